@@ -1,0 +1,112 @@
+package rules
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Encodings Decode recognises, as reported in Edition.Encoding.
+const (
+	EncUTF8        = "utf-8"
+	EncUTF8BOM     = "utf-8-bom"
+	EncUTF16LE     = "utf-16le"
+	EncUTF16BE     = "utf-16be"
+	EncWindows1252 = "windows-1252"
+)
+
+// Decode turns a source file's bytes into text. Wizards published the rules in
+// UTF-8 with and without a byte order mark, UTF-16 (both byte orders, always
+// with a mark) and Windows-1252 with no mark at all; bytes that are not valid
+// UTF-8 are read as Windows-1252, which also covers ISO-8859-1 files. A NUL in
+// the result means binary input; the caller reports it.
+func Decode(b []byte) (text, encoding string) {
+	switch {
+	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
+		b = b[3:]
+		if utf8.Valid(b) {
+			return string(b), EncUTF8BOM
+		}
+		return decode1252(b), EncWindows1252
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		return decodeUTF16(b[2:], false), EncUTF16LE
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		return decodeUTF16(b[2:], true), EncUTF16BE
+	case utf8.Valid(b):
+		return string(b), EncUTF8
+	}
+	return decode1252(b), EncWindows1252
+}
+
+func decodeUTF16(b []byte, bigEndian bool) string {
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		if bigEndian {
+			u[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+		} else {
+			u[i] = uint16(b[2*i+1])<<8 | uint16(b[2*i])
+		}
+	}
+	s := string(utf16.Decode(u))
+	if len(b)%2 == 1 {
+		s += string(utf8.RuneError)
+	}
+	return s
+}
+
+// cp1252 maps bytes 0x80–0x9F of Windows-1252; 0xA0–0xFF equal their Unicode
+// code points, as in ISO-8859-1. Undefined bytes map to themselves (C1 controls).
+var cp1252 = [32]rune{
+	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
+	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 'Ÿ',
+}
+
+func decode1252(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b) + len(b)/8)
+	start := 0
+	for i, c := range b {
+		if c < 0x80 {
+			continue
+		}
+		sb.Write(b[start:i])
+		if c < 0xA0 {
+			sb.WriteRune(cp1252[c-0x80])
+		} else {
+			sb.WriteRune(rune(c))
+		}
+		start = i + 1
+	}
+	sb.Write(b[start:])
+	return sb.String()
+}
+
+// Lines splits text into lines at CRLF, CR or LF, in any mix. Line i of the
+// result is line i+1 of the file. The lines share text's memory.
+func Lines(text string) []string {
+	n := 1
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' || text[i] == '\r' {
+			n++
+		}
+	}
+	lines := make([]string, 0, n)
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\r':
+			lines = append(lines, text[start:i])
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		case '\n':
+			lines = append(lines, text[start:i])
+			start = i + 1
+		}
+	}
+	if start < len(text) {
+		lines = append(lines, text[start:])
+	}
+	return lines
+}

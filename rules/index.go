@@ -1,0 +1,215 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// index holds an edition's lookup tables. Link builds it; an edition is
+// read-only afterwards, so lookups need no locking.
+type index struct {
+	order    []*Rule // every numbered entry in document order
+	pos      map[*Rule]int
+	byNumber map[Number]*Rule
+	terms    map[string]*GlossaryEntry // FoldTerm(term) → entry; also by slug
+	topics   map[string]*Topic
+	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
+}
+
+// Reindex rebuilds e's lookup tables from its tree. Parsers and Link call it;
+// code that edits a tree by hand calls it before looking anything up.
+func (e *Edition) Reindex() {
+	ix := &index{
+		pos:      map[*Rule]int{},
+		byNumber: map[Number]*Rule{},
+		terms:    map[string]*GlossaryEntry{},
+		topics:   map[string]*Topic{},
+		labels:   map[string]any{},
+	}
+	for _, s := range e.Sections {
+		if s.Label != "" {
+			ix.labels[s.Label] = s
+		}
+	}
+	e.Walk(func(r *Rule) bool {
+		ix.pos[r] = len(ix.order)
+		ix.order = append(ix.order, r)
+		if _, dup := ix.byNumber[r.Number]; !dup {
+			ix.byNumber[r.Number] = r
+		}
+		if r.Label != "" {
+			ix.labels[r.Label] = r
+		}
+		return true
+	})
+	for _, g := range e.Glossary {
+		for _, t := range g.Terms {
+			if k := FoldTerm(t); k != "" {
+				if _, dup := ix.terms[k]; !dup {
+					ix.terms[k] = g
+				}
+			}
+		}
+		if g.Slug != "" {
+			if _, dup := ix.terms[g.Slug]; !dup {
+				ix.terms[g.Slug] = g
+			}
+		}
+		if g.Label != "" {
+			ix.labels[g.Label] = g
+		}
+	}
+	for _, t := range e.Topics {
+		ix.topics[t.Slug] = t
+	}
+	e.index = ix
+}
+
+func (e *Edition) ix() *index {
+	if e.index == nil {
+		e.Reindex()
+	}
+	return e.index
+}
+
+// Rule returns the entry numbered n, or nil.
+func (e *Edition) Rule(n Number) *Rule { return e.ix().byNumber[n] }
+
+// Entries returns every numbered entry (chapters, rules, subrules) in
+// document order. The slice is shared: do not modify it.
+func (e *Edition) Entries() []*Rule { return e.ix().order }
+
+// Prev returns the numbered entry before r in document order, or nil.
+func (e *Edition) Prev(r *Rule) *Rule {
+	ix := e.ix()
+	if i, ok := ix.pos[r]; ok && i > 0 {
+		return ix.order[i-1]
+	}
+	return nil
+}
+
+// Next returns the numbered entry after r in document order, or nil.
+func (e *Edition) Next(r *Rule) *Rule {
+	ix := e.ix()
+	if i, ok := ix.pos[r]; ok && i+1 < len(ix.order) {
+		return ix.order[i+1]
+	}
+	return nil
+}
+
+// Section returns section n (1–9), or nil.
+func (e *Edition) Section(n int) *Section {
+	for _, s := range e.Sections {
+		if s.Number == n {
+			return s
+		}
+	}
+	return nil
+}
+
+// Term finds a glossary entry by any of its terms or its slug, ignoring case,
+// accents and quote style. It returns nil if there is none.
+func (e *Edition) Term(name string) *GlossaryEntry {
+	ix := e.ix()
+	if g := ix.terms[FoldTerm(name)]; g != nil {
+		return g
+	}
+	return ix.terms[strings.ToLower(name)]
+}
+
+// Topic returns the prose topic with the given slug, or nil.
+func (e *Edition) Topic(slug string) *Topic { return e.ix().topics[slug] }
+
+// Label returns what an RST label names: a *Rule, *Section or
+// *GlossaryEntry, or nil.
+func (e *Edition) Label(l string) any { return e.ix().labels[l] }
+
+// Nearest returns up to k existing numbers closest to n in document order:
+// the entries just before and after where n would be. It helps a reader who
+// mistyped a number.
+func (e *Edition) Nearest(n Number, k int) []Number {
+	order := e.ix().order
+	i := sort.Search(len(order), func(i int) bool { return order[i].Number.Compare(n) >= 0 })
+	lo, hi := i-1, i
+	var out []Number
+	for len(out) < k && (lo >= 0 || hi < len(order)) {
+		if hi < len(order) {
+			out = append(out, order[hi].Number)
+			hi++
+		}
+		if len(out) < k && lo >= 0 {
+			out = append(out, order[lo].Number)
+			lo--
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Compare(out[b]) < 0 })
+	return out
+}
+
+// FoldTerm normalises a glossary term for lookup: lower case, straight
+// quotes, accents dropped, runs of space and dashes collapsed to one space.
+func FoldTerm(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch r {
+		case '\u2018', '\u2019', '\u02bc':
+			r = '\''
+		case '\u201c', '\u201d':
+			r = '"'
+		case '-', '\u2013', '\u2014', '_':
+			r = ' '
+		}
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		r = unicode.ToLower(foldAccent(r))
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// foldAccent maps the accented Latin letters the rules use to plain ones.
+func foldAccent(r rune) rune {
+	if r < 0xC0 || r > 0x17F {
+		return r
+	}
+	const from = "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ"
+	const to = "AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyy"
+	for i, j := 0, 0; i < len(from); j++ {
+		f, size := utf8.DecodeRuneInString(from[i:])
+		if f == r {
+			return rune(to[j])
+		}
+		i += size
+	}
+	return r
+}
+
+// Slug turns a title or term into a URL path segment: "Active Player,
+// Nonactive Player Order" → "active-player-nonactive-player-order".
+func Slug(s string) string {
+	f := FoldTerm(s)
+	var b strings.Builder
+	dash := false
+	for _, r := range f {
+		if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') || r >= utf8.RuneSelf && unicode.IsLetter(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}

@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+)
+
+// Library is the set of editions a server or tool works with, newest first.
+// It is read-only once built.
+type Library struct {
+	Editions []*Edition
+	byID     map[string]*Edition
+}
+
+// NewLibrary orders editions newest first and gives each a unique ID. An
+// edition's ID is its effective date; one with no date keeps its own ID (or
+// its file's base name); a second edition with the same ID gets its format as
+// a suffix ("2011-07-15-rst"), then a counter. Failed editions are left out.
+func NewLibrary(eds []*Edition) *Library {
+	l := &Library{byID: map[string]*Edition{}}
+	for _, e := range eds {
+		if e == nil || e.Failed() {
+			continue
+		}
+		l.Editions = append(l.Editions, e)
+	}
+	sort.SliceStable(l.Editions, func(i, j int) bool {
+		a, b := l.Editions[i], l.Editions[j]
+		if !a.Effective.Equal(b.Effective) {
+			return a.Effective.After(b.Effective)
+		}
+		return formatRank(a.Format) < formatRank(b.Format)
+	})
+	// Within a date the plain-text edition sorts first, so it keeps the bare date as its ID.
+	for _, e := range l.Editions {
+		id := e.ID
+		if id == "" {
+			id = e.EffectiveDate()
+		}
+		if id == "" && len(e.Files) > 0 {
+			id = Slug(strings.TrimSuffix(baseName(e.Files[0]), extOf(e.Files[0])))
+		}
+		if id == "" || id == "latest" {
+			id = "edition"
+		}
+		if _, dup := l.byID[id]; dup {
+			id += "-" + string(e.Format)
+		}
+		base := id
+		for n := 2; l.byID[id] != nil; n++ {
+			id = base + "-" + itoa(n)
+		}
+		e.ID = id
+		l.byID[id] = e
+	}
+	return l
+}
+
+// formatRank prefers Wizards' own text when two editions share a date.
+func formatRank(f Format) int {
+	switch f {
+	case FormatText:
+		return 0
+	case FormatRST:
+		return 1
+	}
+	return 2
+}
+
+// Edition returns the edition with the given ID, or nil. "latest" names the
+// newest edition with numbered rules.
+func (l *Library) Edition(id string) *Edition {
+	if id == "latest" {
+		return l.Latest()
+	}
+	return l.byID[id]
+}
+
+// Latest is the newest edition with numbered rules (not a prose edition).
+func (l *Library) Latest() *Edition {
+	for _, e := range l.Editions {
+		if e.Kind != KindProse {
+			return e
+		}
+	}
+	return nil
+}
+
+// Newest returns the newest edition holding rule n, and that rule.
+func (l *Library) Newest(n Number) (*Edition, *Rule) {
+	for _, e := range l.Editions {
+		if r := e.Rule(n); r != nil {
+			return e, r
+		}
+	}
+	return nil, nil
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func extOf(p string) string {
+	b := baseName(p)
+	if i := strings.LastIndexByte(b, '.'); i > 0 {
+		return b[i:]
+	}
+	return ""
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,263 @@
+package rules
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Source is one file's bytes with the name messages use for it.
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// ManifestName is the file that describes a directory holding one edition
+// made of several files (see content/README.md).
+const ManifestName = "edition.txt"
+
+// Manifest says how to read a directory as one edition.
+type Manifest struct {
+	ID        string
+	Title     string
+	Effective time.Time
+	Format    Format
+	Kind      Kind
+	Files     []string // rules files, in order
+	Glossary  []string // glossary files (fragments whose term lines are missing are recovered)
+}
+
+// Load reads every edition under root in fsys. root may be a file (one
+// edition) or a directory: a directory with an edition.txt manifest is one
+// edition; one with index.rst or other .rst files is one Sphinx edition;
+// otherwise each .txt and .md file in it is an edition of its own and each
+// subdirectory is loaded the same way. Editions that failed to parse are
+// returned too, with error diagnostics, so a caller can report them; Load's
+// error is for I/O problems only.
+func Load(fsys fs.FS, root string) ([]*Edition, error) {
+	st, err := fs.Stat(fsys, root)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		e, err := loadFile(fsys, root)
+		if err != nil {
+			return nil, err
+		}
+		return []*Edition{e}, nil
+	}
+	return loadDir(fsys, root)
+}
+
+func loadDir(fsys fs.FS, dir string) ([]*Edition, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	var rst, files, dirs []string
+	for _, de := range entries {
+		name := de.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		switch {
+		case de.IsDir():
+			dirs = append(dirs, name)
+		case name == ManifestName:
+			e, err := loadManifest(fsys, dir)
+			if err != nil {
+				return nil, err
+			}
+			return []*Edition{e}, nil
+		case strings.HasSuffix(name, ".rst"):
+			rst = append(rst, name)
+		case strings.HasSuffix(name, ".txt"), strings.HasSuffix(name, ".md"):
+			if name != "README.md" {
+				files = append(files, name)
+			}
+		}
+	}
+	var out []*Edition
+	if len(rst) > 0 {
+		srcs, err := readAll(fsys, dir, rstOrder(rst))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ParseRST(srcs))
+	}
+	for _, name := range files {
+		e, err := loadFile(fsys, path.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	for _, d := range dirs {
+		es, err := loadDir(fsys, path.Join(dir, d))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, es...)
+	}
+	return out, nil
+}
+
+// rstOrder puts index.rst first; ParseRST follows its toctree.
+func rstOrder(names []string) []string {
+	sort.SliceStable(names, func(i, j int) bool { return names[i] == "index.rst" && names[j] != "index.rst" })
+	return names
+}
+
+func readAll(fsys fs.FS, dir string, names []string) ([]Source, error) {
+	srcs := make([]Source, 0, len(names))
+	for _, n := range names {
+		p := path.Join(dir, n)
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, Source{Name: p, Data: b})
+	}
+	return srcs, nil
+}
+
+func loadFile(fsys fs.FS, name string) (*Edition, error) {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(Source{Name: name, Data: b}), nil
+}
+
+// Parse reads one file as an edition, choosing the parser by extension and,
+// for .txt, by content (the 2011 RST chapter was saved as .txt). The result
+// is linked. A file that cannot be read as rules gives an edition with
+// error diagnostics naming the file and line.
+func Parse(src Source) *Edition {
+	switch {
+	case strings.HasSuffix(src.Name, ".md"):
+		return ParseMarkdown(src)
+	case strings.HasSuffix(src.Name, ".rst"), looksLikeRST(src.Data):
+		return ParseRST([]Source{src})
+	}
+	return ParseText(src)
+}
+
+// looksLikeRST spots a Sphinx source by its title underlines and directives.
+func looksLikeRST(b []byte) bool {
+	return bytes.Contains(b, []byte("\n-----")) && (bytes.Contains(b, []byte("\n.. ")) || bytes.HasPrefix(b, []byte(":")))
+}
+
+func loadManifest(fsys fs.FS, dir string) (*Edition, error) {
+	name := path.Join(dir, ManifestName)
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ParseManifest(name, b)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := readAll(fsys, dir, m.Files)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	gloss, err := readAll(fsys, dir, m.Glossary)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var e *Edition
+	switch m.Format {
+	case FormatRST:
+		e = ParseRST(rules)
+	case FormatMarkdown:
+		if len(rules) != 1 {
+			return nil, fmt.Errorf("%s: a Markdown edition is one file, got %d", name, len(rules))
+		}
+		e = ParseMarkdown(rules[0])
+	default:
+		e = ParseFragments(rules, gloss)
+	}
+	m.apply(e)
+	return e, nil
+}
+
+func (m *Manifest) apply(e *Edition) {
+	if m.ID != "" {
+		e.ID = m.ID
+	}
+	if m.Title != "" {
+		e.Title = m.Title
+	}
+	if !m.Effective.IsZero() {
+		e.Effective = m.Effective
+	}
+	if m.Kind != "" {
+		e.Kind = m.Kind
+	}
+}
+
+// ParseManifest reads an edition.txt: "key: value" lines, # comments.
+// Keys: id, title, effective (YYYY-MM-DD), format (txt, rst, md), kind
+// (full, excerpt, prose), files and glossary (space-separated names).
+func ParseManifest(name string, b []byte) (*Manifest, error) {
+	m := &Manifest{Format: FormatText}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		k, v, ok := strings.Cut(s, ":")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: want \"key: value\", got %q", name, line, s)
+		}
+		v = strings.TrimSpace(v)
+		switch strings.TrimSpace(k) {
+		case "id":
+			m.ID = v
+		case "title":
+			m.Title = v
+		case "effective":
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: effective: want YYYY-MM-DD, got %q", name, line, v)
+			}
+			m.Effective = t
+		case "format":
+			switch f := Format(v); f {
+			case FormatText, FormatRST, FormatMarkdown:
+				m.Format = f
+			default:
+				return nil, fmt.Errorf("%s:%d: format: want txt, rst or md, got %q", name, line, v)
+			}
+		case "kind":
+			switch k := Kind(v); k {
+			case KindFull, KindExcerpt, KindProse:
+				m.Kind = k
+			default:
+				return nil, fmt.Errorf("%s:%d: kind: want full, excerpt or prose, got %q", name, line, v)
+			}
+		case "files":
+			m.Files = strings.Fields(v)
+		case "glossary":
+			m.Glossary = strings.Fields(v)
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown key %q", name, line, k)
+		}
+	}
+	if len(m.Files) == 0 && len(m.Glossary) == 0 {
+		return nil, fmt.Errorf("%s: no files listed", name)
+	}
+	for _, f := range append(append([]string{}, m.Files...), m.Glossary...) {
+		if !fs.ValidPath(f) || strings.Contains(f, "/") {
+			return nil, fmt.Errorf("%s: file %q must be a plain name in the same directory", name, f)
+		}
+	}
+	return m, nil
+}

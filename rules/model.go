@@ -1,0 +1,214 @@
+// Package rules reads the Magic: The Gathering Comprehensive Rules from every
+// source format (Wizards' plain text, the 2011 reStructuredText rendering,
+// Arbiter's Markdown dialect) into one model, and links its cross-references.
+//
+// Every parser produces the same tree: an Edition holds Sections (1–9) that
+// hold chapters (100, 101, …), each a Rule whose Children are rules (100.1)
+// whose Children are subrules (100.1a). Prose editions with no numbers (the
+// classic rules page) hold Topics instead. Link then resolves references both
+// ways, so nothing downstream knows which format an edition came from.
+package rules
+
+import "time"
+
+// Format names the source format an edition was read from.
+type Format string
+
+const (
+	FormatText     Format = "txt" // Wizards' MagicCompRules.txt
+	FormatRST      Format = "rst" // the 2011 Sphinx rendering
+	FormatMarkdown Format = "md"  // Arbiter's Markdown dialect (content/README.md)
+)
+
+// Kind says how much of the Comprehensive Rules an edition holds.
+type Kind string
+
+const (
+	KindFull    Kind = "full"    // a whole published CR
+	KindExcerpt Kind = "excerpt" // part of one (the 2007 seed, an RST chapter)
+	KindProse   Kind = "prose"   // an unnumbered document addressed by topic
+)
+
+// Edition is one version of the rules as read from its source files.
+type Edition struct {
+	ID        string    // permalink id: the effective date ("2026-01-16"), or a slug ("classic")
+	Title     string    // "Magic: The Gathering Comprehensive Rules"
+	Effective time.Time // UTC midnight of the effective date; zero if the source has none
+	Format    Format
+	Kind      Kind
+	Encoding  string   // as detected: "utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252"
+	Files     []string // source file names, in reading order
+
+	Intro    []Block // the introduction before the contents
+	Sections []*Section
+	Glossary []*GlossaryEntry
+	Topics   []*Topic // prose editions only
+	Credits  []Block
+
+	Diagnostics []Diagnostic
+
+	// Filled by Link.
+	Refs     []*Ref // every reference in the edition, in document order
+	Dangling []*Ref // references to numbers, sections or terms the edition lacks
+	index    *index
+}
+
+// Section is a top-level division of the rules, "7. Additional Rules".
+type Section struct {
+	Number   int // 1–9
+	Title    string
+	Label    string // reStructuredText target, if any
+	Pos      Pos
+	Chapters []*Rule
+}
+
+// Rule is a numbered entry at any level: a chapter (Title set, Body usually
+// empty), a rule or a subrule.
+type Rule struct {
+	Number   Number
+	Title    string  // chapters: "State-Based Actions"; empty for rules
+	Body     []Block // text paragraphs and examples in source order
+	Children []*Rule
+	Parent   *Rule    // nil for a chapter
+	Section  *Section // the section this entry is in
+	Label    string   // reStructuredText target, if any
+	Pos      Pos
+
+	CitedBy []*Ref // filled by Link: references elsewhere that resolve to this entry
+}
+
+// BlockKind tells paragraphs from examples.
+type BlockKind uint8
+
+const (
+	BlockText    BlockKind = iota // a paragraph of rule or definition text
+	BlockExample                  // "Example: …", stored without the "Example:" label
+)
+
+// Block is one paragraph of an entry's body.
+type Block struct {
+	Kind  BlockKind
+	Sense int // glossary only: the numbered sense ("1. …") this paragraph belongs to, 0 if none
+	Text  Text
+	Pos   Pos
+}
+
+// Text is a paragraph: its plain text with inline markup as spans over it.
+// Mana symbols are always written in braces in S ("{2}{W/P}") whatever the
+// source spelling, so S is also what search and the engine read.
+type Text struct {
+	S     string
+	Spans []Span // ordered by Start; spans may nest but never cross
+}
+
+// SpanKind is the kind of inline markup a Span marks.
+type SpanKind uint8
+
+const (
+	SpanItalic SpanKind = iota + 1 // *Magic*, _Magic_
+	SpanMana                       // one mana or other symbol: S[Start:End] is "{W}", "{T}", "{2/B}"
+	SpanRef                        // a cross-reference; Ref says to what
+	SpanTerm                       // a mention of a glossary term; Term is the entry
+	SpanLink                       // a hyperlink; Target is the URL
+)
+
+// Span marks S[Start:End] of a Text.
+type Span struct {
+	Start, End int32
+	Kind       SpanKind
+	Target     string         // SpanLink: the URL
+	Ref        *Ref           // SpanRef
+	Term       *GlossaryEntry // SpanTerm
+}
+
+// GlossaryEntry is one glossary definition.
+type GlossaryEntry struct {
+	Terms     []string // usually one; "You, Your" lists two
+	Slug      string   // URL form of Terms[0]: "active-player"
+	Body      []Block  // definition paragraphs; numbered senses carry Block.Sense
+	Obsolete  bool     // the entry says the term is obsolete
+	Recovered bool     // the source lacked the term line; Terms were inferred
+	Label     string   // reStructuredText target, if any
+	Pos       Pos
+
+	CitedBy []*Ref // filled by Link
+}
+
+// Term is the entry's headword as printed ("You, Your").
+func (g *GlossaryEntry) Term() string {
+	if len(g.Terms) == 1 {
+		return g.Terms[0]
+	}
+	s := ""
+	for i, t := range g.Terms {
+		if i > 0 {
+			s += ", "
+		}
+		s += t
+	}
+	return s
+}
+
+// Topic is one subject of a prose edition, addressed by slug.
+type Topic struct {
+	Slug  string
+	Title string
+	Body  []Block
+	Pos   Pos
+
+	CitedBy []*Ref // filled by Link
+}
+
+// Pos is where something was read: file name and 1-based line.
+type Pos struct {
+	File string
+	Line int
+}
+
+// Examples returns the entry's examples in order.
+func (r *Rule) Examples() []Text { return blocksOf(r.Body, BlockExample) }
+
+// Paragraphs returns the entry's text paragraphs (no examples) in order.
+func (r *Rule) Paragraphs() []Text { return blocksOf(r.Body, BlockText) }
+
+func blocksOf(body []Block, k BlockKind) []Text {
+	var out []Text
+	for _, b := range body {
+		if b.Kind == k {
+			out = append(out, b.Text)
+		}
+	}
+	return out
+}
+
+// Walk calls fn for every numbered entry of e in document order (each chapter,
+// then its rules, each followed by its subrules). It stops if fn returns false.
+func (e *Edition) Walk(fn func(*Rule) bool) {
+	for _, s := range e.Sections {
+		for _, c := range s.Chapters {
+			if !walkRule(c, fn) {
+				return
+			}
+		}
+	}
+}
+
+func walkRule(r *Rule, fn func(*Rule) bool) bool {
+	if !fn(r) {
+		return false
+	}
+	for _, c := range r.Children {
+		if !walkRule(c, fn) {
+			return false
+		}
+	}
+	return true
+}
+
+// EffectiveDate formats the effective date as "2006-01-02", or "" if unknown.
+func (e *Edition) EffectiveDate() string {
+	if e.Effective.IsZero() {
+		return ""
+	}
+	return e.Effective.Format(time.DateOnly)
+}

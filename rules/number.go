@@ -1,0 +1,222 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Number is a Comprehensive Rules number: a chapter ("704"), a rule
+// ("704.5") or a subrule ("704.5k"). The zero Number is "no number".
+// Numbers are comparable and usable as map keys; Compare orders them as the
+// document does.
+type Number struct {
+	Chapter uint16 // 100–999
+	Rule    uint16 // 0 for a chapter
+	Sub     byte   // subrule letter 'a'…'z' (never 'l' or 'o'), 0 if none
+}
+
+// Level says what kind of entry a Number names.
+type Level uint8
+
+const (
+	LevelNone Level = iota
+	LevelChapter
+	LevelRule
+	LevelSubrule
+)
+
+// Level reports whether n names a chapter, a rule or a subrule.
+func (n Number) Level() Level {
+	switch {
+	case n.Chapter == 0:
+		return LevelNone
+	case n.Rule == 0:
+		return LevelChapter
+	case n.Sub == 0:
+		return LevelRule
+	}
+	return LevelSubrule
+}
+
+// IsZero reports whether n is the zero Number.
+func (n Number) IsZero() bool { return n == Number{} }
+
+// Section is the section digit of n's chapter (704 → 7).
+func (n Number) Section() int { return int(n.Chapter) / 100 }
+
+// Parent is the number one level up: 704.5k → 704.5 → 704 → zero.
+func (n Number) Parent() Number {
+	switch n.Level() {
+	case LevelSubrule:
+		return Number{Chapter: n.Chapter, Rule: n.Rule}
+	case LevelRule:
+		return Number{Chapter: n.Chapter}
+	}
+	return Number{}
+}
+
+// String formats n the way the rules cite it: "704", "704.5", "704.5k".
+func (n Number) String() string {
+	if n.Chapter == 0 {
+		return ""
+	}
+	b := make([]byte, 0, 10)
+	return string(n.Append(b))
+}
+
+// Append appends n's String form to b without allocating a string.
+func (n Number) Append(b []byte) []byte {
+	if n.Chapter == 0 {
+		return b
+	}
+	b = strconv.AppendUint(b, uint64(n.Chapter), 10)
+	if n.Rule != 0 {
+		b = append(b, '.')
+		b = strconv.AppendUint(b, uint64(n.Rule), 10)
+		if n.Sub != 0 {
+			b = append(b, n.Sub)
+		}
+	}
+	return b
+}
+
+// Compare orders numbers as the Comprehensive Rules do: by chapter, then rule,
+// then subrule letter, a parent before its children.
+func (n Number) Compare(m Number) int {
+	switch {
+	case n.Chapter != m.Chapter:
+		return cmpInt(int(n.Chapter), int(m.Chapter))
+	case n.Rule != m.Rule:
+		return cmpInt(int(n.Rule), int(m.Rule))
+	}
+	return cmpInt(int(n.Sub), int(m.Sub))
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Subrule letters run a…z but skip l and o, which read too much like 1 and 0.
+
+// NextLetter returns the subrule letter after c, skipping l and o, and false
+// after z.
+func NextLetter(c byte) (byte, bool) {
+	if c < 'a' || c >= 'z' {
+		return 0, false
+	}
+	c++
+	if c == 'l' || c == 'o' {
+		c++
+	}
+	return c, true
+}
+
+// ValidLetter reports whether c can be a subrule letter.
+func ValidLetter(c byte) bool { return c >= 'a' && c <= 'z' && c != 'l' && c != 'o' }
+
+// LetterIndex is the 1-based position of a subrule letter in the sequence that
+// skips l and o (a=1, k=11, m=12, z=24), or 0 if c is not a subrule letter.
+func LetterIndex(c byte) int {
+	if !ValidLetter(c) {
+		return 0
+	}
+	i := int(c-'a') + 1
+	if c > 'l' {
+		i--
+	}
+	if c > 'o' {
+		i--
+	}
+	return i
+}
+
+// Next returns the number of the following sibling: 704.5k → 704.5m,
+// 704.5 → 704.6, 704 → 705. It returns false past subrule z.
+func (n Number) Next() (Number, bool) {
+	switch n.Level() {
+	case LevelSubrule:
+		c, ok := NextLetter(n.Sub)
+		if !ok {
+			return Number{}, false
+		}
+		n.Sub = c
+		return n, true
+	case LevelRule:
+		n.Rule++
+		return n, true
+	case LevelChapter:
+		if n.Chapter >= 999 {
+			return Number{}, false
+		}
+		n.Chapter++
+		return n, true
+	}
+	return Number{}, false
+}
+
+// ParseNumber parses a rule number such as "704", "704.5", "704.5." or
+// "704.5k". Case is significant: subrule letters are lower case. It accepts
+// the letters l and o (a source may print them by mistake); callers that
+// build a tree report them with ValidLetter.
+func ParseNumber(s string) (Number, error) {
+	n, rest := ScanNumber(s)
+	if n.IsZero() || (rest != "" && rest != ".") {
+		return Number{}, fmt.Errorf("%q is not a rule number", s)
+	}
+	return n, nil
+}
+
+// ScanNumber reads a rule number from the start of s and returns it with the
+// unread rest of s. A chapter needs exactly three digits 100–999; a rule
+// index 1–9999. A trailing "." is left in rest. It returns the zero Number
+// and s unchanged if s does not start with a number.
+func ScanNumber(s string) (Number, string) {
+	if len(s) < 3 || !isDigit(s[0]) || !isDigit(s[1]) || !isDigit(s[2]) || s[0] == '0' {
+		return Number{}, s
+	}
+	if len(s) > 3 && isDigit(s[3]) {
+		return Number{}, s
+	}
+	n := Number{Chapter: uint16(s[0]-'0')*100 + uint16(s[1]-'0')*10 + uint16(s[2]-'0')}
+	i := 3
+	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) && s[i+1] != '0' {
+		j := i + 1
+		r := 0
+		for j < len(s) && isDigit(s[j]) && j-i <= 4 {
+			r = r*10 + int(s[j]-'0')
+			j++
+		}
+		if j < len(s) && isDigit(s[j]) {
+			return Number{}, s
+		}
+		n.Rule = uint16(r)
+		i = j
+		if i < len(s) && s[i] >= 'a' && s[i] <= 'z' && (i+1 == len(s) || !isLetter(s[i+1])) {
+			n.Sub = s[i]
+			i++
+		}
+	}
+	return n, s[i:]
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// MarshalText lets a Number appear as "704.5k" in JSON.
+func (n Number) MarshalText() ([]byte, error) { return n.Append(nil), nil }
+
+// UnmarshalText parses the form MarshalText writes.
+func (n *Number) UnmarshalText(b []byte) error {
+	m, err := ParseNumber(string(b))
+	if err != nil {
+		return err
+	}
+	*n = m
+	return nil
+}

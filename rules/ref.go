@@ -1,0 +1,71 @@
+package rules
+
+// RefKind is what a cross-reference points at.
+type RefKind uint8
+
+const (
+	RefRule     RefKind = iota + 1 // "rule 704.5k", "rules 613.2, 707.2, and 707.3" (one Ref per number), "see 420.5e"
+	RefRange                       // "rules 903.6–903.11", "103.2a–e": Number through Last
+	RefSection                     // "section 8"
+	RefGlossary                    // "See Mana Burn." / "See also X." / RST :term:`X`: Term
+	RefLabel                       // RST :ref:`label` or :ref:`Title <label>`: Label
+	RefTopic                       // a prose edition's topic: Label is its slug
+)
+
+// Ref is one cross-reference found in text.
+type Ref struct {
+	Kind    RefKind
+	Number  Number // RefRule, RefRange: the (first) number cited
+	Last    Number // RefRange: the last number, inclusive
+	Section int    // RefSection
+	Term    string // RefGlossary: the term as written
+	Label   string // RefLabel, RefTopic
+
+	From Citer // the entry whose text holds the reference
+	Text *Text // the paragraph holding it; its Span has Ref == this
+	// Start and End are the reference's byte span in Text.S.
+	Start, End int32
+
+	// Resolution, filled by Link. A Ref that names nothing in its edition
+	// keeps Resolved false and is listed in Edition.Dangling.
+	Resolved bool
+	Rule     *Rule          // RefRule, RefRange (the first), RefLabel to a rule
+	Sect     *Section       // RefSection, RefLabel to a section
+	Entry    *GlossaryEntry // RefGlossary, RefLabel to a glossary entry
+	Topic    *Topic         // RefTopic
+}
+
+// Citer is the entry a reference is written in. Exactly one field is set.
+type Citer struct {
+	Rule  *Rule
+	Entry *GlossaryEntry
+	Topic *Topic
+}
+
+// Numbers expands a rule or range reference to the numbers it names, in
+// order: "903.6–903.11" gives 903.6, 903.7, …, 903.11 and "103.2a–e" gives
+// 103.2a … 103.2e (skipping l and o). A range whose ends are at different
+// levels or out of order yields just its first number. Other kinds yield nil.
+func (r *Ref) Numbers() []Number {
+	switch r.Kind {
+	case RefRule:
+		return []Number{r.Number}
+	case RefRange:
+		out := []Number{r.Number}
+		if r.Number.Level() != r.Last.Level() || r.Number.Parent() != r.Last.Parent() {
+			return out
+		}
+		for n := r.Number; n.Compare(r.Last) < 0 && len(out) < maxRange; {
+			var ok bool
+			if n, ok = n.Next(); !ok {
+				break
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	return nil
+}
+
+// maxRange bounds range expansion so a typo like "100.1–100.9999" stays cheap.
+const maxRange = 100
