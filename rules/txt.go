@@ -1,20 +1,759 @@
 package rules
 
-// ParseText reads Wizards' official MagicCompRules.txt. The result is linked.
+import (
+	"strings"
+	"time"
+)
+
+// ParseText reads Wizards' official MagicCompRules.txt: title, effective
+// date, introduction, contents, the numbered rules, the glossary and the
+// credits. Every non-blank line of the body ends up in the tree or in a
+// diagnostic. The result is linked.
 func ParseText(src Source) *Edition {
 	e := &Edition{Format: FormatText, Kind: KindFull, Files: []string{src.Name}}
-	e.Diagnostics = append(e.Diagnostics, Diagnostic{File: src.Name, Line: 1, Severity: SevError, Message: "plain-text parser not written yet"})
+	d := &diags{file: src.Name}
+	if lines, ok := readText(src, e, d); ok {
+		p := &textParser{e: e, d: d, file: src.Name, lines: lines}
+		p.parse()
+	}
+	e.Diagnostics = append(e.Diagnostics, d.list...)
+	Link(e)
 	return e
 }
 
-// ParseFragments reads excerpts of the official text: rules files that may
-// start and end mid-document, and glossary files whose term lines may be
-// missing. The result is linked.
-func ParseFragments(rules, glossary []Source) *Edition {
-	e := &Edition{Format: FormatText, Kind: KindExcerpt}
-	for _, s := range append(append([]Source{}, rules...), glossary...) {
-		e.Files = append(e.Files, s.Name)
+// tline is one logical line of a text source: a physical line, or in a
+// hard-wrapped file the physical lines of one paragraph joined.
+type tline struct {
+	s      string // the text, surrounding white space trimmed
+	n      int32  // 1-based number of its first physical line
+	indent bool   // the line was indented in the source
+	gap    bool   // a blank line (or the start of the file) comes before it
+}
+
+// readText decodes src, rejects what is plainly not text, and splits it into
+// logical lines. It records the encoding on e.
+func readText(src Source, e *Edition, d *diags) ([]tline, bool) {
+	if len(src.Data) == 0 {
+		d.errorf(1, "empty file: no rules found")
+		return nil, false
 	}
-	e.Diagnostics = append(e.Diagnostics, Diagnostic{File: e.Files[0], Line: 1, Severity: SevError, Message: "fragment parser not written yet"})
-	return e
+	text, enc := Decode(src.Data)
+	if e.Encoding == "" {
+		e.Encoding = enc
+	}
+	if i := strings.IndexByte(text, 0); i >= 0 {
+		d.errorf(lineOf(text, i), "binary data (a NUL byte): not a rules text file")
+		return nil, false
+	}
+	lines := logicalLines(Lines(text))
+	if len(lines) == 0 {
+		d.errorf(1, "blank file: no rules found")
+		return nil, false
+	}
+	return lines, true
+}
+
+// lineOf is the 1-based line number of byte offset off in text.
+func lineOf(text string, off int) int {
+	n := 1
+	for i := 0; i < off && i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			n++
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// logicalLines drops blank lines (remembering them as gaps) and trims each
+// line. Two early files (2003) were saved hard-wrapped at about 100
+// columns: there a line that ends in a space or a hyphen continues on the
+// next unless the next is indented or an example, and the pieces are joined.
+func logicalLines(phys []string) []tline {
+	wrapped := hardWrapped(phys)
+	out := make([]tline, 0, len(phys)/2+1)
+	gap := true
+	for i := 0; i < len(phys); i++ {
+		raw := phys[i]
+		s := trimSpace(raw)
+		if s == "" {
+			gap = true
+			continue
+		}
+		l := tline{s: s, n: int32(i + 1), indent: raw[0] == ' ' || raw[0] == '\t', gap: gap}
+		gap = false
+		if wrapped {
+			var b strings.Builder
+			for i+1 < len(phys) && continues(phys[i], phys[i+1]) {
+				if b.Len() == 0 {
+					b.WriteString(l.s)
+				}
+				if prev := phys[i]; prev[len(prev)-1] == ' ' || prev[len(prev)-1] == '\t' {
+					b.WriteByte(' ')
+				}
+				i++
+				b.WriteString(trimSpace(phys[i]))
+			}
+			if b.Len() > 0 {
+				l.s = b.String()
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// continues reports whether, in a hard-wrapped file, line b carries on the
+// paragraph of line a.
+func continues(a, b string) bool {
+	if trimSpace(a) == "" || trimSpace(b) == "" || b[0] == ' ' || b[0] == '\t' || strings.HasPrefix(b, "Example:") {
+		return false
+	}
+	c := a[len(a)-1]
+	if !(c == ' ' || c == '\t' || c == '-' || strings.HasSuffix(a, "—")) {
+		return false
+	}
+	// A line is wrapped only when the next word would not have fit on it:
+	// "Enchant Land " with a stray trailing space is a glossary term line.
+	w := strings.IndexByte(b, ' ')
+	if w < 0 {
+		w = len(b)
+	}
+	return len(trimSpace(a))+1+w >= wrapWidth
+}
+
+// wrapWidth is a little under the width the 2003 files were wrapped at
+// (about 100 columns); their shortest wrapped line plus the word that did not
+// fit is 66 characters.
+const wrapWidth = 60
+
+// hardWrapped spots a file whose paragraphs were broken into lines: many
+// lines end in a space and run on into a plain next line.
+func hardWrapped(phys []string) bool {
+	joins, nonblank := 0, 0
+	for i, a := range phys {
+		if len(a) == 0 || trimSpace(a) == "" {
+			continue
+		}
+		nonblank++
+		if i+1 < len(phys) && (a[len(a)-1] == ' ') && continues(a, phys[i+1]) && !isDigit(phys[i+1][0]) {
+			joins++
+		}
+	}
+	return joins > 50 && joins*20 > nonblank
+}
+
+// trimSpace trims ASCII spaces and tabs; it never allocates.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	for j > i && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
+	}
+	return s[i:j]
+}
+
+// textParser reads one full official text file.
+type textParser struct {
+	e     *Edition
+	d     *diags
+	file  string
+	lines []tline
+}
+
+func (p *textParser) pos(l tline) Pos { return Pos{File: p.file, Line: int(l.n)} }
+
+func (p *textParser) parse() {
+	lines := p.lines
+	body := findBody(lines)
+	if body < 0 {
+		first := lines[0]
+		p.d.errorf(int(first.n), "no numbered rules found (want a line such as \"100.1. …\"): not a Comprehensive Rules text file")
+		return
+	}
+	gloss, credits := len(lines), len(lines)
+	for i := body; i < len(lines); i++ {
+		if lines[i].s == "Glossary" && gloss == len(lines) {
+			gloss = i
+		} else if lines[i].s == "Credits" {
+			credits = i
+			break
+		}
+	}
+	if gloss > credits {
+		gloss = credits
+	}
+	toc := p.frontMatter(lines[:body])
+
+	b := newTreeBuilder(p.e, p.d, false)
+	b.grow(countNumbered(lines[body:gloss]))
+	b.run(lines[body:gloss])
+	b.finish()
+	p.checkContents(toc)
+
+	if gloss < len(lines) && lines[gloss].s == "Glossary" {
+		p.e.Glossary = parseGlossary(lines[gloss+1:credits], p.file, p.d)
+	} else {
+		p.d.warnf(int(lines[len(lines)-1].n), "no \"Glossary\" heading after the rules")
+	}
+	if credits < len(lines) {
+		for _, l := range lines[credits+1:] {
+			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normText(l.s), Pos: p.pos(l)})
+		}
+	} else {
+		p.d.warnf(int(lines[len(lines)-1].n), "no \"Credits\" heading: the file may be truncated")
+	}
+	p.e.ID = p.e.EffectiveDate()
+}
+
+// findBody returns the index of the body's first line: the heading of
+// chapter 100 just before rule 100.1 (with the section heading before it),
+// not the contents' copy of those headings. Files that lack it start at the
+// first rule line. It returns -1 if there are no numbered rules at all.
+func findBody(lines []tline) int {
+	start := -1
+	for i := 0; i+1 < len(lines); i++ {
+		s := lines[i].s
+		if len(s) < 4 || s[0] != '1' || !strings.HasPrefix(s, "100.") {
+			continue
+		}
+		if c := classifyBodyLine(s); c.kind != lkChapter || c.num.Chapter != 100 {
+			continue
+		}
+		if c := classifyBodyLine(lines[i+1].s); c.kind == lkRule && c.num == (Number{Chapter: 100, Rule: 1}) {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		for i, l := range lines {
+			if c := classifyBodyLine(l.s); c.kind == lkRule {
+				start = i
+				break
+			}
+		}
+		if start < 0 {
+			return -1
+		}
+		// Take in the chapter heading just before, if any.
+		if start > 0 && classifyBodyLine(lines[start-1].s).kind == lkChapter {
+			start--
+		}
+	}
+	if start > 0 && classifyBodyLine(lines[start-1].s).kind == lkSection {
+		start--
+	}
+	return start
+}
+
+// contents is what the table of contents lists.
+type contents struct {
+	sections map[int]string
+	chapters map[uint16]string
+	pos      map[uint16]int32
+}
+
+// frontMatter reads the title, the effective date, the introduction and the
+// contents: everything before the body.
+func (p *textParser) frontMatter(lines []tline) contents {
+	toc := contents{sections: map[int]string{}, chapters: map[uint16]string{}, pos: map[uint16]int32{}}
+	if len(lines) == 0 {
+		p.d.warnf(1, "no title, effective date or contents before the rules")
+		return toc
+	}
+	inTOC, backMatter := false, false
+	for i, l := range lines {
+		switch {
+		case i == 0 && !strings.Contains(l.s, " as of "):
+			p.e.Title = normText(l.s).S
+			continue
+		case strings.Contains(l.s, "effective as of ") || strings.Contains(l.s, "current as of "):
+			if p.e.Effective.IsZero() {
+				p.effective(l)
+				continue
+			}
+		case l.s == "Introduction" && !inTOC:
+			continue
+		case l.s == "Contents":
+			inTOC = true
+			continue
+		}
+		if !inTOC {
+			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normText(l.s), Pos: p.pos(l)})
+			continue
+		}
+		switch c := classifyBodyLine(l.s); {
+		case c.kind == lkSection:
+			toc.sections[c.sect] = c.text
+		case c.kind == lkChapter:
+			toc.chapters[c.num.Chapter] = c.text
+			toc.pos[c.num.Chapter] = l.n
+		case len(toc.chapters) > 0 && !isDigit(l.s[0]):
+			// "Glossary", "Credits", "Customer Service Information": back matter.
+			backMatter = true
+		default:
+			p.d.warnf(int(l.n), "unexpected line in the contents: %q", clip(l.s))
+		}
+		if backMatter && isDigit(l.s[0]) {
+			p.d.warnf(int(l.n), "contents line %q after the back matter", clip(l.s))
+		}
+	}
+	if p.e.Effective.IsZero() {
+		p.d.warnf(int(lines[0].n), "no effective date (\"These rules are effective as of …\") before the rules")
+	}
+	return toc
+}
+
+// effective reads "These rules are effective as of January 16, 2026." (or,
+// before 2009, "current as of").
+func (p *textParser) effective(l tline) {
+	i := strings.Index(l.s, " as of ")
+	s := strings.TrimSpace(l.s[i+len(" as of "):])
+	s = strings.TrimRight(s, ". ")
+	t, err := time.Parse("January 2, 2006", s)
+	if err != nil {
+		p.d.warnf(int(l.n), "cannot read the effective date %q", clip(s))
+		return
+	}
+	p.e.Effective = t
+}
+
+// checkContents reports where the contents disagree with the body's
+// headings; the body wins.
+func (p *textParser) checkContents(toc contents) {
+	if len(toc.chapters) == 0 {
+		return
+	}
+	for _, s := range p.e.Sections {
+		if t, ok := toc.sections[s.Number]; ok && t != s.Title && s.Title != "" {
+			p.d.infof(s.Pos.Line, "the contents call section %d %q; the body's heading %q is used", s.Number, t, s.Title)
+		}
+		for _, c := range s.Chapters {
+			t, ok := toc.chapters[c.Number.Chapter]
+			switch {
+			case !ok:
+				p.d.infof(c.Pos.Line, "chapter %d is not in the contents", c.Number.Chapter)
+			case t != c.Title && c.Title != "":
+				p.d.infof(c.Pos.Line, "the contents call chapter %d %q; the body's heading %q is used", c.Number.Chapter, t, c.Title)
+			}
+			delete(toc.chapters, c.Number.Chapter)
+		}
+	}
+	for n := range toc.chapters {
+		p.d.warnf(int(toc.pos[n]), "chapter %d is in the contents but not in the rules", n)
+	}
+}
+
+// clip shortens s for a diagnostic.
+func clip(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	i := 57
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// lineKind is what a body line is.
+type lineKind uint8
+
+const (
+	lkText    lineKind = iota // a paragraph (continuation, or not recognised)
+	lkSection                 // "1. Game Concepts"
+	lkChapter                 // "100. General"
+	lkRule                    // "100.1. …", "100.1a …"
+	lkExample                 // "Example: …"
+)
+
+// bodyLine is a classified body line.
+type bodyLine struct {
+	kind  lineKind
+	num   Number // lkChapter, lkRule
+	sect  int    // lkSection
+	text  string // title of a heading, else the paragraph text after any number or label
+	quirk string // a known misprint that was read as intended; reported as info
+}
+
+// classifyBodyLine reads what kind of line s is. It does no allocation
+// unless s is a misprint.
+func classifyBodyLine(s string) bodyLine {
+	if strings.HasPrefix(s, "Example:") {
+		t := trimSpace(s[len("Example:"):])
+		quirk := ""
+		for strings.HasPrefix(t, "Example:") {
+			t = trimSpace(t[len("Example:"):])
+			quirk = "the label \"Example:\" is printed twice"
+		}
+		return bodyLine{kind: lkExample, text: t, quirk: quirk}
+	}
+	if s == "" || !isDigit(s[0]) {
+		return bodyLine{kind: lkText, text: s}
+	}
+	n, rest := ScanNumber(s)
+	switch n.Level() {
+	case LevelNone:
+		if len(s) > 3 && s[0] != '0' && s[1] == '.' && s[2] == ' ' {
+			return bodyLine{kind: lkSection, sect: int(s[0] - '0'), text: trimSpace(s[3:])}
+		}
+	case LevelChapter:
+		if rest == "." || strings.HasPrefix(rest, ". ") {
+			title := trimSpace(rest[1:])
+			// "606. 8b Players win …": a subrule number broken by a space.
+			if m, r := scanRuleTail(title); m.Rule != 0 && m.Sub != 0 {
+				m.Chapter = n.Chapter
+				return bodyLine{kind: lkRule, num: m, text: r, quirk: "rule number printed as \"" + s[:len(s)-len(title)] + title[:len(title)-len(r)] + "\"; read as " + m.String()}
+			}
+			return bodyLine{kind: lkChapter, num: n, text: title}
+		}
+	default:
+		switch {
+		case rest == "":
+			return bodyLine{kind: lkRule, num: n}
+		case rest[0] == ' ':
+			l := bodyLine{kind: lkRule, num: n, text: trimSpace(rest)}
+			if n.Level() == LevelRule {
+				l.quirk = "rule number " + n.String() + " has no period after it"
+			}
+			return l
+		case rest[0] == '.':
+			l := bodyLine{kind: lkRule, num: n, text: trimSpace(rest[1:])}
+			if len(rest) > 1 && rest[1] != ' ' {
+				l.quirk = "no space after rule number " + n.String()
+			} else if n.Level() == LevelSubrule {
+				l.quirk = "subrule number " + n.String() + " has a period after it"
+			}
+			return l
+		}
+	}
+	return bodyLine{kind: lkText, text: s}
+}
+
+// scanRuleTail reads "8b Players …" (a rule index and subrule letter cut
+// off from their chapter) and returns the number (Chapter unset) and the rest.
+func scanRuleTail(s string) (Number, string) {
+	i, r := 0, 0
+	for i < len(s) && i < 4 && isDigit(s[i]) {
+		r = r*10 + int(s[i]-'0')
+		i++
+	}
+	if i == 0 || r == 0 || i >= len(s) {
+		return Number{}, s
+	}
+	n := Number{Rule: uint16(r)}
+	if s[i] >= 'a' && s[i] <= 'z' {
+		n.Sub = s[i]
+		i++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+	}
+	if i < len(s) && s[i] != ' ' {
+		return Number{}, s
+	}
+	return n, trimSpace(s[i:])
+}
+
+// treeBuilder assembles sections, chapters, rules and subrules from body
+// lines in document order. ParseText and ParseFragments share it.
+type treeBuilder struct {
+	e       *Edition
+	d       *diags
+	excerpt bool // headings may be missing: implied entries are expected (info, not warning)
+
+	sect       *Section
+	chap, rule *Rule
+	cur        *Rule  // the entry receiving paragraphs and examples
+	last       Number // the last number read, to spot order problems
+
+	order    []*Rule // every entry in document order
+	parents  []int32 // index in order of each entry's parent, -1 for chapters
+	chapIdx  int32   // index in order of chap
+	ruleIdx  int32   // index in order of rule
+	prevRule Number  // the rule before rule in its chapter (or the chapter)
+	slab     []Rule
+	blocks   []Block
+	start    int // index in blocks where cur's body starts
+}
+
+func newTreeBuilder(e *Edition, d *diags, excerpt bool) *treeBuilder {
+	return &treeBuilder{e: e, d: d, excerpt: excerpt}
+}
+
+// grow sizes the builder's storage for about n entries.
+func (b *treeBuilder) grow(n int) {
+	b.slab = make([]Rule, 0, n)
+	b.order = make([]*Rule, 0, n)
+	b.parents = make([]int32, 0, n)
+	b.blocks = make([]Block, 0, n+n/8)
+}
+
+func (b *treeBuilder) implied(line int, format string, args ...any) {
+	if b.excerpt {
+		b.d.infof(line, format, args...)
+	} else {
+		b.d.warnf(line, format, args...)
+	}
+}
+
+// run reads body lines in order.
+func (b *treeBuilder) run(lines []tline) {
+	for i, l := range lines {
+		b.line(l, lines[i+1:])
+	}
+}
+
+// line reads one body line; rest are the lines after it, which a misprinted
+// number is checked against.
+func (b *treeBuilder) line(l tline, rest []tline) {
+	pos := Pos{File: b.d.file, Line: int(l.n)}
+	c := classifyBodyLine(l.s)
+	if c.quirk != "" {
+		b.d.infof(pos.Line, "%s", c.quirk)
+	}
+	switch c.kind {
+	case lkSection:
+		if b.sect == nil || c.sect > b.sect.Number {
+			b.section(c.sect, c.text, pos)
+			return
+		}
+		b.d.warnf(pos.Line, "section heading %q out of order; read as text", clip(l.s))
+		b.text(l, pos)
+	case lkChapter:
+		title := c.text
+		sentence := title == "" || title[0] == '[' || len(title) > 80 || title[len(title)-1] == '.' || title[len(title)-1] == ']'
+		if sentence {
+			title = ""
+		}
+		b.chapter(c.num, title, pos)
+		if sentence && c.text != "" {
+			b.d.infof(pos.Line, "chapter %d has no title; its heading line is read as its text", c.num.Chapter)
+			b.add(BlockText, c.text, pos)
+		}
+	case lkRule:
+		b.entry(b.misprint(c.num, pos, rest), pos)
+		if c.text != "" {
+			b.add(BlockText, c.text, pos)
+		}
+	case lkExample:
+		if b.cur == nil {
+			b.d.warnf(pos.Line, "example before the first rule: %q", clip(l.s))
+			return
+		}
+		b.add(BlockExample, c.text, pos)
+	default:
+		b.text(l, pos)
+	}
+}
+
+// misprint corrects a rule number that cannot be right where it stands
+// but is plainly the number expected there, as printed in a few files:
+// 423.2a then "432.2b" (read 423.2b); 502.36a then "502.35b" (502.36b);
+// 702.30d twice, the second before 702.31 (read 702.30e); "505.54" with
+// no subrules, then 505.5a (the rule is renumbered 505.5).
+func (b *treeBuilder) misprint(n Number, pos Pos, rest []tline) Number {
+	if n.Level() != LevelSubrule || b.rule == nil {
+		return n
+	}
+	want := Number{Chapter: b.rule.Number.Chapter, Rule: b.rule.Number.Rule, Sub: 'a'}
+	if b.last.Level() == LevelSubrule {
+		var ok bool
+		if want, ok = b.last.Next(); !ok {
+			return n
+		}
+	}
+	switch {
+	case n.Parent() != b.rule.Number && n.Sub == want.Sub && n.Chapter/100 == want.Chapter/100:
+		if b.rule.Number == b.last && b.prevRule.Compare(n.Parent()) < 0 && n.Parent().Compare(b.rule.Number) < 0 {
+			// The rule itself was misprinted: "505.54" then 505.5a.
+			b.d.warnf(b.rule.Pos.Line, "rule printed as %s is followed by %s; read as %s", b.rule.Number, n, n.Parent())
+			b.rule.Number = n.Parent()
+			b.last = b.rule.Number
+			return n
+		}
+		b.d.warnf(pos.Line, "subrule printed as %s after %s; read as %s", n, b.last, want)
+		return want
+	case n == b.last:
+		if next, ok := nextNumber(rest); ok && next != want {
+			b.d.warnf(pos.Line, "subrule %s printed twice; the second is read as %s", n, want)
+			return want
+		}
+	}
+	return n
+}
+
+// nextNumber returns the number of the next rule line in lines.
+func nextNumber(lines []tline) (Number, bool) {
+	for _, l := range lines {
+		if c := classifyBodyLine(l.s); c.kind == lkRule || c.kind == lkChapter {
+			return c.num, true
+		} else if c.kind == lkSection {
+			break
+		}
+	}
+	return Number{}, false
+}
+
+// text handles a line that is not a heading, rule or example: normally an
+// indented continuation paragraph of the entry above.
+func (b *treeBuilder) text(l tline, pos Pos) {
+	s := l.s
+	switch {
+	case b.cur == nil:
+		b.d.warnf(pos.Line, "text before the first rule: %q", clip(s))
+	case stray(s):
+		b.d.warnf(pos.Line, "stray text %q after %s dropped", s, b.cur.Number)
+	default:
+		if !l.indent {
+			b.d.warnf(pos.Line, "unindented paragraph read as more of %s", b.cur.Number)
+		}
+		b.add(BlockText, s, pos)
+	}
+}
+
+// stray spots debris such as a lone "f" left between two rules: too short to
+// be a paragraph.
+func stray(s string) bool {
+	return len(s) < 4 && !strings.ContainsAny(s, " ")
+}
+
+func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
+	b.blocks = append(b.blocks, Block{Kind: k, Text: normText(s), Pos: pos})
+}
+
+// flush closes the body of the current entry.
+func (b *treeBuilder) flush() {
+	if b.cur != nil && len(b.blocks) > b.start {
+		b.cur.Body = b.blocks[b.start:len(b.blocks):len(b.blocks)]
+	}
+	b.start = len(b.blocks)
+}
+
+func (b *treeBuilder) newRule(n Number, pos Pos, parent *Rule, parentIdx int32) *Rule {
+	b.flush()
+	if len(b.slab) == cap(b.slab) {
+		b.slab = make([]Rule, 0, 64+cap(b.slab)/2)
+	}
+	b.slab = append(b.slab, Rule{Number: n, Parent: parent, Section: b.sect, Pos: pos})
+	r := &b.slab[len(b.slab)-1]
+	if n.Compare(b.last) <= 0 && !b.last.IsZero() {
+		if n == b.last {
+			b.d.warnf(pos.Line, "rule %s appears twice", n)
+		} else {
+			b.d.warnf(pos.Line, "rule %s is out of order after %s", n, b.last)
+		}
+	}
+	if n.Sub != 0 && !ValidLetter(n.Sub) {
+		b.d.warnf(pos.Line, "subrule %s uses the letter %q, which the rules skip", n, n.Sub)
+	}
+	b.last = n
+	b.order = append(b.order, r)
+	b.parents = append(b.parents, parentIdx)
+	b.cur = r
+	return r
+}
+
+func (b *treeBuilder) section(n int, title string, pos Pos) {
+	b.flush()
+	b.cur = nil
+	b.chap, b.rule = nil, nil
+	for _, s := range b.e.Sections {
+		if s.Number == n {
+			b.d.warnf(pos.Line, "section %d appears twice", n)
+		}
+	}
+	b.sect = &Section{Number: n, Title: title, Pos: pos}
+	b.e.Sections = append(b.e.Sections, b.sect)
+}
+
+func (b *treeBuilder) chapter(n Number, title string, pos Pos) *Rule {
+	if b.sect == nil || b.sect.Number != n.Section() {
+		b.implied(pos.Line, "chapter %d has no section heading before it; section %d is created without a title", n.Chapter, n.Section())
+		b.section(n.Section(), "", pos)
+	}
+	c := b.newRule(n, pos, nil, -1)
+	c.Title = title
+	b.sect.Chapters = append(b.sect.Chapters, c)
+	b.chap, b.rule = c, nil
+	b.chapIdx = int32(len(b.order) - 1)
+	return c
+}
+
+// entry starts a rule or subrule, creating the chapter or rule above it
+// if its heading is missing.
+func (b *treeBuilder) entry(n Number, pos Pos) *Rule {
+	up := n.Parent()
+	if n.Level() == LevelRule {
+		if b.chap == nil || b.chap.Number != up {
+			b.implied(pos.Line, "rule %s has no chapter heading before it; chapter %d is created without a title", n, up.Chapter)
+			b.chapter(up, "", pos)
+		}
+		if b.rule != nil && b.rule.Parent == b.chap {
+			b.prevRule = b.rule.Number
+		} else {
+			b.prevRule = up
+		}
+		r := b.newRule(n, pos, b.chap, b.chapIdx)
+		b.rule = r
+		b.ruleIdx = int32(len(b.order) - 1)
+		return r
+	}
+	if b.rule == nil || b.rule.Number != up {
+		b.implied(pos.Line, "subrule %s has no rule %s before it; the rule is created without text", n, up)
+		b.entry(up, pos)
+	}
+	return b.newRule(n, pos, b.rule, b.ruleIdx)
+}
+
+// finish closes the last entry and fills in every entry's Children from
+// one shared backing array.
+func (b *treeBuilder) finish() {
+	b.flush()
+	b.cur = nil
+	counts := make([]int32, len(b.order)+1)
+	for _, p := range b.parents {
+		if p >= 0 {
+			counts[p]++
+		}
+	}
+	all := make([]*Rule, 0, len(b.order))
+	next := make([]int32, len(b.order))
+	off := int32(0)
+	for i, c := range counts[:len(b.order)] {
+		next[i] = off
+		off += c
+	}
+	all = all[:off]
+	for i, p := range b.parents {
+		if p >= 0 {
+			all[next[p]] = b.order[i]
+			next[p]++
+		}
+	}
+	off = 0
+	for i, r := range b.order {
+		if c := counts[i]; c > 0 {
+			r.Children = all[off : off+c : off+c]
+			off += c
+		}
+	}
+}
+
+// countNumbered is an upper bound on the entries lines hold.
+func countNumbered(lines []tline) int {
+	n := 0
+	for _, l := range lines {
+		if isDigit(l.s[0]) {
+			n++
+		}
+	}
+	return n + 16
 }

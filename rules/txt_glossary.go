@@ -1,0 +1,189 @@
+package rules
+
+import "strings"
+
+// parseGlossary reads the glossary of an official text: blank-line separated
+// entries, each a term line ("You, Your", "Mana Burn (Obsolete)") followed
+// by definition lines. Numbered senses ("1. …") set Block.Sense; examples
+// are BlockExample; older files indent further paragraphs.
+func parseGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
+	n := 0
+	for _, l := range lines {
+		if l.gap {
+			n++
+		}
+	}
+	out := make([]*GlossaryEntry, 0, n)
+	slab := make([]GlossaryEntry, 0, n)
+	blocks := make([]Block, 0, len(lines))
+	var g *GlossaryEntry
+	start, sense := 0, 0
+	closeEntry := func() {
+		if g != nil {
+			g.Body = blocks[start:len(blocks):len(blocks)]
+			if len(g.Body) == 0 {
+				d.warnf(g.Pos.Line, "glossary entry %q has no definition", g.Term())
+			}
+		}
+		start = len(blocks)
+	}
+	for i, l := range lines {
+		pos := Pos{File: file, Line: int(l.n)}
+		if l.gap || g == nil {
+			// A term line is never indented and is followed by its definition
+			// (a short line followed by an indented block after a blank line
+			// is a subheading inside an entry, as in 2003's table of expansions).
+			if termLine(l) && (i+1 == len(lines) || !(lines[i+1].gap && lines[i+1].indent)) {
+				closeEntry()
+				slab = append(slab, GlossaryEntry{Pos: pos})
+				g = &slab[len(slab)-1]
+				setTerms(g, l.s)
+				out = append(out, g)
+				sense = 0
+				continue
+			}
+			if g == nil {
+				d.warnf(pos.Line, "glossary text before the first term: %q", clip(l.s))
+				continue
+			}
+			if !l.indent {
+				d.warnf(pos.Line, "glossary paragraph after a blank line does not look like a term; read as more of %q", g.Term())
+			}
+		}
+		k, s := BlockText, l.s
+		if strings.HasPrefix(s, "Example:") {
+			k, s = BlockExample, trimSpace(s[len("Example:"):])
+		} else if n, rest := senseNumber(s); n > 0 {
+			sense, s = n, rest
+		}
+		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normText(s), Pos: pos})
+	}
+	closeEntry()
+	joinCitedTerms(out)
+	return out
+}
+
+// termLine reports whether l can be a glossary term line: short, not a
+// sentence, not numbered, not an example.
+func termLine(l tline) bool {
+	s := l.s
+	if l.indent || len(s) > 100 || strings.HasPrefix(s, "Example:") {
+		return false
+	}
+	if n, _ := senseNumber(s); n > 0 {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '.', ':', ';', ',':
+		return false
+	}
+	return true
+}
+
+// senseNumber reads a numbered sense "2. An activated or triggered ability…".
+func senseNumber(s string) (int, string) {
+	i, n := 0, 0
+	for i < len(s) && i < 2 && isDigit(s[i]) {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	if i == 0 || n == 0 || i+1 >= len(s) || s[i] != '.' || s[i+1] != ' ' {
+		return 0, s
+	}
+	return n, trimSpace(s[i+1:])
+}
+
+// setTerms reads a term line: "(Obsolete)" sets the flag; several terms are
+// separated by commas outside quotes ("Partner, “Partner with [name]”");
+// quotes around a term are dropped.
+func setTerms(g *GlossaryEntry, line string) {
+	if t, ok := strings.CutSuffix(line, "(Obsolete)"); ok {
+		g.Obsolete = true
+		line = trimSpace(t)
+	}
+	g.Terms = splitTerms(line)
+	if len(g.Terms) == 0 {
+		g.Terms = []string{line}
+	}
+	g.Slug = Slug(g.Terms[0])
+}
+
+func splitTerms(line string) []string {
+	if !strings.ContainsAny(line, ",\"“") {
+		return []string{line}
+	}
+	var out []string
+	add := func(t string) {
+		t = strings.Trim(trimSpace(t), ",")
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	start := 0
+	for i := 0; i < len(line); {
+		switch {
+		case line[i] == ',':
+			add(line[start:i])
+			i++
+			start = i
+		case line[i] == '"' || strings.HasPrefix(line[i:], "“"):
+			open, close := `"`, `"`
+			if line[i] != '"' {
+				open, close = "“", "”"
+			}
+			add(line[start:i])
+			j := strings.Index(line[i+len(open):], close)
+			if j < 0 {
+				add(line[i+len(open):])
+				return out
+			}
+			add(line[i+len(open) : i+len(open)+j])
+			i += len(open) + j + len(close)
+			start = i
+		default:
+			i++
+		}
+	}
+	add(line[start:])
+	return out
+}
+
+// joinCitedTerms undoes the comma split for headwords that are one name with
+// a comma in it: "Active Player, Nonactive Player Order" is cited whole
+// ("See Active Player, Nonactive Player Order."), "You, Your" never is.
+func joinCitedTerms(gs []*GlossaryEntry) {
+	multi := 0
+	for _, g := range gs {
+		if len(g.Terms) > 1 {
+			multi++
+		}
+	}
+	if multi == 0 {
+		return
+	}
+	cited := map[string]bool{}
+	for _, g := range gs {
+		for _, b := range g.Body {
+			s := b.Text.S
+			for {
+				i := strings.Index(s, "See ")
+				if i < 0 {
+					break
+				}
+				s = s[i+4:]
+				s = strings.TrimPrefix(s, "also ")
+				if j := strings.IndexByte(s, '.'); j > 0 && strings.IndexByte(s[:j], ',') > 0 {
+					cited[s[:j]] = true
+				}
+			}
+		}
+	}
+	for _, g := range gs {
+		if len(g.Terms) > 1 {
+			if whole := strings.Join(g.Terms, ", "); cited[whole] {
+				g.Terms = []string{whole}
+				g.Slug = Slug(whole)
+			}
+		}
+	}
+}
