@@ -1,0 +1,52 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// editionPage serves /{edition}: the edition's table of contents.
+func (s *Server) editionPage(c echo.Context) error {
+	e, err := edition(c)
+	if err != nil {
+		return err
+	}
+	return s.render(c, views.Edition(views.EditionPage{
+		Page: views.Page{Paths: s.paths, Title: views.EditionName(e), Edition: e, Canonical: s.paths.TOCURL(e.ID)},
+	}))
+}
+
+// sectionPage serves /{edition}/section/{n}: a section's chapters and rules.
+func (s *Server) sectionPage(c echo.Context) error {
+	e, err := edition(c)
+	if err != nil {
+		return err
+	}
+	raw := param(c, "section")
+	n, err := strconv.Atoi(raw)
+	if err != nil || strconv.Itoa(n) != raw {
+		return notFound("“%s” is not a section number; sections are numbered 1 to 9.", clip(raw))
+	}
+	sec := e.Section(n)
+	if sec == nil {
+		return notFoundIn(e, "%s has no section %d.", views.EditionName(e), n)
+	}
+	p := views.SectionPage{
+		Page:    views.Page{Paths: s.paths, Title: views.SectionHeading(sec) + " · " + views.EditionName(e), Edition: e, Canonical: s.paths.SectionURL(e.ID, n)},
+		Section: sec,
+	}
+	for i, x := range e.Sections {
+		if x == sec {
+			if i > 0 {
+				p.Prev = e.Sections[i-1]
+			}
+			if i+1 < len(e.Sections) {
+				p.Next = e.Sections[i+1]
+			}
+		}
+	}
+	return s.render(c, views.Section(p))
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// httpError is what a handler returns when a request cannot be served: a
+// status and a message for the reader. handleError renders it.
+type httpError struct {
+	status int
+	msg    string
+	ed     *rules.Edition // the edition the request was about, if known
+
+	// A rule number that the edition lacks: the error page lists the
+	// nearest numbers it has, and another edition that has it.
+	number    rules.Number
+	nearest   []rules.Number
+	elsewhere *rules.Edition
+}
+
+func (e *httpError) Error() string { return fmt.Sprintf("%d %s", e.status, e.msg) }
+
+func notFound(format string, args ...any) *httpError {
+	return &httpError{status: http.StatusNotFound, msg: fmt.Sprintf(format, args...)}
+}
+
+// notFoundIn is a 404 about edition e; its page links back into e.
+func notFoundIn(e *rules.Edition, format string, args ...any) *httpError {
+	he := notFound(format, args...)
+	he.ed = e
+	return he
+}
+
+func badRequest(format string, args ...any) *httpError {
+	return &httpError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
+}
+
+// handleError is the one place errors become responses: JSON {"error"}
+// under /api/, an HTML page elsewhere. Anything that is not an httpError
+// or one of echo's is a bug: it is logged and the reader gets a plain 500.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		s.log.Warn("error after response started", "path", c.Request().URL.Path, "err", err)
+		return
+	}
+	he := asHTTPError(err)
+	if he.status >= 500 {
+		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+	}
+	if he.status == http.StatusMethodNotAllowed {
+		c.Response().Header().Set("Allow", "GET, HEAD")
+	}
+	var werr error
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		werr = c.JSON(he.status, map[string]string{"error": he.msg})
+	} else {
+		p := views.ErrorPage{
+			Page:      views.Page{Paths: s.paths, Title: http.StatusText(he.status), Edition: he.ed},
+			Status:    he.status,
+			Message:   he.msg,
+			Nearest:   he.nearest,
+			Elsewhere: he.elsewhere,
+			Number:    he.number,
+		}
+		if q := c.QueryParam("q"); len(q) <= maxQuery {
+			p.Query = q
+		}
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		c.Response().WriteHeader(he.status)
+		if c.Request().Method != http.MethodHead {
+			werr = views.Error(p).Render(c.Request().Context(), c.Response())
+		}
+	}
+	if werr != nil {
+		s.log.Warn("writing error response", "path", c.Request().URL.Path, "err", werr)
+	}
+}
+
+func asHTTPError(err error) *httpError {
+	var he *httpError
+	if errors.As(err, &he) {
+		return he
+	}
+	var ee *echo.HTTPError
+	if errors.As(err, &ee) {
+		msg := http.StatusText(ee.Code)
+		switch ee.Code {
+		case http.StatusNotFound:
+			msg = "There is no page at this address."
+		case http.StatusMethodNotAllowed:
+			msg = "This address only answers GET and HEAD requests."
+		}
+		if ee.Code < 500 {
+			return &httpError{status: ee.Code, msg: msg}
+		}
+	}
+	return &httpError{status: http.StatusInternalServerError, msg: "Something went wrong on our side; the error has been logged."}
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/static"
+)
+
+// routes lists every URL the app answers. Handlers are thin: they look up
+// what the URL names, build a view's input, and return errors to
+// handleError.
+func (s *Server) routes() {
+	e := s.echo
+	e.Pre(s.recoverPanics, s.logRequests, securityHeaders, limitRequest, s.withSite, trimSlash, cachedPages)
+
+	get := func(path string, h echo.HandlerFunc) {
+		e.Match([]string{http.MethodGet, http.MethodHead}, path, h)
+	}
+	get("/", s.home)
+	get("/help", s.help)
+	get("/jump", s.jump)
+	get("/search", s.search)
+	get(static.Prefix+"*", serveStatic)
+
+	get("/rules/:number", s.newestRule)
+	get("/preview/:edition/:number", s.previewRule)
+	get("/preview/:edition/section/:section", s.previewSection)
+	get("/preview/:edition/glossary/:slug", s.previewTerm)
+	get("/preview/:edition/topic/:slug", s.previewTopic)
+
+	get("/api/editions", s.apiEditions)
+	get("/api/:edition/rules/:number", s.apiRule)
+	get("/api/:edition/glossary/:term", s.apiTerm)
+	get("/api/*", func(echo.Context) error { return notFound("No such API endpoint; see README.md for the API.") })
+
+	get("/:edition", s.editionPage)
+	get("/:edition/section/:section", s.sectionPage)
+	get("/:edition/glossary", s.glossaryPage)
+	get("/:edition/glossary/:slug", s.termPage)
+	get("/:edition/keywords", s.keywordsPage)
+	get("/:edition/topic/:slug", s.topicPage)
+	get("/:edition/:number", s.rulePage)
+}
+
+// param returns a path parameter, unescaped: echo routes on the escaped
+// path when a request escapes more than it must (%2F), and then hands
+// parameters over still escaped.
+func param(c echo.Context, name string) string {
+	v := c.Param(name)
+	if c.Request().URL.RawPath != "" {
+		if u, err := url.PathUnescape(v); err == nil {
+			return u
+		}
+	}
+	return v
+}
+
+func siteOf(c echo.Context) *site { return c.Get("site").(*site) }
+
+// withSite pins the library a request is served from, so a reload halfway
+// through a request cannot mix two libraries.
+func (s *Server) withSite(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Set("site", s.site.Load())
+		return next(c)
+	}
+}
+
+// cachedPages answers from the page cache before routing: the cache holds
+// only pages that depend on nothing but their path.
+func cachedPages(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			if p := siteOf(c).pages.get(r.URL.Path); p != nil {
+				return sendPage(c, p)
+			}
+		}
+		return next(c)
+	}
+}
+
+// The content security policy allows our own script, style and images
+// only (data: for the symbols drawn in CSS), and no inline script or style.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		return next(c)
+	}
+}
+
+// Limits on what a request may ask; no page needs more.
+const (
+	maxPath  = 512  // bytes of URL path
+	maxQuery = 2048 // bytes of raw query string
+)
+
+func limitRequest(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u := c.Request().URL
+		if len(u.Path) > maxPath || len(u.RawPath) > maxPath {
+			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("This address is too long (over %d bytes); no page here has one that long.", maxPath)}
+		}
+		if len(u.RawQuery) > maxQuery {
+			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("The query is too long (over %d bytes). Search for a few words or a rule number.", maxQuery)}
+		}
+		return next(c)
+	}
+}
+
+// trimSlash redirects "/2026-01-16/" to "/2026-01-16".
+func trimSlash(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		p := c.Request().URL.Path
+		if len(p) > 1 && strings.HasSuffix(p, "/") {
+			t := strings.TrimRight(p, "/")
+			if t == "" || strings.HasPrefix(t, "//") {
+				return notFound("There is no page at this address.")
+			}
+			if q := c.Request().URL.RawQuery; q != "" {
+				t += "?" + q
+			}
+			return c.Redirect(http.StatusMovedPermanently, (&url.URL{Path: t}).EscapedPath())
+		}
+		return next(c)
+	}
+}
+
+// recoverPanics turns a panic into a logged 500 page, stack included.
+func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "path", c.Request().URL.Path, "panic", v, "stack", string(debug.Stack()))
+				err = fmt.Errorf("panic: %v", v)
+			}
+		}()
+		return next(c)
+	}
+}
+
+// logRequests logs each request at debug level; errors of ours are logged
+// at error level by handleError whatever the level.
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !s.log.Enabled(c.Request().Context(), slog.LevelDebug) {
+			return next(c)
+		}
+		start := time.Now()
+		err := next(c)
+		status := c.Response().Status
+		if err != nil {
+			status = asHTTPError(err).status
+		}
+		s.log.Debug("request", "method", c.Request().Method, "path", c.Request().URL.Path,
+			"status", status, "duration", time.Since(start))
+		return err
+	}
+}
+
+func serveStatic(c echo.Context) error {
+	a, ok := static.Lookup(c.Request().URL.Path)
+	if !ok {
+		return notFound("No such file. Asset names change when their contents do; reload the page.")
+	}
+	static.ServeAsset(c.Response(), c.Request(), a)
+	return nil
+}

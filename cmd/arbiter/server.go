@@ -1,0 +1,76 @@
+package main
+
+import (
+	"log/slog"
+	"net/http"
+	"sync/atomic"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// Server is the web app: routes over a library of editions. It keeps no
+// state per user, so any number of replicas can serve the same library.
+type Server struct {
+	echo  *echo.Echo
+	log   *slog.Logger
+	paths views.Paths
+	site  atomic.Pointer[site]
+
+	// Scenarios says which printed examples the sandbox can run; nil until
+	// the engine's scenario package is wired in.
+	Scenarios Scenarios
+	// Search answers queries the jump box cannot; nil uses scanSearch.
+	Search Searcher
+}
+
+// site is one loaded library and the pages rendered from it. Replacing the
+// library replaces the whole site at once, so no request mixes a new
+// edition with a page cached from the old one.
+type site struct {
+	lib   *rules.Library
+	pages *pageCache
+}
+
+// Options configures a Server.
+type Options struct {
+	Log   *slog.Logger // nil discards
+	Base  string       // URL path prefix the site lives under; "" for the root
+	Cache int64        // bytes of rendered pages to keep; 0 means 64 MiB
+}
+
+// NewServer serves lib.
+func NewServer(lib *rules.Library, opt Options) *Server {
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	if opt.Cache == 0 {
+		opt.Cache = 64 << 20
+	}
+	s := &Server{
+		echo:  echo.New(),
+		log:   opt.Log,
+		paths: views.Paths{Base: opt.Base},
+	}
+	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache)})
+	s.echo.HideBanner = true
+	s.echo.HidePort = true
+	s.echo.HTTPErrorHandler = s.handleError
+	s.routes()
+	return s
+}
+
+// SetLibrary switches every following request to lib, with an empty cache.
+func (s *Server) SetLibrary(lib *rules.Library) {
+	old := s.site.Load()
+	s.site.Store(&site{lib: lib, pages: newPageCache(old.pages.budget)})
+}
+
+// Library is the library requests are served from now.
+func (s *Server) Library() *rules.Library { return s.site.Load().lib }
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.echo.ServeHTTP(w, r)
+}

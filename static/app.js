@@ -1,0 +1,152 @@
+// Arbiter's only script. Every page works without it; it adds the theme
+// toggle, keyboard shortcuts, reference previews and "copy citation".
+// It loads in <head> without defer so a saved theme applies before paint.
+(function () {
+  'use strict';
+  var d = document, root = d.documentElement;
+  var base = root.getAttribute('data-base') || '';
+
+  function load() {
+    try { return localStorage.getItem('theme'); } catch (e) { return null; }
+  }
+  function save(t) {
+    try { localStorage.setItem('theme', t); } catch (e) { /* private mode */ }
+  }
+  function apply(t) {
+    if (t === 'dark' || t === 'light') root.setAttribute('data-theme', t);
+  }
+  function isDark() {
+    var t = root.getAttribute('data-theme');
+    if (t) return t === 'dark';
+    return !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+  apply(load());
+
+  d.addEventListener('DOMContentLoaded', function () {
+    var btn = d.getElementById('theme');
+    if (btn) {
+      var mark = function () { btn.setAttribute('aria-pressed', isDark() ? 'true' : 'false'); };
+      btn.hidden = false;
+      mark();
+      btn.addEventListener('click', function () {
+        var t = isDark() ? 'light' : 'dark';
+        apply(t);
+        save(t);
+        mark();
+      });
+    }
+    var cites = d.querySelectorAll('button[data-cite]');
+    for (var i = 0; i < cites.length; i++) cite(cites[i]);
+    previews();
+  });
+
+  function cite(b) {
+    if (!navigator.clipboard) return;
+    b.hidden = false;
+    b.addEventListener('click', function () {
+      navigator.clipboard.writeText(b.getAttribute('data-cite')).then(function () {
+        var old = b.textContent;
+        b.textContent = 'Copied';
+        setTimeout(function () { b.textContent = old; }, 1500);
+      }, function () {});
+    });
+  }
+
+  // Shortcuts: / focuses the jump box, j and k follow the page's next and
+  // previous links, ? shows the help dialog, Escape closes what is open.
+  d.addEventListener('keydown', function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    var t = e.target;
+    if (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) {
+      if (e.key === 'Escape' && t.blur) t.blur();
+      return;
+    }
+    var help = d.getElementById('help');
+    switch (e.key) {
+      case '/':
+        var q = d.getElementById('q');
+        if (q) { e.preventDefault(); q.focus(); q.select(); }
+        break;
+      case 'j': follow('next'); break;
+      case 'k': follow('prev'); break;
+      case '?':
+        if (help && help.showModal) {
+          if (help.open) help.close(); else help.showModal();
+        }
+        break;
+      case 'Escape': hide(); break;
+    }
+  });
+
+  function follow(rel) {
+    var a = d.querySelector('a[rel~="' + rel + '"]');
+    if (a) location.href = a.href;
+  }
+
+  // Previews: hovering or focusing a reference (a.x) shows the cited rule or
+  // term, fetched once from /preview/<the link's path>.
+  var tip, timer, shown, cache = {};
+
+  function previews() {
+    tip = d.createElement('div');
+    tip.id = 'pv';
+    tip.setAttribute('role', 'tooltip');
+    tip.hidden = true;
+    d.body.appendChild(tip);
+    d.addEventListener('mouseover', function (e) {
+      var a = ref(e.target);
+      if (a) later(function () { show(a); }, 150);
+      else if (tip.contains(e.target)) clearTimeout(timer);
+    });
+    d.addEventListener('mouseout', function (e) {
+      if (ref(e.target) || tip.contains(e.target)) later(hide, 250);
+    });
+    d.addEventListener('focusin', function (e) {
+      var a = ref(e.target);
+      if (a) show(a); else hide();
+    });
+  }
+
+  function ref(el) {
+    return el && el.closest ? el.closest('a.x') : null;
+  }
+
+  function later(fn, ms) {
+    clearTimeout(timer);
+    timer = setTimeout(fn, ms);
+  }
+
+  function show(a) {
+    var href = (a.getAttribute('href') || '').split('#')[0];
+    if (href.indexOf(base + '/') !== 0) return;
+    var url = base + '/preview' + href.slice(base.length);
+    shown = a;
+    var put = function (html) {
+      if (shown !== a) return;
+      tip.innerHTML = html;
+      place(a);
+      tip.hidden = false;
+      a.setAttribute('aria-describedby', 'pv');
+    };
+    if (cache[url]) { put(cache[url]); return; }
+    fetch(url).then(function (r) { return r.ok ? r.text() : ''; }).then(function (html) {
+      if (html) { cache[url] = html; put(html); }
+    }, function () {});
+  }
+
+  function place(a) {
+    var r = a.getBoundingClientRect();
+    var w = Math.min(420, innerWidth - 16);
+    var left = Math.max(8, Math.min(r.left, innerWidth - w - 8));
+    tip.style.width = w + 'px';
+    tip.style.left = (left + scrollX) + 'px';
+    tip.style.top = (r.bottom + scrollY + 6) + 'px';
+  }
+
+  function hide() {
+    clearTimeout(timer);
+    if (shown) shown.removeAttribute('aria-describedby');
+    shown = null;
+    if (tip) tip.hidden = true;
+  }
+})();

@@ -1,0 +1,298 @@
+package views
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// Page is what every full page's layout needs.
+type Page struct {
+	Paths
+	Title     string
+	Edition   *rules.Edition // the edition the page belongs to, nil for site pages
+	Canonical string         // path of the page's canonical URL, if it differs from the request's
+	Query     string         // the jump box's contents
+}
+
+// EditionName is a short name for an edition: "CR 2026-01-16", or a prose
+// edition's title.
+func EditionName(e *rules.Edition) string {
+	if e.Kind == rules.KindProse {
+		return e.Title
+	}
+	if d := e.EffectiveDate(); d != "" {
+		return "CR " + d
+	}
+	return "CR " + e.ID
+}
+
+// Effective is the date an edition took effect, or its id if it has none.
+func Effective(e *rules.Edition) string {
+	if d := e.EffectiveDate(); d != "" {
+		return d
+	}
+	return e.ID
+}
+
+// Citation is how a judge cites an entry: "CR 704.5k (2026-01-16)".
+func Citation(e *rules.Edition, r *rules.Rule) string {
+	return "CR " + r.Number.String() + " (" + Effective(e) + ")"
+}
+
+// TermCitation cites a glossary entry: "CR Glossary, “Trample” (2026-01-16)".
+func TermCitation(e *rules.Edition, g *rules.GlossaryEntry) string {
+	return "CR Glossary, “" + g.Term() + "” (" + Effective(e) + ")"
+}
+
+// RuleHeading is a rule's number and title for lists and breadcrumbs:
+// "704. State-Based Actions", or "704.5k" for untitled rules.
+func RuleHeading(r *rules.Rule) string {
+	if r.Title != "" {
+		return r.Number.String() + ". " + r.Title
+	}
+	return r.Number.String()
+}
+
+// SectionHeading is "7. Additional Rules".
+func SectionHeading(s *rules.Section) string {
+	return strconv.Itoa(s.Number) + ". " + s.Title
+}
+
+// Snippet is the start of a rule's first paragraph, cut at a word boundary
+// near max bytes, for lists of rules.
+func Snippet(r *rules.Rule, max int) string {
+	for _, b := range r.Body {
+		if b.Kind == rules.BlockText {
+			return cut(b.Text.S, max)
+		}
+	}
+	return ""
+}
+
+func cut(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	i := strings.LastIndexByte(s[:max], ' ')
+	if i < max/2 {
+		i = max
+		for i > 0 && s[i]&0xC0 == 0x80 { // don't split a UTF-8 sequence
+			i--
+		}
+	}
+	return strings.TrimRight(s[:i], " ,;:") + "…"
+}
+
+// Citer is one entry citing another, ready to link.
+type Citer struct {
+	Label, URL string
+}
+
+// CitedBy lists the distinct entries whose text cites something, in the
+// order given (document order after Link), rules by number and glossary
+// entries and topics by name.
+func (p Paths) CitedBy(ed string, refs []*rules.Ref) []Citer {
+	var out []Citer
+	seen := map[string]bool{}
+	for _, r := range refs {
+		var c Citer
+		switch f := r.From; {
+		case f.Rule != nil:
+			c = Citer{f.Rule.Number.String(), p.RuleURL(ed, f.Rule.Number)}
+		case f.Entry != nil:
+			c = Citer{"Glossary: " + f.Entry.Term(), p.TermURL(ed, f.Entry.Slug)}
+		case f.Topic != nil:
+			c = Citer{f.Topic.Title, p.TopicURL(ed, f.Topic.Slug)}
+		default:
+			continue
+		}
+		if !seen[c.URL] {
+			seen[c.URL] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Letter groups glossary entries under an initial for the A–Z page.
+type Letter struct {
+	Letter  string
+	Entries []*rules.GlossaryEntry
+}
+
+// Letters groups entries by the first letter of their folded term, A–Z,
+// with anything else (digits, symbols) under "#" first.
+func Letters(entries []*rules.GlossaryEntry) []Letter {
+	sorted := append([]*rules.GlossaryEntry(nil), entries...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		return rules.FoldTerm(sorted[i].Term()) < rules.FoldTerm(sorted[j].Term())
+	})
+	var out []Letter
+	for _, g := range sorted {
+		l := "#"
+		if f := rules.FoldTerm(g.Term()); f != "" && f[0] >= 'a' && f[0] <= 'z' {
+			l = strings.ToUpper(f[:1])
+		}
+		if len(out) == 0 || out[len(out)-1].Letter != l {
+			out = append(out, Letter{Letter: l})
+		}
+		out[len(out)-1].Entries = append(out[len(out)-1].Entries, g)
+	}
+	return out
+}
+
+// Label is an entry's number as the rules print it: "704." for a chapter,
+// "704.5." for a rule, "704.5k" for a subrule.
+func Label(r *rules.Rule) string {
+	if r.Number.Level() == rules.LevelSubrule {
+		return r.Number.String()
+	}
+	return r.Number.String() + "."
+}
+
+// HomePage lists the editions and the newest one's contents.
+type HomePage struct {
+	Page
+	Editions []*rules.Edition // newest first
+	Latest   *rules.Edition   // may be nil when nothing loaded
+}
+
+// EditionPage is an edition's table of contents.
+type EditionPage struct {
+	Page
+}
+
+// SectionPage lists a section's chapters and their rules.
+type SectionPage struct {
+	Page
+	Section    *rules.Section
+	Prev, Next *rules.Section
+}
+
+// RulePage shows a chapter, rule or subrule with everything below it.
+type RulePage struct {
+	Page
+	Rule       *rules.Rule
+	Crumbs     []*rules.Rule    // ancestors, chapter first
+	Prev, Next *rules.Rule      // neighbours to step to with j/k
+	Editions   []*rules.Edition // editions with numbered rules, for the edition switcher
+	// Sandbox reports whether a printed example has a scenario the sandbox
+	// can run; nil when no sandbox is wired.
+	Sandbox func(example rules.Text) bool
+}
+
+// GlossaryPage is the A–Z list of terms.
+type GlossaryPage struct {
+	Page
+	Letters []Letter
+}
+
+// TermPage is one glossary entry.
+type TermPage struct {
+	Page
+	Entry      *rules.GlossaryEntry
+	Prev, Next *rules.GlossaryEntry
+}
+
+// Keyword is one keyword action or ability and the rule that defines it.
+type Keyword struct {
+	Name string
+	Rule *rules.Rule
+}
+
+// KeywordsPage indexes keyword actions (701) and abilities (702).
+type KeywordsPage struct {
+	Page
+	Actions, Abilities []Keyword
+}
+
+// TopicPage is one subject of a prose edition.
+type TopicPage struct {
+	Page
+	Topic      *rules.Topic
+	Prev, Next *rules.Topic
+}
+
+// ErrorPage explains a failed request: what was wrong, and for a rule
+// number that does not exist, the nearest numbers that do.
+type ErrorPage struct {
+	Page
+	Status  int
+	Message string
+	Nearest []rules.Number // in Page.Edition
+	// Elsewhere is another edition that has the number asked for.
+	Elsewhere *rules.Edition
+	Number    rules.Number
+}
+
+// Hit is one search result.
+type Hit struct {
+	Label, URL string
+	Text       rules.Text
+}
+
+// SearchPage lists search results for Query.
+type SearchPage struct {
+	Page
+	Hits      []Hit
+	Truncated bool
+}
+
+// HelpPage is the help text, rendered from Markdown.
+type HelpPage struct {
+	Page
+	HTML string
+}
+
+// exampleIndex is the 1-based number of the example at body[i] among the
+// entry's examples, as the sandbox addresses them.
+func exampleIndex(body []rules.Block, i int) int {
+	n := 0
+	for _, b := range body[:i+1] {
+		if b.Kind == rules.BlockExample {
+			n++
+		}
+	}
+	return n
+}
+
+// SectionNumber is a section's number as text.
+func SectionNumber(s *rules.Section) string { return strconv.Itoa(s.Number) }
+
+// formatName says which source an edition was read from.
+func formatName(e *rules.Edition) string {
+	switch e.Format {
+	case rules.FormatText:
+		return "official text"
+	case rules.FormatRST:
+		return "reStructuredText"
+	case rules.FormatMarkdown:
+		return "Markdown"
+	}
+	return string(e.Format)
+}
+
+// hasKeywords reports whether e has a keyword chapter to index.
+func hasKeywords(e *rules.Edition) bool {
+	return e.Rule(rules.Number{Chapter: 701}) != nil || e.Rule(rules.Number{Chapter: 702}) != nil
+}
+
+// letterID is the anchor of a glossary initial: "A" → "a", "#" → "num".
+func letterID(l string) string {
+	if l == "#" {
+		return "num"
+	}
+	return strings.ToLower(l)
+}
+
+func senseLabel(n int) string { return strconv.Itoa(n) + ". " }
+
+func subruleCount(r *rules.Rule) string {
+	if len(r.Children) == 1 {
+		return "1 entry below it"
+	}
+	return strconv.Itoa(len(r.Children)) + " entries below it"
+}
