@@ -22,7 +22,7 @@ func (s *Server) routes() {
 	e.Pre(s.recoverPanics, s.logRequests, securityHeaders, limitRequest, s.withSite, trimSlash, cachedPages)
 
 	get := func(path string, h echo.HandlerFunc) {
-		e.Match([]string{http.MethodGet, http.MethodHead}, path, h)
+		e.Match([]string{http.MethodGet, http.MethodHead}, path, wholeSegments(h))
 	}
 	get("/", s.home)
 	get("/help", s.help)
@@ -61,6 +61,19 @@ func param(c echo.Context, name string) string {
 		}
 	}
 	return v
+}
+
+// wholeSegments rejects a request whose last parameter swallowed more
+// than one path segment: echo lets "/:edition/:number" match "/a/b/c/d".
+func wholeSegments(h echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		for i, name := range c.ParamNames() {
+			if name != "*" && i < len(c.ParamValues()) && strings.Contains(c.ParamValues()[i], "/") {
+				return notFound("There is no page at this address.")
+			}
+		}
+		return h(c)
+	}
 }
 
 func siteOf(c echo.Context) *site { return c.Get("site").(*site) }
@@ -133,10 +146,8 @@ func trimSlash(next echo.HandlerFunc) echo.HandlerFunc {
 			if t == "" || strings.HasPrefix(t, "//") {
 				return notFound("There is no page at this address.")
 			}
-			if q := c.Request().URL.RawQuery; q != "" {
-				t += "?" + q
-			}
-			return c.Redirect(http.StatusMovedPermanently, (&url.URL{Path: t}).EscapedPath())
+			u := url.URL{Path: t, RawQuery: c.Request().URL.RawQuery}
+			return c.Redirect(http.StatusMovedPermanently, u.String())
 		}
 		return next(c)
 	}

@@ -1,0 +1,131 @@
+package views
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+func render(t testing.TB, p Paths, ed string, tx rules.Text) string {
+	t.Helper()
+	var b strings.Builder
+	if err := p.Text(ed, tx).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestText(t *testing.T) {
+	target := &rules.Rule{Number: rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}}
+	ref := &rules.Ref{Kind: rules.RefRule, Number: target.Number, Resolved: true, Rule: target}
+	dangling := &rules.Ref{Kind: rules.RefRule, Number: rules.Number{Chapter: 999, Rule: 9}}
+	entry := &rules.GlossaryEntry{Terms: []string{"Trample"}, Slug: "trample"}
+	sect := &rules.Ref{Kind: rules.RefSection, Section: 7, Resolved: true, Sect: &rules.Section{Number: 7}}
+	tests := []struct {
+		name string
+		text rules.Text
+		base string
+		want string
+	}{
+		{"plain escaped", rules.Text{S: `a < b & "c" 'd'`}, "", `a &lt; b &amp; &#34;c&#34; &#39;d&#39;`},
+		{"ref", rules.Text{S: "See rule 704.5k.", Spans: []rules.Span{{Start: 4, End: 15, Kind: rules.SpanRef, Ref: ref}}},
+			"", `See <a class="x" href="/ed/704.5k">rule 704.5k</a>.`},
+		{"base", rules.Text{S: "rule 704.5k", Spans: []rules.Span{{Start: 0, End: 11, Kind: rules.SpanRef, Ref: ref}}},
+			"/arbiter", `<a class="x" href="/arbiter/ed/704.5k">rule 704.5k</a>`},
+		{"section", rules.Text{S: "section 7", Spans: []rules.Span{{Start: 0, End: 9, Kind: rules.SpanRef, Ref: sect}}},
+			"", `<a class="x" href="/ed/section/7">section 7</a>`},
+		{"dangling", rules.Text{S: "rule 999.9", Spans: []rules.Span{{Start: 0, End: 10, Kind: rules.SpanRef, Ref: dangling}}},
+			"", `<span class="dangling" title="not in this edition">rule 999.9</span>`},
+		{"term", rules.Text{S: "has trample", Spans: []rules.Span{{Start: 4, End: 11, Kind: rules.SpanTerm, Term: entry}}},
+			"", `has <a class="x" href="/ed/glossary/trample">trample</a>`},
+		{"italic", rules.Text{S: "the Magic game", Spans: []rules.Span{{Start: 4, End: 9, Kind: rules.SpanItalic}}},
+			"", `the <i>Magic</i> game`},
+		{"mana", rules.Text{S: "{T}: Add {W}.", Spans: []rules.Span{{Start: 0, End: 3, Kind: rules.SpanMana}, {Start: 9, End: 12, Kind: rules.SpanMana}}},
+			"", `<abbr class="ms t" data-m="" title="tap symbol" role="img" aria-label="tap symbol">{T}</abbr>: Add <abbr class="ms w" data-m="W" title="white mana" role="img" aria-label="white mana">{W}</abbr>.`},
+		{"mana in italic", rules.Text{S: "pay {2} now", Spans: []rules.Span{{Start: 0, End: 11, Kind: rules.SpanItalic}, {Start: 4, End: 7, Kind: rules.SpanMana}}},
+			"", `<i>pay <abbr class="ms c" data-m="2" title="2 generic mana" role="img" aria-label="2 generic mana">{2}</abbr> now</i>`},
+		{"term inside ref is not a nested link", rules.Text{S: "rule 704.5k trample", Spans: []rules.Span{{Start: 0, End: 19, Kind: rules.SpanRef, Ref: ref}, {Start: 12, End: 19, Kind: rules.SpanTerm, Term: entry}}},
+			"", `<a class="x" href="/ed/704.5k">rule 704.5k trample</a>`},
+		{"unsorted spans", rules.Text{S: "ab cd", Spans: []rules.Span{{Start: 3, End: 5, Kind: rules.SpanItalic}, {Start: 0, End: 2, Kind: rules.SpanItalic}}},
+			"", `<i>ab</i> <i>cd</i>`},
+		{"crossing span is clipped", rules.Text{S: "abcdef", Spans: []rules.Span{{Start: 0, End: 4, Kind: rules.SpanItalic}, {Start: 2, End: 6, Kind: rules.SpanItalic}}},
+			"", `<i>ab<i>cd</i></i>ef`},
+		{"out of range span ignored", rules.Text{S: "abc", Spans: []rules.Span{{Start: 1, End: 9, Kind: rules.SpanItalic}, {Start: 2, End: 1, Kind: rules.SpanItalic}}},
+			"", `abc`},
+		{"safe link", rules.Text{S: "Magic.Wizards.com/Rules", Spans: []rules.Span{{Start: 0, End: 23, Kind: rules.SpanLink, Target: "https://magic.wizards.com/rules"}}},
+			"", `<a href="https://magic.wizards.com/rules">Magic.Wizards.com/Rules</a>`},
+		{"unsafe link is text", rules.Text{S: "click", Spans: []rules.Span{{Start: 0, End: 5, Kind: rules.SpanLink, Target: "javascript:alert(1)"}}},
+			"", `click`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := render(t, Paths{Base: tt.base}, "ed", tt.text); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSymbols(t *testing.T) {
+	tests := []struct{ sym, class, mark, name string }{
+		{"{W}", "ms w", "W", "white mana"},
+		{"{u}", "ms u", "U", "blue mana"},
+		{"{C}", "ms c", "C", "colorless mana"},
+		{"{10}", "ms c", "10", "10 generic mana"},
+		{"{100}", "ms c small", "100", "100 generic mana"},
+		{"{X}", "ms c", "X", "X generic mana"},
+		{"{T}", "ms t", "", "tap symbol"},
+		{"{Q}", "ms q", "", "untap symbol"},
+		{"{S}", "ms c", "S", "snow mana"},
+		{"{W/U}", "ms small w u2", "WU", "white-blue hybrid mana"},
+		{"{2/B}", "ms small c b2", "2B", "hybrid mana: 2 generic or black"},
+		{"{W/P}", "ms w", "φ", "Phyrexian white mana"},
+		{"{G/U/P}", "ms small g u2", "φ", "Phyrexian green-blue hybrid mana"},
+		{"{CHAOS}", "ms c small", "CHAOS", "symbol CHAOS"},
+	}
+	for _, tt := range tests {
+		got := drawSymbol(tt.sym)
+		if got != (symbol{tt.class, tt.mark, tt.name}) {
+			t.Errorf("%s: %+v, want %+v", tt.sym, got, symbol{tt.class, tt.mark, tt.name})
+		}
+	}
+}
+
+// FuzzText checks that any text and spans render without panicking into
+// HTML whose text content is the original string.
+func FuzzText(f *testing.F) {
+	f.Add("See rule 704.5k and {W}.", int32(4), int32(15), int32(20), int32(23), uint8(3))
+	f.Add("<&>", int32(0), int32(3), int32(1), int32(2), uint8(1))
+	f.Fuzz(func(t *testing.T, s string, a, b, c, d int32, kind uint8) {
+		ref := &rules.Ref{Kind: rules.RefRule, Resolved: true, Rule: &rules.Rule{Number: rules.Number{Chapter: 100}}}
+		k1 := rules.SpanKind(kind%5 + 1)
+		k2 := rules.SpanKind((kind/5)%5 + 1)
+		tx := rules.Text{S: s, Spans: []rules.Span{
+			{Start: a, End: b, Kind: k1, Ref: ref, Target: "https://example.org/"},
+			{Start: c, End: d, Kind: k2, Ref: ref, Term: &rules.GlossaryEntry{Slug: "x"}},
+		}}
+		out := render(t, Paths{}, "ed", tx)
+		node, err := html.Parse(strings.NewReader("<p>" + out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text strings.Builder
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.TextNode {
+				text.WriteString(n.Data)
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(node)
+		if !strings.ContainsRune(s, 0) && strings.ToValidUTF8(s, "\uFFFD") == s && !strings.ContainsRune(s, '\r') && text.String() != s {
+			t.Errorf("text content %q, want %q (html %s)", text.String(), s, out)
+		}
+	})
+}
