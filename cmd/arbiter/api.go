@@ -185,4 +185,3 @@ func jsonBody(v any) templ.Component {
 		return err
 	})
 }
-
