@@ -76,6 +76,7 @@ func lineOf(text string, off int) int {
 // next unless the next is indented or an example, and the pieces are joined.
 func logicalLines(phys []string) []tline {
 	wrapped := hardWrapped(phys)
+	base := baseIndent(phys)
 	out := make([]tline, 0, len(phys)/2+1)
 	gap := true
 	for i := 0; i < len(phys); i++ {
@@ -85,7 +86,7 @@ func logicalLines(phys []string) []tline {
 			gap = true
 			continue
 		}
-		l := tline{s: s, n: int32(i + 1), indent: raw[0] == ' ' || raw[0] == '\t', gap: gap}
+		l := tline{s: s, n: int32(i + 1), indent: indentOf(raw) > base, gap: gap}
 		gap = false
 		if wrapped {
 			var b strings.Builder
@@ -108,10 +109,39 @@ func logicalLines(phys []string) []tline {
 	return out
 }
 
+// indentOf counts leading spaces and tabs.
+func indentOf(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// baseIndent is the indentation of a file's numbered lines: 0 in Wizards'
+// files, more in copies that were re-indented as a whole. Only lines
+// indented further than that are indented paragraphs.
+func baseIndent(phys []string) int {
+	var counts [9]int
+	for _, s := range phys {
+		i := indentOf(s)
+		if i < len(s) && i < len(counts) && isDigit(s[i]) {
+			counts[i]++
+		}
+	}
+	best := 0
+	for i, n := range counts {
+		if n > counts[best] {
+			best = i
+		}
+	}
+	return best
+}
+
 // continues reports whether, in a hard-wrapped file, line b carries on the
 // paragraph of line a.
 func continues(a, b string) bool {
-	if trimSpace(a) == "" || trimSpace(b) == "" || b[0] == ' ' || b[0] == '\t' || strings.HasPrefix(b, "Example:") {
+	if trimSpace(a) == "" || trimSpace(b) == "" || indentOf(b) > indentOf(a) && indentOf(b) > 1 || strings.HasPrefix(trimSpace(b), "Example:") {
 		return false
 	}
 	c := a[len(a)-1]
@@ -676,8 +706,8 @@ func (b *treeBuilder) section(n int, title string, pos Pos) {
 
 func (b *treeBuilder) chapter(n Number, title string, pos Pos) *Rule {
 	if b.sect == nil || b.sect.Number != n.Section() {
-		b.implied(pos.Line, "chapter %d has no section heading before it; section %d is created without a title", n.Chapter, n.Section())
 		b.section(n.Section(), "", pos)
+		b.implied(pos.Line, "chapter %d has no section heading before it; section %d is created without a title", n.Chapter, n.Section())
 	}
 	c := b.newRule(n, pos, nil, -1)
 	c.Title = title
@@ -693,8 +723,8 @@ func (b *treeBuilder) entry(n Number, pos Pos) *Rule {
 	up := n.Parent()
 	if n.Level() == LevelRule {
 		if b.chap == nil || b.chap.Number != up {
-			b.implied(pos.Line, "rule %s has no chapter heading before it; chapter %d is created without a title", n, up.Chapter)
 			b.chapter(up, "", pos)
+			b.implied(pos.Line, "rule %s has no chapter heading before it; chapter %d is created without a title", n, up.Chapter)
 		}
 		if b.rule != nil && b.rule.Parent == b.chap {
 			b.prevRule = b.rule.Number
@@ -707,8 +737,8 @@ func (b *treeBuilder) entry(n Number, pos Pos) *Rule {
 		return r
 	}
 	if b.rule == nil || b.rule.Number != up {
-		b.implied(pos.Line, "subrule %s has no rule %s before it; the rule is created without text", n, up)
 		b.entry(up, pos)
+		b.implied(pos.Line, "subrule %s has no rule %s before it; the rule is created without text", n, up)
 	}
 	return b.newRule(n, pos, b.rule, b.ruleIdx)
 }

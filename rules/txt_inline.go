@@ -15,7 +15,7 @@ func normText(s string) Text {
 		c := s[i]
 		switch c {
 		case '(':
-			if mark, n := tradeMark(s[i:]); n > 0 && markable(buf) {
+			if mark, n := tradeMark(s[i:]); n > 0 && markable(buf, s[i+1] == 'R' || s[i+1] == 'T') {
 				if len(buf) > 1 && buf[len(buf)-1] == ' ' && buf[len(buf)-2] != ' ' {
 					buf = buf[:len(buf)-1] // "_Ravnica_ (R)" → "Ravnica®"
 				}
@@ -68,11 +68,11 @@ func tradeMark(s string) (string, int) {
 }
 
 // markable reports whether a trademark sign may follow what buf ends with: a
-// word or an italic, possibly after one space. "(r)" after anything else is
-// a list item, not a mark.
-func markable(buf []byte) bool {
+// word or an italic, or for the upper-case "(R)" and "(TM)" one space after
+// it. "(r)" anywhere else is a list item, not a mark.
+func markable(buf []byte, upper bool) bool {
 	n := len(buf)
-	if n > 0 && buf[n-1] == ' ' {
+	if upper && n > 0 && buf[n-1] == ' ' {
 		n--
 	}
 	if n == 0 {

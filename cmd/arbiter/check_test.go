@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+const checkCR = `Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of January 16, 2026.
+
+1. Game Concepts
+
+100. General
+
+100.1. These Magic rules apply to any Magic game.
+Example: An example.
+
+100.1a A two-player game is a game that begins with only two players.
+
+Glossary
+
+Abandon
+To turn a face-up ongoing scheme card face down.
+
+Credits
+
+Someone
+`
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestCheckText(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"cr/good.txt": checkCR})
+	var out, errOut bytes.Buffer
+	code := run([]string{"check", filepath.Join(dir, "cr")}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %s; stdout %s", code, errOut.String(), out.String())
+	}
+	for _, want := range []string{
+		"2026-01-16: ok",
+		"format txt, kind full, encoding utf-8, effective 2026-01-16",
+		"files: cr/good.txt",
+		"sections 1, numbered 3, examples 1, glossary 1, references ",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestCheckFailure(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"good.txt": checkCR, "bad.txt": "not the rules\n"})
+	var out, errOut bytes.Buffer
+	code := run([]string{"check", dir}, &out, &errOut)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(out.String(), "bad.txt:1: no numbered rules found") {
+		t.Errorf("want the error as file:line: message:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "2026-01-16: ok") {
+		t.Errorf("the good file is still reported:\n%s", out.String())
+	}
+
+	out.Reset()
+	if code := run([]string{"check", filepath.Join(dir, "missing.txt")}, &out, &errOut); code != 1 {
+		t.Errorf("missing path: exit %d, want 1", code)
+	}
+	if code := run([]string{"check", "--bogus"}, &out, &errOut); code != 2 {
+		t.Errorf("bad flag: exit %d, want 2", code)
+	}
+}
+
+// TestCheckJSON reads the JSON the way tools do: by these field names.
+func TestCheckJSON(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"good.txt": checkCR, "bad.txt": "\x00binary"})
+	var out, errOut bytes.Buffer
+	code := run([]string{"check", "--json", filepath.Join(dir, "good.txt"), filepath.Join(dir, "bad.txt")}, &out, &errOut)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var got []struct {
+		ID            string   `json:"id"`
+		Format        string   `json:"format"`
+		Encoding      string   `json:"encoding"`
+		EffectiveDate string   `json:"effective_date"`
+		Files         []string `json:"files"`
+		Counts        struct {
+			Sections int  `json:"sections"`
+			Numbered int  `json:"numbered"`
+			Examples int  `json:"examples"`
+			Glossary int  `json:"glossary"`
+			Refs     *int `json:"refs"`
+			Dangling *int `json:"dangling"`
+		} `json:"counts"`
+		Diagnostics []struct {
+			File     string `json:"file"`
+			Line     int    `json:"line"`
+			Severity string `json:"severity"`
+			Message  string `json:"message"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d editions, want 2", len(got))
+	}
+	g := got[0]
+	if g.ID != "2026-01-16" || g.Format != "txt" || g.Encoding != "utf-8" || g.EffectiveDate != "2026-01-16" || len(g.Files) != 1 || g.Files[0] != "good.txt" {
+		t.Errorf("good: %+v", g)
+	}
+	if c := g.Counts; c.Sections != 1 || c.Numbered != 3 || c.Examples != 1 || c.Glossary != 1 || c.Refs == nil || c.Dangling == nil {
+		t.Errorf("counts %+v", c)
+	}
+	b := got[1]
+	if len(b.Diagnostics) == 0 || b.Diagnostics[0].File != "bad.txt" || b.Diagnostics[0].Line != 1 || b.Diagnostics[0].Severity != "error" || !strings.Contains(b.Diagnostics[0].Message, "binary") {
+		t.Errorf("bad: %+v", b.Diagnostics)
+	}
+	if !strings.Contains(out.String(), `"diagnostics": [`) || !strings.Contains(out.String(), `"dangling_refs": [`) {
+		t.Errorf("empty lists must print as []:\n%s", out.String())
+	}
+}
+
+// TestCheckEmbedded checks the default content when no PATH is given.
+func TestCheckEmbedded(t *testing.T) {
+	var out, errOut bytes.Buffer
+	run([]string{"check"}, &out, &errOut)
+	if !strings.Contains(out.String(), "2007-02-01: ok") || !strings.Contains(out.String(), "numbered 68, examples 6, glossary 12") {
+		t.Errorf("embedded 2007 excerpt missing or wrong:\n%s", out.String())
+	}
+}
+
+// TestCheckDangling lists each dangling reference with where it is cited.
+func TestCheckDangling(t *testing.T) {
+	e := &rules.Edition{ID: "x", Format: rules.FormatText, Files: []string{"x.txt"}}
+	r := &rules.Rule{Number: rules.Number{Chapter: 104, Rule: 3, Sub: 'h'}, Pos: rules.Pos{File: "x.txt", Line: 7}}
+	r.Body = []rules.Block{{Text: rules.Text{S: "See rule 420.5e."}}}
+	ref := &rules.Ref{Kind: rules.RefRule, Number: rules.Number{Chapter: 420, Rule: 5, Sub: 'e'}, From: rules.Citer{Rule: r}, Text: &r.Body[0].Text, Start: 4, End: 15}
+	e.Refs = []*rules.Ref{ref}
+	e.Dangling = []*rules.Ref{ref}
+	var out bytes.Buffer
+	printReport(&out, report(e))
+	if want := `x.txt:7: "rule 420.5e" cited in 104.3h`; !strings.Contains(out.String(), want) {
+		t.Errorf("want %q in:\n%s", want, out.String())
+	}
+	if !strings.Contains(out.String(), "references 1, dangling 1") {
+		t.Errorf("counts:\n%s", out.String())
+	}
+}
