@@ -83,6 +83,7 @@ type BlockKind uint8
 const (
 	BlockText    BlockKind = iota // a paragraph of rule or definition text
 	BlockExample                  // "Example: …", stored without the "Example:" label
+	BlockSeeAlso                  // a "see also" note (RST ".. seealso::"): its text holds references
 )
 
 // Block is one paragraph of an entry's body.

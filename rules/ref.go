@@ -13,6 +13,12 @@ const (
 )
 
 // Ref is one cross-reference found in text.
+//
+// Parsers create the Refs their markup states outright (RST :ref:`label`
+// and :term:`X`, as RefLabel and RefGlossary): each is a SpanRef span of its
+// paragraph with From, Text, Start and End set. Link resolves them and finds
+// the references written in prose; it leaves text already under a SpanRef
+// alone.
 type Ref struct {
 	Kind    RefKind
 	Number  Number // RefRule, RefRange: the (first) number cited
