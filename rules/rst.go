@@ -327,7 +327,7 @@ func (p *rstParser) node(n *rstNode, o rstOwner) {
 		p.d.infof(n.line, "bullet list item read as a paragraph")
 		p.body(n.kids, o)
 	case rstDef:
-		p.d.warnf(n.line, "definition list outside a glossary: term %q read as a paragraph", clip(n.text, 40))
+		p.d.warnf(n.line, "definition list outside a glossary: term %q read as a paragraph", rstClip(n.text, 40))
 		p.para(&rstNode{kind: rstPara, line: n.line, text: n.text}, o)
 		p.body(n.kids, o)
 	case rstDirective:
@@ -337,7 +337,7 @@ func (p *rstParser) node(n *rstNode, o rstOwner) {
 	case rstField:
 		p.field(n)
 	case rstComment:
-		p.d.infof(n.line, "comment ignored: %q", clip(n.text, 60))
+		p.d.infof(n.line, "comment ignored: %q", rstClip(n.text, 60))
 	case rstLiteral:
 		p.d.infof(n.line, "literal block kept as plain text")
 		p.add(o, Block{Kind: blockKind(o), Text: Text{S: n.text}, Pos: p.pos(n.line)})
@@ -439,7 +439,7 @@ func (p *rstParser) title(n *rstNode) {
 		p.newChapter(text, Number{}, pos, p.takeLabel())
 		return
 	}
-	p.d.warnf(n.line, "heading %q below chapter level is not a rule number: kept as a paragraph", clip(text, 40))
+	p.d.warnf(n.line, "heading %q below chapter level is not a rule number: kept as a paragraph", rstClip(text, 40))
 	p.add(p.owner(), Block{Kind: BlockText, Text: Text{S: text}, Pos: pos})
 }
 
@@ -477,7 +477,7 @@ func (p *rstParser) flushPart(pt *rstPart) {
 		case pt.sect == nil && !pt.glossary:
 			p.e.Intro = append(p.e.Intro, b)
 		default:
-			p.diagAt(b.Pos, SevWarning, "text outside any rule, chapter or glossary entry: %q", clip(b.Text.S, 100))
+			p.diagAt(b.Pos, SevWarning, "text outside any rule, chapter or glossary entry: %q", rstClip(b.Text.S, 100))
 		}
 	}
 	pt.loose = nil
@@ -713,7 +713,7 @@ func argNote(arg string) string {
 	if arg == "" {
 		return ""
 	}
-	return " (" + clip(arg, 60) + ")"
+	return " (" + rstClip(arg, 60) + ")"
 }
 
 func knownOption(dir, opt string) bool {
@@ -758,7 +758,7 @@ func (p *rstParser) admonition(n *rstNode, o rstOwner, title string) {
 	if title == "" {
 		p.d.warnf(n.line, "admonition without a title: its content is read as text")
 	} else {
-		p.d.infof(n.line, "admonition %q kept as text", clip(title, 40))
+		p.d.infof(n.line, "admonition %q kept as text", rstClip(title, 40))
 	}
 	prefix := ""
 	if title != "" {
@@ -833,7 +833,7 @@ func (p *rstParser) entry(text string, line int) *GlossaryEntry {
 			g.Obsolete = true
 			t = strings.TrimSpace(t[:len(t)-10])
 		}
-		g.Terms = append(g.Terms, splitTerms(t)...)
+		g.Terms = append(g.Terms, rstSplitTerms(t)...)
 	}
 	if len(g.Terms) == 0 {
 		p.d.warnf(line, "glossary entry without a term")
@@ -847,11 +847,11 @@ func (p *rstParser) entry(text string, line int) *GlossaryEntry {
 	return g
 }
 
-// splitTerms splits a term line that lists forms of one word ("You, Your",
+// rstSplitTerms splits a term line that lists forms of one word ("You, Your",
 // "Kicker, Kicked", `Banding, "Bands with Other"`) and keeps a term that
 // merely holds a comma ("Active Player, Nonactive Player Order"): every
 // listed form starts with the first one's first three letters.
-func splitTerms(t string) []string {
+func rstSplitTerms(t string) []string {
 	if t == "" {
 		return nil
 	}
@@ -937,7 +937,7 @@ func (p *rstParser) tocTargets(from *rstDoc, n *rstNode, report bool) []*rstDoc 
 func (p *rstParser) target(n *rstNode) {
 	switch {
 	case n.arg != "":
-		p.d.infof(n.line, "hyperlink target %q (%s) not used", n.text, clip(n.arg, 60))
+		p.d.infof(n.line, "hyperlink target %q (%s) not used", n.text, rstClip(n.arg, 60))
 	case n.text == "_" || n.text == "":
 		p.d.infof(n.line, "anonymous target ignored")
 	default:
@@ -994,7 +994,7 @@ func (p *rstParser) field(n *rstNode) {
 		p.date(n)
 	case "tocdepth", "orphan", "nocomments", "nosearch", "maxdepth":
 	default:
-		p.d.infof(n.line, "field :%s: %q ignored", n.text, clip(n.arg, 40))
+		p.d.infof(n.line, "field :%s: %q ignored", n.text, rstClip(n.arg, 40))
 	}
 }
 
@@ -1014,7 +1014,7 @@ func (p *rstParser) date(n *rstNode) {
 	t, ok := parseDate(n.arg)
 	switch {
 	case !ok:
-		p.d.warnf(n.line, "date %q not understood: want e.g. \"July 15, 2011\" or 2011-07-15", clip(n.arg, 40))
+		p.d.warnf(n.line, "date %q not understood: want e.g. \"July 15, 2011\" or 2011-07-15", rstClip(n.arg, 40))
 	case p.e.Effective.IsZero():
 		p.e.Effective = t
 	case !p.e.Effective.Equal(t):

@@ -233,24 +233,24 @@ func (p *blockParser) title(ls []rline, i, base, depth int) (*rstNode, int, bool
 		(i+2 >= len(ls) || ls[i+2].s == "" || !isAdornment(ls[i+2].s)):
 		// An overline whose underline is missing: docutils' "incomplete
 		// section title". Report it and read the text as a paragraph.
-		p.d.warnf(l.n, "title overline %q has no matching underline: read as text", clip(l.s, 20))
+		p.d.warnf(l.n, "title overline %q has no matching underline: read as text", rstClip(l.s, 20))
 		return nil, 0, false
 	case !isAdornment(l.s) && i+1 < len(ls) && ls[i+1].ind == l.ind && isAdornment(ls[i+1].s):
 		u := ls[i+1].s
 		n := utf8.RuneCountInString(l.s)
 		if len(u) < n && len(u) < 4 {
-			p.d.warnf(ls[i+1].n, "possible title underline %q too short for %q: read as text", u, clip(l.s, 40))
+			p.d.warnf(ls[i+1].n, "possible title underline %q too short for %q: read as text", u, rstClip(l.s, 40))
 			return nil, 0, false
 		}
 		if len(u) < n {
-			p.d.warnf(ls[i+1].n, "title underline shorter than the title %q", clip(l.s, 40))
+			p.d.warnf(ls[i+1].n, "title underline shorter than the title %q", rstClip(l.s, 40))
 		}
 		st, text, next = rstAdorn{c: u[0]}, l, i+2
 	default:
 		return nil, 0, false
 	}
 	if depth > 0 {
-		p.d.warnf(text.n, "section title %q inside an indented block: read as a paragraph", clip(text.s, 40))
+		p.d.warnf(text.n, "section title %q inside an indented block: read as a paragraph", rstClip(text.s, 40))
 		return &rstNode{kind: rstPara, line: text.n, text: text.s}, next, true
 	}
 	level := 0
@@ -337,7 +337,7 @@ func (p *blockParser) target(l rline, rest string, body []rline) *rstNode {
 	if strings.HasPrefix(s, "`") {
 		end := strings.Index(s[1:], "`:")
 		if end < 0 {
-			p.d.warnf(l.n, "target %q has no closing \"`:\"", clip(rest, 40))
+			p.d.warnf(l.n, "target %q has no closing \"`:\"", rstClip(rest, 40))
 			return &rstNode{kind: rstComment, line: l.n, text: rest}
 		}
 		label, url = s[1:1+end], strings.TrimSpace(s[end+3:])
@@ -354,7 +354,7 @@ func (p *blockParser) target(l rline, rest string, body []rline) *rstNode {
 			}
 		}
 		if end < 0 {
-			p.d.warnf(l.n, "malformed target %q: want \".. _label:\"", clip(rest, 40))
+			p.d.warnf(l.n, "malformed target %q: want \".. _label:\"", rstClip(rest, 40))
 			return &rstNode{kind: rstComment, line: l.n, text: rest}
 		}
 		label, url = s[:end], strings.TrimSpace(s[end+1:])
@@ -585,8 +585,8 @@ func knownDirective(name string) bool {
 	return false
 }
 
-// clip shortens s for a message.
-func clip(s string, n int) string {
+// rstClip shortens s for a message.
+func rstClip(s string, n int) string {
 	s = strings.ReplaceAll(s, "\n", " ")
 	if utf8.RuneCountInString(s) <= n {
 		return s

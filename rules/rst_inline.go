@@ -224,7 +224,7 @@ func (x *inliner) backquote(from, i int, role string) int {
 func (x *inliner) link(i int, body string) {
 	text, url := splitAngle(body)
 	if url == "" {
-		x.p.d.infof(x.lineAt(i), "reference `%s`_ to a named target: kept as text", clip(body, 40))
+		x.p.d.infof(x.lineAt(i), "reference `%s`_ to a named target: kept as text", rstClip(body, 40))
 		x.unescape(body)
 		return
 	}
@@ -294,7 +294,7 @@ func (x *inliner) role(i int, role, body string) {
 		if text == "" {
 			text = doc
 		}
-		x.p.d.infof(line, "role :doc:`%s` kept as text", clip(body, 40))
+		x.p.d.infof(line, "role :doc:`%s` kept as text", rstClip(body, 40))
 		x.unescape(text)
 	case "dfn", "emphasis", "title-reference", "t", "title":
 		start := int32(len(x.b))
@@ -341,7 +341,7 @@ func (x *inliner) bar(i int) int {
 		sym, ok = rstSymbols[strings.ToUpper(name)]
 	}
 	if !ok {
-		x.p.d.warnf(x.lineAt(i), "unknown substitution |%s|: kept as text", clip(name, 30))
+		x.p.d.warnf(x.lineAt(i), "unknown substitution |%s|: kept as text", rstClip(name, 30))
 		x.b = append(x.b, s[i:j+1]...)
 		return j + 1
 	}
