@@ -1,8 +1,378 @@
 package rules
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Link resolves every cross-reference in e, records backlinks, marks mana
 // symbols and glossary terms, and builds the lookup index. Parsers call it
-// before returning; it is idempotent.
+// before returning.
+//
+// It scans the text of every rule, glossary and topic paragraph (xref.go,
+// mana.go, terms.go) and marks symbols in the introduction and credits too.
+// Spans already in a Text are kept: a parser's references (RST :ref: and
+// :term:) are resolved like the ones Link finds, and nothing new is looked
+// for inside a reference, symbol, term or hyperlink. A new span that would
+// cross or contain an existing one is dropped; one inside an italic is
+// fine. That also makes Link idempotent: a second call finds every
+// reference already marked, so it only resolves them again, rebuilding
+// e.Refs, e.Dangling and every CitedBy from scratch.
 func Link(e *Edition) {
+	if e == nil {
+		return
+	}
 	e.Reindex()
+	l := &linker{e: e, terms: newTermTable(e.Glossary)}
+	l.estimate()
+	l.sc = scanner{terms: l.terms, newRef: l.newRef}
+
+	e.Refs = nil
+	e.Dangling = nil
+	e.Walk(func(r *Rule) bool {
+		r.CitedBy = nil
+		return true
+	})
+	for _, g := range e.Glossary {
+		if g != nil {
+			g.CitedBy = nil
+		}
+	}
+	for _, t := range e.Topics {
+		if t != nil {
+			t.CitedBy = nil
+		}
+	}
+
+	e.Walk(func(r *Rule) bool {
+		for i := range r.Body {
+			l.block(&r.Body[i], Citer{Rule: r}, nil)
+		}
+		return true
+	})
+	for _, g := range e.Glossary {
+		if g == nil {
+			continue
+		}
+		for i := range g.Body {
+			l.block(&g.Body[i], Citer{Entry: g}, g)
+		}
+	}
+	for _, t := range e.Topics {
+		if t == nil {
+			continue
+		}
+		for i := range t.Body {
+			l.block(&t.Body[i], Citer{Topic: t}, nil)
+		}
+	}
+	for _, blocks := range [][]Block{e.Intro, e.Credits} {
+		for i := range blocks {
+			l.symbols(&blocks[i].Text)
+		}
+	}
+	for _, r := range e.Refs {
+		l.resolve(r)
+	}
+}
+
+// linker holds one Link call's state.
+type linker struct {
+	e     *Edition
+	terms *termTable
+	sc    scanner
+
+	spanArena []Span // spans are carved from large arrays, not one per paragraph
+	refArena  []Ref
+	spanChunk int
+	refChunk  int
+
+	diagSeen map[Diagnostic]bool
+}
+
+// estimate sizes the arenas from the amount of text: the 2026 rules have
+// about one new span per 60 bytes and one reference per 450.
+func (l *linker) estimate() {
+	n := 0
+	add := func(bs []Block) {
+		for i := range bs {
+			n += len(bs[i].Text.S)
+		}
+	}
+	l.e.Walk(func(r *Rule) bool {
+		add(r.Body)
+		return true
+	})
+	for _, g := range l.e.Glossary {
+		if g != nil {
+			add(g.Body)
+		}
+	}
+	for _, t := range l.e.Topics {
+		if t != nil {
+			add(t.Body)
+		}
+	}
+	l.spanChunk = n/48 + 64
+	l.refChunk = n/400 + 16
+}
+
+func (l *linker) newRef() *Ref {
+	if len(l.refArena) == cap(l.refArena) {
+		l.refArena = make([]Ref, 0, l.refChunk)
+	}
+	l.refArena = l.refArena[:len(l.refArena)+1]
+	return &l.refArena[len(l.refArena)-1]
+}
+
+// spans returns a slice of n spans with its own capacity, so appending to
+// one paragraph's spans never overwrites another's.
+func (l *linker) spans(n int) []Span {
+	if cap(l.spanArena)-len(l.spanArena) < n {
+		l.spanArena = make([]Span, 0, max(l.spanChunk, n))
+	}
+	a := len(l.spanArena)
+	l.spanArena = l.spanArena[:a+n]
+	return l.spanArena[a : a+n : a+n]
+}
+
+// block scans one paragraph, merges what it found into its spans and
+// collects its references in order.
+func (l *linker) block(b *Block, from Citer, own *GlossaryEntry) {
+	t := &b.Text
+	l.sc.scan(t.S, t.Spans, own)
+	l.merge(t, l.sc.out)
+	for i := range t.Spans {
+		sp := &t.Spans[i]
+		if sp.Kind != SpanRef || sp.Ref == nil {
+			continue
+		}
+		r := sp.Ref
+		r.From, r.Text, r.Start, r.End = from, t, sp.Start, sp.End
+		r.Resolved, r.Rule, r.Sect, r.Entry, r.Topic = false, nil, nil, nil, nil
+		l.e.Refs = append(l.e.Refs, r)
+	}
+	for _, w := range l.sc.warnings {
+		l.warn(b.Pos, fmt.Sprintf("%q follows “See” like a glossary term, but this edition has no such term", w))
+	}
+}
+
+// symbols marks the symbols of a paragraph that is not scanned for
+// references (the introduction and credits).
+func (l *linker) symbols(t *Text) {
+	out := l.sc.out[:0]
+	for i := 0; i < len(t.S); i++ {
+		if t.S[i] != '{' {
+			continue
+		}
+		if end, ok := symbolAt(t.S, i); ok {
+			out = append(out, Span{Start: int32(i), End: int32(end), Kind: SpanMana})
+			i = end - 1
+		}
+	}
+	l.sc.out = out
+	l.merge(t, out)
+}
+
+// merge adds the new spans (in order, disjoint) to t's existing ones,
+// keeping them ordered by Start, outer before inner.
+func (l *linker) merge(t *Text, add []Span) {
+	if len(add) == 0 {
+		return
+	}
+	old := t.Spans
+	if len(old) == 0 {
+		t.Spans = l.spans(len(add))
+		copy(t.Spans, add)
+		return
+	}
+	merged := l.spans(len(old) + len(add))[:0]
+	i := 0
+	for _, sp := range add {
+		if crosses(sp, old) {
+			continue
+		}
+		for i < len(old) && (old[i].Start < sp.Start || old[i].Start == sp.Start && old[i].End >= sp.End) {
+			merged = append(merged, old[i])
+			i++
+		}
+		merged = append(merged, sp)
+	}
+	merged = append(merged, old[i:]...)
+	t.Spans = merged[:len(merged):len(merged)]
+}
+
+// crosses reports whether sp overlaps an existing span other than by
+// lying inside an italic.
+func crosses(sp Span, old []Span) bool {
+	for _, o := range old {
+		if o.End <= sp.Start || o.Start >= sp.End {
+			continue
+		}
+		if o.Kind == SpanItalic && o.Start <= sp.Start && sp.End <= o.End {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func (l *linker) warn(pos Pos, msg string) {
+	d := Diagnostic{File: pos.File, Line: pos.Line, Severity: SevWarning, Message: msg}
+	if l.diagSeen == nil {
+		l.diagSeen = make(map[Diagnostic]bool, len(l.e.Diagnostics))
+		for _, d := range l.e.Diagnostics {
+			l.diagSeen[d] = true
+		}
+	}
+	if l.diagSeen[d] {
+		return
+	}
+	l.diagSeen[d] = true
+	l.e.Diagnostics = append(l.e.Diagnostics, d)
+}
+
+// resolve points r at what it names and records the backlink, or lists it
+// as dangling.
+func (l *linker) resolve(r *Ref) {
+	e := l.e
+	switch r.Kind {
+	case RefRule:
+		if t := e.Rule(r.Number); t != nil {
+			r.Rule, r.Resolved = t, true
+			t.CitedBy = append(t.CitedBy, r)
+		}
+	case RefRange:
+		r.Rule = e.Rule(r.Number)
+		if r.Rule != nil && e.Rule(r.Last) != nil {
+			r.Resolved = true
+			// Every entry the range covers is cited by it.
+			for _, n := range r.Numbers() {
+				if t := e.Rule(n); t != nil {
+					t.CitedBy = append(t.CitedBy, r)
+				}
+			}
+		}
+	case RefSection:
+		if s := e.Section(r.Section); s != nil {
+			r.Sect, r.Resolved = s, true
+		}
+	case RefGlossary:
+		if g := l.term(r.Term); g != nil {
+			r.Entry, r.Resolved = g, true
+			g.CitedBy = append(g.CitedBy, r)
+		}
+	case RefLabel:
+		l.resolveLabel(r)
+	case RefTopic:
+		if t := e.Topic(r.Label); t != nil {
+			r.Topic, r.Resolved = t, true
+			t.CitedBy = append(t.CitedBy, r)
+		}
+	}
+	if !r.Resolved {
+		e.Dangling = append(e.Dangling, r)
+	}
+}
+
+// term finds the glossary entry a reference names: exactly as any term or
+// headline, else as the index finds it, else in the singular.
+func (l *linker) term(name string) *GlossaryEntry {
+	name = trimTerm(name)
+	if g := l.terms.exact[FoldTerm(name)]; g != nil {
+		return g
+	}
+	if g := l.e.Term(name); g != nil {
+		return g
+	}
+	if s, ok := strings.CutSuffix(name, "s"); ok && s != "" {
+		return l.e.Term(s)
+	}
+	return nil
+}
+
+// resolveLabel resolves an RST label. A label is usually a target defined
+// with ".. _label:", but Sphinx also lets :ref: name a title, so a label that
+// is no target is tried as a rule number, a topic slug, a glossary term and a
+// section or chapter title, and then the same for the reference's displayed
+// text (the "Title" of :ref:`Title <label>`).
+func (l *linker) resolveLabel(r *Ref) {
+	cands := []string{r.Label}
+	if r.Text != nil && r.Start >= 0 && r.End <= int32(len(r.Text.S)) && r.Start < r.End {
+		if shown := r.Text.S[r.Start:r.End]; shown != r.Label {
+			cands = append(cands, shown)
+		}
+	}
+	for _, c := range cands {
+		if c == "" {
+			continue
+		}
+		if l.target(r, c) {
+			r.Resolved = true
+			return
+		}
+	}
+}
+
+func (l *linker) target(r *Ref, name string) bool {
+	e := l.e
+	var v any = e.Label(name)
+	if v == nil {
+		if n, err := ParseNumber(name); err == nil {
+			if t := e.Rule(n); t != nil {
+				v = t
+			}
+		}
+	}
+	if v == nil {
+		if t := e.Topic(name); t != nil {
+			v = t
+		} else if t := e.Topic(Slug(name)); t != nil {
+			v = t
+		}
+	}
+	if v == nil {
+		if g := l.term(name); g != nil {
+			v = g
+		}
+	}
+	if v == nil {
+		v = l.titled(name)
+	}
+	switch t := v.(type) {
+	case *Rule:
+		r.Rule = t
+		t.CitedBy = append(t.CitedBy, r)
+	case *Section:
+		r.Sect = t
+	case *GlossaryEntry:
+		r.Entry = t
+		t.CitedBy = append(t.CitedBy, r)
+	case *Topic:
+		r.Topic = t
+		t.CitedBy = append(t.CitedBy, r)
+	default:
+		return false
+	}
+	return true
+}
+
+// titled finds the section or chapter whose title slugs to the same as name
+// ("casting-spells" → 601. Casting Spells), or nil.
+func (l *linker) titled(name string) any {
+	want := Slug(name)
+	if want == "" {
+		return nil
+	}
+	for _, s := range l.e.Sections {
+		if Slug(s.Title) == want {
+			return s
+		}
+		for _, c := range s.Chapters {
+			if c.Title != "" && Slug(c.Title) == want {
+				return c
+			}
+		}
+	}
+	return nil
 }

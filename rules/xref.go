@@ -1,0 +1,576 @@
+package rules
+
+import "strings"
+
+// Cross-references in prose.
+//
+// The scanner reads a paragraph once, left to right, a byte at a time, and
+// finds three things: references (this file), symbols (mana.go) and term
+// mentions (terms.go). What it recognises, as the official files write it:
+//
+//   - A dotted number anywhere is a reference: "rule 704.5k", "in 103.2a",
+//     "(see 420.5e)", "steps 601.2a–h". Nothing else in the rules prints
+//     three digits, a dot and a digit.
+//   - A bare chapter number needs a word before it: "rule 903", "rules
+//     212-215", "section 100" (old files) or "see 706". Without one a three
+//     digit number is prose: "exactly 100 cards", "PO Box 707".
+//   - "section 8" (one digit) is a section.
+//   - Lists: "rules 613.2, 707.2, and 707.3" (one Ref per number), "rules
+//     608.3a and b" (b is 608.3b), "sections 1 and 2". A bare chapter or
+//     section number continues a list only after a plural word ("rules",
+//     "sections"), so "section 8, 2 players" stays prose.
+//   - Ranges: "903.6–903.11", "903.6-903.11", "103.2a–e", "712.9–10",
+//     "rules 306-311", "205.1a - b"; some Windows-1252 files lost the en
+//     dash and print "306?311", which is read as a range too.
+//   - A quoted title right after a number belongs to the reference's span:
+//     in `See rule 903, “Commander,” for …` the span is `rule 903,
+//     “Commander,”`. The title names the same target, so linking it keeps
+//     the citation whole and keeps term mentions out of it.
+//   - The word "rule(s)", "subrule(s)", "section(s)" before the first number
+//     is part of its span ("rule 704.5k"); "see" is not.
+//   - Glossary references: "See X.", "See also X.", "See X, Y, and Z.",
+//     "(see Spell Types)", `See “Enters the Battlefield.”`, where X is a
+//     term of the edition. An item that starts with a capital but names no
+//     term is left as text and reported as a warning.
+
+// Keywords that may stand before a number.
+type keyword uint8
+
+const (
+	kwNone keyword = iota
+	kwRule
+	kwRules // plural: a list may continue with bare chapters
+	kwSection
+	kwSections
+	kwSee
+)
+
+// keywordBefore reports the word before s[i] (past spaces) if it introduces a
+// reference, and where it starts.
+func keywordBefore(s string, i int) (keyword, int) {
+	j := i
+	for j > 0 && s[j-1] == ' ' {
+		j--
+	}
+	if j == i || i-j > 2 {
+		return kwNone, i
+	}
+	k := j
+	for k > 0 && j-k < 9 && isLetter(s[k-1]) {
+		k--
+	}
+	if k > 0 && (isLetter(s[k-1]) || isDigit(s[k-1])) {
+		return kwNone, i
+	}
+	w := s[k:j]
+	switch len(w) {
+	case 3:
+		if strings.EqualFold(w, "see") {
+			return kwSee, k
+		}
+	case 4:
+		if strings.EqualFold(w, "rule") {
+			return kwRule, k
+		}
+	case 5:
+		if strings.EqualFold(w, "rules") {
+			return kwRules, k
+		}
+	case 7:
+		if strings.EqualFold(w, "section") {
+			return kwSection, k
+		}
+		if strings.EqualFold(w, "subrule") || strings.EqualFold(w, "chapter") {
+			return kwRule, k
+		}
+	case 8:
+		if strings.EqualFold(w, "sections") {
+			return kwSections, k
+		}
+		if strings.EqualFold(w, "subrules") || strings.EqualFold(w, "chapters") {
+			return kwRules, k
+		}
+	}
+	return kwNone, i
+}
+
+// scanner finds references, symbols and term mentions in one paragraph at a
+// time. It allocates nothing per paragraph once its buffers have grown,
+// except the Refs it creates.
+type scanner struct {
+	terms  *termTable
+	newRef func() *Ref
+
+	out      []Span           // new spans of the paragraph, in order
+	warnings []string         // "See X" items that name no term
+	seen     []*GlossaryEntry // entries already marked in this paragraph
+	own      *GlossaryEntry   // the entry whose definition this is, if any
+	last     int              // end of the last span emitted
+	items    []seeItem
+}
+
+var hashSee = hashWord("see")
+
+// scan scans s. existing are the paragraph's spans from the parser (or an
+// earlier Link): nothing new is found inside a reference, symbol, term or
+// hyperlink that is already marked.
+func (sc *scanner) scan(s string, existing []Span, own *GlossaryEntry) {
+	sc.out = sc.out[:0]
+	sc.warnings = sc.warnings[:0]
+	sc.seen = sc.seen[:0]
+	sc.own = own
+	sc.last = 0
+	a := 0
+	for _, sp := range existing {
+		if sp.Kind == SpanTerm && sp.Term != nil {
+			sc.seen = append(sc.seen, sp.Term)
+		}
+	}
+	for _, sp := range existing {
+		if sp.Kind == SpanItalic || int(sp.End) <= a {
+			continue
+		}
+		if b := int(sp.Start); b > a {
+			sc.scanRange(s[:b], a)
+		}
+		a = max(a, int(sp.End))
+		sc.last = a
+	}
+	if a < len(s) {
+		sc.scanRange(s, a)
+	}
+}
+
+// scanRange scans s[i:]; s[:i] is context for look-behind only.
+func (sc *scanner) scanRange(s string, i int) {
+	for i < len(s) {
+		c := s[i]
+		if lc := lowerAlnum[c]; lc != 0 {
+			if lc <= '9' {
+				if next, ok := sc.numberRefs(s, i); ok {
+					i = next
+					continue
+				}
+				for i < len(s) && lowerAlnum[s[i]] != 0 {
+					i++
+				}
+				continue
+			}
+			j := i
+			h := uint64(hashOffset)
+			for j < len(s) {
+				lc := lowerAlnum[s[j]]
+				if lc == 0 {
+					break
+				}
+				h = (h ^ uint64(lc)) * hashPrime
+				j++
+			}
+			h |= 1
+			if h == hashSee && j-i == 3 {
+				if next, ok := sc.seeList(s, j); ok {
+					i = next
+					continue
+				}
+			}
+			if sc.terms != nil {
+				if g, end := sc.terms.longest(s, i, h, true); g != nil {
+					sc.mention(g, i, end)
+					i = end
+					continue
+				}
+			}
+			i = j
+			continue
+		}
+		if c == '{' {
+			if end, ok := symbolAt(s, i); ok {
+				sc.emit(Span{Start: int32(i), End: int32(end), Kind: SpanMana})
+				i = end
+				continue
+			}
+		}
+		i++
+	}
+}
+
+func (sc *scanner) emit(sp Span) {
+	sc.out = append(sc.out, sp)
+	sc.last = int(sp.End)
+}
+
+func (sc *scanner) mention(g *GlossaryEntry, start, end int) {
+	if g == sc.own {
+		return
+	}
+	for _, s := range sc.seen {
+		if s == g {
+			return
+		}
+	}
+	sc.seen = append(sc.seen, g)
+	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Term: g})
+}
+
+func (sc *scanner) emitRef(r Ref, start, end int) {
+	ref := sc.newRef()
+	*ref = r
+	ref.Start, ref.End = int32(start), int32(end)
+	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanRef, Ref: ref})
+}
+
+// numberRefs reads the reference, list or range starting with the digit at
+// s[i], emits its Refs and returns where it ends. It returns false if the
+// number is not a reference.
+func (sc *scanner) numberRefs(s string, i int) (int, bool) {
+	if i > 0 {
+		switch s[i-1] {
+		case '.', ',', '/', '+', '-', '$', '#', '%', '\'', '_', '\\':
+			return 0, false
+		}
+		if dashBefore(s, i) {
+			return 0, false
+		}
+	}
+	kw, kwStart := keywordBefore(s, i)
+	r, end, ok := refItem(s, i, kw)
+	if !ok {
+		return 0, false
+	}
+	start := i
+	if kw != kwNone && kw != kwSee && kwStart >= sc.last {
+		start = kwStart
+	}
+	end, titled := title(s, end)
+	sc.emitRef(r, start, end)
+	list := kw // what may continue the list
+	if list == kwRule || list == kwSection || list == kwSee {
+		list = kwNone
+	}
+	for {
+		q, andOr, ok := listSep(s, end, titled)
+		if !ok || q >= len(s) {
+			break
+		}
+		if isDigit(s[q]) {
+			r2, e2, ok := refItem(s, q, list)
+			if !ok {
+				break
+			}
+			r = r2
+			end, titled = title(s, e2)
+			sc.emitRef(r, q, end)
+			continue
+		}
+		// "rules 608.3a and b": a sibling subrule letter.
+		c := s[q]
+		if andOr && r.Kind == RefRule && r.Number.Level() == LevelSubrule && ValidLetter(c) && c > r.Number.Sub &&
+			(q+1 == len(s) || !isLetter(s[q+1]) && !isDigit(s[q+1])) {
+			r.Number.Sub = c
+			end, titled = title(s, q+1)
+			sc.emitRef(r, q, end)
+			continue
+		}
+		break
+	}
+	return end, true
+}
+
+// dashBefore reports whether s[:i] ends in a dash or minus sign: "1-800",
+// "−100" are not references, and the second half of a range is read with
+// its first.
+func dashBefore(s string, i int) bool {
+	return strings.HasSuffix(s[:i], "–") || strings.HasSuffix(s[:i], "—") || strings.HasSuffix(s[:i], "−")
+}
+
+// refItem reads one number (with its range, if any) at s[i] in the context
+// kw and returns it as a Ref and where it ends.
+func refItem(s string, i int, kw keyword) (Ref, int, bool) {
+	if kw == kwSection || kw == kwSections {
+		if c := s[i]; c >= '1' && c <= '9' && (i+1 == len(s) || !isDigit(s[i+1]) && !isLetter(s[i+1]) &&
+			!(s[i+1] == '.' && i+2 < len(s) && isDigit(s[i+2])) && !(s[i+1] == ',' && i+2 < len(s) && isDigit(s[i+2]))) {
+			return Ref{Kind: RefSection, Section: int(c - '0')}, i + 1, true
+		}
+	}
+	n, rest := ScanNumber(s[i:])
+	if n.IsZero() || !numberEnds(rest) {
+		return Ref{}, 0, false
+	}
+	if n.Level() == LevelChapter && kw == kwNone {
+		return Ref{}, 0, false
+	}
+	end := len(s) - len(rest)
+	if last, e, ok := rangeEnd(s, end, n); ok {
+		return Ref{Kind: RefRange, Number: n, Last: last}, e, true
+	}
+	return Ref{Kind: RefRule, Number: n}, end, true
+}
+
+// numberEnds reports whether what follows a number lets it be one: not a
+// letter ("100th"), a decimal or thousands digit ("999,999"), a fraction or
+// a percentage.
+func numberEnds(rest string) bool {
+	if rest == "" {
+		return true
+	}
+	switch c := rest[0]; {
+	case isLetter(c) || isDigit(c) || c == '/' || c == '%' || c == '_':
+		return false
+	case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+		return false
+	}
+	return true
+}
+
+// rangeEnd reads "–903.11", "-e", "–10", " - b" after the number n ending at
+// s[i], and returns the last number of the range.
+func rangeEnd(s string, i int, n Number) (Number, int, bool) {
+	j := i
+	spaced := j < len(s) && s[j] == ' '
+	if spaced {
+		j++
+	}
+	switch {
+	case j >= len(s):
+		return Number{}, 0, false
+	case s[j] == '-':
+		j++
+	case s[j] == '?' && !spaced:
+		j++
+	case strings.HasPrefix(s[j:], "–"), strings.HasPrefix(s[j:], "—"):
+		j += len("–")
+	default:
+		return Number{}, 0, false
+	}
+	if spaced {
+		if j >= len(s) || s[j] != ' ' {
+			return Number{}, 0, false
+		}
+		j++
+	}
+	if j >= len(s) {
+		return Number{}, 0, false
+	}
+	c := s[j]
+	switch {
+	case isDigit(c) && n.Level() == LevelRule && c != '0' && !fullNumberAt(s[j:]):
+		// "712.9–10": the last rule's index.
+		k, r := j, 0
+		for k < len(s) && isDigit(s[k]) && k-j < 4 {
+			r = r*10 + int(s[k]-'0')
+			k++
+		}
+		if !numberEnds(s[k:]) || r <= int(n.Rule) {
+			return Number{}, 0, false
+		}
+		return Number{Chapter: n.Chapter, Rule: uint16(r)}, k, true
+	case isDigit(c):
+		m, rest := ScanNumber(s[j:])
+		if m.IsZero() || !numberEnds(rest) || m.Level() != n.Level() || m.Parent() != n.Parent() || m.Compare(n) <= 0 {
+			return Number{}, 0, false
+		}
+		return m, len(s) - len(rest), true
+	case n.Level() == LevelSubrule && ValidLetter(c) && c > n.Sub && (j+1 == len(s) || !isLetter(s[j+1]) && !isDigit(s[j+1])):
+		m := n
+		m.Sub = c
+		return m, j + 1, true
+	}
+	return Number{}, 0, false
+}
+
+// fullNumberAt reports whether s starts with a dotted rule number.
+func fullNumberAt(s string) bool {
+	n, _ := ScanNumber(s)
+	return n.Level() >= LevelRule
+}
+
+// title extends a reference ending at s[i] over a quoted title that follows
+// it: `, “Commander,”`, ` “Sources of Damage.”`, `, "Casting Spells"`. It
+// reports whether there was one.
+func title(s string, i int) (int, bool) {
+	j := i
+	if j < len(s) && s[j] == ',' {
+		j++
+	}
+	if j >= len(s) || s[j] != ' ' {
+		return i, false
+	}
+	j++
+	var closeQ string
+	switch {
+	case strings.HasPrefix(s[j:], "“"):
+		j += len("“")
+		closeQ = "”"
+	case strings.HasPrefix(s[j:], "\""):
+		j++
+		closeQ = "\""
+	default:
+		return i, false
+	}
+	if j >= len(s) {
+		return i, false
+	}
+	if c := s[j]; c == ' ' || c >= 'a' && c <= 'z' || c == '"' {
+		return i, false
+	}
+	for k := j; k < len(s) && k-j < 100; k++ {
+		if c := s[k]; c == '{' || c == '\n' || c == '\r' {
+			return i, false
+		}
+		if strings.HasPrefix(s[k:], closeQ) {
+			if k == j {
+				return i, false
+			}
+			return k + len(closeQ), true
+		}
+		if closeQ == "\"" && strings.HasPrefix(s[k:], "“") {
+			return i, false
+		}
+	}
+	return i, false
+}
+
+// listSep reads the separator after a list item at s[i] and returns where
+// the next item starts, and whether the separator was "and" or "or".
+// After a quoted title the comma is inside the quotes: `“Dash,” 702.152`.
+func listSep(s string, i int, titled bool) (int, bool, bool) {
+	rest := s[i:]
+	for _, sep := range [...]string{", and ", ", or ", " and ", " or ", ", "} {
+		if strings.HasPrefix(rest, sep) {
+			return i + len(sep), sep != ", ", true
+		}
+	}
+	if titled && strings.HasPrefix(rest, " ") && len(rest) > 1 && isDigit(rest[1]) {
+		return i + 1, false, true
+	}
+	return 0, false, false
+}
+
+// seeItem is one item of a "See X, Y, and Z." list.
+type seeItem struct {
+	start, end int // the span: the term, with its quotes if quoted
+	term       string
+	entry      *GlossaryEntry // nil: names no term
+}
+
+// seeList reads a glossary cross-reference list after the word "see" ending
+// at s[i]. It emits a RefGlossary for each item that is a term, records a
+// warning for each capitalised item that is not, and returns where the list
+// ends. It returns false if the text after "see" is not such a list ("see
+// the cards", "see rule 702.9").
+func (sc *scanner) seeList(s string, i int) (int, bool) {
+	if sc.terms == nil || i >= len(s) || s[i] != ' ' {
+		return 0, false
+	}
+	p := i + 1
+	if hasPrefixFold(s[p:], "also ") {
+		p += len("also ")
+	}
+	if hasPrefixFold(s[p:], "glossary, ") {
+		p += len("glossary, ")
+	}
+	sc.items = sc.items[:0]
+	closed := false // the last item ended with a closing quote
+	for {
+		q := p
+		open := quoteLen(s[q:], "“", "\"")
+		q += open
+		if q >= len(s) {
+			return 0, false
+		}
+		if open == 0 && len(sc.items) > 0 && startsNumberRef(s[q:]) {
+			break // "See Creature Types and rule 212.": the number is read on its own
+		}
+		if s[q] < 'A' || s[q] > 'Z' || startsNumberRef(s[q:]) {
+			return 0, false
+		}
+		w := leadingWord(s[q:])
+		g, end := sc.terms.longest(s, q, hashWord(w), false)
+		it := seeItem{start: q, end: end, entry: g}
+		if g == nil {
+			end = itemEnd(s, q)
+			if end < 0 {
+				return 0, false
+			}
+			it.end = end
+		}
+		it.term = s[q:it.end]
+		closed = false
+		if open > 0 {
+			e := it.end
+			if e < len(s) && (s[e] == '.' || s[e] == ',') {
+				e++
+			}
+			if c := quoteLen(s[e:], "”", "\""); c > 0 {
+				it.start, it.end = p, e+c
+				closed = true
+			}
+		}
+		sc.items = append(sc.items, it)
+		p = it.end
+		if q, _, ok := listSep(s, p, false); ok {
+			p = q
+			continue
+		}
+		break
+	}
+	// The list must end the sentence or clause, or it was prose that
+	// happened to follow "see".
+	last := sc.items[len(sc.items)-1].end
+	if p == last {
+		ok := p == len(s) || closed && s[p] == ' '
+		if !ok {
+			switch s[p] {
+			case '.', ')', ';', ':':
+				ok = true
+			}
+		}
+		if !ok {
+			return 0, false
+		}
+	}
+	for _, it := range sc.items {
+		if it.entry == nil {
+			sc.warnings = append(sc.warnings, it.term)
+			continue
+		}
+		sc.emitRef(Ref{Kind: RefGlossary, Term: it.term}, it.start, it.end)
+	}
+	return last, true
+}
+
+// startsNumberRef reports whether s starts with "Rule 1…" or "Section 1…".
+func startsNumberRef(s string) bool {
+	w := leadingWord(s)
+	switch strings.ToLower(w) {
+	case "rule", "rules", "section", "sections":
+		return len(s) > len(w)+1 && s[len(w)] == ' ' && isDigit(s[len(w)+1])
+	}
+	return false
+}
+
+// itemEnd finds the end of a "See" item that is not a term: the next list
+// separator or the end of the sentence, within a few words. It returns -1 if
+// the item does not look like a name (too long, or holding digits).
+func itemEnd(s string, i int) int {
+	for k := i; k < len(s) && k-i <= 60; k++ {
+		switch c := s[k]; {
+		case c == '.' || c == ')' || c == ';' || c == ':':
+			return k
+		case c == ',' || strings.HasPrefix(s[k:], " and ") || strings.HasPrefix(s[k:], " or "):
+			return k
+		case isDigit(c) || c == '{' || c == '\n':
+			return -1
+		case strings.HasPrefix(s[k:], "”"):
+			return k
+		}
+	}
+	if len(s)-i <= 60 {
+		return len(s)
+	}
+	return -1
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
