@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Link resolves every cross-reference in e, records backlinks, marks mana
@@ -275,20 +274,18 @@ func (l *linker) resolve(r *Ref) {
 	}
 }
 
-// term finds the glossary entry a reference names: exactly as any term or
-// headline, else as the index finds it, else in the singular.
+// term finds the glossary entry a reference names: as any term or headline
+// (the last word possibly plural), else as the index finds it (by slug).
 func (l *linker) term(name string) *GlossaryEntry {
 	name = trimTerm(name)
 	if g := l.terms.exact[FoldTerm(name)]; g != nil {
 		return g
 	}
-	if g := l.e.Term(name); g != nil {
+	w := leadingWord(name)
+	if g, end := l.terms.longest(name, 0, len(w), hashWord(w), false); g != nil && end == len(name) {
 		return g
 	}
-	if s, ok := strings.CutSuffix(name, "s"); ok && s != "" {
-		return l.e.Term(s)
-	}
-	return nil
+	return l.e.Term(name)
 }
 
 // resolveLabel resolves an RST label. A label is usually a target defined

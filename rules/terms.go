@@ -19,7 +19,9 @@ import (
 //     repetition would colour whole paragraphs without telling them more;
 //   - never inside a reference, a symbol or a hyperlink, nor a mention of an
 //     entry inside that entry's own definition;
-//   - never a term on stopTerms (below).
+//   - never a term on stopTerms (below), a one-letter term ("X") or an
+//     obsolete entry ("During (Obsolete)" is about old card wording, not
+//     the word "during" in today's rules).
 //
 // Matching must be cheap because it looks at every word of ~950 KB of text:
 // a word's lower-cased bytes are hashed as the scanner reads it, and the hash
@@ -38,29 +40,39 @@ var stopTerms = map[string]bool{
 	"ability": true, "abilities": true, "creature": true, "spell": true, "permanent": true,
 	"object": true, "effect": true, "cost": true, "mana": true, "game": true,
 	"control": true, "controller": true, "owner": true, "zone": true, "type": true,
-	"if": true, "enter": true, "name": true, "becomes": true,
+	"enter": true, "name": true, "becomes": true,
+	// "in which case" is not the enchantment subtype Case.
+	"case": true,
 }
 
 // termCand is one way a term can be written: an entry's term, or the whole
 // headline of an entry with several ("Active Player, Nonactive Player Order").
 type termCand struct {
 	fold    string // FoldTerm form, compared in place against text
+	word    string // one-word terms: the lower-case word its key hashes ("token" or "tokens")
+	next    byte   // longer terms: the first byte of the second word, for a quick reject
 	entry   *GlossaryEntry
 	mention bool // may be marked as a mention (not a stop term, not a headline)
 }
 
 type termSlot struct {
-	key    uint64 // hash of a first word; 0 marks an empty slot
-	lo, hi int32  // cands[lo:hi], longest fold first
+	key      uint64 // hash of a first word; 0 marks an empty slot
+	lo, hi   int32  // cands[lo:hi], longest fold first
+	mentions bool   // some candidate may be marked as a mention
 }
 
-// termTable finds glossary terms by the hash of their first word.
+// termTable finds glossary terms by the hash of their first word. Most words
+// of the rules start no term, so a bit filter (filterBits bits indexed by the
+// top of the hash) answers them before the table is probed.
 type termTable struct {
-	slots []termSlot
-	mask  uint64
-	cands []termCand
-	exact map[string]*GlossaryEntry // FoldTerm of every term and headline
+	filter [1 << filterBits / 64]uint64
+	slots  []termSlot
+	shift  uint8 // slot index = key >> shift
+	cands  []termCand
+	exact  map[string]*GlossaryEntry // FoldTerm of every term and headline
 }
+
+const filterBits = 14
 
 // Word hashing: FNV-1a over the ASCII letters and digits of a word, lower
 // cased. The scanner computes the same hash while it reads a word.
@@ -87,7 +99,13 @@ func hashWord(w string) uint64 {
 	for i := 0; i < len(w); i++ {
 		h = (h ^ uint64(lowerAlnum[w[i]])) * hashPrime
 	}
-	return h | 1
+	return finishHash(h)
+}
+
+// finishHash spreads FNV's weak top bits, which index the filter and the
+// table, and keeps 0 free to mark empty slots.
+func finishHash(h uint64) uint64 {
+	return (h^h>>29)*0x9E3779B97F4A7C15 | 1
 }
 
 // leadingWord is the run of ASCII letters and digits at the start of s.
@@ -99,12 +117,15 @@ func leadingWord(s string) string {
 	return s[:i]
 }
 
-// trimTerm strips what a headline adds around a term: " (Obsolete)" and
-// enclosing quotes ("“Bands with Other”").
+// trimTerm strips what a headline adds around a term: " (Obsolete)", "
+// (Informal)" (older glossaries) and enclosing quotes ("“Bands with Other”").
 func trimTerm(t string) string {
 	t = strings.TrimSpace(t)
-	if i := strings.LastIndex(t, "("); i > 0 && strings.EqualFold(strings.TrimSpace(t[i:]), "(obsolete)") {
-		t = strings.TrimSpace(t[:i])
+	if i := strings.LastIndex(t, " ("); i > 0 {
+		switch strings.ToLower(strings.TrimSpace(t[i:])) {
+		case "(obsolete)", "(informal)":
+			t = strings.TrimSpace(t[:i])
+		}
 	}
 	for _, q := range [][2]string{{"“", "”"}, {"\"", "\""}} {
 		if strings.HasPrefix(t, q[0]) && strings.HasSuffix(t, q[1]) && len(t) > len(q[0])+len(q[1]) {
@@ -135,16 +156,21 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		if w == "" {
 			return // starts with a symbol or a non-ASCII letter: not found in text (none in any edition)
 		}
-		mention = mention && !stopTerms[f] && len(f) > 1
+		mention = mention && !stopTerms[f] && len(f) > 1 && !g.Obsolete
 		c := termCand{fold: f, entry: g, mention: mention}
-		keyed = append(keyed, keyedCand{hashWord(w), c})
-		if len(w) == len(f) && mention {
-			// One-word term: its plural is a different first word.
-			lw := strings.ToLower(w)
-			for _, p := range plurals(lw) {
-				keyed = append(keyed, keyedCand{hashWord(p), c})
-			}
+		if len(w) == len(f) {
+			// A one-word term is matched by comparing the word alone; its
+			// plural is another word with its own key.
+			c.word = f
+			keyed = append(keyed, keyedCand{hashWord(w), c})
+			c.word = plural(f)
+			keyed = append(keyed, keyedCand{hashWord(c.word), c})
+			return
 		}
+		if k := strings.IndexByte(f, ' '); k >= 0 && k+1 < len(f) && lowerAlnum[f[k+1]] != 0 {
+			c.next = f[k+1]
+		}
+		keyed = append(keyed, keyedCand{hashWord(w), c})
 	}
 	for _, g := range glossary {
 		if g == nil {
@@ -169,12 +195,13 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			nkeys++
 		}
 	}
-	size := 16
-	for size < nkeys*4 {
-		size *= 2
+	bits := uint8(4)
+	for 1<<bits < nkeys*4 {
+		bits++
 	}
-	tt.slots = make([]termSlot, size)
-	tt.mask = uint64(size - 1)
+	tt.slots = make([]termSlot, 1<<bits)
+	tt.shift = 64 - bits
+	mask := uint64(len(tt.slots) - 1)
 	tt.cands = make([]termCand, 0, len(keyed))
 	for i := 0; i < len(keyed); {
 		j := i
@@ -190,37 +217,44 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 				tt.cands = append(tt.cands, keyed[j].termCand)
 			}
 		}
-		s := keyed[i].key & tt.mask
-		for tt.slots[s].key != 0 {
-			s = (s + 1) & tt.mask
+		key := keyed[i].key
+		sl := termSlot{key: key, lo: int32(lo), hi: int32(len(tt.cands))}
+		for _, c := range tt.cands[lo:] {
+			sl.mentions = sl.mentions || c.mention
 		}
-		tt.slots[s] = termSlot{key: keyed[i].key, lo: int32(lo), hi: int32(len(tt.cands))}
+		s := key >> tt.shift
+		for tt.slots[s].key != 0 {
+			s = (s + 1) & mask
+		}
+		tt.slots[s] = sl
+		tt.filter[key>>(64-filterBits)/64] |= 1 << (key >> (64 - filterBits) % 64)
 		i = j
 	}
 	return tt
 }
 
-// plurals gives the regular plural spellings of a lower-case word.
-func plurals(w string) []string {
+// plural gives the regular plural of a lower-case word.
+func plural(w string) string {
 	switch {
 	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "z"),
 		strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "sh"):
-		return []string{w + "es"}
+		return w + "es"
 	case len(w) > 1 && strings.HasSuffix(w, "y") && !strings.ContainsRune("aeiou", rune(w[len(w)-2])):
-		return []string{w[:len(w)-1] + "ies"}
+		return w[:len(w)-1] + "ies"
 	}
-	return []string{w + "s"}
+	return w + "s"
 }
 
-// lookup returns the candidates whose first word hashes to h.
-func (tt *termTable) lookup(h uint64) []termCand {
-	if tt == nil || len(tt.slots) == 0 {
+// lookup returns the slot of the first word hashing to h, or nil.
+func (tt *termTable) lookup(h uint64) *termSlot {
+	if tt.filter[h>>(64-filterBits)/64]&(1<<(h>>(64-filterBits)%64)) == 0 {
 		return nil
 	}
-	for s := h & tt.mask; ; s = (s + 1) & tt.mask {
+	mask := uint64(len(tt.slots) - 1)
+	for s := h >> tt.shift; ; s = (s + 1) & mask {
 		sl := &tt.slots[s]
 		if sl.key == h {
-			return tt.cands[sl.lo:sl.hi]
+			return sl
 		}
 		if sl.key == 0 {
 			return nil
@@ -228,19 +262,75 @@ func (tt *termTable) lookup(h uint64) []termCand {
 	}
 }
 
-// longest returns the longest term that s[i:] starts with as whole words,
-// and the index just past it. Mentions only consider markable terms and
-// accept a plural; references ("See X.") consider every term exactly.
-func (tt *termTable) longest(s string, i int, h uint64, mentions bool) (*GlossaryEntry, int) {
-	for _, c := range tt.lookup(h) {
+// longest returns the longest term that s[i:] starts with as whole words
+// (its last word possibly in the plural: "See also Continuous Effects."),
+// and the index just past it. s[i:j] is the first word, ASCII letters and
+// digits, and h its hash. Mentions only consider markable terms;
+// references ("See X.") consider every term.
+func (tt *termTable) longest(s string, i, j int, h uint64, mentions bool) (*GlossaryEntry, int) {
+	if tt == nil {
+		return nil, 0
+	}
+	sl := tt.lookup(h)
+	if sl == nil || mentions && !sl.mentions || !startsWord(s, i) {
+		return nil, 0
+	}
+	for _, c := range tt.cands[sl.lo:sl.hi] {
 		if mentions && !c.mention {
 			continue
 		}
-		if end, ok := matchFold(s, i, c.fold, mentions); ok {
+		if c.word != "" {
+			// One word: the text word is the term or its plural.
+			if j-i == len(c.word) && equalLower(s[i:j], c.word) && endsWord(s, j) {
+				return c.entry, j
+			}
+			continue
+		}
+		if c.next != 0 && j+1 < len(s) && s[j] == ' ' && lowerASCII(s[j+1]) != c.next {
+			continue // the second word differs: most of "the …" is not "The Monarch"
+		}
+		if end, ok := matchFold(s, i, c.fold, true); ok {
 			return c.entry, end
 		}
 	}
 	return nil, 0
+}
+
+// equalLower reports whether the ASCII word w lower-cased is lw.
+func equalLower(w, lw string) bool {
+	for k := 0; k < len(w); k++ {
+		if lowerAlnum[w[k]] != lw[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// startsWord reports whether a word may start at s[i]: not inside a word
+// or a hyphenated compound ("non-token").
+func startsWord(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	c := s[i-1]
+	if c < utf8.RuneSelf {
+		return lowerAlnum[c] == 0 && c != '-'
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return !isWordRune(r)
+}
+
+// endsWord reports whether a word may end at s[i].
+func endsWord(s string, i int) bool {
+	if i >= len(s) {
+		return true
+	}
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return lowerAlnum[c] == 0 && c != '-'
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return !isWordRune(r)
 }
 
 // matchFold reports whether s[i:] starts with the folded term f as whole
@@ -248,11 +338,8 @@ func (tt *termTable) longest(s string, i int, h uint64, mentions bool) (*Glossar
 // dashes) without building a string. With plural, the last word may carry a
 // regular plural ending. It returns the index just past the match.
 func matchFold(s string, i int, f string, plural bool) (int, bool) {
-	if i > 0 {
-		r, _ := utf8.DecodeLastRuneInString(s[:i])
-		if isWordRune(r) || r == '-' {
-			return 0, false
-		}
+	if !startsWord(s, i) {
+		return 0, false
 	}
 	p := i
 	for k := 0; k < len(f); {
@@ -293,13 +380,16 @@ func matchFold(s string, i int, f string, plural bool) (int, bool) {
 				}
 			case plural && fc == 'y' && k == len(f)-1 && len(s)-p >= 3 && strings.EqualFold(s[p:p+3], "ies"):
 				p += 3
-				k++
-				if p < len(s) {
-					if r, _ := utf8.DecodeRuneInString(s[p:]); isWordRune(r) || r == '-' {
-						return 0, false
-					}
+				if !endsWord(s, p) {
+					return 0, false
 				}
 				return p, true
+			case s[p] >= utf8.RuneSelf:
+				tr, m := utf8.DecodeRuneInString(s[p:])
+				if unicode.ToLower(foldAccent(tr)) != rune(fc) {
+					return 0, false
+				}
+				p += m
 			default:
 				if lowerASCII(s[p]) != fc {
 					return 0, false
@@ -317,21 +407,14 @@ func matchFold(s string, i int, f string, plural bool) (int, bool) {
 			p += m
 		}
 	}
-	end := func(p int) bool {
-		if p >= len(s) {
-			return true
-		}
-		r, _ := utf8.DecodeRuneInString(s[p:])
-		return !isWordRune(r) && r != '-'
-	}
-	if end(p) {
+	if endsWord(s, p) {
 		return p, true
 	}
 	if plural {
-		if lowerASCII(s[p]) == 's' && end(p+1) {
+		if lowerASCII(s[p]) == 's' && endsWord(s, p+1) {
 			return p + 1, true
 		}
-		if len(s)-p >= 2 && strings.EqualFold(s[p:p+2], "es") && end(p+2) {
+		if len(s)-p >= 2 && strings.EqualFold(s[p:p+2], "es") && endsWord(s, p+2) {
 			return p + 2, true
 		}
 	}

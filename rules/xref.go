@@ -166,19 +166,17 @@ func (sc *scanner) scanRange(s string, i int) {
 				h = (h ^ uint64(lc)) * hashPrime
 				j++
 			}
-			h |= 1
+			h = finishHash(h)
 			if h == hashSee && j-i == 3 {
 				if next, ok := sc.seeList(s, j); ok {
 					i = next
 					continue
 				}
 			}
-			if sc.terms != nil {
-				if g, end := sc.terms.longest(s, i, h, true); g != nil {
-					sc.mention(g, i, end)
-					i = end
-					continue
-				}
+			if g, end := sc.terms.longest(s, i, j, h, true); g != nil {
+				sc.mention(g, i, end)
+				i = end
+				continue
 			}
 			i = j
 			continue
@@ -485,7 +483,7 @@ func (sc *scanner) seeList(s string, i int) (int, bool) {
 			return 0, false
 		}
 		w := leadingWord(s[q:])
-		g, end := sc.terms.longest(s, q, hashWord(w), false)
+		g, end := sc.terms.longest(s, q, q+len(w), hashWord(w), false)
 		it := seeItem{start: q, end: end, entry: g}
 		if g == nil {
 			end = itemEnd(s, q)

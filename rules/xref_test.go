@@ -61,7 +61,12 @@ func miniEdition(bodies ...string) *Edition {
 		{"Dependency"}, {"Timestamp Order"}, {"Exile"}, {"Spell Types"}, {"Legend Rule"}, {"Ability"},
 		{"Library"}, {"Phased In", "Phased Out"}, {"Mana Burn (Obsolete)"},
 	} {
-		e.Glossary = append(e.Glossary, &GlossaryEntry{Terms: terms, Slug: Slug(terms[0]), Pos: Pos{File: "mini.txt", Line: 500 + len(e.Glossary)}})
+		g := &GlossaryEntry{Terms: terms, Pos: Pos{File: "mini.txt", Line: 500 + len(e.Glossary)}}
+		if t, ok := strings.CutSuffix(terms[0], " (Obsolete)"); ok {
+			g.Terms, g.Obsolete = []string{t}, true
+		}
+		g.Slug = Slug(g.Terms[0])
+		e.Glossary = append(e.Glossary, g)
 	}
 	return e
 }

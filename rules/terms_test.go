@@ -1,0 +1,97 @@
+package rules
+
+import "testing"
+
+func TestTermMentions(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// Longest match first, whole words, any case.
+		{"Add one mana. This is a mana ability.", "term[mana ability]=Mana Ability"},
+		{"A creature with trample deals damage.", "term[trample]=Trample"},
+		{"TRAMPLE matters.", "term[TRAMPLE]=Trample"},
+		{"tramplers and untrample", ""},
+		// Plural of the last word.
+		{"Create two tokens. Its mana abilities resolve.", "term[tokens]=Token term[mana abilities]=Mana Ability"},
+		{"both libraries", "term[libraries]=Library"},
+		// First mention in a paragraph only.
+		{"Trample, trample, trample.", "term[Trample]=Trample"},
+		// Spaces, hyphens and quotes as the glossary folds them.
+		{"It is face-down and double-faced card rules apply.", "term[face-down]=Face Down term[double-faced card]=Double-Faced Card"},
+		{"You get the city’s blessing.", "term[city’s blessing]=City’s Blessing"},
+		{"an intervening “if” clause", "term[intervening “if” clause]=Intervening “If” Clause"},
+		// Possessives end a word; hyphenated compounds do not match inside.
+		{"the token’s owner", "term[token]=Token"},
+		{"non-token permanents and token-like things", ""},
+		// Stop terms, one-letter terms and obsolete entries are not marked.
+		{"Each player draws a card; X is 2.", ""},
+		{"No mana burn here.", ""},
+		// Each of an entry's terms, but one entry once.
+		{"it phased in and phased out", "term[phased in]=Phased In, Phased Out"},
+		// Not inside references or symbols.
+		{"See Trample. Trample is fun.", "ref[Trample]=g:Trample term[Trample]=Trample"},
+		{"Add {W}: mana ability", "mana[{W}] term[mana ability]=Mana Ability"},
+		{"the legend rule 704.5k", "term[legend rule]=Legend Rule ref[704.5k]=704.5k"},
+	}
+	for _, tt := range tests {
+		e := miniEdition(tt.in)
+		Link(e)
+		got := describe(&e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text)
+		if got != tt.want {
+			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestTermMentionsSkipOwnEntry(t *testing.T) {
+	e := miniEdition()
+	var trample, token *GlossaryEntry
+	for _, g := range e.Glossary {
+		switch g.Term() {
+		case "Trample":
+			trample = g
+		case "Token":
+			token = g
+		}
+	}
+	trample.Body = []Block{{Text: Text{S: "Trample lets a creature deal excess damage; a token can have trample."}}}
+	Link(e)
+	if got, want := describe(&trample.Body[0].Text), "term[token]=Token"; got != want {
+		t.Errorf("Trample's own definition: got %s, want %s", got, want)
+	}
+	if len(token.CitedBy) != 0 {
+		t.Errorf("a mention is not a citation, got %d CitedBy", len(token.CitedBy))
+	}
+}
+
+func TestMatchFold(t *testing.T) {
+	tests := []struct {
+		s, f   string
+		plural bool
+		end    int
+	}{
+		{"mana ability.", "mana ability", false, 12},
+		{"mana  ability", "mana ability", false, 13},
+		{"mana-ability", "mana ability", false, 12},
+		{"mana – ability", "mana ability", false, 16},
+		{"mana abilities", "mana ability", true, 14},
+		{"mana abilities", "mana ability", false, -1},
+		{"mana abilityx", "mana ability", false, -1},
+		{"mana ability-like", "mana ability", false, -1},
+		{"Dandân", "dandan", false, 7},
+		{"tokens", "token", true, 6},
+		{"tokenses", "token", true, -1},
+		{"", "token", true, -1},
+		{"tok", "token", true, -1},
+	}
+	for _, tt := range tests {
+		end, ok := matchFold(tt.s, 0, tt.f, tt.plural)
+		if !ok {
+			end = -1
+		}
+		if end != tt.end {
+			t.Errorf("matchFold(%q, %q, %v) = %d, want %d", tt.s, tt.f, tt.plural, end, tt.end)
+		}
+	}
+	if _, ok := matchFold("xmana ability", 1, "mana ability", false); ok {
+		t.Error("matched inside a word")
+	}
+}
