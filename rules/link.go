@@ -24,7 +24,7 @@ func Link(e *Edition) {
 	e.Reindex()
 	l := &linker{e: e, terms: newTermTable(e.Glossary)}
 	l.estimate()
-	l.sc = scanner{terms: l.terms, newRef: l.newRef}
+	l.sc = linkScanner{terms: l.terms, newRef: l.newRef}
 
 	e.Refs = nil
 	e.Dangling = nil
@@ -79,7 +79,7 @@ func Link(e *Edition) {
 type linker struct {
 	e     *Edition
 	terms *termTable
-	sc    scanner
+	sc    linkScanner
 
 	spanArena []Span // spans are carved from large arrays, not one per paragraph
 	refArena  []Ref

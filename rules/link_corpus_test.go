@@ -198,7 +198,7 @@ func checkSpans(t *Text) error {
 		if sp.Start < 0 || sp.End > int32(len(t.S)) || sp.Start >= sp.End {
 			return fmt.Errorf("span %d [%d,%d) out of range", i, sp.Start, sp.End)
 		}
-		if !boundary(t.S, int(sp.Start)) || !boundary(t.S, int(sp.End)) {
+		if !runeBoundary(t.S, int(sp.Start)) || !runeBoundary(t.S, int(sp.End)) {
 			return fmt.Errorf("span %d [%d,%d) splits a character", i, sp.Start, sp.End)
 		}
 		if (sp.Kind == SpanRef) != (sp.Ref != nil) || (sp.Kind == SpanTerm) != (sp.Term != nil) {
@@ -232,7 +232,7 @@ func checkSpans(t *Text) error {
 	return nil
 }
 
-func boundary(s string, i int) bool {
+func runeBoundary(s string, i int) bool {
 	return i == len(s) || i == 0 || s[i] < 0x80 || s[i] >= 0xC0
 }
 

@@ -412,7 +412,7 @@ G s2 see: [Abilities→abilities]
 G s2 see: [Dependency→term:Dependency]
 G Enchant
 G: A keyword.
-G see: [enchantments→enchantments] and rule 702.5, "Enchant."
+G see: [enchantments→enchantments] and [rule 702.5, "Enchant."→?]
 G Basic Landcycling
 G: See [Typecycling→term:Typecycling].
 `,

@@ -45,9 +45,9 @@ var stopTerms = map[string]bool{
 	"case": true,
 }
 
-// termCand is one way a term can be written: an entry's term, or the whole
+// termForm is one way a term can be written: an entry's term, or the whole
 // headline of an entry with several ("Active Player, Nonactive Player Order").
-type termCand struct {
+type termForm struct {
 	fold    string // FoldTerm form, compared in place against text
 	word    string // one-word terms: the lower-case word its key hashes ("token" or "tokens")
 	next    byte   // longer terms: the first byte of the second word, for a quick reject
@@ -68,7 +68,7 @@ type termTable struct {
 	filter [1 << filterBits / 64]uint64
 	slots  []termSlot
 	shift  uint8 // slot index = key >> shift
-	cands  []termCand
+	cands  []termForm
 	exact  map[string]*GlossaryEntry // FoldTerm of every term and headline
 }
 
@@ -135,14 +135,14 @@ func trimTerm(t string) string {
 	return strings.TrimRight(t, ",")
 }
 
-type keyedCand struct {
+type keyedForm struct {
 	key uint64
-	termCand
+	termForm
 }
 
 func newTermTable(glossary []*GlossaryEntry) *termTable {
 	tt := &termTable{exact: make(map[string]*GlossaryEntry, len(glossary)*2)}
-	var keyed []keyedCand
+	var keyed []keyedForm
 	add := func(g *GlossaryEntry, name string, mention bool) {
 		name = trimTerm(name)
 		if name == "" || strings.ContainsAny(name, "[]") {
@@ -157,20 +157,20 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			return // starts with a symbol or a non-ASCII letter: not found in text (none in any edition)
 		}
 		mention = mention && !stopTerms[f] && len(f) > 1 && !g.Obsolete
-		c := termCand{fold: f, entry: g, mention: mention}
+		c := termForm{fold: f, entry: g, mention: mention}
 		if len(w) == len(f) {
 			// A one-word term is matched by comparing the word alone; its
 			// plural is another word with its own key.
 			c.word = f
-			keyed = append(keyed, keyedCand{hashWord(w), c})
-			c.word = plural(f)
-			keyed = append(keyed, keyedCand{hashWord(c.word), c})
+			keyed = append(keyed, keyedForm{hashWord(w), c})
+			c.word = pluralOf(f)
+			keyed = append(keyed, keyedForm{hashWord(c.word), c})
 			return
 		}
 		if k := strings.IndexByte(f, ' '); k >= 0 && k+1 < len(f) && lowerAlnum[f[k+1]] != 0 {
 			c.next = f[k+1]
 		}
-		keyed = append(keyed, keyedCand{hashWord(w), c})
+		keyed = append(keyed, keyedForm{hashWord(w), c})
 	}
 	for _, g := range glossary {
 		if g == nil {
@@ -202,7 +202,7 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 	tt.slots = make([]termSlot, 1<<bits)
 	tt.shift = 64 - bits
 	mask := uint64(len(tt.slots) - 1)
-	tt.cands = make([]termCand, 0, len(keyed))
+	tt.cands = make([]termForm, 0, len(keyed))
 	for i := 0; i < len(keyed); {
 		j := i
 		lo := len(tt.cands)
@@ -214,7 +214,7 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 				}
 			}
 			if !dup {
-				tt.cands = append(tt.cands, keyed[j].termCand)
+				tt.cands = append(tt.cands, keyed[j].termForm)
 			}
 		}
 		key := keyed[i].key
@@ -233,8 +233,8 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 	return tt
 }
 
-// plural gives the regular plural of a lower-case word.
-func plural(w string) string {
+// pluralOf gives the regular plural of a lower-case word.
+func pluralOf(w string) string {
 	switch {
 	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "z"),
 		strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "sh"):

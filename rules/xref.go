@@ -33,11 +33,11 @@ import "strings"
 //     term of the edition. An item that starts with a capital but names no
 //     term is left as text and reported as a warning.
 
-// Keywords that may stand before a number.
-type keyword uint8
+// refKeyword is a word that may stand before a number.
+type refKeyword uint8
 
 const (
-	kwNone keyword = iota
+	kwNone refKeyword = iota
 	kwRule
 	kwRules // plural: a list may continue with bare chapters
 	kwSection
@@ -47,7 +47,7 @@ const (
 
 // keywordBefore reports the word before s[i] (past spaces) if it introduces a
 // reference, and where it starts.
-func keywordBefore(s string, i int) (keyword, int) {
+func keywordBefore(s string, i int) (refKeyword, int) {
 	j := i
 	for j > 0 && s[j-1] == ' ' {
 		j--
@@ -94,10 +94,10 @@ func keywordBefore(s string, i int) (keyword, int) {
 	return kwNone, i
 }
 
-// scanner finds references, symbols and term mentions in one paragraph at a
+// linkScanner finds references, symbols and term mentions in one paragraph at a
 // time. It allocates nothing per paragraph once its buffers have grown,
 // except the Refs it creates.
-type scanner struct {
+type linkScanner struct {
 	terms  *termTable
 	newRef func() *Ref
 
@@ -106,7 +106,7 @@ type scanner struct {
 	seen     []*GlossaryEntry // entries already marked in this paragraph
 	own      *GlossaryEntry   // the entry whose definition this is, if any
 	last     int              // end of the last span emitted
-	items    []seeItem
+	items    []seeListItem
 }
 
 var hashSee = hashWord("see")
@@ -114,7 +114,7 @@ var hashSee = hashWord("see")
 // scan scans s. existing are the paragraph's spans from the parser (or an
 // earlier Link): nothing new is found inside a reference, symbol, term or
 // hyperlink that is already marked.
-func (sc *scanner) scan(s string, existing []Span, own *GlossaryEntry) {
+func (sc *linkScanner) scan(s string, existing []Span, own *GlossaryEntry) {
 	sc.out = sc.out[:0]
 	sc.warnings = sc.warnings[:0]
 	sc.seen = sc.seen[:0]
@@ -142,7 +142,7 @@ func (sc *scanner) scan(s string, existing []Span, own *GlossaryEntry) {
 }
 
 // scanRange scans s[i:]; s[:i] is context for look-behind only.
-func (sc *scanner) scanRange(s string, i int) {
+func (sc *linkScanner) scanRange(s string, i int) {
 	for i < len(s) {
 		c := s[i]
 		if lc := lowerAlnum[c]; lc != 0 {
@@ -192,12 +192,12 @@ func (sc *scanner) scanRange(s string, i int) {
 	}
 }
 
-func (sc *scanner) emit(sp Span) {
+func (sc *linkScanner) emit(sp Span) {
 	sc.out = append(sc.out, sp)
 	sc.last = int(sp.End)
 }
 
-func (sc *scanner) mention(g *GlossaryEntry, start, end int) {
+func (sc *linkScanner) mention(g *GlossaryEntry, start, end int) {
 	if g == sc.own {
 		return
 	}
@@ -210,7 +210,7 @@ func (sc *scanner) mention(g *GlossaryEntry, start, end int) {
 	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Term: g})
 }
 
-func (sc *scanner) emitRef(r Ref, start, end int) {
+func (sc *linkScanner) emitRef(r Ref, start, end int) {
 	ref := sc.newRef()
 	*ref = r
 	ref.Start, ref.End = int32(start), int32(end)
@@ -220,7 +220,7 @@ func (sc *scanner) emitRef(r Ref, start, end int) {
 // numberRefs reads the reference, list or range starting with the digit at
 // s[i], emits its Refs and returns where it ends. It returns false if the
 // number is not a reference.
-func (sc *scanner) numberRefs(s string, i int) (int, bool) {
+func (sc *linkScanner) numberRefs(s string, i int) (int, bool) {
 	if i > 0 {
 		switch s[i-1] {
 		case '.', ',', '/', '+', '-', '$', '#', '%', '\'', '_', '\\':
@@ -239,7 +239,7 @@ func (sc *scanner) numberRefs(s string, i int) (int, bool) {
 	if kw != kwNone && kw != kwSee && kwStart >= sc.last {
 		start = kwStart
 	}
-	end, titled := title(s, end)
+	end, titled := refTitle(s, end)
 	sc.emitRef(r, start, end)
 	list := kw // what may continue the list
 	if list == kwRule || list == kwSection || list == kwSee {
@@ -256,7 +256,7 @@ func (sc *scanner) numberRefs(s string, i int) (int, bool) {
 				break
 			}
 			r = r2
-			end, titled = title(s, e2)
+			end, titled = refTitle(s, e2)
 			sc.emitRef(r, q, end)
 			continue
 		}
@@ -265,7 +265,7 @@ func (sc *scanner) numberRefs(s string, i int) (int, bool) {
 		if andOr && r.Kind == RefRule && r.Number.Level() == LevelSubrule && ValidLetter(c) && c > r.Number.Sub &&
 			(q+1 == len(s) || !isLetter(s[q+1]) && !isDigit(s[q+1])) {
 			r.Number.Sub = c
-			end, titled = title(s, q+1)
+			end, titled = refTitle(s, q+1)
 			sc.emitRef(r, q, end)
 			continue
 		}
@@ -283,7 +283,7 @@ func dashBefore(s string, i int) bool {
 
 // refItem reads one number (with its range, if any) at s[i] in the context
 // kw and returns it as a Ref and where it ends.
-func refItem(s string, i int, kw keyword) (Ref, int, bool) {
+func refItem(s string, i int, kw refKeyword) (Ref, int, bool) {
 	if kw == kwSection || kw == kwSections {
 		if c := s[i]; c >= '1' && c <= '9' && (i+1 == len(s) || !isDigit(s[i+1]) && !isLetter(s[i+1]) &&
 			!(s[i+1] == '.' && i+2 < len(s) && isDigit(s[i+2])) && !(s[i+1] == ',' && i+2 < len(s) && isDigit(s[i+2]))) {
@@ -382,10 +382,10 @@ func fullNumberAt(s string) bool {
 	return n.Level() >= LevelRule
 }
 
-// title extends a reference ending at s[i] over a quoted title that follows
+// refTitle extends a reference ending at s[i] over a quoted title that follows
 // it: `, “Commander,”`, ` “Sources of Damage.”`, `, "Casting Spells"`. It
 // reports whether there was one.
-func title(s string, i int) (int, bool) {
+func refTitle(s string, i int) (int, bool) {
 	j := i
 	if j < len(s) && s[j] == ',' {
 		j++
@@ -444,8 +444,8 @@ func listSep(s string, i int, titled bool) (int, bool, bool) {
 	return 0, false, false
 }
 
-// seeItem is one item of a "See X, Y, and Z." list.
-type seeItem struct {
+// seeListItem is one item of a "See X, Y, and Z." list.
+type seeListItem struct {
 	start, end int // the span: the term, with its quotes if quoted
 	term       string
 	entry      *GlossaryEntry // nil: names no term
@@ -456,7 +456,7 @@ type seeItem struct {
 // warning for each capitalised item that is not, and returns where the list
 // ends. It returns false if the text after "see" is not such a list ("see
 // the cards", "see rule 702.9").
-func (sc *scanner) seeList(s string, i int) (int, bool) {
+func (sc *linkScanner) seeList(s string, i int) (int, bool) {
 	if sc.terms == nil || i >= len(s) || s[i] != ' ' {
 		return 0, false
 	}
@@ -484,9 +484,9 @@ func (sc *scanner) seeList(s string, i int) (int, bool) {
 		}
 		w := leadingWord(s[q:])
 		g, end := sc.terms.longest(s, q, q+len(w), hashWord(w), false)
-		it := seeItem{start: q, end: end, entry: g}
+		it := seeListItem{start: q, end: end, entry: g}
 		if g == nil {
-			end = itemEnd(s, q)
+			end = seeItemEnd(s, q)
 			if end < 0 {
 				return 0, false
 			}
@@ -547,10 +547,10 @@ func startsNumberRef(s string) bool {
 	return false
 }
 
-// itemEnd finds the end of a "See" item that is not a term: the next list
+// seeItemEnd finds the end of a "See" item that is not a term: the next list
 // separator or the end of the sentence, within a few words. It returns -1 if
 // the item does not look like a name (too long, or holding digits).
-func itemEnd(s string, i int) int {
+func seeItemEnd(s string, i int) int {
 	for k := i; k < len(s) && k-i <= 60; k++ {
 		switch c := s[k]; {
 		case c == '.' || c == ')' || c == ';' || c == ':':
