@@ -1,9 +1,928 @@
 package rules
 
+import (
+	"bytes"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// mdParser is shared: goldmark parsers keep per-parse state in a context, so
+// one parser serves concurrent calls.
+var mdParser = goldmark.New(goldmark.WithExtensions(MarkdownExtension)).Parser()
+
 // ParseMarkdown reads an edition written in Arbiter's Markdown dialect
-// (content/README.md). The result is linked.
+// (content/README.md). The result is linked. Constructs outside the dialect
+// give a diagnostic naming the file and line, and the parse goes on.
 func ParseMarkdown(src Source) *Edition {
 	e := &Edition{Format: FormatMarkdown, Files: []string{src.Name}}
-	e.Diagnostics = append(e.Diagnostics, Diagnostic{File: src.Name, Line: 1, Severity: SevError, Message: "Markdown parser not written yet"})
+	s, enc := Decode(src.Data)
+	e.Encoding = enc
+	b := &mdBuilder{e: e, d: &diags{file: src.Name}}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		b.d.errorf(1+strings.Count(s[:i], "\n"), "binary data (a NUL byte): not a Markdown file")
+		e.Diagnostics = b.d.list
+		Link(e)
+		return e
+	}
+	b.src = mdNormalizeNewlines(s)
+	b.frontMatter()
+	b.lineStarts = mdLineStarts(b.src)
+	doc := mdParser.Parse(text.NewReader(b.src))
+	b.document(doc)
+	if e.Kind == "" {
+		e.Kind = KindFull
+		if len(e.Topics) > 0 && len(e.Sections) == 0 {
+			e.Kind = KindProse
+		}
+	}
+	e.Diagnostics = b.d.list
+	Link(e)
 	return e
 }
+
+// mdNormalizeNewlines turns CRLF and lone CR into LF; line numbers stay put.
+func mdNormalizeNewlines(s string) []byte {
+	if strings.IndexByte(s, '\r') < 0 {
+		return []byte(s)
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\r' {
+			if i+1 < len(s) && s[i+1] == '\n' {
+				continue
+			}
+			c = '\n'
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func mdLineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// mdMode is the part of the document the builder is in, set by level-1
+// headings (and level-2 topic headings).
+type mdMode uint8
+
+const (
+	modeIntro    mdMode = iota // before any heading, or after "# Introduction"
+	modeRules                  // after "# 1. Game Concepts"
+	modeGlossary               // after "# Glossary"
+	modeCredits                // after "# Credits"
+	modeTopic                  // after an unnumbered "## Title"
+	modeSkip                   // after an unknown level-1 heading (reported once)
+)
+
+type mdBuilder struct {
+	e          *Edition
+	d          *diags
+	src        []byte
+	lineStarts []int
+
+	mode    mdMode
+	section *Section
+	stack   []*Rule // open numbered entries: chapter, rule, subrule
+	last    Number  // the last numbered entry, for order checks
+	topic   *Topic
+	entry   *GlossaryEntry
+}
+
+// frontMatter reads the "---" block at the top, if any, and blanks it out
+// of src (keeping its newlines, so line numbers stay right).
+func (b *mdBuilder) frontMatter() {
+	if !bytes.HasPrefix(b.src, []byte("---")) || len(bytes.TrimRight(mdFirstLine(b.src), " \t")) != 3 {
+		return
+	}
+	lines := bytes.SplitAfter(b.src, []byte("\n"))
+	end := -1
+	for i := 1; i < len(lines); i++ {
+		l := string(bytes.TrimRight(lines[i], " \t\n"))
+		if l == "---" || l == "..." {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		b.d.errorf(1, "front matter opened with --- is never closed with ---")
+		return
+	}
+	for i := 1; i < end; i++ {
+		b.frontMatterLine(i+1, strings.TrimSpace(string(lines[i])))
+	}
+	n := 0
+	for i := 0; i <= end; i++ {
+		n += len(lines[i])
+	}
+	for i := 0; i < n; i++ {
+		if b.src[i] != '\n' {
+			b.src[i] = ' '
+		}
+	}
+}
+
+func mdFirstLine(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i]
+	}
+	return b
+}
+
+func (b *mdBuilder) frontMatterLine(line int, s string) {
+	if s == "" || s[0] == '#' {
+		return
+	}
+	k, v, ok := strings.Cut(s, ":")
+	if !ok {
+		b.d.warnf(line, "front matter: want \"key: value\", got %q", s)
+		return
+	}
+	k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+	switch k {
+	case "id":
+		b.e.ID = v
+	case "title":
+		b.e.Title = v
+	case "effective":
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			b.d.errorf(line, "front matter: effective: want YYYY-MM-DD, got %q", v)
+			return
+		}
+		b.e.Effective = t
+	case "kind":
+		switch k := Kind(v); k {
+		case KindFull, KindExcerpt, KindProse:
+			b.e.Kind = k
+		default:
+			b.d.errorf(line, "front matter: kind: want full, excerpt or prose, got %q", v)
+		}
+	default:
+		b.d.warnf(line, "front matter: unknown key %q (want id, title, effective or kind)", k)
+	}
+}
+
+// line is the 1-based line where n starts.
+func (b *mdBuilder) line(n ast.Node) int {
+	if off := mdFirstOffset(n); off >= 0 {
+		return sort.SearchInts(b.lineStarts, off+1)
+	}
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if off := mdFirstOffset(p); off >= 0 {
+			return sort.SearchInts(b.lineStarts, off+1)
+		}
+	}
+	if n.Parent() != nil && n.Parent().Kind() != ast.KindDocument {
+		return b.line(n.Parent())
+	}
+	return 1
+}
+
+// mdFirstOffset is the source offset of the first text n holds, or -1.
+func mdFirstOffset(n ast.Node) int {
+	switch n := n.(type) {
+	case *ast.Text:
+		return n.Segment.Start
+	case *ManaNode:
+		return n.Segment.Start
+	case *RuleRefNode:
+		return n.Segment.Start
+	case *RuleNumberNode:
+		return n.Segment.Start
+	}
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if off := mdFirstOffset(c); off >= 0 {
+			return off
+		}
+	}
+	return -1
+}
+
+func (b *mdBuilder) pos(n ast.Node) Pos { return Pos{File: b.d.file, Line: b.line(n)} }
+
+func (b *mdBuilder) document(doc ast.Node) {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		b.block(c)
+	}
+}
+
+func (b *mdBuilder) block(n ast.Node) {
+	if b.mode == modeSkip {
+		if h, ok := n.(*ast.Heading); !ok || h.Level != 1 {
+			return
+		}
+	}
+	switch n := n.(type) {
+	case *ast.Heading:
+		b.heading(n)
+	case *ast.Paragraph:
+		b.paragraph(n)
+	case *ast.Blockquote:
+		for _, t := range b.quote(n) {
+			b.add(n, Block{Kind: BlockExample, Text: t.text, Pos: t.pos})
+		}
+	case *east.DefinitionList:
+		if b.mode != modeGlossary {
+			b.d.warnf(b.line(n), "a definition list outside \"# Glossary\": read as glossary entries")
+		}
+		b.definitions(n)
+	case *ast.List:
+		b.d.warnf(b.line(n), "a list is not part of the dialect: its items are read as paragraphs (write \"1\\.\" to start a paragraph with a number)")
+		for _, p := range b.flatten(n, "") {
+			b.add(n, Block{Kind: BlockText, Text: p.text, Pos: p.pos})
+		}
+	case *ast.ThematicBreak:
+		b.d.infof(b.line(n), "a thematic break (---, ***) means nothing in the dialect: ignored")
+	case *ast.CodeBlock, *ast.FencedCodeBlock:
+		b.d.warnf(b.line(n), "a code block is not part of the dialect: read as a paragraph")
+		if t := b.rawLines(n); t.S != "" {
+			b.add(n, Block{Kind: BlockText, Text: t, Pos: b.pos(n)})
+		}
+	case *ast.HTMLBlock:
+		if n.HTMLBlockType != ast.HTMLBlockType2 {
+			b.d.warnf(b.line(n), "HTML is not part of the dialect: ignored")
+		}
+	default:
+		b.d.warnf(b.line(n), "%s is not part of the dialect: ignored", n.Kind())
+	}
+}
+
+// rawLines is a code block's text, its lines joined by newlines.
+func (b *mdBuilder) rawLines(n ast.Node) Text {
+	var lines []string
+	for i := 0; i < n.Lines().Len(); i++ {
+		lines = append(lines, strings.TrimRight(string(b.lineValue(n, i)), " \t\n"))
+	}
+	return Text{S: strings.TrimSpace(strings.Join(lines, "\n"))}
+}
+
+// heading switches mode: "# 1. Title" opens a section, "## 100. Title" a
+// chapter, "# Introduction" / "# Glossary" / "# Credits" their parts, and
+// any other "## Title" a prose topic.
+func (b *mdBuilder) heading(h *ast.Heading) {
+	raw := b.headingRaw(h)
+	t := b.inlineText(h)
+	switch h.Level {
+	case 1:
+		if n, size := mdSectionPrefix(raw); n > 0 {
+			b.openSection(h, n, mdCutText(t, size).S)
+			return
+		}
+		switch strings.ToLower(strings.TrimSpace(t.S)) {
+		case "introduction":
+			b.mode = modeIntro
+		case "glossary":
+			b.mode = modeGlossary
+			b.entry = nil
+		case "credits":
+			b.mode = modeCredits
+		default:
+			b.d.warnf(b.line(h), "unknown level-1 heading %q: want \"# 1. Title\", \"# Introduction\", \"# Glossary\" or \"# Credits\"; what follows up to the next level-1 heading is ignored", t.S)
+			b.mode = modeSkip
+		}
+	case 2:
+		if n, size := mdChapterPrefix(raw); !n.IsZero() {
+			b.openChapter(h, n, mdCutText(t, size).S)
+			return
+		}
+		b.openTopic(h, raw, t.S)
+	default:
+		b.d.warnf(b.line(h), "a level-%d heading is not part of the dialect: read as a paragraph", h.Level)
+		if t.S != "" {
+			b.add(h, Block{Kind: BlockText, Text: t, Pos: b.pos(h)})
+		}
+	}
+}
+
+func (b *mdBuilder) headingRaw(h *ast.Heading) []byte {
+	if h.Lines().Len() == 0 {
+		return nil
+	}
+	return bytes.TrimRight(b.lineValue(h, 0), " \t\n")
+}
+
+// mdSectionPrefix reads "1. " (a digit 1–9, a dot, spaces or the end) at the
+// start of a heading and returns the section number and the prefix length.
+func mdSectionPrefix(raw []byte) (int, int) {
+	if len(raw) < 2 || raw[0] < '1' || raw[0] > '9' || raw[1] != '.' {
+		return 0, 0
+	}
+	i := 2
+	if i < len(raw) && raw[i] != ' ' && raw[i] != '\t' {
+		return 0, 0
+	}
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') {
+		i++
+	}
+	return int(raw[0] - '0'), i
+}
+
+// mdChapterPrefix reads "100. " at the start of a heading.
+func mdChapterPrefix(raw []byte) (Number, int) {
+	head := raw
+	if len(head) > 8 {
+		head = head[:8]
+	}
+	n, rest := ScanNumber(string(head))
+	if n.Level() != LevelChapter || !strings.HasPrefix(rest, ".") {
+		return Number{}, 0
+	}
+	i := len(head) - len(rest) + 1
+	if i < len(raw) && raw[i] != ' ' && raw[i] != '\t' {
+		return Number{}, 0
+	}
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') {
+		i++
+	}
+	return n, i
+}
+
+func (b *mdBuilder) openSection(h ast.Node, n int, title string) {
+	if len(b.e.Sections) > 0 && b.e.Sections[len(b.e.Sections)-1].Number >= n {
+		b.d.warnf(b.line(h), "section %d comes after section %d", n, b.e.Sections[len(b.e.Sections)-1].Number)
+	}
+	s := &Section{Number: n, Title: title, Pos: b.pos(h)}
+	b.e.Sections = append(b.e.Sections, s)
+	b.section = s
+	b.stack = b.stack[:0]
+	b.mode = modeRules
+}
+
+func (b *mdBuilder) openChapter(h ast.Node, n Number, title string) {
+	if b.mode != modeRules || b.section == nil || b.section.Number != n.Section() {
+		b.d.warnf(b.line(h), "chapter %s is not under a \"# %d. …\" section heading", n, n.Section())
+		b.impliedSection(h, n)
+	}
+	b.checkOrder(h, n)
+	c := &Rule{Number: n, Title: title, Section: b.section, Pos: b.pos(h)}
+	b.section.Chapters = append(b.section.Chapters, c)
+	b.stack = append(b.stack[:0], c)
+	b.mode = modeRules
+}
+
+// impliedSection opens an untitled section for an entry that appears
+// without one.
+func (b *mdBuilder) impliedSection(at ast.Node, n Number) {
+	s := &Section{Number: n.Section(), Pos: b.pos(at)}
+	b.e.Sections = append(b.e.Sections, s)
+	b.section = s
+	b.stack = b.stack[:0]
+	b.mode = modeRules
+}
+
+func (b *mdBuilder) checkOrder(at ast.Node, n Number) {
+	if !b.last.IsZero() && n.Compare(b.last) <= 0 {
+		if n == b.last {
+			b.d.warnf(b.line(at), "%s appears twice", n)
+		} else {
+			b.d.warnf(b.line(at), "%s comes after %s", n, b.last)
+		}
+	}
+	if n.Sub != 0 && !ValidLetter(n.Sub) {
+		b.d.warnf(b.line(at), "subrule %s uses the letter %q, which the rules skip", n, n.Sub)
+	}
+	b.last = n
+}
+
+// mdTopicSlug matches an explicit slug at the end of a topic heading:
+// "## Sources of Effects {#sources}".
+func mdTopicSlug(raw []byte) (slug string, size int) {
+	if !bytes.HasSuffix(raw, []byte("}")) {
+		return "", 0
+	}
+	i := bytes.LastIndex(raw, []byte("{#"))
+	if i < 0 || (i > 0 && raw[i-1] == '\\') {
+		return "", 0
+	}
+	s := raw[i+2 : len(raw)-1]
+	if len(s) == 0 || bytes.ContainsAny(s, " \t{}\\") {
+		return "", 0
+	}
+	return string(s), len(raw) - i
+}
+
+func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
+	slug, size := mdTopicSlug(raw)
+	if size > 0 && len(title) >= size {
+		title = strings.TrimRight(title[:len(title)-size], " \t")
+	} else {
+		slug = Slug(title)
+	}
+	if b.mode == modeRules && b.section != nil {
+		b.d.warnf(b.line(h), "heading %q in section %d has no chapter number: read as a prose topic", title, b.section.Number)
+	}
+	for _, t := range b.e.Topics {
+		if t.Slug == slug {
+			b.d.warnf(b.line(h), "topic %q has the same slug %q as the topic at line %d; add {#another-slug} to the heading", title, slug, t.Pos.Line)
+			break
+		}
+	}
+	t := &Topic{Slug: slug, Title: title, Pos: b.pos(h)}
+	b.e.Topics = append(b.e.Topics, t)
+	b.topic = t
+	b.mode = modeTopic
+}
+
+// paragraph adds a top-level paragraph: a new rule if it opens with a rule
+// number, else a paragraph of whatever is open.
+func (b *mdBuilder) paragraph(p *ast.Paragraph) {
+	if num, ok := p.FirstChild().(*RuleNumberNode); ok && (b.mode == modeIntro || b.mode == modeRules) {
+		b.rule(p, num.Number)
+		return
+	}
+	if b.mode == modeGlossary {
+		t := b.inlineText(p)
+		b.d.warnf(b.line(p), "glossary term %q has no definition (write \": definition\" on the next line)", t.S)
+		b.entry = b.newEntry(p, []string{t.S}, false)
+		return
+	}
+	t := b.inlineText(p)
+	if t.S == "" && len(t.Spans) == 0 {
+		return
+	}
+	b.add(p, Block{Kind: BlockText, Text: t, Pos: b.pos(p)})
+}
+
+// rule opens the numbered entry n under its parent: the nearest open entry
+// whose number is n's parent, or failing that an open ancestor, or the
+// section itself. It never invents entries, so an excerpt that starts at
+// 104.3h reads back as it was written.
+func (b *mdBuilder) rule(p *ast.Paragraph, n Number) {
+	if b.mode != modeRules || b.section == nil {
+		b.d.warnf(b.line(p), "rule %s comes before any \"# %d. …\" section heading", n, n.Section())
+		b.impliedSection(p, n)
+	}
+	if b.section.Number != n.Section() {
+		b.d.warnf(b.line(p), "rule %s is in section %d", n, b.section.Number)
+	}
+	b.checkOrder(p, n)
+	r := &Rule{Number: n, Section: b.section, Pos: b.pos(p)}
+	for len(b.stack) > 0 && !mdIsAncestor(b.stack[len(b.stack)-1].Number, n) {
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	// An excerpt may start mid-chapter; elsewhere a missing parent is a slip.
+	missing := b.d.warnf
+	if b.e.Kind == KindExcerpt {
+		missing = b.d.infof
+	}
+	if len(b.stack) == 0 {
+		missing(b.line(p), "rule %s has no chapter %d above it", n, n.Chapter)
+		b.section.Chapters = append(b.section.Chapters, r)
+	} else {
+		parent := b.stack[len(b.stack)-1]
+		if parent.Number != n.Parent() {
+			missing(b.line(p), "%s is not under %s", n, n.Parent())
+		}
+		r.Parent = parent
+		parent.Children = append(parent.Children, r)
+	}
+	b.stack = append(b.stack, r)
+	t := b.inlineText(p)
+	if t.S != "" || len(t.Spans) > 0 {
+		r.Body = append(r.Body, Block{Kind: BlockText, Text: t, Pos: r.Pos})
+	}
+}
+
+// mdIsAncestor reports whether a's number is a strict prefix of n's (704 and
+// 704.5 are ancestors of 704.5k).
+func mdIsAncestor(a, n Number) bool {
+	return a.Level() < n.Level() && (a == n.Parent() || a == n.Parent().Parent())
+}
+
+// add appends a block to whatever part of the document is open.
+func (b *mdBuilder) add(at ast.Node, blk Block) {
+	switch b.mode {
+	case modeIntro:
+		b.e.Intro = append(b.e.Intro, blk)
+	case modeCredits:
+		b.e.Credits = append(b.e.Credits, blk)
+	case modeTopic:
+		b.topic.Body = append(b.topic.Body, blk)
+	case modeGlossary:
+		if b.entry == nil {
+			b.d.warnf(b.line(at), "text in the glossary before any term: ignored")
+			return
+		}
+		b.entry.Body = append(b.entry.Body, blk)
+	case modeRules:
+		if len(b.stack) == 0 {
+			b.d.warnf(b.line(at), "text in section %d before any chapter or rule: ignored", b.section.Number)
+			return
+		}
+		r := b.stack[len(b.stack)-1]
+		r.Body = append(r.Body, blk)
+	}
+}
+
+// mdPara is a paragraph's text and where it starts.
+type mdPara struct {
+	text  Text
+	pos   Pos
+	sense int
+	kind  BlockKind
+}
+
+// quote reads a blockquote as examples, one per paragraph, each without
+// its "Example:" label.
+func (b *mdBuilder) quote(q ast.Node) []mdPara {
+	var out []mdPara
+	for _, p := range b.flatten(q, "") {
+		p.text = mdCutText(p.text, mdExampleLabel(p.text.S))
+		if p.text.S != "" || len(p.text.Spans) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// mdExampleLabel is the length of "Example:" and the spaces after it at the
+// start of s, or 0.
+func mdExampleLabel(s string) int {
+	const label = "Example:"
+	if !strings.HasPrefix(s, label) {
+		return 0
+	}
+	i := len(label)
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// flatten reads the paragraphs inside a container. Anything but paragraphs
+// (and the blockquotes a quote may nest) is reported and read as text; list
+// items keep their marker so nothing is lost.
+func (b *mdBuilder) flatten(n ast.Node, marker string) []mdPara {
+	var out []mdPara
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			t := b.inlineText(c)
+			if marker != "" {
+				t = mdPrependText(marker, t)
+				marker = ""
+			}
+			if t.S != "" || len(t.Spans) > 0 {
+				out = append(out, mdPara{text: t, pos: b.pos(c)})
+			}
+		case *ast.Blockquote:
+			out = append(out, b.flatten(c, marker)...)
+		case *ast.List:
+			if n.Kind() != ast.KindList && n.Kind() != ast.KindListItem {
+				b.d.warnf(b.line(c), "a list is not part of the dialect here: its items are read as paragraphs")
+			}
+			for i, item := 0, c.FirstChild(); item != nil; i, item = i+1, item.NextSibling() {
+				m := string(c.Marker) + " "
+				if c.IsOrdered() {
+					m = itoa(c.Start+i) + string(c.Marker) + " "
+				}
+				out = append(out, b.flatten(item, m)...)
+			}
+		case *ast.Heading:
+			b.d.warnf(b.line(c), "a heading is not part of the dialect here: read as a paragraph")
+			if t := b.inlineText(c); t.S != "" {
+				out = append(out, mdPara{text: t, pos: b.pos(c)})
+			}
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
+			b.d.warnf(b.line(c), "a code block is not part of the dialect: read as a paragraph")
+			if t := b.rawLines(c); t.S != "" {
+				out = append(out, mdPara{text: t, pos: b.pos(c)})
+			}
+		case *ast.HTMLBlock:
+			if c.HTMLBlockType != ast.HTMLBlockType2 {
+				b.d.warnf(b.line(c), "HTML is not part of the dialect: ignored")
+			}
+		default:
+			b.d.warnf(b.line(c), "%s is not part of the dialect here: ignored", c.Kind())
+		}
+	}
+	return out
+}
+
+// definitions reads a definition list as glossary entries: each run of term
+// lines starts an entry; each ": " description adds paragraphs, an ordered
+// list gives numbered senses, a blockquote an example.
+func (b *mdBuilder) definitions(dl ast.Node) {
+	var cur *GlossaryEntry
+	described := false
+	for c := dl.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *east.DefinitionTerm:
+			term, obsolete := b.term(c)
+			if cur == nil || described {
+				cur = b.newEntry(c, nil, false)
+				described = false
+			}
+			cur.Terms = append(cur.Terms, term)
+			cur.Obsolete = cur.Obsolete || obsolete
+			if len(cur.Terms) == 1 {
+				cur.Slug = Slug(term)
+			}
+		case *east.DefinitionDescription:
+			described = true
+			if cur == nil {
+				b.d.warnf(b.line(c), "a definition with no term: ignored")
+				continue
+			}
+			b.description(cur, c)
+		}
+	}
+	b.entry = cur
+}
+
+func (b *mdBuilder) newEntry(at ast.Node, terms []string, obsolete bool) *GlossaryEntry {
+	g := &GlossaryEntry{Terms: terms, Obsolete: obsolete, Pos: b.pos(at)}
+	if len(terms) > 0 {
+		g.Slug = Slug(terms[0])
+	}
+	b.e.Glossary = append(b.e.Glossary, g)
+	return g
+}
+
+// mdObsoleteMark ends a term line that marks its entry obsolete. Written
+// escaped, "\(Obsolete)", it is part of the term instead.
+const mdObsoleteMark = "(Obsolete)"
+
+// term reads one term line and whether it carries the obsolete mark.
+func (b *mdBuilder) term(t *east.DefinitionTerm) (string, bool) {
+	s := b.inlineText(t).S
+	if t.Lines().Len() == 0 {
+		return s, false
+	}
+	raw := bytes.TrimRight(b.lineValue(t, 0), " \t\n")
+	m := len(mdObsoleteMark)
+	if len(raw) < m || !strings.EqualFold(string(raw[len(raw)-m:]), mdObsoleteMark) || (len(raw) > m && raw[len(raw)-m-1] == '\\') {
+		return s, false
+	}
+	if len(s) >= m {
+		s = strings.TrimRight(s[:len(s)-m], " \t")
+	}
+	return s, true
+}
+
+func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
+	for c := dd.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			if t := b.inlineText(c); t.S != "" || len(t.Spans) > 0 {
+				g.Body = append(g.Body, Block{Kind: BlockText, Text: t, Pos: b.pos(c)})
+			}
+		case *ast.Blockquote:
+			for _, p := range b.quote(c) {
+				g.Body = append(g.Body, Block{Kind: BlockExample, Text: p.text, Pos: p.pos})
+			}
+		case *ast.List:
+			if !c.IsOrdered() {
+				b.d.warnf(b.line(c), "a bulleted list in a definition: read as paragraphs (number senses \"1. …\")")
+				for _, p := range b.flatten(dd, "") {
+					g.Body = append(g.Body, Block{Kind: BlockText, Text: p.text, Pos: p.pos})
+				}
+				continue
+			}
+			for i, item := 0, c.FirstChild(); item != nil; i, item = i+1, item.NextSibling() {
+				sense := c.Start + i
+				for ic := item.FirstChild(); ic != nil; ic = ic.NextSibling() {
+					kind := BlockText
+					var ps []mdPara
+					switch ic.(type) {
+					case *ast.Paragraph, *ast.TextBlock:
+						if t := b.inlineText(ic); t.S != "" || len(t.Spans) > 0 {
+							ps = []mdPara{{text: t, pos: b.pos(ic)}}
+						}
+					case *ast.Blockquote:
+						kind, ps = BlockExample, b.quote(ic)
+					default:
+						b.d.warnf(b.line(ic), "%s in a numbered sense: read as text", ic.Kind())
+						ps = b.flatten(item, "")
+					}
+					for _, p := range ps {
+						g.Body = append(g.Body, Block{Kind: kind, Sense: sense, Text: p.text, Pos: p.pos})
+					}
+				}
+			}
+		default:
+			b.d.warnf(b.line(c), "%s in a definition is not part of the dialect: read as text", c.Kind())
+			for _, p := range b.flatten(dd, "") {
+				g.Body = append(g.Body, Block{Kind: BlockText, Text: p.text, Pos: p.pos})
+			}
+		}
+	}
+}
+
+// mdTextBuilder accumulates a paragraph's plain text and spans.
+type mdTextBuilder struct {
+	buf   []byte
+	spans []Span
+}
+
+// inlineText reads n's inline children as a Text: escapes and entities
+// resolved, soft line breaks as spaces, hard ones as newlines, *italics* as
+// Italic spans and links as Link spans. A RuleNumberNode is skipped: it is
+// the rule's number, not its text.
+func (b *mdBuilder) inlineText(n ast.Node) Text {
+	var tb mdTextBuilder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if _, ok := c.(*RuleNumberNode); ok && c == n.FirstChild() {
+			continue
+		}
+		b.inline(&tb, c)
+	}
+	sort.SliceStable(tb.spans, func(i, j int) bool {
+		if tb.spans[i].Start != tb.spans[j].Start {
+			return tb.spans[i].Start < tb.spans[j].Start
+		}
+		return tb.spans[i].End > tb.spans[j].End
+	})
+	return Text{S: string(tb.buf), Spans: tb.spans}
+}
+
+func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Text:
+		v := n.Segment.Value(b.src)
+		if n.IsRaw() {
+			tb.buf = append(tb.buf, v...)
+		} else {
+			tb.buf = mdUnescape(tb.buf, v)
+		}
+		if n.HardLineBreak() {
+			tb.buf = append(tb.buf, '\n')
+		} else if n.SoftLineBreak() {
+			tb.buf = append(tb.buf, ' ')
+		}
+	case *ast.String:
+		tb.buf = append(tb.buf, n.Value...)
+	case *ManaNode:
+		tb.buf = append(tb.buf, n.Segment.Value(b.src)...)
+	case *RuleRefNode:
+		tb.buf = append(tb.buf, n.Segment.Value(b.src)...)
+	case *RuleNumberNode:
+		tb.buf = append(tb.buf, n.Segment.Value(b.src)...)
+	case *ast.Emphasis:
+		start := len(tb.buf)
+		b.children(tb, n)
+		if n.Level == 1 {
+			tb.spans = append(tb.spans, Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanItalic})
+		} else {
+			b.d.warnf(b.line(n), "bold (**…**) is not part of the dialect: read as plain text")
+		}
+	case *ast.Link:
+		start := len(tb.buf)
+		b.children(tb, n)
+		tb.spans = append(tb.spans, Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: string(mdUnescape(nil, n.Destination))})
+		if len(n.Title) > 0 {
+			b.d.infof(b.line(n), "link titles are not kept")
+		}
+	case *ast.AutoLink:
+		start := len(tb.buf)
+		tb.buf = append(tb.buf, n.Label(b.src)...)
+		url := string(n.URL(b.src))
+		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(url), "mailto:") {
+			url = "mailto:" + url
+		}
+		tb.spans = append(tb.spans, Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: url})
+	case *ast.CodeSpan:
+		b.d.warnf(b.line(n), "code (`…`) is not part of the dialect: read as plain text")
+		b.children(tb, n)
+	case *ast.Image:
+		b.d.warnf(b.line(n), "images are not part of the dialect: only the description is kept")
+		b.children(tb, n)
+	case *ast.RawHTML:
+		b.d.warnf(b.line(n), "HTML is not part of the dialect: kept as plain text")
+		for i := 0; i < n.Segments.Len(); i++ {
+			tb.buf = append(tb.buf, mdSegValue(n.Segments.At(i), b.src)...)
+		}
+	default:
+		b.children(tb, n)
+	}
+}
+
+func (b *mdBuilder) children(tb *mdTextBuilder, n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		b.inline(tb, c)
+	}
+}
+
+// mdCutText drops the first n bytes of t, moving its spans.
+func mdCutText(t Text, n int) Text {
+	if n <= 0 {
+		return t
+	}
+	if n > len(t.S) {
+		n = len(t.S)
+	}
+	out := Text{S: t.S[n:]}
+	for _, sp := range t.Spans {
+		sp.Start -= int32(n)
+		sp.End -= int32(n)
+		if sp.End < 0 || (sp.End == 0 && sp.Start < 0) {
+			continue
+		}
+		sp.Start = max(sp.Start, 0)
+		out.Spans = append(out.Spans, sp)
+	}
+	return out
+}
+
+// mdPrependText puts s before t, moving its spans.
+func mdPrependText(s string, t Text) Text {
+	out := Text{S: s + t.S}
+	for _, sp := range t.Spans {
+		sp.Start += int32(len(s))
+		sp.End += int32(len(s))
+		out.Spans = append(out.Spans, sp)
+	}
+	return out
+}
+
+// mdUnescape appends v with backslash escapes and entity references
+// resolved, as goldmark's HTML writer reads text.
+func mdUnescape(dst, v []byte) []byte {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '\\' && i+1 < len(v) && util.IsPunct(v[i+1]):
+			dst = append(dst, v[i+1])
+			i++
+			continue
+		case c == '&':
+			if r, size := mdEntityAt(v[i:]); size > 0 {
+				dst = append(dst, r...)
+				i += size - 1
+				continue
+			}
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// mdEntityAt reads an entity or numeric character reference at the start of
+// v ("&amp;", "&#35;", "&#x23;") and returns its text and length.
+func mdEntityAt(v []byte) ([]byte, int) {
+	if len(v) < 3 || v[0] != '&' {
+		return nil, 0
+	}
+	if v[1] == '#' {
+		i, hex := 2, false
+		if i < len(v) && (v[i] == 'x' || v[i] == 'X') {
+			i, hex = 3, true
+		}
+		start := i
+		for i < len(v) && (isDigit(v[i]) || hex && util.IsHexDecimal(v[i])) {
+			i++
+		}
+		max := 7
+		if hex {
+			max = 6
+		}
+		if i == start || i-start > max || i >= len(v) || v[i] != ';' {
+			return nil, 0
+		}
+		base := 10
+		if hex {
+			base = 16
+		}
+		n, err := strconv.ParseUint(string(v[start:i]), base, 32)
+		if err != nil {
+			return nil, 0
+		}
+		return utf8.AppendRune(nil, util.ToValidRune(rune(n))), i + 1
+	}
+	i := 1
+	for i < len(v) && util.IsAlphaNumeric(v[i]) {
+		i++
+	}
+	if i == 1 || i >= len(v) || v[i] != ';' {
+		return nil, 0
+	}
+	e, ok := util.LookUpHTML5EntityByName(string(v[1:i]))
+	if !ok {
+		return nil, 0
+	}
+	return e.Characters, i + 1
+}
+
+func mdSegValue(s text.Segment, src []byte) []byte { return s.Value(src) }
+
+func (b *mdBuilder) lineValue(n ast.Node, i int) []byte { return mdSegValue(n.Lines().At(i), b.src) }

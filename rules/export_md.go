@@ -1,0 +1,457 @@
+package rules
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ExportMarkdown writes e in Arbiter's Markdown dialect (content/README.md).
+// ParseMarkdown of the output gives back the same tree: section, chapter and
+// rule numbers and titles, every paragraph's text (Text.S) and italics and
+// links, examples, glossary entries with their terms, senses and obsolete
+// flag, topics with their slugs, the introduction and credits. Text that
+// would read as Markdown syntax is escaped. What the dialect cannot hold is
+// not written: RST labels, spans the linker derives from the text (mana,
+// references, terms), Recovered flags and source positions.
+func ExportMarkdown(w io.Writer, e *Edition) error {
+	x := &mdWriter{w: bufio.NewWriter(w)}
+	x.frontMatter(e)
+	if len(e.Intro) > 0 {
+		if e.Kind != KindProse {
+			x.line("# Introduction")
+			x.blank()
+		}
+		x.blocks(e.Intro)
+	}
+	for _, t := range e.Topics {
+		x.str("## ")
+		x.text(Text{S: t.Title}, mdTextOpts{lineStart: true, heading: true})
+		if t.Slug != Slug(t.Title) {
+			x.str(" {#" + t.Slug + "}")
+		}
+		x.nl()
+		x.blank()
+		x.blocks(t.Body)
+	}
+	for _, s := range e.Sections {
+		x.str("# " + itoa(s.Number) + ".")
+		if s.Title != "" {
+			x.str(" ")
+			x.text(Text{S: s.Title}, mdTextOpts{heading: true})
+		}
+		x.nl()
+		x.blank()
+		for _, c := range s.Chapters {
+			x.entry(c)
+		}
+	}
+	if len(e.Glossary) > 0 {
+		x.line("# Glossary")
+		x.blank()
+		for _, g := range e.Glossary {
+			if err := x.glossaryEntry(g); err != nil {
+				return err
+			}
+		}
+	}
+	if len(e.Credits) > 0 {
+		x.line("# Credits")
+		x.blank()
+		x.blocks(e.Credits)
+	}
+	return x.w.Flush()
+}
+
+// mdWriter writes the dialect. bufio.Writer keeps the first error, which
+// Flush returns.
+type mdWriter struct {
+	w *bufio.Writer
+}
+
+func (x *mdWriter) str(s string)  { x.w.WriteString(s) }
+func (x *mdWriter) nl()           { x.w.WriteByte('\n') }
+func (x *mdWriter) blank()        { x.w.WriteByte('\n') }
+func (x *mdWriter) line(s string) { x.str(s); x.nl() }
+
+func (x *mdWriter) frontMatter(e *Edition) {
+	fields := [][2]string{{"id", e.ID}, {"title", e.Title}, {"effective", e.EffectiveDate()}, {"kind", string(e.Kind)}}
+	any := false
+	for _, f := range fields {
+		any = any || f[1] != ""
+	}
+	if !any {
+		return
+	}
+	x.line("---")
+	for _, f := range fields {
+		if f[1] != "" {
+			x.line(f[0] + ": " + strings.Join(strings.Fields(f[1]), " "))
+		}
+	}
+	x.line("---")
+	x.blank()
+}
+
+// blocks writes paragraphs and examples, each followed by a blank line.
+func (x *mdWriter) blocks(body []Block) {
+	for _, b := range body {
+		x.block(b, "", "")
+		x.nl()
+		x.blank()
+	}
+}
+
+// block writes one paragraph or example. lead is written first (": ",
+// "1. "); cont starts every further line (the indentation of lead).
+func (x *mdWriter) block(b Block, lead, cont string) {
+	x.str(lead)
+	if b.Kind == BlockExample {
+		x.str("> Example: ")
+		x.text(b.Text, mdTextOpts{cont: cont + "> "})
+		return
+	}
+	x.text(b.Text, mdTextOpts{lineStart: true, cont: cont})
+}
+
+// entry writes a chapter, rule or subrule and everything under it.
+func (x *mdWriter) entry(r *Rule) {
+	body := r.Body
+	switch r.Number.Level() {
+	case LevelChapter:
+		x.str("## " + r.Number.String() + ".")
+		if r.Title != "" {
+			x.str(" ")
+			x.text(Text{S: r.Title}, mdTextOpts{heading: true})
+		}
+		x.nl()
+		x.blank()
+	default:
+		x.str(r.Number.String())
+		if r.Number.Level() == LevelRule {
+			x.str(".")
+		}
+		if len(body) > 0 && body[0].Kind == BlockText && body[0].Text.S != "" {
+			x.str(" ")
+			x.text(body[0].Text, mdTextOpts{})
+			body = body[1:]
+		}
+		x.nl()
+		x.blank()
+	}
+	x.blocks(body)
+	for _, c := range r.Children {
+		x.entry(c)
+	}
+}
+
+// glossaryEntry writes a definition-list item: one line per term, then
+// one ": " description per paragraph, "1. " for a numbered sense.
+func (x *mdWriter) glossaryEntry(g *GlossaryEntry) error {
+	if len(g.Terms) == 0 {
+		return fmt.Errorf("%s:%d: glossary entry has no term", g.Pos.File, g.Pos.Line)
+	}
+	for i, t := range g.Terms {
+		x.text(Text{S: t}, mdTextOpts{lineStart: true, term: true})
+		if g.Obsolete && i == len(g.Terms)-1 {
+			x.str(" " + mdObsoleteMark)
+		}
+		x.nl()
+	}
+	for _, b := range g.Body {
+		lead := ": "
+		if b.Sense > 0 {
+			lead += itoa(b.Sense) + ". "
+		}
+		x.block(b, lead, strings.Repeat(" ", len(lead)))
+		x.nl()
+	}
+	x.blank()
+	return nil
+}
+
+// mdTextOpts says where a text is written.
+type mdTextOpts struct {
+	lineStart bool   // the text starts a line, so block syntax there is escaped
+	heading   bool   // a heading: "#" and a trailing "{#slug}" are escaped; one line
+	term      bool   // a glossary term line: a trailing "(Obsolete)" is escaped; one line
+	cont      string // written after each hard line break
+}
+
+// text writes t as inline Markdown: its italics as *…* and links as
+// [text](<url>), every character that Markdown would read as syntax
+// escaped, and leading or trailing spaces (which Markdown trims) written as
+// character references.
+func (x *mdWriter) text(t Text, o mdTextOpts) {
+	s := t.S
+	if o.heading || o.term {
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	out := mdPlanText(s, o)
+	links := mdLinkSpans(t.Spans, len(s))
+	italics := mdItalicRuns(t.Spans, links, len(s))
+	var open, close [][]string // markup before / after position i
+	open = make([][]string, len(s)+1)
+	close = make([][]string, len(s)+1)
+	for _, l := range links {
+		open[l.Start] = append(open[l.Start], "[")
+		close[l.End] = append(close[l.End], "](<"+mdEscapeURL(l.Target)+">)")
+	}
+	for _, r := range italics {
+		if !mdCanEmphasize(out, links, r) {
+			continue
+		}
+		open[r[0]] = append(open[r[0]], "*")
+		close[r[1]] = append([]string{"*"}, close[r[1]]...)
+	}
+	for i := 0; i <= len(s); i++ {
+		for _, m := range close[i] {
+			x.str(m)
+		}
+		for _, m := range open[i] {
+			x.str(m)
+		}
+		if i == len(s) {
+			break
+		}
+		if s[i] == '\n' {
+			x.str("\\\n" + o.cont)
+			continue
+		}
+		x.str(out[i].text)
+	}
+}
+
+// mdCharOut is how one byte of a text is written: as itself, backslash-escaped,
+// or as a character reference. Bytes after the first of a multi-byte rune
+// write nothing (the first writes the whole rune).
+type mdCharOut struct {
+	text        string
+	first, last rune // the first and last character written
+}
+
+// mdPlanText decides how each byte of s is written.
+func mdPlanText(s string, o mdTextOpts) []mdCharOut {
+	out := make([]mdCharOut, len(s))
+	lineStart := o.lineStart
+	// trailing space and tab would be trimmed: write them as references.
+	trail := len(s)
+	for trail > 0 && (s[trail-1] == ' ' || s[trail-1] == '\t') {
+		trail--
+	}
+	obsolete := -1
+	if o.term && len(s) >= len(mdObsoleteMark) && strings.EqualFold(s[len(s)-len(mdObsoleteMark):], mdObsoleteMark) {
+		obsolete = len(s) - len(mdObsoleteMark)
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			out[i] = mdCharOut{text: s[i : i+size], first: r, last: r}
+			for j := 1; j < size; j++ {
+				out[i+j] = mdCharOut{}
+			}
+			i += size
+			lineStart = false
+			continue
+		}
+		plain := mdCharOut{text: s[i : i+1], first: rune(c), last: rune(c)}
+		esc := mdCharOut{text: "\\" + s[i:i+1], first: '\\', last: rune(c)}
+		ref := func() mdCharOut { return mdCharOut{text: "&#" + itoa(int(c)) + ";", first: '&', last: ';'} }
+		switch {
+		case c == '\n':
+			out[i] = mdCharOut{text: "\\\n", first: '\\', last: '\n'}
+			lineStart = true
+			i++
+			continue
+		case (c == ' ' || c == '\t') && (lineStart || i >= trail):
+			out[i] = ref()
+			i++
+			continue // still at the line's start: the next space is leading too
+		case c == '\\':
+			if i+1 < len(s) && s[i+1] == '\n' || i+1 == len(s) {
+				out[i] = ref() // "\\" before a line end would not read as a hard break
+			} else {
+				out[i] = esc
+			}
+		case strings.IndexByte("*_`<[]", c) >= 0:
+			out[i] = esc
+		case c == '&' && i+1 < len(s) && (isLetter(s[i+1]) || isDigit(s[i+1]) || s[i+1] == '#'):
+			out[i] = esc
+		case o.heading && (c == '#' || c == '{' && i+1 < len(s) && s[i+1] == '#'):
+			out[i] = esc
+		case i == obsolete:
+			out[i] = esc
+		case lineStart && strings.IndexByte("#>-+=:~|", c) >= 0:
+			out[i] = esc
+		case lineStart && isDigit(c):
+			// "1. " starts a list and "100.1. " a rule: escape the dot.
+			j := i
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			for k := i; k < j; k++ {
+				out[k] = mdCharOut{text: s[k : k+1], first: rune(s[k]), last: rune(s[k])}
+			}
+			if j < len(s) && (s[j] == '.' || s[j] == ')') {
+				out[j] = mdCharOut{text: "\\" + s[j:j+1], first: '\\', last: rune(s[j])}
+				j++
+			}
+			i = j
+			lineStart = false
+			continue
+		default:
+			out[i] = plain
+		}
+		lineStart = false
+		i++
+	}
+	return out
+}
+
+// mdLinkSpans returns t's links that Markdown can write: not nested in or
+// crossing an earlier one.
+func mdLinkSpans(spans []Span, n int) []Span {
+	var out []Span
+	for _, sp := range spans {
+		if sp.Kind != SpanLink || sp.Start < 0 || sp.End > int32(n) || sp.Start > sp.End {
+			continue
+		}
+		if len(out) > 0 && sp.Start < out[len(out)-1].End {
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// mdItalicRuns merges the italic spans into maximal runs (nested or touching
+// italics read the same), split where a link starts or ends inside them.
+func mdItalicRuns(spans []Span, links []Span, n int) [][2]int {
+	mark := make([]bool, n)
+	any := false
+	for _, sp := range spans {
+		if sp.Kind != SpanItalic {
+			continue
+		}
+		for i := max(int(sp.Start), 0); i < min(int(sp.End), n); i++ {
+			mark[i] = true
+			any = true
+		}
+	}
+	if !any {
+		return nil
+	}
+	cut := make([]bool, n+1)
+	for _, l := range links {
+		cut[l.Start], cut[l.End] = true, true
+	}
+	var runs [][2]int
+	for i := 0; i < n; {
+		if !mark[i] {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < n && mark[j] && !cut[j] {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	return runs
+}
+
+// mdCanEmphasize reports whether "*" around run r of a text planned as out
+// reads back as emphasis: the opening "*" must be left-mdFlanking and the
+// closing one right-mdFlanking (CommonMark's rules, as goldmark applies them).
+func mdCanEmphasize(out []mdCharOut, links []Span, r [2]int) bool {
+	before := func(p int) rune { // the character written just before position p's markup
+		for _, l := range links {
+			if int(l.Start) == p {
+				return '['
+			}
+		}
+		for _, l := range links {
+			if int(l.End) == p {
+				return ')'
+			}
+		}
+		for k := p - 1; k >= 0; k-- {
+			if out[k].text != "" {
+				return out[k].last
+			}
+		}
+		return ' '
+	}
+	after := func(p int) rune { // the character written just after position p's closing markup
+		for _, l := range links {
+			if int(l.End) == p {
+				return ']'
+			}
+		}
+		for _, l := range links {
+			if int(l.Start) == p {
+				return '['
+			}
+		}
+		for k := p; k < len(out); k++ {
+			if out[k].text != "" {
+				return out[k].first
+			}
+		}
+		return ' '
+	}
+	firstIn := func() rune {
+		for k := r[0]; k < r[1]; k++ {
+			if out[k].text != "" {
+				return out[k].first
+			}
+		}
+		return ' '
+	}
+	lastIn := func() rune {
+		for k := r[1] - 1; k >= r[0]; k-- {
+			if out[k].text != "" {
+				return out[k].last
+			}
+		}
+		return ' '
+	}
+	left := mdFlanking(before(r[0]), firstIn())
+	right := mdFlanking(after(r[1]), lastIn())
+	return left && right
+}
+
+// mdFlanking reports whether a "*" between outside and inside (the character
+// on the far side and the one inside the emphasis) can open or close it.
+func mdFlanking(outside, inside rune) bool {
+	if unicode.IsSpace(inside) || inside == '\n' {
+		return false
+	}
+	return !mdIsPunct(inside) || unicode.IsSpace(outside) || mdIsPunct(outside)
+}
+
+func mdIsPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+// mdEscapeURL escapes a link destination for the <…> form.
+func mdEscapeURL(u string) string {
+	var b strings.Builder
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case c == '\\' || c == '<' || c == '>':
+			b.WriteByte('\\')
+		case c == '&' && i+1 < len(u) && (isLetter(u[i+1]) || isDigit(u[i+1]) || u[i+1] == '#'):
+			b.WriteByte('\\')
+		case c == '\n':
+			b.WriteString("%0A")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

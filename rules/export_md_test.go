@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// mdRoundTrip exports e as Markdown, parses the result and fails t at the
+// first difference. It returns the Markdown.
+func mdRoundTrip(t testing.TB, e *Edition) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := ExportMarkdown(&buf, e); err != nil {
+		t.Fatalf("ExportMarkdown(%s): %v", e.ID, err)
+	}
+	back := ParseMarkdown(Source{Name: e.ID + ".md", Data: buf.Bytes()})
+	for _, d := range back.Diagnostics {
+		if d.Severity != SevInfo {
+			t.Errorf("re-parse of %s: %s", e.ID, d)
+		}
+	}
+	if d := diffEditionTrees(e, back); d != "" {
+		t.Fatalf("%s: round trip differs: %s\n--- Markdown:\n%s", e.ID, d, mdExcerptAround(buf.String(), d))
+	}
+	return buf.String()
+}
+
+// mdExcerptAround shows the part of md a difference message points at, or
+// its start.
+func mdExcerptAround(md, diff string) string {
+	const n = 1500
+	for _, f := range strings.Fields(diff) {
+		f = strings.Trim(f, `":,()`)
+		if len(f) < 4 {
+			continue
+		}
+		if i := strings.Index(md, f); i >= 0 {
+			return md[max(0, i-n/2):min(len(md), i+n/2)]
+		}
+	}
+	return md[:min(len(md), n)]
+}
+
+func tText(s string) Text { return Text{S: s} }
+
+func tItalic(s string, parts ...string) Text {
+	t := Text{S: s}
+	for _, p := range parts {
+		i := strings.Index(s, p)
+		t.Spans = append(t.Spans, Span{Start: int32(i), End: int32(i + len(p)), Kind: SpanItalic})
+	}
+	return t
+}
+
+func para(s string) Block     { return Block{Kind: BlockText, Text: tText(s)} }
+func tExample(s string) Block { return Block{Kind: BlockExample, Text: tText(s)} }
+
+// trickyEdition is a hand-built edition whose texts look like Markdown
+// syntax in every way we could think of.
+func trickyEdition() *Edition {
+	e := &Edition{ID: "tricky", Title: "Tricky: *not* a title", Kind: KindFull,
+		Effective: time.Date(2026, 1, 16, 0, 0, 0, 0, time.UTC)}
+	e.Intro = []Block{
+		para("This document is the ultimate authority for Magic: The Gathering® play."),
+		para("# not a heading"),
+		para("> not a quote"),
+		para("1. not a list"),
+		para("2) not a list either"),
+		para("- not a bullet"),
+		para("+ nor this"),
+		para("* nor this"),
+		para("---"),
+		para("==="),
+		para(": not a definition"),
+		para("~~~ not a fence"),
+		para("```not code```"),
+		para("    indented four spaces"),
+		para("trailing spaces  "),
+		para("<div>not html</div> & &amp; &#35; &copy"),
+		para("[not a link](http://example.com) and [Cost]: [Effect.]"),
+		para(`back\slash \*star\* and a final backslash\`),
+		para("a_b_c *x* __y__ `z` ~w~"),
+		para("line one\nline two\n\nafter a blank line\n# still text"),
+		para("100.1. looks like a rule"),
+		para("100.1a looks like a subrule"),
+		para("Example: looks like an example label"),
+		para("{W}{U/P}{2/B} and {not mana} and {#slug}"),
+		{Kind: BlockText, Text: tItalic("The *Magic* game: italic at the end", "Magic", "at the end")},
+		{Kind: BlockText, Text: tItalic("italic at the start", "italic")},
+		{Kind: BlockText, Text: tItalic(`"quoted" italics`, `"quoted"`)},
+		{Kind: BlockText, Text: Text{S: "a link to rules", Spans: []Span{{Start: 10, End: 15, Kind: SpanLink, Target: "https://example.com/a b<c>&amp;"}}}},
+	}
+	s1 := &Section{Number: 1, Title: "Game Concepts #1"}
+	ch := &Rule{Number: Number{Chapter: 100}, Title: "General", Section: s1}
+	r1 := &Rule{Number: Number{Chapter: 100, Rule: 1}, Section: s1, Parent: ch, Body: []Block{
+		{Kind: BlockText, Text: tItalic("These Magic rules apply to any Magic game.", "Magic game")},
+		tExample("A rule that cites rule 100.1a and rules 903.6–903.11."),
+		tExample("Example: an example whose text starts with the label."),
+		para("100.2. A continuation paragraph that starts with a number."),
+		para("A plain continuation paragraph."),
+	}}
+	r1a := &Rule{Number: Number{Chapter: 100, Rule: 1, Sub: 'a'}, Section: s1, Parent: r1, Body: []Block{
+		para("# A subrule whose text starts with a hash."),
+	}}
+	r1.Children = []*Rule{r1a}
+	r2 := &Rule{Number: Number{Chapter: 100, Rule: 2}, Section: s1, Parent: ch, Body: []Block{tExample("A rule with only an example.")}}
+	r3 := &Rule{Number: Number{Chapter: 100, Rule: 3}, Section: s1, Parent: ch}
+	ch.Children = []*Rule{r1, r2, r3}
+	s1.Chapters = []*Rule{ch}
+	s2 := &Section{Number: 2}
+	ch2 := &Rule{Number: Number{Chapter: 200}, Section: s2, Body: []Block{para("Chapter text.")}}
+	s2.Chapters = []*Rule{ch2}
+	e.Sections = []*Section{s1, s2}
+	e.Glossary = []*GlossaryEntry{
+		{Terms: []string{"Ability"}, Slug: "ability", Body: []Block{
+			{Kind: BlockText, Sense: 1, Text: tText("Text on an object that explains what that object does or can do.")},
+			{Kind: BlockText, Sense: 2, Text: tText("1. A sense whose text starts with a number.")},
+			{Kind: BlockExample, Sense: 2, Text: tText("An example of sense 2.")},
+			para("See rule 113, \"Abilities.\""),
+		}},
+		{Terms: []string{"You", "Your"}, Slug: "you", Body: []Block{para("Words that refer to an object's controller.")}},
+		{Terms: []string{"At End of Turn"}, Slug: "at-end-of-turn", Obsolete: true, Body: []Block{para("An obsolete trigger condition.")}},
+		{Terms: []string{"Not Obsolete (Obsolete)"}, Slug: "not-obsolete-obsolete", Body: []Block{para("A term that only looks obsolete.")}},
+		{Terms: []string{"1996 World Champion"}, Slug: "1996-world-champion", Body: []Block{para(": a definition that starts with a colon"), tExample("an example in a definition")}},
+		{Terms: []string{"Venture into [Quality]"}, Slug: "venture-into-quality", Body: []Block{para("[Cost]: [Effect.]")}},
+	}
+	e.Credits = []Block{para("Rules Manager: *someone*"), para("2026 Wizards of the Coast LLC")}
+	return e
+}
+
+func TestExportMarkdownRoundTripTricky(t *testing.T) {
+	md := mdRoundTrip(t, trickyEdition())
+	for _, want := range []string{"# 1. Game Concepts \\#1\n", "## 100. General\n", "100.1. These Magic rules apply to any *Magic game*.\n", "100.1a # A subrule", "At End of Turn (Obsolete)\n", "Not Obsolete \\(Obsolete)\n", ": 2. 1\\. A sense"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("export lacks %q", want)
+		}
+	}
+}
+
+func TestExportMarkdownRoundTripTopics(t *testing.T) {
+	e := &Edition{ID: "prose", Title: "Prose", Kind: KindProse,
+		Intro: []Block{para("A page title")},
+		Topics: []*Topic{
+			{Slug: "ownership", Title: "Ownership", Body: []Block{para("Each player owns the cards.")}},
+			{Slug: "sources", Title: "Sources of Effects", Body: []Block{para("Text."), tExample("An example without a label.")}},
+			{Slug: "100-numbers", Title: "100. Numbers", Body: []Block{para("A topic whose title looks like a chapter.")}},
+			{Slug: "braces", Title: "Ends in {#braces}", Body: []Block{para("x")}},
+		}}
+	mdRoundTrip(t, e)
+}
+
+// An excerpt that starts mid-chapter reads back without invented entries.
+func TestExportMarkdownRoundTripExcerpt(t *testing.T) {
+	s := &Section{Number: 1}
+	sub := &Rule{Number: Number{Chapter: 104, Rule: 3, Sub: 'h'}, Section: s, Body: []Block{para("A subrule with no rule above it.")}}
+	ch := &Rule{Number: Number{Chapter: 105}, Title: "Colors", Section: s}
+	s.Chapters = []*Rule{sub, ch}
+	e := &Edition{ID: "excerpt", Kind: KindExcerpt, Sections: []*Section{s}}
+	mdRoundTrip(t, e)
+}
