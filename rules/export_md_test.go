@@ -2,9 +2,14 @@ package rules
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbiter-rules/arbiter/content"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // mdRoundTrip exports e as Markdown, parses the result and fails t at the
@@ -159,4 +164,49 @@ func TestExportMarkdownRoundTripExcerpt(t *testing.T) {
 	s.Chapters = []*Rule{sub, ch}
 	e := &Edition{ID: "excerpt", Kind: KindExcerpt, Sections: []*Section{s}}
 	mdRoundTrip(t, e)
+}
+
+// Every official text in the corpus exports to Markdown that reads back to
+// the same tree.
+func TestExportMarkdownRoundTripCorpus(t *testing.T) {
+	dir := corpustest.Path(t, "corpus", "cr")
+	names, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 73 {
+		t.Errorf("corpus/cr holds %d files, want 73", len(names))
+	}
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := ParseText(Source{Name: filepath.Base(name), Data: b})
+			if e.Failed() {
+				t.Fatalf("ParseText: %v", e.Diagnostics)
+			}
+			if e.ID == "" {
+				e.ID = e.EffectiveDate()
+			}
+			mdRoundTrip(t, e)
+		})
+	}
+}
+
+// The default editions (the 2007 excerpt, the RST chapter, classic) round
+// trip too.
+func TestExportMarkdownRoundTripContent(t *testing.T) {
+	eds, err := Load(content.FS, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range eds {
+		if e.Failed() {
+			t.Logf("%s: not parsed yet: %v", e.Files, e.Diagnostics[0])
+			continue
+		}
+		mdRoundTrip(t, e)
+	}
 }

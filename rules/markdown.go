@@ -184,15 +184,40 @@ func (b *mdBuilder) line(n ast.Node) int {
 	if off := mdFirstOffset(n); off >= 0 {
 		return sort.SearchInts(b.lineStarts, off+1)
 	}
-	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
-		if off := mdFirstOffset(p); off >= 0 {
-			return sort.SearchInts(b.lineStarts, off+1)
-		}
-	}
-	if n.Parent() != nil && n.Parent().Kind() != ast.KindDocument {
+	// A node with no text of its own (a thematic break): the first
+	// non-blank line after the previous sibling's text.
+	if n.Type() == ast.TypeInline && n.Parent() != nil {
 		return b.line(n.Parent())
 	}
-	return 1
+	off := 0
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if o := mdLastOffset(p); o >= 0 {
+			off = o
+			for off < len(b.src) && b.src[off] != '\n' {
+				off++
+			}
+			break
+		}
+	}
+	for off < len(b.src) && (b.src[off] == '\n' || b.src[off] == ' ' || b.src[off] == '\t') {
+		off++
+	}
+	return sort.SearchInts(b.lineStarts, off+1)
+}
+
+// mdLastOffset is the source offset of the last text n holds, or -1.
+func mdLastOffset(n ast.Node) int {
+	last := -1
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		last = n.Lines().At(n.Lines().Len()-1).Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		last = max(last, mdLastOffset(c))
+	}
+	if t, ok := n.(*ast.Text); ok {
+		last = max(last, t.Segment.Start)
+	}
+	return last
 }
 
 // mdFirstOffset is the source offset of the first text n holds, or -1.
@@ -206,6 +231,10 @@ func mdFirstOffset(n ast.Node) int {
 		return n.Segment.Start
 	case *RuleNumberNode:
 		return n.Segment.Start
+	case *ast.RawHTML:
+		if n.Segments.Len() > 0 {
+			return n.Segments.At(0).Start
+		}
 	}
 	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
 		return n.Lines().At(0).Start
@@ -248,7 +277,7 @@ func (b *mdBuilder) block(n ast.Node) {
 		b.definitions(n)
 	case *ast.List:
 		b.d.warnf(b.line(n), "a list is not part of the dialect: its items are read as paragraphs (write \"1\\.\" to start a paragraph with a number)")
-		for _, p := range b.flatten(n, "") {
+		for _, p := range b.listItems(n) {
 			b.add(n, Block{Kind: BlockText, Text: p.text, Pos: p.pos})
 		}
 	case *ast.ThematicBreak:
@@ -452,7 +481,13 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 	}
 	if b.mode == modeGlossary {
 		t := b.inlineText(p)
-		b.d.warnf(b.line(p), "glossary term %q has no definition (write \": definition\" on the next line)", t.S)
+		// One line is a term without a definition (a truncated source has
+		// one); several lines are more likely a definition missing its ": ".
+		note := b.d.infof
+		if p.Lines().Len() > 1 {
+			note = b.d.warnf
+		}
+		note(b.line(p), "glossary term %q has no definition (write \": definition\" on the next line)", t.S)
 		b.entry = b.newEntry(p, []string{t.S}, false)
 		return
 	}
@@ -575,46 +610,64 @@ func mdExampleLabel(s string) int {
 func (b *mdBuilder) flatten(n ast.Node, marker string) []mdPara {
 	var out []mdPara
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
-			t := b.inlineText(c)
-			if marker != "" {
-				t = mdPrependText(marker, t)
-				marker = ""
-			}
-			if t.S != "" || len(t.Spans) > 0 {
-				out = append(out, mdPara{text: t, pos: b.pos(c)})
-			}
-		case *ast.Blockquote:
-			out = append(out, b.flatten(c, marker)...)
-		case *ast.List:
-			if n.Kind() != ast.KindList && n.Kind() != ast.KindListItem {
-				b.d.warnf(b.line(c), "a list is not part of the dialect here: its items are read as paragraphs")
-			}
-			for i, item := 0, c.FirstChild(); item != nil; i, item = i+1, item.NextSibling() {
-				m := string(c.Marker) + " "
-				if c.IsOrdered() {
-					m = itoa(c.Start+i) + string(c.Marker) + " "
-				}
-				out = append(out, b.flatten(item, m)...)
-			}
-		case *ast.Heading:
-			b.d.warnf(b.line(c), "a heading is not part of the dialect here: read as a paragraph")
-			if t := b.inlineText(c); t.S != "" {
-				out = append(out, mdPara{text: t, pos: b.pos(c)})
-			}
-		case *ast.CodeBlock, *ast.FencedCodeBlock:
-			b.d.warnf(b.line(c), "a code block is not part of the dialect: read as a paragraph")
-			if t := b.rawLines(c); t.S != "" {
-				out = append(out, mdPara{text: t, pos: b.pos(c)})
-			}
-		case *ast.HTMLBlock:
-			if c.HTMLBlockType != ast.HTMLBlockType2 {
-				b.d.warnf(b.line(c), "HTML is not part of the dialect: ignored")
-			}
-		default:
-			b.d.warnf(b.line(c), "%s is not part of the dialect here: ignored", c.Kind())
+		ps := b.flattenNode(c, marker, n.Kind() == ast.KindListItem)
+		if len(ps) > 0 {
+			marker = ""
 		}
+		out = append(out, ps...)
+	}
+	return out
+}
+
+// flattenNode reads one block as paragraphs, marker before the first. A
+// list inside a list is not reported again (quiet).
+func (b *mdBuilder) flattenNode(c ast.Node, marker string, quiet bool) []mdPara {
+	switch c := c.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		t := b.inlineText(c)
+		if marker != "" {
+			t = mdPrependText(marker, t)
+		}
+		if t.S != "" || len(t.Spans) > 0 {
+			return []mdPara{{text: t, pos: b.pos(c)}}
+		}
+	case *ast.Blockquote:
+		return b.flatten(c, marker)
+	case *ast.List:
+		if !quiet {
+			b.d.warnf(b.line(c), "a list is not part of the dialect here: its items are read as paragraphs")
+		}
+		return b.listItems(c)
+	case *ast.Heading:
+		b.d.warnf(b.line(c), "a heading is not part of the dialect here: read as a paragraph")
+		if t := b.inlineText(c); t.S != "" {
+			return []mdPara{{text: mdPrependText(marker, t), pos: b.pos(c)}}
+		}
+	case *ast.CodeBlock, *ast.FencedCodeBlock:
+		b.d.warnf(b.line(c), "a code block is not part of the dialect: read as a paragraph")
+		if t := b.rawLines(c); t.S != "" {
+			return []mdPara{{text: mdPrependText(marker, t), pos: b.pos(c)}}
+		}
+	case *ast.HTMLBlock:
+		if c.HTMLBlockType != ast.HTMLBlockType2 {
+			b.d.warnf(b.line(c), "HTML is not part of the dialect: ignored")
+		}
+	default:
+		b.d.warnf(b.line(c), "%s is not part of the dialect here: ignored", c.Kind())
+	}
+	return nil
+}
+
+// listItems reads a list's items as paragraphs, each starting with its
+// marker ("- ", "3. ").
+func (b *mdBuilder) listItems(l *ast.List) []mdPara {
+	var out []mdPara
+	for i, item := 0, l.FirstChild(); item != nil; i, item = i+1, item.NextSibling() {
+		m := string(l.Marker) + " "
+		if l.IsOrdered() {
+			m = itoa(l.Start+i) + string(l.Marker) + " "
+		}
+		out = append(out, b.flatten(item, m)...)
 	}
 	return out
 }
@@ -694,7 +747,7 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 		case *ast.List:
 			if !c.IsOrdered() {
 				b.d.warnf(b.line(c), "a bulleted list in a definition: read as paragraphs (number senses \"1. …\")")
-				for _, p := range b.flatten(dd, "") {
+				for _, p := range b.listItems(c) {
 					g.Body = append(g.Body, Block{Kind: BlockText, Text: p.text, Pos: p.pos})
 				}
 				continue
@@ -713,7 +766,7 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 						kind, ps = BlockExample, b.quote(ic)
 					default:
 						b.d.warnf(b.line(ic), "%s in a numbered sense: read as text", ic.Kind())
-						ps = b.flatten(item, "")
+						ps = b.flattenNode(ic, "", true)
 					}
 					for _, p := range ps {
 						g.Body = append(g.Body, Block{Kind: kind, Sense: sense, Text: p.text, Pos: p.pos})
@@ -722,7 +775,7 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 			}
 		default:
 			b.d.warnf(b.line(c), "%s in a definition is not part of the dialect: read as text", c.Kind())
-			for _, p := range b.flatten(dd, "") {
+			for _, p := range b.flattenNode(c, "", true) {
 				g.Body = append(g.Body, Block{Kind: BlockText, Text: p.text, Pos: p.pos})
 			}
 		}
