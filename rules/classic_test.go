@@ -126,7 +126,7 @@ func TestClassicFaithful(t *testing.T) {
 	all := strings.Join(got, "\n")
 	n := 0
 	for _, p := range page {
-		for _, s := range sentences(p) {
+		for _, s := range classicSentences(p) {
 			n++
 			if !strings.Contains(all, s) {
 				t.Errorf("sentence missing from the edition: %q", s)
@@ -138,9 +138,9 @@ func TestClassicFaithful(t *testing.T) {
 	}
 }
 
-// sentences splits a paragraph after ".", "?" or "!" (and any closing
+// classicSentences splits a paragraph after ".", "?" or "!" (and any closing
 // quote or parenthesis) followed by a space.
-func sentences(p string) []string {
+func classicSentences(p string) []string {
 	var out []string
 	start := 0
 	for i := 0; i < len(p); i++ {

@@ -109,10 +109,12 @@ func (x *mdWriter) blocks(body []Block) {
 // "1. "); cont starts every further line (the indentation of lead).
 func (x *mdWriter) block(b Block, lead, cont string) {
 	x.str(lead)
-	if b.Kind == BlockExample {
-		x.str("> Example: ")
-		x.text(b.Text, mdTextOpts{cont: cont + "> "})
-		return
+	for _, l := range mdQuoteLabels {
+		if b.Kind == l.kind {
+			x.str("> " + l.label + " ")
+			x.text(b.Text, mdTextOpts{cont: cont + "> "})
+			return
+		}
 	}
 	x.text(b.Text, mdTextOpts{lineStart: true, cont: cont})
 }

@@ -123,6 +123,7 @@ func trickyEdition() *Edition {
 			{Kind: BlockText, Sense: 1, Text: tText("Text on an object that explains what that object does or can do.")},
 			{Kind: BlockText, Sense: 2, Text: tText("1. A sense whose text starts with a number.")},
 			{Kind: BlockExample, Sense: 2, Text: tText("An example of sense 2.")},
+			{Kind: BlockSeeAlso, Sense: 2, Text: tText("Ante")},
 			para("See rule 113, \"Abilities.\""),
 		}},
 		{Terms: []string{"You", "Your"}, Slug: "you", Body: []Block{para("Words that refer to an object's controller.")}},

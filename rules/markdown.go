@@ -209,7 +209,7 @@ func (b *mdBuilder) line(n ast.Node) int {
 func mdLastOffset(n ast.Node) int {
 	last := -1
 	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
-		last = n.Lines().At(n.Lines().Len()-1).Start
+		last = n.Lines().At(n.Lines().Len() - 1).Start
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		last = max(last, mdLastOffset(c))
@@ -268,7 +268,7 @@ func (b *mdBuilder) block(n ast.Node) {
 		b.paragraph(n)
 	case *ast.Blockquote:
 		for _, t := range b.quote(n) {
-			b.add(n, Block{Kind: BlockExample, Text: t.text, Pos: t.pos})
+			b.add(n, Block{Kind: t.kind, Text: t.text, Pos: t.pos})
 		}
 	case *east.DefinitionList:
 		if b.mode != modeGlossary {
@@ -569,20 +569,21 @@ func (b *mdBuilder) add(at ast.Node, blk Block) {
 	}
 }
 
-// mdPara is a paragraph's text and where it starts.
+// mdPara is a paragraph's text, where it starts, and its kind (BlockText
+// unless read from a blockquote).
 type mdPara struct {
-	text  Text
-	pos   Pos
-	sense int
-	kind  BlockKind
+	text Text
+	pos  Pos
+	kind BlockKind
 }
 
-// quote reads a blockquote as examples, one per paragraph, each without
-// its "Example:" label.
+// quote reads a blockquote, one block per paragraph: an example, or a
+// see-also note if it starts "See also:". The label is dropped.
 func (b *mdBuilder) quote(q ast.Node) []mdPara {
 	var out []mdPara
 	for _, p := range b.flatten(q, "") {
-		p.text = mdCutText(p.text, mdExampleLabel(p.text.S))
+		kind, n := mdQuoteLabel(p.text.S)
+		p.kind, p.text = kind, mdCutText(p.text, n)
 		if p.text.S != "" || len(p.text.Spans) > 0 {
 			out = append(out, p)
 		}
@@ -590,18 +591,26 @@ func (b *mdBuilder) quote(q ast.Node) []mdPara {
 	return out
 }
 
-// mdExampleLabel is the length of "Example:" and the spaces after it at the
-// start of s, or 0.
-func mdExampleLabel(s string) int {
-	const label = "Example:"
-	if !strings.HasPrefix(s, label) {
-		return 0
+// mdQuoteLabels are the labels a blockquote paragraph may start with.
+var mdQuoteLabels = []struct {
+	kind  BlockKind
+	label string
+}{{BlockExample, "Example:"}, {BlockSeeAlso, "See also:"}}
+
+// mdQuoteLabel reads the label at the start of a blockquote paragraph: the
+// block's kind, and the length of the label and the spaces after it. With
+// no label the paragraph is an example.
+func mdQuoteLabel(s string) (BlockKind, int) {
+	for _, l := range mdQuoteLabels {
+		if strings.HasPrefix(s, l.label) {
+			i := len(l.label)
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			return l.kind, i
+		}
 	}
-	i := len(label)
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-		i++
-	}
-	return i
+	return BlockExample, 0
 }
 
 // flatten reads the paragraphs inside a container. Anything but paragraphs
@@ -742,7 +751,7 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 			}
 		case *ast.Blockquote:
 			for _, p := range b.quote(c) {
-				g.Body = append(g.Body, Block{Kind: BlockExample, Text: p.text, Pos: p.pos})
+				g.Body = append(g.Body, Block{Kind: p.kind, Text: p.text, Pos: p.pos})
 			}
 		case *ast.List:
 			if !c.IsOrdered() {
@@ -755,7 +764,6 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 			for i, item := 0, c.FirstChild(); item != nil; i, item = i+1, item.NextSibling() {
 				sense := c.Start + i
 				for ic := item.FirstChild(); ic != nil; ic = ic.NextSibling() {
-					kind := BlockText
 					var ps []mdPara
 					switch ic.(type) {
 					case *ast.Paragraph, *ast.TextBlock:
@@ -763,13 +771,13 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 							ps = []mdPara{{text: t, pos: b.pos(ic)}}
 						}
 					case *ast.Blockquote:
-						kind, ps = BlockExample, b.quote(ic)
+						ps = b.quote(ic)
 					default:
 						b.d.warnf(b.line(ic), "%s in a numbered sense: read as text", ic.Kind())
 						ps = b.flattenNode(ic, "", true)
 					}
 					for _, p := range ps {
-						g.Body = append(g.Body, Block{Kind: kind, Sense: sense, Text: p.text, Pos: p.pos})
+						g.Body = append(g.Body, Block{Kind: p.kind, Sense: sense, Text: p.text, Pos: p.pos})
 					}
 				}
 			}

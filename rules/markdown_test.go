@@ -21,10 +21,7 @@ func dumpEdition(e *Edition) string {
 	fmt.Fprintf(&b, "kind %s\n", e.Kind)
 	blocks := func(indent string, bs []Block) {
 		for _, bl := range bs {
-			kind := "text"
-			if bl.Kind == BlockExample {
-				kind = "example"
-			}
+			kind := [...]string{BlockText: "text", BlockExample: "example", BlockSeeAlso: "see-also"}[bl.Kind]
 			if bl.Sense > 0 {
 				kind = fmt.Sprintf("%d. %s", bl.Sense, kind)
 			}
@@ -127,10 +124,10 @@ func TestParseMarkdownDialect(t *testing.T) {
 	}, {
 		name: "sections, chapters, rules, subrules, continuation, examples",
 		md: "# 1. Game Concepts\n\n## 100. General\n\n100.1. These Magic rules apply.\n\n100.1a A two-player game\nis a game.\n\n" +
-			"> Example: An example.\n\nA continuation paragraph.\n\n> A second example, without the label.\n> Example: A third in the same quote.\n>\n> Example: A fourth.\n\n" +
+			"> Example: An example.\n\nA continuation paragraph.\n\n> See also: rule 100.2.\n\n> A second example, without the label.\n> Example: A third in the same quote.\n>\n> Example: A fourth.\n\n" +
 			"100.2.\n\n100.2a Under 100.2.\n\n# 2. Parts of a Card\n\n## 200. General\n",
 		want: "kind full\nsection 1 \"Game Concepts\"\n  100 in - \"General\"\n  100.1 in 100\n    text \"These Magic rules apply.\"\n" +
-			"  100.1a in 100.1\n    text \"A two-player game is a game.\"\n    example \"An example.\"\n    text \"A continuation paragraph.\"\n" +
+			"  100.1a in 100.1\n    text \"A two-player game is a game.\"\n    example \"An example.\"\n    text \"A continuation paragraph.\"\n    see-also \"rule 100.2.\"\n" +
 			"    example \"A second example, without the label. Example: A third in the same quote.\"\n    example \"A fourth.\"\n" +
 			"  100.2 in 100\n  100.2a in 100.2\n    text \"Under 100.2.\"\nsection 2 \"Parts of a Card\"\n  200 in - \"General\"\n",
 	}, {
@@ -142,9 +139,9 @@ func TestParseMarkdownDialect(t *testing.T) {
 		md:   "# 1. A\n\n## 100. B\n\n100.1. Rule.\n\n100\\.2. is not a rule.\n\n1\\. is not a list.\n",
 		want: "kind full\nsection 1 \"A\"\n  100 in - \"B\"\n  100.1 in 100\n    text \"Rule.\"\n    text \"100.2. is not a rule.\"\n    text \"1. is not a list.\"\n",
 	}, {
-		name: "an excerpt that starts at a subrule",
-		md:   "---\nkind: excerpt\n---\n# 1.\n\n104.3h A subrule.\n\n104.4. A rule.\n\n## 105. Colors\n",
-		want: "kind excerpt\nsection 1 \"\"\n  104.3h in -\n    text \"A subrule.\"\n  104.4 in -\n    text \"A rule.\"\n  105 in - \"Colors\"\n",
+		name:  "an excerpt that starts at a subrule",
+		md:    "---\nkind: excerpt\n---\n# 1.\n\n104.3h A subrule.\n\n104.4. A rule.\n\n## 105. Colors\n",
+		want:  "kind excerpt\nsection 1 \"\"\n  104.3h in -\n    text \"A subrule.\"\n  104.4 in -\n    text \"A rule.\"\n  105 in - \"Colors\"\n",
 		diags: []string{"in.md:6: info: rule 104.3h has no chapter 104", "in.md:8: info: rule 104.4 has no chapter 104"},
 	}, {
 		name: "glossary: terms, senses, examples, obsolete",
