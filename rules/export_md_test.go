@@ -21,8 +21,14 @@ func mdRoundTrip(t testing.TB, e *Edition) string {
 		t.Fatalf("ExportMarkdown(%s): %v", e.ID, err)
 	}
 	back := ParseMarkdown(Source{Name: e.ID + ".md", Data: buf.Bytes()})
+	// The linker's warnings about the text (a "See X" with no entry X) come
+	// back with the text; anything else is the dialect's and a failure.
+	had := map[string]bool{}
+	for _, d := range e.Diagnostics {
+		had[d.Message] = true
+	}
 	for _, d := range back.Diagnostics {
-		if d.Severity != SevInfo {
+		if d.Severity != SevInfo && !had[d.Message] {
 			t.Errorf("re-parse of %s: %s", e.ID, d)
 		}
 	}
