@@ -1,0 +1,200 @@
+package main
+
+import (
+	"log/slog"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
+)
+
+// corpusServer serves what `arbiter serve --rules ../shared/corpus/cr/2026-01-16.txt`
+// serves: the embedded editions plus that file.
+func corpusServer(t testing.TB) (*Server, *rules.Edition) {
+	t.Helper()
+	path := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
+	lib, err := loadLibrary([]string{path}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := lib.Edition("2026-01-16")
+	if e == nil {
+		t.Fatal("no edition 2026-01-16 after loading the corpus file")
+	}
+	return NewServer(lib, Options{}), e
+}
+
+// TestCrawl walks the 2026-01-16 edition from its table of contents as a
+// reader would: every link on every page of the edition must lead to a page
+// that exists, and every rule must be reached.
+func TestCrawl(t *testing.T) {
+	srv, e := corpusServer(t)
+	prefix := "/" + e.ID
+	start := prefix
+	status := map[string]int{} // URL path → status
+	from := map[string]string{} // first page that linked to it
+	queue := []string{start}
+	status[start] = 0
+	pages := map[string]*goquery.Document{}
+	previews := map[string]bool{} // targets of previewable links
+	links := 0
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		w := do(t, srv, "GET", p)
+		status[p] = w.Code
+		if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
+			continue
+		}
+		d := parse(t, w)
+		pages[p] = d
+		d.Find("a[href], link[href], script[src]").Each(func(_ int, s *goquery.Selection) {
+			href, ok := s.Attr("href")
+			if !ok {
+				href, _ = s.Attr("src")
+			}
+			u, err := url.Parse(href)
+			if err != nil {
+				t.Errorf("%s: bad link %q", p, href)
+				return
+			}
+			if u.Host != "" || u.Path == "" {
+				return // outside links and in-page anchors
+			}
+			links++
+			if s.Is("a.x") {
+				previews[u.Path] = true
+			}
+			if _, seen := status[u.Path]; seen {
+				return
+			}
+			status[u.Path] = 0
+			from[u.Path] = p
+			if strings.HasPrefix(u.Path, prefix+"/") || u.Path == prefix {
+				queue = append(queue, u.Path) // crawl the edition's pages
+			} else {
+				w := do(t, srv, "GET", u.Path) // check the others exist
+				status[u.Path] = w.Code
+			}
+		})
+	}
+	for p, code := range status {
+		if code != 200 {
+			t.Errorf("%s (linked from %s): status %d", p, from[p], code)
+		}
+	}
+	// app.js fetches /preview/<path> for every previewable link.
+	for p := range previews {
+		if w := do(t, srv, "GET", "/preview"+p); w.Code != 200 {
+			t.Errorf("/preview%s: status %d", p, w.Code)
+		}
+	}
+	missing := 0
+	for _, r := range e.Entries() {
+		p := prefix + "/" + r.Number.String()
+		if _, ok := pages[p]; !ok {
+			if missing++; missing <= 10 {
+				t.Errorf("rule %s not reachable from the table of contents", r.Number)
+			}
+		}
+	}
+	if missing > 10 {
+		t.Errorf("… %d rules unreachable in all", missing)
+	}
+	t.Logf("crawled %d pages of %s, followed %d links to %d distinct paths (%d previewed); %d entries, %d references (%d dangling)",
+		len(pages), e.ID, links, len(status), len(previews), len(e.Entries()), len(e.Refs), len(e.Dangling))
+
+	// Every resolved reference and glossary mention in a rule's own text is a
+	// link on the rule's page; every dangling one is marked instead.
+	for _, r := range e.Entries() {
+		d := pages[prefix+"/"+r.Number.String()]
+		if d == nil {
+			continue
+		}
+		want, dangling := 0, 0
+		for _, b := range r.Body {
+			for _, sp := range b.Text.Spans {
+				switch {
+				case sp.Kind == rules.SpanRef && sp.Ref != nil && sp.Ref.Resolved:
+					want++
+				case sp.Kind == rules.SpanRef:
+					dangling++
+				case sp.Kind == rules.SpanTerm && sp.Term != nil:
+					want++
+				}
+			}
+		}
+		own := d.Find("div[id='" + r.Number.String() + "']").First().ChildrenFiltered("p, .ex")
+		if got := own.Find("a.x").Length(); got < want {
+			t.Errorf("%s: %d reference links, want %d", r.Number, got, want)
+		}
+		if got := own.Find(".dangling").Length(); got != dangling {
+			t.Errorf("%s: %d dangling marks, want %d", r.Number, got, dangling)
+		}
+	}
+}
+
+// TestCorpusRulePage checks the page the issue names on real data.
+func TestCorpusRulePage(t *testing.T) {
+	srv, _ := corpusServer(t)
+	w := do(t, srv, "GET", "/2026-01-16/704.5k")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	if n := w.Body.Len(); n > 30<<10 {
+		t.Errorf("rule page is %d bytes, over the 30 KB budget", n)
+	}
+	d := parse(t, w)
+	if txt := d.Find("div[id='704.5k'] p").Text(); !strings.Contains(txt, "world rule") {
+		t.Errorf("704.5k text %q", txt)
+	}
+	if c := d.Find(".cite code").Text(); c != "CR 704.5k (2026-01-16)" {
+		t.Errorf("citation %q", c)
+	}
+	checkPageHygiene(t, d)
+	// /rules/ finds the newest edition with the rule.
+	d = parse(t, do(t, srv, "GET", "/rules/704.5k"))
+	if c := d.Find(".cite code").Text(); c != "CR 704.5k (2026-01-16)" {
+		t.Errorf("/rules/704.5k cites %q", c)
+	}
+}
+
+// TestEmbeddedEditions serves the default content (`arbiter serve` with no
+// flags): every edition that parses has a contents page, and its first and
+// last entries have pages.
+func TestEmbeddedEditions(t *testing.T) {
+	lib, err := loadLibrary(nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(lib, Options{})
+	if w := do(t, srv, "GET", "/"); w.Code != 200 {
+		t.Fatalf("home: %d", w.Code)
+	}
+	if len(lib.Editions) == 0 {
+		t.Fatal("no embedded edition parses")
+	}
+	for _, e := range lib.Editions {
+		paths := []string{"/" + e.ID}
+		if es := e.Entries(); len(es) > 0 {
+			paths = append(paths, "/"+e.ID+"/"+es[0].Number.String(), "/"+e.ID+"/"+es[len(es)-1].Number.String())
+		}
+		for _, t2 := range e.Topics {
+			paths = append(paths, "/"+e.ID+"/topic/"+t2.Slug)
+		}
+		for _, g := range e.Glossary {
+			paths = append(paths, "/"+e.ID+"/glossary/"+g.Slug)
+		}
+		for _, p := range paths {
+			w := do(t, srv, "GET", p)
+			if w.Code != 200 {
+				t.Errorf("%s: status %d", p, w.Code)
+			}
+		}
+	}
+}
+
