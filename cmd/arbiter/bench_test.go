@@ -1,0 +1,64 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// Benchmarks for the rule page the issue measures, on the real 2026-01-16
+// edition. Served pages come from the page cache after the first request;
+// BenchmarkRenderRulePage measures what a cache miss costs.
+
+// nopWriter is a ResponseWriter that keeps nothing, so the benchmark
+// measures the server rather than a recorder.
+type nopWriter struct{ h http.Header }
+
+func (w *nopWriter) Header() http.Header         { return w.h }
+func (w *nopWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w *nopWriter) WriteHeader(int)             {}
+
+func BenchmarkServeRulePage(b *testing.B) {
+	srv, _ := corpusServer(b)
+	req := httptest.NewRequest("GET", "/2026-01-16/704.5k", nil)
+	if w := do(b, srv, "GET", req.URL.Path); w.Code != 200 {
+		b.Fatal(w.Code)
+	}
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		w := &nopWriter{h: http.Header{}}
+		for pb.Next() {
+			clear(w.h)
+			srv.ServeHTTP(w, req)
+		}
+	})
+}
+
+func BenchmarkRenderRulePage(b *testing.B) {
+	srv, e := corpusServer(b)
+	r := e.Rule(mustNumber("704.5k"))
+	p := views.RulePage{Page: views.Page{Paths: srv.paths, Title: "Rule 704.5k", Edition: e}, Rule: r,
+		Prev: e.Prev(r), Next: e.Next(r), Editions: srv.Library().Editions}
+	b.ReportAllocs()
+	for b.Loop() {
+		var w nopWriter
+		if err := views.Rule(p).Render(b.Context(), &w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRenderChapter702(b *testing.B) {
+	srv, e := corpusServer(b)
+	r := e.Rule(mustNumber("702"))
+	p := views.RulePage{Page: views.Page{Paths: srv.paths, Title: "702", Edition: e}, Rule: r, Editions: srv.Library().Editions}
+	b.ReportAllocs()
+	for b.Loop() {
+		var w nopWriter
+		if err := views.Rule(p).Render(b.Context(), &w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
