@@ -2,6 +2,8 @@ package views
 
 import (
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/rules"
 )
 
 // symbol describes how to draw one braced symbol ("{W}", "{2/B}", "{T}"):
@@ -11,67 +13,49 @@ type symbol struct {
 	class, mark, name string
 }
 
-var colorNames = map[string]string{
-	"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless",
+// colorClass is the CSS class of each color's disc.
+var colorClass = map[string]string{
+	"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c",
 }
 
-// drawSymbol describes the symbol written as sym, braces included.
+// drawSymbol describes the symbol written as sym, braces included. Its name
+// is rules.SymbolName's, so every page reads a symbol the same way.
 func drawSymbol(sym string) symbol {
 	in := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(sym, "{"), "}"))
-	switch in {
-	case "T":
-		return symbol{"ms t", "", "tap symbol"}
-	case "Q":
-		return symbol{"ms q", "", "untap symbol"}
-	case "S":
-		return symbol{"ms c", "S", "snow mana"}
-	case "E":
-		return symbol{"ms c", "E", "energy symbol"}
-	case "X", "Y", "Z":
-		return symbol{"ms c", in, in + " generic mana"}
-	case "C":
-		return symbol{"ms c", "C", "colorless mana"}
-	}
-	if c, ok := colorNames[in]; ok {
-		return symbol{"ms " + strings.ToLower(in), in, c + " mana"}
-	}
-	if isNumber(in) {
-		cls := "ms c"
-		if len(in) > 2 {
-			cls += " small"
-		}
-		return symbol{cls, in, in + " generic mana"}
+	d := symbol{class: "ms c small", mark: in, name: rules.SymbolName(sym)}
+	switch {
+	case in == "T":
+		d.class, d.mark = "ms t", ""
+	case in == "Q":
+		d.class, d.mark = "ms q", ""
+	case colorClass[in] != "":
+		d.class = "ms " + colorClass[in]
+	case len(in) <= 2 && (isNumber(in) || in == "X" || in == "Y" || in == "Z" || in == "S" || in == "E"):
+		d.class = "ms c"
 	}
 	parts := strings.Split(in, "/")
-	phyrexian := len(parts) > 1 && parts[len(parts)-1] == "P"
-	if phyrexian {
+	if len(parts) > 1 && parts[len(parts)-1] == "P" {
+		// Phyrexian: the color's disc with a phi.
 		parts = parts[:len(parts)-1]
-	}
-	if len(parts) == 1 && phyrexian {
-		if c, ok := colorNames[parts[0]]; ok {
-			return symbol{"ms " + strings.ToLower(parts[0]), "φ", "Phyrexian " + c + " mana"}
+		d.mark = "φ"
+		if len(parts) == 1 && colorClass[parts[0]] != "" {
+			d.class = "ms " + colorClass[parts[0]]
 		}
 	}
 	if len(parts) == 2 {
-		a, b := parts[0], parts[1]
-		ca, oka := colorNames[a]
-		cb, okb := colorNames[b]
-		mark := a + b
-		name := ca + "-" + cb + " hybrid mana"
-		if phyrexian {
-			mark = "φ"
-			name = "Phyrexian " + name
+		// Hybrid: a disc split between the two halves' colors.
+		a, b := colorClass[parts[0]], colorClass[parts[1]]
+		if a == "" && isNumber(parts[0]) {
+			a = "c"
 		}
-		switch {
-		case oka && okb:
-			return symbol{"ms small " + strings.ToLower(a) + " " + strings.ToLower(b) + "2", mark, name}
-		case isNumber(a) && okb:
-			return symbol{"ms small c " + strings.ToLower(b) + "2", a + b, "hybrid mana: " + a + " generic or " + cb}
+		if a != "" && b != "" {
+			d.class = "ms small " + a + " " + b + "2"
+			if d.mark != "φ" {
+				d.mark = parts[0] + parts[1]
+			}
 		}
 	}
-	// Anything else ({CHAOS}, {PW}, {H}, {TK}, half mana …): a plain disc
-	// with its letters, named by its letters.
-	return symbol{"ms c small", in, "symbol " + in}
+	return d
 }
 
 func isNumber(s string) bool {

@@ -107,14 +107,14 @@ func TestPages(t *testing.T) {
 			{"a[rel=next][href='/2026-01-16/704.5a']", ""},
 		}, nil},
 		{"/2026-01-16/701.2a", 200, []check{
-			{"abbr.ms.t[title='tap symbol'][aria-label='tap symbol'][role=img]", "{T}"},
-			{"abbr.ms.c.b2[title='hybrid mana: 2 generic or black']", "{2/B}"},
+			{"abbr.ms.t[title=tap][aria-label=tap][role=img]", "{T}"},
+			{"abbr.ms.c.b2[title='two generic or one black mana']", "{2/B}"},
 			{"abbr.ms.w[title='Phyrexian white mana']", "{W/P}"},
 			{"span.dangling", "rule 602.2"},
 		}, []string{"a[href='/2026-01-16/602.2']"}},
 		{"/2026-01-16/702.19a", 200, []check{
 			{".ex abbr.ms.g[title='green mana']", "{G}"},
-			{".ex abbr.ms.c[title='1 generic mana']", "{1}"},
+			{".ex abbr.ms.c[title='one generic mana']", "{1}"},
 		}, nil},
 		{"/2026-01-16/702.2b", 200, []check{
 			{"a.x[href='/2026-01-16/glossary/deathtouch']", "deathtouch"},
