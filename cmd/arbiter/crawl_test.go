@@ -35,7 +35,7 @@ func TestCrawl(t *testing.T) {
 	srv, e := corpusServer(t)
 	prefix := "/" + e.ID
 	start := prefix
-	status := map[string]int{} // URL path → status
+	status := map[string]int{}  // URL path → status
 	from := map[string]string{} // first page that linked to it
 	queue := []string{start}
 	status[start] = 0
@@ -197,4 +197,3 @@ func TestEmbeddedEditions(t *testing.T) {
 		}
 	}
 }
-
