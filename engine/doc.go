@@ -1,0 +1,16 @@
+// Package engine is Arbiter's rules engine: game state as values and a pure
+// Apply(state, action) → (state, events, error) that follows the
+// Comprehensive Rules of one edition.
+//
+// Printed ("base") characteristics live on a Card and are never changed; what
+// an object looks like now is computed from them (Chars). States are values:
+// Apply copies what it changes, so every earlier State stays valid, which is
+// what the sandbox's timeline relies on. Every rule the engine applies emits
+// an Event naming the rule in the numbering of the edition being run
+// (RulesEdition), so a reader can grep this package for a rule number and a
+// judge can follow a link from the sandbox.
+//
+// The engine knows no HTTP and no rules parsers: a RulesEdition is either
+// built in (EditionAt, from a table checked against every corpus file) or
+// built from rule texts handed to it (FromRules).
+package engine

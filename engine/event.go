@@ -1,0 +1,58 @@
+package engine
+
+import "fmt"
+
+// EventKind classifies events for tests and the sandbox.
+type EventKind uint8
+
+const (
+	EvMove    EventKind = iota + 1 // an object changed zones
+	EvCease                        // a token ceased to exist
+	EvToken                        // a token was created
+	EvDraw                         // a card was drawn
+	EvCounter                      // counters were put or removed
+	EvDamage                       // damage was dealt
+	EvLife                         // life was gained or lost
+	EvLose                         // a player lost the game
+	EvTap                          // tapped or untapped
+	EvMana                         // mana added, emptied or burned
+	EvChoice                       // a choice was asked for or made
+	EvRule                         // a rule applied with no other effect (indestructible, a rejected token move)
+)
+
+// Event is one thing that happened, naming the rule that made it happen in
+// the numbering of the edition being run. Rule is zero when that edition has
+// no such rule (an excerpt, or a rule not yet written).
+type Event struct {
+	Kind   EventKind
+	Key    Key
+	Rule   RuleNumber
+	Text   string // "Isamaru#2 is put into A's graveyard"
+	Object string // label of the object concerned, if any
+	Player string // name of the player concerned, if any
+	From   Zone   // EvMove
+	To     Zone   // EvMove
+	N      int    // amount: damage, life, counters, mana
+	SBA    bool   // performed as a state-based action
+}
+
+func (e Event) String() string {
+	if e.Rule.IsZero() {
+		return e.Text
+	}
+	return fmt.Sprintf("%s (%s)", e.Text, e.Rule)
+}
+
+// RuleError is an action the rules forbid, naming the rule.
+type RuleError struct {
+	Key  Key
+	Rule RuleNumber
+	Msg  string
+}
+
+func (e *RuleError) Error() string {
+	if e.Rule.IsZero() {
+		return e.Msg
+	}
+	return fmt.Sprintf("%s (%s)", e.Msg, e.Rule)
+}

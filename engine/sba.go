@@ -1,0 +1,335 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// maxSBAPasses bounds the state-based action loop. Each pass removes objects
+// or counters or ends the game, so real games settle in a few passes; the
+// bound turns an engine bug into an error instead of a hang.
+const maxSBAPasses = 64
+
+// sbaCheck is one state-based action: it looks at the state as the pass
+// began and returns what it will do, which the pass then performs together
+// with every other check's (704.3: "performs all applicable state-based
+// actions simultaneously as a single event").
+type sbaCheck struct {
+	key  Key
+	find func(t *tx) []sbaDo
+}
+
+// sbaDo is one thing a check will do.
+type sbaDo struct {
+	key    Key
+	player PlayerID // for a player losing
+	object ObjectID
+	what   sbaWhat
+	n      int // counters to remove
+}
+
+type sbaWhat uint8
+
+const (
+	sbaLose sbaWhat = iota + 1
+	sbaCease
+	sbaGraveyard // put into its owner's graveyard (not destruction)
+	sbaDestroy   // destroyed: indestructible and regeneration apply
+	sbaAnnihilate
+)
+
+// sbaChecks is 704.5's list as far as the engine implements it, keyed by
+// rule. Their order is the order events are reported in; all of a pass's
+// actions happen at once.
+var sbaChecks = []sbaCheck{
+	{KeySBALife, func(t *tx) (do []sbaDo) {
+		// 704.5a: 0 or less life.
+		for i, p := range t.s.Players {
+			if !p.Lost && p.Life <= 0 {
+				do = append(do, sbaDo{key: KeySBALife, player: PlayerID(i), what: sbaLose})
+			}
+		}
+		return
+	}},
+	{KeySBADraw, func(t *tx) (do []sbaDo) {
+		// 704.5b: attempted to draw from an empty library since the last check.
+		for i, p := range t.s.Players {
+			if !p.Lost && p.DrewFromEmpty {
+				do = append(do, sbaDo{key: KeySBADraw, player: PlayerID(i), what: sbaLose})
+			}
+		}
+		return
+	}},
+	{KeySBAPoison, func(t *tx) (do []sbaDo) {
+		// 704.5c: ten or more poison counters, from any sources: counters
+		// with the same name are interchangeable (122.1).
+		for i, p := range t.s.Players {
+			if !p.Lost && p.Counters.Get("poison") >= 10 {
+				do = append(do, sbaDo{key: KeySBAPoison, player: PlayerID(i), what: sbaLose})
+			}
+		}
+		return
+	}},
+	{KeySBAToken, func(t *tx) (do []sbaDo) {
+		// 704.5d: a token in a zone other than the battlefield ceases to exist.
+		for _, o := range t.s.Objects {
+			if o.Token && o.Zone != Battlefield {
+				do = append(do, sbaDo{key: KeySBAToken, object: o.ID, what: sbaCease})
+			}
+		}
+		return
+	}},
+	{KeySBAToughness, func(t *tx) (do []sbaDo) {
+		// 704.5f: toughness 0 or less; regeneration can't replace this.
+		for _, o := range t.creatures() {
+			if ch := t.s.Chars(o); ch.Toughness <= 0 {
+				do = append(do, sbaDo{key: KeySBAToughness, object: o.ID, what: sbaGraveyard})
+			}
+		}
+		return
+	}},
+	{KeySBALethal, func(t *tx) (do []sbaDo) {
+		// 704.5g: toughness greater than 0 and damage at least toughness.
+		for _, o := range t.creatures() {
+			if ch := t.s.Chars(o); ch.Toughness > 0 && o.Damage > 0 && o.Damage >= ch.Toughness {
+				do = append(do, sbaDo{key: KeySBALethal, object: o.ID, what: sbaDestroy})
+			}
+		}
+		return
+	}},
+	{KeySBADeathtouch, func(t *tx) (do []sbaDo) {
+		// 704.5h: dealt damage by deathtouch since the last check. Before
+		// M10 deathtouch was a triggered ability, which the engine doesn't
+		// model; so this applies only where the rule exists.
+		if !t.ed.Has(KeySBADeathtouch) {
+			return nil
+		}
+		for _, o := range t.creatures() {
+			if ch := t.s.Chars(o); o.Deathtouched && ch.Toughness > 0 && o.Damage < ch.Toughness {
+				do = append(do, sbaDo{key: KeySBADeathtouch, object: o.ID, what: sbaDestroy})
+			}
+		}
+		return
+	}},
+	{KeySBALegend, (*tx).legendRule},
+	{KeySBAWorld, func(t *tx) (do []sbaDo) {
+		// 704.5k: all but the newest world permanent go; on a tie, all go.
+		var worlds []*Object
+		for _, o := range t.s.In(-1, Battlefield) {
+			if t.s.Chars(o).Types.IsSuper("world") {
+				worlds = append(worlds, o)
+			}
+		}
+		if len(worlds) < 2 {
+			return nil
+		}
+		newest := worlds[0].Timestamp
+		for _, o := range worlds {
+			newest = max(newest, o.Timestamp)
+		}
+		tied := 0
+		for _, o := range worlds {
+			if o.Timestamp == newest {
+				tied++
+			}
+		}
+		for _, o := range worlds {
+			if o.Timestamp != newest || tied > 1 {
+				do = append(do, sbaDo{key: KeySBAWorld, object: o.ID, what: sbaGraveyard})
+			}
+		}
+		return
+	}},
+	{KeySBACounters, func(t *tx) (do []sbaDo) {
+		// 704.5q: +1/+1 and -1/-1 counters annihilate, in editions that
+		// have the rule (from 2007 on; not before it existed).
+		if !t.ed.Has(KeySBACounters) {
+			return nil
+		}
+		for _, o := range t.s.In(-1, Battlefield) {
+			if n := min(o.Counters.Get("+1/+1"), o.Counters.Get("-1/-1")); n > 0 {
+				do = append(do, sbaDo{key: KeySBACounters, object: o.ID, what: sbaAnnihilate, n: n})
+			}
+		}
+		return
+	}},
+}
+
+func (t *tx) creatures() []*Object {
+	var out []*Object
+	for _, o := range t.s.In(-1, Battlefield) {
+		if t.s.Chars(o).Types.Is("creature") {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// legendRule is 704.5j (2026), in the edition's version: before 2004 the
+// oldest legend stays; until 2013 all go; since, each controller chooses one
+// of each name to keep, which may leave a choice pending.
+func (t *tx) legendRule() []sbaDo {
+	groups := map[string][]*Object{}
+	var order []string
+	for _, o := range t.s.In(-1, Battlefield) {
+		ch := t.s.Chars(o)
+		if !ch.Types.IsSuper("legendary") {
+			continue
+		}
+		k := strings.ToLower(ch.Name)
+		if t.ed.Legend == LegendChoose {
+			k = itoa(int(o.Controller)) + "\x00" + k
+		}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], o)
+	}
+	sort.Strings(order) // APNAP-ish and deterministic: by controller, then name
+	var do []sbaDo
+	for _, k := range order {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		keep := ObjectID(0)
+		switch t.ed.Legend {
+		case LegendOldestStays:
+			oldest := g[0]
+			for _, o := range g {
+				if o.Timestamp < oldest.Timestamp {
+					oldest = o
+				}
+			}
+			keep = oldest.ID
+		case LegendChoose:
+			p := g[0].Controller
+			for _, a := range t.s.answers {
+				for _, o := range g {
+					if a.player == p && a.key == KeySBALegend && a.object == o.ID {
+						keep = o.ID
+					}
+				}
+			}
+			if keep == 0 {
+				opts := make([]ObjectID, len(g))
+				var names []string
+				for i, o := range g {
+					opts[i] = o.ID
+					names = append(names, o.Label)
+				}
+				t.s.Pending = &Choice{Player: p, Key: KeySBALegend, Rule: t.ed.Rule(KeySBALegend), Options: opts,
+					Prompt: "legend rule: keep one of " + strings.Join(names, ", ")}
+				return nil
+			}
+		}
+		for _, o := range g {
+			if o.ID != keep {
+				do = append(do, sbaDo{key: KeySBALegend, object: o.ID, what: sbaGraveyard})
+			}
+		}
+	}
+	return do
+}
+
+// checkSBA is 704.3: check, perform everything that applies at once, and
+// repeat until nothing applies. A pending choice stops the loop; the Choose
+// action that answers it runs the loop again.
+func (t *tx) checkSBA() error {
+	t.sba = true
+	defer func() { t.sba = false }()
+	for pass := 0; ; pass++ {
+		if pass == maxSBAPasses {
+			return errors.New("state-based actions didn't settle after 64 passes")
+		}
+		var all []sbaDo
+		for _, c := range sbaChecks {
+			all = append(all, c.find(t)...)
+			if t.s.Pending != nil {
+				t.emit(Event{Kind: EvChoice, Key: t.s.Pending.Key, Player: t.name(t.s.Pending.Player),
+					Text: t.name(t.s.Pending.Player) + " must choose: " + t.s.Pending.Prompt})
+				return nil
+			}
+		}
+		// "Since the last time state-based actions were checked" starts over.
+		for i := range t.s.Players {
+			t.s.Players[i].DrewFromEmpty = false
+		}
+		for i := range t.s.Objects {
+			t.s.Objects[i].Deathtouched = false
+		}
+		if len(all) == 0 {
+			t.s.answers = nil
+			return nil
+		}
+		if err := t.perform(all); err != nil {
+			return err
+		}
+	}
+}
+
+func (t *tx) perform(all []sbaDo) error {
+	for _, d := range all {
+		switch d.what {
+		case sbaLose:
+			p := &t.s.Players[d.player]
+			if p.Lost {
+				continue
+			}
+			p.Lost, p.LostBy = true, d.key
+			t.emit(Event{Kind: EvLose, Key: d.key, Player: p.Name, Text: p.Name + " loses the game: " + loseReason[d.key]})
+		case sbaCease:
+			o := t.s.Object(d.object)
+			if o == nil {
+				continue
+			}
+			label, where := o.Label, t.where(o)
+			t.s.remove(d.object)
+			verb := "ceases to exist"
+			if t.ed.Effective.IsZero() {
+				verb = "is removed from the game" // the classic rules' words
+			}
+			t.emit(Event{Kind: EvCease, Key: KeySBAToken, Object: label, Text: fmt.Sprintf("%s (a token in %s) %s", label, where, verb)})
+		case sbaGraveyard, sbaDestroy:
+			o := t.s.Object(d.object)
+			if o == nil || o.Zone != Battlefield {
+				continue // already moved by another action of this pass
+			}
+			why := sbaWhy[d.key]
+			var err error
+			if d.what == sbaDestroy {
+				err = t.destroy(o, d.key, why)
+			} else {
+				_, err = t.move(o.ID, Graveyard, false, nil, d.key, why)
+			}
+			if err != nil {
+				return err
+			}
+		case sbaAnnihilate:
+			o := t.s.Object(d.object)
+			if o == nil {
+				continue
+			}
+			o.Counters = o.Counters.With("+1/+1", -d.n).With("-1/-1", -d.n)
+			t.emit(Event{Kind: EvCounter, Key: KeySBACounters, Object: o.Label, N: d.n,
+				Text: fmt.Sprintf("%d +1/+1 and %d -1/-1 counter%s removed from %s", d.n, d.n, plural(d.n), o.Label)})
+		}
+	}
+	return nil
+}
+
+var loseReason = map[Key]string{
+	KeySBALife:   "0 or less life",
+	KeySBADraw:   "attempted to draw from an empty library",
+	KeySBAPoison: "ten or more poison counters",
+}
+
+var sbaWhy = map[Key]string{
+	KeySBAToughness:  "has toughness 0 or less",
+	KeySBALethal:     "has lethal damage and is destroyed",
+	KeySBADeathtouch: "was dealt damage by deathtouch and is destroyed",
+	KeySBALegend:     "goes to the graveyard (legend rule)",
+	KeySBAWorld:      "goes to the graveyard (world rule)",
+}

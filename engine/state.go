@@ -1,0 +1,365 @@
+package engine
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Zone is where an object is (400.1).
+type Zone uint8
+
+const (
+	Library Zone = iota + 1
+	Hand
+	Battlefield
+	Graveyard
+	Stack
+	Exile
+	Command
+)
+
+// Zones lists the zones in display order.
+var Zones = []Zone{Library, Hand, Battlefield, Graveyard, Stack, Exile, Command}
+
+var zoneNames = map[Zone]string{
+	Library: "library", Hand: "hand", Battlefield: "battlefield", Graveyard: "graveyard",
+	Stack: "stack", Exile: "exile", Command: "command",
+}
+
+func (z Zone) String() string { return zoneNames[z] }
+
+// Private reports whether each player has their own zone of this kind
+// (library, hand, graveyard: 400.2) rather than one shared zone.
+func (z Zone) Private() bool { return z == Library || z == Hand || z == Graveyard }
+
+// ParseZone reads a zone name in any edition's words: "battlefield", "the
+// battlefield", "play", "in play", "exile", "removed from the game", …
+func ParseZone(s string) (Zone, bool) {
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	s = strings.TrimPrefix(s, "the ")
+	for z, n := range zoneNames {
+		if s == n {
+			return z, true
+		}
+	}
+	switch s {
+	case "play", "in play", "in-play zone":
+		return Battlefield, true
+	case "removed from the game", "removed-from-the-game zone", "exiled":
+		return Exile, true
+	case "command zone":
+		return Command, true
+	}
+	return 0, false
+}
+
+// PlayerID indexes State.Players.
+type PlayerID int
+
+// ObjectID identifies an object. An object that changes zones becomes a new
+// object with a new ID (400.7); its Label stays.
+type ObjectID int
+
+// Player is one player's state (102, 119, 122).
+type Player struct {
+	Name     string
+	Life     int
+	Counters Counters // poison and other player counters
+	Pool     Mana     // mana pool (106.4)
+	Lost     bool
+	LostBy   Key // the rule that made them lose
+	// DrewFromEmpty: attempted to draw from an empty library since the last
+	// time state-based actions were checked (704.5b).
+	DrewFromEmpty bool
+}
+
+// Object is a card or token in a zone. Card holds its printed
+// characteristics and is shared, never changed; Chars computes what the
+// object looks like now.
+type Object struct {
+	ID    ObjectID
+	Label string // "Isamaru#2": the physical card or token, stable across zones
+	Card  *Card
+
+	Owner, Controller PlayerID
+	Zone              Zone
+	Seq               int // order in its zone: higher is on top (library, graveyard) or later
+	Token             bool
+
+	Tapped       bool
+	Damage       int  // damage marked (120.3e)
+	Deathtouched bool // dealt damage by a source with deathtouch since the last SBA check (704.5h)
+	Counters     Counters
+	// Sick: hasn't been continuously controlled since its controller's most
+	// recent turn began (302.6), "summoning sickness".
+	Sick      bool
+	Timestamp int // 613.7: when it entered its zone
+}
+
+// Card is an object's printed characteristics: a card's, or those a token
+// was created with (111.3).
+type Card struct {
+	Name      string
+	Cost      ManaCost // nil: no mana cost (202.1b)
+	Types     TypeLine
+	Power     int
+	Toughness int
+	HasPT     bool
+	Keywords  []string // lower case: "flying", "deathtouch"
+	// Color set by a color indicator or by the effect that made a token
+	// (202.2e, 111.3), overriding the mana cost's.
+	Color    Color
+	HasColor bool
+}
+
+// HasKeyword reports whether the card was printed with keyword k.
+func (c *Card) HasKeyword(k string) bool { return slices.Contains(c.Keywords, strings.ToLower(k)) }
+
+// Counters is a set of counters by kind, sorted by kind. Counters with the
+// same name are interchangeable (122.1; classic rules). It is a value: With
+// returns a new slice and never changes the old one.
+type Counters []Counter
+
+// Counter is n counters of one kind: "+1/+1", "poison", "storage".
+type Counter struct {
+	Kind string
+	N    int
+}
+
+// Get is the number of counters of kind k.
+func (c Counters) Get(k string) int {
+	for _, x := range c {
+		if x.Kind == k {
+			return x.N
+		}
+	}
+	return 0
+}
+
+// With returns c with n added to kind k (n may be negative); kinds that reach
+// zero are dropped.
+func (c Counters) With(k string, n int) Counters {
+	out := make(Counters, 0, len(c)+1)
+	found := false
+	for _, x := range c {
+		if x.Kind == k {
+			found = true
+			x.N += n
+		}
+		if x.N > 0 {
+			out = append(out, x)
+		}
+	}
+	if !found && n > 0 {
+		out = append(out, Counter{k, n})
+		sort.Slice(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// String writes "2 +1/+1, 1 storage".
+func (c Counters) String() string {
+	var s []string
+	for _, x := range c {
+		s = append(s, itoa(x.N)+" "+x.Kind)
+	}
+	return strings.Join(s, ", ")
+}
+
+// State is a whole game state. It is a value: Apply returns a new State and
+// never changes the one it was given. Slices are copied before they are
+// changed (clone), and Counters and Cards are never changed in place.
+type State struct {
+	Players []Player
+	Objects []Object // every object in every zone, in creation order
+	Pending *Choice  // a choice the rules are waiting for; nil if none
+	Active  PlayerID // whose turn it is
+
+	nextID  ObjectID
+	clock   int            // timestamps and zone order
+	labels  map[string]int // name → how many objects have carried it, for labels
+	answers []answer       // choices made, consumed by the next SBA check
+}
+
+// Choice is a decision a rule asks a player for, such as which legendary
+// permanent to keep (704.5j since 2013).
+type Choice struct {
+	Player  PlayerID
+	Key     Key
+	Rule    RuleNumber
+	Prompt  string
+	Options []ObjectID
+}
+
+type answer struct {
+	player PlayerID
+	key    Key
+	object ObjectID
+}
+
+// NewState starts a game with the named players at life (103.4: 20).
+func NewState(life int, names ...string) State {
+	s := State{labels: map[string]int{}}
+	for _, n := range names {
+		s.Players = append(s.Players, Player{Name: n, Life: life})
+	}
+	return s
+}
+
+// clone copies everything Apply may change in place.
+func (s State) clone() State {
+	s.Players = slices.Clone(s.Players)
+	s.Objects = slices.Clone(s.Objects)
+	s.answers = slices.Clone(s.answers)
+	if s.Pending != nil {
+		p := *s.Pending
+		p.Options = slices.Clone(p.Options)
+		s.Pending = &p
+	}
+	labels := make(map[string]int, len(s.labels))
+	for k, v := range s.labels {
+		labels[k] = v
+	}
+	s.labels = labels
+	return s
+}
+
+// Object returns the object with id, or nil.
+func (s *State) Object(id ObjectID) *Object {
+	for i := range s.Objects {
+		if s.Objects[i].ID == id {
+			return &s.Objects[i]
+		}
+	}
+	return nil
+}
+
+// ByLabel returns the object that is the card or token labelled l, wherever
+// it is, or nil if it no longer exists.
+func (s *State) ByLabel(l string) *Object {
+	for i := range s.Objects {
+		if s.Objects[i].Label == l {
+			return &s.Objects[i]
+		}
+	}
+	return nil
+}
+
+// Player returns the player with the name n (case-insensitive).
+func (s *State) Player(n string) (PlayerID, bool) {
+	for i, p := range s.Players {
+		if strings.EqualFold(p.Name, n) {
+			return PlayerID(i), true
+		}
+	}
+	return 0, false
+}
+
+// In lists the objects in a zone, bottom to top: a private zone's for its
+// owner, the battlefield's permanents the player controls, and shared zones'
+// objects the player owns. Pass -1 as the player for everyone's.
+func (s *State) In(p PlayerID, z Zone) []*Object {
+	var out []*Object
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		if o.Zone != z {
+			continue
+		}
+		who := o.Owner
+		if z == Battlefield || z == Stack {
+			who = o.Controller
+		}
+		if p >= 0 && who != p {
+			continue
+		}
+		out = append(out, o)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+	return out
+}
+
+// Top returns the top card of a player's library, or nil.
+func (s *State) Top(p PlayerID) *Object {
+	lib := s.In(p, Library)
+	if len(lib) == 0 {
+		return nil
+	}
+	return lib[len(lib)-1]
+}
+
+// tick advances the game clock for timestamps and zone order.
+func (s *State) tick() int { s.clock++; return s.clock }
+
+// newObject adds an object for card c in zone z and returns it. Its label is
+// the card's name and a number counting objects with that name ("Isamaru#2").
+func (s *State) newObject(c *Card, owner PlayerID, z Zone, token bool) *Object {
+	s.nextID++
+	if s.labels == nil {
+		s.labels = map[string]int{}
+	}
+	s.labels[c.Name]++
+	t := s.tick()
+	s.Objects = append(s.Objects, Object{
+		ID: s.nextID, Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c,
+		Owner: owner, Controller: owner, Zone: z, Seq: t, Timestamp: t, Token: token,
+	})
+	return &s.Objects[len(s.Objects)-1]
+}
+
+// AddObject puts a new object for card c into zone z for a game's setup and
+// returns the new state and the object's ID. It is not a game action: no
+// rule applies and nothing triggers. A permanent starts untapped and, unless
+// sick is set, able to attack.
+func (s State) AddObject(c *Card, owner PlayerID, z Zone, token bool) (State, ObjectID) {
+	s = s.clone()
+	o := s.newObject(c, owner, z, token)
+	return s, o.ID
+}
+
+// Edit returns a copy of s with fn applied to the object id, for setup
+// (tapped, damage, counters). It is not a game action.
+func (s State) Edit(id ObjectID, fn func(*Object)) State {
+	s = s.clone()
+	if o := s.Object(id); o != nil {
+		fn(o)
+	}
+	return s
+}
+
+// EditPlayer returns a copy of s with fn applied to player p, for setup.
+func (s State) EditPlayer(p PlayerID, fn func(*Player)) State {
+	s = s.clone()
+	fn(&s.Players[p])
+	return s
+}
+
+// remove deletes an object from the game (a token ceasing to exist).
+func (s *State) remove(id ObjectID) {
+	s.Objects = slices.DeleteFunc(s.Objects, func(o Object) bool { return o.ID == id })
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
