@@ -100,15 +100,21 @@ func (e *RulesEdition) String() string {
 	return "the " + e.ID + " rules"
 }
 
-// ZoneName is the zone's name in this edition's words.
+// ZoneName is a shared zone's name in this edition's words, as it reads
+// after "in" or "to": "the battlefield", "exile"; before M10 "play" and "the
+// removed-from-the-game zone".
 func (e *RulesEdition) ZoneName(z Zone) string {
-	if !e.Battlefield {
-		switch z {
-		case Battlefield:
-			return "in play"
-		case Exile:
-			return "removed from the game"
-		}
+	switch {
+	case z == Battlefield && e.Battlefield:
+		return "the battlefield"
+	case z == Battlefield:
+		return "play"
+	case z == Exile && !e.Battlefield:
+		return "the removed-from-the-game zone"
+	case z == Stack:
+		return "the stack"
+	case z == Command:
+		return "the command zone"
 	}
 	return z.String()
 }
@@ -136,16 +142,27 @@ func (e *RulesEdition) setBehaviour() {
 	e.ManaBurn, e.EmptyEachStep, e.Battlefield = old, !old, !old
 }
 
+// set gives k the number n (zero: none). Call reindex when done.
 func (e *RulesEdition) set(k Key, n RuleNumber) {
-	if old, ok := e.numbers[k]; ok {
-		delete(e.keys, old)
-	}
 	if n.IsZero() {
 		delete(e.numbers, k)
 		return
 	}
 	e.numbers[k] = n
-	e.keys[n] = k
+}
+
+// reindex rebuilds the number → key map. Where two keys share a number
+// (mana burn and mana pools emptying were one rule, 300.3, until M10), the
+// number maps to the key Keys lists first.
+func (e *RulesEdition) reindex() {
+	e.keys = make(map[RuleNumber]Key, len(e.numbers))
+	for _, k := range Keys() {
+		if n, ok := e.numbers[k]; ok {
+			if _, taken := e.keys[n]; !taken {
+				e.keys[n] = k
+			}
+		}
+	}
 }
 
 // builtin is the table in numbering.go, expanded once.
@@ -184,6 +201,7 @@ var builtin = sync.OnceValue(func() []*RulesEdition {
 			types.Supertypes = strings.Split(c.supertypes, ",")
 		}
 		e.Types = types.index()
+		e.reindex()
 		out = append(out, e)
 		prev = e
 	}
@@ -308,6 +326,7 @@ func FromRules(id string, effective time.Time, texts []RuleText) *RulesEdition {
 	}
 	e.Types = types.index()
 	e.Symbols = SymbolsIn(byKey[KeyManaSymbols])
+	e.reindex()
 	return e
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"flag"
 	"fmt"
+	"go/format"
 	"os"
 	"slices"
 	"strings"
@@ -117,7 +118,11 @@ var corpusEditions = []corpusEdition{
 		prev = d.ed
 	}
 	b.WriteString("}\n")
-	if err := os.WriteFile("numbering.go", []byte(b.String()), 0o644); err != nil {
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("numbering.go", src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -260,17 +260,21 @@ func (t *tx) checkSBA() error {
 		for i := range t.s.Objects {
 			t.s.Objects[i].Deathtouched = false
 		}
-		if len(all) == 0 {
+		changed, err := t.perform(all)
+		if err != nil {
+			return err
+		}
+		// An action that changed nothing (an indestructible creature with
+		// lethal damage stays) doesn't make the check repeat.
+		if !changed {
 			t.s.answers = nil
 			return nil
-		}
-		if err := t.perform(all); err != nil {
-			return err
 		}
 	}
 }
 
-func (t *tx) perform(all []sbaDo) error {
+// perform does a pass's actions and reports whether any changed the game.
+func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 	for _, d := range all {
 		switch d.what {
 		case sbaLose:
@@ -279,6 +283,7 @@ func (t *tx) perform(all []sbaDo) error {
 				continue
 			}
 			p.Lost, p.LostBy = true, d.key
+			changed = true
 			t.emit(Event{Kind: EvLose, Key: d.key, Player: p.Name, Text: p.Name + " loses the game: " + loseReason[d.key]})
 		case sbaCease:
 			o := t.s.Object(d.object)
@@ -287,6 +292,7 @@ func (t *tx) perform(all []sbaDo) error {
 			}
 			label, where := o.Label, t.where(o)
 			t.s.remove(d.object)
+			changed = true
 			verb := "ceases to exist"
 			if t.ed.Effective.IsZero() {
 				verb = "is removed from the game" // the classic rules' words
@@ -297,27 +303,28 @@ func (t *tx) perform(all []sbaDo) error {
 			if o == nil || o.Zone != Battlefield {
 				continue // already moved by another action of this pass
 			}
-			why := sbaWhy[d.key]
-			var err error
+			why, id := sbaWhy[d.key], o.ID
 			if d.what == sbaDestroy {
 				err = t.destroy(o, d.key, why)
 			} else {
 				_, err = t.move(o.ID, Graveyard, false, nil, d.key, why)
 			}
 			if err != nil {
-				return err
+				return false, err
 			}
+			changed = changed || t.s.Object(id) == nil
 		case sbaAnnihilate:
 			o := t.s.Object(d.object)
 			if o == nil {
 				continue
 			}
+			changed = true
 			o.Counters = o.Counters.With("+1/+1", -d.n).With("-1/-1", -d.n)
 			t.emit(Event{Kind: EvCounter, Key: KeySBACounters, Object: o.Label, N: d.n,
 				Text: fmt.Sprintf("%d +1/+1 and %d -1/-1 counter%s removed from %s", d.n, d.n, plural(d.n), o.Label)})
 		}
 	}
-	return nil
+	return changed, nil
 }
 
 var loseReason = map[Key]string{

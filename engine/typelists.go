@@ -187,11 +187,11 @@ func add(out *[]string, seen map[string]bool, item string) {
 // (FromRules) uses the full lists printed in 205.3 (204.3 in 2009–2011; the
 // glossary before that).
 var defaultSubtypes = map[SubtypeKind][]string{
-	CreatureType: {"Advisor", "Angel", "Bear", "Beast", "Bird", "Cat", "Cleric", "Demon", "Dog", "Dragon",
+	CreatureType: {"Advisor", "Angel", "Bat", "Bear", "Beast", "Bird", "Cat", "Cleric", "Demon", "Dog", "Dragon",
 		"Dryad", "Dwarf", "Elemental", "Elf", "Faerie", "Giant", "Goblin", "Golem", "Horror", "Human",
 		"Illusion", "Insect", "Knight", "Merfolk", "Minion", "Ogre", "Orc", "Rat", "Rogue", "Samurai",
-		"Saproling", "Shaman", "Skeleton", "Soldier", "Spirit", "Thopter", "Vampire", "Wall", "Warrior",
-		"Wizard", "Wolf", "Zombie"},
+		"Saproling", "Scorpion", "Shaman", "Skeleton", "Snake", "Soldier", "Spirit", "Thopter", "Vampire", "Wall", "Warrior",
+		"Wizard", "Wolf", "Wurm", "Zombie"},
 	LandType:        {"Desert", "Forest", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Power-Plant", "Swamp", "Tower", "Urza's"},
 	ArtifactType:    {"Equipment", "Fortification", "Contraption"},
 	EnchantmentType: {"Aura", "Shrine"},

@@ -1,0 +1,464 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// expectHeader reads "expect", "expect from DATE", "expect before DATE".
+func (p *parser) expectHeader(c *cursor) {
+	from, before, ok := p.dateRange(c)
+	if !ok {
+		return
+	}
+	p.sc.Expects = append(p.sc.Expects, &ExpectBlock{Line: p.line, From: from, Before: before})
+}
+
+type check = func(*run) (bool, string, engine.Key)
+
+const expectHelp = `expectations read like: "A life = 17", "A poison = 10", "A lost", "A graveyard count Isamaru = 1", ` +
+	`"battlefield count = 0", "A mana pool empty", "Relic colors = colorless", "Gold colors = white black", ` +
+	`"Tarmogoyf mana value = 2", "Dryad Arbor land types = Forest", "Bears pt = 3/3", "Bears counters +1/+1 = 1", ` +
+	`"Bears tapped", "Bears damage = 2", "Bears in graveyard", "Wasp gone", "fired 704.5j", "not fired 704.5q", ` +
+	`"moved Wasp to graveyard", "no pending choice"`
+
+func (p *parser) expect(l string) {
+	if len(p.sc.Expects) == 0 {
+		p.errorf("expectation outside an expect section")
+		return
+	}
+	c := p.cursor(l)
+	chk, ok := p.expectation(c)
+	if !ok {
+		return
+	}
+	if !c.end() {
+		p.errorf("unexpected %q at the end of the expectation", clip(c.s))
+		return
+	}
+	b := p.sc.Expects[len(p.sc.Expects)-1]
+	b.Items = append(b.Items, &Expect{Line: p.line, Text: l, check: chk})
+}
+
+// wantInt reads "[=] N".
+func (p *parser) wantInt(c *cursor) (int, bool) {
+	c.sym("=")
+	n, ok := c.signedInt()
+	if !ok {
+		p.errorf("expected a number, found %q", clip(c.s))
+	}
+	return n, ok
+}
+
+func eqInt(got, want int) (bool, string) { return got == want, strconv.Itoa(got) }
+
+func (p *parser) expectation(c *cursor) (check, bool) {
+	fail := func() (check, bool) {
+		p.errorf("can't read expectation %q; %s", clip(c.s), expectHelp)
+		return nil, false
+	}
+	switch {
+	case c.eat("fired"), c.eat("not", "fired"):
+		not := strings.HasPrefix(strings.ToLower(c.p.raw()), "not")
+		k, ok := p.ruleRef(c.word())
+		if !ok {
+			return nil, false
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			n := 0
+			for _, e := range r.events {
+				if e.Key == k {
+					n++
+				}
+			}
+			got := fmt.Sprintf("%s fired %d time%s", r.cite(k), n, plural(n))
+			return (n > 0) != not, got, k
+		}, true
+	case c.eat("moved"):
+		o, ok := c.ref()
+		if !ok {
+			return fail()
+		}
+		z, _, ok := c.zone()
+		if !ok {
+			return fail()
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			for _, e := range r.events {
+				if e.Kind == engine.EvMove && e.To == z && o.matches(e.Object) {
+					return true, e.Text, e.Key
+				}
+			}
+			return false, "no event moved " + o.String() + " to " + r.ed.ZoneName(z), ""
+		}, true
+	case c.eat("no", "pending", "choice"):
+		return func(r *run) (bool, string, engine.Key) {
+			if r.st.Pending != nil {
+				return false, "pending: " + r.st.Pending.Prompt, r.st.Pending.Key
+			}
+			return true, "none", ""
+		}, true
+	}
+	// Shared zones with no player: "battlefield count Isamaru = 1".
+	if z, who, ok := c.zone(); ok {
+		return p.zoneCount(c, who, z)
+	}
+	if who, ok := c.player(); ok {
+		return p.playerExpect(c, who)
+	}
+	if o, ok := c.ref(); ok {
+		return p.objectExpect(c, o)
+	}
+	return fail()
+}
+
+// raw is the text of the line being parsed.
+func (p *parser) raw() string { return p.rawLine }
+
+func (p *parser) zoneCount(c *cursor, who string, z engine.Zone) (check, bool) {
+	if !c.eat("count") {
+		p.errorf("expected \"count\" after the zone")
+		return nil, false
+	}
+	var name *ref
+	if o, ok := c.ref(); ok {
+		name = &o
+	}
+	n, ok := p.wantInt(c)
+	if !ok {
+		return nil, false
+	}
+	return func(r *run) (bool, string, engine.Key) {
+		pl := engine.PlayerID(-1)
+		if who != "" {
+			pl = r.player(who)
+		}
+		got := 0
+		for _, o := range r.st.In(pl, z) {
+			if name == nil || name.matches(o.Label) {
+				got++
+			}
+		}
+		ok, s := eqInt(got, n)
+		return ok, s, ""
+	}, true
+}
+
+func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
+	pl := func(r *run) engine.Player { return r.st.Players[r.player(who)] }
+	switch {
+	case c.eat("life"):
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(pl(r).Life, n)
+			return ok, s, engine.KeyLifeChange
+		}, ok
+	case c.eat("poison"):
+		c.eatAny("counters")
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(pl(r).Counters.Get("poison"), n)
+			return ok, s, engine.KeyCounters
+		}, ok
+	case c.eat("counters"):
+		kind := strings.ToLower(c.word())
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(pl(r).Counters.Get(kind), n)
+			return ok, s, engine.KeyCounters
+		}, ok
+	case c.eat("lost"), c.eat("has", "lost"), c.eat("loses"):
+		c.eatAny("the game")
+		return func(r *run) (bool, string, engine.Key) {
+			p := pl(r)
+			if p.Lost {
+				return true, "lost (" + r.cite(p.LostBy) + ")", p.LostBy
+			}
+			return false, "still in the game", ""
+		}, true
+	case c.eat("not", "lost"), c.eat("has", "not", "lost"):
+		return func(r *run) (bool, string, engine.Key) {
+			p := pl(r)
+			if p.Lost {
+				return false, "lost (" + r.cite(p.LostBy) + ")", p.LostBy
+			}
+			return true, "still in the game", ""
+		}, true
+	case c.eat("mana", "pool"):
+		c.sym("=")
+		if c.eat("empty") {
+			return func(r *run) (bool, string, engine.Key) {
+				m := pl(r).Pool
+				return m.Total() == 0, poolText(m), engine.KeyManaEmpty
+			}, true
+		}
+		want, err := engine.ParseMana(c.mana())
+		if err != nil {
+			p.errorf("%v", err)
+			return nil, false
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			m := pl(r).Pool
+			return m == want, poolText(m), engine.KeyManaPool
+		}, true
+	}
+	if z, _, ok := c.zone(); ok {
+		return p.zoneCount(c, who, z)
+	}
+	p.errorf("can't read expectation about %s %q; %s", who, clip(c.s), expectHelp)
+	return nil, false
+}
+
+func poolText(m engine.Mana) string {
+	if m.Total() == 0 {
+		return "empty"
+	}
+	return m.String()
+}
+
+func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
+	chars := func(r *run) (engine.Chars, *engine.Object, error) { return r.chars(o) }
+	type prop = func(engine.Chars, *engine.Object, *run) (bool, string, engine.Key)
+	with := func(f prop) (check, bool) {
+		return func(r *run) (bool, string, engine.Key) {
+			ch, obj, err := chars(r)
+			if err != nil {
+				return false, err.Error(), ""
+			}
+			return f(ch, obj, r)
+		}, true
+	}
+	needObj := func(f func(*engine.Object, *run) (bool, string, engine.Key)) (check, bool) {
+		return func(r *run) (bool, string, engine.Key) {
+			obj, err := r.object(o, 0)
+			if err != nil {
+				return false, err.Error(), ""
+			}
+			return f(obj, r)
+		}, true
+	}
+	switch {
+	case c.eat("colors"), c.eat("color"), c.eat("is", "colorless"):
+		var want engine.Color
+		if strings.HasSuffix(strings.ToLower(p.raw()), "colorless") {
+			c.sym("=")
+			c.eat("colorless")
+		} else {
+			c.sym("=")
+			for !c.end() {
+				if c.eat("and") || c.sym(",") {
+					continue
+				}
+				col, ok := engine.ParseColor(c.word())
+				if !ok {
+					p.errorf("colors are white, blue, black, red, green, or colorless")
+					return nil, false
+				}
+				want |= col
+			}
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, engine.Key) {
+			k := engine.KeyColor
+			switch {
+			case ch.Colors == 0:
+				k = engine.KeyColorless
+			case ch.Cost.Kinds().Has(engine.SymHybrid) || ch.Cost.Kinds().Has(engine.SymPhyrexian):
+				k = engine.KeyColorHybrid
+			}
+			return ch.Colors == want, ch.Colors.String(), k
+		})
+	case c.eat("mana", "value"), c.eat("converted", "mana", "cost"), c.eat("cmc"):
+		n, ok := p.wantInt(c)
+		if !ok {
+			return nil, false
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, engine.Key) {
+			got := ch.ManaValue()
+			k := engine.KeyManaValue
+			kinds := ch.Cost.Kinds()
+			switch {
+			case ch.Cost == nil:
+				k = engine.KeyManaValueNone
+			case kinds.Has(engine.SymPhyrexian) || kinds.Has(engine.SymHybridPhyrexian):
+				k = engine.KeyManaValuePhyrexian
+			case kinds.Has(engine.SymHybrid) || kinds.Has(engine.SymMonoHybrid):
+				k = engine.KeyManaValueHybrid
+			case kinds.Has(engine.SymVariable):
+				k = engine.KeyManaValueX
+			}
+			return got == n, fmt.Sprintf("%d (%s)", got, costText(ch.Cost)), k
+		})
+	case c.eat("types"), c.eat("card", "types"):
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.CardTypes }, engine.KeySubtypes)
+	case c.eat("supertypes"):
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.Supertypes }, engine.KeySubtypes)
+	case c.eat("subtypes"):
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypeNames() }, engine.KeySubtypes)
+	case c.eat("pt"), c.eat("p/t"), c.eat("power/toughness"):
+		c.sym("=")
+		pw, ok1 := c.signedInt()
+		if !c.sym("/") {
+			return nil, p.bad("expected P/T like 2/2")
+		}
+		tg, ok2 := c.signedInt()
+		if !ok1 || !ok2 {
+			return nil, p.bad("expected P/T like 2/2")
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			if !ch.HasPT {
+				return false, "no power or toughness", ""
+			}
+			return ch.Power == pw && ch.Toughness == tg, fmt.Sprintf("%d/%d", ch.Power, ch.Toughness), engine.KeyCounters
+		})
+	case c.eat("power"), c.eat("toughness"):
+		tough := strings.Contains(strings.ToLower(p.raw()), "toughness")
+		n, ok := p.wantInt(c)
+		if !ok {
+			return nil, false
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			got := ch.Power
+			if tough {
+				got = ch.Toughness
+			}
+			ok, s := eqInt(got, n)
+			return ok && ch.HasPT, s, ""
+		})
+	case c.eat("counters"):
+		kind := strings.ToLower(c.word())
+		n, ok := p.wantInt(c)
+		if !ok {
+			return nil, false
+		}
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			ok, s := eqInt(obj.Counters.Get(kind), n)
+			return ok, s, engine.KeyCounters
+		})
+	case c.eat("tapped"), c.eat("is", "tapped"):
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			return obj.Tapped, tappedText(obj), engine.KeyTap
+		})
+	case c.eat("untapped"), c.eat("is", "untapped"):
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			return !obj.Tapped, tappedText(obj), engine.KeyUntap
+		})
+	case c.eat("damage"):
+		n, ok := p.wantInt(c)
+		if !ok {
+			return nil, false
+		}
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			ok, s := eqInt(obj.Damage, n)
+			return ok, s, engine.KeyDamageCreature
+		})
+	case c.eat("gone"), c.eat("ceased", "to", "exist"), c.eat("does", "not", "exist"):
+		return func(r *run) (bool, string, engine.Key) {
+			var where []string
+			for _, x := range r.st.Objects {
+				if o.matches(x.Label) {
+					where = append(where, x.Label+" in "+r.ed.ZoneName(x.Zone))
+				}
+			}
+			if len(where) == 0 {
+				return true, "gone", engine.KeySBAToken
+			}
+			return false, strings.Join(where, ", "), ""
+		}, true
+	case c.eat("controller"), c.eat("owner"):
+		owner := strings.Contains(strings.ToLower(p.raw()), "owner")
+		c.sym("=")
+		who, ok := c.player()
+		if !ok {
+			return nil, p.bad("name a player")
+		}
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			got := obj.Controller
+			if owner {
+				got = obj.Owner
+			}
+			return got == r.player(who), r.st.Players[got].Name, ""
+		})
+	}
+	if c.eat("zone") {
+		c.sym("=")
+	}
+	if z, who, ok := c.zone(); ok {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			ok := obj.Zone == z && (who == "" || obj.Owner == r.player(who) || (z == engine.Battlefield && obj.Controller == r.player(who)))
+			return ok, r.where(obj), ""
+		})
+	}
+	// "Dryad Arbor creature types = Dryad"
+	if w, ok := c.eatAny("creature types", "land types", "artifact types", "enchantment types", "planeswalker types", "spell types", "planar types"); ok {
+		kind, _ := engine.ParseKind(strings.Fields(w)[0])
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypesOf(kind) }, engine.KeyCorrelated)
+	}
+	p.errorf("can't read expectation about %s %q; %s", o, clip(c.s), expectHelp)
+	return nil, false
+}
+
+func (p *parser) bad(msg string) bool { p.errorf("%s", msg); return false }
+
+func tappedText(o *engine.Object) string {
+	if o.Tapped {
+		return "tapped"
+	}
+	return "untapped"
+}
+
+func costText(c engine.ManaCost) string {
+	if c == nil {
+		return "no mana cost"
+	}
+	return c.String()
+}
+
+// wordsExpect reads "[=] word word …" or "none" and compares as sets,
+// case-insensitively.
+func (p *parser) wordsExpect(c *cursor, with func(func(engine.Chars, *engine.Object, *run) (bool, string, engine.Key)) (check, bool), get func(engine.Chars) []string, k engine.Key) (check, bool) {
+	c.sym("=")
+	var want []string
+	if !c.eat("none") {
+		for _, w := range strings.FieldsFunc(c.s, func(r rune) bool { return r == ' ' || r == ',' }) {
+			if !strings.EqualFold(w, "and") {
+				want = append(want, strings.ToLower(w))
+			}
+		}
+		c.s = ""
+	}
+	slices.Sort(want)
+	return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		got := get(ch)
+		lower := make([]string, len(got))
+		for i, g := range got {
+			lower[i] = strings.ToLower(g)
+		}
+		slices.Sort(lower)
+		s := strings.Join(got, " ")
+		if s == "" {
+			s = "none"
+		}
+		return slices.Equal(lower, want), s, k
+	})
+}
+
+// matches reports whether an object's label is this reference: "Wasp"
+// matches every Wasp ("Wasp#1", "Wasp#2"), "Wasp#2" only that one.
+func (r ref) matches(label string) bool {
+	if r.Index != 0 {
+		return strings.EqualFold(label, r.String())
+	}
+	i := strings.LastIndexByte(label, '#')
+	return i >= 0 && strings.EqualFold(label[:i], r.Name)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,577 @@
+package scenario
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// maxErrors stops Parse listing errors after this many.
+const maxErrors = 20
+
+type parser struct {
+	sc      *Scenario
+	errs    ErrorList
+	sorted  []*CardDecl
+	section string // "", "setup", "steps", "expect"
+	line    int
+	rawLine string // the line being parsed, comment removed
+	// choiceStep is set while parsing a step that answers a choice.
+	choiceStep bool
+}
+
+func (p *parser) errorf(format string, args ...any) {
+	if len(p.errs) < maxErrors {
+		p.errs = append(p.errs, &Error{Name: p.sc.Name, Line: p.line, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
+// Parse reads a scenario. name labels errors (a file name, or "" for text
+// typed in the sandbox). Every problem found is reported with its line, as
+// an ErrorList; edition-dependent checks (type lines against an edition's
+// type lists, symbols an edition lacks) happen when the scenario is run.
+func Parse(name, text string) (*Scenario, error) {
+	sc := &Scenario{Name: name, Text: text, Life: 20, Players: []string{"A", "B"}, Numbering: engine.Latest()}
+	p := &parser{sc: sc}
+	if len(text) > MaxBytes {
+		p.line = 1
+		p.errorf("scenario is %d bytes; the limit is %d (16 KB)", len(text), MaxBytes)
+		return nil, p.errs
+	}
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, raw := range lines {
+		p.line = i + 1
+		l := strings.TrimSpace(stripComment(strings.TrimSuffix(raw, "\r")))
+		if l == "" {
+			continue
+		}
+		if sc.Title == "" && sc.Line == 0 {
+			if !p.scenarioLine(l) {
+				p.errorf("a scenario starts with a line like: scenario \"Legend rule\" rule 704.5j")
+				return nil, p.errs
+			}
+			continue
+		}
+		p.parseLine(l)
+		if len(p.errs) >= maxErrors {
+			break
+		}
+	}
+	p.line = len(lines)
+	switch {
+	case sc.Line == 0:
+		p.line = 1
+		p.errorf("empty scenario: it starts with a line like: scenario \"Legend rule\" rule 704.5j")
+	case len(sc.Expects) == 0 && len(p.errs) == 0:
+		p.errorf("no expect section: a scenario must check something")
+	}
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return sc, nil
+}
+
+// stripComment removes a "#" comment: a # at the start of a line or after a
+// space ("Isamaru#2" is a reference, not a comment).
+func stripComment(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
+			return s[:i]
+		}
+		if s[i] == '"' { // no comments inside quotes
+			if j := strings.IndexByte(s[i+1:], '"'); j >= 0 {
+				i += j + 1
+			}
+		}
+	}
+	return s
+}
+
+var scenarioRe = regexp.MustCompile(`^scenario\s+"([^"]+)"\s*(?:rules?\s+(.+))?$`)
+
+func (p *parser) scenarioLine(l string) bool {
+	m := scenarioRe.FindStringSubmatch(l)
+	if m == nil {
+		return false
+	}
+	p.sc.Title, p.sc.Line = strings.TrimSpace(m[1]), p.line
+	for _, r := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
+		if r == "and" {
+			continue
+		}
+		if _, err := rules.ParseNumber(r); err != nil {
+			p.errorf("%q is not a rule number", r)
+			continue
+		}
+		p.sc.Rules = append(p.sc.Rules, r)
+	}
+	return true
+}
+
+func (p *parser) parseLine(l string) {
+	p.rawLine = l
+	c := p.cursor(l)
+	switch {
+	case c.eat("setup") && c.end():
+		p.enter("setup")
+		return
+	case c.eat("steps") && c.end():
+		p.enter("steps")
+		return
+	case c.eat("expect"):
+		p.enter("expect")
+		p.expectHeader(c)
+		return
+	}
+	switch p.section {
+	case "":
+		p.header(l)
+	case "setup":
+		p.setup(l)
+	case "steps":
+		if len(p.sc.Steps) >= MaxSteps {
+			p.errorf("more than %d steps", MaxSteps)
+			return
+		}
+		p.step(l)
+	case "expect":
+		p.expect(l)
+	}
+}
+
+var sectionOrder = map[string]int{"": 0, "setup": 1, "steps": 2, "expect": 3}
+
+func (p *parser) enter(s string) {
+	if sectionOrder[s] < sectionOrder[p.section] || (s == p.section && s != "expect") {
+		p.errorf("%s must come before %s", orderName(s), orderName(p.section))
+	}
+	p.section = s
+}
+
+func orderName(s string) string {
+	if s == "" {
+		return "the header"
+	}
+	return s
+}
+
+func (p *parser) date(s string) (time.Time, bool) {
+	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
+	if err != nil {
+		p.errorf("%q is not a date like 2009-07-11", s)
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// dateRange reads "from DATE", "before DATE" or both.
+func (p *parser) dateRange(c *cursor) (from, before time.Time, ok bool) {
+	ok = true
+	for !c.end() {
+		switch {
+		case c.eat("from"):
+			from, ok = p.date(c.word())
+		case c.eat("before"):
+			before, ok = p.date(c.word())
+		default:
+			p.errorf("expected \"from DATE\" or \"before DATE\", found %q", c.s)
+			return from, before, false
+		}
+		if !ok {
+			return from, before, false
+		}
+	}
+	if !from.IsZero() && !before.IsZero() && !from.Before(before) {
+		p.errorf("the range is empty: from %s before %s", from.Format(time.DateOnly), before.Format(time.DateOnly))
+		ok = false
+	}
+	return from, before, ok
+}
+
+func (p *parser) header(l string) {
+	c := p.cursor(l)
+	sc := p.sc
+	switch {
+	case c.eat("example") && c.sym(":"):
+		if c.end() {
+			p.errorf("example: needs the example's text")
+		}
+		sc.Examples = append(sc.Examples, c.s)
+	case c.eat("quote") && c.sym(":"):
+		if c.end() {
+			p.errorf("quote: needs a passage of rules text")
+		}
+		sc.Quotes = append(sc.Quotes, c.s)
+	case c.eat("edition"), c.eat("editions"):
+		sc.From, sc.Before, _ = p.dateRange(c)
+	case c.eat("numbering"):
+		ed, err := engine.EditionByID(c.s)
+		if err != nil {
+			p.errorf("%v", err)
+			return
+		}
+		sc.Numbering = ed
+	case c.eat("players"):
+		names := strings.Fields(strings.ReplaceAll(c.s, ",", " "))
+		if len(names) < 1 || len(names) > 8 {
+			p.errorf("players: name one to eight players")
+			return
+		}
+		for _, n := range names {
+			if strings.ContainsAny(n, `"#'{}`) {
+				p.errorf("%q can't be a player's name", n)
+				return
+			}
+		}
+		sc.Players = names
+	case c.eat("life"):
+		n, ok := c.int()
+		if !ok || !c.end() {
+			p.errorf("life: expected a number, like: life 20")
+			return
+		}
+		sc.Life = n
+	case c.eat("card"):
+		p.cardLine(c)
+	default:
+		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, life and card lines", clip(l))
+	}
+}
+
+var ptRe = regexp.MustCompile(`\s(-?\d{1,4}|\*)/(-?\d{1,4}|\*)$`)
+
+// card reads "NAME: COST TYPE-LINE P/T, keyword, …".
+func (p *parser) cardLine(c *cursor) {
+	d := &CardDecl{Line: p.line}
+	rest := c.s
+	if strings.HasPrefix(rest, `"`) {
+		end := strings.IndexByte(rest[1:], '"')
+		if end < 0 {
+			p.errorf("unclosed quote in the card's name")
+			return
+		}
+		d.Name, rest = rest[1:end+1], strings.TrimSpace(rest[end+2:])
+		if !strings.HasPrefix(rest, ":") {
+			p.errorf("expected \":\" after the card's name")
+			return
+		}
+		rest = rest[1:]
+	} else {
+		i := strings.IndexByte(rest, ':')
+		if i < 0 {
+			p.errorf("a card line reads: card Isamaru: {W} Legendary Creature — Dog 2/2")
+			return
+		}
+		d.Name, rest = strings.TrimSpace(rest[:i]), rest[i+1:]
+	}
+	if d.Name == "" || len(d.Name) > 100 || strings.ContainsAny(d.Name, "#{}\"") {
+		p.errorf("%q can't be a card's name", d.Name)
+		return
+	}
+	for _, n := range p.sc.Players {
+		if strings.EqualFold(n, d.Name) {
+			p.errorf("card %q has a player's name", d.Name)
+			return
+		}
+	}
+	if p.card(d.Name) != nil {
+		p.errorf("card %q is declared twice", d.Name)
+		return
+	}
+	parts := strings.Split(rest, ",")
+	main := p.cursor(parts[0])
+	cost, err := engine.ParseManaCost(main.mana())
+	if err != nil {
+		p.errorf("%v", err)
+		return
+	}
+	d.Cost = cost
+	tl := main.s
+	if m := ptRe.FindStringSubmatchIndex(" " + tl); m != nil {
+		pw, tg := (" " + tl)[m[2]:m[3]], (" " + tl)[m[4]:m[5]]
+		if pw == "*" || tg == "*" {
+			p.errorf("power and toughness with * need a characteristic-defining ability, which the engine doesn't have yet; give numbers")
+			return
+		}
+		d.Power, _ = strconv.Atoi(pw)
+		d.Toughness, _ = strconv.Atoi(tg)
+		d.HasPT = true
+		tl = strings.TrimSpace((" " + tl)[:m[0]])
+	}
+	if tl == "" {
+		p.errorf("card %s has no type line", d.Name)
+		return
+	}
+	d.TypeLine = tl
+	for _, kw := range parts[1:] {
+		kw = strings.ToLower(strings.TrimSpace(kw))
+		switch {
+		case kw == "colorless":
+			d.HasColor, d.Color = true, 0
+		case isColor(kw):
+			col, _ := engine.ParseColor(kw)
+			d.HasColor = true
+			d.Color |= col
+		case knownKeywords[kw]:
+			d.Keywords = append(d.Keywords, kw)
+		default:
+			p.errorf("unknown keyword %q (the engine knows: %s; or give a color)", kw, keywordList())
+			return
+		}
+	}
+	p.sc.Cards = append(p.sc.Cards, d)
+}
+
+func isColor(s string) bool {
+	_, ok := engine.ParseColor(s)
+	return ok && len(s) > 1
+}
+
+// knownKeywords are the keyword abilities a card line may list. Those the
+// engine applies: deathtouch, indestructible, infect, lifelink, wither. The
+// rest are carried for display and for issue 7's rules.
+var knownKeywords = map[string]bool{
+	"deathtouch": true, "defender": true, "double strike": true, "first strike": true, "flash": true,
+	"flying": true, "haste": true, "hexproof": true, "indestructible": true, "infect": true,
+	"lifelink": true, "menace": true, "reach": true, "shroud": true, "trample": true,
+	"vigilance": true, "wither": true, "fear": true, "intimidate": true, "landwalk": true,
+}
+
+func keywordList() string {
+	return "deathtouch, defender, double strike, first strike, flash, flying, haste, hexproof, indestructible, infect, lifelink, menace, reach, shroud, trample, vigilance, wither, …"
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+// setupLine is one line of the setup section, applied in order.
+type setupLine struct {
+	line  int
+	apply func(*run) error
+}
+
+func (p *parser) setup(l string) {
+	c := p.cursor(l)
+	line := p.line
+	add := func(f func(*run) error) { p.sc.Setup = append(p.sc.Setup, setupLine{line, f}) }
+	if c.eat("active") {
+		who, ok := c.player()
+		if !ok || !c.end() {
+			p.errorf("active: name a player")
+			return
+		}
+		add(func(r *run) error { r.st.Active = r.player(who); return nil })
+		return
+	}
+	who, ok := c.player()
+	if !ok {
+		p.errorf("setup lines start with a player: %s", strings.Join(p.sc.Players, ", "))
+		return
+	}
+	switch {
+	case c.eat("life"):
+		c.sym("=")
+		n, ok := c.signedInt()
+		if !ok || !c.end() {
+			p.errorf("expected: %s life 20", who)
+			return
+		}
+		add(func(r *run) error {
+			r.st = r.st.EditPlayer(r.player(who), func(pl *engine.Player) { pl.Life = n })
+			return nil
+		})
+	case c.eat("poison"), c.eat("counters"):
+		kind := "poison"
+		if !strings.EqualFold(strings.Fields(l)[1], "poison") {
+			kind = strings.ToLower(c.word())
+		}
+		c.sym("=")
+		n, ok := c.int()
+		if !ok || !c.end() || kind == "" {
+			p.errorf("expected: %s poison 3, or %s counters KIND 3", who, who)
+			return
+		}
+		add(func(r *run) error {
+			r.st = r.st.EditPlayer(r.player(who), func(pl *engine.Player) { pl.Counters = pl.Counters.With(kind, n) })
+			return nil
+		})
+	case c.eat("mana", "pool"), c.eat("mana"):
+		c.sym("=")
+		m, err := engine.ParseMana(c.mana())
+		if err != nil || !c.end() {
+			p.errorf("expected: %s mana {R}{R}{G}", who)
+			return
+		}
+		add(func(r *run) error {
+			r.st = r.st.EditPlayer(r.player(who), func(pl *engine.Player) { pl.Pool = pl.Pool.Add(m) })
+			return nil
+		})
+	default:
+		z, _, ok := c.zone()
+		if !ok || !c.sym(":") {
+			p.errorf("expected a zone and a list, like: %s battlefield: Isamaru, Forest (tapped)", who)
+			return
+		}
+		if z == engine.Stack {
+			p.errorf("the stack can't be set up yet (issue 7)")
+			return
+		}
+		for _, item := range splitList(c.s) {
+			p.setupItem(who, z, item)
+		}
+	}
+}
+
+// splitList splits "a, b (c, d), \"e, f\"" at top-level commas.
+func splitList(s string) []string {
+	var out []string
+	depth, quoted, start := 0, false, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			quoted = !quoted
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 && !quoted {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// setupItem reads "[N x] [token] NAME [(tapped, 2 damage, 1 +1/+1 counter, sick, owned by B)]".
+func (p *parser) setupItem(who string, z engine.Zone, item string) {
+	c := p.cursor(item)
+	n := 1
+	if k, ok := c.int(); ok {
+		if !c.eat("x") && !c.eat("×") {
+			p.errorf("write a count as: 3 x Forest")
+			return
+		}
+		n = k
+	}
+	if n < 1 || n > 100 {
+		p.errorf("%d copies: between 1 and 100, please", n)
+		return
+	}
+	token := c.eat("token")
+	r, ok := c.ref()
+	if !ok {
+		p.errorf("%q is not a declared card (declare it with a card line)", clip(item))
+		return
+	}
+	if r.Index != 0 {
+		p.errorf("setup names cards without #numbers; they are numbered in order")
+		return
+	}
+	var mods []func(*engine.Object, *run) error
+	if strings.HasPrefix(c.s, "(") && strings.HasSuffix(c.s, ")") {
+		for _, m := range strings.Split(c.s[1:len(c.s)-1], ",") {
+			f, ok := p.modifier(strings.TrimSpace(m), z)
+			if !ok {
+				return
+			}
+			mods = append(mods, f)
+		}
+		c.s = ""
+	}
+	if !c.end() {
+		p.errorf("unexpected %q after %s (status goes in parentheses: Isamaru (tapped))", c.s, r.Name)
+		return
+	}
+	if token && z != engine.Battlefield {
+		p.errorf("tokens start on the battlefield")
+		return
+	}
+	p.sc.Setup = append(p.sc.Setup, setupLine{p.line, func(rn *run) error {
+		card, err := rn.card(r.Name)
+		if err != nil {
+			return err
+		}
+		for range n {
+			var id engine.ObjectID
+			rn.st, id = rn.st.AddObject(card, rn.player(who), z, token)
+			for _, m := range mods {
+				var err error
+				rn.st = rn.st.Edit(id, func(o *engine.Object) { err = m(o, rn) })
+				if err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}})
+}
+
+func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) error, bool) {
+	c := p.cursor(m)
+	perm := func(what string) bool {
+		if z != engine.Battlefield {
+			p.errorf("only permanents can be %s", what)
+			return false
+		}
+		return true
+	}
+	switch {
+	case c.eat("tapped") && c.end():
+		return func(o *engine.Object, _ *run) error { o.Tapped = true; return nil }, perm("tapped")
+	case c.eat("sick") && c.end(), c.eat("summoning sick") && c.end():
+		return func(o *engine.Object, _ *run) error { o.Sick = true; return nil }, perm("summoning sick")
+	case c.eat("owned by"):
+		who, ok := c.player()
+		if !ok || !c.end() {
+			p.errorf("owned by: name a player")
+			return nil, false
+		}
+		return func(o *engine.Object, r *run) error { o.Owner = r.player(who); return nil }, true
+	}
+	n, ok := c.int()
+	if !ok {
+		p.errorf("unknown status %q: tapped, sick, owned by B, 2 damage, 1 +1/+1 counter", m)
+		return nil, false
+	}
+	if c.eat("damage") && c.end() {
+		return func(o *engine.Object, _ *run) error { o.Damage = n; return nil }, perm("damaged")
+	}
+	kind := strings.ToLower(c.word())
+	c.eatAny("counters", "counter")
+	if kind == "" || !c.end() {
+		p.errorf("unknown status %q: tapped, sick, owned by B, 2 damage, 1 +1/+1 counter", m)
+		return nil, false
+	}
+	return func(o *engine.Object, _ *run) error { o.Counters = o.Counters.With(kind, n); return nil }, true
+}
+
+// ruleRef reads a rule number in the scenario's numbering, or a key name,
+// and returns the key.
+func (p *parser) ruleRef(s string) (engine.Key, bool) {
+	s = strings.TrimSpace(s)
+	if n, err := rules.ParseNumber(s); err == nil {
+		if k, ok := p.sc.Numbering.KeyOf(n); ok {
+			return k, true
+		}
+		p.errorf("%s is not a rule the engine applies in %s numbering (write \"numbering DATE\" for another edition's numbers)", s, p.sc.Numbering.ID)
+		return "", false
+	}
+	for _, k := range engine.Keys() {
+		if string(k) == s {
+			return k, true
+		}
+	}
+	p.errorf("%q is neither a rule number nor a rule the engine knows", s)
+	return "", false
+}

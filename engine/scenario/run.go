@@ -1,0 +1,372 @@
+package scenario
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// Options control a run.
+type Options struct {
+	// Strict makes a choice the scenario didn't script an error (tests).
+	// Otherwise the run stops at the choice and the trace's Pending says
+	// what is asked, so the sandbox can ask the user.
+	Strict bool
+	// Budget bounds the run's time; 0 means DefaultBudget, negative none.
+	Budget time.Duration
+}
+
+// ErrBudget is wrapped by the error of a run that took too long.
+var ErrBudget = errors.New("scenario exceeded its time budget")
+
+// ErrNotApplicable is wrapped when a scenario is run under an edition
+// outside its edition line.
+var ErrNotApplicable = errors.New("scenario doesn't apply to these rules")
+
+// Trace is what a run did: the state after setup, then each step's state and
+// events, then each expectation's result.
+type Trace struct {
+	Scenario *Scenario
+	Edition  *engine.RulesEdition
+	Start    engine.State
+	Steps    []StepResult
+	Expects  []Result
+	// Pending is a choice the rules asked for that the scenario didn't
+	// script (non-strict runs stop there).
+	Pending *engine.Choice
+	Err     error // the run failed: a bad step, a rejection that didn't happen, the budget
+	Elapsed time.Duration
+}
+
+// StepResult is one step's outcome.
+type StepResult struct {
+	Line     int
+	Text     string
+	State    engine.State // after the step (unchanged if rejected)
+	Events   []engine.Event
+	Rejected string // the engine's refusal, for a step expected to be rejected
+}
+
+// Result is one expectation's outcome.
+type Result struct {
+	Line int
+	Text string
+	OK   bool
+	Got  string
+	Key  engine.Key
+	Rule engine.RuleNumber // the rule that decides it, in the run's edition; zero if none
+}
+
+// Final is the state after the last step that ran.
+func (t *Trace) Final() engine.State {
+	if len(t.Steps) == 0 {
+		return t.Start
+	}
+	return t.Steps[len(t.Steps)-1].State
+}
+
+// Passed reports whether the run finished and every expectation held.
+func (t *Trace) Passed() bool {
+	if t.Err != nil || t.Pending != nil || len(t.Expects) == 0 {
+		return false
+	}
+	for _, r := range t.Expects {
+		if !r.OK {
+			return false
+		}
+	}
+	return true
+}
+
+// Failures lists what went wrong, one line each, for test output and the
+// command line.
+func (t *Trace) Failures() []string {
+	var out []string
+	if t.Err != nil {
+		out = append(out, t.Err.Error())
+	}
+	if t.Pending != nil {
+		out = append(out, "waiting for a choice: "+t.Pending.Prompt)
+	}
+	for _, r := range t.Expects {
+		if !r.OK {
+			out = append(out, fmt.Sprintf("line %d: expected %s; got %s", r.Line, r.Text, r.Got))
+		}
+	}
+	return out
+}
+
+// Run runs a scenario under an edition's rules.
+func Run(sc *Scenario, ed *engine.RulesEdition, strict bool) *Trace {
+	return RunWith(context.Background(), sc, ed, Options{Strict: strict})
+}
+
+// run is one run in progress.
+type run struct {
+	sc     *Scenario
+	ed     *engine.RulesEdition
+	st     engine.State
+	cards  map[string]*engine.Card
+	events []engine.Event
+}
+
+// RunWith runs a scenario with options and a context (cancellation stops it
+// between steps).
+func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Options) *Trace {
+	start := time.Now()
+	t := &Trace{Scenario: sc, Edition: ed}
+	defer func() { t.Elapsed = time.Since(start) }()
+	budget := opt.Budget
+	if budget == 0 {
+		budget = DefaultBudget
+	}
+	over := func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if budget > 0 && time.Since(start) > budget {
+			return fmt.Errorf("%w: ran for more than %v", ErrBudget, budget)
+		}
+		return nil
+	}
+	if !sc.Applies(ed.Effective) {
+		t.Err = fmt.Errorf("%w: %q is for %s, not %s", ErrNotApplicable, sc.Title, sc.Range(), ed)
+		return t
+	}
+	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...), cards: map[string]*engine.Card{}}
+	for _, d := range sc.Cards {
+		if _, err := r.card(d.Name); err != nil {
+			t.Err = err
+			return t
+		}
+	}
+	for _, s := range sc.Setup {
+		if err := s.apply(r); err != nil {
+			t.Err = r.lineErr(s.line, err)
+			return t
+		}
+	}
+	t.Start = r.st
+	for i, s := range sc.Steps {
+		if err := over(); err != nil {
+			t.Err = r.lineErr(s.Line, err)
+			return t
+		}
+		res, err := r.step(s)
+		if err != nil {
+			t.Err = err
+			return t
+		}
+		t.Steps = append(t.Steps, res)
+		if p := r.st.Pending; p != nil {
+			next := i + 1
+			if next < len(sc.Steps) && sc.Steps[next].choice {
+				continue
+			}
+			if opt.Strict {
+				t.Err = r.lineErr(s.Line, fmt.Errorf("the rules ask %s to choose (%s%s), but the scenario doesn't say what; add a step like: %s chooses %s",
+					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), r.st.Players[p.Player].Name, r.label(p.Options[0])))
+			} else {
+				t.Pending = p
+			}
+			return t
+		}
+	}
+	var blocks int
+	for _, b := range sc.Expects {
+		if !inRange(ed.Effective, b.From, b.Before) {
+			continue
+		}
+		blocks++
+		for _, e := range b.Items {
+			if err := over(); err != nil {
+				t.Err = r.lineErr(e.Line, err)
+				return t
+			}
+			ok, got, k := e.check(r)
+			t.Expects = append(t.Expects, Result{Line: e.Line, Text: e.Text, OK: ok, Got: got, Key: k, Rule: ed.Rule(k)})
+		}
+	}
+	if blocks == 0 {
+		t.Err = &Error{Name: sc.Name, Line: sc.Line, Msg: fmt.Sprintf("no expect section applies to %s", ed)}
+	}
+	return t
+}
+
+// step runs one step and checks a rejection it expects.
+func (r *run) step(s *Step) (StepResult, error) {
+	res := StepResult{Line: s.Line, Text: s.Text}
+	a, err := s.build(r)
+	if err == nil {
+		var st engine.State
+		var evs []engine.Event
+		st, evs, err = engine.Apply(r.ed, r.st, a)
+		if err == nil {
+			if s.Reject {
+				return res, r.lineErr(s.Line, errors.New("expected the engine to reject this step, but it was allowed"))
+			}
+			r.st = st
+			r.events = append(r.events, evs...)
+			res.State, res.Events = st, evs
+			return res, nil
+		}
+	}
+	if !s.Reject {
+		return res, r.lineErr(s.Line, err)
+	}
+	if s.Rule != "" {
+		var re *engine.RuleError
+		if !errors.As(err, &re) || re.Key != s.Rule {
+			return res, r.lineErr(s.Line, fmt.Errorf("rejected, but not by %s as expected: %v", r.cite(s.Rule), err))
+		}
+	}
+	res.State, res.Rejected = r.st, err.Error()
+	return res, nil
+}
+
+func (r *run) lineErr(line int, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return &Error{Name: r.sc.Name, Line: line, Msg: err.Error()}
+}
+
+// player maps a declared name to its ID; Parse only accepts declared names.
+func (r *run) player(name string) engine.PlayerID {
+	id, _ := r.st.Player(name)
+	return id
+}
+
+// card builds a declared card's characteristics under this run's edition:
+// its type line against the edition's type lists, its mana symbols against
+// those the edition has.
+func (r *run) card(name string) (*engine.Card, error) {
+	if c, ok := r.cards[strings.ToLower(name)]; ok {
+		return c, nil
+	}
+	var d *CardDecl
+	for _, x := range r.sc.Cards {
+		if strings.EqualFold(x.Name, name) {
+			d = x
+		}
+	}
+	if d == nil {
+		return nil, fmt.Errorf("no card %q is declared", name)
+	}
+	fail := func(err error) error {
+		return &Error{Name: r.sc.Name, Line: d.Line, Msg: fmt.Sprintf("card %s under %s: %v", d.Name, r.ed, err)}
+	}
+	if err := r.ed.CheckCost(d.Cost); err != nil {
+		return nil, fail(err)
+	}
+	tl, err := engine.ParseTypeLine(d.TypeLine, r.ed.Types)
+	if err != nil {
+		return nil, fail(err)
+	}
+	if d.HasPT && !tl.Is("creature") {
+		return nil, fail(errors.New("only creatures have power and toughness"))
+	}
+	c := &engine.Card{Name: d.Name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
+		Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor}
+	r.cards[strings.ToLower(name)] = c
+	return c, nil
+}
+
+// object finds the object a reference means now. A bare name must be
+// unambiguous; if several objects have it, those in prefer count first.
+func (r *run) object(ref ref, prefer engine.Zone) (*engine.Object, error) {
+	if ref.Index != 0 {
+		if o := r.st.ByLabel(ref.String()); o != nil {
+			return o, nil
+		}
+		return nil, fmt.Errorf("%s doesn't exist (any more)", ref)
+	}
+	var all []*engine.Object
+	for i := range r.st.Objects {
+		if ref.matches(r.st.Objects[i].Label) {
+			all = append(all, &r.st.Objects[i])
+		}
+	}
+	if len(all) > 1 && prefer != 0 {
+		var in []*engine.Object
+		for _, o := range all {
+			if o.Zone == prefer {
+				in = append(in, o)
+			}
+		}
+		if len(in) > 0 {
+			all = in
+		}
+	}
+	switch len(all) {
+	case 0:
+		return nil, fmt.Errorf("there is no %s in the game", ref.Name)
+	case 1:
+		return all[0], nil
+	}
+	var where []string
+	for _, o := range all {
+		where = append(where, o.Label+" ("+r.where(o)+")")
+	}
+	return nil, fmt.Errorf("%q could be %s; write which, like %s", ref.Name, strings.Join(where, " or "), all[0].Label)
+}
+
+// chars is an object's current characteristics; a declared card with no
+// object in the game answers with its printed characteristics.
+func (r *run) chars(ref ref) (engine.Chars, *engine.Object, error) {
+	o, err := r.object(ref, 0)
+	if err == nil {
+		return r.st.Chars(o), o, nil
+	}
+	if ref.Index == 0 {
+		found := false
+		for _, x := range r.st.Objects {
+			found = found || ref.matches(x.Label)
+		}
+		if !found {
+			c, cerr := r.card(ref.Name)
+			if cerr != nil {
+				return engine.Chars{}, nil, cerr
+			}
+			tmp := engine.Object{Card: c, Zone: engine.Library}
+			return r.st.Chars(&tmp), nil, nil
+		}
+	}
+	return engine.Chars{}, nil, err
+}
+
+// where names an object's zone for messages: "A's graveyard", "the battlefield".
+func (r *run) where(o *engine.Object) string {
+	if o.Zone.Private() {
+		return r.st.Players[o.Owner].Name + "'s " + o.Zone.String()
+	}
+	return r.ed.ZoneName(o.Zone)
+}
+
+func (r *run) label(id engine.ObjectID) string {
+	if o := r.st.Object(id); o != nil {
+		return o.Label
+	}
+	return "?"
+}
+
+// cite names a key's rule in this edition: "704.5j", or the key itself if
+// the edition has no number for it.
+func (r *run) cite(k engine.Key) string {
+	if n := r.ed.Rule(k); !n.IsZero() {
+		return n.String()
+	}
+	return string(k)
+}
+
+func (r *run) citeParen(k engine.Key) string {
+	if n := r.ed.Rule(k); !n.IsZero() {
+		return ", " + n.String()
+	}
+	return ""
+}

@@ -1,0 +1,171 @@
+// Package scenario reads Arbiter's scenario language, a small line-oriented
+// text a judge can read and edit, and runs scenarios on the engine: setup,
+// steps, and expectations, under any edition's rules. See
+// content/scenarios/README.md for the language.
+//
+// A scenario attaches to the printed examples it demonstrates by their text
+// (Normalize), so it follows an example into every edition that prints it.
+package scenario
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// Limits on user scenarios: beyond them Parse or Run fails with a clear
+// error instead of tying up the server.
+const (
+	MaxBytes = 16 << 10 // scenario text
+	MaxSteps = 500
+	// DefaultBudget is Run's wall-clock budget unless Options say
+	// otherwise. A scenario runs on one goroutine without blocking, so its
+	// wall time is its CPU time.
+	DefaultBudget = 50 * time.Millisecond
+)
+
+// Scenario is one parsed scenario. It is read-only once parsed, and can be
+// run any number of times under any edition.
+type Scenario struct {
+	Name     string   // file name, or what the caller called it
+	Title    string   // scenario "…"
+	Rules    []string // rule numbers on the scenario line, as written
+	Examples []string // example: lines, as written
+	Quotes   []string // quote: lines (glossary or prose passages), as written
+	From     time.Time
+	Before   time.Time // zero: no upper bound
+	// Numbering is the edition whose rule numbers "fired" and "rejected"
+	// are written in (numbering DATE; default the newest).
+	Numbering *engine.RulesEdition
+	Players   []string
+	Life      int
+	Cards     []*CardDecl
+	Setup     []setupLine
+	Steps     []*Step
+	Expects   []*ExpectBlock
+	Text      string
+	Line      int // the scenario line
+}
+
+// CardDecl is a card line: card NAME: COST TYPE-LINE P/T, keywords.
+type CardDecl struct {
+	Line      int
+	Name      string
+	Cost      engine.ManaCost
+	TypeLine  string // checked against each edition's type lists when run
+	Power     int
+	Toughness int
+	HasPT     bool
+	Keywords  []string
+	Color     engine.Color
+	HasColor  bool
+}
+
+// Step is one line of the steps section.
+type Step struct {
+	Line   int
+	Text   string
+	Reject bool       // "=> rejected": the engine must refuse the step
+	Rule   engine.Key // "=> rejected 701.21a": the refusal must cite this rule
+	build  func(*run) (engine.Action, error)
+	choice bool // answers a choice the rules ask for ("A chooses Isamaru#1")
+}
+
+// ExpectBlock is an expect section, applying to editions in [From, Before).
+type ExpectBlock struct {
+	Line   int
+	From   time.Time
+	Before time.Time
+	Items  []*Expect
+}
+
+// Expect is one expectation line.
+type Expect struct {
+	Line  int
+	Text  string
+	check func(*run) (ok bool, got string, rule engine.Key)
+}
+
+// Applies reports whether the scenario is meant for editions in force at t
+// (its edition line); a zero t is a prose edition older than any numbered one.
+func (s *Scenario) Applies(t time.Time) bool { return inRange(t, s.From, s.Before) }
+
+func inRange(t, from, before time.Time) bool {
+	if !from.IsZero() && t.Before(from) {
+		return false
+	}
+	if !before.IsZero() && !t.Before(before) {
+		return false
+	}
+	return true
+}
+
+// Range describes the editions a scenario applies to: "editions from
+// 2013-07-11", "all editions".
+func (s *Scenario) Range() string { return rangeText(s.From, s.Before) }
+
+func rangeText(from, before time.Time) string {
+	switch {
+	case from.IsZero() && before.IsZero():
+		return "all editions"
+	case before.IsZero():
+		return "editions from " + from.Format(time.DateOnly)
+	case from.IsZero():
+		return "editions before " + before.Format(time.DateOnly)
+	}
+	return "editions from " + from.Format(time.DateOnly) + " before " + before.Format(time.DateOnly)
+}
+
+// MatchesExample reports whether the scenario demonstrates a printed example
+// with this text.
+func (s *Scenario) MatchesExample(text string) bool {
+	n := Normalize(text)
+	for _, e := range s.Examples {
+		if Normalize(e) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// MatchesText reports whether one of the scenario's quote: lines appears in
+// a paragraph (a glossary definition or a prose topic).
+func (s *Scenario) MatchesText(paragraph string) bool {
+	n := Normalize(paragraph)
+	for _, q := range s.Quotes {
+		if strings.Contains(n, Normalize(q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Error is a problem at one line of a scenario.
+type Error struct {
+	Name string // scenario name, if known
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Name != "" {
+		return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+// ErrorList is every problem Parse found, in line order.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}

@@ -1,0 +1,405 @@
+package scenario
+
+import (
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// step reads one line of the steps section. A step may end "=> rejected"
+// (the engine must refuse it), optionally with the rule the refusal cites.
+func (p *parser) step(l string) {
+	st := &Step{Line: p.line, Text: l}
+	body := l
+	if i := strings.Index(l, "=>"); i >= 0 {
+		body = strings.TrimSpace(l[:i])
+		c := p.cursor(l[i+2:])
+		if !c.eat("rejected") {
+			p.errorf("after \"=>\" write: rejected [RULE]")
+			return
+		}
+		st.Reject = true
+		if !c.end() {
+			k, ok := p.ruleRef(c.s)
+			if !ok {
+				return
+			}
+			st.Rule = k
+		}
+	}
+	p.choiceStep = false
+	build, ok := p.action(p.cursor(body))
+	if !ok {
+		return
+	}
+	st.build, st.choice = build, p.choiceStep
+	p.sc.Steps = append(p.sc.Steps, st)
+}
+
+type builder = func(*run) (engine.Action, error)
+
+// target is a player or an object, resolved when the step runs.
+type target struct {
+	player string
+	obj    ref
+}
+
+func (p *parser) target(c *cursor) (target, bool) {
+	if who, ok := c.player(); ok {
+		return target{player: who}, true
+	}
+	if r, ok := c.ref(); ok {
+		return target{obj: r}, true
+	}
+	return target{}, false
+}
+
+func (r *run) target(t target, prefer engine.Zone) (engine.Target, error) {
+	if t.player != "" {
+		return engine.PlayerTarget(r.player(t.player)), nil
+	}
+	o, err := r.object(t.obj, prefer)
+	if err != nil {
+		return engine.Target{}, err
+	}
+	return engine.ObjectTarget(o.ID), nil
+}
+
+// counterKind reads "+1/+1 counter(s)", "poison counters", "storage counter".
+func counterKind(c *cursor) (string, bool) {
+	k := strings.ToLower(c.word())
+	if _, ok := c.eatAny("counters", "counter"); !ok || k == "" {
+		return "", false
+	}
+	return k, true
+}
+
+const stepHelp = `steps read like: "A draws 2", "A puts Isamaru onto the battlefield", "move Isamaru to graveyard", ` +
+	`"A creates 2 Wasp", "put 2 +1/+1 counters on Bears", "A gets 3 poison counters", "Shock deals 2 damage to Bears", ` +
+	`"A gains 3 life", "destroy Bears", "A sacrifices Bears", "tap Forest", "A adds {R}{G}", "end step", "end phase", ` +
+	`"end turn", "A chooses Isamaru#1", "A chooses creature type Merfolk", "check"`
+
+// action parses a step's words into a builder that makes the engine action
+// when the step runs (references resolve against the state at that moment).
+func (p *parser) action(c *cursor) (builder, bool) {
+	fail := func() (builder, bool) {
+		p.errorf("can't read step %q; %s", clip(c.s), stepHelp)
+		return nil, false
+	}
+	done := func(b builder) (builder, bool) {
+		if !c.end() {
+			p.errorf("unexpected %q at the end of the step", clip(c.s))
+			return nil, false
+		}
+		return b, true
+	}
+	switch {
+	case c.eat("check"):
+		return done(func(*run) (engine.Action, error) { return engine.CheckSBA{}, nil })
+	case c.eat("end", "step"), c.eat("end", "of", "step"):
+		return done(func(*run) (engine.Action, error) { return engine.EndStep{}, nil })
+	case c.eat("end", "phase"), c.eat("end", "of", "phase"):
+		return done(func(*run) (engine.Action, error) { return engine.EndPhase{}, nil })
+	case c.eat("end", "turn"), c.eat("end", "of", "turn"):
+		return done(func(*run) (engine.Action, error) { return engine.EndTurn{}, nil })
+	case c.eat("destroy"):
+		o, ok := c.ref()
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			x, err := r.object(o, engine.Battlefield)
+			if err != nil {
+				return nil, err
+			}
+			return engine.Destroy{Object: x.ID}, nil
+		})
+	case c.eat("tap"):
+		return p.tap(c, false, done, fail)
+	case c.eat("untap"):
+		return p.tap(c, true, done, fail)
+	case c.eat("put"):
+		return p.putCounters(c, done, fail)
+	case c.eat("remove"):
+		return p.removeCounters(c, done, fail)
+	case c.eat("move"):
+		o, ok := c.ref()
+		if !ok {
+			return fail()
+		}
+		z, _, ok := c.zone()
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			x, err := r.object(o, 0)
+			if err != nil {
+				return nil, err
+			}
+			return engine.Move{Object: x.ID, To: z}, nil
+		})
+	}
+	if n, ok := c.int(); ok { // "3 damage to Bears"
+		if !c.eat("damage") || !c.eat("to") {
+			return fail()
+		}
+		t, ok := p.target(c)
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			to, err := r.target(t, engine.Battlefield)
+			if err != nil {
+				return nil, err
+			}
+			return engine.DealDamage{To: to, N: n}, nil
+		})
+	}
+	if src, ok := c.ref(); ok { // "Shock deals 2 damage to Bears"
+		if !c.eat("deals") {
+			return fail()
+		}
+		n, ok := c.int()
+		if !ok || !c.eat("damage") || !c.eat("to") {
+			return fail()
+		}
+		t, ok := p.target(c)
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			s, err := r.object(src, 0)
+			if err != nil {
+				return nil, err
+			}
+			to, err := r.target(t, engine.Battlefield)
+			if err != nil {
+				return nil, err
+			}
+			return engine.DealDamage{Source: s.ID, To: to, N: n}, nil
+		})
+	}
+	who, ok := c.player()
+	if !ok {
+		return fail()
+	}
+	return p.playerAction(c, who, done, fail)
+}
+
+func (p *parser) tap(c *cursor, untap bool, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	o, ok := c.ref()
+	if !ok {
+		return fail()
+	}
+	return done(func(r *run) (engine.Action, error) {
+		x, err := r.object(o, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		if untap {
+			return engine.Untap{Object: x.ID}, nil
+		}
+		return engine.Tap{Object: x.ID}, nil
+	})
+}
+
+// putCounters reads "N KIND counters on TARGET" after "put".
+func (p *parser) putCounters(c *cursor, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	n, ok := c.count()
+	if !ok {
+		return fail()
+	}
+	kind, ok := counterKind(c)
+	if !ok || !c.eat("on") {
+		return fail()
+	}
+	t, ok := p.target(c)
+	if !ok {
+		return fail()
+	}
+	return done(func(r *run) (engine.Action, error) {
+		to, err := r.target(t, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		return engine.PutCounters{On: to, Kind: kind, N: n}, nil
+	})
+}
+
+// removeCounters reads "N KIND counters from TARGET" after "remove".
+func (p *parser) removeCounters(c *cursor, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	n, ok := c.count()
+	if !ok {
+		return fail()
+	}
+	kind, ok := counterKind(c)
+	if !ok || !c.eat("from") {
+		return fail()
+	}
+	t, ok := p.target(c)
+	if !ok {
+		return fail()
+	}
+	return done(func(r *run) (engine.Action, error) {
+		from, err := r.target(t, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		return engine.RemoveCounters{From: from, Kind: kind, N: n}, nil
+	})
+}
+
+// playerAction reads what follows a player's name.
+func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	switch {
+	case c.eat("draws"):
+		n := 1
+		if k, ok := c.count(); ok {
+			n = k
+		}
+		c.eatAny("cards", "card")
+		return done(func(r *run) (engine.Action, error) { return engine.Draw{Player: r.player(who), N: n}, nil })
+	case c.eat("puts"), c.eat("plays"):
+		if n, ok := c.count(); ok { // "A puts 2 +1/+1 counters on Bears"
+			kind, ok := counterKind(c)
+			if !ok || !c.eat("on") {
+				return fail()
+			}
+			t, ok := p.target(c)
+			if !ok {
+				return fail()
+			}
+			return done(func(r *run) (engine.Action, error) {
+				to, err := r.target(t, engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				return engine.PutCounters{On: to, Kind: kind, N: n}, nil
+			})
+		}
+		o, ok := c.ref()
+		if !ok {
+			return fail()
+		}
+		z := engine.Battlefield
+		if !c.end() {
+			var ok bool
+			if z, _, ok = c.zone(); !ok {
+				return fail()
+			}
+		}
+		return done(func(r *run) (engine.Action, error) {
+			x, err := r.object(o, 0)
+			if err != nil {
+				return nil, err
+			}
+			pl := r.player(who)
+			return engine.Move{Object: x.ID, To: z, Controller: &pl}, nil
+		})
+	case c.eat("creates"):
+		n := 1
+		if k, ok := c.count(); ok {
+			n = k
+		}
+		o, ok := c.ref()
+		if !ok || o.Index != 0 {
+			return fail()
+		}
+		c.eatAny("tokens", "token")
+		return done(func(r *run) (engine.Action, error) {
+			card, err := r.card(o.Name)
+			if err != nil {
+				return nil, err
+			}
+			return engine.CreateToken{Player: r.player(who), Card: card, N: n}, nil
+		})
+	case c.eat("gets"):
+		n, ok := c.count()
+		if !ok {
+			return fail()
+		}
+		kind, ok := counterKind(c)
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			return engine.PutCounters{On: engine.PlayerTarget(r.player(who)), Kind: kind, N: n}, nil
+		})
+	case c.eat("gains"):
+		return p.life(c, who, true, done, fail)
+	case c.eat("loses"):
+		return p.life(c, who, false, done, fail)
+	case c.eat("sacrifices"):
+		os, ok := c.refs()
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			var ids []engine.ObjectID
+			for _, o := range os {
+				x, err := r.object(o, engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				ids = append(ids, x.ID)
+			}
+			return engine.Sacrifice{Player: r.player(who), Objects: ids}, nil
+		})
+	case c.eat("adds"):
+		m, err := engine.ParseMana(c.mana())
+		if err != nil {
+			p.errorf("%v", err)
+			return nil, false
+		}
+		if m.Total() == 0 {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) { return engine.AddMana{Player: r.player(who), Mana: m}, nil })
+	case c.eat("taps"):
+		return p.tap(c, false, done, fail)
+	case c.eat("untaps"):
+		return p.tap(c, true, done, fail)
+	case c.eat("destroys"):
+		return p.action(p.cursor("destroy " + c.s))
+	case c.eat("chooses"):
+		c.eat("a")
+		if kw, ok := c.eatAny("creature type", "land type", "artifact type", "enchantment type", "planeswalker type", "spell type", "planar type"); ok {
+			c.sym(":")
+			kind, _ := engine.ParseKind(strings.Fields(kw)[0])
+			name := strings.Trim(c.s, `"“” `)
+			if name == "" {
+				return fail()
+			}
+			return func(r *run) (engine.Action, error) {
+				return engine.ChooseSubtype{Player: r.player(who), Kind: kind, Name: name}, nil
+			}, true
+		}
+		o, ok := c.ref()
+		if !ok {
+			return fail()
+		}
+		p.choiceStep = true
+		return done(func(r *run) (engine.Action, error) {
+			x, err := r.object(o, engine.Battlefield)
+			if err != nil {
+				return nil, err
+			}
+			return engine.Choose{Player: r.player(who), Object: x.ID}, nil
+		})
+	}
+	return fail()
+}
+
+// life reads "N life" after "gains" or "loses".
+func (p *parser) life(c *cursor, who string, gain bool, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	n, ok := c.int()
+	if !ok || !c.eat("life") {
+		return fail()
+	}
+	return done(func(r *run) (engine.Action, error) {
+		if gain {
+			return engine.GainLife{Player: r.player(who), N: n}, nil
+		}
+		return engine.LoseLife{Player: r.player(who), N: n}, nil
+	})
+}
