@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
+)
+
+func TestParseTypeLine(t *testing.T) {
+	l := Latest().Types
+	tests := []struct {
+		line     string
+		super    string
+		types    string
+		subtypes string // "Name:kind …"
+	}{
+		{"Legendary Creature — Dog", "Legendary", "Creature", "Dog:creature"},
+		{"Basic Land — Mountain", "Basic", "Land", "Mountain:land"},  // 205.3b
+		{"Basic Land – Mountain", "Basic", "Land", "Mountain:land"},  // en dash (2007 seed)
+		{"Basic Land -- Mountain", "Basic", "Land", "Mountain:land"}, // two hyphens (2011 RST)
+		{"Basic Land - Mountain", "Basic", "Land", "Mountain:land"},  // 2007 text
+		{"Creature — Goblin Wizard", "", "Creature", "Goblin:creature Wizard:creature"},
+		{"Artifact — Equipment", "", "Artifact", "Equipment:artifact"},
+		{"Land Creature — Forest Dryad", "", "Land Creature", "Forest:land Dryad:creature"}, // 205.3c Dryad Arbor
+		{"Artifact Creature — Golem", "", "Artifact Creature", "Golem:creature"},
+		{"land creature — forest dryad", "", "Land Creature", "Forest:land Dryad:creature"}, // case-insensitive
+		{"World Enchantment", "World", "Enchantment", ""},
+		{"Tribal Instant — Goblin", "", "Tribal Instant", ""}, // before 2024: tribal
+		{"Instant — Arcane", "", "Instant", "Arcane:spell"},
+		{"Legendary Snow Artifact", "Legendary Snow", "Artifact", ""},
+	}
+	for _, tt := range tests {
+		lists := l
+		if strings.Contains(tt.line, "Tribal") {
+			lists = EditionAt(date("2020-01-24")).Types
+			tt.subtypes = "Goblin:creature"
+		}
+		tl, err := ParseTypeLine(tt.line, lists)
+		if err != nil {
+			t.Errorf("ParseTypeLine(%q): %v", tt.line, err)
+			continue
+		}
+		var subs []string
+		for _, s := range tl.Subtypes {
+			subs = append(subs, s.Name+":"+string(s.Kind))
+		}
+		if g := strings.Join(tl.Supertypes, " "); g != tt.super {
+			t.Errorf("%q supertypes %q, want %q", tt.line, g, tt.super)
+		}
+		if g := strings.Join(tl.CardTypes, " "); g != tt.types {
+			t.Errorf("%q card types %q, want %q", tt.line, g, tt.types)
+		}
+		if g := strings.Join(subs, " "); g != tt.subtypes {
+			t.Errorf("%q subtypes %q, want %q", tt.line, g, tt.subtypes)
+		}
+	}
+}
+
+func TestParseTypeLineErrors(t *testing.T) {
+	l := Latest().Types
+	for _, s := range []string{
+		"Creature — Truck",         // not a creature type
+		"Creature — Forest",        // a land type on a creature
+		"Land — Goblin",            // a creature type on a land
+		"Legendary — Dog",          // no card type
+		"Creature Legendary — Dog", // supertype after the card type
+		"Sorcery — Equipment",      // artifact type on a sorcery
+		"Enchantment — ",           // fine? no: empty subtypes are allowed; see below
+		"Widget",                   // not a type
+		"Kindred Instant — Goblin", // kindred is 2024; latest has it, so see the tribal check below
+	} {
+		_, err := ParseTypeLine(s, l)
+		switch s {
+		case "Enchantment — ", "Kindred Instant — Goblin":
+			if err != nil {
+				t.Errorf("ParseTypeLine(%q): %v", s, err)
+			}
+		default:
+			if err == nil {
+				t.Errorf("ParseTypeLine(%q): want an error", s)
+			}
+		}
+	}
+	// Tribal became kindred in 2024: each edition knows its own card types.
+	if _, err := ParseTypeLine("Tribal Instant — Goblin", l); err == nil {
+		t.Error("tribal should not be a card type in the 2026 rules")
+	}
+	if _, err := ParseTypeLine("Kindred Instant — Goblin", EditionAt(date("2020-01-24")).Types); err == nil {
+		t.Error("kindred should not be a card type in the 2020 rules")
+	}
+	if _, err := ParseTypeLine("Planeswalker — Jace", EditionAt(date("2007-02-01")).Types); err == nil {
+		t.Error("planeswalker should not be a card type before Lorwyn")
+	}
+}
+
+// TestSubtypeChoice is 205.3e's example, against the built-in lists and
+// against lists read from the corpus's own text in three eras.
+func TestSubtypeChoice(t *testing.T) {
+	lists := map[string]*TypeLists{"built-in": Latest().Types}
+	for _, f := range readCorpus(t) {
+		switch f.name {
+		case "2007-02-01", "2011-06-17", "2026-01-16":
+			ed := FromRules(f.name, f.stated, f.texts)
+			if !ed.Types.Complete {
+				t.Errorf("%s: no full creature type list found: %v", f.name, ed.Notes)
+			}
+			lists[f.name] = ed.Types
+		}
+	}
+	for name, l := range lists {
+		for _, ok := range []string{"Merfolk", "Wizard", "merfolk"} {
+			if got, err := l.CheckSubtypeChoice(CreatureType, ok); err != nil || !strings.EqualFold(got, ok) {
+				t.Errorf("%s: choosing %q: %q, %v", name, ok, got, err)
+			}
+		}
+		for _, bad := range []string{"Merfolk Wizard", "artifact", "opponent", "Swamp", "truck", ""} {
+			if _, err := l.CheckSubtypeChoice(CreatureType, bad); err == nil {
+				t.Errorf("%s: choosing %q as a creature type should be rejected", name, bad)
+			}
+		}
+		if _, err := l.CheckSubtypeChoice(LandType, "Swamp"); err != nil {
+			t.Errorf("%s: Swamp is a land type: %v", name, err)
+		}
+	}
+	if l := lists["2026-01-16"]; l != nil {
+		if _, err := l.CheckSubtypeChoice(CreatureType, "Time Lord"); err != nil {
+			t.Errorf("Time Lord is a two-word creature type in 2026: %v", err)
+		}
+		tl, err := ParseTypeLine("Legendary Creature — Time Lord Doctor", l)
+		if err != nil || len(tl.Subtypes) != 2 || tl.Subtypes[0].Name != "Time Lord" {
+			t.Errorf("Time Lord Doctor: %+v, %v", tl, err)
+		}
+		if !slices.Contains(l.Subtypes[PlanarType], "Bolas's Meditation Realm") {
+			t.Errorf("planar types: %v", l.Subtypes[PlanarType])
+		}
+	}
+}
+
+// TestTypeListFromSeed reads the creature types out of the 2011 RST seed's
+// 204.3k, the list the server hands the engine for that edition.
+func TestTypeListFromSeed(t *testing.T) {
+	b := corpustest.ReadFile(t, "seeds", "004_2d6522ad4a7b1298.txt")
+	var line string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "k. Creatures and tribals") {
+			line = l
+		}
+	}
+	got := ParseTypeList(line)
+	if len(got) < 200 || got[0] != "Advisor" || got[len(got)-1] != "Zubera" {
+		t.Fatalf("ParseTypeList(204.3k) = %d items, %v…", len(got), got[:min(3, len(got))])
+	}
+	for _, w := range []string{"Merfolk", "Wizard", "Dryad", "Assembly-Worker"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("204.3k lacks %s", w)
+		}
+	}
+	for _, w := range []string{"Truck", "and Zubera", "Creatures", ""} {
+		if slices.Contains(got, w) {
+			t.Errorf("204.3k list contains %q", w)
+		}
+	}
+}
+
+func TestParseTypeList(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"The spell types are Arcane and Trap.", "Arcane|Trap"},
+		{"Enchantments have their own unique set of subtypes; these subtypes are called enchantment types. The enchantment types are Aura (see rule 303.4), and Shrine.", "Aura|Shrine"},
+		{"A card’s supertypes are printed directly before its card types. The supertypes are basic, legendary, ongoing, snow, and world.", "basic|legendary|ongoing|snow|world"},
+		{"One creature type is two words long: Time Lord. All other creature types are one word long: Advisor, Aetherborn, and Zubera.", "Time Lord|Advisor|Aetherborn|Zubera"},
+		{"That dungeon type is Undercity.", "Undercity"},
+		{"Artifact subtypes are also called artifact types. If an artifact land has subtypes, those types are land types.\n The list of artifact types, updated through the Time Spiral set, is as follows: Equipment.", "Equipment"},
+		{"The land types are Desert, Forest, and Urza’s. Of that list, Forest is a basic land type.", "Desert|Forest|Urza's"},
+		{"No list here.", ""},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(ParseTypeList(tt.text), "|"); got != tt.want {
+			t.Errorf("ParseTypeList(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
