@@ -175,12 +175,16 @@ func (l *TypeLists) correlate(kinds []SubtypeKind, s string) (Subtype, bool) {
 	return Subtype{}, false
 }
 
+// kindsPhrase names the kinds an unknown subtype was looked for in:
+// "creature type", "creature or artifact type".
 func kindsPhrase(ks []SubtypeKind) string {
 	var s []string
-	for _, k := range ks {
-		s = append(s, string(k)+" type")
+	for _, k := range subtypeKinds {
+		if hasKind(ks, k) {
+			s = append(s, string(k))
+		}
 	}
-	return strings.Join(s, " or ")
+	return strings.Join(s, " or ") + " type"
 }
 
 func (l *TypeLists) hint() string {

@@ -68,6 +68,7 @@ func Parse(name, text string) (*Scenario, error) {
 		p.line = 1
 		p.errorf("empty scenario: it starts with a line like: scenario \"Legend rule\" rule 704.5j")
 	case len(sc.Expects) == 0 && len(p.errs) == 0:
+		p.line = sc.Line
 		p.errorf("no expect section: a scenario must check something")
 	}
 	if len(p.errs) > 0 {
@@ -286,6 +287,9 @@ func (p *parser) cardLine(c *cursor) {
 	parts := strings.Split(rest, ",")
 	main := p.cursor(parts[0])
 	cost, err := engine.ParseManaCost(main.mana())
+	if err == nil && strings.HasPrefix(main.s, "{") {
+		_, err = engine.ParseManaCost(main.word())
+	}
 	if err != nil {
 		p.errorf("%v", err)
 		return

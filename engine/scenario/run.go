@@ -233,7 +233,7 @@ func (r *run) lineErr(line int, err error) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	return &Error{Name: r.sc.Name, Line: line, Msg: err.Error()}
+	return &Error{Name: r.sc.Name, Line: line, Msg: err.Error(), Err: err}
 }
 
 // player maps a declared name to its ID; Parse only accepts declared names.

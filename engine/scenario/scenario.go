@@ -147,7 +147,10 @@ type Error struct {
 	Name string // scenario name, if known
 	Line int
 	Msg  string
+	Err  error // the underlying error, if any (ErrBudget, an *engine.RuleError)
 }
+
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.Name != "" {

@@ -1,0 +1,140 @@
+package scenario
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+const good = `scenario "Legend rule" rule 704.5j
+card Isamaru: {W} Legendary Creature — Dog 2/2
+setup
+  A battlefield: Isamaru
+  A hand: Isamaru
+steps
+  A puts Isamaru#2 onto the battlefield
+  A chooses Isamaru#1
+expect
+  A battlefield count Isamaru = 1
+  A graveyard count Isamaru = 1
+  fired 704.5j
+`
+
+func TestParseGood(t *testing.T) {
+	sc, err := Parse("legend.scn", good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Title != "Legend rule" || len(sc.Rules) != 1 || sc.Rules[0] != "704.5j" || len(sc.Cards) != 1 ||
+		len(sc.Setup) != 2 || len(sc.Steps) != 2 || len(sc.Expects) != 1 || len(sc.Expects[0].Items) != 3 {
+		t.Errorf("parsed %+v", sc)
+	}
+	d := sc.Cards[0]
+	if d.Name != "Isamaru" || d.Cost.String() != "{W}" || d.TypeLine != "Legendary Creature — Dog" || !d.HasPT || d.Power != 2 {
+		t.Errorf("card %+v", d)
+	}
+	tr := Run(sc, engine.Latest(), true)
+	if !tr.Passed() {
+		t.Fatalf("run: %v", tr.Failures())
+	}
+	if len(tr.Steps) != 2 || tr.Steps[1].State.Pending != nil || tr.Start.Pending != nil || tr.Steps[0].State.Pending == nil {
+		t.Errorf("trace steps %+v", tr.Steps)
+	}
+	// The trace names rules in the run's numbering: 704.5k in 2013.
+	ed, _ := engine.EditionByID("2013-09-27")
+	tr = Run(sc, ed, true)
+	if !tr.Passed() || tr.Expects[2].Rule.String() != "704.5k" {
+		t.Errorf("under 2013-09-27: %v, %+v", tr.Failures(), tr.Expects)
+	}
+}
+
+// TestParseErrors: every error names its line.
+func TestParseErrors(t *testing.T) {
+	head := "scenario \"x\"\ncard Bears: {1}{G} Creature — Bear 2/2\n"
+	tests := []struct {
+		text string
+		line int
+		msg  string
+	}{
+		{"", 1, "empty scenario"},
+		{"hello", 1, "starts with a line like"},
+		{"scenario \"x\" rule 7x4\nexpect\n  A life = 20", 1, "not a rule number"},
+		{head + "setup\n  A battlefield: Bears\n", 1, "no expect section"},
+		{head + "frobnicate\nexpect\n  A life = 20", 3, "unknown line"},
+		{head + "card Bears: {G} Creature — Bear 1/1\nexpect\n  A life = 20", 3, "declared twice"},
+		{head + "card Elf: {G Creature — Elf 1/1\nexpect\n  A life = 20", 3, "unclosed brace"},
+		{head + "card Elf: {G} Creature — Elf 1/1, flyng\nexpect\n  A life = 20", 3, "unknown keyword"},
+		{head + "card Elf: {G} Creature — Elf */1\nexpect\n  A life = 20", 3, "characteristic-defining"},
+		{head + "card Elf:\nexpect\n  A life = 20", 3, "no type line"},
+		{head + "card A: {G} Creature\nexpect\n  A life = 20", 3, "player's name"},
+		{head + "edition from 2013-99-01\nexpect\n  A life = 20", 3, "not a date"},
+		{head + "edition from 2013-01-01 before 2012-01-01\nexpect\n  A life = 20", 3, "range is empty"},
+		{head + "numbering 1999\nexpect\n  A life = 20", 3, "unknown edition"},
+		{head + "setup\n  C battlefield: Bears\nexpect\n  A life = 20", 4, "start with a player"},
+		{head + "setup\n  A battlefield: Goblins\nexpect\n  A life = 20", 4, "not a declared card"},
+		{head + "setup\n  A battlefield: Bears (flying)\nexpect\n  A life = 20", 4, "unknown status"},
+		{head + "setup\n  A hand: Bears (tapped)\nexpect\n  A life = 20", 4, "only permanents"},
+		{head + "setup\n  A stack: Bears\nexpect\n  A life = 20", 4, "stack"},
+		{head + "steps\n  A frobs Bears\nexpect\n  A life = 20", 4, "can't read step"},
+		{head + "steps\n  destroy Bears later\nexpect\n  A life = 20", 4, "unexpected"},
+		{head + "steps\n  destroy Bears => accepted\nexpect\n  A life = 20", 4, "rejected"},
+		{head + "steps\n  destroy Bears => rejected 999.9\nexpect\n  A life = 20", 4, "not a rule the engine applies"},
+		{head + "steps\n  A adds {X}\nexpect\n  A life = 20", 4, "can't be added"},
+		{head + "expect\n  A life = lots", 4, "expected a number"},
+		{head + "expect\n  Bears colors = plaid", 4, "colors are"},
+		{head + "expect\n  fired 123.4", 4, "not a rule the engine applies"},
+		{head + "expect\n  fired sba.nonsense", 4, "neither a rule number"},
+		{head + "expect\n  Bears smells = nice", 4, "can't read expectation"},
+		{head + "expect\n  A life = 20\nsetup\n  A life 3", 5, "must come before"},
+		{head + "A life = 20", 3, "unknown line"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("t.scn", tt.text)
+		var list ErrorList
+		if !errors.As(err, &list) || len(list) == 0 {
+			t.Errorf("%q: want an ErrorList, got %v", tt.text, err)
+			continue
+		}
+		if list[0].Line != tt.line || !strings.Contains(list[0].Msg, tt.msg) {
+			t.Errorf("%q:\n got  %v\n want line %d: …%s…", tt.text, list[0], tt.line, tt.msg)
+		}
+		if !strings.HasPrefix(list[0].Error(), "t.scn:") {
+			t.Errorf("error doesn't name the file: %v", list[0])
+		}
+	}
+}
+
+func TestComments(t *testing.T) {
+	sc, err := Parse("", "# a comment\nscenario \"c\" # trailing\ncard Isamaru: {W} Legendary Creature — Dog 2/2\nsetup\n  A battlefield: Isamaru # here\nexpect\n  Isamaru#1 in battlefield   # a reference, then a comment\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr := Run(sc, engine.Latest(), true); !tr.Passed() {
+		t.Error(tr.Failures())
+	}
+}
+
+func TestBounds(t *testing.T) {
+	big := "scenario \"big\"\n" + strings.Repeat("# padding\n", MaxBytes/10)
+	if _, err := Parse("", big); err == nil || !strings.Contains(err.Error(), "16 KB") {
+		t.Errorf("over 16 KB: %v", err)
+	}
+	steps := "scenario \"long\"\nsteps\n" + strings.Repeat("  check\n", MaxSteps+1) + "expect\n  A life = 20\n"
+	if _, err := Parse("", steps); err == nil || !strings.Contains(err.Error(), "more than 500 steps") {
+		t.Errorf("over 500 steps: %v", err)
+	}
+	ok := "scenario \"ok\"\nsteps\n" + strings.Repeat("  check\n", MaxSteps) + "expect\n  A life = 20\n"
+	sc, err := Parse("", ok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := RunWith(t.Context(), sc, engine.Latest(), Options{Budget: 1})
+	if !errors.Is(tr.Err, ErrBudget) || tr.Passed() || !strings.Contains(tr.Err.Error(), "time budget") {
+		t.Errorf("1ns budget: %v", tr.Err)
+	}
+	if tr := RunWith(t.Context(), sc, engine.Latest(), Options{Budget: -1}); !tr.Passed() {
+		t.Errorf("500 steps without a budget: %v", tr.Failures())
+	}
+}

@@ -1,0 +1,174 @@
+package scenario
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+func mustParse(t *testing.T, text string) *Scenario {
+	t.Helper()
+	sc, err := Parse("t.scn", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// TestStrictChoice: a choice the scenario doesn't script fails a strict run
+// and stops a sandbox run with the choice pending.
+func TestStrictChoice(t *testing.T) {
+	sc := mustParse(t, `scenario "unscripted"
+card Isamaru: {W} Legendary Creature — Dog 2/2
+setup
+  A battlefield: Isamaru
+  A hand: Isamaru
+steps
+  A puts Isamaru#2 onto the battlefield
+  A gains 1 life
+expect
+  A life = 21
+`)
+	tr := Run(sc, engine.Latest(), true)
+	if tr.Err == nil || !strings.Contains(tr.Err.Error(), "t.scn:7:") || !strings.Contains(tr.Err.Error(), "A chooses Isamaru#1") {
+		t.Errorf("strict: %v", tr.Err)
+	}
+	tr = Run(sc, engine.Latest(), false)
+	if tr.Err != nil || tr.Pending == nil || tr.Pending.Player != 0 || len(tr.Steps) != 1 || tr.Passed() {
+		t.Errorf("sandbox: err %v pending %+v steps %d", tr.Err, tr.Pending, len(tr.Steps))
+	}
+	// Under 2007 rules nobody chooses; both go.
+	old, _ := engine.EditionByID("2007-02-01")
+	if tr := Run(sc, old, true); tr.Err != nil || tr.Pending != nil {
+		t.Errorf("2007: %v", tr.Failures())
+	}
+}
+
+func TestRejections(t *testing.T) {
+	base := "scenario \"r\"\ncard Bears: {1}{G} Creature — Bear 2/2\nsetup\n  B battlefield: Bears\nsteps\n"
+	tests := []struct {
+		step string
+		ok   bool
+		msg  string
+	}{
+		{"A sacrifices Bears => rejected", true, ""},
+		{"A sacrifices Bears => rejected 701.21a", true, ""},
+		{"A sacrifices Bears => rejected 701.26a", false, "not by 701.26a"},
+		{"B sacrifices Bears => rejected", false, "expected the engine to reject"},
+		{"A sacrifices Bears", false, "B controls it"},
+		{"tap Bears#2", false, "doesn't exist"},
+	}
+	for _, tt := range tests {
+		sc := mustParse(t, base+"  "+tt.step+"\nexpect\n  A life = 20\n")
+		tr := Run(sc, engine.Latest(), true)
+		if tt.ok != (tr.Err == nil) || (tr.Err != nil && !strings.Contains(tr.Err.Error(), tt.msg)) {
+			t.Errorf("%s: %v", tt.step, tr.Err)
+		}
+		if tr.Err != nil && !strings.Contains(tr.Err.Error(), "t.scn:6:") {
+			t.Errorf("%s: error should name line 6: %v", tt.step, tr.Err)
+		}
+	}
+}
+
+// TestFailuresAreReported changes the expected values of bundled scenarios
+// and checks that the runs fail: a scenario that can't fail proves nothing.
+func TestFailuresAreReported(t *testing.T) {
+	swaps := []struct{ from, to string }{
+		{"colors = white\n", "colors = blue\n"},
+		{"mana value = 5", "mana value = 4"},
+		{"mana value = 3", "mana value = 2"},
+		{"mana value = 6", "mana value = 3"},
+		{"land types = Forest", "land types = Dryad"},
+		{"B lost", "B not lost"},
+		{"Wasp gone", "Wasp in graveyard"},
+		{"A life = 17", "A life = 20"},
+		{"A life = 20", "A life = 17"},
+		{"\n  fired 704.5c", "\n  not fired 704.5c"},
+		{"B graveyard count Isamaru = 1", "B graveyard count Isamaru = 0"},
+		{"Grizzly Bears in B's graveyard", "Grizzly Bears in A's graveyard"},
+		{"Merfolk Wizard => rejected 205.3e", "Merfolk Wizard"},
+	}
+	swapped := 0
+	for _, sc := range bundled(t) {
+		for _, sw := range swaps {
+			if !strings.Contains(sc.Text, sw.from) {
+				continue
+			}
+			bad, err := Parse(sc.Name, strings.Replace(sc.Text, sw.from, sw.to, 1))
+			if err != nil {
+				t.Fatalf("%s with %q: %v", sc.Name, sw.to, err)
+			}
+			// The changed line may be in an expect block for some
+			// editions only: it must fail under at least one.
+			failed := false
+			for _, ed := range engine.Editions() {
+				if bad.Applies(ed.Effective) && !Run(bad, ed, true).Passed() {
+					failed = true
+				}
+			}
+			swapped++
+			if !failed {
+				t.Errorf("%s with %q still passes under every edition", sc.Name, strings.TrimSpace(sw.to))
+			}
+		}
+	}
+	if swapped < len(swaps) {
+		t.Errorf("only %d of %d swaps applied to a bundled scenario", swapped, len(swaps))
+	}
+}
+
+func TestNotApplicable(t *testing.T) {
+	sc := mustParse(t, "scenario \"new\"\nedition from 2013-07-11\nexpect\n  A life = 20\n")
+	old, _ := engine.EditionByID("2007-02-01")
+	if tr := Run(sc, old, true); !errors.Is(tr.Err, ErrNotApplicable) {
+		t.Errorf("run outside the edition range: %v", tr.Err)
+	}
+	sc = mustParse(t, "scenario \"only new expectations\"\nexpect from 2013-07-11\n  A life = 20\n")
+	if tr := Run(sc, old, true); tr.Err == nil || tr.Passed() {
+		t.Error("a run with no expectation for its edition must not pass")
+	}
+}
+
+func TestEditionCheckedCards(t *testing.T) {
+	sc := mustParse(t, "scenario \"p\"\ncard Relic: {1}{W/P}{W/P} Artifact\nexpect\n  Relic mana value = 3\n")
+	old, _ := engine.EditionByID("2007-02-01")
+	tr := Run(sc, old, true)
+	if tr.Err == nil || !strings.Contains(tr.Err.Error(), "t.scn:2:") || !strings.Contains(tr.Err.Error(), "Phyrexian") {
+		t.Errorf("Phyrexian mana under 2007 rules: %v", tr.Err)
+	}
+	if tr := Run(sc, engine.Latest(), true); !tr.Passed() {
+		t.Error(tr.Failures())
+	}
+	sc = mustParse(t, "scenario \"t\"\ncard Truck: {2} Artifact Creature — Truck 2/2\nexpect\n  Truck mana value = 2\n")
+	if tr := Run(sc, engine.Latest(), true); tr.Err == nil || !strings.Contains(tr.Err.Error(), "t.scn:2:") || !strings.Contains(tr.Err.Error(), `"Truck" is not a creature or artifact type`) {
+		t.Errorf("Truck: %v", tr.Err)
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{`Dryad Arbor’s type line says “Land Creature — Forest Dryad.”`, `Dryad Arbor's type line says "Land Creature -- Forest Dryad."`},
+		{`Dryad Arbor's type line says "Land Creature  --  Forest Dryad."`, `Dryad Arbor's type line says "Land Creature — Forest Dryad."`},
+		{`"Basic Land – Mountain" means`, `"Basic Land - Mountain" means`},
+		{"Example: A mana cost of {3}{U}{U}\n translates", "A mana cost of {3}{U}{U} translates"},
+	}
+	for _, tt := range tests {
+		if Normalize(tt.a) != Normalize(tt.b) {
+			t.Errorf("%q and %q should match: %q vs %q", tt.a, tt.b, Normalize(tt.a), Normalize(tt.b))
+		}
+	}
+	differ := []struct{ a, b string }{
+		{"put into play", "put onto the battlefield"},   // wording changed: a different example
+		{"converted mana cost of 5", "mana value of 5"}, // ditto
+		{"Merfolk", "merfolk"},                          // case is kept
+		{"{2}{W}", "{2}{w}"},                            // symbols are kept as printed
+		{"-1/-1 counter", "— 1/—1 counter"},             // hyphens are not dashes
+	}
+	for _, tt := range differ {
+		if Normalize(tt.a) == Normalize(tt.b) {
+			t.Errorf("%q and %q should differ", tt.a, tt.b)
+		}
+	}
+}
