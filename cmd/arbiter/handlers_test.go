@@ -469,6 +469,9 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 		if !strings.Contains(c, "script-src 'self'") || strings.Contains(c, "unsafe-inline") || !strings.Contains(c, "default-src 'none'") {
 			t.Errorf("%s: CSP %q", path, c)
 		}
+		if api := strings.HasPrefix(path, "/api/"); api != (h.Get("Access-Control-Allow-Origin") == "*") {
+			t.Errorf("%s: Access-Control-Allow-Origin %q", path, h.Get("Access-Control-Allow-Origin"))
+		}
 	}
 }
 

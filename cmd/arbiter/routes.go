@@ -114,6 +114,10 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			// The API is public, read-only data: any page may fetch it.
+			h.Set("Access-Control-Allow-Origin", "*")
+		}
 		return next(c)
 	}
 }
