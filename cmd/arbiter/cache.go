@@ -16,10 +16,10 @@ import (
 // the library and the URL path, and a library never changes once loaded, so
 // a page rendered once can be served until the library is replaced.
 type page struct {
-	body        []byte
-	etag        string
-	contentType string
-	length      string
+	body []byte
+	etag string
+	// Header values, built once: sending a cached page allocates nothing.
+	hdrType, hdrETag, hdrLength []string
 }
 
 // pageCache holds rendered pages up to a byte budget. When full it drops
@@ -67,11 +67,13 @@ func (c *pageCache) put(key string, p *page) {
 func newPage(body []byte, contentType string) *page {
 	h := fnv.New64a()
 	h.Write(body)
+	etag := `"` + strconv.FormatUint(h.Sum64(), 36) + `"`
 	return &page{
-		body:        body,
-		etag:        `"` + strconv.FormatUint(h.Sum64(), 36) + `"`,
-		contentType: contentType,
-		length:      strconv.Itoa(len(body)),
+		body:      body,
+		etag:      etag,
+		hdrType:   header(contentType),
+		hdrETag:   header(etag),
+		hdrLength: header(strconv.Itoa(len(body))),
 	}
 }
 
@@ -99,22 +101,31 @@ func (s *Server) renderAs(ctx echo.Context, comp templ.Component, contentType st
 
 // sendPage writes p with its validator; a client that has it gets 304.
 func sendPage(ctx echo.Context, p *page) error {
-	h := ctx.Response().Header()
-	h.Set(echo.HeaderContentType, p.contentType)
-	h.Set("ETag", p.etag)
-	h.Set(echo.HeaderCacheControl, "public, max-age=300")
-	if match := ctx.Request().Header.Get("If-None-Match"); match != "" && etagMatch(match, p.etag) {
-		ctx.Response().WriteHeader(http.StatusNotModified)
-		return nil
-	}
-	h.Set(echo.HeaderContentLength, p.length)
-	ctx.Response().WriteHeader(http.StatusOK)
-	if ctx.Request().Method == http.MethodHead {
-		return nil
-	}
-	_, err := ctx.Response().Write(p.body)
-	return err
+	writePage(ctx.Response(), ctx.Request(), p)
+	return nil
 }
+
+var hdrPageCache = header("public, max-age=300")
+
+func writePage(w http.ResponseWriter, r *http.Request, p *page) {
+	h := w.Header()
+	h["Content-Type"] = p.hdrType
+	h["Etag"] = p.hdrETag
+	h["Cache-Control"] = hdrPageCache
+	if match := r.Header["If-None-Match"]; len(match) > 0 && etagMatch(strings.Join(match, ","), p.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h["Content-Length"] = p.hdrLength
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(p.body)
+	}
+}
+
+// header is a header value shared by many responses. Its capacity is its
+// length, so code that appends to it copies rather than writes into it.
+func header(v string) []string { return []string{v}[:1:1] }
 
 // etagMatch reports whether an If-None-Match header lists etag (or "*").
 func etagMatch(header, etag string) bool {

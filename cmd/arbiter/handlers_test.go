@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -595,5 +596,24 @@ func TestAPI(t *testing.T) {
 	getJSON(t, srv, "/api/editions?q="+strings.Repeat("x", 5000), 414, &e)
 	if e["error"] == "" {
 		t.Errorf("long query: %v", e)
+	}
+}
+
+func TestRequestLog(t *testing.T) {
+	var buf strings.Builder
+	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	srv := NewServer(fixtureLibrary(t), Options{Log: log})
+	for range 2 { // the second is a cache hit, logged all the same
+		if w := do(t, srv, "GET", "/2026-01-16/704.5k"); w.Code != 200 {
+			t.Fatal(w.Code)
+		}
+	}
+	do(t, srv, "GET", "/2026-01-16/999.9z")
+	out := buf.String()
+	if n := strings.Count(out, "path=/2026-01-16/704.5k status=200"); n != 2 {
+		t.Errorf("%d log lines for the two 200s:\n%s", n, out)
+	}
+	if !strings.Contains(out, "path=/2026-01-16/999.9z status=404") {
+		t.Errorf("404 not logged:\n%s", out)
 	}
 }

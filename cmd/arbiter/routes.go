@@ -19,7 +19,7 @@ import (
 // handleError.
 func (s *Server) routes() {
 	e := s.echo
-	e.Pre(s.recoverPanics, s.logRequests, securityHeaders, limitRequest, s.withSite, trimSlash, cachedPages)
+	e.Pre(s.recoverPanics, s.logRequests, securityHeaders, limitRequest, s.withSite, trimSlash)
 
 	get := func(path string, h echo.HandlerFunc) {
 		e.Match([]string{http.MethodGet, http.MethodHead}, path, wholeSegments(h))
@@ -87,38 +87,37 @@ func (s *Server) withSite(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// cachedPages answers from the page cache before routing: the cache holds
-// only pages that depend on nothing but their path.
-func cachedPages(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		r := c.Request()
-		if r.Method == http.MethodGet || r.Method == http.MethodHead {
-			if p := siteOf(c).pages.get(r.URL.Path); p != nil {
-				return sendPage(c, p)
-			}
-		}
-		return next(c)
-	}
-}
-
 // The content security policy allows our own script, style and images
 // only (data: for the symbols drawn in CSS), and no inline script or style.
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+var (
+	hdrCSP       = header(csp)
+	hdrNosniff   = header("nosniff")
+	hdrReferrer  = header("same-origin")
+	hdrFrame     = header("DENY")
+	hdrCOOP      = header("same-origin")
+	hdrAnyOrigin = header("*")
+)
+
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		h := c.Response().Header()
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-			// The API is public, read-only data: any page may fetch it.
-			h.Set("Access-Control-Allow-Origin", "*")
-		}
+		setSecurityHeaders(c.Response().Header(), c.Request().URL.Path)
 		return next(c)
+	}
+}
+
+// setSecurityHeaders sets the headers every response carries.
+func setSecurityHeaders(h http.Header, path string) {
+	h["Content-Security-Policy"] = hdrCSP
+	h["X-Content-Type-Options"] = hdrNosniff
+	h["Referrer-Policy"] = hdrReferrer
+	h["X-Frame-Options"] = hdrFrame
+	h["Cross-Origin-Opener-Policy"] = hdrCOOP
+	if strings.HasPrefix(path, "/api/") {
+		// The API is public, read-only data: any page may fetch it.
+		h["Access-Control-Allow-Origin"] = hdrAnyOrigin
 	}
 }
 

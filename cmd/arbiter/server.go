@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"sync/atomic"
@@ -24,6 +25,8 @@ type Server struct {
 	Scenarios Scenarios
 	// Search answers queries the jump box cannot; nil uses scanSearch.
 	Search Searcher
+
+	logsRequests bool // the log takes debug records: every request goes through logRequests
 }
 
 // site is one loaded library and the pages rendered from it. Replacing the
@@ -54,6 +57,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		log:   opt.Log,
 		paths: views.Paths{Base: opt.Base},
 	}
+	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
 	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache)})
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
@@ -71,6 +75,18 @@ func (s *Server) SetLibrary(lib *rules.Library) {
 // Library is the library requests are served from now.
 func (s *Server) Library() *rules.Library { return s.site.Load().lib }
 
+// ServeHTTP answers from the page cache when it can, before routing: the
+// cache holds only pages that depend on nothing but their path, and
+// libraries never change, so a hit is the answer. Everything else, and
+// every request when requests are logged, goes through echo.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
+		len(r.URL.RawQuery) <= maxQuery && len(r.URL.Path) <= maxPath && !s.logsRequests {
+		if p := s.site.Load().pages.get(r.URL.Path); p != nil {
+			setSecurityHeaders(w.Header(), r.URL.Path)
+			writePage(w, r, p)
+			return
+		}
+	}
 	s.echo.ServeHTTP(w, r)
 }
