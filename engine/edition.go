@@ -261,6 +261,28 @@ func EditionByID(id string) (*RulesEdition, error) {
 	return EditionAt(t), nil
 }
 
+// Overlay returns a copy of e, named after o, with the rule numbers o's text
+// gave and o's type lists if they are complete. It serves editions that
+// print only part of the rules (an excerpt): the table supplies what the
+// excerpt lacks, the excerpt's own text wins where it speaks.
+func (e *RulesEdition) Overlay(o *RulesEdition) *RulesEdition {
+	c := *e
+	c.ID, c.Source = o.ID, e.Source+" + "+o.Source
+	c.numbers = make(map[Key]RuleNumber, len(e.numbers))
+	for k, n := range e.numbers {
+		c.numbers[k] = n
+	}
+	for k, n := range o.numbers {
+		c.numbers[k] = n
+	}
+	if o.Types != nil && o.Types.Complete {
+		c.Types = o.Types
+	}
+	c.Notes = append(append([]string(nil), e.Notes...), o.Notes...)
+	c.reindex()
+	return &c
+}
+
 // RuleText is one numbered entry's text (Number set: a chapter's is its
 // title, "Damage"), or one glossary entry's (Term set), as handed to
 // FromRules.

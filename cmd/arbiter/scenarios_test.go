@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestScenariosCommand(t *testing.T) {
+	tests := []struct {
+		args   []string
+		status int
+		want   []string
+	}{
+		{[]string{"scenarios"}, 0, []string{"legend-rule.scn", "mana-burn.scn", "scenarios\n"}},
+		{[]string{"scenarios", "--run"}, 0, []string{"ok   mana-burn.scn (73 editions)", ", 0 failed"}},
+		{[]string{"scenarios", "--run", "--edition", "2007-02-01"}, 0, []string{"skip legend-rule.scn", "ok   legend-rule-2004.scn (1 edition)"}},
+		{[]string{"scenarios", "--trace", "mana-burn", "--edition", "2007-02-01"}, 0, []string{"mana burn: A loses 3 life: life 17 (300.3)", "passed in"}},
+		{[]string{"scenarios", "--trace", "mana-burn"}, 0, []string{"A's mana pool empties ({R}{R}{G} lost) (500.5)"}},
+		{[]string{"scenarios", "--coverage", "../../content/rst-2011"}, 0, []string{"2011-07-15", "8 of 17 examples have a scenario", "section 2", "uncovered 201.4a: Saproling Burst"}},
+		{[]string{"scenarios", "--trace", "nope"}, 2, []string{`no scenario "nope"`}},
+		{[]string{"scenarios", "--edition", "someday", "--run"}, 2, []string{"unknown edition"}},
+		{[]string{"scenarios", "--dir", t.TempDir()}, 1, []string{"no .scn files"}},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		status := run(tt.args, &out, &errOut)
+		got := out.String() + errOut.String()
+		if status != tt.status {
+			t.Errorf("%v: status %d, want %d\n%s", tt.args, status, tt.status, got)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%v: output lacks %q:\n%s", tt.args, w, got)
+			}
+		}
+	}
+}

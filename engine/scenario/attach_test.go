@@ -1,0 +1,165 @@
+package scenario
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
+)
+
+// printed holds what the seeds and the corpus print: example texts, and
+// every paragraph (for quote: lines, which quote glossary definitions, rules
+// and the classic page).
+type printed struct {
+	examples   map[string][]string // normalised example → where
+	paragraphs []string            // normalised
+}
+
+var rstSub = regexp.MustCompile(`\|([^|\s]+)\|(\\ )?`)
+
+func readPrinted(t *testing.T) *printed {
+	p := &printed{examples: map[string][]string{}}
+	addFile := func(where, text string, rst, prose bool) {
+		lines := rules.Lines(text)
+		for i := 0; i < len(lines); i++ {
+			l := strings.TrimSpace(lines[i])
+			if rst {
+				l = rstSub.ReplaceAllString(l, "{$1}")
+			}
+			if l == "" {
+				continue
+			}
+			p.paragraphs = append(p.paragraphs, Normalize(l))
+			if prose {
+				// The classic page labels no examples; its transcription
+				// (content/classic/classic.md) marks some paragraphs as such.
+				p.examples[Normalize(l)] = append(p.examples[Normalize(l)], where)
+			}
+			switch {
+			case strings.HasPrefix(l, "Example:"):
+				p.examples[Normalize(l)] = append(p.examples[Normalize(l)], where)
+			case rst && l == ".. admonition:: Example":
+				var body []string
+				for i++; i < len(lines) && (strings.TrimSpace(lines[i]) == "" && len(body) == 0 || strings.TrimSpace(lines[i]) != ""); i++ {
+					if s := strings.TrimSpace(lines[i]); s != "" {
+						body = append(body, rstSub.ReplaceAllString(s, "{$1}"))
+					}
+				}
+				i--
+				ex := Normalize(strings.Join(body, " "))
+				p.examples[ex] = append(p.examples[ex], where)
+				p.paragraphs = append(p.paragraphs, ex)
+			}
+		}
+	}
+	seeds, _ := filepath.Glob(filepath.Join(corpustest.Path(t, "seeds"), "*.txt"))
+	cr, _ := filepath.Glob(filepath.Join(corpustest.Path(t, "corpus", "cr"), "*.txt"))
+	if len(seeds) == 0 || len(cr) == 0 {
+		t.Fatal("no seeds or corpus files")
+	}
+	for _, f := range append(seeds, cr...) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _ := rules.Decode(b)
+		addFile(filepath.Base(f), text, strings.Contains(text, ".. admonition::"), strings.HasPrefix(filepath.Base(f), "003_"))
+	}
+	return p
+}
+
+// TestScenariosAttach checks that every example: line of every bundled
+// scenario is an example the seeds or the corpus print, and every quote: line
+// a passage they print, so each scenario really attaches somewhere.
+func TestScenariosAttach(t *testing.T) {
+	p := readPrinted(t)
+	seeds := 0
+	for _, sc := range bundled(t) {
+		if len(sc.Examples)+len(sc.Quotes) == 0 {
+			continue // a scenario of its own, attached to nothing printed
+		}
+		for _, e := range sc.Examples {
+			where := p.examples[Normalize(e)]
+			if len(where) == 0 {
+				t.Errorf("%s: no edition prints the example %q", sc.Name, e)
+			}
+			for _, w := range where {
+				if strings.HasPrefix(w, "00") {
+					seeds++
+				}
+			}
+			// MatchesExample is what the server uses.
+			if !sc.MatchesExample("Example: " + e) {
+				t.Errorf("%s doesn't match its own example", sc.Name)
+			}
+		}
+		for _, q := range sc.Quotes {
+			n, found := Normalize(q), false
+			for _, par := range p.paragraphs {
+				if strings.Contains(par, n) {
+					found = true
+					if !sc.MatchesText(par) {
+						t.Errorf("%s doesn't match the paragraph it quotes", sc.Name)
+					}
+					break
+				}
+			}
+			if !found {
+				t.Errorf("%s: nothing prints the passage %q", sc.Name, q)
+			}
+		}
+	}
+	if seeds < 8 {
+		t.Errorf("only %d scenario examples found in the seeds", seeds)
+	}
+}
+
+// TestSeedExamplesCovered lists the seed examples this issue promised and
+// checks that each has a bundled scenario attached.
+func TestSeedExamplesCovered(t *testing.T) {
+	scs := bundled(t)
+	for _, want := range []string{
+		"An object with a mana cost of {2}{W} is white, an object with a mana cost of {2} is colorless, and one with a mana cost of {2}{W}{B} is both white and black.",
+		"A mana cost of {3}{U}{U} translates to a converted mana cost of 5.",
+		`"Basic Land – Mountain" means the card is a land with the Mountain subtype. "Creature – Goblin Wizard" means the card is a creature with the subtypes Goblin and Wizard. "Artifact – Equipment" means the card is an artifact with the subtype Equipment.`,
+		`"Basic Land -- Mountain" means the card is a land with the subtype Mountain. "Creature -- Goblin Wizard" means the card is a creature with the subtypes Goblin and Wizard. "Artifact -- Equipment" means the card is an artifact with the subtype Equipment.`,
+		"The converted mana cost of a card with mana cost {1}{W/U}{W/U} is 3.",
+		"The converted mana cost of a card with mana cost {2/B}{2/B}{2/B} is 6.",
+		"The converted mana cost of a card with mana cost {1}{W/P}{W/P} is 3.",
+		`Dryad Arbor's type line says "Land Creature -- Forest Dryad." Forest is a land type, and Dryad is a creature type.`,
+		`When choosing a creature type, "Merfolk" or "Wizard" is acceptable, but "Merfolk Wizard" is not. Words like "artifact," "opponent," "Swamp," or "truck" can't be chosen because they aren't creature types.`,
+		// The classic page (seed 003), an example in its transcription.
+		"The effect on The Hive reads: \"Put a Wasp token into play. Treat this token as a 1/1 artifact creature with flying.\" Therefore, once the token's put into play it becomes a 1/1 artifact creature that has flying. If it's put into the graveyard, it leaves the game, but any effects that look for creatures entering the graveyard, such as Creature Bond's take effect normally.",
+	} {
+		n := 0
+		for _, sc := range scs {
+			if sc.MatchesExample(want) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d scenarios attach to %q", n, want)
+		}
+	}
+	for _, want := range []string{
+		// The classic page (seed 003) and the 2007 glossary (seed 002).
+		"Counters that have the same name are considered interchangeable. For example, all effects that give a player poison counters say that a player with ten or more poison counters loses. Because these counters are all called the same thing, the source of a poison counter isn't important when checking whether a player loses. Also, all poison counters are considered the same for purposes of an effect that removes them.",
+		"Certain spells and abilities require you to sacrifice a permanent, either as the cost for playing the spell or ability or as part of its effect. Also, effects often require a sacrifice as a penalty for something or as a cost to keep a permanent in play. A sacrificed permanent is always buried in its owner's graveyard. You can sacrifice only permanents that you control; whether you actually own them is unimportant.",
+		"see rule 420). If a player has ten or more poison counters, he or she loses the game the next time a player would receive priority. (this is a state-based effect; see rule 420).",
+		"When a phase ends, any unused mana remaining in a player’s mana pool is lost. The player loses 1 life for each mana lost this way. This is called “mana burn.” See rule 300.3.",
+	} {
+		n := 0
+		for _, sc := range scs {
+			if sc.MatchesText(want) {
+				n++
+			}
+		}
+		if n == 0 {
+			t.Errorf("no scenario attaches to %q", want)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package scenario
+
+import (
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// EditionFor returns the rules the engine applies for a parsed edition. A
+// full edition is read from its own text (engine.FromRules): its numbers,
+// its type lists, its mana symbols. An excerpt takes the built-in edition in
+// force on its date and overlays what its own text says. A prose edition
+// with no date (the classic rules) gets the oldest rules.
+func EditionFor(e *rules.Edition) *engine.RulesEdition {
+	texts := RuleTexts(e)
+	own := engine.FromRules(e.ID, e.Effective, texts)
+	if e.Kind == rules.KindFull {
+		return own
+	}
+	return engine.EditionAt(e.Effective).Overlay(own)
+}
+
+// RuleTexts lists an edition's chapters (by title), rules and subrules (their
+// text paragraphs, joined) and glossary entries, as engine.FromRules reads
+// them.
+func RuleTexts(e *rules.Edition) []engine.RuleText {
+	var out []engine.RuleText
+	e.Walk(func(r *rules.Rule) bool {
+		if r.Number.Level() == rules.LevelChapter {
+			out = append(out, engine.RuleText{Number: r.Number, Text: r.Title})
+			return true
+		}
+		var parts []string
+		for _, p := range r.Paragraphs() {
+			parts = append(parts, p.S)
+		}
+		out = append(out, engine.RuleText{Number: r.Number, Text: strings.Join(parts, " ")})
+		return true
+	})
+	for _, g := range e.Glossary {
+		var parts []string
+		for _, b := range g.Body {
+			parts = append(parts, b.Text.S)
+		}
+		for _, t := range g.Terms {
+			out = append(out, engine.RuleText{Term: t, Text: strings.Join(parts, " ")})
+		}
+	}
+	return out
+}

@@ -1,0 +1,59 @@
+package scenario
+
+import (
+	"github.com/arbiter-rules/arbiter/content"
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// Library is a set of scenarios indexed by the examples they demonstrate. It
+// is read-only once built.
+type Library struct {
+	Scenarios []*Scenario
+	byExample map[string][]*Scenario // Normalize(example) → scenarios
+	byName    map[string]*Scenario
+}
+
+// NewLibrary indexes scenarios.
+func NewLibrary(scs []*Scenario) *Library {
+	l := &Library{Scenarios: scs, byExample: map[string][]*Scenario{}, byName: map[string]*Scenario{}}
+	for _, sc := range scs {
+		l.byName[sc.Name] = sc
+		for _, e := range sc.Examples {
+			n := Normalize(e)
+			l.byExample[n] = append(l.byExample[n], sc)
+		}
+	}
+	return l
+}
+
+// Bundled loads the scenarios embedded from content/scenarios.
+func Bundled() (*Library, error) {
+	scs, err := LoadFS(content.Scenarios, "scenarios")
+	if err != nil {
+		return nil, err
+	}
+	return NewLibrary(scs), nil
+}
+
+// ForExample returns the scenarios demonstrating a printed example, matched
+// by its normalised text.
+func (l *Library) ForExample(text string) []*Scenario { return l.byExample[Normalize(text)] }
+
+// ForText returns the scenarios quoting a passage of this paragraph (a
+// glossary definition, a rule, a classic-rules topic).
+func (l *Library) ForText(paragraph string) []*Scenario {
+	var out []*Scenario
+	for _, sc := range l.Scenarios {
+		if len(sc.Quotes) > 0 && sc.MatchesText(paragraph) {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// HasScenario reports whether a printed example has a scenario; it is what
+// the web app's rule pages ask.
+func (l *Library) HasScenario(example rules.Text) bool { return len(l.ForExample(example.S)) > 0 }
+
+// ByName returns the scenario from the file name, or nil.
+func (l *Library) ByName(name string) *Scenario { return l.byName[name] }
