@@ -370,3 +370,44 @@ func (r *run) citeParen(k engine.Key) string {
 	}
 	return ""
 }
+
+// ChoiceSteps are the steps that would answer the pending choice, one per
+// option ("A chooses Isamaru#1"), for the sandbox to offer; insert the one
+// picked after the last step run (InsertStep) and run again.
+func (t *Trace) ChoiceSteps() []string {
+	p := t.Pending
+	if p == nil {
+		return nil
+	}
+	st := t.Final()
+	var out []string
+	for _, id := range p.Options {
+		if o := st.Object(id); o != nil {
+			out = append(out, st.Players[p.Player].Name+" chooses "+o.Label)
+		}
+	}
+	return out
+}
+
+// LastLine is the line of the last step that ran, 0 if none.
+func (t *Trace) LastLine() int {
+	if len(t.Steps) == 0 {
+		return 0
+	}
+	return t.Steps[len(t.Steps)-1].Line
+}
+
+// InsertStep returns a scenario's text with step inserted as a new line after
+// line after (1-based), indented like that line.
+func InsertStep(text string, after int, step string) string {
+	lines := strings.Split(text, "\n")
+	if after < 1 || after > len(lines) {
+		return text
+	}
+	prev := lines[after-1]
+	indent := prev[:len(prev)-len(strings.TrimLeft(prev, " \t"))]
+	out := make([]string, 0, len(lines)+1)
+	out = append(out, lines[:after]...)
+	out = append(out, indent+step)
+	return strings.Join(append(out, lines[after:]...), "\n")
+}

@@ -172,3 +172,21 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerChoice is the sandbox's loop: run, see the pending choice, insert
+// the chosen step, run again.
+func TestAnswerChoice(t *testing.T) {
+	text := "scenario \"c\"\ncard Isamaru: {W} Legendary Creature — Dog 2/2\nsetup\n  A battlefield: Isamaru\n  A hand: Isamaru\nsteps\n  A puts Isamaru#2 onto the battlefield\nexpect\n  Isamaru#2 in A's graveyard\n"
+	tr := Run(mustParse(t, text), engine.Latest(), false)
+	steps := tr.ChoiceSteps()
+	if tr.Pending == nil || len(steps) != 2 || steps[0] != "A chooses Isamaru#1" || tr.LastLine() != 7 {
+		t.Fatalf("pending %+v, steps %q, line %d", tr.Pending, steps, tr.LastLine())
+	}
+	again := InsertStep(text, tr.LastLine(), steps[0])
+	if !strings.Contains(again, "battlefield\n  A chooses Isamaru#1\nexpect") {
+		t.Fatalf("inserted:\n%s", again)
+	}
+	if tr := Run(mustParse(t, again), engine.Latest(), true); !tr.Passed() {
+		t.Error(tr.Failures())
+	}
+}
