@@ -1,0 +1,520 @@
+// Package search finds rules, examples and glossary entries in an edition
+// the way a judge asks for them: ranked by BM25 with headings and exact
+// phrases first, forgiving of typos and slang, and quick.
+//
+// An Index searches one edition; MemIndex, built in memory by Build, is the
+// implementation. A Searcher holds an index per edition of a library, builds
+// them when first used and searches across editions (edition:all).
+package search
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// Index answers queries over one edition. Code that searches depends on this
+// interface only, so another backend could replace the in-memory one.
+type Index interface {
+	Edition() *rules.Edition
+	Search(q *Query, opt Options) *Results
+}
+
+// Field weights: a word in a heading (a chapter title, a keyword's rule such
+// as "702.19. Trample", a glossary term) counts three times a word of rule
+// text; a word in an example a little less than one in the rule; a word of
+// the context (the chapter title and keyword heading above a rule, which the
+// rule's own text often leaves implicit) a fraction.
+type field uint8
+
+const (
+	fieldHeading field = iota
+	fieldText
+	fieldExample
+	fieldContext
+)
+
+var fieldWeight = [...]float32{fieldHeading: 3, fieldText: 1, fieldExample: 0.6, fieldContext: 0.3}
+
+// blockGap separates paragraphs' positions, so phrases never span two.
+const blockGap = 16
+
+type docKind uint8
+
+const (
+	docRule docKind = iota + 1
+	docGlossary
+	docTopic
+)
+
+// doc is one searchable entry: a numbered rule (with its examples), a
+// glossary entry or a prose topic.
+type doc struct {
+	kind    docKind
+	rule    *rules.Rule
+	entry   *rules.GlossaryEntry
+	topic   *rules.Topic
+	heading string    // own heading: chapter title, keyword name, glossary term, topic title
+	title   string    // heading shown with the hit: own, else the nearest above
+	heads   [][]int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out
+	cites   []int32   // glossary entries: the rules the definition cites ("See rule 704.5j")
+	quotes  []int32   // first and last positions of each short quoted phrase: “legend rule”
+	blocks  []int32   // first position of each of the entry's own paragraphs (doc.paragraphs)
+	ownEnd  int32     // the position after them, where context starts
+	length  float32   // weighted token count of heading and text: long examples do not make a rule "long"
+}
+
+// MemIndex is an in-memory inverted index of one edition. It is read-only
+// after Build and safe for concurrent searches.
+type MemIndex struct {
+	ed     *rules.Edition
+	docs   []doc // rules in document order, then glossary entries, then topics
+	nRules int
+	avgLen float32
+	pool   sync.Pool // *scratch
+
+	terms    map[string]int32 // key → term ID
+	keys     []string         // term ID → key
+	stop     []bool           // term ID → is a stopword
+	surfaces map[string]int32 // folded surface form → term ID
+	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
+
+	// Postings of term t are entries off[t] … off[t+1]-1; entry i is
+	// document pDoc[i] with weighted frequency pTF[i] and positions
+	// pos[pPos[i]:pPos[i+1]].
+	off  []int32
+	pDoc []int32
+	pTF  []float32
+	pPos []int32
+	pos  []int32
+}
+
+// surface is one folded word as written in the edition.
+type surface struct {
+	fold  string
+	term  int32
+	mask  uint64 // letters it holds, to rule out typo candidates quickly
+	df    int32  // documents its term is in
+	runes uint8  // length in characters
+}
+
+// Edition returns the indexed edition.
+func (ix *MemIndex) Edition() *rules.Edition { return ix.ed }
+
+// occurrence is one token of one document while building.
+type occurrence struct {
+	term int32
+	doc  int32
+	pos  int32
+	w    float32
+}
+
+// builder accumulates occurrences document by document.
+type builder struct {
+	ix       *MemIndex
+	occ      []occurrence
+	sc       scanner
+	key      []byte
+	pos      int32 // next position in the current document
+	doc      int32
+	byNumber map[rules.Number]int32 // rule documents by number, for glossary citations
+	len      float32
+	head     []int32
+}
+
+// Build indexes every numbered entry of e (its text and examples), every
+// glossary entry and every topic.
+func Build(e *rules.Edition) *MemIndex {
+	ix := &MemIndex{
+		ed:       e,
+		terms:    make(map[string]int32, 8192),
+		surfaces: make(map[string]int32, 12288),
+	}
+	b := &builder{ix: ix, occ: make([]occurrence, 0, estimateTokens(e)), byNumber: map[rules.Number]int32{}}
+	for _, r := range e.Entries() {
+		b.addRule(r)
+	}
+	ix.nRules = len(ix.docs)
+	for _, g := range e.Glossary {
+		b.addEntry(g)
+	}
+	for _, t := range e.Topics {
+		b.addTopic(t)
+	}
+	b.finish()
+	return ix
+}
+
+// estimateTokens guesses how many tokens e holds (a token per six bytes of
+// text, and a little more), so the occurrence list is allocated once.
+func estimateTokens(e *rules.Edition) int {
+	n := 0
+	for _, r := range e.Entries() {
+		n += len(r.Title)
+		for _, b := range r.Body {
+			n += len(b.Text.S)
+		}
+	}
+	for _, g := range e.Glossary {
+		for _, b := range g.Body {
+			n += len(b.Text.S)
+		}
+	}
+	for _, t := range e.Topics {
+		for _, b := range t.Body {
+			n += len(b.Text.S)
+		}
+	}
+	return n/5 + 1024
+}
+
+func (b *builder) start(d doc) {
+	b.ix.docs = append(b.ix.docs, d)
+	b.doc = int32(len(b.ix.docs) - 1)
+	b.pos = 0
+	b.len = 0
+}
+
+func (b *builder) end() {
+	b.ix.docs[b.doc].length = b.len
+}
+
+// own indexes one of the entry's own paragraphs (those a snippet shows) and
+// records where it starts.
+func (b *builder) own(s string, f field) {
+	b.ix.docs[b.doc].blocks = append(b.ix.docs[b.doc].blocks, b.pos)
+	b.add(s, f)
+	b.ix.docs[b.doc].ownEnd = b.pos
+}
+
+// add indexes one paragraph of the current document as field f. A heading
+// paragraph's words are also recorded as a heading variant.
+func (b *builder) add(s string, f field) {
+	heading := f == fieldHeading
+	w := fieldWeight[f]
+	base := b.pos
+	last := int32(-1)
+	b.head = b.head[:0]
+	quotes := quotedSpans(s)
+	qi, qFirst, qLast := 0, int32(-1), int32(-1)
+	endQuote := func() {
+		if qFirst >= 0 {
+			d := &b.ix.docs[b.doc]
+			d.quotes = append(d.quotes, qFirst, qLast)
+		}
+		qi++
+		qFirst, qLast = -1, -1
+	}
+	b.sc.scan(s, func(t *rawToken) {
+		id := b.term(t)
+		p := base + int32(t.pos)
+		for qi < len(quotes) && t.start >= quotes[qi][1] {
+			endQuote()
+		}
+		if qi < len(quotes) && t.start >= quotes[qi][0] {
+			if qFirst < 0 {
+				qFirst = p
+			}
+			qLast = p
+		}
+		b.occ = append(b.occ, occurrence{term: id, doc: b.doc, pos: p, w: w})
+		if f == fieldHeading || f == fieldText {
+			b.len += w
+		}
+		last = p
+		if heading && t.kind != TokCompound && !b.ix.stop[id] {
+			b.head = append(b.head, id)
+		}
+	})
+	for qi < len(quotes) {
+		endQuote()
+	}
+	if last >= 0 {
+		b.pos = last + 1 + blockGap
+	}
+	if heading && len(b.head) > 0 {
+		d := &b.ix.docs[b.doc]
+		d.heads = append(d.heads, sortedSet(b.head))
+	}
+}
+
+// term returns the term ID of a token, adding its surface and key if new.
+func (b *builder) term(t *rawToken) int32 {
+	ix := b.ix
+	if id, ok := ix.surfaces[string(t.fold)]; ok {
+		return id
+	}
+	b.key = appendKey(b.key[:0], t.kind, t.fold)
+	id, ok := ix.terms[string(b.key)]
+	if !ok {
+		id = int32(len(ix.keys))
+		k := string(b.key)
+		ix.terms[k] = id
+		ix.keys = append(ix.keys, k)
+		ix.stop = append(ix.stop, t.kind == TokWord && stopwords[k])
+	}
+	f := string(t.fold)
+	ix.surfaces[f] = id
+	if t.kind == TokWord {
+		ix.vocab = append(ix.vocab, surface{fold: f, term: id, mask: letterMask(f), runes: uint8(min(utf8.RuneCountInString(f), 255))})
+	}
+	return id
+}
+
+func (b *builder) addRule(r *rules.Rule) {
+	d := doc{kind: docRule, rule: r}
+	if r.Title != "" {
+		d.heading = r.Title
+	} else if h := keywordHeading(r); h != "" {
+		d.heading = h
+	}
+	d.title = d.heading
+	ctx := contextOf(r)
+	if d.title == "" && len(ctx) > 0 && ctx[0] != chapterOf(r).Title {
+		d.title = ctx[0]
+	}
+	b.start(d)
+	b.byNumber[r.Number] = b.doc
+	if r.Title != "" {
+		b.own(r.Title, fieldHeading)
+	}
+	for _, bl := range r.Body {
+		switch {
+		case d.heading != "" && r.Title == "":
+			b.own(bl.Text.S, fieldHeading)
+		case bl.Kind == rules.BlockExample:
+			b.own(bl.Text.S, fieldExample)
+		default:
+			b.own(bl.Text.S, fieldText)
+		}
+	}
+	for _, c := range ctx {
+		b.add(c, fieldContext)
+	}
+	b.end()
+}
+
+func (b *builder) addEntry(g *rules.GlossaryEntry) {
+	b.start(doc{kind: docGlossary, entry: g, heading: g.Term(), title: g.Term()})
+	for _, t := range g.Terms {
+		b.add(t, fieldHeading)
+	}
+	for _, bl := range g.Body {
+		b.own(bl.Text.S, fieldText)
+		b.sc.scan(bl.Text.S, func(t *rawToken) {
+			if t.kind != TokNumber {
+				return
+			}
+			if n, err := rules.ParseNumber(string(t.fold)); err == nil {
+				if d, ok := b.byNumber[n]; ok {
+					b.ix.docs[b.doc].cites = append(b.ix.docs[b.doc].cites, d)
+				}
+			}
+		})
+	}
+	b.end()
+}
+
+func (b *builder) addTopic(t *rules.Topic) {
+	b.start(doc{kind: docTopic, topic: t, heading: t.Title, title: t.Title})
+	b.add(t.Title, fieldHeading)
+	for _, bl := range t.Body {
+		f := fieldText
+		if bl.Kind == rules.BlockExample {
+			f = fieldExample
+		}
+		b.own(bl.Text.S, f)
+	}
+	b.end()
+}
+
+// finish turns the occurrences into postings: a counting sort by term keeps
+// each term's occurrences in document and position order.
+func (b *builder) finish() {
+	ix := b.ix
+	nt := len(ix.keys)
+	count := make([]int32, nt+1)
+	for _, o := range b.occ {
+		count[o.term+1]++
+	}
+	for t := 1; t <= nt; t++ {
+		count[t] += count[t-1]
+	}
+	sorted := make([]occurrence, len(b.occ))
+	next := append([]int32(nil), count[:nt]...)
+	for _, o := range b.occ {
+		sorted[next[o.term]] = o
+		next[o.term]++
+	}
+	b.occ = nil
+
+	ix.off = make([]int32, nt+1)
+	ix.pos = make([]int32, len(sorted))
+	ix.pDoc = make([]int32, 0, len(sorted)/2)
+	ix.pTF = make([]float32, 0, len(sorted)/2)
+	ix.pPos = make([]int32, 0, len(sorted)/2+1)
+	for t := 0; t < nt; t++ {
+		ix.off[t] = int32(len(ix.pDoc))
+		for i := count[t]; i < count[t+1]; i++ {
+			o := sorted[i]
+			n := len(ix.pDoc)
+			if n == int(ix.off[t]) || ix.pDoc[n-1] != o.doc {
+				ix.pDoc = append(ix.pDoc, o.doc)
+				ix.pTF = append(ix.pTF, 0)
+				ix.pPos = append(ix.pPos, i)
+				n++
+			}
+			ix.pTF[n-1] += o.w
+			ix.pos[i] = o.pos
+		}
+	}
+	ix.off[nt] = int32(len(ix.pDoc))
+	ix.pPos = append(ix.pPos, int32(len(sorted)))
+
+	var total float64
+	for _, d := range ix.docs {
+		total += float64(d.length)
+	}
+	if len(ix.docs) > 0 {
+		ix.avgLen = float32(total / float64(len(ix.docs)))
+	}
+	for i := range ix.vocab {
+		ix.vocab[i].df = ix.off[ix.vocab[i].term+1] - ix.off[ix.vocab[i].term]
+	}
+	sort.Slice(ix.vocab, func(i, j int) bool { return ix.vocab[i].fold < ix.vocab[j].fold })
+}
+
+// postings returns the range of term t's postings.
+func (ix *MemIndex) postings(t int32) (lo, hi int32) { return ix.off[t], ix.off[t+1] }
+
+// df is the number of documents holding term t.
+func (ix *MemIndex) df(t int32) int32 { return ix.off[t+1] - ix.off[t] }
+
+// positions returns where term t occurs in document d, or nil.
+func (ix *MemIndex) positions(t, d int32) []int32 {
+	lo, hi := ix.postings(t)
+	i := lo + int32(sort.Search(int(hi-lo), func(i int) bool { return ix.pDoc[lo+int32(i)] >= d }))
+	if i == hi || ix.pDoc[i] != d {
+		return nil
+	}
+	return ix.pos[ix.pPos[i]:ix.pPos[i+1]]
+}
+
+// maxQuoted is the most words a quoted phrase may have to count as a term
+// the text names: "This is called the “legend rule.”"
+const maxQuoted = 6
+
+// quotedSpans returns the byte spans inside short quotations of s, leaving
+// out the titles that follow a cited number ("See rule 709, “Split Cards.”").
+func quotedSpans(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		open := strings.IndexAny(s[i:], "“\"")
+		if open < 0 {
+			break
+		}
+		open += i
+		_, n := utf8.DecodeRuneInString(s[open:])
+		from := open + n
+		close := strings.IndexAny(s[from:], "”\"")
+		if close < 0 {
+			break
+		}
+		close += from
+		inner := s[from:close]
+		if len(strings.Fields(inner)) <= maxQuoted && !citedTitle(s[:open]) {
+			out = append(out, [2]int{from, close})
+		}
+		_, n = utf8.DecodeRuneInString(s[close:])
+		i = close + n
+	}
+	return out
+}
+
+// citedTitle reports whether text before a quotation ends with a cited
+// number and a comma: "rule 709, ", "section 6, ".
+func citedTitle(before string) bool {
+	t := strings.TrimRight(before, " ")
+	if !strings.HasSuffix(t, ",") {
+		return false
+	}
+	t = t[:len(t)-1]
+	i := len(t)
+	for i > 0 && (isDigit(t[i-1]) || t[i-1] == '.' || t[i-1] >= 'a' && t[i-1] <= 'z') {
+		i--
+	}
+	return i < len(t) && isDigit(t[i])
+}
+
+// keywordHeading returns the text of a rule that only names a keyword or
+// topic for the subrules below it ("702.19. Trample", "701.6. Counter"), or
+// "".
+func keywordHeading(r *rules.Rule) string {
+	if r.Parent == nil || len(r.Children) == 0 || len(r.Body) != 1 || r.Body[0].Kind != rules.BlockText {
+		return ""
+	}
+	s := strings.TrimSpace(r.Body[0].Text.S)
+	if s == "" || len(s) > 60 || strings.ContainsAny(s[len(s)-1:], ".:;,") {
+		return ""
+	}
+	return s
+}
+
+// contextOf lists the headings above r, nearest first: a keyword heading
+// and the chapter title.
+func contextOf(r *rules.Rule) []string {
+	var out []string
+	for p := r.Parent; p != nil; p = p.Parent {
+		if p.Title != "" {
+			out = append(out, p.Title)
+		} else if h := keywordHeading(p); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func chapterOf(r *rules.Rule) *rules.Rule {
+	for r.Parent != nil {
+		r = r.Parent
+	}
+	return r
+}
+
+// sortedSet returns the distinct values of ids, sorted, in a new slice.
+func sortedSet(ids []int32) []int32 {
+	out := append([]int32(nil), ids...)
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	n := 0
+	for i, v := range out {
+		if i == 0 || v != out[n-1] {
+			out[n] = v
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// letterMask has one bit per letter or digit a word holds.
+func letterMask(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << (s[i] & 63)
+	}
+	return m
+}
+
+// stopwords are too common to rank by; they still count in phrases.
+var stopwords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an and are as at be been but by for from had has
+		have if in into is it its of on or so such that the their then there these
+		they this those to was were will with what when where which who how does do
+		i me my we our us can may would should about`) {
+		m[string(stem(nil, []byte(w)))] = true
+	}
+	return m
+}()

@@ -1,0 +1,672 @@
+package search
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// Ranking: BM25 over each clause's (field-weighted) frequency, times the
+// square of the share of the query's clauses a document matches, so rules
+// with every word come first; then boosts for a heading that is the query
+// (the keyword's own rule, the glossary entry) and for the query's words
+// standing together in the text as they stand in the query.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+
+	headExact   = 3.0  // the heading is exactly the query's words
+	headPartial = 0.5  // times the share of the query a heading makes up
+	nearExact   = 0.75 // times the share of the query's neighbouring words that stand together
+	phraseWhole = 1.2  // every pair of neighbouring words stands as typed
+	citedShare  = 0.8  // a rule cited by a glossary entry whose term is in the query gains this share of the entry's score
+	quoteBoost  = 3.0  // the text quotes exactly the query: “legend rule”
+)
+
+var _ Index = (*MemIndex)(nil)
+
+// scratch is per-search working memory, pooled per index.
+type scratch struct {
+	score   []float32
+	tf      []float32
+	mask    []uint32
+	excl    []bool
+	touched []int32
+	cand    []int32
+	cited   []int32
+
+	// for snippets
+	sc    scanner
+	toks  []spanTok
+	words []spanTok
+}
+
+func (ix *MemIndex) scratch() *scratch {
+	if s, ok := ix.pool.Get().(*scratch); ok {
+		return s
+	}
+	n := len(ix.docs)
+	return &scratch{score: make([]float32, n), tf: make([]float32, n), mask: make([]uint32, n), excl: make([]bool, n)}
+}
+
+func (ix *MemIndex) release(s *scratch) {
+	for _, d := range s.cand {
+		s.score[d], s.mask[d] = 0, 0
+	}
+	for i := range s.excl {
+		s.excl[i] = false
+	}
+	s.cand, s.touched = s.cand[:0], s.touched[:0]
+	ix.pool.Put(s)
+}
+
+type scored struct {
+	doc   int32
+	score float32
+}
+
+// Search runs q over the edition.
+func (ix *MemIndex) Search(q *Query, opt Options) *Results {
+	res := &Results{
+		Query:    q.String(),
+		Edition:  ix.ed.ID,
+		Editions: []string{ix.ed.ID},
+		Notes:    q.Notes,
+		Hits:     []Hit{},
+	}
+	if q.Edition != "" && q.Edition != ix.ed.ID && q.Edition != "all" {
+		res.Message = "edition:" + q.Edition + " names another edition; this index holds " + ix.ed.ID + "."
+		return res
+	}
+	if len(q.Clauses) == 0 {
+		res.Message = emptyMessage(q)
+		return res
+	}
+	jump := ix.jump(q, res)
+
+	p := ix.plan(q, opt.PrefixLast)
+	if jump == nil {
+		res.Unknown = p.unknown
+	}
+	if p.corrected != nil {
+		res.Corrections = p.corrections
+		res.DidYouMean = p.corrected.String()
+	}
+	positive := 0
+	for _, c := range p.clauses {
+		if !c.exclude {
+			positive++
+		}
+	}
+	s := ix.scratch()
+	defer ix.release(s)
+	hl := newHighlight(p)
+	if jump != nil {
+		res.Hits = append(res.Hits, ix.hit(jump.idx, 0, hl, s, opt))
+		res.Total = 1
+	}
+	if positive == 0 || p.dead {
+		if len(res.Hits) == 0 && res.Message == "" {
+			res.Message = noMatchMessage(q, p)
+		}
+		return res
+	}
+	top, total := ix.rank(p, q, s, opt.limit())
+	res.Total += total
+	for _, sc := range top {
+		if jump != nil && sc.doc == jump.idx {
+			res.Total--
+			continue
+		}
+		if len(res.Hits) == opt.limit() {
+			break
+		}
+		res.Hits = append(res.Hits, ix.hit(sc.doc, float64(sc.score), hl, s, opt))
+	}
+	if len(res.Hits) == 0 && res.Message == "" {
+		res.Message = noMatchMessage(q, p)
+	}
+	return res
+}
+
+// jumpTarget is a rule the query names by number alone ("704.5k", "rule
+// 704.5k"). It records the jump in res, or a message if no such rule exists.
+func (ix *MemIndex) jump(q *Query, res *Results) *jumpDoc {
+	n, ok := bareNumber(q)
+	if !ok {
+		return nil
+	}
+	r := ix.ed.Rule(n)
+	if r == nil {
+		near := ix.ed.Nearest(n, 3)
+		msg := "There is no rule " + n.String() + " in edition " + ix.ed.ID + "."
+		if len(near) > 0 {
+			var ns []string
+			for _, m := range near {
+				ns = append(ns, m.String())
+			}
+			msg += " Nearest: " + strings.Join(ns, ", ") + "."
+		}
+		res.Message = msg
+		return nil
+	}
+	res.Jump = &Jump{Edition: ix.ed.ID, Number: n}
+	// Rule documents come first, in document order.
+	i := sort.Search(ix.nRules, func(i int) bool { return ix.docs[i].rule.Number.Compare(n) >= 0 })
+	for ; i < ix.nRules && ix.docs[i].rule.Number == n; i++ {
+		if ix.docs[i].rule == r {
+			return &jumpDoc{idx: int32(i)}
+		}
+	}
+	return nil
+}
+
+// bareNumber reports whether q is just a rule number, possibly after
+// "rule", "rules" or "cr".
+func bareNumber(q *Query) (rules.Number, bool) {
+	if q.Filtered() {
+		return rules.Number{}, false
+	}
+	cs := q.Clauses
+	if len(cs) == 2 && cs[0].Kind == Word && !cs[0].Exclude {
+		switch strings.ToLower(cs[0].Text) {
+		case "rule", "rules", "cr":
+			cs = cs[1:]
+		}
+	}
+	if len(cs) != 1 || cs[0].Kind != Word || cs[0].Exclude {
+		return rules.Number{}, false
+	}
+	n, err := rules.ParseNumber(strings.TrimSpace(cs[0].Text))
+	if err != nil || !rules.ValidLetter(n.Sub) && n.Sub != 0 {
+		return rules.Number{}, false
+	}
+	return n, true
+}
+
+// rank scores every document the plan matches and returns the best limit+1
+// (one spare in case the jump target is among them) and how many matched.
+func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, int) {
+	n := float64(len(ix.docs))
+	soft, must := 0, uint32(0)
+	allStop := true
+	for _, c := range p.clauses {
+		if !c.exclude && !c.stop {
+			allStop = false
+		}
+	}
+	scoredMask := uint32(0)
+	for ci, c := range p.clauses {
+		if c.exclude {
+			ix.matchDocs(c, s, func(d int32, _ float32) { s.excl[d] = true })
+			continue
+		}
+		bit := uint32(1) << ci
+		if c.must {
+			must |= bit
+		}
+		if c.stop && !allStop {
+			continue // stopwords only count inside phrases
+		}
+		soft++
+		scoredMask |= bit
+		s.touched = s.touched[:0]
+		ix.matchDocs(c, s, func(d int32, tf float32) {
+			if s.tf[d] == 0 {
+				s.touched = append(s.touched, d)
+			}
+			s.tf[d] += tf
+		})
+		df := float64(len(s.touched))
+		idf := float32(math.Log(1 + (n-df+0.5)/(df+0.5)))
+		for _, d := range s.touched {
+			tf := s.tf[d]
+			s.tf[d] = 0
+			norm := bm25K1 * (1 - bm25B + bm25B*ix.docs[d].length/ix.avgLen)
+			if s.mask[d] == 0 && s.score[d] == 0 {
+				s.cand = append(s.cand, d)
+			}
+			s.score[d] += idf * tf * (bm25K1 + 1) / (tf + norm)
+			s.mask[d] |= bit
+		}
+	}
+
+	// Final scores replace the partial ones in s.score; s.excl marks
+	// documents already ruled out or counted.
+	total := 0
+	final := s.cand[:0:0]
+	for _, d := range s.cand {
+		m := s.mask[d]
+		if m&must != must || s.excl[d] || !ix.passes(d, q) {
+			s.excl[d] = true
+			continue
+		}
+		sc := s.score[d]
+		if soft > 0 {
+			cov := float32(bits.OnesCount32(m&scoredMask)) / float32(soft)
+			sc *= cov * cov
+		}
+		hb := ix.headBoost(d, p, scoredMask)
+		sc *= hb * ix.nearBoost(d, p, m)
+		if ix.quotes(d, p.quotable) {
+			sc *= quoteBoost
+		}
+		s.score[d] = sc
+		final = append(final, d)
+		total++
+		if hb > 1 && ix.docs[d].kind == docGlossary {
+			s.cited = append(s.cited, d)
+		}
+	}
+	// A glossary entry whose term is (part of) the query points at the rules
+	// that define it ("Legend Rule. … See rule 704.5j."): they rank just
+	// below it even where their text words it differently.
+	for _, g := range s.cited {
+		for _, c := range ix.docs[g].cites {
+			if s.excl[c] || s.mask[c]&must != must || !ix.passes(c, q) {
+				continue
+			}
+			if s.mask[c] == 0 && s.score[c] == 0 {
+				s.cand = append(s.cand, c) // so release clears it
+				final = append(final, c)
+				total++
+				s.mask[c] = 1 << 31
+			}
+			s.score[c] += citedShare * s.score[g]
+		}
+	}
+	s.cited = s.cited[:0]
+	heap := topK{limit: limit + 1}
+	for _, d := range final {
+		heap.push(scored{doc: d, score: s.score[d]})
+	}
+	return heap.sorted(), total
+}
+
+// matchDocs calls fn for each document a clause matches, with the
+// clause's weighted frequency there. A document matched by two
+// alternatives is reported twice.
+func (ix *MemIndex) matchDocs(c clause, s *scratch, fn func(d int32, tf float32)) {
+	for _, a := range c.alts {
+		if len(a.terms) == 1 {
+			lo, hi := ix.postings(a.terms[0])
+			for i := lo; i < hi; i++ {
+				fn(ix.pDoc[i], a.w*ix.pTF[i])
+			}
+			continue
+		}
+		if a.bag {
+			ix.matchBag(a.terms, func(d int32) { fn(d, a.w) })
+			continue
+		}
+		ix.matchPhrase(a.terms, func(d int32, count int) { fn(d, a.w*float32(count)) })
+	}
+}
+
+// matchBag calls fn for each document holding all the terms.
+func (ix *MemIndex) matchBag(terms []int32, fn func(d int32)) {
+	rare := terms[0]
+	for _, t := range terms {
+		if ix.df(t) < ix.df(rare) {
+			rare = t
+		}
+	}
+	lo, hi := ix.postings(rare)
+	for i := lo; i < hi; i++ {
+		d := ix.pDoc[i]
+		ok := true
+		for _, t := range terms {
+			if t != rare && ix.positions(t, d) == nil {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			fn(d)
+		}
+	}
+}
+
+// matchPhrase calls fn for each document holding the terms at consecutive
+// positions, with the number of times it does. It walks the rarest term's
+// postings and checks the others around each of its positions.
+func (ix *MemIndex) matchPhrase(terms []int32, fn func(d int32, count int)) {
+	rare := 0
+	for i, t := range terms {
+		if ix.df(t) < ix.df(terms[rare]) {
+			rare = i
+		}
+	}
+	lo, hi := ix.postings(terms[rare])
+	for i := lo; i < hi; i++ {
+		d := ix.pDoc[i]
+		count := 0
+		for _, p := range ix.pos[ix.pPos[i]:ix.pPos[i+1]] {
+			start := p - int32(rare)
+			ok := start >= 0
+			for j, t := range terms {
+				if !ok {
+					break
+				}
+				if j != rare {
+					ok = hasPos(ix.positions(t, d), start+int32(j))
+				}
+			}
+			if ok {
+				count++
+			}
+		}
+		if count > 0 {
+			fn(d, count)
+		}
+	}
+}
+
+func hasPos(ps []int32, p int32) bool {
+	i := sort.Search(len(ps), func(i int) bool { return ps[i] >= p })
+	return i < len(ps) && ps[i] == p
+}
+
+// passes applies the section: and chapter: filters; they keep rules only.
+func (ix *MemIndex) passes(d int32, q *Query) bool {
+	if !q.Filtered() {
+		return true
+	}
+	r := ix.docs[d].rule
+	if r == nil {
+		return false
+	}
+	if q.Section != 0 && r.Number.Section() != q.Section {
+		return false
+	}
+	return q.Chapter == 0 || int(r.Number.Chapter) == q.Chapter
+}
+
+// headBoost rewards a document whose heading is the query ("trample" and
+// 702.19 Trample) or is made of the query's words.
+func (ix *MemIndex) headBoost(d int32, p *plan, scoredMask uint32) float32 {
+	heads := ix.docs[d].heads
+	if len(heads) == 0 || scoredMask == 0 {
+		return 1
+	}
+	nq := bits.OnesCount32(scoredMask)
+	best := float32(1)
+	for _, h := range heads {
+		covered := 0 // query clauses with a term in the heading
+		for ci, c := range p.clauses {
+			if scoredMask&(1<<ci) != 0 && ix.clauseHasAny(c, h) {
+				covered++
+			}
+		}
+		if covered == 0 || !ix.headingInQuery(h, p, scoredMask) {
+			continue
+		}
+		b := 1 + headPartial*float32(covered)/float32(nq)
+		if covered == nq {
+			b = headExact
+		}
+		best = max(best, b)
+	}
+	return best
+}
+
+// clauseHasAny reports whether all words of one of c's alternatives are in
+// the sorted heading set h.
+func (ix *MemIndex) clauseHasAny(c clause, h []int32) bool {
+	for _, a := range c.alts {
+		set := a.set(ix.stop)
+		if len(set) == 0 {
+			continue
+		}
+		all := true
+		for _, t := range set {
+			if !inSorted(h, t) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// headingInQuery reports whether every word of heading h is one of the query's.
+func (ix *MemIndex) headingInQuery(h []int32, p *plan, scoredMask uint32) bool {
+	for _, t := range h {
+		found := false
+		for ci, c := range p.clauses {
+			if scoredMask&(1<<ci) == 0 {
+				continue
+			}
+			for _, a := range c.alts {
+				for _, u := range a.terms {
+					found = found || u == t
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func inSorted(s []int32, v int32) bool {
+	i := sort.Search(len(s), func(i int) bool { return s[i] >= v })
+	return i < len(s) && s[i] == v
+}
+
+// nearBoost rewards the query's neighbouring words standing together in
+// the document: in order at the same distance as typed counts fully,
+// a few words apart half, reversed a quarter.
+func (ix *MemIndex) nearBoost(d int32, p *plan, m uint32) float32 {
+	var sum float32
+	pairs, exact := 0, 0
+	for _, run := range p.runs {
+		for i := 1; i < len(run); i++ {
+			a, b := run[i-1], run[i]
+			pairs++
+			if m&(1<<a.clause) == 0 || m&(1<<b.clause) == 0 {
+				continue
+			}
+			pa := ix.clausePositions(p.clauses[a.clause], d)
+			pb := ix.clausePositions(p.clauses[b.clause], d)
+			v := pairScore(pa, pb, int32(b.qpos-a.qpos))
+			if v == 1 {
+				exact++
+			}
+			sum += v
+		}
+	}
+	if pairs == 0 {
+		return 1
+	}
+	boost := 1 + nearExact*sum/float32(pairs)
+	if exact == pairs {
+		boost *= phraseWhole
+	}
+	return boost
+}
+
+// clausePositions returns where a clause's single-term alternatives occur
+// in document d, in order.
+func (ix *MemIndex) clausePositions(c clause, d int32) []int32 {
+	if len(c.alts) == 1 {
+		return ix.positions(c.alts[0].terms[0], d)
+	}
+	var out []int32
+	for _, a := range c.alts {
+		if len(a.terms) == 1 {
+			out = append(out, ix.positions(a.terms[0], d)...)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// quotes reports whether document d quotes exactly the sequence q.
+func (ix *MemIndex) quotes(d int32, q []qterm) bool {
+	spans := ix.docs[d].quotes
+	if len(q) == 0 || len(spans) == 0 {
+		return false
+	}
+	width := int32(q[len(q)-1].qpos - q[0].qpos)
+	for i := 0; i+1 < len(spans); i += 2 {
+		a, b := spans[i], spans[i+1]
+		if b-a != width {
+			continue
+		}
+		ok := true
+		for _, t := range q {
+			if !hasPos(ix.positions(t.term, d), a+int32(t.qpos-q[0].qpos)) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pairScore is 1 if some b follows some a at exactly gap positions, 0.5 if
+// within gap+2, 0.25 if b comes just before a, else 0.
+func pairScore(pa, pb []int32, gap int32) float32 {
+	best := float32(0)
+	j := 0
+	for _, a := range pa {
+		for j < len(pb) && pb[j] < a-2 {
+			j++
+		}
+		for k := j; k < len(pb) && pb[k] <= a+gap+2; k++ {
+			switch diff := pb[k] - a; {
+			case diff == gap:
+				return 1
+			case diff > 0:
+				best = max(best, 0.5)
+			case diff < 0:
+				best = max(best, 0.25)
+			}
+		}
+	}
+	return best
+}
+
+// jumpDoc is the document of a rule named by number.
+type jumpDoc struct {
+	idx int32
+}
+
+func (ix *MemIndex) hit(di int32, score float64, hl *highlight, s *scratch, opt Options) Hit {
+	d := &ix.docs[di]
+	h := Hit{Title: d.title, Score: math.Round(score*1000) / 1000, Editions: []string{ix.ed.ID}}
+	switch d.kind {
+	case docRule:
+		h.Kind, h.Number, h.Rule = HitRule, d.rule.Number, d.rule
+		c := chapterOf(d.rule)
+		h.Chapter = c.Number.String() + ". " + c.Title
+	case docGlossary:
+		h.Kind, h.Slug, h.Entry, h.Chapter = HitGlossary, d.entry.Slug, d.entry, "Glossary"
+	case docTopic:
+		h.Kind, h.Slug, h.Topic = HitTopic, d.topic.Slug, d.topic
+	}
+	if !opt.NoSnippets {
+		h.Snippet = ix.snippet(di, hl, s)
+	}
+	return h
+}
+
+// emptyMessage explains a query with nothing to search for.
+func emptyMessage(q *Query) string {
+	if q.Section != 0 || q.Chapter != 0 || q.Edition != "" {
+		return "Add a word to search for; filters such as section:7 only narrow a search."
+	}
+	if len(q.Notes) > 0 {
+		return "Nothing left to search for. Type a word, a \"phrase\" or a rule number."
+	}
+	return "Type a word, a \"phrase\" or a rule number to search."
+}
+
+// noMatchMessage explains an empty result.
+func noMatchMessage(q *Query, p *plan) string {
+	onlyExcl := true
+	for _, c := range q.Clauses {
+		if !c.Exclude {
+			onlyExcl = false
+		}
+	}
+	switch {
+	case onlyExcl:
+		return "A search needs a word to look for, not only words to leave out (-word)."
+	case len(p.unknown) > 0:
+		quoted := make([]string, len(p.unknown))
+		for i, u := range p.unknown {
+			quoted[i] = strconv.Quote(u)
+		}
+		return "No entry contains " + strings.Join(quoted, ", ") + "."
+	case q.Filtered():
+		return "Nothing matches within the section or chapter given."
+	}
+	return "Nothing matches every phrase and exclusion of this query."
+}
+
+// topK keeps the best scores seen, as a min-heap.
+type topK struct {
+	limit int
+	h     []scored
+}
+
+// less orders worse results first: lower score, then later in the document.
+func worse(a, b scored) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	return a.doc > b.doc
+}
+
+func (t *topK) push(s scored) {
+	if len(t.h) < t.limit {
+		t.h = append(t.h, s)
+		for i := len(t.h) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !worse(t.h[i], t.h[p]) {
+				break
+			}
+			t.h[i], t.h[p] = t.h[p], t.h[i]
+			i = p
+		}
+		return
+	}
+	if len(t.h) == 0 || !worse(t.h[0], s) {
+		return
+	}
+	t.h[0] = s
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(t.h) && worse(t.h[l], t.h[m]) {
+			m = l
+		}
+		if r < len(t.h) && worse(t.h[r], t.h[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		t.h[i], t.h[m] = t.h[m], t.h[i]
+		i = m
+	}
+}
+
+// sorted returns the kept results, best first.
+func (t *topK) sorted() []scored {
+	out := append([]scored(nil), t.h...)
+	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
+	return out
+}
