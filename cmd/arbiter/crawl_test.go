@@ -33,12 +33,20 @@ func corpusServer(t testing.TB) (*Server, *rules.Edition) {
 // that exists, and every rule must be reached.
 func TestCrawl(t *testing.T) {
 	srv, e := corpusServer(t)
+	crawl(t, srv, e)
+}
+
+// crawl walks edition e from its contents page, fetching every page of the
+// edition it links to and checking every other link it finds. It fails the
+// test for a link that leads nowhere, a previewable link without a preview,
+// an entry, topic or glossary term no link reaches, and a reference in an
+// entry's text that is not a link on the entry's page.
+func crawl(t *testing.T, srv *Server, e *rules.Edition) {
+	t.Helper()
 	prefix := "/" + e.ID
-	start := prefix
-	status := map[string]int{}  // URL path → status
-	from := map[string]string{} // first page that linked to it
-	queue := []string{start}
-	status[start] = 0
+	status := map[string]int{prefix: 0} // URL path → status
+	from := map[string]string{}          // first page that linked to it
+	queue := []string{prefix}
 	pages := map[string]*goquery.Document{}
 	previews := map[string]bool{} // targets of previewable links
 	links := 0
@@ -74,7 +82,7 @@ func TestCrawl(t *testing.T) {
 			}
 			status[u.Path] = 0
 			from[u.Path] = p
-			if strings.HasPrefix(u.Path, prefix+"/") || u.Path == prefix {
+			if strings.HasPrefix(u.Path, prefix+"/") {
 				queue = append(queue, u.Path) // crawl the edition's pages
 			} else {
 				w := do(t, srv, "GET", u.Path) // check the others exist
@@ -93,20 +101,29 @@ func TestCrawl(t *testing.T) {
 			t.Errorf("/preview%s: status %d", p, w.Code)
 		}
 	}
-	missing := 0
+	var want []string
 	for _, r := range e.Entries() {
-		p := prefix + "/" + r.Number.String()
+		want = append(want, "/"+e.ID+"/"+r.Number.String())
+	}
+	for _, tp := range e.Topics {
+		want = append(want, "/"+e.ID+"/topic/"+tp.Slug)
+	}
+	for _, g := range e.Glossary {
+		want = append(want, "/"+e.ID+"/glossary/"+g.Slug)
+	}
+	missing := 0
+	for _, p := range want {
 		if _, ok := pages[p]; !ok {
 			if missing++; missing <= 10 {
-				t.Errorf("rule %s not reachable from the table of contents", r.Number)
+				t.Errorf("%s not reachable from the table of contents", p)
 			}
 		}
 	}
 	if missing > 10 {
-		t.Errorf("… %d rules unreachable in all", missing)
+		t.Errorf("… %d pages unreachable in all", missing)
 	}
-	t.Logf("crawled %d pages of %s, followed %d links to %d distinct paths (%d previewed); %d entries, %d references (%d dangling)",
-		len(pages), e.ID, links, len(status), len(previews), len(e.Entries()), len(e.Refs), len(e.Dangling))
+	t.Logf("crawled %d pages of %s, followed %d links to %d distinct paths (%d previewed); %d entries, %d terms, %d topics, %d references (%d dangling)",
+		len(pages), e.ID, links, len(status), len(previews), len(e.Entries()), len(e.Glossary), len(e.Topics), len(e.Refs), len(e.Dangling))
 
 	// Every resolved reference and glossary mention in a rule's own text is a
 	// link on the rule's page; every dangling one is marked instead.
@@ -164,36 +181,29 @@ func TestCorpusRulePage(t *testing.T) {
 }
 
 // TestEmbeddedEditions serves the default content (`arbiter serve` with no
-// flags): every edition that parses has a contents page, and its first and
-// last entries have pages.
+// flags) and crawls each edition that parses.
 func TestEmbeddedEditions(t *testing.T) {
 	lib, err := loadLibrary(nil, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(lib.Editions) == 0 {
+		t.Fatal("no embedded edition parses")
+	}
 	srv := NewServer(lib, Options{})
 	if w := do(t, srv, "GET", "/"); w.Code != 200 {
 		t.Fatalf("home: %d", w.Code)
 	}
-	if len(lib.Editions) == 0 {
-		t.Fatal("no embedded edition parses")
-	}
 	for _, e := range lib.Editions {
-		paths := []string{"/" + e.ID}
-		if es := e.Entries(); len(es) > 0 {
-			paths = append(paths, "/"+e.ID+"/"+es[0].Number.String(), "/"+e.ID+"/"+es[len(es)-1].Number.String())
-		}
-		for _, t2 := range e.Topics {
-			paths = append(paths, "/"+e.ID+"/topic/"+t2.Slug)
-		}
-		for _, g := range e.Glossary {
-			paths = append(paths, "/"+e.ID+"/glossary/"+g.Slug)
-		}
-		for _, p := range paths {
-			w := do(t, srv, "GET", p)
-			if w.Code != 200 {
-				t.Errorf("%s: status %d", p, w.Code)
-			}
-		}
+		t.Run(e.ID, func(t *testing.T) { crawl(t, srv, e) })
+	}
+}
+
+// TestCrawlFixtures crawls the hand-built editions, whose glossary and
+// topics exercise what the embedded ones may not.
+func TestCrawlFixtures(t *testing.T) {
+	srv := newFixtureServer(t)
+	for _, e := range srv.Library().Editions {
+		t.Run(e.ID, func(t *testing.T) { crawl(t, srv, e) })
 	}
 }

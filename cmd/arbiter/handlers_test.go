@@ -161,7 +161,7 @@ func TestPages(t *testing.T) {
 		{"/classic", 200, []check{
 			{"h1", "Classic Rules"},
 			{"a[href='/classic/topic/poison']", "Poison"},
-		}, []string{".ed strong"}},
+		}, []string{".ed strong", "form.jump input[name=e]"}},
 		{"/classic/topic/poison", 200, []check{
 			{"h1", "Poison"},
 			{"main p", "ten or more poison counters"},
