@@ -45,7 +45,7 @@ func crawl(t *testing.T, srv *Server, e *rules.Edition) {
 	t.Helper()
 	prefix := "/" + e.ID
 	status := map[string]int{prefix: 0} // URL path → status
-	from := map[string]string{}          // first page that linked to it
+	from := map[string]string{}         // first page that linked to it
 	queue := []string{prefix}
 	pages := map[string]*goquery.Document{}
 	previews := map[string]bool{} // targets of previewable links
