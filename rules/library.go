@@ -14,8 +14,11 @@ type Library struct {
 
 // NewLibrary orders editions newest first and gives each a unique ID. An
 // edition's ID is its effective date; one with no date keeps its own ID (or
-// its file's base name); a second edition with the same ID gets its format as
-// a suffix ("2011-07-15-rst"), then a counter. Failed editions are left out.
+// its file's base name). When two editions share a date, the whole
+// Comprehensive Rules in Wizards' own text keeps the bare date and the other
+// gets a suffix naming how it differs: its format ("2011-07-15-rst") or, in
+// the same format, its kind ("2007-02-01-excerpt"); then a counter. Failed
+// editions are left out.
 func NewLibrary(eds []*Edition) *Library {
 	l := &Library{byID: map[string]*Edition{}}
 	for _, e := range eds {
@@ -29,9 +32,11 @@ func NewLibrary(eds []*Edition) *Library {
 		if !a.Effective.Equal(b.Effective) {
 			return a.Effective.After(b.Effective)
 		}
+		if ka, kb := kindRank(a.Kind), kindRank(b.Kind); ka != kb {
+			return ka < kb
+		}
 		return formatRank(a.Format) < formatRank(b.Format)
 	})
-	// Within a date the plain-text edition sorts first, so it keeps the bare date as its ID.
 	for _, e := range l.Editions {
 		id := e.ID
 		if id == "" {
@@ -43,8 +48,13 @@ func NewLibrary(eds []*Edition) *Library {
 		if id == "" || id == "latest" {
 			id = "edition"
 		}
-		if _, dup := l.byID[id]; dup {
-			id += "-" + string(e.Format)
+		if held := l.byID[id]; held != nil {
+			switch {
+			case held.Format != e.Format:
+				id += "-" + string(e.Format)
+			case held.Kind != e.Kind && e.Kind != "":
+				id += "-" + string(e.Kind)
+			}
 		}
 		base := id
 		for n := 2; l.byID[id] != nil; n++ {
@@ -62,6 +72,17 @@ func formatRank(f Format) int {
 	case FormatText:
 		return 0
 	case FormatRST:
+		return 1
+	}
+	return 2
+}
+
+// kindRank prefers a whole CR to an excerpt of the same date.
+func kindRank(k Kind) int {
+	switch k {
+	case KindFull:
+		return 0
+	case KindExcerpt:
 		return 1
 	}
 	return 2

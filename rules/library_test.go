@@ -1,0 +1,120 @@
+package rules_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+	"unsafe"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+func TestNewLibraryIDs(t *testing.T) {
+	day := func(s string) time.Time {
+		d, err := time.Parse(time.DateOnly, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	ed := func(id, date string, f rules.Format, k rules.Kind) *rules.Edition {
+		e := &rules.Edition{ID: id, Format: f, Kind: k}
+		if date != "" {
+			e.Effective = day(date)
+		}
+		return e
+	}
+	tests := []struct {
+		name string
+		in   []*rules.Edition
+		want []string // IDs newest first
+	}{
+		{"dates", []*rules.Edition{
+			ed("", "2003-03-15", rules.FormatText, rules.KindFull),
+			ed("", "2026-01-16", rules.FormatText, rules.KindFull),
+		}, []string{"2026-01-16", "2003-03-15"}},
+		{"rst beside txt of the same date, either order", []*rules.Edition{
+			ed("", "2011-07-15", rules.FormatRST, rules.KindFull),
+			ed("", "2011-07-15", rules.FormatText, rules.KindFull),
+		}, []string{"2011-07-15", "2011-07-15-rst"}},
+		{"an excerpt loaded before the whole edition of its date", []*rules.Edition{
+			ed("2007-02-01", "2007-02-01", rules.FormatText, rules.KindExcerpt),
+			ed("", "2007-02-01", rules.FormatText, rules.KindFull),
+		}, []string{"2007-02-01", "2007-02-01-excerpt"}},
+		{"same date, format and kind", []*rules.Edition{
+			ed("", "2020-01-24", rules.FormatText, rules.KindFull),
+			ed("", "2020-01-24", rules.FormatText, rules.KindFull),
+			ed("", "2020-01-24", rules.FormatText, rules.KindFull),
+		}, []string{"2020-01-24", "2020-01-24-2", "2020-01-24-3"}},
+		{"undated keeps its id; latest is reserved", []*rules.Edition{
+			ed("classic", "", rules.FormatMarkdown, rules.KindProse),
+			ed("latest", "", rules.FormatMarkdown, rules.KindProse),
+		}, []string{"classic", "edition"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lib := rules.NewLibrary(tt.in)
+			var got []string
+			for _, e := range lib.Editions {
+				got = append(got, e.ID)
+				if lib.Edition(e.ID) != e {
+					t.Errorf("Edition(%q) is not the edition with that ID", e.ID)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("IDs = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	// The whole edition keeps the bare date whichever order they came in.
+	full := ed("", "2007-02-01", rules.FormatText, rules.KindFull)
+	lib := rules.NewLibrary([]*rules.Edition{full, ed("2007-02-01", "2007-02-01", rules.FormatText, rules.KindExcerpt)})
+	if lib.Edition("2007-02-01") != full {
+		t.Errorf("2007-02-01 is %+v, want the full edition", lib.Edition("2007-02-01"))
+	}
+}
+
+// TestLoadSharesText loads two copies of an edition from one directory (in
+// parallel) and checks that equal strings share their bytes afterwards and
+// that the editions come back in file order.
+func TestLoadSharesText(t *testing.T) {
+	other := strings.Replace(miniCR, "January 16, 2026", "February 6, 2026", 1)
+	other = strings.Replace(other, "The parts of a card are name", "The parts of a card are its name", 1)
+	fsys := fstest.MapFS{
+		"cr/a.txt": {Data: []byte(miniCR)},
+		"cr/b.txt": {Data: []byte(other)},
+		"cr/c.txt": {Data: []byte(miniCR)},
+	}
+	eds, err := rules.Load(fsys, "cr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(eds) != 3 {
+		t.Fatalf("loaded %d editions, want 3", len(eds))
+	}
+	for i, want := range []string{"cr/a.txt", "cr/b.txt", "cr/c.txt"} {
+		if eds[i].Files[0] != want {
+			t.Errorf("edition %d is %s, want %s (file order)", i, eds[i].Files[0], want)
+		}
+	}
+	text := func(e *rules.Edition, n string) string {
+		num, _ := rules.ParseNumber(n)
+		r := e.Rule(num)
+		if r == nil {
+			t.Fatalf("%s: no rule %s", e.Files[0], n)
+		}
+		return r.Body[0].Text.S
+	}
+	same := func(a, b string) bool { return unsafe.StringData(a) == unsafe.StringData(b) }
+	a, b, c := eds[0], eds[1], eds[2]
+	if s1, s2 := text(a, "100.1"), text(b, "100.1"); s1 != s2 || !same(s1, s2) {
+		t.Errorf("100.1 is not shared between editions: %q at %p, %q at %p", s1, unsafe.StringData(s1), s2, unsafe.StringData(s2))
+	}
+	if s1, s2 := text(a, "200.1"), text(b, "200.1"); s1 == s2 {
+		t.Errorf("200.1 should differ between the editions, both read %q", s1)
+	}
+	if !same(a.Title, c.Title) || !same(a.Glossary[0].Terms[0], c.Glossary[0].Terms[0]) {
+		t.Error("titles or glossary terms of identical editions are not shared")
+	}
+}
