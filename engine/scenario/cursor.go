@@ -12,8 +12,9 @@ import (
 // references, zones. Each method consumes what it recognises and reports
 // whether it did; on failure it consumes nothing.
 type cursor struct {
-	s string
-	p *parser
+	s    string
+	p    *parser
+	last string // the words the last successful eat consumed, lower case
 }
 
 func (p *parser) cursor(s string) *cursor { return &cursor{s: strings.TrimSpace(s), p: p} }
@@ -42,6 +43,7 @@ func (c *cursor) eat(words ...string) bool {
 		s = strings.TrimLeft(s[len(w):], " \t")
 	}
 	c.s = s
+	c.last = strings.ToLower(strings.Join(words, " "))
 	return true
 }
 

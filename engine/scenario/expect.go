@@ -61,9 +61,8 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		p.errorf("can't read expectation %q; %s", clip(c.s), expectHelp)
 		return nil, false
 	}
-	switch {
-	case c.eat("fired"), c.eat("not", "fired"):
-		not := strings.HasPrefix(strings.ToLower(c.p.raw()), "not")
+	if w, ok := c.eatAny("fired", "not fired"); ok {
+		not := w == "not fired"
 		k, ok := p.ruleRef(c.word())
 		if !ok {
 			return nil, false
@@ -78,6 +77,8 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			got := fmt.Sprintf("%s fired %d time%s", r.cite(k), n, plural(n))
 			return (n > 0) != not, got, k
 		}, true
+	}
+	switch {
 	case c.eat("moved"):
 		o, ok := c.ref()
 		if !ok {
@@ -115,9 +116,6 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 	}
 	return fail()
 }
-
-// raw is the text of the line being parsed.
-func (p *parser) raw() string { return p.rawLine }
 
 func (p *parser) zoneCount(c *cursor, who string, z engine.Zone) (check, bool) {
 	if !c.eat("count") {
@@ -244,11 +242,9 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 	switch {
 	case c.eat("colors"), c.eat("color"), c.eat("is", "colorless"):
 		var want engine.Color
-		if strings.HasSuffix(strings.ToLower(p.raw()), "colorless") {
-			c.sym("=")
-			c.eat("colorless")
+		c.sym("=")
+		if c.eat("colorless") {
 		} else {
-			c.sym("=")
 			for !c.end() {
 				if c.eat("and") || c.sym(",") {
 					continue
@@ -315,7 +311,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			return ch.Power == pw && ch.Toughness == tg, fmt.Sprintf("%d/%d", ch.Power, ch.Toughness), engine.KeyCounters
 		})
 	case c.eat("power"), c.eat("toughness"):
-		tough := strings.Contains(strings.ToLower(p.raw()), "toughness")
+		tough := c.last == "toughness"
 		n, ok := p.wantInt(c)
 		if !ok {
 			return nil, false
@@ -369,7 +365,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			return false, strings.Join(where, ", "), ""
 		}, true
 	case c.eat("controller"), c.eat("owner"):
-		owner := strings.Contains(strings.ToLower(p.raw()), "owner")
+		owner := c.last == "owner"
 		c.sym("=")
 		who, ok := c.player()
 		if !ok {

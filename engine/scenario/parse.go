@@ -20,7 +20,6 @@ type parser struct {
 	sorted  []*CardDecl
 	section string // "", "setup", "steps", "expect"
 	line    int
-	rawLine string // the line being parsed, comment removed
 	// choiceStep is set while parsing a step that answers a choice.
 	choiceStep bool
 }
@@ -115,7 +114,6 @@ func (p *parser) scenarioLine(l string) bool {
 }
 
 func (p *parser) parseLine(l string) {
-	p.rawLine = l
 	c := p.cursor(l)
 	switch {
 	case c.eat("setup") && c.end():

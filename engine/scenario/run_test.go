@@ -190,3 +190,95 @@ func TestAnswerChoice(t *testing.T) {
 		t.Error(tr.Failures())
 	}
 }
+
+// TestVocabulary runs one scenario using every step and expectation form.
+func TestVocabulary(t *testing.T) {
+	sc := mustParse(t, `scenario "everything" rules 704.5a, 122.1 and 120.3e
+players Ann Bob
+life 10
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+card "Bolas, the Rock": {B}{R} Legendary Artifact
+card Forest: Basic Land — Forest
+card Rats: {B} Creature — Rat 1/1, deathtouch, lifelink
+card Wasp: Artifact Creature — Insect 1/1, flying
+card Vault: Land
+setup
+  Ann battlefield: Grizzly Bears (tapped, 1 damage, 1 +1/+1 counter), 2 x Forest, Vault (3 storage counters)
+  Ann library: Forest, Rats
+  Ann hand: "Bolas, the Rock"
+  Bob battlefield: Rats (owned by Ann)
+  Bob life 7
+  Ann mana {G}
+  Ann counters energy 2
+  active Bob
+steps
+  Ann draws a card
+  Ann draws
+  untap Grizzly Bears
+  Ann taps Forest#1
+  put 2 +1/+1 counters on Grizzly Bears
+  remove a storage counter from Vault
+  Ann puts "Bolas, the Rock" onto the battlefield
+  Ann creates 2 Wasp tokens
+  move Wasp#2 to exile
+  Rats#1 deals 1 damage to Wasp#1
+  Ann gains 2 life
+  Bob loses 1 life
+  Ann adds {R}{2}
+  end step
+  Ann gets a poison counter
+  check
+  Ann sacrifices Forest#2 and Vault
+  3 damage to Bob
+  end turn
+expect
+  Ann life = 13
+  Bob life = 3
+  Ann poison = 1
+  Ann counters energy = 2
+  Bob not lost
+  Ann mana pool empty
+  Ann hand count = 2
+  Ann hand count Rats = 1
+  Ann library count = 0
+  Ann graveyard count = 2
+  battlefield count = 4
+  exile count = 0
+  Grizzly Bears pt = 5/5
+  Grizzly Bears power = 5
+  Grizzly Bears toughness = 5
+  Grizzly Bears counters +1/+1 = 3
+  Grizzly Bears untapped
+  Grizzly Bears damage = 0
+  Grizzly Bears colors = green
+  Grizzly Bears creature types = Bear
+  Forest#1 tapped
+  Forest#1 supertypes = basic
+  Forest#1 subtypes = Forest
+  "Bolas, the Rock" colors = black and red
+  "Bolas, the Rock" mana value = 2
+  "Bolas, the Rock" types = artifact
+  "Bolas, the Rock" supertypes = legendary
+  "Bolas, the Rock" subtypes = none
+  "Bolas, the Rock" in battlefield
+  Vault in Ann's graveyard
+  Rats#2 controller = Bob
+  Rats#2 owner = Ann
+  Wasp gone
+  moved Wasp#1 to graveyard
+  moved Wasp#2 to exile
+  Wasp colors = colorless
+  fired 120.3e
+  fired 704.5d
+  fired 701.21a
+  not fired 704.5a
+  no pending choice
+`)
+	tr := Run(sc, engine.Latest(), true)
+	if !tr.Passed() {
+		t.Fatal(strings.Join(tr.Failures(), "\n"))
+	}
+	if len(tr.Expects) != 41 {
+		t.Errorf("%d expectations checked", len(tr.Expects))
+	}
+}
