@@ -277,6 +277,10 @@ func TestBadRequests(t *testing.T) {
 		{"/static/app.css", 404, "No such file"},
 		{"/preview/2026-01-16/999.9", 404, "Rule 999.9 is not in"},
 		{"/preview/nope/704.5k", 404, "There is no edition"},
+		{"/preview/2026-01-16/glossary/nope", 404, "glossary has no such term"},
+		{"/preview/2026-01-16/section/99", 404, "has no such section"},
+		{"/preview/classic/topic/nope", 404, "has no such topic"},
+		{"/preview/2026-01-16/704.5k/x", 404, "There is no page"},
 		{"//evil.example/", 404, "There is no page"},
 	}
 	for _, tt := range tests {
