@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,7 +31,7 @@ func ExportMarkdown(w io.Writer, e *Edition) error {
 	for _, t := range e.Topics {
 		x.str("## ")
 		x.text(Text{S: t.Title}, mdTextOpts{lineStart: true, heading: true})
-		if t.Slug != Slug(t.Title) {
+		if t.Slug != Slug(t.Title) && mdSlugOK(t.Slug) {
 			x.str(" {#" + t.Slug + "}")
 		}
 		x.nl()
@@ -89,7 +90,7 @@ func (x *mdWriter) frontMatter(e *Edition) {
 	x.line("---")
 	for _, f := range fields {
 		if f[1] != "" {
-			x.line(f[0] + ": " + strings.Join(strings.Fields(f[1]), " "))
+			x.line(f[0] + ": " + strings.TrimSpace(strings.ReplaceAll(f[1], "\n", " ")))
 		}
 	}
 	x.line("---")
@@ -194,16 +195,26 @@ func (x *mdWriter) text(t Text, o mdTextOpts) {
 	}
 	out := mdPlanText(s, o)
 	links := mdLinkSpans(t.Spans, len(s))
+	for _, l := range links {
+		if l.Start > 0 && s[l.Start-1] == '!' { // "![" would open an image
+			out[l.Start-1] = mdCharOut{text: `\!`, first: '\\', last: '!'}
+		}
+	}
 	italics := mdItalicRuns(t.Spans, links, len(s))
 	var open, close [][]string // markup before / after position i
 	open = make([][]string, len(s)+1)
 	close = make([][]string, len(s)+1)
 	for _, l := range links {
+		dest := "](<" + mdEscapeURL(l.Target) + ">)"
+		if l.Start == l.End { // an empty link: write it whole where it opens
+			open[l.Start] = append(open[l.Start], "["+dest)
+			continue
+		}
 		open[l.Start] = append(open[l.Start], "[")
-		close[l.End] = append(close[l.End], "](<"+mdEscapeURL(l.Target)+">)")
+		close[l.End] = append(close[l.End], dest)
 	}
 	for _, r := range italics {
-		if !mdCanEmphasize(out, links, r) {
+		if !mdEmphasize(s, out, links, r) {
 			continue
 		}
 		open[r[0]] = append(open[r[0]], "*")
@@ -279,6 +290,8 @@ func mdPlanText(s string, o mdTextOpts) []mdCharOut {
 			} else {
 				out[i] = esc
 			}
+		case c < ' ' && c != '\t' || c == 0x7f:
+			out[i] = ref() // a CR would end the line; other controls read as spaces
 		case strings.IndexByte("*_`<[]", c) >= 0:
 			out[i] = esc
 		case c == '&' && i+1 < len(s) && (isLetter(s[i+1]) || isDigit(s[i+1]) || s[i+1] == '#'):
@@ -315,11 +328,16 @@ func mdPlanText(s string, o mdTextOpts) []mdCharOut {
 }
 
 // mdLinkSpans returns t's links that Markdown can write: not nested in or
-// crossing an earlier one.
+// crossing an earlier one. An empty link cannot cross anything; it is kept
+// unless it sits strictly inside another link.
 func mdLinkSpans(spans []Span, n int) []Span {
-	var out []Span
+	var out, empty []Span
 	for _, sp := range spans {
 		if sp.Kind != SpanLink || sp.Start < 0 || sp.End > int32(n) || sp.Start > sp.End {
+			continue
+		}
+		if sp.Start == sp.End {
+			empty = append(empty, sp)
 			continue
 		}
 		if len(out) > 0 && sp.Start < out[len(out)-1].End {
@@ -327,6 +345,18 @@ func mdLinkSpans(spans []Span, n int) []Span {
 		}
 		out = append(out, sp)
 	}
+	for _, e := range empty {
+		inside := false
+		for _, l := range out {
+			inside = inside || l.Start < e.Start && e.Start < l.End
+		}
+		if !inside {
+			out = append(out, e)
+		}
+	}
+	// Empty links first: at a position where a link also opens, the empty
+	// one came before it.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start == out[i].End && out[j].Start != out[j].End })
 	return out
 }
 
@@ -367,65 +397,90 @@ func mdItalicRuns(spans []Span, links []Span, n int) [][2]int {
 	return runs
 }
 
-// mdCanEmphasize reports whether "*" around run r of a text planned as out
-// reads back as emphasis: the opening "*" must be left-mdFlanking and the
-// closing one right-mdFlanking (CommonMark's rules, as goldmark applies them).
-func mdCanEmphasize(out []mdCharOut, links []Span, r [2]int) bool {
-	before := func(p int) rune { // the character written just before position p's markup
+// mdEmphasize reports whether "*" around run r of text s (planned as out)
+// reads back as emphasis: the opening "*" must be left-flanking and the
+// closing one right-flanking (CommonMark's rules, as goldmark applies them).
+// Where a run's edge is punctuation or a space next to a letter, it writes
+// the character on one side as a numeric reference (which reads as
+// punctuation) so the delimiter flanks; it reports false if even that fails.
+func mdEmphasize(s string, out []mdCharOut, links []Span, r [2]int) bool {
+	// before returns the character written just before position p's
+	// markup, and its index in s (-1 for markup or the start of the line).
+	before := func(p int) (rune, int) {
 		for _, l := range links {
 			if int(l.Start) == p {
-				return '['
+				return '[', -1
 			}
 		}
 		for _, l := range links {
 			if int(l.End) == p {
-				return ')'
+				return ')', -1
 			}
 		}
 		for k := p - 1; k >= 0; k-- {
 			if out[k].text != "" {
-				return out[k].last
+				return out[k].last, k
 			}
 		}
-		return ' '
+		return ' ', -1
 	}
-	after := func(p int) rune { // the character written just after position p's closing markup
+	// after returns the character written just after position p's closing
+	// markup, and its index in s.
+	after := func(p int) (rune, int) {
 		for _, l := range links {
-			if int(l.End) == p {
-				return ']'
-			}
-		}
-		for _, l := range links {
-			if int(l.Start) == p {
-				return '['
+			if int(l.End) == p || int(l.Start) == p {
+				return '[', -1
 			}
 		}
 		for k := p; k < len(out); k++ {
 			if out[k].text != "" {
-				return out[k].first
+				return out[k].first, k
 			}
 		}
-		return ' '
+		return ' ', -1
 	}
-	firstIn := func() rune {
-		for k := r[0]; k < r[1]; k++ {
+	inside := func(from, to, step int) (rune, int) {
+		for k := from; k != to; k += step {
 			if out[k].text != "" {
-				return out[k].first
+				if step > 0 {
+					return out[k].first, k
+				}
+				return out[k].last, k
 			}
 		}
-		return ' '
+		return ' ', -1
 	}
-	lastIn := func() rune {
-		for k := r[1] - 1; k >= r[0]; k-- {
-			if out[k].text != "" {
-				return out[k].last
-			}
+	asRef := func(k int) bool { // write s[k] as a numeric reference
+		if k < 0 || s[k] == '\n' {
+			return false
 		}
-		return ' '
+		c, _ := utf8.DecodeRuneInString(s[k:])
+		out[k] = mdCharOut{text: "&#" + itoa(int(c)) + ";", first: '&', last: ';'}
+		return true
 	}
-	left := mdFlanking(before(r[0]), firstIn())
-	right := mdFlanking(after(r[1]), lastIn())
-	return left && right
+	flanks := func(outside, in rune, ko, ki int) bool {
+		if mdFlanking(outside, in) {
+			return true
+		}
+		if unicode.IsSpace(in) || mdIsPunct(in) {
+			if !asRef(ki) {
+				return false
+			}
+			in = '&'
+		}
+		if !mdFlanking(outside, in) && asRef(ko) {
+			outside = '&'
+		}
+		return mdFlanking(outside, in)
+	}
+	b, kb := before(r[0])
+	f, kf := inside(r[0], r[1], 1)
+	if !flanks(b, f, kb, kf) {
+		return false
+	}
+	a, ka := after(r[1])
+	l, kl := inside(r[1]-1, r[0]-1, -1)
+	return flanks(a, l, ka, kl)
 }
 
 // mdFlanking reports whether a "*" between outside and inside (the character
@@ -449,8 +504,8 @@ func mdEscapeURL(u string) string {
 			b.WriteByte('\\')
 		case c == '&' && i+1 < len(u) && (isLetter(u[i+1]) || isDigit(u[i+1]) || u[i+1] == '#'):
 			b.WriteByte('\\')
-		case c == '\n':
-			b.WriteString("%0A")
+		case c < ' ' || c == 0x7f:
+			b.WriteString("&#" + itoa(int(c)) + ";")
 			continue
 		}
 		b.WriteByte(c)

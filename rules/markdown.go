@@ -309,7 +309,7 @@ func (b *mdBuilder) rawLines(n ast.Node) Text {
 // chapter, "# Introduction" / "# Glossary" / "# Credits" their parts, and
 // any other "## Title" a prose topic.
 func (b *mdBuilder) heading(h *ast.Heading) {
-	raw := b.headingRaw(h)
+	raw, rawLast := b.headingRaw(h)
 	t := b.inlineText(h)
 	switch h.Level {
 	case 1:
@@ -334,7 +334,7 @@ func (b *mdBuilder) heading(h *ast.Heading) {
 			b.openChapter(h, n, mdCutText(t, size).S)
 			return
 		}
-		b.openTopic(h, raw, t.S)
+		b.openTopic(h, rawLast, t.S)
 	default:
 		b.d.warnf(b.line(h), "a level-%d heading is not part of the dialect: read as a paragraph", h.Level)
 		if t.S != "" {
@@ -343,11 +343,14 @@ func (b *mdBuilder) heading(h *ast.Heading) {
 	}
 }
 
-func (b *mdBuilder) headingRaw(h *ast.Heading) []byte {
-	if h.Lines().Len() == 0 {
-		return nil
+// headingRaw returns the source of a heading's first and last lines (a
+// setext heading may have several).
+func (b *mdBuilder) headingRaw(h *ast.Heading) (first, last []byte) {
+	n := h.Lines().Len()
+	if n == 0 {
+		return nil, nil
 	}
-	return bytes.TrimRight(b.lineValue(h, 0), " \t\n")
+	return bytes.TrimRight(b.lineValue(h, 0), " \t\n"), bytes.TrimRight(b.lineValue(h, n-1), " \t\n")
 }
 
 // mdSectionPrefix reads "1. " (a digit 1–9, a dot, spaces or the end) at the
@@ -444,10 +447,26 @@ func mdTopicSlug(raw []byte) (slug string, size int) {
 		return "", 0
 	}
 	s := raw[i+2 : len(raw)-1]
-	if len(s) == 0 || bytes.ContainsAny(s, " \t{}\\") {
+	if !mdSlugOK(string(s)) {
 		return "", 0
 	}
 	return string(s), len(raw) - i
+}
+
+// mdSlugOK reports whether slug can be written as a topic's
+// "{#slug}": letters, digits and "-", ".", ":" only, so it reads the same in
+// the source and in the heading's text.
+func mdSlugOK(slug string) bool {
+	if slug == "" {
+		return false
+	}
+	for i := 0; i < len(slug); i++ {
+		c := slug[i]
+		if !(isLetter(c) || isDigit(c) || c == '-' || c == '.' || c == ':' || c >= utf8.RuneSelf) {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
@@ -487,8 +506,22 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 		if p.Lines().Len() > 1 {
 			note = b.d.warnf
 		}
-		note(b.line(p), "glossary term %q has no definition (write \": definition\" on the next line)", t.S)
-		b.entry = b.newEntry(p, []string{t.S}, false)
+		note(b.line(p), "glossary term %q has no definition (write \": definition\" on the next line)", strings.ReplaceAll(t.S, "\n", " "))
+		// Each line is a term, as in a definition list.
+		var terms []string
+		lines := b.inlineLines(p)
+		obsolete := false
+		for i, l := range lines {
+			if i == len(lines)-1 {
+				l, obsolete = b.obsoleteTerm(p, l)
+			}
+			if l != "" {
+				terms = append(terms, l)
+			}
+		}
+		if len(terms) > 0 {
+			b.entry = b.newEntry(p, terms, obsolete)
+		}
 		return
 	}
 	t := b.inlineText(p)
@@ -532,7 +565,7 @@ func (b *mdBuilder) rule(p *ast.Paragraph, n Number) {
 		parent.Children = append(parent.Children, r)
 	}
 	b.stack = append(b.stack, r)
-	t := b.inlineText(p)
+	t := b.ruleText(p)
 	if t.S != "" || len(t.Spans) > 0 {
 		r.Body = append(r.Body, Block{Kind: BlockText, Text: t, Pos: r.Pos})
 	}
@@ -691,6 +724,10 @@ func (b *mdBuilder) definitions(dl ast.Node) {
 		switch c := c.(type) {
 		case *east.DefinitionTerm:
 			term, obsolete := b.term(c)
+			if term == "" {
+				b.d.warnf(b.line(c), "an empty glossary term: ignored")
+				continue
+			}
 			if cur == nil || described {
 				cur = b.newEntry(c, nil, false)
 				described = false
@@ -727,11 +764,16 @@ const mdObsoleteMark = "(Obsolete)"
 
 // term reads one term line and whether it carries the obsolete mark.
 func (b *mdBuilder) term(t *east.DefinitionTerm) (string, bool) {
-	s := b.inlineText(t).S
-	if t.Lines().Len() == 0 {
+	return b.obsoleteTerm(t, b.inlineText(t).S)
+}
+
+// obsoleteTerm strips the obsolete mark from term s if the last source
+// line of n (a term line, or a term-only paragraph) ends with it.
+func (b *mdBuilder) obsoleteTerm(n ast.Node, s string) (string, bool) {
+	if n.Lines().Len() == 0 {
 		return s, false
 	}
-	raw := bytes.TrimRight(b.lineValue(t, 0), " \t\n")
+	raw := bytes.TrimRight(b.lineValue(n, n.Lines().Len()-1), " \t\n")
 	m := len(mdObsoleteMark)
 	if len(raw) < m || !strings.EqualFold(string(raw[len(raw)-m:]), mdObsoleteMark) || (len(raw) > m && raw[len(raw)-m-1] == '\\') {
 		return s, false
@@ -798,14 +840,38 @@ type mdTextBuilder struct {
 
 // inlineText reads n's inline children as a Text: escapes and entities
 // resolved, soft line breaks as spaces, hard ones as newlines, *italics* as
-// Italic spans and links as Link spans. A RuleNumberNode is skipped: it is
-// the rule's number, not its text.
-func (b *mdBuilder) inlineText(n ast.Node) Text {
+// Italic spans and links as Link spans.
+func (b *mdBuilder) inlineText(n ast.Node) Text { return b.inlineFrom(n.FirstChild()) }
+
+// inlineLines is n's text line by line: split at its soft line breaks,
+// hard breaks read as spaces.
+func (b *mdBuilder) inlineLines(n ast.Node) []string {
+	var lines []string
 	var tb mdTextBuilder
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if _, ok := c.(*RuleNumberNode); ok && c == n.FirstChild() {
+		t, ok := c.(*ast.Text)
+		if !ok || !t.SoftLineBreak() && !t.HardLineBreak() {
+			b.inline(&tb, c)
 			continue
 		}
+		v := t.Segment.Value(b.src)
+		if t.IsRaw() {
+			tb.buf = append(tb.buf, v...)
+		} else {
+			tb.buf = mdUnescape(tb.buf, v)
+		}
+		lines = append(lines, strings.ReplaceAll(string(tb.buf), "\n", " "))
+		tb.buf = tb.buf[:0]
+	}
+	return append(lines, strings.ReplaceAll(string(tb.buf), "\n", " "))
+}
+
+// ruleText is a rule paragraph's text: all but its RuleNumberNode.
+func (b *mdBuilder) ruleText(p ast.Node) Text { return b.inlineFrom(p.FirstChild().NextSibling()) }
+
+func (b *mdBuilder) inlineFrom(first ast.Node) Text {
+	var tb mdTextBuilder
+	for c := first; c != nil; c = c.NextSibling() {
 		b.inline(&tb, c)
 	}
 	sort.SliceStable(tb.spans, func(i, j int) bool {
