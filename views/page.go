@@ -290,9 +290,14 @@ func letterID(l string) string {
 
 func senseLabel(n int) string { return strconv.Itoa(n) + ". " }
 
+// subruleCount says how much lies below r: "14 subrules", "40 rules".
 func subruleCount(r *rules.Rule) string {
-	if len(r.Children) == 1 {
-		return "1 entry below it"
+	kind := "subrule"
+	if r.Number.Level() == rules.LevelChapter {
+		kind = "rule"
 	}
-	return strconv.Itoa(len(r.Children)) + " entries below it"
+	if len(r.Children) != 1 {
+		kind += "s"
+	}
+	return strconv.Itoa(len(r.Children)) + " " + kind
 }

@@ -382,7 +382,8 @@ func TestPreview(t *testing.T) {
 		want string
 	}{
 		{"/preview/2026-01-16/704.5j", "legend rule"},
-		{"/preview/2026-01-16/704.5", "7 entries below it"},
+		{"/preview/2026-01-16/704.5", "7 subrules"},
+		{"/preview/2026-01-16/704", "2 rules"},
 		{"/preview/2026-01-16/glossary/world-rule", "The rule about world permanents"},
 		{"/preview/2026-01-16/section/7", "704. State-Based Actions"},
 		{"/preview/classic/topic/poison", "ten or more poison counters"},
