@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // RecoverGlossary exposes glossary term recovery to the tests: paragraphs
 // are definition paragraphs in order, as a glossary file without its term
 // lines would hold them, one per line.
@@ -10,4 +12,22 @@ func RecoverGlossary(name string, paragraphs []string) ([]*GlossaryEntry, []Diag
 	}
 	d := &diags{file: name}
 	return recoverGlossary(lines, name, d), d.list
+}
+
+// SplitSame reports whether the fast line splitter agrees with the simple
+// one on text, for tests.
+func SplitSame(text string) (bool, string) {
+	a, b := splitText(text), logicalLines(Lines(text))
+	for i := range a {
+		a[i].ind = 0
+	}
+	if len(a) != len(b) {
+		return false, "lengths differ"
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false, fmt.Sprintf("line %d: %+v, want %+v", i, a[i], b[i])
+		}
+	}
+	return true, ""
 }

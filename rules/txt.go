@@ -10,6 +10,13 @@ import (
 // credits. Every non-blank line of the body ends up in the tree or in a
 // diagnostic. The result is linked.
 func ParseText(src Source) *Edition {
+	e := parseText(src)
+	Link(e)
+	return e
+}
+
+// parseText is ParseText without linking.
+func parseText(src Source) *Edition {
 	e := &Edition{Format: FormatText, Kind: KindFull, Files: []string{src.Name}}
 	d := &diags{file: src.Name}
 	if lines, ok := readText(src, e, d); ok {
@@ -17,7 +24,6 @@ func ParseText(src Source) *Edition {
 		p.parse()
 	}
 	e.Diagnostics = append(e.Diagnostics, d.list...)
-	Link(e)
 	return e
 }
 
@@ -26,7 +32,8 @@ func ParseText(src Source) *Edition {
 type tline struct {
 	s      string // the text, surrounding white space trimmed
 	n      int32  // 1-based number of its first physical line
-	indent bool   // the line was indented in the source
+	ind    uint16 // its indentation in the source
+	indent bool   // it is indented more than the file's numbered lines
 	gap    bool   // a blank line (or the start of the file) comes before it
 }
 
@@ -45,7 +52,7 @@ func readText(src Source, e *Edition, d *diags) ([]tline, bool) {
 		d.errorf(lineOf(text, i), "binary data (a NUL byte): not a rules text file")
 		return nil, false
 	}
-	lines := logicalLines(Lines(text))
+	lines := splitText(text)
 	if len(lines) == 0 {
 		d.errorf(1, "blank file: no rules found")
 		return nil, false
@@ -68,6 +75,77 @@ func lineOf(text string, off int) int {
 		}
 	}
 	return n
+}
+
+// splitText splits decoded text into logical lines: the fast path of
+// logicalLines(Lines(text)), one pass over the text with no intermediate
+// slice of physical lines. A hard-wrapped file (two, from 2003) is handed
+// to logicalLines.
+func splitText(text string) []tline {
+	nl := max(strings.Count(text, "\n"), strings.Count(text, "\r")) + 1
+	out := make([]tline, 0, nl*5/8+16)
+	var indents [9]int // how many numbered lines have each indentation
+	joins, nonblank := 0, 0
+	gap := true
+	prev := "" // the previous physical line if not blank
+	start, nextCR, nextLF := 0, -2, -2
+	for n := int32(1); start <= len(text); n++ {
+		if nextCR != -1 && nextCR < start {
+			if nextCR = strings.IndexByte(text[start:], '\r'); nextCR >= 0 {
+				nextCR += start
+			}
+		}
+		if nextLF != -1 && nextLF < start {
+			if nextLF = strings.IndexByte(text[start:], '\n'); nextLF >= 0 {
+				nextLF += start
+			}
+		}
+		end := nextLF
+		if nextCR >= 0 && (end < 0 || nextCR < end) {
+			end = nextCR
+		}
+		if end < 0 {
+			end = len(text)
+		}
+		raw := text[start:end]
+		start = end + 1
+		if end < len(text) && text[end] == '\r' && start < len(text) && text[start] == '\n' {
+			start++
+		}
+		ind := indentOf(raw)
+		if ind == len(raw) || trimSpace(raw) == "" {
+			gap, prev = true, ""
+			if end == len(text) {
+				break
+			}
+			continue
+		}
+		nonblank++
+		if isDigit(raw[ind]) && ind < len(indents) {
+			indents[ind]++
+		}
+		if prev != "" && prev[len(prev)-1] == ' ' && !isDigit(raw[ind]) && continues(prev, raw) {
+			joins++
+		}
+		out = append(out, tline{s: trimSpace(raw), n: n, ind: uint16(min(ind, 1<<16-1)), gap: gap})
+		gap, prev = false, raw
+		if end == len(text) {
+			break
+		}
+	}
+	if joins > 50 && joins*20 > nonblank {
+		return logicalLines(Lines(text))
+	}
+	base := 0
+	for i, c := range indents {
+		if c > indents[base] {
+			base = i
+		}
+	}
+	for i := range out {
+		out[i].indent = int(out[i].ind) > base
+	}
+	return out
 }
 
 // logicalLines drops blank lines (remembering them as gaps) and trims each
@@ -223,7 +301,7 @@ func (p *textParser) parse() {
 	toc := p.frontMatter(lines[:body])
 
 	b := newTreeBuilder(p.e, p.d, false)
-	b.grow(countNumbered(lines[body:gloss]))
+	b.grow(lines[body:gloss])
 	b.run(lines[body:gloss])
 	b.finish()
 	p.checkContents(toc)
@@ -518,12 +596,19 @@ func newTreeBuilder(e *Edition, d *diags, excerpt bool) *treeBuilder {
 	return &treeBuilder{e: e, d: d, excerpt: excerpt}
 }
 
-// grow sizes the builder's storage for about n entries.
-func (b *treeBuilder) grow(n int) {
+// grow sizes the builder's storage for the body lines it will read: at
+// most one entry (plus a few implied ones) and one paragraph per line.
+func (b *treeBuilder) grow(lines []tline) {
+	n := 16
+	for _, l := range lines {
+		if isDigit(l.s[0]) {
+			n++
+		}
+	}
 	b.slab = make([]Rule, 0, n)
 	b.order = make([]*Rule, 0, n)
 	b.parents = make([]int32, 0, n)
-	b.blocks = make([]Block, 0, n+n/8)
+	b.blocks = make([]Block, 0, len(lines))
 }
 
 func (b *treeBuilder) implied(line int, format string, args ...any) {
@@ -775,15 +860,4 @@ func (b *treeBuilder) finish() {
 			off += c
 		}
 	}
-}
-
-// countNumbered is an upper bound on the entries lines hold.
-func countNumbered(lines []tline) int {
-	n := 0
-	for _, l := range lines {
-		if isDigit(l.s[0]) {
-			n++
-		}
-	}
-	return n + 16
 }

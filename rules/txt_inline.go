@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Inline conventions of the plain-text sources, turned into the model's:
 // "_Magic_" italics become an Italic span, "(tm)" and "(r)" become ™ and ®,
 // and the 2004–2006 mana spelling "{oW}" becomes "{W}".
@@ -37,21 +39,31 @@ func normText(s string) Text {
 }
 
 // needsNorm reports whether s holds an underscore, a trademark sign or an
-// old mana symbol.
+// old mana symbol. It scans with strings.IndexByte, which is vectorised:
+// this runs over every paragraph of every file.
 func needsNorm(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '_':
+	if strings.IndexByte(s, '_') >= 0 {
+		return true
+	}
+	for i := strings.IndexByte(s, '('); i >= 0; {
+		if _, n := tradeMark(s[i:]); n > 0 {
 			return true
-		case '(':
-			if _, n := tradeMark(s[i:]); n > 0 {
-				return true
-			}
-		case '{':
-			if oldMana(s[i:]) > 0 {
-				return true
-			}
 		}
+		j := strings.IndexByte(s[i+1:], '(')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	for i := strings.IndexByte(s, '{'); i >= 0; {
+		if oldMana(s[i:]) > 0 {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '{')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return false
 }

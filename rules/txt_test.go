@@ -2,11 +2,14 @@ package rules_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // miniCR is a small official text with the parts every edition has: title,
@@ -442,5 +445,36 @@ func TestParseTextTruncated(t *testing.T) {
 	}
 	if len(e.Glossary) != 5 {
 		t.Errorf("glossary: %d entries, want 5", len(e.Glossary))
+	}
+}
+
+// TestSplitTextCorpus checks the one-pass line splitter against the simple
+// one (Lines, then logicalLines) on every corpus file.
+func TestSplitTextCorpus(t *testing.T) {
+	dir := corpustest.Path(t, "corpus", "cr")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _ := rules.Decode(b)
+		for _, v := range []string{text, text + "\n", "  " + text, strings.ReplaceAll(text, "\r", "\r\n")} {
+			if ok, why := rules.SplitSame(v); !ok {
+				t.Errorf("%s: splitters disagree: %q", filepath.Base(f), why)
+			}
+		}
+	}
+}
+
+// TestGlossarySlugs: every slug is what Slug makes of the first term.
+func TestGlossarySlugs(t *testing.T) {
+	for _, name := range []string{"2003-10-01.txt", "2016-08-26.txt", "2026-01-16.txt"} {
+		e := parseCorpus(t, name)
+		for _, g := range e.Glossary {
+			if want := rules.Slug(g.Terms[0]); g.Slug != want {
+				t.Errorf("%s: %q slug %q, want %q", name, g.Terms[0], g.Slug, want)
+			}
+		}
 	}
 }
