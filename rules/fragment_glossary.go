@@ -52,15 +52,19 @@ func recoverGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
 	for i, p := range paras {
 		pos := Pos{File: file, Line: int(p.line.n)}
 		if c, ok := starts[i]; ok {
+			found := c.term != ""
+			if !found {
+				c.term = firstWords(p.line.s)
+			}
 			g = &GlossaryEntry{Terms: []string{c.term}, Slug: Slug(c.term), Recovered: true, Pos: pos}
 			g.Obsolete = soundsObsolete(p.line.s)
 			out = append(out, g)
 			sense = 0
 			switch {
+			case !found:
+				d.warnf(pos.Line, "glossary entry without a term line and no term in its text; named after its first words %q", c.term)
 			case p.tail:
 				d.warnf(pos.Line, "glossary text starts mid-entry; only the tail of an entry survives, its term recovered as %q", c.term)
-			case c.term == "":
-				d.warnf(pos.Line, "glossary entry without a term line and no term found in its text")
 			default:
 				d.warnf(pos.Line, "glossary entry without a term line; term recovered as %q from its text", c.term)
 			}
@@ -464,18 +468,24 @@ func subjectOf(sent string) (string, bool) {
 	return strings.Join(words, " "), plural
 }
 
+// dropParens removes parenthesised asides (an unclosed one runs to the end).
 func dropParens(s string) string {
-	for {
-		i := strings.IndexByte(s, '(')
-		if i < 0 {
-			return s
-		}
-		j := strings.IndexByte(s[i:], ')')
-		if j < 0 {
-			return s[:i]
-		}
-		s = s[:i] + s[i+j+1:]
+	if strings.IndexByte(s, '(') < 0 {
+		return s
 	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '(':
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // quoted returns the phrases in “curly” or "straight" quotes.
@@ -509,43 +519,60 @@ func quotedAfter(s, prefix string) []string {
 			return out
 		}
 		s = s[i+len(prefix):]
-		if q := quoted(s); len(q) > 0 && (strings.HasPrefix(s, "“") || strings.HasPrefix(s, `"`)) {
-			out = append(out, q[0])
+		if q, ok := leadingQuote(s); ok {
+			out = append(out, q)
 		}
 	}
+}
+
+// leadingQuote reads the quoted phrase s starts with, if it starts with a
+// quote. The closing quote is looked for in the next 100 bytes only, so a
+// stray quote cannot make a scan run over the whole paragraph each time.
+func leadingQuote(s string) (string, bool) {
+	open, close := "“", "”"
+	switch {
+	case strings.HasPrefix(s, "“"):
+	case strings.HasPrefix(s, `"`):
+		open, close = `"`, `"`
+	default:
+		return "", false
+	}
+	s = s[len(open):]
+	j := strings.Index(s[:min(len(s), 100)], close)
+	if j < 0 {
+		return "", false
+	}
+	return s[:j], true
 }
 
 // quotedSubjects finds “X” is / “X” are / “X” means: a quoted phrase being
 // defined.
 func quotedSubjects(s string) []string {
 	var out []string
-	rest := s
-	for {
-		i := strings.Index(rest, "”")
-		n := len("”")
-		if j := strings.IndexByte(rest, '"'); j >= 0 && (i < 0 || j < i) {
-			i, n = j, 1
-		}
-		if i < 0 {
-			return out
-		}
-		after := rest[i+n:]
-		if strings.HasPrefix(after, " is ") || strings.HasPrefix(after, " are ") || strings.HasPrefix(after, " means ") {
-			// Find the opening quote.
-			head := rest[:i]
-			k := strings.LastIndex(head, "“")
-			if kk := strings.LastIndexByte(head, '"'); kk > k {
-				k = kk
+	open := -1 // where the quote that is open starts, -1 if none
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "“"):
+			open = i + len("“")
+			i += len("“") - 1
+		case strings.HasPrefix(s[i:], "”") || s[i] == '"' && open >= 0:
+			n := 1
+			if s[i] != '"' {
+				n = len("”")
 			}
-			if k >= 0 {
-				q := strings.TrimLeft(head[k:], "“\"")
-				if q != "" && !strings.ContainsAny(q, ".,") {
+			after := s[i+n:]
+			if open >= 0 && (strings.HasPrefix(after, " is ") || strings.HasPrefix(after, " are ") || strings.HasPrefix(after, " means ")) {
+				if q := s[open:i]; q != "" && len(q) < 100 && !strings.ContainsAny(q, ".,") {
 					out = append(out, q)
 				}
 			}
+			open = -1
+			i += n - 1
+		case s[i] == '"':
+			open = i + 1
 		}
-		rest = after
 	}
+	return out
 }
 
 // repeatedPhrases counts the two- and three-word phrases that occur more
@@ -580,4 +607,17 @@ func init() {
 		such only also see rule rules which who whom what while however other another one two same`) {
 		stopWord[w] = true
 	}
+}
+
+// firstWords names an entry whose term cannot be found: its first three
+// words, or "Entry" if it has none.
+func firstWords(s string) string {
+	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(words) > 3 {
+		words = words[:3]
+	}
+	if len(words) == 0 {
+		return "Entry"
+	}
+	return strings.Join(words, " ")
 }

@@ -100,7 +100,7 @@ func senseNumber(s string) (int, string) {
 // separated by commas outside quotes ("Partner, “Partner with [name]”");
 // quotes around a term are dropped.
 func setTerms(g *GlossaryEntry, line string) {
-	if t, ok := strings.CutSuffix(line, "(Obsolete)"); ok {
+	if t, ok := strings.CutSuffix(line, "(Obsolete)"); ok && trimSpace(t) != "" {
 		g.Obsolete = true
 		line = trimSpace(t)
 	}
