@@ -278,11 +278,8 @@ func (l *linker) resolve(r *Ref) {
 // (the last word possibly plural), else as the index finds it (by slug).
 func (l *linker) term(name string) *GlossaryEntry {
 	name = trimTerm(name)
-	if g := l.terms.exact[FoldTerm(name)]; g != nil {
-		return g
-	}
 	w := leadingWord(name)
-	if g, end := l.terms.longest(name, 0, len(w), hashWord(w), false); g != nil && end == len(name) {
+	if g, end := l.terms.longest(name, 0, len(w), false); g != nil && end == len(name) {
 		return g
 	}
 	return l.e.Term(name)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
@@ -232,8 +233,15 @@ func checkSpans(t *Text) error {
 	return nil
 }
 
+// runeBoundary reports whether s[i] does not fall inside a (valid)
+// multi-byte character.
 func runeBoundary(s string, i int) bool {
-	return i == len(s) || i == 0 || s[i] < 0x80 || s[i] >= 0xC0
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if r, n := utf8.DecodeRuneInString(s[j:]); r != utf8.RuneError && j+n > i {
+			return false
+		}
+	}
+	return true
 }
 
 // BenchmarkLink2026 measures Link alone on the parsed 2026 rules. Each

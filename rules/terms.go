@@ -1,7 +1,8 @@
 package rules
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,11 +24,13 @@ import (
 //     obsolete entry ("During (Obsolete)" is about old card wording, not
 //     the word "during" in today's rules).
 //
-// Matching must be cheap because it looks at every word of ~950 KB of text:
-// a word's lower-cased bytes are hashed as the scanner reads it, and the hash
-// is looked up in a small open-addressing table keyed by the first word of
-// each term. Only a hit (a word that starts some term) compares text, and it
-// does so in place without allocating.
+// Matching must be cheap because it looks at every word of ~950 KB of text.
+// The scanner reads a word's first eight bytes at once, finds its end and
+// turns them into a key (wordKey) with a few arithmetic operations; a bit
+// filter on the key turns away the two words in three that start no term
+// that may be marked, and the rest are looked up in a small open-addressing
+// table of the terms' first words. Only then is text compared, in place and
+// without allocating.
 
 // stopTerms are glossary terms so common in rule text that marking them
 // would mark nearly every line: each appears hundreds to thousands of times
@@ -45,41 +48,39 @@ var stopTerms = map[string]bool{
 	"case": true,
 }
 
-// termForm is one way a term can be written: an entry's term, or the whole
-// headline of an entry with several ("Active Player, Nonactive Player Order").
+// termForm is one way a term can be written: an entry's term, its plural
+// if it is one word, or the whole headline of an entry with several
+// ("Active Player, Nonactive Player Order").
 type termForm struct {
-	fold    string // FoldTerm form, compared in place against text
-	word    string // one-word terms: the lower-case word its key hashes ("token" or "tokens")
-	next    byte   // longer terms: the first byte of the second word, for a quick reject
+	first   string // the first word, lower-case ASCII letters and digits: "mana", "tokens"
+	rest    string // the rest of the FoldTerm form: " ability" of "mana ability"; "" for one word
+	next    byte   // the first letter of the second word, for a quick reject; 0 if none
 	entry   *GlossaryEntry
 	mention bool // may be marked as a mention (not a stop term, not a headline)
 }
 
 type termSlot struct {
-	key      uint64 // hash of a first word; 0 marks an empty slot
-	lo, hi   int32  // cands[lo:hi], longest fold first
+	key    uint64 // wordKey of the first words; 0 marks an empty slot
+	lo, hi int32  // cands[lo:hi]: by first word, then longest first
+	// What the markable candidates need, so that most words that start a
+	// term ("the", "card", "mana") are turned away without a comparison:
 	mentions bool   // some candidate may be marked as a mention
+	one      bool   // some markable candidate is one word
+	next     uint32 // letters (bit c-'a') a markable longer candidate's second word starts with; bit 26: any other
 }
 
-// termTable finds glossary terms by the hash of their first word. Most words
-// of the rules start no term, so a bit filter (filterBits bits indexed by the
-// top of the hash) answers them before the table is probed.
+// termTable finds glossary terms by their first word (see wordKey). Two bit
+// filters, indexed by the top bits of a spread key, answer most words before
+// the table is probed.
 type termTable struct {
-	filter [1 << filterBits / 64]uint64
-	slots  []termSlot
-	shift  uint8 // slot index = key >> shift
-	cands  []termForm
-	exact  map[string]*GlossaryEntry // FoldTerm of every term and headline
+	marks [1 << filterBits / 64]uint64 // first words of markable terms
+	any   [1 << filterBits / 64]uint64 // first words of every term
+	slots []termSlot
+	shift uint8 // slot index = spread(key) >> shift
+	cands []termForm
 }
 
 const filterBits = 14
-
-// Word hashing: FNV-1a over the ASCII letters and digits of a word, lower
-// cased. The scanner computes the same hash while it reads a word.
-const (
-	hashOffset = 14695981039346656037
-	hashPrime  = 1099511628211
-)
 
 // lowerAlnum maps ASCII letters to lower case and digits to themselves;
 // every other byte maps to 0, which ends a word.
@@ -94,18 +95,67 @@ var lowerAlnum = func() (t [256]byte) {
 	return t
 }()
 
-func hashWord(w string) uint64 {
-	h := uint64(hashOffset)
-	for i := 0; i < len(w); i++ {
-		h = (h ^ uint64(lowerAlnum[w[i]])) * hashPrime
+// wordKey identifies a word (ASCII letters and digits, any case) by its
+// first eight bytes, lower-cased, read as a little-endian number: exact for
+// words of up to eight letters, which most words are. Longer words also
+// mix in their length, and their candidates are compared in full. The
+// scanner computes the same from eight bytes of text read at once
+// (scanRange), so a word is never hashed byte by byte.
+func wordKey(w string) uint64 {
+	var x uint64
+	for k := 0; k < len(w) && k < 8; k++ {
+		x |= uint64(w[k]) << (8 * k)
 	}
-	return finishHash(h)
+	return keyOf(x, len(w))
 }
 
-// finishHash spreads FNV's weak top bits, which index the filter and the
-// table, and keeps 0 free to mark empty slots.
-func finishHash(h uint64) uint64 {
-	return (h^h>>29)*0x9E3779B97F4A7C15 | 1
+// keyOf is wordKey of the n-byte word whose first bytes are in x (any bytes
+// past the word in x are ignored).
+func keyOf(x uint64, n int) uint64 {
+	x |= 0x20 * ones64 // letters to lower case; digits already have the bit
+	if n <= 8 {
+		return x & lowBytes[n&15]
+	}
+	return x ^ uint64(n)*0x9E3779B97F4A7C15
+}
+
+// lowBytes[n] masks the low n bytes of a uint64.
+var lowBytes = [16]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, ^uint64(0)}
+
+// spread mixes a word key so that its top bits index the filters and slots.
+func spread(k uint64) uint64 { return k * 0x9E3779B97F4A7C15 }
+
+// SWAR helpers: eight bytes of text at a time in a uint64, first byte lowest.
+const (
+	ones64 = 0x0101010101010101
+	high64 = 0x8080808080808080
+)
+
+// alnumBytes returns x with the high bit of each byte set where that byte
+// is an ASCII letter or digit, and every other bit clear. No byte's sum
+// overflows into the next: each is at most 0x7f plus 0x50.
+func alnumBytes(x uint64) uint64 {
+	t := x &^ high64
+	y := t | 0x20*ones64 // letters to lower case
+	letter := (y + (0x80-0x61)*ones64) &^ (y + (0x80-0x7b)*ones64)
+	digit := (t + (0x80-0x30)*ones64) &^ (t + (0x80-0x3a)*ones64)
+	return (letter | digit) &^ x & high64
+}
+
+// load64 reads s[i:i+8] as a little-endian uint64; the caller checks the
+// length. The compiler makes this one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func setBit(f *[1 << filterBits / 64]uint64, h uint64) {
+	f[h>>(64-filterBits)/64] |= 1 << (h >> (64 - filterBits) % 64)
+}
+
+func hasBit(f *[1 << filterBits / 64]uint64, h uint64) bool {
+	return f[h>>(64-filterBits)/64]&(1<<(h>>(64-filterBits)%64)) != 0
 }
 
 // leadingWord is the run of ASCII letters and digits at the start of s.
@@ -135,42 +185,37 @@ func trimTerm(t string) string {
 	return strings.TrimRight(t, ",")
 }
 
-type keyedForm struct {
-	key uint64
-	termForm
-}
-
 func newTermTable(glossary []*GlossaryEntry) *termTable {
-	tt := &termTable{exact: make(map[string]*GlossaryEntry, len(glossary)*2)}
-	var keyed []keyedForm
+	tt := &termTable{}
+	type keyed struct {
+		key   uint64
+		order int
+		termForm
+	}
+	forms := make([]keyed, 0, len(glossary)*5/2) // most terms are one word: itself and its plural
 	add := func(g *GlossaryEntry, name string, mention bool) {
 		name = trimTerm(name)
 		if name == "" || strings.ContainsAny(name, "[]") {
 			return // a template such as "Partner with [name]" is not a word to find
 		}
 		f := FoldTerm(name)
-		if _, dup := tt.exact[f]; !dup {
-			tt.exact[f] = g
-		}
-		w := leadingWord(name)
-		if w == "" {
+		w := len(leadingWord(name))
+		if w == 0 {
 			return // starts with a symbol or a non-ASCII letter: not found in text (none in any edition)
 		}
 		mention = mention && !stopTerms[f] && len(f) > 1 && !g.Obsolete
-		c := termForm{fold: f, entry: g, mention: mention}
-		if len(w) == len(f) {
-			// A one-word term is matched by comparing the word alone; its
-			// plural is another word with its own key.
-			c.word = f
-			keyed = append(keyed, keyedForm{hashWord(w), c})
-			c.word = pluralOf(f)
-			keyed = append(keyed, keyedForm{hashWord(c.word), c})
+		c := termForm{first: f[:w], rest: f[w:], entry: g, mention: mention}
+		if c.rest == "" {
+			// One word; its plural is another first word.
+			forms = append(forms, keyed{wordKey(c.first), len(forms), c})
+			c.first = pluralOf(c.first)
+			forms = append(forms, keyed{wordKey(c.first), len(forms), c})
 			return
 		}
-		if k := strings.IndexByte(f, ' '); k >= 0 && k+1 < len(f) && lowerAlnum[f[k+1]] != 0 {
-			c.next = f[k+1]
+		if len(c.rest) > 1 && c.rest[0] == ' ' && lowerAlnum[c.rest[1]] != 0 {
+			c.next = c.rest[1]
 		}
-		keyed = append(keyed, keyedForm{hashWord(w), c})
+		forms = append(forms, keyed{wordKey(c.first), len(forms), c})
 	}
 	for _, g := range glossary {
 		if g == nil {
@@ -183,52 +228,63 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			add(g, g.Term(), false)
 		}
 	}
-	sort.SliceStable(keyed, func(a, b int) bool {
-		if keyed[a].key != keyed[b].key {
-			return keyed[a].key < keyed[b].key
+	slices.SortFunc(forms, func(a, b keyed) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
 		}
-		return len(keyed[a].fold) > len(keyed[b].fold)
+		if c := strings.Compare(a.first, b.first); c != 0 {
+			return c
+		}
+		if len(a.rest) != len(b.rest) {
+			return len(b.rest) - len(a.rest) // longest first
+		}
+		return cmp.Compare(a.order, b.order) // then as the glossary lists them
 	})
 	nkeys := 0
-	for i := range keyed {
-		if i == 0 || keyed[i].key != keyed[i-1].key {
+	for i := range forms {
+		if i == 0 || forms[i].key != forms[i-1].key {
 			nkeys++
 		}
 	}
 	bits := uint8(4)
-	for 1<<bits < nkeys*4 {
+	for 1<<bits < nkeys*2 {
 		bits++
 	}
 	tt.slots = make([]termSlot, 1<<bits)
 	tt.shift = 64 - bits
 	mask := uint64(len(tt.slots) - 1)
-	tt.cands = make([]termForm, 0, len(keyed))
-	for i := 0; i < len(keyed); {
-		j := i
-		lo := len(tt.cands)
-		for ; j < len(keyed) && keyed[j].key == keyed[i].key; j++ {
-			dup := false
-			for _, c := range tt.cands[lo:] {
-				if c.fold == keyed[j].fold {
-					dup = true
+	tt.cands = make([]termForm, 0, len(forms))
+	for i := 0; i < len(forms); {
+		key := forms[i].key
+		sl := termSlot{key: key, lo: int32(len(tt.cands))}
+		for ; i < len(forms) && forms[i].key == key; i++ {
+			f := forms[i].termForm
+			if n := len(tt.cands); n > int(sl.lo) && tt.cands[n-1].first == f.first && tt.cands[n-1].rest == f.rest {
+				continue // the same words again (an entry listing a term twice)
+			}
+			tt.cands = append(tt.cands, f)
+			if f.mention {
+				sl.mentions = true
+				switch {
+				case f.rest == "":
+					sl.one = true
+				case len(f.rest) > 1 && f.rest[0] == ' ':
+					sl.next |= letterBit[f.rest[1]]
+				default: // "city's blessing"
+					sl.next |= 1 << 26
 				}
 			}
-			if !dup {
-				tt.cands = append(tt.cands, keyed[j].termForm)
-			}
 		}
-		key := keyed[i].key
-		sl := termSlot{key: key, lo: int32(lo), hi: int32(len(tt.cands))}
-		for _, c := range tt.cands[lo:] {
-			sl.mentions = sl.mentions || c.mention
-		}
-		s := key >> tt.shift
+		sl.hi = int32(len(tt.cands))
+		s := spread(key) >> tt.shift
 		for tt.slots[s].key != 0 {
 			s = (s + 1) & mask
 		}
 		tt.slots[s] = sl
-		tt.filter[key>>(64-filterBits)/64] |= 1 << (key >> (64 - filterBits) % 64)
-		i = j
+		setBit(&tt.any, spread(key))
+		if sl.mentions {
+			setBit(&tt.marks, spread(key))
+		}
 	}
 	return tt
 }
@@ -245,15 +301,15 @@ func pluralOf(w string) string {
 	return w + "s"
 }
 
-// lookup returns the slot of the first word hashing to h, or nil.
-func (tt *termTable) lookup(h uint64) *termSlot {
-	if tt.filter[h>>(64-filterBits)/64]&(1<<(h>>(64-filterBits)%64)) == 0 {
+// lookup returns the slot for the word key k (spread: h), or nil.
+func (tt *termTable) lookup(k, h uint64) *termSlot {
+	if !hasBit(&tt.any, h) {
 		return nil
 	}
 	mask := uint64(len(tt.slots) - 1)
 	for s := h >> tt.shift; ; s = (s + 1) & mask {
 		sl := &tt.slots[s]
-		if sl.key == h {
+		if sl.key == k {
 			return sl
 		}
 		if sl.key == 0 {
@@ -265,31 +321,79 @@ func (tt *termTable) lookup(h uint64) *termSlot {
 // longest returns the longest term that s[i:] starts with as whole words
 // (its last word possibly in the plural: "See also Continuous Effects."),
 // and the index just past it. s[i:j] is the first word, ASCII letters and
-// digits, and h its hash. Mentions only consider markable terms;
-// references ("See X.") consider every term.
-func (tt *termTable) longest(s string, i, j int, h uint64, mentions bool) (*GlossaryEntry, int) {
-	if tt == nil {
+// digits. Mentions only consider markable terms; references ("See X.")
+// consider every term.
+func (tt *termTable) longest(s string, i, j int, mentions bool) (*GlossaryEntry, int) {
+	if tt == nil || j <= i {
 		return nil, 0
 	}
-	sl := tt.lookup(h)
-	if sl == nil || mentions && !sl.mentions || !startsWord(s, i) {
+	k := wordKey(s[i:j])
+	sl := tt.lookup(k, spread(k))
+	if sl == nil || mentions && !sl.mayMention(s, j) {
 		return nil, 0
 	}
-	for _, c := range tt.cands[sl.lo:sl.hi] {
-		if mentions && !c.mention {
+	return tt.match(sl, s, i, j, mentions)
+}
+
+// mayMention reports whether a markable candidate of sl may start with the
+// first word ending at s[j]: most words that start some term ("the",
+// "card", "mana") are turned away here without a comparison, because what
+// follows them cannot continue any longer markable term.
+func (sl *termSlot) mayMention(s string, j int) bool {
+	if !sl.mentions {
+		return false
+	}
+	if sl.one {
+		return true
+	}
+	if j+1 >= len(s) {
+		return false
+	}
+	switch s[j] {
+	case ' ':
+		return sl.next&letterBit[s[j+1]] != 0
+	case '.', ',', ';', ':', ')':
+		return false
+	}
+	return true // a dash, a quote, two spaces: let matchRest decide
+}
+
+// letterBit maps a letter (either case) to its bit in termSlot.next, and any
+// other byte to bit 26, which a slot sets when a candidate's second word does
+// not start with a letter.
+var letterBit = func() (t [256]uint32) {
+	for c := range t {
+		t[c] = 1 << 26
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = 1 << (c - 'a')
+		t[c-'a'+'A'] = 1 << (c - 'a')
+	}
+	return t
+}()
+
+// match tries sl's candidates on the word s[i:j], longest first.
+func (tt *termTable) match(sl *termSlot, s string, i, j int, mentions bool) (*GlossaryEntry, int) {
+	if !startsWord(s, i) {
+		return nil, 0
+	}
+	w := s[i:j]
+	long := len(w) > 8 // the key is exact for shorter words
+	for k := sl.lo; k < sl.hi; k++ {
+		c := &tt.cands[k]
+		if mentions && !c.mention || long && (len(c.first) != len(w) || !equalLower(w, c.first)) {
 			continue
 		}
-		if c.word != "" {
-			// One word: the text word is the term or its plural.
-			if j-i == len(c.word) && equalLower(s[i:j], c.word) && endsWord(s, j) {
+		if c.rest == "" {
+			if endsWord(s, j) {
 				return c.entry, j
 			}
 			continue
 		}
 		if c.next != 0 && j+1 < len(s) && s[j] == ' ' && lowerASCII(s[j+1]) != c.next {
-			continue // the second word differs: most of "the …" is not "The Monarch"
+			continue // the second word differs: most of "the …" is not "The Ring"
 		}
-		if end, ok := matchFold(s, i, c.fold, true); ok {
+		if end, ok := matchRest(s, j, c.rest, true); ok {
 			return c.entry, end
 		}
 	}
@@ -341,9 +445,19 @@ func matchFold(s string, i int, f string, plural bool) (int, bool) {
 	if !startsWord(s, i) {
 		return 0, false
 	}
-	p := i
+	return matchRest(s, i, f, plural)
+}
+
+// matchRest is matchFold without the check at the start: s[p:] continues a
+// match with the rest f of a folded term.
+func matchRest(s string, p int, f string, plural bool) (int, bool) {
 	for k := 0; k < len(f); {
 		fc := f[k]
+		if lowerAlnum[fc] != 0 && p < len(s) && lowerAlnum[s[p]] == fc {
+			p++
+			k++
+			continue
+		}
 		switch {
 		case fc == ' ':
 			n := 0
@@ -361,43 +475,35 @@ func matchFold(s string, i int, f string, plural bool) (int, bool) {
 				return 0, false
 			}
 			k++
-		case fc < utf8.RuneSelf:
-			if p >= len(s) {
+		case p >= len(s):
+			return 0, false
+		case fc == '\'':
+			n := quoteLen(s[p:], "'", "’", "‘", "ʼ")
+			if n == 0 {
 				return 0, false
 			}
-			switch {
-			case fc == '\'':
-				if n := quoteLen(s[p:], "'", "’", "‘", "ʼ"); n > 0 {
-					p += n
-				} else {
-					return 0, false
-				}
-			case fc == '"':
-				if n := quoteLen(s[p:], "\"", "“", "”"); n > 0 {
-					p += n
-				} else {
-					return 0, false
-				}
-			case plural && fc == 'y' && k == len(f)-1 && len(s)-p >= 3 && strings.EqualFold(s[p:p+3], "ies"):
-				p += 3
-				if !endsWord(s, p) {
-					return 0, false
-				}
-				return p, true
-			case s[p] >= utf8.RuneSelf:
-				tr, m := utf8.DecodeRuneInString(s[p:])
-				if unicode.ToLower(foldAccent(tr)) != rune(fc) {
-					return 0, false
-				}
-				p += m
-			default:
-				if lowerASCII(s[p]) != fc {
-					return 0, false
-				}
-				p++
+			p += n
+			k++
+		case fc == '"':
+			n := quoteLen(s[p:], "\"", "“", "”")
+			if n == 0 {
+				return 0, false
 			}
+			p += n
+			k++
+		case plural && fc == 'y' && k == len(f)-1 && len(s)-p >= 3 && strings.EqualFold(s[p:p+3], "ies"):
+			if !endsWord(s, p+3) {
+				return 0, false
+			}
+			return p + 3, true
+		case fc < utf8.RuneSelf && s[p] < utf8.RuneSelf:
+			if lowerASCII(s[p]) != fc {
+				return 0, false
+			}
+			p++
 			k++
 		default:
+			// Accents: "Dandân" is "dandan".
 			fr, n := utf8.DecodeRuneInString(f[k:])
 			tr, m := utf8.DecodeRuneInString(s[p:])
 			if unicode.ToLower(foldAccent(tr)) != fr {

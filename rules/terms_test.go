@@ -17,6 +17,7 @@ func TestTermMentions(t *testing.T) {
 		// Spaces, hyphens and quotes as the glossary folds them.
 		{"It is face-down and double-faced card rules apply.", "term[face-down]=Face Down term[double-faced card]=Double-Faced Card"},
 		{"You get the city’s blessing.", "term[city’s blessing]=City’s Blessing"},
+		{"the city's blessing", "term[city's blessing]=City’s Blessing"},
 		{"an intervening “if” clause", "term[intervening “if” clause]=Intervening “If” Clause"},
 		// Possessives end a word; hyphenated compounds do not match inside.
 		{"the token’s owner", "term[token]=Token"},

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Cross-references in prose.
 //
@@ -107,9 +110,8 @@ type linkScanner struct {
 	own      *GlossaryEntry   // the entry whose definition this is, if any
 	last     int              // end of the last span emitted
 	items    []seeListItem
+	textLen  int // the whole paragraph's length: scanRange may see a prefix of it
 }
-
-var hashSee = hashWord("see")
 
 // scan scans s. existing are the paragraph's spans from the parser (or an
 // earlier Link): nothing new is found inside a reference, symbol, term or
@@ -120,6 +122,7 @@ func (sc *linkScanner) scan(s string, existing []Span, own *GlossaryEntry) {
 	sc.seen = sc.seen[:0]
 	sc.own = own
 	sc.last = 0
+	sc.textLen = len(s)
 	a := 0
 	for _, sp := range existing {
 		if sp.Kind == SpanTerm && sp.Term != nil {
@@ -141,8 +144,17 @@ func (sc *linkScanner) scan(s string, existing []Span, own *GlossaryEntry) {
 	}
 }
 
+var (
+	noMarks [1 << filterBits / 64]uint64
+	keySee  = wordKey("see")
+)
+
 // scanRange scans s[i:]; s[:i] is context for look-behind only.
 func (sc *linkScanner) scanRange(s string, i int) {
+	marks := &noMarks
+	if sc.terms != nil {
+		marks = &sc.terms.marks
+	}
 	for i < len(s) {
 		c := s[i]
 		if lc := lowerAlnum[c]; lc != 0 {
@@ -156,27 +168,47 @@ func (sc *linkScanner) scanRange(s string, i int) {
 				}
 				continue
 			}
-			j := i
-			h := uint64(hashOffset)
-			for j < len(s) {
-				lc := lowerAlnum[s[j]]
-				if lc == 0 {
-					break
+			// Find the word's end and its key (wordKey), eight bytes at a
+			// time: most words are answered by the filter on that key.
+			var x uint64
+			if i+8 <= len(s) {
+				x = load64(s, i)
+			} else {
+				for k := i; k < len(s); k++ {
+					x |= uint64(s[k]) << (8 * (k - i))
 				}
-				h = (h ^ uint64(lc)) * hashPrime
-				j++
 			}
-			h = finishHash(h)
-			if h == hashSee && j-i == 3 {
+			var j int
+			if end := ^alnumBytes(x) & high64; end != 0 {
+				j = i + bits.TrailingZeros64(end)/8
+			} else {
+				j = i + 8
+				for j+8 <= len(s) {
+					if end := ^alnumBytes(load64(s, j)) & high64; end != 0 {
+						j += bits.TrailingZeros64(end) / 8
+						break
+					}
+					j += 8
+				}
+				for j < len(s) && lowerAlnum[s[j]] != 0 {
+					j++
+				}
+			}
+			k := keyOf(x, j-i)
+			if k == keySee {
 				if next, ok := sc.seeList(s, j); ok {
 					i = next
 					continue
 				}
 			}
-			if g, end := sc.terms.longest(s, i, j, h, true); g != nil {
-				sc.mention(g, i, end)
-				i = end
-				continue
+			if h := spread(k); hasBit(marks, h) {
+				if sl := sc.terms.lookup(k, h); sl != nil && sl.mayMention(s, j) {
+					if g, end := sc.terms.match(sl, s, i, j, true); g != nil {
+						sc.mention(g, i, end)
+						i = end
+						continue
+					}
+				}
 			}
 			i = j
 			continue
@@ -476,17 +508,17 @@ func (sc *linkScanner) seeList(s string, i int) (int, bool) {
 		if q >= len(s) {
 			return 0, false
 		}
-		if open == 0 && len(sc.items) > 0 && startsNumberRef(s[q:]) {
-			break // "See Creature Types and rule 212.": the number is read on its own
+		if open == 0 && len(sc.items) > 0 && (startsNumberRef(s[q:]) || hasPrefixFold(s[q:], "see ")) {
+			break // "See Creature Types and rule 212.", "See X, see also Y.": read on their own
 		}
 		if s[q] < 'A' || s[q] > 'Z' || startsNumberRef(s[q:]) {
 			return 0, false
 		}
 		w := leadingWord(s[q:])
-		g, end := sc.terms.longest(s, q, q+len(w), hashWord(w), false)
+		g, end := sc.terms.longest(s, q, q+len(w), false)
 		it := seeListItem{start: q, end: end, entry: g}
 		if g == nil {
-			end = seeItemEnd(s, q)
+			end = seeItemEnd(s, q, len(s) == sc.textLen)
 			if end < 0 {
 				return 0, false
 			}
@@ -516,23 +548,32 @@ func (sc *linkScanner) seeList(s string, i int) (int, bool) {
 	// happened to follow "see".
 	last := sc.items[len(sc.items)-1].end
 	if p == last {
-		ok := p == len(s) || closed && s[p] == ' '
-		if !ok {
+		ok := p == len(s) && len(s) == sc.textLen
+		if p < len(s) {
 			switch s[p] {
 			case '.', ')', ';', ':':
 				ok = true
+			case ' ':
+				ok = closed
 			}
 		}
 		if !ok {
 			return 0, false
 		}
 	}
-	for _, it := range sc.items {
+	items := sc.items // scanRange below may reuse sc.items
+	sc.items = nil
+	for _, it := range items {
 		if it.entry == nil {
+			// Not a term: plain text, read like any other.
 			sc.warnings = append(sc.warnings, it.term)
+			sc.scanRange(s[:it.end], it.start)
 			continue
 		}
 		sc.emitRef(Ref{Kind: RefGlossary, Term: it.term}, it.start, it.end)
+	}
+	if sc.items == nil {
+		sc.items = items[:0]
 	}
 	return last, true
 }
@@ -549,8 +590,10 @@ func startsNumberRef(s string) bool {
 
 // seeItemEnd finds the end of a "See" item that is not a term: the next list
 // separator or the end of the sentence, within a few words. It returns -1 if
-// the item does not look like a name (too long, or holding digits).
-func seeItemEnd(s string, i int) int {
+// the item does not look like a name (too long, or holding digits). The end
+// of s ends an item only if it is the end of the paragraph (atEnd), not of
+// the stretch before a span already marked.
+func seeItemEnd(s string, i int, atEnd bool) int {
 	for k := i; k < len(s) && k-i <= 60; k++ {
 		switch c := s[k]; {
 		case c == '.' || c == ')' || c == ';' || c == ':':
@@ -563,7 +606,7 @@ func seeItemEnd(s string, i int) int {
 			return k
 		}
 	}
-	if len(s)-i <= 60 {
+	if len(s)-i <= 60 && atEnd {
 		return len(s)
 	}
 	return -1

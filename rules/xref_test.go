@@ -197,6 +197,9 @@ func TestGlossaryRefPatterns(t *testing.T) {
 		{"Some are listed (see Spell Types).", "ref[Spell Types]=g:Spell Types", ""},
 		{"See X.", "ref[X]=g:X", ""},
 		{"See Landwalk and rule 704.5k.", "ref[Landwalk]=g:Landwalk ref[rule 704.5k]=704.5k", ""},
+		{"See Exile, see also Trample.", "ref[Exile]=g:Exile ref[Trample]=g:Trample", ""},
+		{"See X, See Banding", "ref[X]=g:X", `"Banding"`},
+		{"See Banding Trample, Exile.", "ref[Exile]=g:Exile", `"Banding Trample"`}, // and Trample is a mention
 		{"See Mana Burn.", "ref[Mana Burn]=g:Mana Burn", ""},
 		{"See Phased Out.", "ref[Phased Out]=g:Phased Out", ""},
 		{"See also Tap, Trample, and Untap.", "ref[Trample]=g:Trample", `"Tap"`},
