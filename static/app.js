@@ -1,5 +1,6 @@
 // Arbiter's only script. Every page works without it; it adds the theme
-// toggle, keyboard shortcuts, reference previews and "copy citation".
+// toggle, keyboard shortcuts, reference previews, "copy citation" and
+// search suggestions under the jump box.
 // It loads in <head> without defer so a saved theme applies before paint.
 (function () {
   'use strict';
@@ -149,4 +150,75 @@
     shown = null;
     if (tip) tip.hidden = true;
   }
+})();
+
+// Search suggestions: as words are typed in the jump box, the best few
+// entries for them (from /suggest, the last word read as a prefix) are
+// listed under it. Down arrow moves into the list, Escape closes it.
+// Without this script the box still submits to /jump as before.
+(function () {
+  'use strict';
+  var d = document;
+  var base = d.documentElement.getAttribute('data-base') || '';
+  // A rule number goes straight to the rule; nothing to suggest.
+  var number = /^\s*(cr\s*|rules?\s*)?\d{3}(\.\d*[a-z]?)?\.?\s*$/i;
+
+  d.addEventListener('DOMContentLoaded', function () {
+    var q = d.getElementById('q');
+    if (!q || !q.form || !window.fetch) return;
+    var form = q.form, box = d.createElement('div'), timer, last = '', seq = 0;
+    box.id = 'sugg';
+    box.className = 'sugg';
+    box.hidden = true;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', 'Suggestions');
+    box.setAttribute('aria-live', 'polite');
+    form.appendChild(box);
+    q.setAttribute('aria-controls', 'sugg');
+
+    function close() { box.hidden = true; }
+    function update() {
+      var v = q.value;
+      if (v.trim().length < 2 || number.test(v)) { close(); last = ''; return; }
+      if (v === last) { box.hidden = !box.querySelector('a'); return; } // typed and erased a letter
+      last = v;
+      var e = form.querySelector('input[name=e]');
+      var url = base + '/suggest?q=' + encodeURIComponent(v) + (e ? '&e=' + encodeURIComponent(e.value) : '');
+      var n = ++seq;
+      fetch(url).then(function (r) { return r.ok ? r.text() : ''; }).then(function (html) {
+        if (n !== seq || q.value !== v) return; // a newer request is under way
+        box.innerHTML = html;
+        box.hidden = !box.querySelector('a');
+      }, function () {});
+    }
+    q.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(update, 120);
+    });
+    q.addEventListener('keydown', function (ev) {
+      if (ev.key === 'ArrowDown' && !box.hidden) {
+        var a = box.querySelector('a');
+        if (a) { ev.preventDefault(); a.focus(); }
+      } else if (ev.key === 'Escape') {
+        close();
+      }
+    });
+    box.addEventListener('keydown', function (ev) {
+      var links = box.querySelectorAll('a');
+      var i = Array.prototype.indexOf.call(links, d.activeElement);
+      if (ev.key === 'ArrowDown') {
+        ev.preventDefault();
+        if (i + 1 < links.length) links[i + 1].focus();
+      } else if (ev.key === 'ArrowUp') {
+        ev.preventDefault();
+        if (i > 0) links[i - 1].focus(); else q.focus();
+      } else if (ev.key === 'Escape') {
+        ev.preventDefault();
+        close();
+        q.focus();
+      }
+      ev.stopPropagation(); // j and k here are not the page's shortcuts
+    });
+    d.addEventListener('click', function (ev) { if (!form.contains(ev.target)) close(); });
+  });
 })();

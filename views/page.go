@@ -228,19 +228,6 @@ type ErrorPage struct {
 	Number    rules.Number
 }
 
-// Hit is one search result.
-type Hit struct {
-	Label, URL string
-	Text       rules.Text
-}
-
-// SearchPage lists search results for Query.
-type SearchPage struct {
-	Page
-	Hits      []Hit
-	Truncated bool
-}
-
 // HelpPage is the help text, rendered from Markdown.
 type HelpPage struct {
 	Page

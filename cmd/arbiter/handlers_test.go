@@ -173,7 +173,8 @@ func TestPages(t *testing.T) {
 			{"input#q", ""},
 		}, nil},
 		{"/search?q=deathtouch", 200, []check{
-			{".hit:first-of-type a[href='/2026-01-16/glossary/deathtouch']", "Glossary: Deathtouch"},
+			{".hit:nth-child(-n+2) a[href='/2026-01-16/glossary/deathtouch']", "Glossary: Deathtouch"},
+			{".hit:nth-child(-n+2) a[href='/2026-01-16/702.2']", "702.2"},
 		}, nil},
 	}
 	for _, tt := range tests {
@@ -263,13 +264,10 @@ func TestBadRequests(t *testing.T) {
 		{"/2026-01-16/704.5k?q=" + long, 414, "The query is too long"},
 		{"/?" + long, 414, "The query is too long"},
 		{"/jump?q=" + long, 414, "The query is too long"},
-		{"/search?q=" + long, 414, "The query is too long"},
 		{"/jump?q=" + strings.Repeat("a", 300), 400, "too long"},
-		{"/search?q=" + strings.Repeat("a", 300), 400, "too long"},
 		{"/" + strings.Repeat("x", 2000), 414, "This address is too long"},
 		{"/jump", 400, "Type a rule number"},
 		{"/jump?q=+++", 400, "Type a rule number"},
-		{"/search?q=", 400, "Type words to search for"},
 		{"/jump?q=704.5k&e=nope", 404, `There is no edition "nope"`},
 		{"/jump?q=999.9z", 404, "Rule 999.9z is not in CR 2026-01-16"},
 		{"/a/b/c/d/e", 404, "There is no page at this address"},

@@ -27,7 +27,9 @@ func (s *Server) routes() {
 	get("/", s.home)
 	get("/help", s.help)
 	get("/jump", s.jump)
-	get("/search", s.search)
+	get("/search", s.searchPage)
+	get("/suggest", s.suggest)
+	get("/opensearch.xml", s.openSearch)
 	get(static.Prefix+"*", serveStatic)
 
 	get("/rules/:number", s.newestRule)
@@ -39,6 +41,7 @@ func (s *Server) routes() {
 	get("/api/editions", s.apiEditions)
 	get("/api/:edition/rules/:number", s.apiRule)
 	get("/api/:edition/glossary/:term", s.apiTerm)
+	get("/api/:edition/search", s.apiSearch)
 	get("/api/*", func(echo.Context) error { return notFound("No such API endpoint; see README.md for the API.") })
 
 	get("/:edition", s.editionPage)
@@ -125,6 +128,9 @@ func setSecurityHeaders(h http.Header, path string) {
 const (
 	maxPath  = 512  // bytes of URL path
 	maxQuery = 2048 // bytes of raw query string
+	// Search answers a pasted paragraph with a message rather than an error
+	// (search_page.go); the parser keeps its first 512 bytes.
+	maxSearchQuery = 32 << 10
 )
 
 func limitRequest(next echo.HandlerFunc) echo.HandlerFunc {
@@ -133,7 +139,7 @@ func limitRequest(next echo.HandlerFunc) echo.HandlerFunc {
 		if len(u.Path) > maxPath || len(u.RawPath) > maxPath {
 			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("This address is too long (over %d bytes); no page here has one that long.", maxPath)}
 		}
-		if len(u.RawQuery) > maxQuery {
+		if len(u.RawQuery) > maxQuery && !(isSearchPath(u.Path) && len(u.RawQuery) <= maxSearchQuery) {
 			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("The query is too long (over %d bytes). Search for a few words or a rule number.", maxQuery)}
 		}
 		return next(c)

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/search"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -23,8 +24,6 @@ type Server struct {
 	// Scenarios says which printed examples the sandbox can run; nil until
 	// the engine's scenario package is wired in.
 	Scenarios Scenarios
-	// Search answers queries the jump box cannot; nil uses scanSearch.
-	Search Searcher
 
 	logsRequests bool // the log takes debug records: every request goes through logRequests
 }
@@ -33,8 +32,9 @@ type Server struct {
 // library replaces the whole site at once, so no request mixes a new
 // edition with a page cached from the old one.
 type site struct {
-	lib   *rules.Library
-	pages *pageCache
+	lib    *rules.Library
+	pages  *pageCache
+	search *search.Searcher // indexes built on first use
 }
 
 // Options configures a Server.
@@ -58,7 +58,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		paths: views.Paths{Base: opt.Base},
 	}
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
-	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache)})
+	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache), search: search.NewSearcher(lib)})
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
 	s.echo.HTTPErrorHandler = s.handleError
@@ -69,7 +69,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 // SetLibrary switches every following request to lib, with an empty cache.
 func (s *Server) SetLibrary(lib *rules.Library) {
 	old := s.site.Load()
-	s.site.Store(&site{lib: lib, pages: newPageCache(old.pages.budget)})
+	s.site.Store(&site{lib: lib, pages: newPageCache(old.pages.budget), search: search.NewSearcher(lib)})
 }
 
 // Library is the library requests are served from now.

@@ -1,0 +1,131 @@
+package views
+
+import (
+	"context"
+	"encoding/xml"
+	"io"
+	"strconv"
+
+	"github.com/a-h/templ"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/search"
+)
+
+// SearchPage is the results page: the query's results in one edition or
+// in all of them (Scope "all"), with the form to search again.
+type SearchPage struct {
+	Page
+	Scope    string           // the edition ID searched, or search.AllEditions
+	Editions []*rules.Edition // the editions the form offers
+	Results  *search.Results
+}
+
+// All reports whether the page shows hits from every edition.
+func (p SearchPage) All() bool { return p.Scope == search.AllEditions }
+
+// SearchFormURL is where the search form submits (its fields make the query string).
+func (p Paths) SearchFormURL() string { return p.Base + "/search" }
+
+// OpenSearchURL is the OpenSearch description, for browsers' address bars.
+func (p Paths) OpenSearchURL() string { return p.Base + "/opensearch.xml" }
+
+// SuggestURL is the search-as-you-type fragment the jump box fetches.
+func (p Paths) SuggestURL() string { return p.Base + "/suggest" }
+
+// HitURL is the page of a search hit, in the newest edition it was found in.
+func (p Paths) HitURL(h search.Hit) string {
+	ed := ""
+	if len(h.Editions) > 0 {
+		ed = h.Editions[0]
+	}
+	switch h.Kind {
+	case search.HitGlossary:
+		return p.TermURL(ed, h.Slug)
+	case search.HitTopic:
+		return p.TopicURL(ed, h.Slug)
+	}
+	return p.RuleURL(ed, h.Number)
+}
+
+// HitLabel is what a hit's link says: its rule number, "Glossary: Trample",
+// or a topic's title.
+func HitLabel(h search.Hit) string {
+	switch h.Kind {
+	case search.HitGlossary:
+		return "Glossary: " + h.Title
+	case search.HitTopic:
+		return h.Title
+	}
+	return h.Number.String()
+}
+
+// hitTitle is the heading shown after a rule's number; glossary entries and
+// topics already show theirs in the label.
+func hitTitle(h search.Hit) string {
+	if h.Kind != search.HitRule || h.Number.Level() == rules.LevelChapter && h.Title == "" {
+		return ""
+	}
+	return h.Title
+}
+
+// score formats a hit's score for the page.
+func score(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+
+// resultCount says how many entries matched: "1 entry", "57 entries".
+func resultCount(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return strconv.Itoa(n) + " entries"
+}
+
+// editionList names a hit's editions: "2026-01-16, 2025-11-14 and 3 more".
+func editionList(ids []string) string {
+	const show = 4
+	s := ""
+	for i, id := range ids {
+		if i == show {
+			return s + " and " + strconv.Itoa(len(ids)-show) + " more"
+		}
+		if i > 0 {
+			s += ", "
+		}
+		s += id
+	}
+	return s
+}
+
+// editionChoice is an option of the search form's edition menu.
+type editionChoice struct {
+	Value, Label string
+	Selected     bool
+}
+
+func (p SearchPage) editionChoices() []editionChoice {
+	out := make([]editionChoice, 0, len(p.Editions)+1)
+	for _, e := range p.Editions {
+		out = append(out, editionChoice{Value: e.ID, Label: EditionName(e), Selected: e.ID == p.Scope})
+	}
+	return append(out, editionChoice{Value: search.AllEditions, Label: "All editions", Selected: p.All()})
+}
+
+// OpenSearch describes the site's search to browsers, so Arbiter can be
+// searched from the address bar. site is the site's absolute URL without a
+// trailing slash. It is XML, so it is written here rather than in templ.
+func OpenSearch(site string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		if _, err := io.WriteString(w, xml.Header+`<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">`+
+			`<ShortName>Arbiter</ShortName>`+
+			`<Description>Search the Magic: The Gathering Comprehensive Rules</Description>`+
+			`<InputEncoding>UTF-8</InputEncoding>`+
+			`<Url type="text/html" method="get" template="`); err != nil {
+			return err
+		}
+		if err := xml.EscapeText(w, []byte(site+"/search?q={searchTerms}")); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, `"/></OpenSearchDescription>`+"\n")
+		return err
+	})
+}
