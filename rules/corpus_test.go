@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -190,6 +191,60 @@ func checkTree(t *testing.T, e *rules.Edition) {
 	for _, g := range e.Glossary {
 		if len(g.Terms) == 0 || g.Terms[0] == "" || g.Slug == "" {
 			t.Errorf("glossary entry at line %d has no term", g.Pos.Line)
+		}
+	}
+}
+
+// TestCorpusNothingLost: every non-blank line from the first section heading
+// to the end of the file is the start of something in the tree (a heading,
+// entry, paragraph, example, glossary entry or credit) or has a diagnostic.
+// The two hard-wrapped 2003 files join lines into paragraphs, so only the
+// first line of each is a position; they are checked by their counts.
+func TestCorpusNothingLost(t *testing.T) {
+	for _, c := range corpusCounts {
+		if c.file == "2003-10-01.txt" || c.file == "2003-12-01.txt" {
+			continue
+		}
+		e := parseCorpus(t, c.file)
+		if len(e.Sections) == 0 {
+			t.Errorf("%s: no sections", c.file)
+			continue
+		}
+		seen := map[int]bool{}
+		blocks := func(bs []rules.Block) {
+			for _, b := range bs {
+				seen[b.Pos.Line] = true
+			}
+		}
+		for _, s := range e.Sections {
+			seen[s.Pos.Line] = true
+		}
+		e.Walk(func(r *rules.Rule) bool {
+			seen[r.Pos.Line] = true
+			blocks(r.Body)
+			return true
+		})
+		for _, g := range e.Glossary {
+			seen[g.Pos.Line] = true
+			blocks(g.Body)
+		}
+		blocks(e.Credits)
+		for _, d := range e.Diagnostics {
+			seen[d.Line] = true
+		}
+		text, _ := rules.Decode(corpustest.ReadFile(t, "corpus", "cr", c.file))
+		lines := rules.Lines(text)
+		lost := 0
+		for i := e.Sections[0].Pos.Line - 1; i < len(lines); i++ {
+			if strings.TrimSpace(lines[i]) == "" || seen[i+1] {
+				continue
+			}
+			if lines[i] == "Glossary" || lines[i] == "Credits" {
+				continue // the headings themselves
+			}
+			if lost++; lost <= 3 {
+				t.Errorf("%s:%d: line not in the tree: %q", c.file, i+1, lines[i])
+			}
 		}
 	}
 }

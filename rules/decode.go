@@ -39,19 +39,36 @@ func Decode(b []byte) (text, encoding string) {
 }
 
 func decodeUTF16(b []byte, bigEndian bool) string {
-	u := make([]uint16, len(b)/2)
-	for i := range u {
+	// Straight to UTF-8 in one buffer: ASCII-heavy text shrinks by half.
+	out := make([]byte, 0, len(b)/2+len(b)/8)
+	unit := func(i int) rune {
 		if bigEndian {
-			u[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
-		} else {
-			u[i] = uint16(b[2*i+1])<<8 | uint16(b[2*i])
+			return rune(b[i])<<8 | rune(b[i+1])
 		}
+		return rune(b[i+1])<<8 | rune(b[i])
 	}
-	s := string(utf16.Decode(u))
+	for i := 0; i+1 < len(b); i += 2 {
+		r := unit(i)
+		switch {
+		case r < 0x80:
+			out = append(out, byte(r))
+			continue
+		case utf16.IsSurrogate(r):
+			if r < 0xDC00 && i+3 < len(b) {
+				if r2 := unit(i + 2); r2 >= 0xDC00 && r2 < 0xE000 {
+					r = utf16.DecodeRune(r, r2)
+					i += 2
+					break
+				}
+			}
+			r = utf8.RuneError
+		}
+		out = utf8.AppendRune(out, r)
+	}
 	if len(b)%2 == 1 {
-		s += string(utf8.RuneError)
+		out = utf8.AppendRune(out, utf8.RuneError)
 	}
-	return s
+	return string(out)
 }
 
 // cp1252 maps bytes 0x80–0x9F of Windows-1252; 0xA0–0xFF equal their Unicode

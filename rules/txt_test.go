@@ -478,3 +478,21 @@ func TestGlossarySlugs(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeUTF16 compares the decoder with the standard library's on
+// surrogate pairs, lone surrogates and an odd trailing byte.
+func TestDecodeUTF16(t *testing.T) {
+	for _, s := range []string{"", "plain", "“quotes” — ™ é", "emoji 🂡 and 𝄞", "\x00a"} {
+		for _, be := range []bool{false, true} {
+			got, enc := rules.Decode(utf16Bytes(s, be))
+			if got != s || (enc == rules.EncUTF16BE) != be {
+				t.Errorf("%q (big-endian %v): got %q %s", s, be, got, enc)
+			}
+		}
+	}
+	// A lone high surrogate, a lone low one, and an odd byte at the end.
+	got, _ := rules.Decode([]byte{0xFF, 0xFE, 0x00, 0xD8, 'a', 0, 0x00, 0xDC, 'b'})
+	if want := "\uFFFDa\uFFFD\uFFFD"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
