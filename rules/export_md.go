@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -70,7 +71,9 @@ func ExportMarkdown(w io.Writer, e *Edition) error {
 // mdWriter writes the dialect. bufio.Writer keeps the first error, which
 // Flush returns.
 type mdWriter struct {
-	w *bufio.Writer
+	w     *bufio.Writer
+	plan  []mdOut  // scratch for text
+	marks []mdMark // scratch for text
 }
 
 func (x *mdWriter) str(s string)  { x.w.WriteString(s) }
@@ -193,62 +196,118 @@ func (x *mdWriter) text(t Text, o mdTextOpts) {
 	if o.heading || o.term {
 		s = strings.ReplaceAll(s, "\n", " ")
 	}
-	out := mdPlanText(s, o)
-	links := mdLinkSpans(t.Spans, len(s))
-	for _, l := range links {
-		if l.Start > 0 && s[l.Start-1] == '!' { // "![" would open an image
-			out[l.Start-1] = mdCharOut{text: `\!`, first: '\\', last: '!'}
+	x.plan = mdPlanText(x.plan[:0], s, o)
+	out := x.plan
+	marks := x.marks[:0]
+	if len(t.Spans) > 0 {
+		links := mdLinkSpans(t.Spans, len(s))
+		for _, l := range links {
+			if l.Start > 0 && s[l.Start-1] == '!' { // "![" would open an image
+				out[l.Start-1] = outEsc
+			}
+			for k := l.Start; k < l.End; k++ { // a bracket in link text would end or nest it
+				if s[k] == '[' || s[k] == ']' {
+					out[k] = outEsc
+				}
+			}
+			dest := "](<" + mdEscapeURL(l.Target) + ">)"
+			if l.Start == l.End { // an empty link: write it whole where it opens
+				marks = append(marks, mdMark{int(l.Start), markEmptyLink, "[" + dest})
+				continue
+			}
+			marks = append(marks, mdMark{int(l.Start), markOpenLink, "["}, mdMark{int(l.End), markCloseLink, dest})
 		}
-	}
-	italics := mdItalicRuns(t.Spans, links, len(s))
-	var open, close [][]string // markup before / after position i
-	open = make([][]string, len(s)+1)
-	close = make([][]string, len(s)+1)
-	for _, l := range links {
-		dest := "](<" + mdEscapeURL(l.Target) + ">)"
-		if l.Start == l.End { // an empty link: write it whole where it opens
-			open[l.Start] = append(open[l.Start], "["+dest)
-			continue
+		for _, r := range mdItalicRuns(t.Spans, links, len(s)) {
+			if mdEmphasize(s, out, links, r) {
+				marks = append(marks, mdMark{r[0], markOpenItalic, "*"}, mdMark{r[1], markCloseItalic, "*"})
+			}
 		}
-		open[l.Start] = append(open[l.Start], "[")
-		close[l.End] = append(close[l.End], dest)
+		sort.SliceStable(marks, func(i, j int) bool {
+			if marks[i].pos != marks[j].pos {
+				return marks[i].pos < marks[j].pos
+			}
+			return marks[i].order < marks[j].order
+		})
 	}
-	for _, r := range italics {
-		if !mdEmphasize(s, out, links, r) {
-			continue
-		}
-		open[r[0]] = append(open[r[0]], "*")
-		close[r[1]] = append([]string{"*"}, close[r[1]]...)
-	}
+	x.marks = marks
+	plain := 0 // start of the run of bytes written as themselves
 	for i := 0; i <= len(s); i++ {
-		for _, m := range close[i] {
-			x.str(m)
+		if i < len(s) && out[i] <= outSkip && (len(marks) == 0 || marks[0].pos != i) {
+			continue
 		}
-		for _, m := range open[i] {
-			x.str(m)
+		x.str(s[plain:i])
+		for len(marks) > 0 && marks[0].pos == i {
+			x.str(marks[0].text)
+			marks = marks[1:]
 		}
+		plain = i
 		if i == len(s) {
 			break
 		}
-		if s[i] == '\n' {
+		switch out[i] {
+		case outEsc:
+			x.w.WriteByte('\\')
+			x.w.WriteByte(s[i])
+		case outRef:
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			x.str("&#" + itoa(int(r)) + ";")
+		case outBreak:
 			x.str("\\\n" + o.cont)
+		default:
 			continue
 		}
-		x.str(out[i].text)
+		plain = i + 1
+		for plain < len(s) && out[plain] == outSkip {
+			plain++
+		}
 	}
 }
 
-// mdCharOut is how one byte of a text is written: as itself, backslash-escaped,
-// or as a character reference. Bytes after the first of a multi-byte rune
-// write nothing (the first writes the whole rune).
-type mdCharOut struct {
-	text        string
-	first, last rune // the first and last character written
+// mdMark is markup written before the character at pos, in order.
+type mdMark struct {
+	pos   int
+	order uint8
+	text  string
 }
 
-// mdPlanText decides how each byte of s is written.
-func mdPlanText(s string, o mdTextOpts) []mdCharOut {
-	out := make([]mdCharOut, len(s))
+// The order of markup at one position: what closes before what opens, an
+// empty link before a link that opens there, a link outside an italic.
+const (
+	markCloseItalic uint8 = iota
+	markCloseLink
+	markEmptyLink
+	markOpenLink
+	markOpenItalic
+)
+
+// mdOut is how one byte of a text is written.
+type mdOut uint8
+
+const (
+	outPlain mdOut = iota // as itself (a multi-byte rune: its first byte, and…)
+	outSkip               // …its other bytes
+	outEsc                // backslash-escaped
+	outRef                // the rune starting here as a numeric character reference
+	outBreak              // a newline: a hard line break
+)
+
+// mdOutChars returns the first and last characters written for s[k].
+func mdOutChars(s string, out []mdOut, k int) (first, last rune) {
+	switch out[k] {
+	case outEsc:
+		return '\\', rune(s[k])
+	case outRef:
+		return '&', ';'
+	case outBreak:
+		return '\\', '\n'
+	}
+	r, _ := utf8.DecodeRuneInString(s[k:])
+	return r, r
+}
+
+// mdPlanText decides how each byte of s is written, appending to out.
+func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
+	out = slices.Grow(out, len(s))[:len(s)]
 	lineStart := o.lineStart
 	// trailing space and tab would be trimmed: write them as references.
 	trail := len(s)
@@ -262,64 +321,63 @@ func mdPlanText(s string, o mdTextOpts) []mdCharOut {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			out[i] = mdCharOut{text: s[i : i+size], first: r, last: r}
+			_, size := utf8.DecodeRuneInString(s[i:])
+			out[i] = outPlain
 			for j := 1; j < size; j++ {
-				out[i+j] = mdCharOut{}
+				out[i+j] = outSkip
 			}
 			i += size
 			lineStart = false
 			continue
 		}
-		plain := mdCharOut{text: s[i : i+1], first: rune(c), last: rune(c)}
-		esc := mdCharOut{text: "\\" + s[i:i+1], first: '\\', last: rune(c)}
-		ref := func() mdCharOut { return mdCharOut{text: "&#" + itoa(int(c)) + ";", first: '&', last: ';'} }
+		out[i] = outPlain
 		switch {
+		case c == '\n' && i == len(s)-1:
+			out[i] = outRef // a hard break cannot end a paragraph
 		case c == '\n':
-			out[i] = mdCharOut{text: "\\\n", first: '\\', last: '\n'}
+			out[i] = outBreak
 			lineStart = true
 			i++
 			continue
 		case (c == ' ' || c == '\t') && (lineStart || i >= trail):
-			out[i] = ref()
+			out[i] = outRef
 			i++
 			continue // still at the line's start: the next space is leading too
 		case c == '\\':
+			out[i] = outEsc
 			if i+1 < len(s) && s[i+1] == '\n' || i+1 == len(s) {
-				out[i] = ref() // "\\" before a line end would not read as a hard break
-			} else {
-				out[i] = esc
+				out[i] = outRef // "\\" before a line end would not read as a hard break
 			}
 		case c < ' ' && c != '\t' || c == 0x7f:
-			out[i] = ref() // a CR would end the line; other controls read as spaces
-		case strings.IndexByte("*_`<[]", c) >= 0:
-			out[i] = esc
+			out[i] = outRef // a CR would end the line; other controls read as spaces
+		case strings.IndexByte("*_`<", c) >= 0:
+			out[i] = outEsc
+		case c == '[' && lineStart:
+			out[i] = outEsc // "[x]: y" would be a link reference definition
+		case c == ']' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '['):
+			out[i] = outEsc // "[x](y)" and "[x][y]" would be links; "[Cost]" alone is text
 		case c == '&' && i+1 < len(s) && (isLetter(s[i+1]) || isDigit(s[i+1]) || s[i+1] == '#'):
-			out[i] = esc
+			out[i] = outEsc
 		case o.heading && (c == '#' || c == '{' && i+1 < len(s) && s[i+1] == '#'):
-			out[i] = esc
+			out[i] = outEsc
 		case i == obsolete:
-			out[i] = esc
+			out[i] = outEsc
 		case lineStart && strings.IndexByte("#>-+=:~|", c) >= 0:
-			out[i] = esc
+			out[i] = outEsc
 		case lineStart && isDigit(c):
 			// "1. " starts a list and "100.1. " a rule: escape the dot.
 			j := i
 			for j < len(s) && isDigit(s[j]) {
+				out[j] = outPlain
 				j++
 			}
-			for k := i; k < j; k++ {
-				out[k] = mdCharOut{text: s[k : k+1], first: rune(s[k]), last: rune(s[k])}
-			}
 			if j < len(s) && (s[j] == '.' || s[j] == ')') {
-				out[j] = mdCharOut{text: "\\" + s[j:j+1], first: '\\', last: rune(s[j])}
+				out[j] = outEsc
 				j++
 			}
 			i = j
 			lineStart = false
 			continue
-		default:
-			out[i] = plain
 		}
 		lineStart = false
 		i++
@@ -403,7 +461,7 @@ func mdItalicRuns(spans []Span, links []Span, n int) [][2]int {
 // Where a run's edge is punctuation or a space next to a letter, it writes
 // the character on one side as a numeric reference (which reads as
 // punctuation) so the delimiter flanks; it reports false if even that fails.
-func mdEmphasize(s string, out []mdCharOut, links []Span, r [2]int) bool {
+func mdEmphasize(s string, out []mdOut, links []Span, r [2]int) bool {
 	// before returns the character written just before position p's
 	// markup, and its index in s (-1 for markup or the start of the line).
 	before := func(p int) (rune, int) {
@@ -418,8 +476,9 @@ func mdEmphasize(s string, out []mdCharOut, links []Span, r [2]int) bool {
 			}
 		}
 		for k := p - 1; k >= 0; k-- {
-			if out[k].text != "" {
-				return out[k].last, k
+			if out[k] != outSkip {
+				_, last := mdOutChars(s, out, k)
+				return last, k
 			}
 		}
 		return ' ', -1
@@ -432,20 +491,20 @@ func mdEmphasize(s string, out []mdCharOut, links []Span, r [2]int) bool {
 				return '[', -1
 			}
 		}
-		for k := p; k < len(out); k++ {
-			if out[k].text != "" {
-				return out[k].first, k
-			}
+		if p < len(out) {
+			first, _ := mdOutChars(s, out, p)
+			return first, p
 		}
 		return ' ', -1
 	}
 	inside := func(from, to, step int) (rune, int) {
 		for k := from; k != to; k += step {
-			if out[k].text != "" {
+			if out[k] != outSkip {
+				first, last := mdOutChars(s, out, k)
 				if step > 0 {
-					return out[k].first, k
+					return first, k
 				}
-				return out[k].last, k
+				return last, k
 			}
 		}
 		return ' ', -1
@@ -454,8 +513,7 @@ func mdEmphasize(s string, out []mdCharOut, links []Span, r [2]int) bool {
 		if k < 0 || s[k] == '\n' {
 			return false
 		}
-		c, _ := utf8.DecodeRuneInString(s[k:])
-		out[k] = mdCharOut{text: "&#" + itoa(int(c)) + ";", first: '&', last: ';'}
+		out[k] = outRef
 		return true
 	}
 	flanks := func(outside, in rune, ko, ki int) bool {

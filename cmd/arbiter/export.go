@@ -46,7 +46,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fl.Arg(0)
-	eds, err := exportLoad(path)
+	eds, err := loadPath(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "arbiter export: %v\n", err)
 		return 1
@@ -131,32 +131,4 @@ func exportFile(name string, e *rules.Edition, format string) error {
 		err = cerr
 	}
 	return err
-}
-
-// exportLoad reads every edition under path (a file or a directory) and
-// names files in diagnostics as the user wrote the path.
-func exportLoad(path string) ([]*rules.Edition, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, err
-	}
-	dir, root := filepath.Split(filepath.Clean(path))
-	if root == "" || root == "." || root == ".." || root == string(filepath.Separator) {
-		dir, root = filepath.Clean(path), "."
-	}
-	if dir == "" {
-		dir = "."
-	}
-	eds, err := rules.Load(os.DirFS(dir), root)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	for _, e := range eds {
-		for i, f := range e.Files {
-			e.Files[i] = filepath.Join(dir, f)
-		}
-		for i := range e.Diagnostics {
-			e.Diagnostics[i].File = filepath.Join(dir, e.Diagnostics[i].File)
-		}
-	}
-	return eds, nil
 }
