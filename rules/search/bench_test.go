@@ -1,10 +1,14 @@
 package search
 
 import (
+	"os"
 	"runtime"
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // go test ./rules/search -run XXX -bench . -benchmem
@@ -91,4 +95,48 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		Parse(q)
 	}
+}
+
+// BenchmarkAllEditions indexes every edition of the corpus (73 files) and
+// runs the judge queries with edition:all. It reports the time and heap the
+// indexes take, and each all-editions query's latency.
+func BenchmarkAllEditions(b *testing.B) {
+	dir := corpustest.Path(b, "corpus", "cr")
+	var start, before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&start)
+	eds, err := rules.Load(os.DirFS(dir), ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := NewSearcher(rules.NewLibrary(eds))
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	c0, _ := processCPU()
+	w0 := time.Now()
+	s.Warm()
+	wall := time.Since(w0)
+	c1, _ := processCPU()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	var lat []time.Duration
+	i := 0
+	for b.Loop() {
+		q := judgeQueries[i%len(judgeQueries)].q
+		i++
+		w0 := time.Now()
+		if _, err := s.Search(AllEditions, q, Options{Limit: 20}); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(w0))
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(len(s.Library().Editions)), "editions")
+	b.ReportMetric(wall.Seconds()*1e3, "warm-wall-ms")
+	b.ReportMetric(float64((c1 - c0).Milliseconds()), "warm-cpu-ms")
+	b.ReportMetric(float64(before.HeapAlloc-start.HeapAlloc)/(1<<20), "editions-MiB")
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "indexes-MiB")
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1e3, "all-p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1e3, "all-p99-ms")
 }

@@ -37,7 +37,19 @@ const (
 	fieldContext
 )
 
-var fieldWeight = [...]float32{fieldHeading: 3, fieldText: 1, fieldExample: 0.6, fieldContext: 0.3}
+// fieldWeight is in tenths, as the index stores frequencies (see tfScale).
+var fieldWeight = [...]uint16{fieldHeading: 30, fieldText: 10, fieldExample: 6, fieldContext: 3}
+
+// tfScale: postings store a term's weighted frequency in a document in
+// tenths, as a uint16, to keep the index small.
+const tfScale = 10
+
+// position is a word's position in its document. Positions past the
+// largest (no rule or glossary entry comes near) share it: phrases there
+// may match loosely, nothing breaks.
+type position = uint16
+
+const maxPosition = 1<<16 - 1
 
 // blockGap separates paragraphs' positions, so phrases never span two.
 const blockGap = 16
@@ -53,18 +65,17 @@ const (
 // doc is one searchable entry: a numbered rule (with its examples), a
 // glossary entry or a prose topic.
 type doc struct {
-	kind    docKind
-	rule    *rules.Rule
-	entry   *rules.GlossaryEntry
-	topic   *rules.Topic
-	heading string    // own heading: chapter title, keyword name, glossary term, topic title
-	title   string    // heading shown with the hit: own, else the nearest above
-	heads   [][]int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out
-	cites   []int32   // glossary entries: the rules the definition cites ("See rule 704.5j")
-	quotes  []int32   // first and last positions of each short quoted phrase: “legend rule”
-	blocks  []int32   // first position of each of the entry's own paragraphs (doc.paragraphs)
-	ownEnd  int32     // the position after them, where context starts
-	length  float32   // weighted token count of heading and text: long examples do not make a rule "long"
+	kind   docKind
+	rule   *rules.Rule
+	entry  *rules.GlossaryEntry
+	topic  *rules.Topic
+	title  string    // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
+	heads  [][]int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out
+	cites  []int32   // glossary entries: the rules the definition cites ("See rule 704.5j")
+	quotes []int32   // first and last positions of each short quoted phrase: “legend rule”
+	blocks []int32   // first position of each of the entry's own paragraphs (doc.paragraphs)
+	ownEnd int32     // the position after them, where context starts
+	length float32   // weighted token count of heading and text: long examples do not make a rule "long"
 }
 
 // MemIndex is an in-memory inverted index of one edition. It is read-only
@@ -83,13 +94,13 @@ type MemIndex struct {
 	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
 
 	// Postings of term t are entries off[t] … off[t+1]-1; entry i is
-	// document pDoc[i] with weighted frequency pTF[i] and positions
-	// pos[pPos[i]:pPos[i+1]].
+	// document pDoc[i] with weighted frequency pTF[i] (in tenths) and
+	// positions pos[pPos[i]:pPos[i+1]].
 	off  []int32
 	pDoc []int32
-	pTF  []float32
+	pTF  []uint16
 	pPos []int32
-	pos  []int32
+	pos  []position
 }
 
 // surface is one folded word as written in the edition.
@@ -109,7 +120,7 @@ type occurrence struct {
 	term int32
 	doc  int32
 	pos  int32
-	w    float32
+	w    uint16
 }
 
 // builder accumulates occurrences document by document.
@@ -222,7 +233,7 @@ func (b *builder) add(s string, f field) {
 		}
 		b.occ = append(b.occ, occurrence{term: id, doc: b.doc, pos: p, w: w})
 		if f == fieldHeading || f == fieldText {
-			b.len += w
+			b.len += float32(w) / tfScale
 		}
 		last = p
 		if heading && t.kind != TokCompound && !b.ix.stop[id] {
@@ -266,12 +277,11 @@ func (b *builder) term(t *rawToken) int32 {
 
 func (b *builder) addRule(r *rules.Rule) {
 	d := doc{kind: docRule, rule: r}
-	if r.Title != "" {
-		d.heading = r.Title
-	} else if h := keywordHeading(r); h != "" {
-		d.heading = h
+	keyword := keywordHeading(r)
+	d.title = r.Title
+	if d.title == "" {
+		d.title = keyword
 	}
-	d.title = d.heading
 	ctx := contextOf(r)
 	if d.title == "" && len(ctx) > 0 && ctx[0] != chapterOf(r).Title {
 		d.title = ctx[0]
@@ -283,7 +293,7 @@ func (b *builder) addRule(r *rules.Rule) {
 	}
 	for _, bl := range r.Body {
 		switch {
-		case d.heading != "" && r.Title == "":
+		case keyword != "":
 			b.own(bl.Text.S, fieldHeading)
 		case bl.Kind == rules.BlockExample:
 			b.own(bl.Text.S, fieldExample)
@@ -298,7 +308,7 @@ func (b *builder) addRule(r *rules.Rule) {
 }
 
 func (b *builder) addEntry(g *rules.GlossaryEntry) {
-	b.start(doc{kind: docGlossary, entry: g, heading: g.Term(), title: g.Term()})
+	b.start(doc{kind: docGlossary, entry: g, title: g.Term()})
 	for _, t := range g.Terms {
 		b.add(t, fieldHeading)
 	}
@@ -319,7 +329,7 @@ func (b *builder) addEntry(g *rules.GlossaryEntry) {
 }
 
 func (b *builder) addTopic(t *rules.Topic) {
-	b.start(doc{kind: docTopic, topic: t, heading: t.Title, title: t.Title})
+	b.start(doc{kind: docTopic, topic: t, title: t.Title})
 	b.add(t.Title, fieldHeading)
 	for _, bl := range t.Body {
 		f := fieldText
@@ -351,11 +361,17 @@ func (b *builder) finish() {
 	}
 	b.occ = nil
 
+	postings := 0 // distinct (term, document) pairs, so the arrays are allocated exactly
+	for i, o := range sorted {
+		if i == 0 || o.term != sorted[i-1].term || o.doc != sorted[i-1].doc {
+			postings++
+		}
+	}
 	ix.off = make([]int32, nt+1)
-	ix.pos = make([]int32, len(sorted))
-	ix.pDoc = make([]int32, 0, len(sorted)/2)
-	ix.pTF = make([]float32, 0, len(sorted)/2)
-	ix.pPos = make([]int32, 0, len(sorted)/2+1)
+	ix.pos = make([]position, len(sorted))
+	ix.pDoc = make([]int32, 0, postings)
+	ix.pTF = make([]uint16, 0, postings)
+	ix.pPos = make([]int32, 0, postings+1)
 	for t := 0; t < nt; t++ {
 		ix.off[t] = int32(len(ix.pDoc))
 		for i := count[t]; i < count[t+1]; i++ {
@@ -367,8 +383,8 @@ func (b *builder) finish() {
 				ix.pPos = append(ix.pPos, i)
 				n++
 			}
-			ix.pTF[n-1] += o.w
-			ix.pos[i] = o.pos
+			ix.pTF[n-1] = uint16(min(int(ix.pTF[n-1])+int(o.w), 1<<16-1))
+			ix.pos[i] = position(min(o.pos, maxPosition))
 		}
 	}
 	ix.off[nt] = int32(len(ix.pDoc))
@@ -394,7 +410,7 @@ func (ix *MemIndex) postings(t int32) (lo, hi int32) { return ix.off[t], ix.off[
 func (ix *MemIndex) df(t int32) int32 { return ix.off[t+1] - ix.off[t] }
 
 // positions returns where term t occurs in document d, or nil.
-func (ix *MemIndex) positions(t, d int32) []int32 {
+func (ix *MemIndex) positions(t, d int32) []position {
 	lo, hi := ix.postings(t)
 	i := lo + int32(sort.Search(int(hi-lo), func(i int) bool { return ix.pDoc[lo+int32(i)] >= d }))
 	if i == hi || ix.pDoc[i] != d {
@@ -412,26 +428,37 @@ const maxQuoted = 6
 func quotedSpans(s string) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(s); {
-		open := strings.IndexAny(s[i:], "“\"")
+		open, n := nextQuote(s, i, "“")
 		if open < 0 {
 			break
 		}
-		open += i
-		_, n := utf8.DecodeRuneInString(s[open:])
 		from := open + n
-		close := strings.IndexAny(s[from:], "”\"")
+		close, m := nextQuote(s, from, "”")
 		if close < 0 {
 			break
 		}
-		close += from
-		inner := s[from:close]
-		if len(strings.Fields(inner)) <= maxQuoted && !citedTitle(s[:open]) {
+		if len(strings.Fields(s[from:close])) <= maxQuoted && !citedTitle(s[:open]) {
 			out = append(out, [2]int{from, close})
 		}
-		_, n = utf8.DecodeRuneInString(s[close:])
-		i = close + n
+		i = close + m
 	}
 	return out
+}
+
+// nextQuote finds the next straight double quote, or curly quote q, in s
+// from i, and returns where it is and its length; -1 if there is none.
+func nextQuote(s string, i int, q string) (int, int) {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			return i, 1
+		case q[0]:
+			if strings.HasPrefix(s[i:], q) {
+				return i, len(q)
+			}
+		}
+	}
+	return -1, 0
 }
 
 // citedTitle reports whether text before a quotation ends with a cited

@@ -295,7 +295,7 @@ func (ix *MemIndex) matchDocs(c clause, s *scratch, fn func(d int32, tf float32)
 		if len(a.terms) == 1 {
 			lo, hi := ix.postings(a.terms[0])
 			for i := lo; i < hi; i++ {
-				fn(ix.pDoc[i], a.w*ix.pTF[i])
+				fn(ix.pDoc[i], a.w*float32(ix.pTF[i])/tfScale)
 			}
 			continue
 		}
@@ -346,7 +346,7 @@ func (ix *MemIndex) matchPhrase(terms []int32, fn func(d int32, count int)) {
 		d := ix.pDoc[i]
 		count := 0
 		for _, p := range ix.pos[ix.pPos[i]:ix.pPos[i+1]] {
-			start := p - int32(rare)
+			start := int32(p) - int32(rare)
 			ok := start >= 0
 			for j, t := range terms {
 				if !ok {
@@ -366,9 +366,12 @@ func (ix *MemIndex) matchPhrase(terms []int32, fn func(d int32, count int)) {
 	}
 }
 
-func hasPos(ps []int32, p int32) bool {
-	i := sort.Search(len(ps), func(i int) bool { return ps[i] >= p })
-	return i < len(ps) && ps[i] == p
+func hasPos(ps []position, p int32) bool {
+	if p < 0 || p > maxPosition {
+		return false
+	}
+	i := sort.Search(len(ps), func(i int) bool { return ps[i] >= position(p) })
+	return i < len(ps) && ps[i] == position(p)
 }
 
 // passes applies the section: and chapter: filters; they keep rules only.
@@ -496,11 +499,11 @@ func (ix *MemIndex) nearBoost(d int32, p *plan, m uint32) float32 {
 
 // clausePositions returns where a clause's single-term alternatives occur
 // in document d, in order.
-func (ix *MemIndex) clausePositions(c clause, d int32) []int32 {
+func (ix *MemIndex) clausePositions(c clause, d int32) []position {
 	if len(c.alts) == 1 {
 		return ix.positions(c.alts[0].terms[0], d)
 	}
-	var out []int32
+	var out []position
 	for _, a := range c.alts {
 		if len(a.terms) == 1 {
 			out = append(out, ix.positions(a.terms[0], d)...)
@@ -538,15 +541,16 @@ func (ix *MemIndex) quotes(d int32, q []qterm) bool {
 
 // pairScore is 1 if some b follows some a at exactly gap positions, 0.5 if
 // within gap+2, 0.25 if b comes just before a, else 0.
-func pairScore(pa, pb []int32, gap int32) float32 {
+func pairScore(pa, pb []position, gap int32) float32 {
 	best := float32(0)
 	j := 0
-	for _, a := range pa {
-		for j < len(pb) && pb[j] < a-2 {
+	for _, p := range pa {
+		a := int32(p)
+		for j < len(pb) && int32(pb[j]) < a-2 {
 			j++
 		}
-		for k := j; k < len(pb) && pb[k] <= a+gap+2; k++ {
-			switch diff := pb[k] - a; {
+		for k := j; k < len(pb) && int32(pb[k]) <= a+gap+2; k++ {
+			switch diff := int32(pb[k]) - a; {
 			case diff == gap:
 				return 1
 			case diff > 0:

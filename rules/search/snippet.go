@@ -96,8 +96,8 @@ func (ix *MemIndex) bestBlock(di int32, blocks []block, hl *highlight) int {
 	tally := func(t int32) {
 		clear(seen)
 		for _, p := range ix.positions(t, di) {
-			i := sort.Search(n, func(i int) bool { return d.blocks[i] > p }) - 1
-			if i < 0 || i >= n || i == n-1 && p >= d.ownEnd {
+			i := sort.Search(n, func(i int) bool { return d.blocks[i] > int32(p) }) - 1
+			if i < 0 || i >= n || i == n-1 && int32(p) >= d.ownEnd {
 				continue // context, after the own paragraphs
 			}
 			count[i]++

@@ -94,7 +94,7 @@ func (ix *MemIndex) adjacent(a, b int32) int {
 	ix.intersect(a, b, func(d int32) {
 		pb := ix.positions(b, d)
 		for _, p := range ix.positions(a, d) {
-			if hasPos(pb, p+1) {
+			if hasPos(pb, int32(p)+1) {
 				n++
 				return
 			}
