@@ -213,8 +213,9 @@ func startsMidSentence(s string) bool {
 
 // soundsObsolete recognises the glossary's wording for obsolete terms.
 func soundsObsolete(s string) bool {
-	first := firstSentence(s)
-	return strings.Contains(first, "older cards") || strings.Contains(first, "obsolete term")
+	first := strings.ToLower(firstSentence(s))
+	return strings.Contains(first, "older") && strings.Contains(first, "cards") ||
+		strings.Contains(first, "obsolete") || strings.HasPrefix(first, "a term that meant")
 }
 
 // citedTerms collects the glossary terms the paragraphs refer to: "See Mana

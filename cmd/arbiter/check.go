@@ -180,13 +180,20 @@ func dangling(ref *rules.Ref) danglingRef {
 		d.Text = refTarget(ref)
 	}
 	var pos rules.Pos
+	var body []rules.Block
 	switch f := ref.From; {
 	case f.Rule != nil:
-		d.From, pos = f.Rule.Number.String(), f.Rule.Pos
+		d.From, pos, body = f.Rule.Number.String(), f.Rule.Pos, f.Rule.Body
 	case f.Entry != nil:
-		d.From, pos = f.Entry.Term(), f.Entry.Pos
+		d.From, pos, body = f.Entry.Term(), f.Entry.Pos, f.Entry.Body
 	case f.Topic != nil:
-		d.From, pos = f.Topic.Title, f.Topic.Pos
+		d.From, pos, body = f.Topic.Title, f.Topic.Pos, f.Topic.Body
+	}
+	// The paragraph's own line, if the reference is in a later paragraph.
+	for i := range body {
+		if &body[i].Text == ref.Text && body[i].Pos.Line > 0 {
+			pos = body[i].Pos
+		}
 	}
 	d.File, d.Line = pos.File, pos.Line
 	return d

@@ -155,13 +155,13 @@ func TestCheckEmbedded(t *testing.T) {
 func TestCheckDangling(t *testing.T) {
 	e := &rules.Edition{ID: "x", Format: rules.FormatText, Files: []string{"x.txt"}}
 	r := &rules.Rule{Number: rules.Number{Chapter: 104, Rule: 3, Sub: 'h'}, Pos: rules.Pos{File: "x.txt", Line: 7}}
-	r.Body = []rules.Block{{Text: rules.Text{S: "See rule 420.5e."}}}
-	ref := &rules.Ref{Kind: rules.RefRule, Number: rules.Number{Chapter: 420, Rule: 5, Sub: 'e'}, From: rules.Citer{Rule: r}, Text: &r.Body[0].Text, Start: 4, End: 15}
+	r.Body = []rules.Block{{Text: rules.Text{S: "First."}, Pos: r.Pos}, {Kind: rules.BlockExample, Text: rules.Text{S: "See rule 420.5e."}, Pos: rules.Pos{File: "x.txt", Line: 8}}}
+	ref := &rules.Ref{Kind: rules.RefRule, Number: rules.Number{Chapter: 420, Rule: 5, Sub: 'e'}, From: rules.Citer{Rule: r}, Text: &r.Body[1].Text, Start: 4, End: 15}
 	e.Refs = []*rules.Ref{ref}
 	e.Dangling = []*rules.Ref{ref}
 	var out bytes.Buffer
 	printReport(&out, report(e))
-	if want := `x.txt:7: "rule 420.5e" cited in 104.3h`; !strings.Contains(out.String(), want) {
+	if want := `x.txt:8: "rule 420.5e" cited in 104.3h`; !strings.Contains(out.String(), want) {
 		t.Errorf("want %q in:\n%s", want, out.String())
 	}
 	if !strings.Contains(out.String(), "references 1, dangling 1") {
