@@ -254,6 +254,11 @@ func (a Draw) apply(t *tx) error {
 	if a.N < 1 {
 		a.N = 1
 	}
+	if a.N > 100 {
+		// Like tokens: no example needs more, and each draw from an empty
+		// library is an event, so "draws 9999999" would fill memory.
+		return fmt.Errorf("draw: %d cards is too many", a.N)
+	}
 	for range a.N {
 		top := t.s.Top(a.Player)
 		if top == nil {

@@ -21,7 +21,8 @@ type parser struct {
 	section string // "", "setup", "steps", "expect"
 	line    int
 	// choiceStep is set while parsing a step that answers a choice.
-	choiceStep bool
+	choiceStep   bool
+	setupObjects int // cards and tokens the setup so far puts into the game
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -468,6 +469,12 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 	}
 	if n < 1 || n > 100 {
 		p.errorf("%d copies: between 1 and 100, please", n)
+		return
+	}
+	if p.setupObjects += n; p.setupObjects > MaxSetup {
+		if p.setupObjects-n <= MaxSetup {
+			p.errorf("the setup puts more than %d cards into the game", MaxSetup)
+		}
 		return
 	}
 	token := c.eat("token")

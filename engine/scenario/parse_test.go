@@ -137,4 +137,31 @@ func TestBounds(t *testing.T) {
 	if tr := RunWith(t.Context(), sc, engine.Latest(), Options{Budget: -1}); !tr.Passed() {
 		t.Errorf("500 steps without a budget: %v", tr.Failures())
 	}
+
+	// Setup can't be stopped by the budget before it has copied the state
+	// once per object, so it is bounded when parsed: 200 cards, and one
+	// error however far past that the text goes.
+	setup := func(lines int) string {
+		return "scenario \"crowd\"\ncard W: Artifact Creature — Insect 1/1\nsetup\n" +
+			strings.Repeat("  A battlefield: 100 x W\n", lines) + "expect\n  A life = 20\n"
+	}
+	if _, err := Parse("", setup(2)); err != nil {
+		t.Errorf("200 cards in setup: %v", err)
+	}
+	_, err = Parse("", setup(100))
+	var el ErrorList
+	if !errors.As(err, &el) || len(el) != 1 || el[0].Line != 6 || !strings.Contains(el[0].Msg, "more than 200 cards") {
+		t.Errorf("10,000 cards in setup: %v", err)
+	}
+
+	// A huge draw is refused by the engine at once, not drawn one event at
+	// a time.
+	draw, err := Parse("", "scenario \"draw\"\nsteps\n  A draws 9999999\nexpect\n  A lost\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr = RunWith(t.Context(), draw, engine.Latest(), Options{})
+	if tr.Err == nil || !strings.Contains(tr.Err.Error(), "too many") {
+		t.Errorf("A draws 9999999: %v", tr.Err)
+	}
 }

@@ -145,6 +145,10 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 		}
 	}
 	for _, s := range sc.Setup {
+		if err := over(); err != nil {
+			t.Err = r.lineErr(s.line, err)
+			return t
+		}
 		if err := s.apply(r); err != nil {
 			t.Err = r.lineErr(s.line, err)
 			return t

@@ -20,6 +20,10 @@ import (
 const (
 	MaxBytes = 16 << 10 // scenario text
 	MaxSteps = 500
+	// MaxSetup bounds the cards and tokens a setup puts into the game:
+	// setup is not a game action, so the time budget can't stop it early
+	// enough, and every step copies every object.
+	MaxSetup = 200
 	// DefaultBudget is Run's wall-clock budget unless Options say
 	// otherwise. A scenario runs on one goroutine without blocking, so its
 	// wall time is its CPU time.
