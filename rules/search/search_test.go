@@ -2,8 +2,10 @@ package search
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -296,4 +298,35 @@ func FuzzSearch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Searches may run at once, and the first ones build the index together;
+// each gets what it would alone (run with -race).
+func TestConcurrentSearches(t *testing.T) {
+	ix := corpusIndex(t)
+	want := map[string]string{}
+	for _, jq := range judgeQueries {
+		want[jq.q] = strings.Join(ids(ix.Search(Parse(jq.q), Options{Limit: 3})), " ")
+	}
+	s := NewSearcher(rules.NewLibrary([]*rules.Edition{corpusEd}))
+	errs := make(chan string, len(judgeQueries))
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			for k := i; k < len(judgeQueries); k += 8 {
+				q := judgeQueries[k].q
+				r, err := s.Search("latest", q, Options{Limit: 3})
+				if got := strings.Join(ids(r), " "); err != nil || got != want[q] {
+					errs <- fmt.Sprintf("%q: %v %s, alone %s", q, err, got, want[q])
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
