@@ -1,0 +1,406 @@
+package history
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// unit is one piece of text that matching compares: a rule's paragraphs, an
+// example, a chapter title, a glossary definition. Units are shared by
+// every edition whose text is the same (units), so all 73 editions' worth
+// costs about as much as the distinct texts.
+type unit struct {
+	text   string         // the text as printed
+	masked string         // text with each cited rule number replaced by "#", typography folded
+	nums   []rules.Number // the numbers masked, in order (a range gives its first and last)
+	bag    []uint32       // hashes of masked's words, sorted, for similarity
+}
+
+// units hands out one *unit per distinct text. It is safe for concurrent use.
+type units struct {
+	mu sync.Mutex
+	m  map[string]*unit
+}
+
+func newUnits() *units { return &units{m: map[string]*unit{}} }
+
+// of returns the unit for blocks joined as paragraphs. Only the blocks'
+// reference spans are read, and those depend on the text alone, so equal
+// text gives an equal unit whichever edition it came from.
+func (us *units) of(blocks []rules.Block) *unit {
+	var key string
+	switch len(blocks) {
+	case 0:
+		return emptyUnit
+	case 1:
+		key = blockText(blocks[0])
+	default:
+		parts := make([]string, len(blocks))
+		for i, b := range blocks {
+			parts[i] = blockText(b)
+		}
+		key = strings.Join(parts, "\n")
+	}
+	us.mu.Lock()
+	u := us.m[key]
+	us.mu.Unlock()
+	if u != nil {
+		return u
+	}
+	u = newUnit(key, blocks)
+	us.mu.Lock()
+	if v := us.m[key]; v != nil {
+		u = v
+	} else {
+		us.m[key] = u
+	}
+	us.mu.Unlock()
+	return u
+}
+
+// title returns the unit for a chapter title, which cites nothing.
+func (us *units) title(s string) *unit {
+	return us.of([]rules.Block{{Text: rules.Text{S: s}}})
+}
+
+var emptyUnit = &unit{}
+
+// blockText is a block's text, numbered senses of a glossary definition
+// with their number.
+func blockText(b rules.Block) string {
+	if b.Sense > 0 {
+		return strconv.Itoa(b.Sense) + ". " + b.Text.S
+	}
+	return b.Text.S
+}
+
+func newUnit(text string, blocks []rules.Block) *unit {
+	u := &unit{text: text}
+	var m strings.Builder
+	for i, b := range blocks {
+		if i > 0 {
+			m.WriteByte('\n')
+		}
+		s := b.Text.S
+		if b.Sense > 0 {
+			m.WriteString(strconv.Itoa(b.Sense) + ". ")
+		}
+		last := 0
+		for _, sp := range b.Text.Spans {
+			if sp.Kind != rules.SpanRef || sp.Ref == nil || (sp.Ref.Kind != rules.RefRule && sp.Ref.Kind != rules.RefRange) {
+				continue
+			}
+			start, end := int(sp.Start), int(sp.End)
+			if start < last || end > len(s) || start > end {
+				continue
+			}
+			m.WriteString(s[last:start])
+			u.nums = maskNumbers(&m, s[start:end], u.nums)
+			last = end
+		}
+		m.WriteString(s[last:])
+	}
+	u.masked = fold(m.String())
+	if u.masked == text {
+		u.masked = text // share the bytes when nothing was masked
+	}
+	u.bag = bagOf(u.masked)
+	return u
+}
+
+// maskNumbers writes ref with every rule number in it replaced by "#" and
+// appends the numbers to nums. "rules 903.6–903.11" becomes "rules #–#".
+func maskNumbers(m *strings.Builder, ref string, nums []rules.Number) []rules.Number {
+	for i := 0; i < len(ref); {
+		c := ref[i]
+		if c >= '1' && c <= '9' && (i == 0 || !isNumByte(ref[i-1])) {
+			if n, rest := rules.ScanNumber(ref[i:]); !n.IsZero() {
+				m.WriteByte('#')
+				nums = append(nums, n)
+				i = len(ref) - len(rest)
+				continue
+			}
+		}
+		m.WriteByte(c)
+		i++
+	}
+	return nums
+}
+
+func isNumByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
+
+// bagOf hashes the words of s, lower-cased, and sorts the hashes: two bags
+// compare in one merge. A hash collision between two different words only
+// nudges a similarity score.
+func bagOf(s string) []uint32 {
+	const (
+		offset = 2166136261
+		prime  = 16777619
+	)
+	bag := make([]uint32, 0, len(s)/6+1)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !asciiWord(c) {
+				i++
+				continue
+			}
+		} else if r, size := utf8.DecodeRuneInString(s[i:]); !isWord(r) {
+			i += size
+			continue
+		}
+		h := uint32(offset)
+		for i < len(s) {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if !asciiWord(c) {
+					break
+				}
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				h = (h ^ uint32(c)) * prime
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !isWord(r) {
+				break
+			}
+			h = (h ^ uint32(unicode.ToLower(r))) * prime
+			i += size
+		}
+		bag = append(bag, h)
+	}
+	slices.Sort(bag)
+	return bag
+}
+
+// asciiWord reports whether an ASCII byte is part of a word for bagOf:
+// letters, digits, and the # that stands for a cited number.
+func asciiWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '#'
+}
+
+// similarity scores how much two bags of words share, from 0 to 1: the
+// Dice coefficient (twice the words in common over the words in both), or,
+// when the shorter text is long enough to mean something on its own and
+// nearly all of it is in the longer one, a score for containment. The
+// 2009 rewrite cut "For example, …" tails off rules into examples of their
+// own, leaving the rule a part of what it was.
+func similarity(a, b *unit) float64 {
+	x, y := a.bag, b.bag
+	if len(x)+len(y) == 0 {
+		return 1
+	}
+	common := 0
+	for i, j := 0, 0; i < len(x) && j < len(y); {
+		switch {
+		case x[i] == y[j]:
+			common++
+			i++
+			j++
+		case x[i] < y[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	dice := 2 * float64(common) / float64(len(x)+len(y))
+	if short := min(len(x), len(y)); short >= minContained {
+		return max(dice, containedWeight*float64(common)/float64(short))
+	}
+	return dice
+}
+
+const (
+	// minContained is the fewest words a text needs for containment in
+	// another to count; containedWeight scales containment to a score.
+	minContained    = 8
+	containedWeight = 0.75
+)
+
+// maxSimilarity bounds similarity by the bags' sizes alone.
+func maxSimilarity(a, b *unit) float64 {
+	n, m := len(a.bag), len(b.bag)
+	if n+m == 0 {
+		return 1
+	}
+	if min(n, m) >= minContained {
+		return 1
+	}
+	return 2 * float64(min(n, m)) / float64(n+m)
+}
+
+// example is one printed example: the entry it belongs to and its place
+// among that entry's examples.
+type example struct {
+	owner int32 // index into prepared.entries
+	ord   int32 // 0-based among the owner's examples
+	u     *unit
+}
+
+// prepared is an edition cut into units, ready to match.
+type prepared struct {
+	e        *rules.Edition
+	entries  []*rules.Rule // e.Entries(): chapters, rules and subrules in order
+	parent   []int32       // per entry: its parent's index, -1 for a chapter
+	text     []*unit       // per entry: a chapter's title, else its paragraphs
+	firstEx  []int32       // per entry: index of its first example in examples
+	examples []example     // in document order
+	terms    []*unit       // per glossary entry: its definition
+	termKeys []string      // per glossary entry: its folded headword
+}
+
+func prepare(e *rules.Edition, us *units) *prepared {
+	p := &prepared{e: e, entries: e.Entries()}
+	p.text = make([]*unit, len(p.entries))
+	p.firstEx = make([]int32, len(p.entries))
+	p.parent = make([]int32, len(p.entries))
+	var paras []rules.Block
+	var stack []int32 // the open ancestors of the current entry
+	for i, r := range p.entries {
+		for len(stack) > 0 && p.entries[stack[len(stack)-1]] != r.Parent {
+			stack = stack[:len(stack)-1]
+		}
+		p.parent[i] = -1
+		if len(stack) > 0 {
+			p.parent[i] = stack[len(stack)-1]
+		}
+		stack = append(stack, int32(i))
+		p.firstEx[i] = int32(len(p.examples))
+		if r.Title != "" {
+			p.text[i] = us.title(r.Title)
+		}
+		paras = paras[:0]
+		ord := int32(0)
+		for _, b := range r.Body {
+			if b.Kind == rules.BlockExample {
+				p.examples = append(p.examples, example{owner: int32(i), ord: ord, u: us.of([]rules.Block{b})})
+				ord++
+			} else {
+				paras = append(paras, b)
+			}
+		}
+		if r.Title == "" {
+			p.text[i] = us.of(paras)
+		}
+	}
+	p.terms = make([]*unit, len(e.Glossary))
+	p.termKeys = make([]string, len(e.Glossary))
+	for i, g := range e.Glossary {
+		p.terms[i] = us.of(g.Body)
+		p.termKeys[i] = rules.FoldTerm(g.Term())
+	}
+	return p
+}
+
+// examplesOf returns the range of p.examples that belong to entry i.
+func (p *prepared) examplesOf(i int) (lo, hi int) {
+	lo = int(p.firstEx[i])
+	if i+1 < len(p.firstEx) {
+		return lo, int(p.firstEx[i+1])
+	}
+	return lo, len(p.examples)
+}
+
+// isChapter reports whether entry i is a chapter, compared by title.
+func (p *prepared) isChapter(i int) bool { return p.entries[i].Number.Level() == rules.LevelChapter }
+
+// indexOf returns r's index in p.entries, or -1. Entries are in document
+// order, which is number order in every sane source, so it searches by
+// number and checks; a source out of order falls back to a scan.
+func (p *prepared) indexOf(r *rules.Rule) int {
+	if r == nil {
+		return -1
+	}
+	i, _ := slices.BinarySearchFunc(p.entries, r.Number, func(x *rules.Rule, n rules.Number) int { return x.Number.Compare(n) })
+	if i < len(p.entries) && p.entries[i] == r {
+		return i
+	}
+	return slices.Index(p.entries, r)
+}
+
+// number returns the index of the entry numbered n, or -1.
+func (p *prepared) number(n rules.Number) int { return p.indexOf(p.e.Rule(n)) }
+
+// weights rates each word by how rare it is among the rules of the two
+// editions being matched (its inverse document frequency). Sharing "snow"
+// and "covered" says more than sharing "multiple instances … are
+// redundant", which a hundred keyword rules print.
+type weights map[uint32]float32
+
+func weightsOf(ps ...*prepared) weights {
+	df := map[uint32]int32{}
+	n := 0
+	for _, p := range ps {
+		for i, u := range p.text {
+			if p.isChapter(i) {
+				continue
+			}
+			n++
+			for k, h := range u.bag {
+				if k == 0 || u.bag[k-1] != h {
+					df[h]++
+				}
+			}
+		}
+	}
+	ws := make(weights, len(df))
+	for h, d := range df {
+		ws[h] = float32(math.Log(float64(n+1) / float64(d)))
+	}
+	return ws
+}
+
+// weighted is a unit's bag with each word's weight beside it.
+type weighted struct {
+	bag   []uint32
+	w     []float32
+	total float64
+}
+
+func (ws weights) of(u *unit) weighted {
+	x := weighted{bag: u.bag, w: make([]float32, len(u.bag))}
+	for k, h := range u.bag {
+		w, ok := ws[h]
+		if !ok {
+			w = float32(math.Log(float64(len(ws) + 1)))
+		}
+		x.w[k] = w
+		x.total += float64(w)
+	}
+	return x
+}
+
+// weightedSimilarity is similarity with words weighed by rarity.
+func weightedSimilarity(x, y weighted) float64 {
+	if x.total+y.total == 0 {
+		return 1
+	}
+	common := 0.0
+	for i, j := 0, 0; i < len(x.bag) && j < len(y.bag); {
+		switch {
+		case x.bag[i] == y.bag[j]:
+			common += float64(x.w[i])
+			i++
+			j++
+		case x.bag[i] < y.bag[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	dice := 2 * common / (x.total + y.total)
+	if min(len(x.bag), len(y.bag)) >= minContained {
+		return max(dice, containedWeight*common/min(x.total, y.total))
+	}
+	return dice
+}
