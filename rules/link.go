@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 )
 
 // Link resolves every cross-reference in e, records backlinks, marks mana
@@ -10,6 +12,8 @@ import (
 //
 // It scans the text of every rule, glossary and topic paragraph (xref.go,
 // mana.go, terms.go) and marks symbols in the introduction and credits too.
+// A whole CR is scanned in two halves at once (scanAll); references are then
+// collected, warned about and resolved in document order.
 // Spans already in a Text are kept: a parser's references (RST :ref: and
 // :term:) are resolved like the ones Link finds, and nothing new is looked
 // for inside a reference, symbol, term or hyperlink. A new span that would
@@ -23,8 +27,6 @@ func Link(e *Edition) {
 	}
 	e.Reindex()
 	l := &linker{e: e, terms: newTermTable(e.Glossary)}
-	l.estimate()
-	l.sc = linkScanner{terms: l.terms, newRef: l.newRef}
 
 	e.Refs = nil
 	e.Dangling = nil
@@ -43,32 +45,24 @@ func Link(e *Edition) {
 		}
 	}
 
-	e.Walk(func(r *Rule) bool {
-		for i := range r.Body {
-			l.block(&r.Body[i], Citer{Rule: r}, nil)
-		}
-		return true
-	})
-	for _, g := range e.Glossary {
-		if g == nil {
-			continue
-		}
-		for i := range g.Body {
-			l.block(&g.Body[i], Citer{Entry: g}, g)
-		}
-	}
-	for _, t := range e.Topics {
-		if t == nil {
-			continue
-		}
-		for i := range t.Body {
-			l.block(&t.Body[i], Citer{Topic: t}, nil)
+	paras, size := l.paragraphs()
+	l.scanAll(paras, size)
+	for i := range paras {
+		p := &paras[i]
+		t := &p.b.Text
+		for k := range t.Spans {
+			sp := &t.Spans[k]
+			if sp.Kind != SpanRef || sp.Ref == nil {
+				continue
+			}
+			r := sp.Ref
+			r.From, r.Text, r.Start, r.End = p.from, t, sp.Start, sp.End
+			r.Resolved, r.Rule, r.Sect, r.Entry, r.Topic = false, nil, nil, nil, nil
+			e.Refs = append(e.Refs, r)
 		}
 	}
-	for _, blocks := range [][]Block{e.Intro, e.Credits} {
-		for i := range blocks {
-			l.symbols(&blocks[i].Text)
-		}
+	for _, w := range l.warnings {
+		l.warn(paras[w.para].b.Pos, fmt.Sprintf("%q follows “See” like a glossary term, but this edition has no such term", w.text))
 	}
 	for _, r := range e.Refs {
 		l.resolve(r)
@@ -77,89 +71,165 @@ func Link(e *Edition) {
 
 // linker holds one Link call's state.
 type linker struct {
-	e     *Edition
-	terms *termTable
-	sc    linkScanner
-
-	spanArena []Span // spans are carved from large arrays, not one per paragraph
-	refArena  []Ref
-	spanChunk int
-	refChunk  int
-
+	e        *Edition
+	terms    *termTable
+	warnings []seeWarning
 	diagSeen map[Diagnostic]bool
 }
 
-// estimate sizes the arenas from the amount of text: the 2026 rules have
-// about one new span per 60 bytes and one reference per 450.
-func (l *linker) estimate() {
-	n := 0
-	add := func(bs []Block) {
-		for i := range bs {
-			n += len(bs[i].Text.S)
-		}
-	}
+// linkPara is one paragraph to scan, in document order.
+type linkPara struct {
+	b     *Block
+	from  Citer
+	own   *GlossaryEntry // a glossary definition's own entry
+	plain bool           // introduction and credits: symbols only
+}
+
+// seeWarning is a "See X" item that names no term, in paragraph para.
+type seeWarning struct {
+	para int
+	text string
+}
+
+// paragraphs lists every paragraph Link reads, in document order, and the
+// number of bytes of text they hold.
+func (l *linker) paragraphs() ([]linkPara, int) {
+	n := len(l.e.Intro) + len(l.e.Credits)
 	l.e.Walk(func(r *Rule) bool {
-		add(r.Body)
+		n += len(r.Body)
 		return true
 	})
 	for _, g := range l.e.Glossary {
 		if g != nil {
-			add(g.Body)
+			n += len(g.Body)
 		}
 	}
 	for _, t := range l.e.Topics {
 		if t != nil {
-			add(t.Body)
+			n += len(t.Body)
 		}
 	}
-	l.spanChunk = n/48 + 64
-	l.refChunk = n/400 + 16
+	paras := make([]linkPara, 0, n)
+	size := 0
+	add := func(bs []Block, from Citer, own *GlossaryEntry, plain bool) {
+		for i := range bs {
+			paras = append(paras, linkPara{&bs[i], from, own, plain})
+			size += len(bs[i].Text.S)
+		}
+	}
+	l.e.Walk(func(r *Rule) bool {
+		add(r.Body, Citer{Rule: r}, nil, false)
+		return true
+	})
+	for _, g := range l.e.Glossary {
+		if g != nil {
+			add(g.Body, Citer{Entry: g}, g, false)
+		}
+	}
+	for _, t := range l.e.Topics {
+		if t != nil {
+			add(t.Body, Citer{Topic: t}, nil, false)
+		}
+	}
+	add(l.e.Intro, Citer{}, nil, true)
+	add(l.e.Credits, Citer{}, nil, true)
+	return paras, size
 }
 
-func (l *linker) newRef() *Ref {
-	if len(l.refArena) == cap(l.refArena) {
-		l.refArena = make([]Ref, 0, l.refChunk)
+// parallelBytes is the amount of text above which Link scans with two
+// goroutines: a whole CR (~900 KB) takes a few milliseconds to scan, and its
+// paragraphs are independent until references are collected in order.
+const parallelBytes = 256 << 10
+
+// scanAll scans the paragraphs, in two halves at once if there is enough
+// text and a second processor, each half with its own scanner and arenas.
+func (l *linker) scanAll(paras []linkPara, size int) {
+	if size < parallelBytes || runtime.GOMAXPROCS(0) < 2 {
+		w := l.newWorker(size)
+		w.scan(paras, 0)
+		l.warnings = w.warnings
+		return
 	}
-	l.refArena = l.refArena[:len(l.refArena)+1]
-	return &l.refArena[len(l.refArena)-1]
+	// Split where half the text has been seen.
+	half, seen := len(paras), 0
+	for i := range paras {
+		if seen >= size/2 {
+			half = i
+			break
+		}
+		seen += len(paras[i].b.Text.S)
+	}
+	a, b := l.newWorker(seen), l.newWorker(size-seen)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		b.scan(paras[half:], half)
+	}()
+	a.scan(paras[:half], 0)
+	wg.Wait()
+	l.warnings = append(a.warnings, b.warnings...)
+}
+
+// worker scans a run of paragraphs. It writes only to those paragraphs'
+// spans and to Refs it allocates itself.
+type worker struct {
+	sc        linkScanner
+	spanArena []Span // spans are carved from large arrays, not one per paragraph
+	refArena  []Ref
+	spanChunk int
+	refChunk  int
+	warnings  []seeWarning
+}
+
+// newWorker sizes the arenas from the amount of text, with room to spare:
+// the 2026 rules have about one new span per 55 bytes and one reference per
+// 460.
+func (l *linker) newWorker(size int) *worker {
+	w := &worker{spanChunk: size/44 + 64, refChunk: size/380 + 16}
+	w.sc = linkScanner{terms: l.terms, newRef: w.newRef}
+	return w
+}
+
+func (w *worker) scan(paras []linkPara, first int) {
+	for i := range paras {
+		p := &paras[i]
+		t := &p.b.Text
+		if p.plain {
+			w.symbols(t)
+			continue
+		}
+		w.sc.scan(t.S, t.Spans, p.own)
+		w.merge(t, w.sc.out)
+		for _, text := range w.sc.warnings {
+			w.warnings = append(w.warnings, seeWarning{first + i, text})
+		}
+	}
+}
+
+func (w *worker) newRef() *Ref {
+	if len(w.refArena) == cap(w.refArena) {
+		w.refArena = make([]Ref, 0, w.refChunk)
+	}
+	w.refArena = w.refArena[:len(w.refArena)+1]
+	return &w.refArena[len(w.refArena)-1]
 }
 
 // spans returns a slice of n spans with its own capacity, so appending to
 // one paragraph's spans never overwrites another's.
-func (l *linker) spans(n int) []Span {
-	if cap(l.spanArena)-len(l.spanArena) < n {
-		l.spanArena = make([]Span, 0, max(l.spanChunk, n))
+func (w *worker) spans(n int) []Span {
+	if cap(w.spanArena)-len(w.spanArena) < n {
+		w.spanArena = make([]Span, 0, max(w.spanChunk, n))
 	}
-	a := len(l.spanArena)
-	l.spanArena = l.spanArena[:a+n]
-	return l.spanArena[a : a+n : a+n]
-}
-
-// block scans one paragraph, merges what it found into its spans and
-// collects its references in order.
-func (l *linker) block(b *Block, from Citer, own *GlossaryEntry) {
-	t := &b.Text
-	l.sc.scan(t.S, t.Spans, own)
-	l.merge(t, l.sc.out)
-	for i := range t.Spans {
-		sp := &t.Spans[i]
-		if sp.Kind != SpanRef || sp.Ref == nil {
-			continue
-		}
-		r := sp.Ref
-		r.From, r.Text, r.Start, r.End = from, t, sp.Start, sp.End
-		r.Resolved, r.Rule, r.Sect, r.Entry, r.Topic = false, nil, nil, nil, nil
-		l.e.Refs = append(l.e.Refs, r)
-	}
-	for _, w := range l.sc.warnings {
-		l.warn(b.Pos, fmt.Sprintf("%q follows “See” like a glossary term, but this edition has no such term", w))
-	}
+	a := len(w.spanArena)
+	w.spanArena = w.spanArena[:a+n]
+	return w.spanArena[a : a+n : a+n]
 }
 
 // symbols marks the symbols of a paragraph that is not scanned for
 // references (the introduction and credits).
-func (l *linker) symbols(t *Text) {
-	out := l.sc.out[:0]
+func (w *worker) symbols(t *Text) {
+	out := w.sc.out[:0]
 	for i := 0; i < len(t.S); i++ {
 		if t.S[i] != '{' {
 			continue
@@ -169,23 +239,23 @@ func (l *linker) symbols(t *Text) {
 			i = end - 1
 		}
 	}
-	l.sc.out = out
-	l.merge(t, out)
+	w.sc.out = out
+	w.merge(t, out)
 }
 
 // merge adds the new spans (in order, disjoint) to t's existing ones,
 // keeping them ordered by Start, outer before inner.
-func (l *linker) merge(t *Text, add []Span) {
+func (w *worker) merge(t *Text, add []Span) {
 	if len(add) == 0 {
 		return
 	}
 	old := t.Spans
 	if len(old) == 0 {
-		t.Spans = l.spans(len(add))
+		t.Spans = w.spans(len(add))
 		copy(t.Spans, add)
 		return
 	}
-	merged := l.spans(len(old) + len(add))[:0]
+	merged := w.spans(len(old) + len(add))[:0]
 	i := 0
 	for _, sp := range add {
 		if crosses(sp, old) {

@@ -73,8 +73,8 @@ type termSlot struct {
 // filters, indexed by the top bits of a spread key, answer most words before
 // the table is probed.
 type termTable struct {
-	marks [1 << filterBits / 64]uint64 // first words of markable terms
-	any   [1 << filterBits / 64]uint64 // first words of every term
+	marks filter // first words of markable terms
+	any   filter // first words of every term
 	slots []termSlot
 	shift uint8 // slot index = spread(key) >> shift
 	cands []termForm
@@ -131,15 +131,12 @@ const (
 	high64 = 0x8080808080808080
 )
 
-// alnumBytes returns x with the high bit of each byte set where that byte
-// is an ASCII letter or digit, and every other bit clear. No byte's sum
-// overflows into the next: each is at most 0x7f plus 0x50.
-func alnumBytes(x uint64) uint64 {
-	t := x &^ high64
-	y := t | 0x20*ones64 // letters to lower case
-	letter := (y + (0x80-0x61)*ones64) &^ (y + (0x80-0x7b)*ones64)
-	digit := (t + (0x80-0x30)*ones64) &^ (t + (0x80-0x3a)*ones64)
-	return (letter | digit) &^ x & high64
+// letterBytes returns x with the high bit of each byte set where that byte
+// is an ASCII letter, and every other bit clear. No byte's sum overflows
+// into the next: each is at most 0x7f plus 0x1f.
+func letterBytes(x uint64) uint64 {
+	y := x | 0x20*ones64 // letters to lower case
+	return (y + (0x80-0x61)*ones64) &^ (y + (0x80-0x7b)*ones64) &^ x & high64
 }
 
 // load64 reads s[i:i+8] as a little-endian uint64; the caller checks the
@@ -150,13 +147,12 @@ func load64(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-func setBit(f *[1 << filterBits / 64]uint64, h uint64) {
-	f[h>>(64-filterBits)/64] |= 1 << (h >> (64 - filterBits) % 64)
-}
+// filter is a set of spread word keys that may answer "maybe" wrongly but
+// never "no" wrongly: one byte per slot, so a test is one load.
+type filter [1 << filterBits]bool
 
-func hasBit(f *[1 << filterBits / 64]uint64, h uint64) bool {
-	return f[h>>(64-filterBits)/64]&(1<<(h>>(64-filterBits)%64)) != 0
-}
+func setBit(f *filter, h uint64)      { f[h>>(64-filterBits)] = true }
+func hasBit(f *filter, h uint64) bool { return f[h>>(64-filterBits)] }
 
 // leadingWord is the run of ASCII letters and digits at the start of s.
 func leadingWord(s string) string {

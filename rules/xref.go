@@ -145,7 +145,7 @@ func (sc *linkScanner) scan(s string, existing []Span, own *GlossaryEntry) {
 }
 
 var (
-	noMarks [1 << filterBits / 64]uint64
+	noMarks filter
 	keySee  = wordKey("see")
 )
 
@@ -157,17 +157,30 @@ func (sc *linkScanner) scanRange(s string, i int) {
 	}
 	for i < len(s) {
 		c := s[i]
-		if lc := lowerAlnum[c]; lc != 0 {
-			if lc <= '9' {
-				if next, ok := sc.numberRefs(s, i); ok {
-					i = next
+		lc := lowerAlnum[c]
+		if lc == 0 {
+			if c == '{' {
+				if end, ok := symbolAt(s, i); ok {
+					sc.emit(Span{Start: int32(i), End: int32(end), Kind: SpanMana})
+					i = end
 					continue
 				}
-				for i < len(s) && lowerAlnum[s[i]] != 0 {
-					i++
-				}
+			}
+			i++
+			continue
+		}
+		if lc <= '9' {
+			if next, ok := sc.numberRefs(s, i); ok {
+				i = next
 				continue
 			}
+			for i < len(s) && lowerAlnum[s[i]] != 0 {
+				i++
+			}
+			continue
+		}
+		// A run of words, each starting with a letter at s[i].
+		for {
 			// Find the word's end and its key (wordKey), eight bytes at a
 			// time: most words are answered by the filter on that key.
 			var x uint64
@@ -178,27 +191,18 @@ func (sc *linkScanner) scanRange(s string, i int) {
 					x |= uint64(s[k]) << (8 * (k - i))
 				}
 			}
-			var j int
-			if end := ^alnumBytes(x) & high64; end != 0 {
+			j := i + 8
+			if end := ^letterBytes(x) & high64; end != 0 {
 				j = i + bits.TrailingZeros64(end)/8
-			} else {
-				j = i + 8
-				for j+8 <= len(s) {
-					if end := ^alnumBytes(load64(s, j)) & high64; end != 0 {
-						j += bits.TrailingZeros64(end) / 8
-						break
-					}
-					j += 8
-				}
-				for j < len(s) && lowerAlnum[s[j]] != 0 {
-					j++
-				}
+			}
+			for j < len(s) && lowerAlnum[s[j]] != 0 { // digits, and words longer than eight
+				j++
 			}
 			k := keyOf(x, j-i)
 			if k == keySee {
 				if next, ok := sc.seeList(s, j); ok {
 					i = next
-					continue
+					break
 				}
 			}
 			if h := spread(k); hasBit(marks, h) {
@@ -206,21 +210,18 @@ func (sc *linkScanner) scanRange(s string, i int) {
 					if g, end := sc.terms.match(sl, s, i, j, true); g != nil {
 						sc.mention(g, i, end)
 						i = end
-						continue
+						break
 					}
 				}
 			}
-			i = j
-			continue
-		}
-		if c == '{' {
-			if end, ok := symbolAt(s, i); ok {
-				sc.emit(Span{Start: int32(i), End: int32(end), Kind: SpanMana})
-				i = end
+			// Most words are followed by a space and another word.
+			if j+1 < len(s) && s[j] == ' ' && lowerAlnum[s[j+1]] > '9' {
+				i = j + 1
 				continue
 			}
+			i = j
+			break
 		}
-		i++
 	}
 }
 
@@ -254,8 +255,9 @@ func (sc *linkScanner) emitRef(r Ref, start, end int) {
 // number is not a reference.
 func (sc *linkScanner) numberRefs(s string, i int) (int, bool) {
 	if i > 0 {
-		switch s[i-1] {
-		case '.', ',', '/', '+', '-', '$', '#', '%', '\'', '_', '\\':
+		switch c := s[i-1]; {
+		case c == '.' || c == ',' || c == '/' || c == '+' || c == '-' || c == '$' || c == '#' || c == '%' ||
+			c == '\'' || c == '_' || c == '\\' || isLetter(c):
 			return 0, false
 		}
 		if dashBefore(s, i) {
