@@ -80,6 +80,23 @@ func resultCount(n int) string {
 	return strconv.Itoa(n) + " entries"
 }
 
+// resultSummary is "57 entries", or "1703 entries, the best 50 shown".
+func resultSummary(total, shown int) string {
+	if total > shown {
+		return resultCount(total) + ", the best " + strconv.Itoa(shown) + " shown"
+	}
+	return resultCount(total)
+}
+
+// hitChapter is the chapter a hit is in, left out for a chapter itself,
+// whose label and title already say it.
+func hitChapter(h search.Hit) string {
+	if h.Kind == search.HitRule && h.Number.Level() == rules.LevelChapter {
+		return ""
+	}
+	return h.Chapter
+}
+
 // editionList names a hit's editions: "2026-01-16, 2025-11-14 and 3 more".
 func editionList(ids []string) string {
 	const show = 4
