@@ -3,6 +3,7 @@
 //	arbiter serve [--addr 127.0.0.1:8080] [--rules PATH]...
 //	arbiter check [--json] PATH...
 //	arbiter export --format json|md [--out DIR] PATH
+//	arbiter fetch [--dir DIR] [--url URL] [--timeout 1m]
 package main
 
 import (
