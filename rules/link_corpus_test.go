@@ -244,9 +244,10 @@ func runeBoundary(s string, i int) bool {
 	return true
 }
 
-// BenchmarkLink2026 measures Link alone on the parsed 2026 rules. Each
-// iteration starts from the edition as the parser left it: the spans the
-// parser made (italics) are saved once and put back, off the clock.
+// BenchmarkLink2026 measures Link alone on the parsed 2026 rules (the whole
+// job is BenchmarkParseText2026). Each iteration starts from the edition as
+// the parser left it: the spans the parser made (italics) are saved once and
+// put back, off the clock.
 func BenchmarkLink2026(b *testing.B) {
 	e := parseCR(b, "2026-01-16.txt")
 	type saved struct {
@@ -289,15 +290,5 @@ func BenchmarkLink2026(b *testing.B) {
 	b.StopTimer()
 	if len(e.Refs) < 1900 {
 		b.Fatalf("only %d refs", len(e.Refs))
-	}
-}
-
-// BenchmarkParseLink2026 measures the whole ParseText (decode, parse, link).
-func BenchmarkParseLink2026(b *testing.B) {
-	data := corpustest.ReadFile(b, "corpus", "cr", "2026-01-16.txt")
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for range b.N {
-		ParseText(Source{Name: "2026-01-16.txt", Data: data})
 	}
 }

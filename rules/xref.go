@@ -7,9 +7,10 @@ import (
 
 // Cross-references in prose.
 //
-// The scanner reads a paragraph once, left to right, a byte at a time, and
-// finds three things: references (this file), symbols (mana.go) and term
-// mentions (terms.go). What it recognises, as the official files write it:
+// The scanner reads a paragraph once, left to right, a word at a time (the
+// first eight bytes of a word at once), and finds three things: references
+// (this file), symbols (mana.go) and term mentions (terms.go). What it
+// recognises, as the official files write it:
 //
 //   - A dotted number anywhere is a reference: "rule 704.5k", "in 103.2a",
 //     "(see 420.5e)", "steps 601.2a–h". Nothing else in the rules prints
@@ -97,8 +98,8 @@ func keywordBefore(s string, i int) (refKeyword, int) {
 	return kwNone, i
 }
 
-// linkScanner finds references, symbols and term mentions in one paragraph at a
-// time. It allocates nothing per paragraph once its buffers have grown,
+// linkScanner finds references, symbols and term mentions in one paragraph
+// at a time. It allocates nothing per paragraph once its buffers have grown,
 // except the Refs it creates.
 type linkScanner struct {
 	terms  *termTable
