@@ -8,11 +8,11 @@ import (
 
 // diffEditionTrees compares what the Markdown dialect promises to keep of two
 // editions and describes the first difference, or returns "". It compares
-// the tree (numbers, titles, the order of entries), every block's kind,
-// sense and text, which characters are italic, links, glossary terms, slugs
-// and obsolete flags, topics, the introduction, credits and the metadata.
-// Spans the linker derives (mana, references, terms) are not compared: they
-// follow from the text.
+// the tree (numbers, titles, labels, the order of entries), every block's
+// kind, sense and text, which characters are italic, links and references to
+// labels, glossary terms, slugs and obsolete flags, topics, the
+// introduction, credits and the metadata. Spans the linker derives from the
+// text (mana, rule references, terms) are not compared: they follow from it.
 func diffEditionTrees(a, b *Edition) string {
 	switch {
 	case a.ID != b.ID:
@@ -44,8 +44,8 @@ func diffEditionTrees(a, b *Edition) string {
 	}
 	for i, s := range a.Sections {
 		u := b.Sections[i]
-		if s.Number != u.Number || s.Title != u.Title {
-			return fmt.Sprintf("section %d: %d %q vs %d %q", i, s.Number, s.Title, u.Number, u.Title)
+		if s.Number != u.Number || s.Title != u.Title || s.Label != u.Label {
+			return fmt.Sprintf("section %d: %d %q %q vs %d %q %q", i, s.Number, s.Title, s.Label, u.Number, u.Title, u.Label)
 		}
 		if d := diffRuleTrees(fmt.Sprintf("section %d", s.Number), s.Chapters, u.Chapters); d != "" {
 			return d
@@ -64,6 +64,8 @@ func diffEditionTrees(a, b *Edition) string {
 			return fmt.Sprintf("%s: slug %q vs %q", where, g.Slug, h.Slug)
 		case g.Obsolete != h.Obsolete:
 			return fmt.Sprintf("%s: obsolete %v vs %v", where, g.Obsolete, h.Obsolete)
+		case g.Label != h.Label:
+			return fmt.Sprintf("%s: label %q vs %q", where, g.Label, h.Label)
 		}
 		if d := diffBlockLists(where, g.Body, h.Body); d != "" {
 			return d
@@ -81,8 +83,8 @@ func diffRuleTrees(where string, a, b []*Rule) string {
 		if r.Number != s.Number {
 			return fmt.Sprintf("%s: entry %d is %s vs %s", where, i, r.Number, s.Number)
 		}
-		if r.Title != s.Title {
-			return fmt.Sprintf("%s: title %q vs %q", r.Number, r.Title, s.Title)
+		if r.Title != s.Title || r.Label != s.Label {
+			return fmt.Sprintf("%s: title %q label %q vs %q %q", r.Number, r.Title, r.Label, s.Title, s.Label)
 		}
 		if d := diffBlockLists(r.Number.String(), r.Body, s.Body); d != "" {
 			return d
@@ -173,11 +175,16 @@ func treeShowItalics(s string, m []bool) string {
 	return fmt.Sprintf("%q", b.String())
 }
 
+// treeLinks lists a text's links and its references to labels (which a
+// parser states outright, so the linker cannot find them again).
 func treeLinks(t Text) []string {
 	var out []string
 	for _, sp := range t.Spans {
-		if sp.Kind == SpanLink {
+		switch {
+		case sp.Kind == SpanLink:
 			out = append(out, fmt.Sprintf("%d-%d %s", sp.Start, sp.End, sp.Target))
+		case sp.Kind == SpanRef && sp.Ref != nil && sp.Ref.Kind == RefLabel:
+			out = append(out, fmt.Sprintf("%d-%d label %s", sp.Start, sp.End, sp.Ref.Label))
 		}
 	}
 	return out

@@ -45,6 +45,7 @@ func ExportMarkdown(w io.Writer, e *Edition) error {
 			x.str(" ")
 			x.text(Text{S: s.Title}, mdTextOpts{heading: true})
 		}
+		x.label(s.Label)
 		x.nl()
 		x.blank()
 		for _, c := range s.Chapters {
@@ -133,6 +134,7 @@ func (x *mdWriter) entry(r *Rule) {
 			x.str(" ")
 			x.text(Text{S: r.Title}, mdTextOpts{heading: true})
 		}
+		x.label(r.Label)
 		x.nl()
 		x.blank()
 	default:
@@ -140,9 +142,10 @@ func (x *mdWriter) entry(r *Rule) {
 		if r.Number.Level() == LevelRule {
 			x.str(".")
 		}
+		x.label(r.Label)
 		if len(body) > 0 && body[0].Kind == BlockText && body[0].Text.S != "" {
 			x.str(" ")
-			x.text(body[0].Text, mdTextOpts{})
+			x.text(body[0].Text, mdTextOpts{afterNumber: true})
 			body = body[1:]
 		}
 		x.nl()
@@ -162,8 +165,11 @@ func (x *mdWriter) glossaryEntry(g *GlossaryEntry) error {
 	}
 	for i, t := range g.Terms {
 		x.text(Text{S: t}, mdTextOpts{lineStart: true, term: true})
-		if g.Obsolete && i == len(g.Terms)-1 {
-			x.str(" " + mdObsoleteMark)
+		if i == len(g.Terms)-1 {
+			if g.Obsolete {
+				x.str(" " + mdObsoleteMark)
+			}
+			x.label(g.Label)
 		}
 		x.nl()
 	}
@@ -179,12 +185,22 @@ func (x *mdWriter) glossaryEntry(g *GlossaryEntry) error {
 	return nil
 }
 
+// label writes " {#label}" if there is a label the dialect can hold.
+func (x *mdWriter) label(l string) {
+	if mdSlugOK(l) {
+		x.str(" {#" + l + "}")
+	}
+}
+
 // mdTextOpts says where a text is written.
 type mdTextOpts struct {
 	lineStart bool   // the text starts a line, so block syntax there is escaped
 	heading   bool   // a heading: "#" and a trailing "{#slug}" are escaped; one line
 	term      bool   // a glossary term line: a trailing "(Obsolete)" is escaped; one line
 	cont      string // written after each hard line break
+	// afterNumber: the text follows a rule number, where "{#" would start
+	// a label.
+	afterNumber bool
 }
 
 // text writes t as inline Markdown: its italics as *…* and links as
@@ -308,8 +324,7 @@ func mdOutChars(s string, out []mdOut, k int) (first, last rune) {
 // mdPlanText decides how each byte of s is written, appending to out.
 func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 	out = slices.Grow(out, len(s))[:len(s)]
-	lineStart := o.lineStart
-	// trailing space and tab would be trimmed: write them as references.
+	lineStart, leading := o.lineStart, true
 	trail := len(s)
 	for trail > 0 && (s[trail-1] == ' ' || s[trail-1] == '\t') {
 		trail--
@@ -327,7 +342,7 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 				out[i+j] = outSkip
 			}
 			i += size
-			lineStart = false
+			lineStart, leading = false, false
 			continue
 		}
 		out[i] = outPlain
@@ -336,13 +351,15 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 			out[i] = outRef // a hard break cannot end a paragraph
 		case c == '\n':
 			out[i] = outBreak
-			lineStart = true
+			lineStart, leading = true, true
 			i++
 			continue
-		case (c == ' ' || c == '\t') && (lineStart || i >= trail):
+		case (c == ' ' || c == '\t') && (leading || i >= trail):
+			// Markdown trims the spaces around a line (and after a rule
+			// number or a label): write them as references.
 			out[i] = outRef
 			i++
-			continue // still at the line's start: the next space is leading too
+			continue // still leading: the next space is leading too
 		case c == '\\':
 			out[i] = outEsc
 			if i+1 < len(s) && s[i+1] == '\n' || i+1 == len(s) {
@@ -358,7 +375,7 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 			out[i] = outEsc // "[x](y)" and "[x][y]" would be links; "[Cost]" alone is text
 		case c == '&' && i+1 < len(s) && (isLetter(s[i+1]) || isDigit(s[i+1]) || s[i+1] == '#'):
 			out[i] = outEsc
-		case o.heading && (c == '#' || c == '{' && i+1 < len(s) && s[i+1] == '#'):
+		case o.heading && c == '#', (o.heading || o.term || o.afterNumber && i == 0) && c == '{' && i+1 < len(s) && s[i+1] == '#':
 			out[i] = outEsc
 		case i == obsolete:
 			out[i] = outEsc
@@ -376,10 +393,10 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 				j++
 			}
 			i = j
-			lineStart = false
+			lineStart, leading = false, false
 			continue
 		}
-		lineStart = false
+		lineStart, leading = false, false
 		i++
 	}
 	return out
@@ -391,6 +408,9 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 func mdLinkSpans(spans []Span, n int) []Span {
 	var out, empty []Span
 	for _, sp := range spans {
+		if sp.Kind == SpanRef && sp.Ref != nil && sp.Ref.Kind == RefLabel && mdSlugOK(sp.Ref.Label) {
+			sp = Span{Start: sp.Start, End: sp.End, Kind: SpanLink, Target: "#" + sp.Ref.Label}
+		}
 		if sp.Kind != SpanLink || sp.Start < 0 || sp.End > int32(n) || sp.Start > sp.End {
 			continue
 		}

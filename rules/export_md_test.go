@@ -65,7 +65,7 @@ func tItalic(s string, parts ...string) Text {
 	return t
 }
 
-func para(s string) Block     { return Block{Kind: BlockText, Text: tText(s)} }
+func tPara(s string) Block    { return Block{Kind: BlockText, Text: tText(s)} }
 func tExample(s string) Block { return Block{Kind: BlockExample, Text: tText(s)} }
 
 // trickyEdition is a hand-built edition whose texts look like Markdown
@@ -74,54 +74,56 @@ func trickyEdition() *Edition {
 	e := &Edition{ID: "tricky", Title: "Tricky: *not* a title", Kind: KindFull,
 		Effective: time.Date(2026, 1, 16, 0, 0, 0, 0, time.UTC)}
 	e.Intro = []Block{
-		para("This document is the ultimate authority for Magic: The Gathering® play."),
-		para("# not a heading"),
-		para("> not a quote"),
-		para("1. not a list"),
-		para("2) not a list either"),
-		para("- not a bullet"),
-		para("+ nor this"),
-		para("* nor this"),
-		para("---"),
-		para("==="),
-		para(": not a definition"),
-		para("~~~ not a fence"),
-		para("```not code```"),
-		para("    indented four spaces"),
-		para("trailing spaces  "),
-		para("<div>not html</div> & &amp; &#35; &copy"),
-		para("[not a link](http://example.com) and [Cost]: [Effect.]"),
-		para(`back\slash \*star\* and a final backslash\`),
-		para("a_b_c *x* __y__ `z` ~w~"),
-		para("line one\nline two\n\nafter a blank line\n# still text"),
-		para("100.1. looks like a rule"),
-		para("100.1a looks like a subrule"),
-		para("Example: looks like an example label"),
-		para("{W}{U/P}{2/B} and {not mana} and {#slug}"),
+		tPara("This document is the ultimate authority for Magic: The Gathering® play."),
+		tPara("# not a heading"),
+		tPara("> not a quote"),
+		tPara("1. not a list"),
+		tPara("2) not a list either"),
+		tPara("- not a bullet"),
+		tPara("+ nor this"),
+		tPara("* nor this"),
+		tPara("---"),
+		tPara("==="),
+		tPara(": not a definition"),
+		tPara("~~~ not a fence"),
+		tPara("```not code```"),
+		tPara("    indented four spaces"),
+		tPara("trailing spaces  "),
+		tPara("<div>not html</div> & &amp; &#35; &copy"),
+		tPara("[not a link](http://example.com) and [Cost]: [Effect.]"),
+		tPara(`back\slash \*star\* and a final backslash\`),
+		tPara("a_b_c *x* __y__ `z` ~w~"),
+		tPara("line one\nline two\n\nafter a blank line\n# still text"),
+		tPara("100.1. looks like a rule"),
+		tPara("100.1a looks like a subrule"),
+		tPara("Example: looks like an example label"),
+		tPara("{W}{U/P}{2/B} and {not mana} and {#slug}"),
 		{Kind: BlockText, Text: tItalic("The *Magic* game: italic at the end", "Magic", "at the end")},
 		{Kind: BlockText, Text: tItalic("italic at the start", "italic")},
 		{Kind: BlockText, Text: tItalic(`"quoted" italics`, `"quoted"`)},
 		{Kind: BlockText, Text: Text{S: "a link to rules", Spans: []Span{{Start: 10, End: 15, Kind: SpanLink, Target: "https://example.com/a b<c>&amp;"}}}},
 	}
-	s1 := &Section{Number: 1, Title: "Game Concepts #1"}
-	ch := &Rule{Number: Number{Chapter: 100}, Title: "General", Section: s1}
+	s1 := &Section{Number: 1, Title: "Game Concepts #1", Label: "concepts"}
+	ch := &Rule{Number: Number{Chapter: 100}, Title: "General", Section: s1, Label: "general"}
 	r1 := &Rule{Number: Number{Chapter: 100, Rule: 1}, Section: s1, Parent: ch, Body: []Block{
 		{Kind: BlockText, Text: tItalic("These Magic rules apply to any Magic game.", "Magic game")},
 		tExample("A rule that cites rule 100.1a and rules 903.6–903.11."),
 		tExample("Example: an example whose text starts with the label."),
-		para("100.2. A continuation paragraph that starts with a number."),
-		para("A plain continuation paragraph."),
+		tPara("100.2. A continuation paragraph that starts with a number."),
+		tPara("A plain continuation paragraph."),
 	}}
-	r1a := &Rule{Number: Number{Chapter: 100, Rule: 1, Sub: 'a'}, Section: s1, Parent: r1, Body: []Block{
-		para("# A subrule whose text starts with a hash."),
+	r1a := &Rule{Number: Number{Chapter: 100, Rule: 1, Sub: 'a'}, Section: s1, Parent: r1, Label: "two-player", Body: []Block{
+		tPara("# A subrule whose text starts with a hash."),
+		{Kind: BlockSeeAlso, Text: Text{S: "General and {#not-a-label}", Spans: []Span{{Start: 0, End: 7, Kind: SpanRef, Ref: &Ref{Kind: RefLabel, Label: "general"}}}}},
 	}}
 	r1.Children = []*Rule{r1a}
 	r2 := &Rule{Number: Number{Chapter: 100, Rule: 2}, Section: s1, Parent: ch, Body: []Block{tExample("A rule with only an example.")}}
-	r3 := &Rule{Number: Number{Chapter: 100, Rule: 3}, Section: s1, Parent: ch}
-	ch.Children = []*Rule{r1, r2, r3}
+	r3 := &Rule{Number: Number{Chapter: 100, Rule: 3}, Section: s1, Parent: ch, Label: "r3"}
+	r4 := &Rule{Number: Number{Chapter: 100, Rule: 4}, Section: s1, Parent: ch, Body: []Block{tPara("{#text} that looks like a label")}}
+	ch.Children = []*Rule{r1, r2, r3, r4}
 	s1.Chapters = []*Rule{ch}
 	s2 := &Section{Number: 2}
-	ch2 := &Rule{Number: Number{Chapter: 200}, Section: s2, Body: []Block{para("Chapter text.")}}
+	ch2 := &Rule{Number: Number{Chapter: 200}, Section: s2, Body: []Block{tPara("Chapter text.")}}
 	s2.Chapters = []*Rule{ch2}
 	e.Sections = []*Section{s1, s2}
 	e.Glossary = []*GlossaryEntry{
@@ -130,21 +132,24 @@ func trickyEdition() *Edition {
 			{Kind: BlockText, Sense: 2, Text: tText("1. A sense whose text starts with a number.")},
 			{Kind: BlockExample, Sense: 2, Text: tText("An example of sense 2.")},
 			{Kind: BlockSeeAlso, Sense: 2, Text: tText("Ante")},
-			para("See rule 113, \"Abilities.\""),
+			tPara("See rule 113, \"Abilities.\""),
 		}},
-		{Terms: []string{"You", "Your"}, Slug: "you", Body: []Block{para("Words that refer to an object's controller.")}},
-		{Terms: []string{"At End of Turn"}, Slug: "at-end-of-turn", Obsolete: true, Body: []Block{para("An obsolete trigger condition.")}},
-		{Terms: []string{"Not Obsolete (Obsolete)"}, Slug: "not-obsolete-obsolete", Body: []Block{para("A term that only looks obsolete.")}},
-		{Terms: []string{"1996 World Champion"}, Slug: "1996-world-champion", Body: []Block{para(": a definition that starts with a colon"), tExample("an example in a definition")}},
-		{Terms: []string{"Venture into [Quality]"}, Slug: "venture-into-quality", Body: []Block{para("[Cost]: [Effect.]")}},
+		{Terms: []string{"You", "Your"}, Slug: "you", Body: []Block{tPara("Words that refer to an object's controller.")}},
+		{Terms: []string{"At End of Turn"}, Slug: "at-end-of-turn", Obsolete: true, Label: "eot", Body: []Block{tPara("An obsolete trigger condition.")}},
+		{Terms: []string{"Labelled {#no}"}, Slug: "labelled-no", Label: "yes", Body: []Block{tPara("A term that ends like a label.")}},
+		{Terms: []string{"Not Obsolete (Obsolete)"}, Slug: "not-obsolete-obsolete", Body: []Block{tPara("A term that only looks obsolete.")}},
+		{Terms: []string{"1996 World Champion"}, Slug: "1996-world-champion", Body: []Block{tPara(": a definition that starts with a colon"), tExample("an example in a definition")}},
+		{Terms: []string{"Venture into [Quality]"}, Slug: "venture-into-quality", Body: []Block{tPara("[Cost]: [Effect.]")}},
 	}
-	e.Credits = []Block{para("Rules Manager: *someone*"), para("2026 Wizards of the Coast LLC")}
+	e.Credits = []Block{tPara("Rules Manager: *someone*"), tPara("2026 Wizards of the Coast LLC")}
 	return e
 }
 
 func TestExportMarkdownRoundTripTricky(t *testing.T) {
 	md := mdRoundTrip(t, trickyEdition())
-	for _, want := range []string{"# 1. Game Concepts \\#1\n", "## 100. General\n", "100.1. These Magic rules apply to any *Magic game*.\n", "100.1a # A subrule", "At End of Turn (Obsolete)\n", "Not Obsolete \\(Obsolete)\n", ": 2. 1\\. A sense"} {
+	for _, want := range []string{"# 1. Game Concepts \\#1 {#concepts}\n", "## 100. General {#general}\n", "100.1. These Magic rules apply to any *Magic game*.\n",
+		"100.1a {#two-player} # A subrule", "> See also: [General](<#general>) and {#not-a-label}\n", "100.3. {#r3}\n", "100.4. \\{#text} that looks",
+		"At End of Turn (Obsolete) {#eot}\n", "Labelled \\{#no} {#yes}\n", "Not Obsolete \\(Obsolete)\n", ": 2. 1\\. A sense"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("export lacks %q", want)
 		}
@@ -153,12 +158,12 @@ func TestExportMarkdownRoundTripTricky(t *testing.T) {
 
 func TestExportMarkdownRoundTripTopics(t *testing.T) {
 	e := &Edition{ID: "prose", Title: "Prose", Kind: KindProse,
-		Intro: []Block{para("A page title")},
+		Intro: []Block{tPara("A page title")},
 		Topics: []*Topic{
-			{Slug: "ownership", Title: "Ownership", Body: []Block{para("Each player owns the cards.")}},
-			{Slug: "sources", Title: "Sources of Effects", Body: []Block{para("Text."), tExample("An example without a label.")}},
-			{Slug: "100-numbers", Title: "100. Numbers", Body: []Block{para("A topic whose title looks like a chapter.")}},
-			{Slug: "braces", Title: "Ends in {#braces}", Body: []Block{para("x")}},
+			{Slug: "ownership", Title: "Ownership", Body: []Block{tPara("Each player owns the cards.")}},
+			{Slug: "sources", Title: "Sources of Effects", Body: []Block{tPara("Text."), tExample("An example without a label.")}},
+			{Slug: "100-numbers", Title: "100. Numbers", Body: []Block{tPara("A topic whose title looks like a chapter.")}},
+			{Slug: "braces", Title: "Ends in {#braces}", Body: []Block{tPara("x")}},
 		}}
 	mdRoundTrip(t, e)
 }
@@ -166,7 +171,7 @@ func TestExportMarkdownRoundTripTopics(t *testing.T) {
 // An excerpt that starts mid-chapter reads back without invented entries.
 func TestExportMarkdownRoundTripExcerpt(t *testing.T) {
 	s := &Section{Number: 1}
-	sub := &Rule{Number: Number{Chapter: 104, Rule: 3, Sub: 'h'}, Section: s, Body: []Block{para("A subrule with no rule above it.")}}
+	sub := &Rule{Number: Number{Chapter: 104, Rule: 3, Sub: 'h'}, Section: s, Body: []Block{tPara("A subrule with no rule above it.")}}
 	ch := &Rule{Number: Number{Chapter: 105}, Title: "Colors", Section: s}
 	s.Chapters = []*Rule{sub, ch}
 	e := &Edition{ID: "excerpt", Kind: KindExcerpt, Sections: []*Section{s}}
@@ -209,9 +214,12 @@ func TestExportMarkdownRoundTripContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(eds) != 3 {
+		t.Errorf("content holds %d editions, want 3", len(eds))
+	}
 	for _, e := range eds {
 		if e.Failed() {
-			t.Logf("%s: not parsed yet: %v", e.Files, e.Diagnostics[0])
+			t.Errorf("%s: %v", e.Files, e.Diagnostics)
 			continue
 		}
 		mdRoundTrip(t, e)

@@ -311,10 +311,12 @@ func (b *mdBuilder) rawLines(n ast.Node) Text {
 func (b *mdBuilder) heading(h *ast.Heading) {
 	raw, rawLast := b.headingRaw(h)
 	t := b.inlineText(h)
+	t.S = strings.ReplaceAll(t.S, "\n", " ") // a title is one line, even a setext one with a hard break
 	switch h.Level {
 	case 1:
 		if n, size := mdSectionPrefix(raw); n > 0 {
-			b.openSection(h, n, mdCutText(t, size).S)
+			title, label := mdLabelSuffix(rawLast, mdCutText(t, size).S)
+			b.openSection(h, n, title, label)
 			return
 		}
 		switch strings.ToLower(strings.TrimSpace(t.S)) {
@@ -331,7 +333,8 @@ func (b *mdBuilder) heading(h *ast.Heading) {
 		}
 	case 2:
 		if n, size := mdChapterPrefix(raw); !n.IsZero() {
-			b.openChapter(h, n, mdCutText(t, size).S)
+			title, label := mdLabelSuffix(rawLast, mdCutText(t, size).S)
+			b.openChapter(h, n, title, label)
 			return
 		}
 		b.openTopic(h, rawLast, t.S)
@@ -389,24 +392,24 @@ func mdChapterPrefix(raw []byte) (Number, int) {
 	return n, i
 }
 
-func (b *mdBuilder) openSection(h ast.Node, n int, title string) {
+func (b *mdBuilder) openSection(h ast.Node, n int, title, label string) {
 	if len(b.e.Sections) > 0 && b.e.Sections[len(b.e.Sections)-1].Number >= n {
 		b.d.warnf(b.line(h), "section %d comes after section %d", n, b.e.Sections[len(b.e.Sections)-1].Number)
 	}
-	s := &Section{Number: n, Title: title, Pos: b.pos(h)}
+	s := &Section{Number: n, Title: title, Label: label, Pos: b.pos(h)}
 	b.e.Sections = append(b.e.Sections, s)
 	b.section = s
 	b.stack = b.stack[:0]
 	b.mode = modeRules
 }
 
-func (b *mdBuilder) openChapter(h ast.Node, n Number, title string) {
+func (b *mdBuilder) openChapter(h ast.Node, n Number, title, label string) {
 	if b.mode != modeRules || b.section == nil || b.section.Number != n.Section() {
 		b.d.warnf(b.line(h), "chapter %s is not under a \"# %d. …\" section heading", n, n.Section())
 		b.impliedSection(h, n)
 	}
 	b.checkOrder(h, n)
-	c := &Rule{Number: n, Title: title, Section: b.section, Pos: b.pos(h)}
+	c := &Rule{Number: n, Title: title, Section: b.section, Label: label, Pos: b.pos(h)}
 	b.section.Chapters = append(b.section.Chapters, c)
 	b.stack = append(b.stack[:0], c)
 	b.mode = modeRules
@@ -436,9 +439,9 @@ func (b *mdBuilder) checkOrder(at ast.Node, n Number) {
 	b.last = n
 }
 
-// mdTopicSlug matches an explicit slug at the end of a topic heading:
-// "## Sources of Effects {#sources}".
-func mdTopicSlug(raw []byte) (slug string, size int) {
+// mdLabel reads "{#label}" at the end of a line's source and returns the
+// label and the length of the suffix.
+func mdLabel(raw []byte) (label string, size int) {
 	if !bytes.HasSuffix(raw, []byte("}")) {
 		return "", 0
 	}
@@ -453,9 +456,19 @@ func mdTopicSlug(raw []byte) (slug string, size int) {
 	return string(s), len(raw) - i
 }
 
-// mdSlugOK reports whether slug can be written as a topic's
-// "{#slug}": letters, digits and "-", ".", ":" only, so it reads the same in
-// the source and in the heading's text.
+// mdLabelSuffix cuts a "{#label}" that ends a heading's (last) source line
+// from its text: "Type Line {#type-line}" gives "Type Line", "type-line".
+func mdLabelSuffix(rawLast []byte, text string) (string, string) {
+	label, size := mdLabel(rawLast)
+	if size == 0 || !strings.HasSuffix(text, string(rawLast[len(rawLast)-size:])) {
+		return text, ""
+	}
+	return strings.TrimRight(text[:len(text)-size], " \t"), label
+}
+
+// mdSlugOK reports whether slug can be written as a "{#slug}" (a topic's
+// slug, an RST label) or a "#slug" link: letters, digits and "-", ".", ":"
+// only, so it reads the same in the source and in the text.
 func mdSlugOK(slug string) bool {
 	if slug == "" {
 		return false
@@ -470,10 +483,8 @@ func mdSlugOK(slug string) bool {
 }
 
 func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
-	slug, size := mdTopicSlug(raw)
-	if size > 0 && len(title) >= size {
-		title = strings.TrimRight(title[:len(title)-size], " \t")
-	} else {
+	title, slug := mdLabelSuffix(raw, title)
+	if slug == "" {
 		slug = Slug(title)
 	}
 	if b.mode == modeRules && b.section != nil {
@@ -495,7 +506,7 @@ func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
 // number, else a paragraph of whatever is open.
 func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 	if num, ok := p.FirstChild().(*RuleNumberNode); ok && (b.mode == modeIntro || b.mode == modeRules) {
-		b.rule(p, num.Number)
+		b.rule(p, num.Number, num.Label)
 		return
 	}
 	if b.mode == modeGlossary {
@@ -510,10 +521,10 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 		// Each line is a term, as in a definition list.
 		var terms []string
 		lines := b.inlineLines(p)
-		obsolete := false
+		obsolete, label := false, ""
 		for i, l := range lines {
 			if i == len(lines)-1 {
-				l, obsolete = b.obsoleteTerm(p, l)
+				l, obsolete, label = b.termMarks(p, l)
 			}
 			if l != "" {
 				terms = append(terms, l)
@@ -521,6 +532,7 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 		}
 		if len(terms) > 0 {
 			b.entry = b.newEntry(p, terms, obsolete)
+			b.entry.Label = label
 		}
 		return
 	}
@@ -535,7 +547,7 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 // whose number is n's parent, or failing that an open ancestor, or the
 // section itself. It never invents entries, so an excerpt that starts at
 // 104.3h reads back as it was written.
-func (b *mdBuilder) rule(p *ast.Paragraph, n Number) {
+func (b *mdBuilder) rule(p *ast.Paragraph, n Number, label string) {
 	if b.mode != modeRules || b.section == nil {
 		b.d.warnf(b.line(p), "rule %s comes before any \"# %d. …\" section heading", n, n.Section())
 		b.impliedSection(p, n)
@@ -544,7 +556,7 @@ func (b *mdBuilder) rule(p *ast.Paragraph, n Number) {
 		b.d.warnf(b.line(p), "rule %s is in section %d", n, b.section.Number)
 	}
 	b.checkOrder(p, n)
-	r := &Rule{Number: n, Section: b.section, Pos: b.pos(p)}
+	r := &Rule{Number: n, Section: b.section, Label: label, Pos: b.pos(p)}
 	for len(b.stack) > 0 && !mdIsAncestor(b.stack[len(b.stack)-1].Number, n) {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
@@ -608,6 +620,7 @@ type mdPara struct {
 	text Text
 	pos  Pos
 	kind BlockKind
+	lead []byte // the source of the paragraph's first line, if text starts with it
 }
 
 // quote reads a blockquote, one block per paragraph: an example, or a
@@ -615,7 +628,7 @@ type mdPara struct {
 func (b *mdBuilder) quote(q ast.Node) []mdPara {
 	var out []mdPara
 	for _, p := range b.flatten(q, "") {
-		kind, n := mdQuoteLabel(p.text.S)
+		kind, n := mdQuoteLabel(p.lead)
 		p.kind, p.text = kind, mdCutText(p.text, n)
 		if p.text.S != "" || len(p.text.Spans) > 0 {
 			out = append(out, p)
@@ -630,12 +643,13 @@ var mdQuoteLabels = []struct {
 	label string
 }{{BlockExample, "Example:"}, {BlockSeeAlso, "See also:"}}
 
-// mdQuoteLabel reads the label at the start of a blockquote paragraph: the
-// block's kind, and the length of the label and the spaces after it. With
-// no label the paragraph is an example.
-func mdQuoteLabel(s string) (BlockKind, int) {
+// mdQuoteLabel reads the label at the start of a blockquote paragraph's
+// source: the block's kind, and the length of the label and the spaces
+// after it (written spaces, not references), which is also their length in
+// the text. With no label the paragraph is an example.
+func mdQuoteLabel(s []byte) (BlockKind, int) {
 	for _, l := range mdQuoteLabels {
-		if strings.HasPrefix(s, l.label) {
+		if bytes.HasPrefix(s, []byte(l.label)) {
 			i := len(l.label)
 			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 				i++
@@ -667,11 +681,14 @@ func (b *mdBuilder) flattenNode(c ast.Node, marker string, quiet bool) []mdPara 
 	switch c := c.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
 		t := b.inlineText(c)
+		var lead []byte
 		if marker != "" {
 			t = mdPrependText(marker, t)
+		} else if c.Lines().Len() > 0 {
+			lead = b.lineValue(c, 0)
 		}
 		if t.S != "" || len(t.Spans) > 0 {
-			return []mdPara{{text: t, pos: b.pos(c)}}
+			return []mdPara{{text: t, pos: b.pos(c), lead: lead}}
 		}
 	case *ast.Blockquote:
 		return b.flatten(c, marker)
@@ -723,7 +740,7 @@ func (b *mdBuilder) definitions(dl ast.Node) {
 	for c := dl.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *east.DefinitionTerm:
-			term, obsolete := b.term(c)
+			term, obsolete, label := b.term(c)
 			if term == "" {
 				b.d.warnf(b.line(c), "an empty glossary term: ignored")
 				continue
@@ -734,6 +751,9 @@ func (b *mdBuilder) definitions(dl ast.Node) {
 			}
 			cur.Terms = append(cur.Terms, term)
 			cur.Obsolete = cur.Obsolete || obsolete
+			if label != "" {
+				cur.Label = label
+			}
 			if len(cur.Terms) == 1 {
 				cur.Slug = Slug(term)
 			}
@@ -763,25 +783,31 @@ func (b *mdBuilder) newEntry(at ast.Node, terms []string, obsolete bool) *Glossa
 const mdObsoleteMark = "(Obsolete)"
 
 // term reads one term line and whether it carries the obsolete mark.
-func (b *mdBuilder) term(t *east.DefinitionTerm) (string, bool) {
-	return b.obsoleteTerm(t, b.inlineText(t).S)
+func (b *mdBuilder) term(t *east.DefinitionTerm) (string, bool, string) {
+	return b.termMarks(t, b.inlineText(t).S)
 }
 
-// obsoleteTerm strips the obsolete mark from term s if the last source
-// line of n (a term line, or a term-only paragraph) ends with it.
-func (b *mdBuilder) obsoleteTerm(n ast.Node, s string) (string, bool) {
+// termMarks reads the marks that may end the last source line of n (a term
+// line, or a term-only paragraph): "(Obsolete)" and then "{#label}". It
+// returns the term without them.
+func (b *mdBuilder) termMarks(n ast.Node, s string) (term string, obsolete bool, label string) {
 	if n.Lines().Len() == 0 {
-		return s, false
+		return s, false, ""
 	}
 	raw := bytes.TrimRight(b.lineValue(n, n.Lines().Len()-1), " \t\n")
+	if l, size := mdLabel(raw); size > 0 && strings.HasSuffix(s, string(raw[len(raw)-size:])) {
+		label = l
+		raw = bytes.TrimRight(raw[:len(raw)-size], " \t")
+		s = strings.TrimRight(s[:len(s)-size], " \t")
+	}
 	m := len(mdObsoleteMark)
 	if len(raw) < m || !strings.EqualFold(string(raw[len(raw)-m:]), mdObsoleteMark) || (len(raw) > m && raw[len(raw)-m-1] == '\\') {
-		return s, false
+		return s, false, label
 	}
 	if len(s) >= m {
 		s = strings.TrimRight(s[:len(s)-m], " \t")
 	}
-	return s, true
+	return s, true, label
 }
 
 func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
@@ -916,7 +942,13 @@ func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
 	case *ast.Link:
 		start := len(tb.buf)
 		b.children(tb, n)
-		tb.spans = append(tb.spans, Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: string(mdUnescape(nil, n.Destination))})
+		dest := string(mdUnescape(nil, n.Destination))
+		sp := Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: dest}
+		if label, ok := strings.CutPrefix(dest, "#"); ok && mdSlugOK(label) {
+			// A link within the document cites a label; Link resolves it.
+			sp = Span{Start: sp.Start, End: sp.End, Kind: SpanRef, Ref: &Ref{Kind: RefLabel, Label: label}}
+		}
+		tb.spans = append(tb.spans, sp)
 		if len(n.Title) > 0 {
 			b.d.infof(b.line(n), "link titles are not kept")
 		}

@@ -157,6 +157,12 @@ func TestParseMarkdownDialect(t *testing.T) {
 		md:   "---\nkind: prose\n---\nHeader\n\n## Ownership\n\nEach player owns cards.\n\n## Sources of Effects {#sources}\n\nText.\n\n> Bob uses his Brothers of Fire.\n\n## 100\\. Not a chapter\n",
 		want: "kind prose\nintro\n  text \"Header\"\ntopic ownership \"Ownership\"\n  text \"Each player owns cards.\"\ntopic sources \"Sources of Effects\"\n  text \"Text.\"\n  example \"Bob uses his Brothers of Fire.\"\ntopic 100-not-a-chapter \"100. Not a chapter\"\n",
 	}, {
+		name: "labels and references to them",
+		md: "# 2. Parts of a Card {#card-parts}\n\n## 204. Type Line {#type-line}\n\n204.2. {#card-types} The card types.\n\n204.2a {#x.y:z} Sub.\n\n" +
+			"> See also: [card types](#card-types), [a site](https://x.org) and [a page](#not a label)\n\n# Glossary\n\nAnte (Obsolete) {#ante}\n: Gone.\n",
+		want: "kind full\nsection 2 \"Parts of a Card\"\n  204 in - \"Type Line\"\n  204.2 in 204\n    text \"The card types.\"\n  204.2a in 204.2\n    text \"Sub.\"\n" +
+			"    see-also \"card types, [a site](https://x.org) and [a page](#not a label)\"\nterm [\"Ante\"] ante obsolete\n  text \"Gone.\"\n",
+	}, {
 		name: "kind defaults to prose for topics only",
 		md:   "## A\n\nx\n",
 		want: "kind prose\ntopic a \"A\"\n  text \"x\"\n",
@@ -286,5 +292,38 @@ func TestMarkdownExtensionAST(t *testing.T) {
 	}
 	if !strings.Contains(html.String(), "<dl>\n<dt>Term</dt>\n<dd>Definition.</dd>") {
 		t.Errorf("definition list: %s", html.String())
+	}
+}
+
+// Labels land on the entries they follow and "#label" links become label
+// references that Link resolves.
+func TestParseMarkdownLabels(t *testing.T) {
+	e := ParseMarkdown(Source{Name: "l.md", Data: []byte("# 2. Parts {#card-parts}\n\n## 204. Type Line {#type-line}\n\n204.2. {#card-types} The card types.\n\n" +
+		"> See also: [card types](#card-types) and [parts](#card-parts)\n\n# Glossary\n\nAnte {#ante}\n: See [type line](#type-line).\n")})
+	if len(e.Diagnostics) > 0 {
+		t.Fatal(e.Diagnostics)
+	}
+	r := e.Rule(Number{Chapter: 204, Rule: 2})
+	if e.Sections[0].Label != "card-parts" || e.Rule(Number{Chapter: 204}).Label != "type-line" || r.Label != "card-types" || e.Glossary[0].Label != "ante" {
+		t.Fatalf("labels: %q %q %q %q", e.Sections[0].Label, e.Rule(Number{Chapter: 204}).Label, r.Label, e.Glossary[0].Label)
+	}
+	if e.Label("card-types") != r {
+		t.Errorf("Label(card-types) = %v", e.Label("card-types"))
+	}
+	var refs []string
+	for _, ref := range e.Refs {
+		if ref.Kind == RefLabel {
+			target := "?"
+			switch {
+			case ref.Rule != nil:
+				target = ref.Rule.Number.String()
+			case ref.Sect != nil:
+				target = "section " + itoa(ref.Sect.Number)
+			}
+			refs = append(refs, fmt.Sprintf("%s→%s %v", ref.Label, target, ref.Resolved))
+		}
+	}
+	if want := "card-types→204.2 true,card-parts→section 2 true,type-line→204 true"; strings.Join(refs, ",") != want {
+		t.Errorf("label refs %q, want %q", strings.Join(refs, ","), want)
 	}
 }

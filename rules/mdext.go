@@ -88,11 +88,13 @@ func (n *RuleRefNode) Dump(source []byte, level int) {
 }
 
 // RuleNumberNode is the number that opens a rule paragraph ("100.1." or
-// "100.1a"), the first child of a top-level paragraph. Segment covers the
-// number, its dot and the spaces after it.
+// "100.1a"), the first child of a top-level paragraph, with the label that
+// may follow it ("206.2. {#no-func-text-box} …"). Segment covers the number,
+// its dot, the label and the spaces after them.
 type RuleNumberNode struct {
 	ast.BaseInline
 	Number  Number
+	Label   string // "{#label}" after the number, if any
 	Segment text.Segment
 }
 
@@ -313,15 +315,28 @@ func (ruleNumberTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 		if !ok {
 			continue
 		}
-		prefix := numLen
-		for prefix < len(line) && (line[prefix] == ' ' || line[prefix] == '\t') {
-			prefix++
+		prefix := skipBlanks(line, numLen)
+		label := ""
+		if bytes.HasPrefix(line[prefix:], []byte("{#")) {
+			if end := bytes.IndexByte(line[prefix:], '}'); end > 0 {
+				after := prefix + end + 1
+				if l := string(line[prefix+2 : prefix+end]); mdSlugOK(l) && (after == len(line) || line[after] == ' ' || line[after] == '\t' || line[after] == '\n') {
+					label, prefix = l, skipBlanks(line, after)
+				}
+			}
 		}
 		if !mdCutPrefix(p, first.Start, prefix) {
 			continue
 		}
-		p.InsertBefore(p, p.FirstChild(), &RuleNumberNode{Number: n, Segment: text.NewSegment(first.Start, first.Start+prefix)})
+		p.InsertBefore(p, p.FirstChild(), &RuleNumberNode{Number: n, Label: label, Segment: text.NewSegment(first.Start, first.Start+prefix)})
 	}
+}
+
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // mdCutPrefix removes size bytes starting at start from the leading text nodes
@@ -394,7 +409,14 @@ func (r *dialectRenderer) renderRuleRef(w util.BufWriter, source []byte, node as
 func (r *dialectRenderer) renderRuleNumber(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		n := node.(*RuleNumberNode)
-		r.link(w, "rule-number", n.Number, bytes.TrimRight(n.Segment.Value(source), " \t"))
+		label := n.Number.String()
+		if n.Number.Level() == LevelRule {
+			label += "."
+		}
+		if n.Label != "" {
+			_, _ = w.WriteString(`<span id="` + string(util.EscapeHTML([]byte(n.Label))) + `"></span>`)
+		}
+		r.link(w, "rule-number", n.Number, []byte(label))
 		_ = w.WriteByte(' ')
 	}
 	return ast.WalkSkipChildren, nil
