@@ -225,3 +225,28 @@ func TestExportMarkdownRoundTripContent(t *testing.T) {
 		mdRoundTrip(t, e)
 	}
 }
+
+// The reStructuredText corpus (a multi-file Sphinx edition) round trips,
+// labels and label references included.
+func TestExportMarkdownRoundTripRST(t *testing.T) {
+	dir := corpustest.Path(t, "corpus", "rst")
+	eds, err := Load(os.DirFS(filepath.Dir(dir)), filepath.Base(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(eds) != 1 || eds[0].Failed() {
+		t.Fatalf("corpus/rst: %d editions", len(eds))
+	}
+	e := eds[0]
+	labels := 0
+	e.Walk(func(r *Rule) bool {
+		if r.Label != "" {
+			labels++
+		}
+		return true
+	})
+	if labels == 0 {
+		t.Fatal("corpus/rst has no labelled entries: the test checks nothing about labels")
+	}
+	mdRoundTrip(t, e)
+}
