@@ -321,6 +321,29 @@ func mdOutChars(s string, out []mdOut, k int) (first, last rune) {
 	return r, r
 }
 
+// mdSpecial marks the bytes that may need escaping in mid-line; others are
+// always written as themselves.
+var mdSpecial = func() (t [256]bool) {
+	for c := 0; c < ' '; c++ {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true // the first byte of a rune marks the rest outSkip
+	}
+	for _, c := range "\x7f\\*_`<[]&#{!(" {
+		t[c] = true
+	}
+	return t
+}()
+
+// mdLineStartSyntax marks the bytes that start block syntax at a line start.
+var mdLineStartSyntax = func() (t [256]bool) {
+	for _, c := range "#>-+=:~|" {
+		t[c] = true
+	}
+	return t
+}()
+
 // mdPlanText decides how each byte of s is written, appending to out.
 func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 	out = slices.Grow(out, len(s))[:len(s)]
@@ -335,6 +358,11 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		if !lineStart && !leading && i < trail && !mdSpecial[c] {
+			out[i] = outPlain // the common case: a letter in mid-line
+			i++
+			continue
+		}
 		if c >= utf8.RuneSelf {
 			_, size := utf8.DecodeRuneInString(s[i:])
 			out[i] = outPlain
@@ -367,7 +395,7 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 			}
 		case c < ' ' && c != '\t' || c == 0x7f:
 			out[i] = outRef // a CR would end the line; other controls read as spaces
-		case strings.IndexByte("*_`<", c) >= 0:
+		case c == '*' || c == '_' || c == '`' || c == '<':
 			out[i] = outEsc
 		case c == '[' && lineStart:
 			out[i] = outEsc // "[x]: y" would be a link reference definition
@@ -379,7 +407,7 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 			out[i] = outEsc
 		case i == obsolete:
 			out[i] = outEsc
-		case lineStart && strings.IndexByte("#>-+=:~|", c) >= 0:
+		case lineStart && mdLineStartSyntax[c]:
 			out[i] = outEsc
 		case lineStart && isDigit(c):
 			// "1. " starts a list and "100.1. " a rule: escape the dot.

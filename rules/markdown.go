@@ -1017,6 +1017,9 @@ func mdPrependText(s string, t Text) Text {
 // mdUnescape appends v with backslash escapes and entity references
 // resolved, as goldmark's HTML writer reads text.
 func mdUnescape(dst, v []byte) []byte {
+	if bytes.IndexByte(v, '\\') < 0 && bytes.IndexByte(v, '&') < 0 {
+		return append(dst, v...)
+	}
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
