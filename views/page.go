@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/history"
 )
 
 // Page is what every full page's layout needs.
@@ -182,6 +183,9 @@ type RulePage struct {
 	// Sandbox reports whether a printed example has a scenario the sandbox
 	// can run; nil when no sandbox is wired.
 	Sandbox func(example rules.Text) bool
+	// History is the entry across the loaded editions (history.go); nil
+	// when it is in no whole edition.
+	History *history.History
 }
 
 // GlossaryPage is the A–Z list of terms.

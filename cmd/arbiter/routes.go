@@ -32,6 +32,8 @@ func (s *Server) routes() {
 	get("/opensearch.xml", s.openSearch)
 	get(static.Prefix+"*", serveStatic)
 
+	get("/diff", s.diffForm)
+	get("/diff/:from/:to", s.diffPage)
 	get("/rules/:number", s.newestRule)
 	get("/preview/:edition/:number", s.previewRule)
 	get("/preview/:edition/section/:section", s.previewSection)
@@ -39,6 +41,8 @@ func (s *Server) routes() {
 	get("/preview/:edition/topic/:slug", s.previewTopic)
 
 	get("/api/editions", s.apiEditions)
+	get("/api/history/:edition/:number", s.apiHistory)
+	get("/api/diff/:from/:to", s.apiDiff)
 	get("/api/:edition/rules/:number", s.apiRule)
 	get("/api/:edition/glossary/:term", s.apiTerm)
 	get("/api/:edition/search", s.apiSearch)
@@ -51,6 +55,7 @@ func (s *Server) routes() {
 	get("/:edition/keywords", s.keywordsPage)
 	get("/:edition/topic/:slug", s.topicPage)
 	get("/:edition/:number", s.rulePage)
+	get("/:edition/:number/now", s.nowRule)
 }
 
 // param returns a path parameter, unescaped: echo routes on the escaped

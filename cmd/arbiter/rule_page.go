@@ -79,6 +79,7 @@ func (s *Server) rulePageOf(c echo.Context, e *rules.Edition, r *rules.Rule) vie
 	if s.Scenarios != nil {
 		p.Sandbox = s.Scenarios.HasScenario
 	}
+	p.History = siteOf(c).history.History(e, r)
 	return p
 }
 

@@ -67,6 +67,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := NewServer(lib, Options{Log: log})
+	go srv.WarmHistory()
 	go srv.WarmSearch() // build search indexes now rather than on the first searches
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "editions", len(lib.Editions))
 	if err := serve(ctx, ln, srv, log); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/history"
 	"github.com/arbiter-rules/arbiter/rules/search"
 	"github.com/arbiter-rules/arbiter/views"
 )
@@ -32,9 +33,10 @@ type Server struct {
 // library replaces the whole site at once, so no request mixes a new
 // edition with a page cached from the old one.
 type site struct {
-	lib    *rules.Library
-	pages  *pageCache
-	search *search.Searcher // indexes built on first use
+	lib     *rules.Library
+	pages   *pageCache
+	search  *search.Searcher // indexes built on first use
+	history *history.Chain   // matchings between editions, computed on first use or by WarmHistory
 }
 
 // Options configures a Server.
@@ -58,7 +60,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		paths: views.Paths{Base: opt.Base},
 	}
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
-	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache), search: search.NewSearcher(lib)})
+	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache), search: search.NewSearcher(lib), history: history.NewChain(lib)})
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
 	s.echo.HTTPErrorHandler = s.handleError
@@ -69,8 +71,13 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 // SetLibrary switches every following request to lib, with an empty cache.
 func (s *Server) SetLibrary(lib *rules.Library) {
 	old := s.site.Load()
-	s.site.Store(&site{lib: lib, pages: newPageCache(old.pages.budget), search: search.NewSearcher(lib)})
+	s.site.Store(&site{lib: lib, pages: newPageCache(old.pages.budget), search: search.NewSearcher(lib), history: history.NewChain(lib)})
 }
+
+// WarmHistory matches every pair of neighbouring editions now, so the
+// first rule page asked for does not wait for them: a second or so of CPU
+// for the 73 editions since 2003.
+func (s *Server) WarmHistory() { s.site.Load().history.Warm() }
 
 // Library is the library requests are served from now.
 func (s *Server) Library() *rules.Library { return s.site.Load().lib }

@@ -2,6 +2,7 @@ package history
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -29,6 +30,17 @@ func (k Kind) String() string {
 
 // MarshalText writes a kind as "chapter", "rule", "example" or "term".
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads the form MarshalText writes.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for i, name := range kindNames {
+		if string(b) == name {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("history: %q is not a kind (chapter, rule, example or term)", b)
+}
 
 // Op says what happened to an entry between two editions. Changed and
 // Moved combine: a rule can be renumbered and reworded at once.

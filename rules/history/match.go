@@ -169,11 +169,27 @@ func (m *Matching) matchByChildren() {
 				best, bv = j, v
 			}
 		}
-		if best >= 0 && 2*bv.n > total {
+		if best >= 0 && 2*bv.n > total && titleLike(a.text[i], b.text[best]) {
 			m.pairEntry(i, int(best))
 		}
 	}
 }
+
+// titleLike reports whether two entries whose children went the same way
+// may be the same entry: both are titles (a chapter, or a rule such as
+// "212.4. Enchantments" that only heads its subrules), or their texts are
+// alike. "212.1. General" is not the rule that took its place in 2009.
+func titleLike(a, b *unit) bool {
+	return len(a.bag) <= maxTitleWords && len(b.bag) <= maxTitleWords || similarity(a, b) >= minByChildren
+}
+
+const (
+	// maxTitleWords is the longest a title is: "Ending Turns and Phases".
+	maxTitleWords = 5
+	// minByChildren: the children going the same way are strong evidence,
+	// so the texts need only be somewhat alike.
+	minByChildren = 0.3
+)
 
 func (m *Matching) matchChapters() {
 	a, b := m.a, m.b

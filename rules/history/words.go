@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"unicode"
 	"unicode/utf8"
 )
@@ -27,6 +28,21 @@ func (o SegmentOp) String() string {
 
 // MarshalText writes an op as "=", "-" or "+" in JSON.
 func (o SegmentOp) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads the form MarshalText writes.
+func (o *SegmentOp) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "=":
+		*o = Equal
+	case "-":
+		*o = Delete
+	case "+":
+		*o = Insert
+	default:
+		return fmt.Errorf("history: %q is not a segment op (=, - or +)", b)
+	}
+	return nil
+}
 
 // Segment is a run of text in a word diff.
 type Segment struct {

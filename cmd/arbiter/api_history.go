@@ -1,0 +1,150 @@
+package main
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/history"
+)
+
+// The history and diff API (README.md documents it). As for the rest of the
+// API, field names are a contract: add fields, never rename them.
+
+// apiPlace is an entry in one edition.
+type apiPlace struct {
+	Edition string `json:"edition"`
+	Number  string `json:"number"`
+}
+
+type apiHistoryEvent struct {
+	Edition   string            `json:"edition"`
+	Op        string            `json:"op"` // "added", "removed", "changed", "moved", "moved and changed"
+	Changed   bool              `json:"changed"`
+	Moved     bool              `json:"moved"`
+	OldNumber string            `json:"old_number,omitempty"`
+	NewNumber string            `json:"new_number,omitempty"`
+	Diff      []history.Segment `json:"diff,omitempty"` // changed only
+}
+
+type apiHistory struct {
+	Edition  string            `json:"edition"`
+	Number   string            `json:"number"`
+	Current  *apiPlace         `json:"current"` // null once removed
+	Versions []apiPlace        `json:"versions"`
+	Events   []apiHistoryEvent `json:"events"`
+}
+
+// apiHistory serves GET /api/history/{edition}/{number}: the rule's numbers
+// and changes across every whole edition loaded.
+func (s *Server) apiHistory(c echo.Context) error {
+	e, err := edition(c)
+	if err != nil {
+		return err
+	}
+	n, err := ruleNumber(c, e)
+	if err != nil {
+		return err
+	}
+	r := e.Rule(n)
+	if r == nil {
+		return notFound("Rule %s is not in edition %s.", n, e.ID)
+	}
+	h := siteOf(c).history.History(e, r)
+	if h == nil {
+		return notFound("Edition %s is not a whole edition of the rules; its history is unknown.", e.ID)
+	}
+	out := apiHistory{Edition: e.ID, Number: n.String(), Versions: []apiPlace{}, Events: []apiHistoryEvent{}}
+	if v, ok := h.Current(); ok {
+		out.Current = &apiPlace{v.Edition.ID, v.Rule.Number.String()}
+	}
+	for _, v := range h.Versions {
+		out.Versions = append(out.Versions, apiPlace{v.Edition.ID, v.Rule.Number.String()})
+	}
+	for i := range h.Events {
+		ev := &h.Events[i]
+		a := apiHistoryEvent{Edition: ev.Edition.ID, Op: ev.Op.String(), Changed: ev.Op.Is(history.Changed), Moved: ev.Op.Is(history.Moved)}
+		if ev.Old != nil {
+			a.OldNumber = ev.Old.Number.String()
+		}
+		if ev.New != nil {
+			a.NewNumber = ev.New.Number.String()
+		}
+		if a.Changed {
+			a.Diff = ev.Words()
+		}
+		out.Events = append(out.Events, a)
+	}
+	return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
+}
+
+// apiSide is a changed entry as one edition has it.
+type apiSide struct {
+	Number  string `json:"number,omitempty"`  // chapters, rules; for examples the rule they belong to
+	Example int    `json:"example,omitempty"` // examples: 1-based among the rule's examples
+	Term    string `json:"term,omitempty"`    // glossary entries
+	Slug    string `json:"slug,omitempty"`
+	URL     string `json:"url"`
+}
+
+type apiChange struct {
+	Kind    history.Kind      `json:"kind"` // "chapter", "rule", "example", "term"
+	Op      string            `json:"op"`   // as in apiHistoryEvent
+	Changed bool              `json:"changed"`
+	Moved   bool              `json:"moved"`
+	Follows bool              `json:"follows"` // moved only with its parent
+	Old     *apiSide          `json:"old"`     // null when added
+	New     *apiSide          `json:"new"`     // null when removed
+	Text    string            `json:"text,omitempty"`
+	Diff    []history.Segment `json:"diff,omitempty"` // changed only
+}
+
+type apiDiff struct {
+	From    string                    `json:"from"`
+	To      string                    `json:"to"`
+	Counts  map[string]history.Counts `json:"counts"` // by kind
+	Changes []apiChange               `json:"changes"`
+}
+
+// apiDiff serves GET /api/diff/{from}/{to}: every change between two
+// editions, in rule order, with word diffs.
+func (s *Server) apiDiff(c echo.Context) error {
+	from, to, err := s.diffEditions(c, func(f, t string) string { return s.paths.Base + "/api/diff/" + f + "/" + t })
+	if from == nil {
+		return err
+	}
+	d := siteOf(c).history.Diff(from, to)
+	out := apiDiff{From: from.ID, To: to.ID, Counts: map[string]history.Counts{}, Changes: make([]apiChange, 0, len(d.Changes))}
+	for k, n := range d.Counts {
+		out.Counts[history.Kind(k).String()] = n
+	}
+	for i := range d.Changes {
+		ch := &d.Changes[i]
+		a := apiChange{Kind: ch.Kind, Op: ch.Op.String(), Changed: ch.Op.Is(history.Changed), Moved: ch.Op.Is(history.Moved), Follows: ch.Follows}
+		a.Old = s.side(from, ch.Kind, ch.Old, ch.OldExample, ch.OldTerm)
+		a.New = s.side(to, ch.Kind, ch.New, ch.NewExample, ch.NewTerm)
+		switch {
+		case ch.Op == history.Added:
+			a.Text = ch.NewText
+		case ch.Op == history.Removed:
+			a.Text = ch.OldText
+		case a.Changed:
+			a.Diff = ch.Words()
+		}
+		out.Changes = append(out.Changes, a)
+	}
+	return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
+}
+
+func (s *Server) side(e *rules.Edition, k history.Kind, r *rules.Rule, example int, g *rules.GlossaryEntry) *apiSide {
+	switch {
+	case g != nil:
+		return &apiSide{Term: g.Term(), Slug: g.Slug, URL: s.paths.TermURL(e.ID, g.Slug)}
+	case r == nil:
+		return nil
+	}
+	a := &apiSide{Number: r.Number.String(), URL: s.paths.RuleURL(e.ID, r.Number)}
+	if k == history.Example {
+		a.Example = example + 1
+	}
+	return a
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// numberedEdition finds the edition a path parameter names, one with
+// numbered rules to compare.
+func numberedEdition(c echo.Context, name string) (*rules.Edition, error) {
+	id := param(c, name)
+	e := siteOf(c).lib.Edition(id)
+	if e == nil {
+		return nil, notFound("There is no edition %q. Editions are named by effective date, such as 2026-01-16; the home page lists them.", clip(id))
+	}
+	if e.Kind == rules.KindProse || len(e.Sections) == 0 {
+		return nil, notFoundIn(e, "%s has no numbered rules to compare.", views.EditionName(e))
+	}
+	return e, nil
+}
+
+// diffEditions reads the :from and :to of a diff URL. A URL that names an
+// edition as "latest" redirects to its ID, since the page depends on which
+// edition that is: then from is nil and err is the redirect's result.
+func (s *Server) diffEditions(c echo.Context, path func(from, to string) string) (from, to *rules.Edition, err error) {
+	if from, err = numberedEdition(c, "from"); err != nil {
+		return nil, nil, err
+	}
+	if to, err = numberedEdition(c, "to"); err != nil {
+		return nil, nil, err
+	}
+	if param(c, "from") != from.ID || param(c, "to") != to.ID {
+		return nil, nil, c.Redirect(http.StatusFound, path(from.ID, to.ID))
+	}
+	return from, to, nil
+}
+
+// diffPage serves /diff/{from}/{to}: what changed from one edition to the
+// other, in either direction.
+func (s *Server) diffPage(c echo.Context) error {
+	from, to, err := s.diffEditions(c, s.paths.DiffURL)
+	if from == nil {
+		return err
+	}
+	st := siteOf(c)
+	p := views.DiffPage{
+		Page: views.Page{
+			Paths:     s.paths,
+			Title:     "Changes from " + views.EditionName(from) + " to " + views.EditionName(to),
+			Edition:   to,
+			Canonical: s.paths.DiffURL(from.ID, to.ID),
+		},
+		From: from,
+		To:   to,
+		Diff: st.history.Diff(from, to),
+	}
+	for _, e := range st.lib.Editions {
+		if e.Kind != rules.KindProse && len(e.Sections) > 0 {
+			p.Editions = append(p.Editions, e)
+		}
+	}
+	return s.render(c, views.Diff(p))
+}
+
+// diffForm serves /diff?from=…&to=…, where the "what changed since" form
+// submits, by redirecting to the diff's own URL.
+func (s *Server) diffForm(c echo.Context) error {
+	from, to := c.QueryParam("from"), c.QueryParam("to")
+	if to == "" {
+		to = "latest"
+	}
+	if from == "" {
+		return badRequest("Choose the edition to compare from: /diff?from=2025-09-19&to=2026-01-16, or /diff/2025-09-19/2026-01-16.")
+	}
+	lib := siteOf(c).lib
+	for _, id := range []string{from, to} {
+		if lib.Edition(id) == nil {
+			return notFound("There is no edition %q. Editions are named by effective date, such as 2026-01-16; the home page lists them.", clip(id))
+		}
+	}
+	return c.Redirect(http.StatusSeeOther, s.paths.DiffURL(url.PathEscape(lib.Edition(from).ID), url.PathEscape(lib.Edition(to).ID)))
+}
+
+// nowRule serves /{edition}/{number}/now: it redirects an old citation to
+// the entry it became in the newest edition, through every renumbering.
+func (s *Server) nowRule(c echo.Context) error {
+	e, err := edition(c)
+	if err != nil {
+		return err
+	}
+	n, err := ruleNumber(c, e)
+	if err != nil {
+		return err
+	}
+	r := e.Rule(n)
+	if r == nil {
+		return missingRule(c, e, n)
+	}
+	h := siteOf(c).history.History(e, r)
+	if h == nil {
+		return notFoundIn(e, "%s is not a whole edition of the rules, so where rule %s went is unknown.", views.EditionName(e), n)
+	}
+	if v, ok := h.Current(); ok {
+		return c.Redirect(http.StatusFound, s.paths.RuleURL(v.Edition.ID, v.Rule.Number))
+	}
+	last := h.Last()
+	removed := h.Events[len(h.Events)-1].Edition
+	return notFoundIn(e, "Rule %s of %s was removed in %s. It was last in %s, as %s.", n, views.EditionName(e),
+		views.EditionName(removed), views.EditionName(last.Edition), last.Rule.Number)
+}
