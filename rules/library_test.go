@@ -1,13 +1,17 @@
 package rules_test
 
 import (
+	"os"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
 	"unsafe"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 func TestNewLibraryIDs(t *testing.T) {
@@ -116,5 +120,37 @@ func TestLoadSharesText(t *testing.T) {
 	}
 	if !same(a.Title, c.Title) || !same(a.Glossary[0].Terms[0], c.Glossary[0].Terms[0]) {
 		t.Error("titles or glossary terms of identical editions are not shared")
+	}
+}
+
+// BenchmarkLoadCorpus loads all 73 editions of ../shared/corpus/cr the way
+// `arbiter serve --rules` does, and reports the CPU time per load beside
+// the wall time (the machine is shared) and the heap the editions keep.
+func BenchmarkLoadCorpus(b *testing.B) {
+	dir := corpustest.Path(b, "corpus", "cr")
+	used := func() time.Duration {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			b.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	start := used()
+	var eds []*rules.Edition
+	for b.Loop() {
+		var err error
+		if eds, err = rules.Load(os.DirFS(dir), "."); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(used()-start)/float64(b.N), "cpu-ns/op")
+	b.StopTimer()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MB")
+	runtime.KeepAlive(eds)
+	if len(eds) != 73 {
+		b.Fatalf("loaded %d editions, want 73", len(eds))
 	}
 }
