@@ -16,7 +16,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js icon.svg
+//go:embed app.css app.js icon.svg sandbox.css sandbox.js
 var files embed.FS
 
 // Prefix is the URL path every asset is served under.

@@ -16,6 +16,7 @@ type Page struct {
 	Edition   *rules.Edition // the edition the page belongs to, nil for site pages
 	Canonical string         // path of the page's canonical URL, if it differs from the request's
 	Query     string         // the jump box's contents
+	Extra     []string       // more static assets for this page only: "sandbox.css", "sandbox.js"
 }
 
 // EditionName is a short name for an edition: "CR 2026-01-16", or a prose
@@ -218,6 +219,9 @@ type TopicPage struct {
 	Page
 	Topic      *rules.Topic
 	Prev, Next *rules.Topic
+	// Sandbox reports whether a printed example has a scenario; nil when
+	// no sandbox is wired.
+	Sandbox func(example rules.Text) bool
 }
 
 // ErrorPage explains a failed request: what was wrong, and for a rule

@@ -491,7 +491,11 @@ func TestMethodNotAllowed(t *testing.T) {
 
 func TestSandboxLink(t *testing.T) {
 	srv := newFixtureServer(t)
-	srv.Scenarios = scenariosFunc(func(ex string) bool { return strings.HasPrefix(ex, "Two world enchantments") })
+	srv.Scenarios = testScenarios(t, `scenario "World rule"
+example: Two world enchantments enter one after the other; the older one is put into its owner's graveyard.
+expect
+  A life = 20
+`)
 	d := parse(t, do(t, srv, "GET", "/2026-01-16/704.5k"))
 	if a := d.Find(".ex a.sandbox[href='/sandbox/2026-01-16/704.5k/1']"); a.Length() != 1 {
 		t.Errorf("no sandbox link on the example with a scenario")

@@ -34,6 +34,13 @@ func (s *Server) routes() {
 
 	get("/diff", s.diffForm)
 	get("/diff/:from/:to", s.diffPage)
+
+	get("/sandbox", s.sandboxIndex)
+	get("/sandbox/run", s.sandboxRun)
+	e.POST("/sandbox/run", s.sandboxRun)
+	get("/sandbox/scenario/:name", s.sandboxScenario)
+	get("/sandbox/:edition/:number/:n", s.sandboxExample)
+
 	get("/rules/:number", s.newestRule)
 	get("/preview/:edition/:number", s.previewRule)
 	get("/preview/:edition/section/:section", s.previewSection)
@@ -145,6 +152,12 @@ func limitRequest(next echo.HandlerFunc) echo.HandlerFunc {
 			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("This address is too long (over %d bytes); no page here has one that long.", maxPath)}
 		}
 		if len(u.RawQuery) > maxQuery && !(isSearchPath(u.Path) && len(u.RawQuery) <= maxSearchQuery) {
+			if u.Path == "/sandbox/run" {
+				if len(u.RawQuery) <= maxRunQuery {
+					return next(c) // scenario text shared by URL (sandbox_share.go)
+				}
+				return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("This sandbox link is too long (over %d bytes): links hold scenarios that compress to %d bytes. Paste the scenario's text into the sandbox instead.", maxRunQuery, maxShare)}
+			}
 			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("The query is too long (over %d bytes). Search for a few words or a rule number.", maxQuery)}
 		}
 		return next(c)

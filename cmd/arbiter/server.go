@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/history"
 	"github.com/arbiter-rules/arbiter/rules/search"
@@ -22,9 +23,10 @@ type Server struct {
 	paths views.Paths
 	site  atomic.Pointer[site]
 
-	// Scenarios says which printed examples the sandbox can run; nil until
-	// the engine's scenario package is wired in.
-	Scenarios Scenarios
+	// Scenarios are the sandbox's bundled scenarios, which also give printed
+	// examples their "Run in sandbox" links; nil turns the sandbox off.
+	Scenarios *scenario.Library
+	runLimit  *rateLimiter // the sandbox's run endpoint, per client
 
 	logsRequests bool // the log takes debug records: every request goes through logRequests
 }
@@ -37,6 +39,7 @@ type site struct {
 	pages   *pageCache
 	search  *search.Searcher // indexes built on first use
 	history *history.Chain   // matchings between editions, computed on first use or by WarmHistory
+	sandbox sandboxData      // built from lib when the sandbox first needs it
 }
 
 // Options configures a Server.
@@ -44,6 +47,9 @@ type Options struct {
 	Log   *slog.Logger // nil discards
 	Base  string       // URL path prefix the site lives under; "" for the root
 	Cache int64        // bytes of rendered pages to keep; 0 means 64 MiB
+	// Scenarios for the sandbox; nil means the bundled ones
+	// (content/scenarios).
+	Scenarios *scenario.Library
 }
 
 // NewServer serves lib.
@@ -55,9 +61,17 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		opt.Cache = 64 << 20
 	}
 	s := &Server{
-		echo:  echo.New(),
-		log:   opt.Log,
-		paths: views.Paths{Base: opt.Base},
+		echo:      echo.New(),
+		log:       opt.Log,
+		paths:     views.Paths{Base: opt.Base},
+		Scenarios: opt.Scenarios,
+		runLimit:  newRateLimiter(runRate, runBurst, runClients),
+	}
+	if s.Scenarios == nil {
+		var err error
+		if s.Scenarios, err = scenario.Bundled(); err != nil {
+			opt.Log.Error("bundled scenarios failed to parse; the sandbox is off", "err", err)
+		}
 	}
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
 	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache), search: search.NewSearcher(lib), history: history.NewChain(lib)})

@@ -21,6 +21,9 @@ func (s *Server) topicPage(c echo.Context) error {
 		Page:  views.Page{Paths: s.paths, Title: t.Title + " · " + views.EditionName(e), Edition: e},
 		Topic: t,
 	}
+	if s.Scenarios != nil {
+		p.Sandbox = s.Scenarios.HasScenario
+	}
 	for i, x := range e.Topics {
 		if x == t {
 			if i > 0 {

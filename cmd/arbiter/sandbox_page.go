@@ -1,0 +1,549 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/scenario"
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// The sandbox's pages. A bundled scenario's page is addressed by the example
+// it demonstrates or by its name; text a reader wrote is run by
+// /sandbox/run, which takes it from a form post or, compressed, from the
+// URL. Whatever the page shows (the step, the edition whose rules run, the
+// text) is in the request: the server stores nothing.
+
+var sandboxAssets = []string{"sandbox.css", "sandbox.js"}
+
+const (
+	maxSandboxForm = 64 << 10 // a form post: 16 KB of text, percent-encoded, and a few fields
+	maxEvents      = 40       // events listed per step
+	maxWhere       = 6        // editions listed per example on the index
+)
+
+// starterScenario is what /sandbox/run shows when given nothing to run.
+const starterScenario = `scenario "My scenario" rule 704.5j
+card Isamaru: {W} Legendary Creature — Dog 2/2
+setup
+  A battlefield: Isamaru
+  A hand: Isamaru
+steps
+  A puts Isamaru#2 onto the battlefield
+  A chooses Isamaru#1
+expect
+  A battlefield count Isamaru = 1
+  fired 704.5j
+`
+
+func (s *Server) noScenarios() error {
+	return notFound("The sandbox has no scenarios loaded.")
+}
+
+// sandboxIndex serves /sandbox: every bundled scenario and where the loaded
+// editions print the examples it runs.
+func (s *Server) sandboxIndex(c echo.Context) error {
+	if s.Scenarios == nil {
+		return s.noScenarios()
+	}
+	st := siteOf(c)
+	printed := st.sandbox.printedIn(st.lib, s.Scenarios)
+	p := views.SandboxIndex{
+		Page:   views.Page{Paths: s.paths, Title: "Sandbox", Extra: sandboxAssets},
+		NewURL: s.paths.SandboxRunURL(),
+	}
+	for _, sc := range s.Scenarios.Scenarios {
+		it := views.SandboxIndexItem{
+			Title: sc.Title, Name: scenarioSlug(sc), URL: s.paths.SandboxScenarioURL(scenarioSlug(sc)),
+			Rules: sc.Rules, Range: sc.Range(), Quotes: sc.Quotes,
+		}
+		for _, ex := range sc.Examples {
+			ie := views.SandboxIndexExample{Text: ex}
+			at := printed[scenario.Normalize(ex)]
+			for i, x := range at {
+				if i == maxWhere {
+					ie.More = len(at) - maxWhere
+					break
+				}
+				ie.Where = append(ie.Where, views.Link{
+					Label: x.where() + " (" + views.EditionName(x.ed) + ")",
+					URL:   s.paths.SandboxExampleURL(x.ed.ID, x.where(), x.n),
+				})
+			}
+			it.Examples = append(it.Examples, ie)
+		}
+		p.Scenarios = append(p.Scenarios, it)
+	}
+	return s.render(c, views.SandboxIndexPage(p))
+}
+
+// sandboxScenario serves /sandbox/scenario/{name}: a bundled scenario by
+// name, whatever it demonstrates.
+func (s *Server) sandboxScenario(c echo.Context) error {
+	if s.Scenarios == nil {
+		return s.noScenarios()
+	}
+	name := param(c, "name")
+	sc := s.Scenarios.ByName(name + scenario.Ext)
+	if sc == nil {
+		return notFound("There is no bundled scenario “%s”; the sandbox page lists them.", clip(name))
+	}
+	p := views.SandboxPage{From: "scenario/" + name}
+	for _, ex := range sc.Examples {
+		p.Quotes = append(p.Quotes, "Example: "+ex)
+	}
+	p.Quotes = append(p.Quotes, sc.Quotes...)
+	return s.sandboxPage(c, sandboxInput{
+		text: sc.Text, sc: sc, trusted: true,
+		nav:  views.SandboxNav{Action: s.paths.SandboxScenarioURL(name)},
+		page: p,
+	})
+}
+
+// sandboxExample serves /sandbox/{edition}/{number}/{n}: the scenario for
+// the n-th example of a rule (or of a prose edition's topic).
+func (s *Server) sandboxExample(c echo.Context) error {
+	if s.Scenarios == nil {
+		return s.noScenarios()
+	}
+	e, err := edition(c)
+	if err != nil {
+		return err
+	}
+	if e.Kind != rules.KindProse {
+		n, err := ruleNumber(c, e)
+		if err != nil {
+			return err
+		}
+		if n.String() != param(c, "number") {
+			u := url.URL{Path: s.paths.Base + "/sandbox/" + e.ID + "/" + n.String() + "/" + param(c, "n"), RawQuery: c.Request().URL.RawQuery}
+			return c.Redirect(http.StatusMovedPermanently, u.String())
+		}
+		if e.Rule(n) == nil {
+			return missingRule(c, e, n)
+		}
+	}
+	at, err := findExample(e, param(c, "number"), param(c, "n"))
+	if err != nil {
+		return err
+	}
+	scs := s.Scenarios.ForExample(at.text.S)
+	if len(scs) == 0 {
+		return notFoundIn(e, "Example %d of %s in %s has no scenario yet; the sandbox page lists the examples that do.", at.n, at.where(), views.EditionName(e))
+	}
+	sc := scs[0]
+	for _, x := range scs {
+		if x.Applies(e.Effective) {
+			sc = x
+			break
+		}
+	}
+	p := views.SandboxPage{
+		Example: s.exampleView(at),
+		From:    e.ID + "/" + at.where() + "/" + strconv.Itoa(at.n),
+	}
+	for _, x := range scs {
+		if x != sc {
+			p.Others = append(p.Others, views.Link{Label: x.Title, URL: s.paths.SandboxScenarioURL(scenarioSlug(x))})
+		}
+	}
+	return s.sandboxPage(c, sandboxInput{
+		text: sc.Text, sc: sc, trusted: true, prefer: e,
+		nav:  views.SandboxNav{Action: s.paths.SandboxExampleURL(e.ID, at.where(), at.n)},
+		page: p,
+	})
+}
+
+// findExample finds the n-th example of rule or topic where in e; n is as
+// the URL writes it.
+func findExample(e *rules.Edition, where, n string) (exampleAt, error) {
+	at := exampleAt{ed: e}
+	var exs []rules.Text
+	var what string
+	if e.Kind == rules.KindProse {
+		if at.topic = e.Topic(where); at.topic == nil {
+			return at, notFoundIn(e, "%s has no topic “%s”.", views.EditionName(e), clip(where))
+		}
+		exs, what = topicExamples(at.topic), "“"+at.topic.Title+"”"
+	} else {
+		num, ok := parseNumber(where)
+		if at.rule = e.Rule(num); !ok || at.rule == nil {
+			return at, notFoundIn(e, "%s has no rule “%s”.", views.EditionName(e), clip(where))
+		}
+		exs, what = at.rule.Examples(), "Rule "+num.String()
+	}
+	k, err := strconv.Atoi(n)
+	if err != nil || k < 1 || k > len(exs) {
+		switch len(exs) {
+		case 0:
+			return at, notFoundIn(e, "%s has no examples in %s.", what, views.EditionName(e))
+		case 1:
+			return at, notFoundIn(e, "%s has one example in %s; there is no example “%s”.", what, views.EditionName(e), clip(n))
+		}
+		return at, notFoundIn(e, "%s has %d examples in %s, numbered from 1; there is no example “%s”.", what, len(exs), views.EditionName(e), clip(n))
+	}
+	at.n, at.text = k, exs[k-1]
+	return at, nil
+}
+
+func (s *Server) exampleView(at exampleAt) *views.SandboxExample {
+	v := &views.SandboxExample{Edition: at.ed, N: at.n, Text: at.text}
+	if at.topic != nil {
+		v.Where = views.Link{Label: at.topic.Title, URL: s.paths.TopicURL(at.ed.ID, at.topic.Slug)}
+	} else {
+		v.Where = views.Link{Label: at.rule.Number.String(), URL: s.paths.RuleURL(at.ed.ID, at.rule.Number)}
+	}
+	return v
+}
+
+// sandboxRun serves /sandbox/run (GET, HEAD and POST): scenario text from
+// the request, in the form's text field or the URL's s parameter. A post
+// that fits in a URL is redirected to that URL, so the address bar holds a
+// link to share and reloading doesn't post again.
+func (s *Server) sandboxRun(c echo.Context) error {
+	req := c.Request()
+	if ok, retry := s.runLimit.allow(clientKey(req)); !ok {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(retry.Seconds()))))
+		return &httpError{status: http.StatusTooManyRequests, msg: fmt.Sprintf(
+			"You have run scenarios faster than the sandbox allows (%d at once, then %d a second from one address). "+
+				"Wait a few seconds and try again; your scenario is still in the page you came from.", runBurst, runRate)}
+	}
+	post := req.Method == http.MethodPost
+	if post {
+		req.Body = http.MaxBytesReader(c.Response(), req.Body, maxSandboxForm)
+	}
+	if err := req.ParseForm(); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(
+				"The form is larger than %d KB. A scenario may be 16 KB at most.", maxSandboxForm>>10)}
+		}
+		return badRequest("The form could not be read: %v.", err)
+	}
+	form := req.Form
+	in := sandboxInput{share: true, nav: views.SandboxNav{Action: s.paths.SandboxRunURL()}}
+	switch {
+	case form.Has("text"):
+		in.text = form.Get("text")
+	case form.Has("s"):
+		t, err := decodeShare(form.Get("s"))
+		switch {
+		case errors.Is(err, errShareBig):
+			return &httpError{status: http.StatusRequestEntityTooLarge, msg: "This link's " + err.Error() + "."}
+		case err != nil:
+			return badRequest("This link's %s.", err.Error())
+		}
+		in.text = t
+	default:
+		in.text = starterScenario
+	}
+	in.text = strings.ReplaceAll(in.text, "\r\n", "\n") // as a browser posts a textarea
+	if from := form.Get("ex"); from != "" {
+		if err := s.origin(siteOf(c), from, &in); err != nil {
+			return err
+		}
+	}
+	if post && form.Has("choose") {
+		choose := strings.TrimSpace(form.Get("choose"))
+		after, err := strconv.Atoi(form.Get("after"))
+		if err != nil || after < 1 || after > strings.Count(in.text, "\n")+1 || strings.ContainsAny(choose, "\r\n") || len(choose) > 200 {
+			return badRequest("The answer to the choice was garbled (choose and after); run the scenario again and pick an answer.")
+		}
+		in.text = scenario.InsertStep(in.text, after, choose)
+		form.Del("step") // show where the answer leads: the end
+	}
+	if len(in.text) > scenario.MaxBytes {
+		in.page.ScenarioText = in.text
+		in.page.Title = "Your scenario"
+		in.page.Notice = fmt.Sprintf("The scenario is %d bytes; the sandbox runs scenarios of up to %d bytes (16 KB). Shorten it and run it again.",
+			len(in.text), scenario.MaxBytes)
+		return s.sendSandbox(c, http.StatusRequestEntityTooLarge, in.page)
+	}
+	if post && form.Has("text") {
+		if enc := encodeShare(in.text); len(enc) <= maxShare {
+			v := url.Values{"s": {enc}}
+			for _, k := range []string{"ex", "rules", "step"} {
+				if x := form.Get(k); x != "" {
+					v.Set(k, x)
+				}
+			}
+			return c.Redirect(http.StatusSeeOther, s.paths.SandboxRunURL()+"?"+v.Encode())
+		}
+	}
+	return s.sandboxPage(c, in)
+}
+
+// origin reads the ex parameter, which says where edited text came from:
+// "2026-01-16/704.5j/1" (an example) or "scenario/legend-rule".
+func (s *Server) origin(st *site, from string, in *sandboxInput) error {
+	bad := badRequest("The ex parameter “%s” names no example or bundled scenario; it looks like 2026-01-16/704.5j/1 or scenario/legend-rule.", clip(from))
+	parts := strings.Split(from, "/")
+	switch {
+	case len(parts) == 2 && parts[0] == "scenario" && s.Scenarios != nil:
+		sc := s.Scenarios.ByName(parts[1] + scenario.Ext)
+		if sc == nil {
+			return bad
+		}
+		in.page.Original = views.Link{Label: "“" + sc.Title + "”", URL: s.paths.SandboxScenarioURL(parts[1])}
+	case len(parts) == 3:
+		e := st.lib.Edition(parts[0])
+		if e == nil {
+			return bad
+		}
+		at, err := findExample(e, parts[1], parts[2])
+		if err != nil {
+			return bad
+		}
+		in.page.Example = s.exampleView(at)
+		in.page.Original = views.Link{Label: "the scenario for this example", URL: s.paths.SandboxExampleURL(e.ID, at.where(), at.n)}
+		in.page.Page.Edition = e
+		in.prefer = e
+	default:
+		return bad
+	}
+	in.page.From = from
+	return nil
+}
+
+// sandboxInput is a scenario to run and what its page already knows.
+type sandboxInput struct {
+	text    string
+	sc      *scenario.Scenario // nil: parse text
+	trusted bool               // a bundled scenario: no time budget
+	prefer  *rules.Edition     // run under this edition unless the request names another
+	nav     views.SandboxNav   // where the controls lead; Fields and Rules are filled in here
+	share   bool               // the text travels in the URL (s) rather than the path
+	page    views.SandboxPage
+}
+
+// sandboxPage runs a scenario under the edition the request names (or the
+// default) and renders the state after the step it names (or the last).
+func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
+	st := siteOf(c)
+	p := in.page
+	p.ScenarioText = in.text
+	status := http.StatusOK
+	sc := in.sc
+	if sc == nil {
+		var err error
+		if sc, err = scenario.Parse("", in.text); err != nil {
+			p.Title = "Your scenario"
+			p.Errors = lineErrors(err, in.text)
+			p.Notice = "The scenario has mistakes: fix the lines listed beside it and run it again."
+			return s.sendSandbox(c, http.StatusBadRequest, p)
+		}
+	}
+	p.Title, p.Rules, p.Range = sc.Title, sc.Rules, sc.Range()
+
+	eds := runEditions(st.lib, sc)
+	if len(eds) == 0 {
+		p.Notice = "This scenario is for " + sc.Range() + ", and neither the loaded editions nor the engine's own rules include one."
+		return s.sendSandbox(c, http.StatusBadRequest, p)
+	}
+	run := eds[0]
+	for _, r := range eds {
+		if r.ed != nil && r.ed == in.prefer {
+			run = r
+		}
+	}
+	def := run.id
+	if q := c.FormValue("rules"); q != "" {
+		id := q
+		if e := st.lib.Edition(q); e != nil {
+			id = e.ID
+		}
+		found := false
+		for _, r := range eds {
+			if r.id == id {
+				run, found = r, true
+			}
+		}
+		if !found {
+			status = http.StatusBadRequest
+			if st.lib.Edition(q) != nil {
+				p.Notice = fmt.Sprintf("“%s” is for %s, so it can't run under %s; it runs under %s instead.", sc.Title, sc.Range(), clip(q), run.name)
+			} else {
+				p.Notice = fmt.Sprintf("There is no edition “%s” to run under; it runs under %s instead.", clip(q), run.name)
+			}
+		}
+	}
+	for _, r := range eds {
+		p.RunUnder = append(p.RunUnder, views.SandboxEdition{ID: r.id, Name: r.name})
+	}
+	p.Running = views.SandboxEdition{ID: run.id, Name: run.name}
+	if run.id != def {
+		in.nav.Rules = run.id
+	}
+
+	re := run.engine(st)
+	opt := scenario.Options{}
+	if in.trusted {
+		opt.Budget = -1 // known to be small; a loaded machine mustn't fail them
+	}
+	tr := scenario.RunWith(c.Request().Context(), sc, re, opt)
+
+	p.Last = len(tr.Steps)
+	p.Step = p.Last
+	if q := c.FormValue("step"); q != "" {
+		k, err := strconv.Atoi(q)
+		if err != nil || k < 0 || k > p.Last {
+			status = http.StatusBadRequest
+			p.Notice = fmt.Sprintf("There is no step “%s”: this run has steps 0 (the start) to %d. Showing the last.", clip(q), p.Last)
+		} else {
+			p.Step = k
+		}
+	}
+	state := tr.Start
+	if p.Step > 0 {
+		state = tr.Steps[p.Step-1].State
+	}
+	p.Board = engine.Render(re, state)
+
+	failLine, failMsg := 0, ""
+	if tr.Err != nil {
+		var se *scenario.Error
+		if errors.As(tr.Err, &se) {
+			failLine, failMsg = se.Line, se.Msg
+		} else {
+			failMsg = tr.Err.Error()
+		}
+		if errors.Is(tr.Err, scenario.ErrBudget) {
+			status = http.StatusBadRequest
+			p.Notice = fmt.Sprintf("This scenario ran for longer than the sandbox allows (%v) and was stopped before line %d. "+
+				"The steps before that are shown; shorten it (fewer steps, fewer cards) to run the rest.", scenario.DefaultBudget, failLine)
+		}
+		p.Errors = []views.SandboxError{{Line: failLine, Msg: failMsg, Source: sourceLine(in.text, failLine)}}
+		p.ExpectNote = "Not checked: the run stopped at line " + strconv.Itoa(failLine) + "."
+	}
+	for i, step := range sc.Steps {
+		v := views.SandboxStep{N: i + 1, Line: step.Line, Text: step.Text}
+		if i < len(tr.Steps) {
+			res := tr.Steps[i]
+			v.Ran, v.Rejected = true, res.Rejected
+			for j, ev := range res.Events {
+				if j == maxEvents {
+					v.More = len(res.Events) - maxEvents
+					break
+				}
+				v.Events = append(v.Events, s.eventView(run, ev))
+			}
+		} else if i == len(tr.Steps) && failLine == step.Line {
+			v.Failed = failMsg
+		}
+		p.Steps = append(p.Steps, v)
+	}
+	if tr.Pending != nil {
+		p.Choice = &views.SandboxChoice{Prompt: p.Board.Pending, Options: tr.ChoiceSteps(), After: tr.LastLine()}
+		if p.Step != p.Last {
+			p.Choice.Prompt = engine.Render(re, tr.Final()).Pending
+		}
+		p.ExpectNote = "Not checked yet: the rules are waiting for a choice the scenario doesn't make. Answer it after the last step."
+	}
+	for _, r := range tr.Expects {
+		v := views.SandboxExpect{Line: r.Line, Text: r.Text, OK: r.OK, Got: r.Got, URL: s.ruleLink(run, r.Rule)}
+		if !r.Rule.IsZero() {
+			v.Rule = r.Rule.String()
+		}
+		p.Expects = append(p.Expects, v)
+	}
+
+	if in.share {
+		enc := encodeShare(in.text)
+		if len(enc) <= maxShare {
+			if p.From != "" {
+				in.nav.Fields = append(in.nav.Fields, views.Field{Name: "ex", Value: p.From})
+			}
+			in.nav.Fields = append(in.nav.Fields, views.Field{Name: "s", Value: enc})
+		} else {
+			in.nav.Post = true
+			if p.From != "" {
+				in.nav.Fields = append(in.nav.Fields, views.Field{Name: "ex", Value: p.From})
+			}
+			in.nav.Fields = append(in.nav.Fields, views.Field{Name: "text", Value: in.text})
+			p.ShareNote = fmt.Sprintf("This scenario is too long to share as a link (%d characters compressed; links hold %d). Share its text instead.", len(enc), maxShare)
+		}
+	}
+	p.Nav = in.nav
+	p.Share = p.Nav.URL(p.Step, p.Last)
+	return s.sendSandbox(c, status, p)
+}
+
+func (s *Server) eventView(run runEdition, ev engine.Event) views.SandboxEvent {
+	v := views.SandboxEvent{Text: ev.Text, SBA: ev.SBA, URL: s.ruleLink(run, ev.Rule)}
+	if !ev.Rule.IsZero() {
+		v.Rule = ev.Rule.String()
+	}
+	return v
+}
+
+// lineErrors lists a parse error's problems with the lines they are at.
+func lineErrors(err error, text string) []views.SandboxError {
+	var list scenario.ErrorList
+	if !errors.As(err, &list) {
+		return []views.SandboxError{{Msg: err.Error()}}
+	}
+	out := make([]views.SandboxError, 0, len(list))
+	for _, e := range list {
+		out = append(out, views.SandboxError{Line: e.Line, Msg: e.Msg, Source: sourceLine(text, e.Line)})
+	}
+	return out
+}
+
+// sourceLine is line n of text (from 1), trimmed and clipped for display.
+func sourceLine(text string, n int) string {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(text, '\n')
+		if j < 0 {
+			return ""
+		}
+		text = text[j+1:]
+	}
+	if j := strings.IndexByte(text, '\n'); j >= 0 {
+		text = text[:j]
+	}
+	text = strings.TrimSpace(text)
+	if len(text) > 120 {
+		text = clip(text[:120]) + "…"
+	}
+	return text
+}
+
+// sendSandbox renders a sandbox page with its status. A page from a GET is
+// a function of its URL and may be cached a while; one answering a post or
+// reporting a problem may not.
+func (s *Server) sendSandbox(c echo.Context, status int, p views.SandboxPage) error {
+	p.Page.Paths = s.paths
+	p.Page.Title = p.Title + " · Sandbox"
+	p.Page.Extra = sandboxAssets
+	if p.Page.Edition == nil && p.Example != nil {
+		p.Page.Edition = p.Example.Edition
+	}
+	var buf bytes.Buffer
+	if err := views.Sandbox(p).Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	if c.Request().Method != http.MethodPost && status == http.StatusOK {
+		h.Set(echo.HeaderCacheControl, "public, max-age=300")
+	} else {
+		h.Set(echo.HeaderCacheControl, "no-store")
+	}
+	h.Set(echo.HeaderContentLength, strconv.Itoa(buf.Len()))
+	c.Response().WriteHeader(status)
+	if c.Request().Method != http.MethodHead {
+		_, err := c.Response().Write(buf.Bytes())
+		return err
+	}
+	return nil
+}
