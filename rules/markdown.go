@@ -83,12 +83,12 @@ func mdLineStarts(src []byte) []int {
 type mdMode uint8
 
 const (
-	modeIntro    mdMode = iota // before any heading, or after "# Introduction"
-	modeRules                  // after "# 1. Game Concepts"
-	modeGlossary               // after "# Glossary"
-	modeCredits                // after "# Credits"
-	modeTopic                  // after an unnumbered "## Title"
-	modeSkip                   // after an unknown level-1 heading (reported once)
+	mdInIntro    mdMode = iota // before any heading, or after "# Introduction"
+	mdInRules                  // after "# 1. Game Concepts"
+	mdInGlossary               // after "# Glossary"
+	mdInCredits                // after "# Credits"
+	mdInTopic                  // after an unnumbered "## Title"
+	mdInSkip                   // after an unknown level-1 heading (reported once)
 )
 
 type mdBuilder struct {
@@ -111,25 +111,28 @@ func (b *mdBuilder) frontMatter() {
 	if !bytes.HasPrefix(b.src, []byte("---")) || len(bytes.TrimRight(mdFirstLine(b.src), " \t")) != 3 {
 		return
 	}
-	lines := bytes.SplitAfter(b.src, []byte("\n"))
-	end := -1
-	for i := 1; i < len(lines); i++ {
-		l := string(bytes.TrimRight(lines[i], " \t\n"))
-		if l == "---" || l == "..." {
-			end = i
-			break
+	// Find the closing line before reading any key, so an unclosed block
+	// reads as Markdown.
+	var lines [][]byte
+	n, closed := 0, false
+	for rest := b.src; len(rest) > 0 && !closed; {
+		l := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			l = rest[:i+1]
+		}
+		rest = rest[len(l):]
+		n += len(l)
+		lines = append(lines, l)
+		if t := string(bytes.TrimRight(l, " \t\n")); len(lines) > 1 && (t == "---" || t == "...") {
+			closed = true
 		}
 	}
-	if end < 0 {
+	if !closed {
 		b.d.errorf(1, "front matter opened with --- is never closed with ---")
 		return
 	}
-	for i := 1; i < end; i++ {
+	for i := 1; i < len(lines)-1; i++ {
 		b.frontMatterLine(i+1, strings.TrimSpace(string(lines[i])))
-	}
-	n := 0
-	for i := 0; i <= end; i++ {
-		n += len(lines[i])
 	}
 	for i := 0; i < n; i++ {
 		if b.src[i] != '\n' {
@@ -256,7 +259,7 @@ func (b *mdBuilder) document(doc ast.Node) {
 }
 
 func (b *mdBuilder) block(n ast.Node) {
-	if b.mode == modeSkip {
+	if b.mode == mdInSkip {
 		if h, ok := n.(*ast.Heading); !ok || h.Level != 1 {
 			return
 		}
@@ -271,7 +274,7 @@ func (b *mdBuilder) block(n ast.Node) {
 			b.add(n, Block{Kind: t.kind, Text: t.text, Pos: t.pos})
 		}
 	case *east.DefinitionList:
-		if b.mode != modeGlossary {
+		if b.mode != mdInGlossary {
 			b.d.warnf(b.line(n), "a definition list outside \"# Glossary\": read as glossary entries")
 		}
 		b.definitions(n)
@@ -321,15 +324,15 @@ func (b *mdBuilder) heading(h *ast.Heading) {
 		}
 		switch strings.ToLower(strings.TrimSpace(t.S)) {
 		case "introduction":
-			b.mode = modeIntro
+			b.mode = mdInIntro
 		case "glossary":
-			b.mode = modeGlossary
+			b.mode = mdInGlossary
 			b.entry = nil
 		case "credits":
-			b.mode = modeCredits
+			b.mode = mdInCredits
 		default:
 			b.d.warnf(b.line(h), "unknown level-1 heading %q: want \"# 1. Title\", \"# Introduction\", \"# Glossary\" or \"# Credits\"; what follows up to the next level-1 heading is ignored", t.S)
-			b.mode = modeSkip
+			b.mode = mdInSkip
 		}
 	case 2:
 		if n, size := mdChapterPrefix(raw); !n.IsZero() {
@@ -400,11 +403,11 @@ func (b *mdBuilder) openSection(h ast.Node, n int, title, label string) {
 	b.e.Sections = append(b.e.Sections, s)
 	b.section = s
 	b.stack = b.stack[:0]
-	b.mode = modeRules
+	b.mode = mdInRules
 }
 
 func (b *mdBuilder) openChapter(h ast.Node, n Number, title, label string) {
-	if b.mode != modeRules || b.section == nil || b.section.Number != n.Section() {
+	if b.mode != mdInRules || b.section == nil || b.section.Number != n.Section() {
 		b.d.warnf(b.line(h), "chapter %s is not under a \"# %d. …\" section heading", n, n.Section())
 		b.impliedSection(h, n)
 	}
@@ -412,7 +415,7 @@ func (b *mdBuilder) openChapter(h ast.Node, n Number, title, label string) {
 	c := &Rule{Number: n, Title: title, Section: b.section, Label: label, Pos: b.pos(h)}
 	b.section.Chapters = append(b.section.Chapters, c)
 	b.stack = append(b.stack[:0], c)
-	b.mode = modeRules
+	b.mode = mdInRules
 }
 
 // impliedSection opens an untitled section for an entry that appears
@@ -422,7 +425,7 @@ func (b *mdBuilder) impliedSection(at ast.Node, n Number) {
 	b.e.Sections = append(b.e.Sections, s)
 	b.section = s
 	b.stack = b.stack[:0]
-	b.mode = modeRules
+	b.mode = mdInRules
 }
 
 func (b *mdBuilder) checkOrder(at ast.Node, n Number) {
@@ -487,7 +490,7 @@ func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
 	if slug == "" {
 		slug = Slug(title)
 	}
-	if b.mode == modeRules && b.section != nil {
+	if b.mode == mdInRules && b.section != nil {
 		b.d.warnf(b.line(h), "heading %q in section %d has no chapter number: read as a prose topic", title, b.section.Number)
 	}
 	for _, t := range b.e.Topics {
@@ -499,17 +502,17 @@ func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
 	t := &Topic{Slug: slug, Title: title, Pos: b.pos(h)}
 	b.e.Topics = append(b.e.Topics, t)
 	b.topic = t
-	b.mode = modeTopic
+	b.mode = mdInTopic
 }
 
 // paragraph adds a top-level paragraph: a new rule if it opens with a rule
 // number, else a paragraph of whatever is open.
 func (b *mdBuilder) paragraph(p *ast.Paragraph) {
-	if num, ok := p.FirstChild().(*RuleNumberNode); ok && (b.mode == modeIntro || b.mode == modeRules) {
+	if num, ok := p.FirstChild().(*RuleNumberNode); ok && (b.mode == mdInIntro || b.mode == mdInRules) {
 		b.rule(p, num.Number, num.Label)
 		return
 	}
-	if b.mode == modeGlossary {
+	if b.mode == mdInGlossary {
 		t := b.inlineText(p)
 		// One line is a term without a definition (a truncated source has
 		// one); several lines are more likely a definition missing its ": ".
@@ -548,7 +551,7 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 // section itself. It never invents entries, so an excerpt that starts at
 // 104.3h reads back as it was written.
 func (b *mdBuilder) rule(p *ast.Paragraph, n Number, label string) {
-	if b.mode != modeRules || b.section == nil {
+	if b.mode != mdInRules || b.section == nil {
 		b.d.warnf(b.line(p), "rule %s comes before any \"# %d. …\" section heading", n, n.Section())
 		b.impliedSection(p, n)
 	}
@@ -592,19 +595,19 @@ func mdIsAncestor(a, n Number) bool {
 // add appends a block to whatever part of the document is open.
 func (b *mdBuilder) add(at ast.Node, blk Block) {
 	switch b.mode {
-	case modeIntro:
+	case mdInIntro:
 		b.e.Intro = append(b.e.Intro, blk)
-	case modeCredits:
+	case mdInCredits:
 		b.e.Credits = append(b.e.Credits, blk)
-	case modeTopic:
+	case mdInTopic:
 		b.topic.Body = append(b.topic.Body, blk)
-	case modeGlossary:
+	case mdInGlossary:
 		if b.entry == nil {
 			b.d.warnf(b.line(at), "text in the glossary before any term: ignored")
 			return
 		}
 		b.entry.Body = append(b.entry.Body, blk)
-	case modeRules:
+	case mdInRules:
 		if len(b.stack) == 0 {
 			b.d.warnf(b.line(at), "text in section %d before any chapter or rule: ignored", b.section.Number)
 			return

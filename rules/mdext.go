@@ -315,13 +315,13 @@ func (ruleNumberTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 		if !ok {
 			continue
 		}
-		prefix := skipBlanks(line, numLen)
+		prefix := mdSkipBlanks(line, numLen)
 		label := ""
 		if bytes.HasPrefix(line[prefix:], []byte("{#")) {
 			if end := bytes.IndexByte(line[prefix:], '}'); end > 0 {
 				after := prefix + end + 1
 				if l := string(line[prefix+2 : prefix+end]); mdSlugOK(l) && (after == len(line) || line[after] == ' ' || line[after] == '\t' || line[after] == '\n') {
-					label, prefix = l, skipBlanks(line, after)
+					label, prefix = l, mdSkipBlanks(line, after)
 				}
 			}
 		}
@@ -332,7 +332,7 @@ func (ruleNumberTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 	}
 }
 
-func skipBlanks(b []byte, i int) int {
+func mdSkipBlanks(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 		i++
 	}
