@@ -13,8 +13,8 @@ import (
 )
 
 // mdRoundTrip exports e as Markdown, parses the result and fails t at the
-// first difference. It returns the Markdown.
-func mdRoundTrip(t testing.TB, e *Edition) string {
+// first difference. It returns the Markdown and the edition read back.
+func mdRoundTrip(t testing.TB, e *Edition) (string, *Edition) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := ExportMarkdown(&buf, e); err != nil {
@@ -35,7 +35,7 @@ func mdRoundTrip(t testing.TB, e *Edition) string {
 	if d := diffEditionTrees(e, back); d != "" {
 		t.Fatalf("%s: round trip differs: %s\n--- Markdown:\n%s", e.ID, d, mdExcerptAround(buf.String(), d))
 	}
-	return buf.String()
+	return buf.String(), back
 }
 
 // mdExcerptAround shows the part of md a difference message points at, or
@@ -146,7 +146,7 @@ func trickyEdition() *Edition {
 }
 
 func TestExportMarkdownRoundTripTricky(t *testing.T) {
-	md := mdRoundTrip(t, trickyEdition())
+	md, _ := mdRoundTrip(t, trickyEdition())
 	for _, want := range []string{"# 1. Game Concepts \\#1 {#concepts}\n", "## 100. General {#general}\n", "100.1. These Magic rules apply to any *Magic game*.\n",
 		"100.1a {#two-player} # A subrule", "> See also: [General](<#general>) and {#not-a-label}\n", "100.3. {#r3}\n", "100.4. \\{#text} that looks",
 		"At End of Turn (Obsolete) {#eot}\n", "Labelled \\{#no} {#yes}\n", "Not Obsolete \\(Obsolete)\n", ": 2. 1\\. A sense"} {
@@ -202,7 +202,11 @@ func TestExportMarkdownRoundTripCorpus(t *testing.T) {
 			if e.ID == "" {
 				e.ID = e.EffectiveDate()
 			}
-			mdRoundTrip(t, e)
+			_, back := mdRoundTrip(t, e)
+			// The linker finds the same references in the Markdown.
+			if len(back.Refs) != len(e.Refs) || len(back.Dangling) != len(e.Dangling) {
+				t.Errorf("references: %d (%d dangling) from the text, %d (%d) from the Markdown", len(e.Refs), len(e.Dangling), len(back.Refs), len(back.Dangling))
+			}
 		})
 	}
 }
