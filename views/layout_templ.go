@@ -339,7 +339,20 @@ func layout(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "\">Help and shortcuts</a></footer><dialog id=\"help\" aria-labelledby=\"help-title\"><h2 id=\"help-title\">Keyboard shortcuts</h2><dl class=\"keys\"><dt>/</dt><dd>Jump to a rule or search</dd><dt>j</dt><dd>Next rule</dd><dt>k</dt><dd>Previous rule</dd><dt>?</dt><dd>This help</dd></dl><form method=\"dialog\"><button>Close</button></form></dialog></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "\">Help and shortcuts</a> · <a href=\"")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var20 templ.SafeURL
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinURLErrs(p.SandboxIndexURL())
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/layout.templ`, Line: 66, Col: 33}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\">Sandbox</a></footer><dialog id=\"help\" aria-labelledby=\"help-title\"><h2 id=\"help-title\">Keyboard shortcuts</h2><dl class=\"keys\"><dt>/</dt><dd>Jump to a rule or search</dd><dt>j</dt><dd>Next rule</dd><dt>k</dt><dd>Previous rule</dd><dt>?</dt><dd>This help</dd></dl><form method=\"dialog\"><button>Close</button></form></dialog></body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

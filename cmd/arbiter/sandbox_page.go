@@ -247,7 +247,9 @@ func (s *Server) sandboxRun(c echo.Context) error {
 	default:
 		in.text = starterScenario
 	}
-	in.text = strings.ReplaceAll(in.text, "\r\n", "\n") // as a browser posts a textarea
+	// As a browser posts a textarea: CRLF; and bytes that aren't UTF-8
+	// (no browser sends them) become U+FFFD, so the text fits a share URL.
+	in.text = strings.ToValidUTF8(strings.ReplaceAll(in.text, "\r\n", "\n"), "\uFFFD")
 	if from := form.Get("ex"); from != "" {
 		if err := s.origin(siteOf(c), from, &in); err != nil {
 			return err
