@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Action is one thing a player or the game does. Apply performs it.
@@ -87,19 +89,15 @@ type (
 		Player PlayerID
 		Mana   Mana
 	}
-	// EndStep ends the current step: mana pools empty (500.5) in editions
-	// since M10; before, mana stayed until the phase ended.
-	EndStep struct{}
-	// EndPhase ends the current phase: mana pools empty, and before M10
-	// each player loses 1 life per mana lost (mana burn, 300.3).
-	EndPhase struct{}
-	// EndTurn: the cleanup step removes damage (514.2), pools empty as its
-	// phase ends, and the next player's turn begins.
-	EndTurn struct{}
-	// Choose answers the pending choice with one of its options.
+	// Choose answers the pending choice: an object (Object), several
+	// (Objects), a player (Target), or a word (Word: "yes", "red", a
+	// creature type).
 	Choose struct {
-		Player PlayerID
-		Object ObjectID
+		Player  PlayerID
+		Object  ObjectID
+		Objects []ObjectID
+		Target  *PlayerID
+		Word    string
 	}
 	// ChooseSubtype: an effect instructs the player to choose a subtype of
 	// Kind; the choice must be one existing subtype (205.3e).
@@ -122,13 +120,32 @@ type tx struct {
 	ed     *RulesEdition
 	s      State
 	events []Event
-	sba    bool // inside a state-based action
+	sba    bool  // inside a state-based action
+	v      *view // characteristics of s, nil when s has changed since
+
+	// base is the state Apply started from, with the answers given so far:
+	// an action that stops for a choice starts again from it, replaying
+	// the answers (states are values, so nothing is undone by hand).
+	base   State
+	resume Action // the action a pending choice resumes
+
+	batchDepth int
+	pre        *State // the state before the current batch of events (603.10)
+	batchFrom  int    // the first event of the current batch
 }
 
-// Apply performs an action and then checks state-based actions until none
-// apply (704.3), and returns the new state and what happened. It never
-// changes s. On error it returns s unchanged, no events, and the error (a
-// *RuleError when a rule forbids the action).
+// pauseErr stops an action that needs a choice the player hasn't made.
+type pauseErr struct{ choice *Choice }
+
+func (p *pauseErr) Error() string { return "waiting for a choice: " + p.choice.Prompt }
+
+// Apply performs an action and then, as a player would receive priority,
+// checks state-based actions until none apply (704.3) and puts triggered
+// abilities on the stack (117.5), and returns the new state and what
+// happened. It never changes s. On error it returns s unchanged, no events,
+// and the error (a *RuleError when a rule forbids the action). An action
+// that needs a choice the player hasn't made returns s with Pending set;
+// Choose answers it and the action runs again with the answer.
 func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 	if s.Pending != nil {
 		if _, ok := a.(Choose); !ok {
@@ -141,20 +158,105 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 			return s, nil, fmt.Errorf("%w: %s has lost", ErrGameOver, p.Name)
 		}
 	}
-	t := &tx{ed: ed, s: s.clone()}
-	if err := a.apply(t); err != nil {
+	t := &tx{ed: ed, s: s.clone(), base: s, resume: a}
+	err := t.batch(func() error { return a.apply(t) })
+	if err == nil {
+		err = t.settle()
+	}
+	var p *pauseErr
+	if errors.As(err, &p) {
+		ns := t.base.clone()
+		ch := *p.choice
+		ch.Rule = ed.Rule(ch.Key)
+		if ch.resume == nil {
+			ch.resume = t.resume
+		}
+		ns.Pending = &ch
+		ev := Event{Kind: EvChoice, Key: ch.Key, Rule: ch.Rule, Player: ns.Players[ch.Player].Name,
+			Text: ns.Players[ch.Player].Name + " must choose: " + ch.Prompt}
+		return ns, []Event{ev}, nil
+	}
+	if err != nil {
 		return s, nil, err
 	}
-	if err := t.checkSBA(); err != nil {
-		return s, nil, err
+	if t.s.Pending == nil {
+		t.s.answers = nil
 	}
 	return t.s, t.events, nil
+}
+
+// settle is what happens each time a player would receive priority
+// (117.5): state-based actions until none apply, then triggered abilities
+// go on the stack (603.3), and again until neither happens.
+func (t *tx) settle() error {
+	for i := 0; i < 50; i++ {
+		if err := t.checkSBA(); err != nil {
+			return err
+		}
+		if t.s.Pending != nil || len(t.s.Waiting) == 0 || t.over() {
+			return nil
+		}
+		if err := t.putTriggers(); err != nil {
+			return err
+		}
+	}
+	return errors.New("triggered abilities didn't settle")
+}
+
+// batch runs fn as one event (or simultaneous events) and then checks what
+// triggered (603.2), looking back to the state before it for abilities that
+// trigger on leaving the battlefield (603.10). Nested batches join the
+// outermost.
+func (t *tx) batch(fn func() error) error {
+	if t.batchDepth > 0 {
+		return fn()
+	}
+	pre := t.s.clone()
+	t.pre, t.batchFrom = &pre, len(t.events)
+	t.batchDepth++
+	err := fn()
+	t.batchDepth--
+	if err != nil {
+		return err
+	}
+	evs := t.events[t.batchFrom:]
+	t.pre = nil
+	return t.triggers(&pre, evs)
+}
+
+// ask returns the answer to a choice, from those already given (replayed),
+// or stops the action until the player makes it.
+func (t *tx) ask(ch *Choice) (answer, error) {
+	for i, a := range t.s.answers {
+		if a.player == ch.Player && a.key == ch.Key {
+			t.s.answers = append(t.s.answers[:i:i], t.s.answers[i+1:]...)
+			return a, nil
+		}
+	}
+	return answer{}, &pauseErr{choice: ch}
+}
+
+// dirty notes that the state changed, so characteristics must be
+// computed again.
+func (t *tx) dirty() { t.v = nil }
+
+// chars is an object's current characteristics in this transaction.
+func (t *tx) chars(o *Object) *Chars {
+	if t.v == nil {
+		t.v = t.s.computeView()
+	}
+	if ch := t.v.chars[o.ID]; ch != nil {
+		return ch
+	}
+	ch := t.s.Chars(o)
+	return &ch
 }
 
 func (t *tx) emit(e Event) {
 	e.Rule = t.ed.Rule(e.Key)
 	e.SBA = t.sba
 	t.events = append(t.events, e)
+	t.dirty()
 }
 
 func (t *tx) ruleErr(k Key, format string, args ...any) error {
@@ -191,8 +293,9 @@ func (t *tx) where(o *Object) string {
 }
 
 // move changes an object's zone; it becomes a new object (400.7) with no
-// status, damage or counters (122.2). It returns the new object's ID, or
-// the old one if the move didn't happen. key names the rule that moved it.
+// status, damage or counters (122.2). Its last known information is kept
+// (608.2h). It returns the new object's ID, or the old one if the move
+// didn't happen. key names the rule that moved it.
 func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, why string) (ObjectID, error) {
 	o, err := t.object(id)
 	if err != nil {
@@ -209,16 +312,22 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			Text: label + " stays in " + from + ": a token that has left the battlefield can't change zones"})
 		return id, nil
 	}
+	t.remember(o)
 	old := *o
 	n := old
 	t.s.nextID++
 	n.ID = t.s.nextID
 	n.Zone = to
 	n.Tapped, n.Damage, n.Deathtouched, n.Counters, n.Sick = false, 0, false, nil, to == Battlefield
+	n.Stack, n.Attached, n.Chosen, n.Regen, n.PhasedOut = nil, 0, Chosen{}, 0, false
+	if old.Zone != Stack || to != Battlefield {
+		n.Cast = nil
+	}
 	n.Controller = old.Owner
 	if to == Battlefield && ctrl != nil {
 		n.Controller = *ctrl
 	}
+	n.Base = n.Controller
 	n.Seq = t.s.tick()
 	n.Timestamp = n.Seq
 	if bottom {
@@ -226,6 +335,33 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	}
 	t.s.remove(id)
 	t.s.Objects = append(t.s.Objects, n)
+	if t.s.Combat != nil {
+		t.s.Combat.remove(id)
+	}
+	t.dirty()
+	if to == Battlefield {
+		ok, err := t.enter(n.ID)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			// 608.3e: it can't enter; a spell goes to its owner's
+			// graveyard, anything else stays where it was.
+			t.s.remove(n.ID)
+			if old.Zone == Stack {
+				g := old
+				g.ID, g.Zone, g.Stack = n.ID, Graveyard, nil
+				g.Seq, g.Timestamp = t.s.tick(), t.s.clock
+				t.s.Objects = append(t.s.Objects, g)
+				t.emit(Event{Kind: EvMove, Key: KeyEnterResolve, Object: label, ObjectID: id, NewObjectID: g.ID, From: Stack, To: Graveyard,
+					Text: label + " can't enter the battlefield: it goes to " + t.name(g.Owner) + "'s graveyard"})
+				return g.ID, nil
+			}
+			t.s.Objects = append(t.s.Objects, old)
+			t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Object: label, Text: label + " can't enter the battlefield"})
+			return id, nil
+		}
+	}
 	dest := t.ed.ZoneName(to)
 	if to.Private() {
 		dest = t.name(n.Owner) + "'s " + to.String()
@@ -234,7 +370,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	if why != "" {
 		text = label + " " + why + ": " + from + " → " + dest
 	}
-	t.emit(Event{Kind: EvMove, Key: key, Object: label, From: old.Zone, To: to, Text: text})
+	t.emit(Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: n.ID, From: old.Zone, To: to, Text: text})
 	return n.ID, nil
 }
 
@@ -291,12 +427,36 @@ func (a CreateToken) apply(t *tx) error {
 		return fmt.Errorf("create token: %d tokens is too many", a.N)
 	}
 	for range a.N {
-		o := t.s.newObject(a.Card, a.Player, Battlefield, true)
-		o.Sick = true
-		t.emit(Event{Kind: EvToken, Key: KeyCreateToken, Object: o.Label, Player: t.name(a.Player), To: Battlefield,
-			Text: fmt.Sprintf("%s creates %s, a %s token", t.name(a.Player), o.Label, a.Card.Types)})
+		if _, err := t.createToken(a.Player, a.Card, nil); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// createToken puts a token onto the battlefield (111.2), applying the
+// replacement effects of entering, and returns its ID. copyOf, if set, are
+// the copiable values it copies (707.2), card being the token's own.
+func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card) (ObjectID, error) {
+	o := t.s.newObject(card, p, Battlefield, true)
+	o.Sick = true
+	id := o.ID
+	t.dirty()
+	if copyOf != nil {
+		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: copyOf, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
+			Source: id, SourceName: o.Label, Controller: p, Text: "a copy of " + copyOf.Name})
+	}
+	if ok, err := t.enter(id); err != nil {
+		return 0, err
+	} else if !ok {
+		t.s.remove(id)
+		t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Player: t.name(p), Text: "the token can't enter the battlefield"})
+		return 0, nil
+	}
+	o = t.s.Object(id)
+	t.emit(Event{Kind: EvToken, Key: KeyCreateToken, Object: o.Label, ObjectID: id, NewObjectID: id, Player: t.name(p), To: Battlefield,
+		Text: fmt.Sprintf("%s creates %s, a %s token", t.name(p), o.Label, t.chars(o).Types)})
+	return id, nil
 }
 
 func (a PutCounters) apply(t *tx) error { return t.counters(a.On, a.Kind, a.N) }
@@ -342,76 +502,45 @@ func (a DealDamage) apply(t *tx) error {
 	if a.N < 0 {
 		return errors.New("damage can't be negative")
 	}
-	var src Chars
-	srcName := "a source"
-	controller := PlayerID(-1)
+	var src *damageSource
 	if a.Source != 0 {
 		o, err := t.object(a.Source)
 		if err != nil {
 			return err
 		}
-		src = t.s.Chars(o)
-		srcName = o.Label
-		controller = o.Controller
+		src = &damageSource{label: o.Label, ch: *t.chars(o), ctrl: t.chars(o).Controller, id: o.ID}
 	}
-	if a.N == 0 {
-		return nil
-	}
-	if a.To.IsPlayer {
-		p := &t.s.Players[a.To.Player]
-		if src.HasKeyword("infect") {
-			// 120.3b: infect gives poison counters instead.
-			p.Counters = p.Counters.With("poison", a.N)
-			t.emit(Event{Kind: EvDamage, Key: KeyDamageInfect, Player: p.Name, Object: srcName, N: a.N,
-				Text: fmt.Sprintf("%s deals %d damage to %s, who gets %d poison counter%s", srcName, a.N, p.Name, a.N, plural(a.N))})
-		} else {
-			p.Life -= a.N
-			t.emit(Event{Kind: EvDamage, Key: KeyDamagePlayer, Player: p.Name, Object: srcName, N: a.N,
-				Text: fmt.Sprintf("%s deals %d damage to %s: life %d", srcName, a.N, p.Name, p.Life)})
-		}
-	} else {
+	if !a.To.IsPlayer {
 		o, err := t.object(a.To.Object)
 		if err != nil {
 			return err
 		}
-		if o.Zone != Battlefield || !t.s.Chars(o).Types.Is("creature") {
+		if o.Zone != Battlefield || !t.chars(o).Types.Is("creature") && !t.chars(o).Types.Is("planeswalker") {
 			return fmt.Errorf("%s can't be dealt damage: only players, creatures, planeswalkers and battles can", o.Label)
 		}
-		if src.HasKeyword("wither") || src.HasKeyword("infect") {
-			// 120.3d: -1/-1 counters instead of marked damage.
-			o.Counters = o.Counters.With("-1/-1", a.N)
-			t.emit(Event{Kind: EvDamage, Key: KeyDamageWither, Object: o.Label, N: a.N,
-				Text: fmt.Sprintf("%s deals %d damage to %s as -1/-1 counters", srcName, a.N, o.Label)})
-		} else {
-			o.Damage += a.N
-			t.emit(Event{Kind: EvDamage, Key: KeyDamageCreature, Object: o.Label, N: a.N,
-				Text: fmt.Sprintf("%s deals %d damage to %s (%d marked)", srcName, a.N, o.Label, o.Damage)})
-		}
-		if src.HasKeyword("deathtouch") {
-			o.Deathtouched = true
-		}
 	}
-	if src.HasKeyword("lifelink") && controller >= 0 {
-		p := &t.s.Players[controller]
-		p.Life += a.N
-		t.emit(Event{Kind: EvLife, Key: KeyLifelink, Player: p.Name, N: a.N,
-			Text: fmt.Sprintf("%s gains %d life from lifelink: life %d", p.Name, a.N, p.Life)})
-	}
-	return nil
+	return t.damage(src, a.To, a.N, false)
 }
 
-func (a GainLife) apply(t *tx) error { return t.life(a.Player, a.N) }
-func (a LoseLife) apply(t *tx) error { return t.life(a.Player, -a.N) }
+func (a GainLife) apply(t *tx) error { return t.life(a.Player, a.N, KeyLifeChange, "") }
+func (a LoseLife) apply(t *tx) error { return t.life(a.Player, -a.N, KeyLifeChange, "") }
 
-func (t *tx) life(pid PlayerID, n int) error {
+// life changes a player's life total (119.3); why says where it came from.
+func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
+	if n == 0 {
+		return nil
+	}
 	p := &t.s.Players[pid]
 	p.Life += n
 	verb := "gains"
 	if n < 0 {
 		verb = "loses"
 	}
-	t.emit(Event{Kind: EvLife, Key: KeyLifeChange, Player: p.Name, N: n,
-		Text: fmt.Sprintf("%s %s %d life: life %d", p.Name, verb, abs(n), p.Life)})
+	if why != "" {
+		why = " " + why
+	}
+	t.emit(Event{Kind: EvLife, Key: key, Player: p.Name, PlayerID: pid, HasPlayer: true, N: n,
+		Text: fmt.Sprintf("%s %s %d life%s: life %d", p.Name, verb, abs(n), why, p.Life)})
 	return nil
 }
 
@@ -424,10 +553,25 @@ func (a Destroy) apply(t *tx) error {
 }
 
 // destroy moves a permanent to its owner's graveyard unless it is
-// indestructible (702.12b).
+// indestructible (702.12b) or regenerates (701.19a: a regeneration shield
+// taps it, removes it from combat and removes its damage instead).
 func (t *tx) destroy(o *Object, key Key, why string) error {
-	if t.s.Chars(o).HasKeyword("indestructible") {
+	return t.destroyX(o, key, why, false)
+}
+
+func (t *tx) destroyX(o *Object, key Key, why string, noRegen bool) error {
+	if t.chars(o).HasKeyword("indestructible") {
 		t.emit(Event{Kind: EvRule, Key: KeyIndestructible, Object: o.Label, Text: o.Label + " is indestructible and isn't destroyed"})
+		return nil
+	}
+	if o.Regen > 0 && !noRegen {
+		o.Regen--
+		o.Tapped, o.Damage = true, 0
+		if t.s.Combat != nil {
+			t.s.Combat.remove(o.ID)
+		}
+		t.emit(Event{Kind: EvRule, Key: KeyRegenerate, Object: o.Label, ObjectID: o.ID,
+			Text: o.Label + " regenerates: it is tapped, its damage is removed, and it isn't destroyed"})
 		return nil
 	}
 	_, err := t.move(o.ID, Graveyard, false, nil, key, why)
@@ -474,9 +618,14 @@ func (a Tap) apply(t *tx) error {
 	if o.Tapped {
 		return t.ruleErr(KeyTap, "%s is already tapped; only untapped permanents can be tapped", o.Label)
 	}
-	o.Tapped = true
-	t.emit(Event{Kind: EvTap, Key: KeyTap, Object: o.Label, Text: o.Label + " becomes tapped"})
+	t.tap(o)
 	return nil
+}
+
+// tap taps an untapped permanent (701.26a).
+func (t *tx) tap(o *Object) {
+	o.Tapped = true
+	t.emit(Event{Kind: EvTap, Key: KeyTap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes tapped"})
 }
 
 func (a Untap) apply(t *tx) error {
@@ -488,7 +637,7 @@ func (a Untap) apply(t *tx) error {
 		return t.ruleErr(KeyUntap, "%s is already untapped; only tapped permanents can be untapped", o.Label)
 	}
 	o.Tapped = false
-	t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: o.Label, Text: o.Label + " becomes untapped"})
+	t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
 	return nil
 }
 
@@ -500,57 +649,6 @@ func (a AddMana) apply(t *tx) error {
 	return nil
 }
 
-func (EndStep) apply(t *tx) error {
-	if t.ed.EmptyEachStep {
-		t.emptyPools(false)
-	}
-	return nil
-}
-
-func (EndPhase) apply(t *tx) error { t.emptyPools(true); return nil }
-
-func (EndTurn) apply(t *tx) error {
-	// 514.2: in the cleanup step, damage wears off.
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
-		if o.Zone == Battlefield && o.Damage > 0 {
-			o.Damage = 0
-			t.emit(Event{Kind: EvRule, Key: KeyCleanup, Object: o.Label, Text: "damage on " + o.Label + " wears off"})
-		}
-	}
-	t.emptyPools(true)
-	t.s.Active = (t.s.Active + 1) % PlayerID(len(t.s.Players))
-	// 302.6: the new active player's permanents are no longer sick.
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
-		if o.Zone == Battlefield && o.Controller == t.s.Active {
-			o.Sick = false
-		}
-	}
-	return nil
-}
-
-// emptyPools empties every mana pool (500.5; 2007: 300.3). At the end of a
-// phase before M10, each player loses 1 life per mana lost (mana burn).
-func (t *tx) emptyPools(phase bool) {
-	for i := range t.s.Players {
-		p := &t.s.Players[i]
-		n := p.Pool.Total()
-		if n == 0 {
-			continue
-		}
-		lost := p.Pool
-		p.Pool = Mana{}
-		t.emit(Event{Kind: EvMana, Key: KeyManaEmpty, Player: p.Name, N: n,
-			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
-		if phase && t.ed.ManaBurn {
-			p.Life -= n
-			t.emit(Event{Kind: EvLife, Key: KeyManaBurn, Player: p.Name, N: -n,
-				Text: fmt.Sprintf("mana burn: %s loses %d life: life %d", p.Name, n, p.Life)})
-		}
-	}
-}
-
 func (a Choose) apply(t *tx) error {
 	p := t.s.Pending
 	if p == nil {
@@ -559,19 +657,101 @@ func (a Choose) apply(t *tx) error {
 	if a.Player != p.Player {
 		return fmt.Errorf("%s is the one to choose: %s", t.name(p.Player), p.Prompt)
 	}
-	ok := false
-	for _, o := range p.Options {
-		ok = ok || o == a.Object
+	ans := answer{player: a.Player, key: p.Key, object: a.Object, objects: a.Objects, target: a.Target, word: strings.ToLower(a.Word)}
+	if err := t.validAnswer(p, &ans); err != nil {
+		return err
 	}
-	if !ok {
-		return fmt.Errorf("that isn't one of the choices: %s", p.Prompt)
+	what := ans.text(&t.s)
+	t.emit(Event{Kind: EvChoice, Key: p.Key, Player: t.name(a.Player), Object: t.labelOf(ans.object),
+		Text: fmt.Sprintf("%s chooses %s", t.name(a.Player), what)})
+	if p.resume == nil {
+		// The legend rule: the state-based actions read the answer.
+		t.s.answers = append(t.s.answers, ans)
+		t.s.Pending = nil
+		return nil
 	}
-	o, _ := t.object(a.Object)
-	t.emit(Event{Kind: EvChoice, Key: p.Key, Player: t.name(a.Player), Object: o.Label,
-		Text: fmt.Sprintf("%s chooses %s", t.name(a.Player), o.Label)})
-	t.s.answers = append(t.s.answers, answer{a.Player, p.Key, a.Object})
-	t.s.Pending = nil
-	return nil
+	// Start the paused action again from where it started, with every
+	// answer so far.
+	events := t.events
+	t.base = t.base.clone()
+	t.base.Pending = nil
+	t.base.answers = append(t.base.answers, ans)
+	t.s = t.base.clone()
+	t.v = nil
+	t.resume = p.resume
+	t.events = events
+	return p.resume.apply(t)
+}
+
+// validAnswer checks an answer against the choice's options.
+func (t *tx) validAnswer(p *Choice, a *answer) error {
+	switch {
+	case len(p.Words) > 0:
+		if a.word == "" && a.object != 0 {
+			return fmt.Errorf("that isn't one of the choices: %s (%s)", p.Prompt, strings.Join(p.Words, ", "))
+		}
+		for _, w := range p.Words {
+			if strings.EqualFold(w, a.word) {
+				a.word = w
+				return nil
+			}
+		}
+		return fmt.Errorf("%q isn't one of the choices: %s (%s)", a.word, p.Prompt, strings.Join(p.Words, ", "))
+	case a.target != nil:
+		if slices.Contains(p.Players, *a.target) {
+			return nil
+		}
+	case p.Max > 1 || p.Min == 0 && p.Max > 0:
+		if len(a.objects) == 0 && a.object != 0 {
+			a.objects = []ObjectID{a.object}
+		}
+		if len(a.objects) < p.Min || len(a.objects) > max(p.Max, 1) {
+			return fmt.Errorf("choose between %d and %d: %s", p.Min, p.Max, p.Prompt)
+		}
+		for _, o := range a.objects {
+			if !slices.Contains(p.Options, o) {
+				return fmt.Errorf("that isn't one of the choices: %s", p.Prompt)
+			}
+		}
+		return nil
+	default:
+		if slices.Contains(p.Options, a.object) {
+			return nil
+		}
+	}
+	return fmt.Errorf("that isn't one of the choices: %s", p.Prompt)
+}
+
+// text describes an answer for events.
+func (a answer) text(s *State) string {
+	switch {
+	case a.word != "":
+		return a.word
+	case a.target != nil:
+		return s.Players[*a.target].Name
+	case len(a.objects) > 0:
+		var ls []string
+		for _, id := range a.objects {
+			if o := s.Object(id); o != nil {
+				ls = append(ls, o.Label)
+			}
+		}
+		if len(ls) == 0 {
+			return "nothing"
+		}
+		return strings.Join(ls, ", ")
+	}
+	if o := s.Object(a.object); o != nil {
+		return o.Label
+	}
+	return "nothing"
+}
+
+func (t *tx) labelOf(id ObjectID) string {
+	if o := t.s.Object(id); o != nil {
+		return o.Label
+	}
+	return ""
 }
 
 func (a ChooseSubtype) apply(t *tx) error {

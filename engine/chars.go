@@ -1,9 +1,11 @@
 package engine
 
+import "strings"
+
 // Chars is what an object looks like now: its printed characteristics with
-// everything that modifies them applied. Issue 7's continuous effects
-// (613's layers) will be applied here, from base each time; for now the only
-// modifiers are +X/+Y counters (613.4c in current rules).
+// every continuous effect applied, layer by layer (613), recomputed from
+// the printed ones each time. Notes say which layer and effect set each
+// characteristic, for the sandbox.
 type Chars struct {
 	Name      string
 	Cost      ManaCost
@@ -12,34 +14,48 @@ type Chars struct {
 	Power     int
 	Toughness int
 	HasPT     bool
-	Keywords  []string
+	Keywords  []string   // plain keyword abilities, lower case
+	Abilities []*Ability // every ability, keywords included, in order
+	// Controller is the result of layer 2 for a permanent; for other
+	// objects, their owner or the player who put them on the stack.
+	Controller PlayerID
+	Notes      []LayerNote
+}
+
+// LayerNote records one continuous effect (or counter) that changed a
+// characteristic: "7b: power/toughness set to 0/1 by Humility#1".
+type LayerNote struct {
+	Layer string // "1", "2", "4", "7c", …
+	Char  string // "power/toughness", "color", "types", "abilities", "controller", "copy"
+	What  string // "+2/+2", "set to 1/1", "white", "gains flying"
+	By    string // the effect's source: "Giant Growth#1", "2 +1/+1 counters"
+}
+
+func (n LayerNote) String() string {
+	s := n.Layer + ": " + n.What
+	if n.By != "" {
+		s += " (" + n.By + ")"
+	}
+	return s
 }
 
 // Chars computes o's current characteristics.
 func (s *State) Chars(o *Object) Chars {
-	c := o.Card
-	ch := Chars{
-		Name: c.Name, Cost: c.Cost, Types: c.Types, Keywords: c.Keywords,
-		Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT && (c.Types.Is("creature") || o.Zone != Battlefield),
+	if o == nil {
+		return Chars{}
 	}
-	// 202.2: an object is the color or colors of its mana cost, unless a
-	// color indicator or the effect that made it says otherwise.
-	if c.HasColor {
-		ch.Colors = c.Color
-	} else {
-		ch.Colors = c.Cost.Colors()
+	v := s.computeView()
+	if ch := v.chars[o.ID]; ch != nil {
+		return *ch
 	}
-	// 122.1a (2026): +X/+Y counters on a creature modify its power and
-	// toughness; a noncreature permanent has none (208.3), but keeps them.
-	if ch.HasPT {
-		for _, x := range o.Counters {
-			if p, t, ok := ptCounter(x.Kind); ok {
-				ch.Power += p * x.N
-				ch.Toughness += t * x.N
-			}
-		}
+	// An object not in the state (a printed card shown on its own): its
+	// printed characteristics and characteristic-defining abilities.
+	tmp := *s
+	tmp.Objects = append(append([]Object(nil), s.Objects...), *o)
+	if ch := tmp.computeView().chars[o.ID]; ch != nil {
+		return *ch
 	}
-	return ch
+	return Chars{}
 }
 
 // HasKeyword reports whether the object has keyword k now.
@@ -49,11 +65,76 @@ func (ch Chars) HasKeyword(k string) bool {
 			return true
 		}
 	}
+	for _, a := range ch.Abilities {
+		if a.Kind == AbKeyword && a.Keyword == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ProtectedFrom reports whether the object has protection from a source
+// with characteristics src (702.16).
+func (ch Chars) ProtectedFrom(src Chars) bool {
+	for _, a := range ch.Abilities {
+		if a.Kind != AbKeyword || a.Keyword != "protection" {
+			continue
+		}
+		switch a.Param {
+		case "everything":
+			return true
+		case "creatures":
+			if src.Types.Is("creature") {
+				return true
+			}
+		case "artifacts":
+			if src.Types.Is("artifact") {
+				return true
+			}
+		default:
+			if col, ok := ParseColor(a.Param); ok && src.Colors&col != 0 {
+				return true
+			}
+		}
+	}
 	return false
 }
 
 // ManaValue is the object's mana value (202.3); X counts 0 off the stack.
 func (ch Chars) ManaValue() int { return ch.Cost.ManaValue(0) }
+
+// AbilityTexts lists the object's abilities as they read on it now, its
+// own name in place of "~" (201.5b).
+func (ch Chars) AbilityTexts() []string {
+	var out []string
+	for _, a := range ch.Abilities {
+		out = append(out, a.Display(ch.Name))
+	}
+	return out
+}
+
+// HasAbilityText reports whether one of the object's abilities reads text
+// (case-insensitively, typography folded), its name in place of "~".
+func (ch Chars) HasAbilityText(text string) bool {
+	want := strings.ToLower(straighten(text))
+	for _, t := range ch.AbilityTexts() {
+		if strings.ToLower(straighten(t)) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// NotesFor lists the notes about one characteristic ("power/toughness").
+func (ch Chars) NotesFor(char string) []LayerNote {
+	var out []LayerNote
+	for _, n := range ch.Notes {
+		if n.Char == char {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // ptCounter reads a power/toughness counter kind: "+1/+1" → 1, 1; "-1/-1" →
 // -1, -1; "+1/+0" → 1, 0.

@@ -383,6 +383,8 @@ func TestManaPools(t *testing.T) {
 		{"2026-01-16", "", 20, ""},
 	} {
 		g := newGame(t, tt.edition)
+		// The beginning of combat: a step that isn't the last of its phase.
+		g.s.Step = StepBeginCombat
 		m, _ := ParseMana("{R}{R}{G}")
 		g.do(AddMana{Player: 0, Mana: m})
 		g.do(EndStep{})

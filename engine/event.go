@@ -6,18 +6,27 @@ import "fmt"
 type EventKind uint8
 
 const (
-	EvMove    EventKind = iota + 1 // an object changed zones
-	EvCease                        // a token ceased to exist
-	EvToken                        // a token was created
-	EvDraw                         // a card was drawn
-	EvCounter                      // counters were put or removed
-	EvDamage                       // damage was dealt
-	EvLife                         // life was gained or lost
-	EvLose                         // a player lost the game
-	EvTap                          // tapped or untapped
-	EvMana                         // mana added, emptied or burned
-	EvChoice                       // a choice was asked for or made
-	EvRule                         // a rule applied with no other effect (indestructible, a rejected token move)
+	EvMove     EventKind = iota + 1 // an object changed zones
+	EvCease                         // a token ceased to exist
+	EvToken                         // a token was created
+	EvDraw                          // a card was drawn
+	EvCounter                       // counters were put or removed
+	EvDamage                        // damage was dealt
+	EvLife                          // life was gained or lost
+	EvLose                          // a player lost the game
+	EvTap                           // tapped or untapped
+	EvMana                          // mana added, emptied or burned
+	EvChoice                        // a choice was asked for or made
+	EvRule                          // a rule applied with no other effect (indestructible, a rejected token move)
+	EvPriority                      // a player passed priority
+	EvStep                          // a step or phase began
+	EvCast                          // a spell was cast or an ability activated: it went on the stack
+	EvTrigger                       // an ability triggered, or went on the stack
+	EvResolve                       // a spell or ability resolved, or didn't (illegal targets), or was countered
+	EvEffect                        // a continuous effect began or ended
+	EvCombat                        // attackers or blockers were declared
+	EvCost                          // a cost was paid
+	EvWin                           // a player won the game
 )
 
 // Event is one thing that happened, naming the rule that made it happen in
@@ -34,6 +43,16 @@ type Event struct {
 	To     Zone   // EvMove
 	N      int    // amount: damage, life, counters, mana
 	SBA    bool   // performed as a state-based action
+
+	// ObjectID is the object concerned as it was when the event happened;
+	// NewObjectID the object it became (EvMove: 400.7). Source is the
+	// source of damage, or of a spell or ability.
+	ObjectID    ObjectID
+	NewObjectID ObjectID
+	Source      ObjectID
+	Combat      bool // combat damage
+	PlayerID    PlayerID
+	HasPlayer   bool
 }
 
 func (e Event) String() string {

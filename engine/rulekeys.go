@@ -72,6 +72,99 @@ const (
 	KeyCleanup        Key = "cleanup"         // 514.2: damage wears off in the cleanup step
 )
 
+// Keys for the stack, abilities and continuous effects (issue 7).
+const (
+	KeyPass              Key = "priority.pass"     // 117.3d: a player with priority who takes no action passes
+	KeyAllPass           Key = "priority.resolve"  // 117.4: all players pass in succession: the top of the stack resolves, or the step ends
+	KeyPriorityAfter     Key = "priority.after"    // 117.3b: the active player receives priority after a spell or ability resolves
+	KeyStepEnds          Key = "step.ends"         // 500.2: a step ends when the stack is empty and all players pass
+	KeyUntapStep         Key = "step.untap"        // 502.3: the active player untaps their permanents
+	KeyDrawStep          Key = "step.draw"         // 504.1: the active player draws a card
+	KeyStepBegin         Key = "step.begin"        // 500.6: "at the beginning of" abilities trigger as a step begins
+	KeyHandSize          Key = "cleanup.discard"   // 514.1: discard down to maximum hand size
+	KeyPlayLand          Key = "land.play"         // 305.1: playing a land is a special action in your main phase
+	KeyLandCount         Key = "land.count"        // 305.2: one land per turn unless effects say more
+	KeyTiming            Key = "timing.sorcery"    // 117.1a: noninstant spells only in your main phase with an empty stack
+	KeyCast              Key = "cast"              // 601.2: casting a spell
+	KeyTargets           Key = "cast.targets"      // 601.2c: targets are chosen as a spell is cast
+	KeyTotalCost         Key = "cast.cost"         // 601.2f: the total cost is determined and locked in
+	KeyPay               Key = "cast.pay"          // 601.2h: the player pays the total cost
+	KeyActivate          Key = "activate"          // 602.2: activating an ability puts it on the stack and pays its costs
+	KeyManaAbility       Key = "mana.ability"      // 605.3b: a mana ability resolves at once, without the stack
+	KeyResolve           Key = "resolve"           // 608.2c: the controller follows the instructions in the order written
+	KeyIllegalTargets    Key = "resolve.illegal"   // 608.2b: a spell or ability whose targets are all illegal doesn't resolve
+	KeyToGraveyard       Key = "resolve.graveyard" // 608.2n: an instant or sorcery goes to its owner's graveyard as it finishes resolving
+	KeyEnterResolve      Key = "resolve.permanent" // 608.3a: a permanent spell resolves onto the battlefield
+	KeyCounter           Key = "counter"           // 701.6a: a countered spell goes to its owner's graveyard
+	KeyTargetOnce        Key = "target.once"       // 115.3: the same target only once per "target"
+	KeyTrigger           Key = "trigger"           // 603.2: an event matching a trigger condition triggers the ability
+	KeyTriggerStack      Key = "trigger.stack"     // 603.3b: triggered abilities go on the stack in APNAP order
+	KeyTriggerIf         Key = "trigger.if"        // 603.4: an intervening "if" clause is checked twice
+	KeyDelayed           Key = "trigger.delayed"   // 603.7: delayed triggered abilities
+	KeyLookBack          Key = "trigger.lookback"  // 603.10: leaves-the-battlefield abilities look back in time
+	KeyStateTrigger      Key = "trigger.state"     // 603.8: state triggers
+	KeyLKI               Key = "lki"               // 608.2h: information from the game; last known information
+	KeySourceIndependent Key = "ability.source"    // 113.7a: an ability on the stack exists independently of its source
+	KeyLayers            Key = "layers"            // 613.1: characteristics are determined layer by layer
+	KeyLayer1            Key = "layer.1"           // 613.1a: layer 1, copy effects
+	KeyLayer2            Key = "layer.2"           // 613.1b: layer 2, control
+	KeyLayer3            Key = "layer.3"           // 613.1c: layer 3, text
+	KeyLayer4            Key = "layer.4"           // 613.1d: layer 4, type
+	KeyLayer5            Key = "layer.5"           // 613.1e: layer 5, color
+	KeyLayer6            Key = "layer.6"           // 613.1f: layer 6, abilities
+	KeyLayer7a           Key = "layer.7a"          // 613.4a: layer 7a, characteristic-defining power and toughness
+	KeyLayer7b           Key = "layer.7b"          // 613.4b: layer 7b, setting power and toughness
+	KeyLayer7c           Key = "layer.7c"          // 613.4c: layer 7c, modifying power and toughness, counters
+	KeyLayer7d           Key = "layer.7d"          // 613.4d: layer 7d, switching power and toughness
+	KeyTimestamp         Key = "timestamp"         // 613.7: timestamp order
+	KeyDependency        Key = "dependency"        // 613.8a: one effect depends on another
+	KeyCDA               Key = "cda"               // 604.3: characteristic-defining abilities work in every zone
+	KeyCopy              Key = "copy"              // 707.2: a copy acquires the copiable values
+	KeyCopyEnter         Key = "copy.enter"        // 707.5: entering as a copy
+	KeyCopyExcept        Key = "copy.except"       // 707.9: copy effects with exceptions
+	KeyRegenerate        Key = "regenerate"        // 701.19a: regeneration replaces destruction
+	KeyProtectDamage     Key = "protection.damage" // 702.16e: protection prevents damage
+	KeyProtectTarget     Key = "protection.target" // 702.16b: protection: can't be targeted
+	KeyProtectBlock      Key = "protection.block"  // 702.16f: protection: can't be blocked
+	KeyPrevent           Key = "prevent"           // 615.1: prevention effects
+	KeyReplace           Key = "replace"           // 614.1: replacement effects
+	KeyEntersWith        Key = "enters.with"       // 614.1c: "enters with" and "as enters" are replacement effects
+	KeyEntersTapped      Key = "enters.tapped"     // 614.1d: "enters tapped" is a replacement effect
+	KeyDiscard           Key = "discard"           // 701.9a: discarding
+	KeyExile             Key = "exile"             // 701.13a: exiling
+	KeyWin               Key = "win"               // 104.2b: an effect states that a player wins
+	KeyNameSelf          Key = "name.self"         // 201.5b: an ability naming its object means whatever object has it
+	KeyNameGrant         Key = "name.grant"        // 201.5a: a granted ability naming its grantor means that object
+	KeyThisObject        Key = "this.object"       // 700.7: "this [something]" means that object even if it changes
+	KeySick              Key = "combat.sick"       // 302.6: summoning sickness
+	KeyAttack            Key = "combat.attack"     // 508.1: declaring attackers
+	KeyBlock             Key = "combat.block"      // 509.1: declaring blockers
+	KeyAssign            Key = "combat.damage"     // 510.1: assigning combat damage
+	KeyCombatDamage      Key = "combat.deal"       // 510.2: combat damage is dealt simultaneously
+	KeyTrample           Key = "combat.trample"    // 702.19b: trample assigns excess damage to the player
+	KeyFlying            Key = "combat.flying"     // 702.9b: flying: blocked only by flying or reach
+	KeyCanCant           Key = "can.cant"          // 101.2: "can't" beats "can"
+	KeyPhasing           Key = "phasing"           // 702.26b: a phased-out permanent is treated as though it doesn't exist
+	KeyUndying           Key = "undying"           // 702.93a: undying
+	KeySplice            Key = "splice"            // 702.47a: splice
+	KeyKicker            Key = "kicker"            // 702.33a: kicker
+	KeyFading            Key = "fading"            // 702.32a: fading
+	KeyToxic             Key = "toxic"             // 702.164c: toxic gives poison counters
+	KeyChangeling        Key = "changeling"        // 702.73a: changeling: every creature type
+	KeyX                 Key = "cost.x"            // 107.3: X is chosen
+	KeyHybrid            Key = "cost.hybrid"       // 107.4e: hybrid symbols are paid with either half
+	KeyPhyrexian         Key = "cost.phyrexian"    // 107.4f: Phyrexian symbols are paid with mana or 2 life
+	KeyAddCost           Key = "cost.additional"   // 601.2b: additional and alternative costs are announced
+	KeyLocked            Key = "cost.locked"       // 601.2f: the total cost is locked in
+	KeyVariable          Key = "effect.variable"   // 611.2d: X in a continuous effect is fixed on resolution
+	KeyLockSet           Key = "effect.lockset"    // 611.2c: a resolved effect's set of objects is fixed as it begins
+	KeyStaticEffect      Key = "effect.static"     // 611.3a: a static ability's effect isn't locked in
+	KeyLifelinkKW        Key = "lifelink"          // 702.15b: lifelink
+	KeyAuraSBA           Key = "sba.aura"          // 704.5m: an illegal or unattached Aura goes to the graveyard
+	KeyStack             Key = "stack"             // 405.1: the stack
+	KeyEndStep           Key = "step.end"          // 513.1: the end step
+)
+
 // recognizer finds one Key's rule in an edition by what the rule says. Text
 // is matched lower-cased with straight quotes (see fold).
 type recognizer struct {
@@ -151,6 +244,95 @@ var recognizers = []recognizer{
 	{key: KeyManaPool, chapters: []uint16{106}, re: rx(`mana goes into a player.?s mana pool`)},
 	{key: KeyTokenStays, chapters: []uint16{110, 111, 216}, re: rx(`^a token that has left (play|the battlefield) can.?t`)},
 	{key: KeyCleanup, chapters: []uint16{314, 514}, re: rx(`all damage (marked on permanents.* is removed|is removed from permanents)`)},
+	{key: KeyPass, sub: 2, re: rx(`(chooses not to (take any actions|do anything)|doesn.t want to (play|do) anything).*(pass|next player)`)},
+	{key: KeyAllPass, chapters: []uint16{115, 116, 117, 217, 300}, re: rx(`^(if|each time|when) (all|both) players pass in succession`)},
+	{key: KeyPriorityAfter, chapters: []uint16{115, 116, 117, 408}, sub: 2, re: rx(`receives priority after a spell or ability .*resolves`)},
+	{key: KeyStepEnds, chapters: []uint16{300, 500}, sub: 1, re: rx(`(phase|step) (in which players receive priority )?ends when the stack is empty and (all|both) players pass`)},
+	{key: KeyUntapStep, chapters: []uint16{302, 502}, re: rx(`determines which permanents (he or she controls|they control) will untap`)},
+	{key: KeyDrawStep, chapters: []uint16{304, 504}, re: rx(`^(first, )?the active player draws a card|the draw step action.the active player drawing a card`)},
+	{key: KeyStepBegin, chapters: []uint16{300, 500}, sub: 1, re: rx(`(when|as) a (phase|step) begins, any abilities that trigger "at the beginning of|abilities that trigger "at the beginning of" (that|a) (phase|step)`)},
+	{key: KeyHandSize, chapters: []uint16{314, 514}, re: rx(`maximum hand size \(normally seven\), (he or she|they) discards?`)},
+	{key: KeyPlayLand, chapters: []uint16{305}, re: rx(`may play (a|one) land( card)? from (his or her|their) hand`)},
+	{key: KeyLandCount, chapters: []uint16{305}, sub: 1, re: rx(`(can normally play one land during (his or her|their) turn|may play one land from his or her hand)`)},
+	{key: KeyTiming, chapters: []uint16{115, 116, 117, 408}, sub: 2, re: rx(`(noninstant spell|spells other than instants).*main phase`)},
+	{key: KeyCast, chapters: []uint16{409, 601}, sub: 1, re: rx(`^(to cast a spell|casting a spell|playing a spell)( or activated ability)? (is|follows)`), not: rx(`alters costs`)},
+	{key: KeyTargets, chapters: []uint16{409, 601}, sub: 2, re: rx(`announces (his or her|their) choice of an appropriate player, object, or zone for each target|declares? (his or her|their|the) (choice|targets)|announces how many targets|chooses the appropriate players and/or objects for each target`)},
+	{key: KeyTotalCost, chapters: []uint16{409, 601}, sub: 2, re: rx(`determines the total cost`)},
+	{key: KeyPay, chapters: []uint16{409, 601}, sub: 2, re: rx(`pays the total cost`)},
+	{key: KeyActivate, chapters: []uint16{409, 602}, sub: 1, re: rx(`^(to activate an ability is|activating an ability)`), not: rx(`alters costs`)},
+	{key: KeyManaAbility, chapters: []uint16{408, 411, 406, 605}, re: rx(`(an activated mana ability doesn.t go on the stack|mana abilities resolve immediately|^a mana ability doesn.t go on the stack)`)},
+	{key: KeyResolve, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`follows its instructions in the order written`)},
+	{key: KeyIllegalTargets, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`checks whether the targets are still legal`)},
+	{key: KeyToGraveyard, chapters: []uint16{413, 607, 608}, re: rx(`(instant or sorcery spell.s resolution, the spell is put into its owner.s graveyard|as the final part of an instant or sorcery spell.s resolution)`)},
+	{key: KeyEnterResolve, chapters: []uint16{413, 607, 608}, re: rx(`(becomes a permanent and (is put onto|enters) the battlefield|a spell (card )?is put into play from the stack|is put onto the battlefield under the control of the spell.s controller)`), not: rx(`^if the object that.s resolving is an aura|copy of a permanent spell|mutating|illegal target|bestow`)},
+	{key: KeyCounter, chapters: []uint16{414, 701}, re: rx(`^to counter a spell`)},
+	{key: KeyTargetOnce, chapters: []uint16{113, 114, 115, 409, 415}, re: rx(`same target can.t be chosen (multiple times|more than once) for any one instance of the word "target"|can.t choose the same target more than once`)},
+	{key: KeyTrigger, chapters: []uint16{404, 410, 603}, sub: 1, re: rx(`^whenever a game event or game state matches a triggered ability.s trigger event`)},
+	{key: KeyTriggerStack, chapters: []uint16{410, 603}, re: rx(`(next time a player would receive priority, each player, in apnap order|pseudospells controlled by the active player go on the stack first|each player, in apnap order, puts triggered abilities|in apnap order|active player go on the stack first)`)},
+	{key: KeyTriggerIf, chapters: []uint16{410, 603}, sub: 1, re: rx(`(intervening "if" clause|condition directly following the trigger event|^a triggered ability may read "when/whenever/at \[trigger event\], if \[condition\])`)},
+	{key: KeyDelayed, chapters: []uint16{404, 603}, sub: 1, re: rx(`(delayed triggered abilit(y|ies) (is|are) created|effects? (may )?creates? (a )?delayed triggered abilit)`)},
+	{key: KeyLookBack, chapters: []uint16{410, 603}, re: rx(`^normally, objects that exist immediately after an event are checked|must be treated specially because the permanent with the ability`)},
+	{key: KeyStateTrigger, chapters: []uint16{410, 603}, sub: 1, re: rx(`trigger (on|when) a game state`)},
+	{key: KeyLKI, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`if an effect requires information from the game`)},
+	{key: KeySourceIndependent, chapters: []uint16{112, 113, 402}, re: rx(`exists? (on the stack )?independently of its source`)},
+	{key: KeyLayers, chapters: []uint16{418, 612, 613}, sub: 1, re: rx(`(the values of an object.s characteristics are determined by starting|characteristic is determined by starting with the printed)`)},
+	{key: KeyLayer1, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^layer 1:`)},
+	{key: KeyLayer2, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^layer 2:`)},
+	{key: KeyLayer3, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^layer 3:`)},
+	{key: KeyLayer4, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^layer 4:`)},
+	{key: KeyLayer5, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^layer 5:`)},
+	{key: KeyLayer6, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^layer 6:`)},
+	{key: KeyLayer7a, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^(layer 7a|7a):`)},
+	{key: KeyLayer7b, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^(layer 7b|7b):`)},
+	{key: KeyLayer7c, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^(layer 7c|7c):`)},
+	{key: KeyLayer7d, chapters: []uint16{418, 612, 613}, sub: 2, re: rx(`^(layer 7d|7d):`)},
+	{key: KeyTimestamp, chapters: []uint16{418, 612, 613}, sub: 1, re: rx(`determining which order effects are applied in is usually done using a timestamp system`)},
+	{key: KeyDependency, chapters: []uint16{418, 612, 613}, re: rx(`is said to "depend on" another`)},
+	{key: KeyCDA, chapters: []uint16{405, 412, 604}, sub: 1, re: rx(`characteristic-defining abilit`)},
+	{key: KeyCopy, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying an object, the copy acquires the copiable values`)},
+	{key: KeyCopyEnter, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`(enters the battlefield "as a copy" or "that.s a copy"|(comes into play|enters the battlefield) as a copy)`), not: rx(`choices`)},
+	{key: KeyCopyExcept, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`copy effects may include modifications or exceptions`)},
+	{key: KeyRegenerate, chapters: []uint16{419, 501, 701}, re: rx(`^(if the effect of a resolving spell or ability regenerates a permanent|regenerate \[permanent\]" means|the phrase "regenerate \[permanent\]" means)`)},
+	{key: KeyProtectDamage, chapters: []uint16{502, 702}, sub: 2, re: rx(`damage that would be dealt by sources that have the stated quality to a (creature|permanent) (or player )?with protection is prevented`)},
+	{key: KeyProtectTarget, chapters: []uint16{502, 702}, sub: 2, re: rx(`can.t be targeted by spells with the stated quality`)},
+	{key: KeyProtectBlock, chapters: []uint16{502, 702}, sub: 2, re: rx(`with protection can.t be blocked by creatures that have the stated quality`)},
+	{key: KeyPrevent, chapters: []uint16{419, 614, 615}, sub: 1, re: rx(`^some continuous effects are prevention effects`)},
+	{key: KeyReplace, chapters: []uint16{419, 613, 614}, sub: 1, re: rx(`^some continuous effects are replacement effects`)},
+	{key: KeyEntersWith, chapters: []uint16{419, 613, 614}, sub: 2, re: rx(`effects that read "\[this permanent\] enters( the battlefield)? with`)},
+	{key: KeyEntersTapped, re: rx(`continuous effects that read "\[this permanent\] enters|"\[this permanent\] enters tapped"`)},
+	{key: KeyDiscard, chapters: []uint16{501, 701}, re: rx(`^to discard a card, move it from its owner.s hand`)},
+	{key: KeyExile, chapters: []uint16{406, 701}, sub: 2, re: rx(`^to exile an object, move it to the exile zone`)},
+	{key: KeyWin, chapters: []uint16{102, 104}, sub: 2, re: rx(`^an effect may state that a player wins the game`)},
+	{key: KeyNameSelf, chapters: []uint16{201, 202}, sub: 2, re: rx(`refers to that object by name, and an object with a different name gains that ability`)},
+	{key: KeyNameGrant, chapters: []uint16{201, 202}, sub: 2, re: rx(`(grants another ability|grants to another object an ability).*(by name|that refers to)`)},
+	{key: KeyThisObject, chapters: []uint16{201, 202, 700}, re: rx(`uses a phrase such as "this \[something\]"`)},
+	{key: KeySick, chapters: []uint16{212, 302}, re: rx(`(attack|use).*(continuously|continuous control).*(since|beginning of).*most recent turn|summoning sickness`)},
+	{key: KeyAttack, chapters: []uint16{308, 508}, sub: 1, re: rx(`^first, the active player declares attackers`)},
+	{key: KeyBlock, chapters: []uint16{309, 509}, sub: 1, re: rx(`^first, the defending player declares blockers`)},
+	{key: KeyAssign, chapters: []uint16{310, 510}, sub: 1, re: rx(`^first, the active player announces how each attacking creature assigns its combat damage`)},
+	{key: KeyCombatDamage, chapters: []uint16{310, 510}, sub: 1, re: rx(`^second, all combat damage that.s been assigned is dealt simultaneously`)},
+	{key: KeyTrample, chapters: []uint16{502, 702}, sub: 2, re: rx(`controller of an attacking creature with trample first assigns damage to the creature\(s\) blocking it`)},
+	{key: KeyFlying, chapters: []uint16{502, 702}, sub: 2, re: rx(`^a creature with flying can.t be blocked except by creatures with flying and/or reach`), not: rx(`rule 702.9|rule 502.4`)},
+	{key: KeyCanCant, chapters: []uint16{103, 101}, sub: 1, re: rx(`^when a rule or effect allows or directs something to happen, and another effect states that it can.t happen`)},
+	{key: KeyPhasing, chapters: []uint16{502, 702}, sub: 2, re: rx(`phased-out permanent is treated as though it does not exist`)},
+	{key: KeyUndying, chapters: []uint16{502, 702}, sub: 2, re: rx(`^undying is a triggered ability`)},
+	{key: KeySplice, chapters: []uint16{502, 702}, sub: 2, re: rx(`^splice is a static ability that functions while a card is in your hand`)},
+	{key: KeyKicker, chapters: []uint16{502, 702}, sub: 2, re: rx(`^kicker is a static ability that functions while the spell with kicker is on the stack`)},
+	{key: KeyFading, chapters: []uint16{502, 702}, sub: 2, re: rx(`^fading is a keyword that represents two abilities`)},
+	{key: KeyToxic, chapters: []uint16{702}, sub: 2, re: rx(`^combat damage dealt to a player by a creature with toxic`)},
+	{key: KeyChangeling, chapters: []uint16{502, 702}, sub: 2, re: rx(`^changeling is a characteristic-defining ability`)},
+	{key: KeyX, chapters: []uint16{104, 107}, re: rx(`letter x as a placeholder|x is a placeholder`)},
+	{key: KeyHybrid, chapters: []uint16{104, 107}, sub: 2, re: rx(`(hybrid mana symbols? (is|are) also (a )?colored mana symbols?|each hybrid mana symbol .*can be paid)`)},
+	{key: KeyPhyrexian, chapters: []uint16{104, 107}, sub: 2, re: rx(`phyrexian mana symbol.*can be paid (either )?with`)},
+	{key: KeyAddCost, chapters: []uint16{409, 601}, sub: 2, re: rx(`alternative or additional costs that will be paid as it.s being cast|announces (his or her|their) intentions to pay`)},
+	{key: KeyLocked, chapters: []uint16{409, 601}, sub: 2, re: rx(`"locked in`)},
+	{key: KeyVariable, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`contains a variable such as x, the value of that variable is determined only once`)},
+	{key: KeyLockSet, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`(modifies the characteristics or changes the controller of any objects, the set of objects it affects is determined when that continuous effect begins|the set of affected cards and/or permanents is determined)`)},
+	{key: KeyStaticEffect, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`^a continuous effect generated by a static ability isn.t "locked in"`)},
+	{key: KeyLifelinkKW, chapters: []uint16{702, 502}, sub: 2, re: rx(`^damage dealt by a source with lifelink causes`)},
+	{key: KeyAuraSBA, chapters: []uint16{420, 704}, sub: 2, re: rx(`aura.*(illegal|isn.t attached|not attached)`)},
+	{key: KeyStack, chapters: []uint16{217, 405}, re: rx(`^when a spell is cast, the physical card is put on the stack|^when a spell is (played|cast), it goes on (top of )?the stack`)},
+	{key: KeyEndStep, chapters: []uint16{312, 313, 513}, re: rx(`^(as the end( of turn)? step begins|the end step has no turn-based actions)`)},
 }
 
 // Keys lists every key the engine knows, in a stable order.

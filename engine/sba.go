@@ -84,7 +84,7 @@ var sbaChecks = []sbaCheck{
 	{KeySBAToughness, func(t *tx) (do []sbaDo) {
 		// 704.5f: toughness 0 or less; regeneration can't replace this.
 		for _, o := range t.creatures() {
-			if ch := t.s.Chars(o); ch.Toughness <= 0 {
+			if ch := *t.chars(o); ch.Toughness <= 0 {
 				do = append(do, sbaDo{key: KeySBAToughness, object: o.ID, what: sbaGraveyard})
 			}
 		}
@@ -93,7 +93,7 @@ var sbaChecks = []sbaCheck{
 	{KeySBALethal, func(t *tx) (do []sbaDo) {
 		// 704.5g: toughness greater than 0 and damage at least toughness.
 		for _, o := range t.creatures() {
-			if ch := t.s.Chars(o); ch.Toughness > 0 && o.Damage > 0 && o.Damage >= ch.Toughness {
+			if ch := *t.chars(o); ch.Toughness > 0 && o.Damage > 0 && o.Damage >= ch.Toughness {
 				do = append(do, sbaDo{key: KeySBALethal, object: o.ID, what: sbaDestroy})
 			}
 		}
@@ -107,7 +107,7 @@ var sbaChecks = []sbaCheck{
 			return nil
 		}
 		for _, o := range t.creatures() {
-			if ch := t.s.Chars(o); o.Deathtouched && ch.Toughness > 0 && o.Damage < ch.Toughness {
+			if ch := *t.chars(o); o.Deathtouched && ch.Toughness > 0 && o.Damage < ch.Toughness {
 				do = append(do, sbaDo{key: KeySBADeathtouch, object: o.ID, what: sbaDestroy})
 			}
 		}
@@ -118,7 +118,7 @@ var sbaChecks = []sbaCheck{
 		// 704.5k: all but the newest world permanent go; on a tie, all go.
 		var worlds []*Object
 		for _, o := range t.s.In(-1, Battlefield) {
-			if t.s.Chars(o).Types.IsSuper("world") {
+			if t.chars(o).Types.IsSuper("world") {
 				worlds = append(worlds, o)
 			}
 		}
@@ -142,6 +142,21 @@ var sbaChecks = []sbaCheck{
 		}
 		return
 	}},
+	{KeyAuraSBA, func(t *tx) (do []sbaDo) {
+		// 704.5m: an Aura attached to an illegal object or player, or not
+		// attached to anything, goes to its owner's graveyard.
+		for _, o := range t.s.In(-1, Battlefield) {
+			ch := t.chars(o)
+			if !ch.Types.HasSubtype("Aura") || !ch.Types.Is("enchantment") {
+				continue
+			}
+			host := t.s.Object(o.Attached)
+			if host == nil || host.Zone != Battlefield || t.chars(host).ProtectedFrom(*ch) || !t.enchantable(o, host) {
+				do = append(do, sbaDo{key: KeyAuraSBA, object: o.ID, what: sbaGraveyard})
+			}
+		}
+		return
+	}},
 	{KeySBACounters, func(t *tx) (do []sbaDo) {
 		// 704.5q: +1/+1 and -1/-1 counters annihilate, in editions that
 		// have the rule (from 2007 on; not before it existed).
@@ -157,10 +172,23 @@ var sbaChecks = []sbaCheck{
 	}},
 }
 
+// sbaPending reports whether any state-based action would apply now
+// (514.3a: then players get priority in the cleanup step).
+func (t *tx) sbaPending() bool {
+	pending := t.s.Pending
+	defer func() { t.s.Pending = pending }()
+	for _, c := range sbaChecks {
+		if len(c.find(t)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (t *tx) creatures() []*Object {
 	var out []*Object
 	for _, o := range t.s.In(-1, Battlefield) {
-		if t.s.Chars(o).Types.Is("creature") {
+		if t.chars(o).Types.Is("creature") {
 			out = append(out, o)
 		}
 	}
@@ -174,7 +202,7 @@ func (t *tx) legendRule() []sbaDo {
 	groups := map[string][]*Object{}
 	var order []string
 	for _, o := range t.s.In(-1, Battlefield) {
-		ch := t.s.Chars(o)
+		ch := *t.chars(o)
 		if !ch.Types.IsSuper("legendary") {
 			continue
 		}
@@ -260,7 +288,12 @@ func (t *tx) checkSBA() error {
 		for i := range t.s.Objects {
 			t.s.Objects[i].Deathtouched = false
 		}
-		changed, err := t.perform(all)
+		var changed bool
+		err := t.batch(func() error {
+			var err error
+			changed, err = t.perform(all)
+			return err
+		})
 		if err != nil {
 			return err
 		}
@@ -333,7 +366,20 @@ var loseReason = map[Key]string{
 	KeySBAPoison: "ten or more poison counters",
 }
 
+// enchantable reports whether an Aura's enchant ability allows what it's
+// attached to.
+func (t *tx) enchantable(aura, host *Object) bool {
+	for _, a := range t.chars(aura).Abilities {
+		if a.Kind == AbKeyword && a.Keyword == "enchant" && len(a.Targets) > 0 {
+			f := a.Targets[0].Filter
+			return matchFilter(&t.s, &f, host, t.chars(host), aura, t.chars(aura).Controller)
+		}
+	}
+	return true
+}
+
 var sbaWhy = map[Key]string{
+	KeyAuraSBA:       "is put into its owner's graveyard (an Aura not attached to a legal object)",
 	KeySBAToughness:  "has toughness 0 or less",
 	KeySBALethal:     "has lethal damage and is destroyed",
 	KeySBADeathtouch: "was dealt damage by deathtouch and is destroyed",

@@ -69,6 +69,7 @@ type Player struct {
 	Pool     Mana     // mana pool (106.4)
 	Lost     bool
 	LostBy   Key // the rule that made them lose
+	Won      bool
 	// DrewFromEmpty: attempted to draw from an empty library since the last
 	// time state-based actions were checked (704.5b).
 	DrewFromEmpty bool
@@ -95,6 +96,23 @@ type Object struct {
 	// recent turn began (302.6), "summoning sickness".
 	Sick      bool
 	Timestamp int // 613.7: when it entered its zone
+
+	// Stack is set while the object is a spell or ability on the stack:
+	// its targets, X, the costs paid (601.2, 602.2).
+	Stack *StackItem
+	// Cast is what was chosen and paid when the permanent was cast
+	// (kicker, X), which its enters-the-battlefield abilities may ask.
+	Cast *CastInfo
+	// Attached is the object this Aura or Equipment is attached to (303.4).
+	Attached ObjectID
+	// Chosen holds choices made as it entered (607.2a).
+	Chosen Chosen
+	// Regen is how many regeneration shields it has (701.19).
+	Regen     int
+	PhasedOut bool // 702.26: treated as though it doesn't exist
+	// Base is the controller before control-changing effects (613.1b);
+	// Controller is the result of layer 2, kept up to date by Apply.
+	Base PlayerID
 }
 
 // Card is an object's printed characteristics: a card's, or those a token
@@ -111,6 +129,9 @@ type Card struct {
 	// (202.2e, 111.3), overriding the mana cost's.
 	Color    Color
 	HasColor bool
+	// Abilities is the card's rules text other than plain keywords, read
+	// by ParseAbilities, in printed order.
+	Abilities []*Ability
 }
 
 // HasKeyword reports whether the card was printed with keyword k.
@@ -179,31 +200,59 @@ type State struct {
 	Pending *Choice  // a choice the rules are waiting for; nil if none
 	Active  PlayerID // whose turn it is
 
-	nextID  ObjectID
-	clock   int            // timestamps and zone order
-	labels  map[string]int // name → how many objects have carried it, for labels
-	answers []answer       // choices made, consumed by the next SBA check
+	Turn     int      // the turn number, from 1
+	Step     Step     // the current step, or main phase (500.1)
+	Priority PlayerID // the player who has priority, or would (117)
+	Passes   int      // players who passed in succession (117.4)
+	Lands    int      // lands the active player has played this turn (305.2)
+
+	Effects []ContEffect // continuous effects from resolved spells and abilities (611.2)
+	Delayed []Delayed    // delayed triggered abilities waiting for their event (603.7)
+	Waiting []Waiting    // triggered abilities waiting to be put on the stack (603.3)
+	LKI     []Snapshot   // objects as they last existed where they were (608.2h)
+	Combat  *Combat      // the current combat, during the combat phase
+	Log     TurnLog      // what has happened this turn that rules ask about
+
+	nextID     ObjectID
+	clock      int            // timestamps and zone order
+	labels     map[string]int // name → how many objects have carried it, for labels
+	answers    []answer       // choices made, consumed by the next SBA check or the action that asked
+	nextEffect int
 }
 
 // Choice is a decision a rule asks a player for, such as which legendary
-// permanent to keep (704.5j since 2013).
+// permanent to keep (704.5j since 2013), a target for a triggered ability,
+// or whether to do something optional.
 type Choice struct {
 	Player  PlayerID
 	Key     Key
 	Rule    RuleNumber
 	Prompt  string
 	Options []ObjectID
+	Players []PlayerID // players that may be chosen
+	Words   []string   // words that may be chosen: "yes", "no", "red", …
+	// Max is how many options may be chosen at once (0 or 1: one); Min
+	// how few (for "any number of").
+	Min, Max int
+	// resume is the action to run again once the choice is made; nil: only
+	// the state-based actions.
+	resume Action
 }
 
 type answer struct {
-	player PlayerID
-	key    Key
-	object ObjectID
+	player  PlayerID
+	key     Key
+	object  ObjectID
+	objects []ObjectID
+	target  *PlayerID
+	word    string
 }
 
 // NewState starts a game with the named players at life (103.4: 20).
 func NewState(life int, names ...string) State {
-	s := State{labels: map[string]int{}}
+	// 500: the game starts here in the first player's precombat main
+	// phase, where a player can cast any spell.
+	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1}
 	for _, n := range names {
 		s.Players = append(s.Players, Player{Name: n, Life: life})
 	}
@@ -215,9 +264,20 @@ func (s State) clone() State {
 	s.Players = slices.Clone(s.Players)
 	s.Objects = slices.Clone(s.Objects)
 	s.answers = slices.Clone(s.answers)
+	s.Effects = slices.Clone(s.Effects)
+	s.Delayed = slices.Clone(s.Delayed)
+	s.Waiting = slices.Clone(s.Waiting)
+	s.LKI = slices.Clone(s.LKI)
+	s.Log = s.Log.clone()
+	if s.Combat != nil {
+		c := s.Combat.clone()
+		s.Combat = &c
+	}
 	if s.Pending != nil {
 		p := *s.Pending
 		p.Options = slices.Clone(p.Options)
+		p.Players = slices.Clone(p.Players)
+		p.Words = slices.Clone(p.Words)
 		s.Pending = &p
 	}
 	labels := make(map[string]int, len(s.labels))
@@ -305,7 +365,7 @@ func (s *State) newObject(c *Card, owner PlayerID, z Zone, token bool) *Object {
 	t := s.tick()
 	s.Objects = append(s.Objects, Object{
 		ID: s.nextID, Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c,
-		Owner: owner, Controller: owner, Zone: z, Seq: t, Timestamp: t, Token: token,
+		Owner: owner, Controller: owner, Base: owner, Zone: z, Seq: t, Timestamp: t, Token: token,
 	})
 	return &s.Objects[len(s.Objects)-1]
 }

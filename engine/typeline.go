@@ -12,6 +12,9 @@ type TypeLine struct {
 	Supertypes []string // as printed: "Legendary", "Basic"
 	CardTypes  []string // "Land", "Creature"
 	Subtypes   []Subtype
+	// AllCreatureTypes: the object has every creature type (changeling,
+	// 702.73a).
+	AllCreatureTypes bool
 }
 
 // Subtype is one subtype and the kind it was correlated with.
@@ -30,6 +33,17 @@ func (t TypeLine) IsSuper(s string) bool { return hasFold(t.Supertypes, s) }
 func (t TypeLine) HasSubtype(s string) bool {
 	for _, x := range t.Subtypes {
 		if strings.EqualFold(x.Name, s) {
+			return true
+		}
+	}
+	return t.AllCreatureTypes && !nonCreatureSubtype(s)
+}
+
+// nonCreatureSubtype reports whether s is one of the built-in lists'
+// subtypes of another kind than creature.
+func nonCreatureSubtype(s string) bool {
+	for k, l := range defaultSubtypes {
+		if k != CreatureType && hasFold(l, s) {
 			return true
 		}
 	}

@@ -252,7 +252,7 @@ expect
   Grizzly Bears damage = 0
   Grizzly Bears colors = green
   Grizzly Bears creature types = Bear
-  Forest#1 tapped
+  Forest#1 untapped
   Forest#1 supertypes = basic
   Forest#1 subtypes = Forest
   "Bolas, the Rock" colors = black and red

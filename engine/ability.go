@@ -1,0 +1,514 @@
+package engine
+
+import "strings"
+
+// AbilityKind is what sort of ability an Ability is (113.3 in current rules).
+type AbilityKind uint8
+
+const (
+	// AbSpell is an instant's or sorcery's instructions, followed as it
+	// resolves (113.3a).
+	AbSpell AbilityKind = iota + 1
+	// AbActivated is "cost: effect" (113.3b, 602).
+	AbActivated
+	// AbTriggered begins "when", "whenever" or "at" (113.3c, 603).
+	AbTriggered
+	// AbStatic is true while its object is where it works (113.3d, 604):
+	// continuous effects, replacement effects, costs, rule changes.
+	AbStatic
+	// AbKeyword is a keyword ability the engine applies by name (702):
+	// flying, protection from white, toxic 2, … Keywords that are
+	// shorthand for other abilities carry them in Parts (fading, undying).
+	AbKeyword
+)
+
+var abilityKindNames = map[AbilityKind]string{
+	AbSpell: "spell ability", AbActivated: "activated ability", AbTriggered: "triggered ability",
+	AbStatic: "static ability", AbKeyword: "keyword ability",
+}
+
+func (k AbilityKind) String() string { return abilityKindNames[k] }
+
+// Ability is one ability of an object, read from its rules text by
+// ParseAbilities. Abilities are never changed once parsed; an effect that
+// grants one with a reference bound to an object makes a new one (Bind).
+type Ability struct {
+	Kind AbilityKind
+	// Text is the ability as written, with the object's own name replaced
+	// by "~" so it reads right on any object that has it (201.5b: an
+	// ability that names its object means whatever object has it).
+	Text string
+
+	Keyword string // AbKeyword: "flying", "protection", "toxic", "kicker", …
+	N       int    // a keyword's number: toxic 2, fading 7
+	Param   string // protection from "white"; splice onto "arcane"
+	KCost   *Cost  // kicker, splice, flashback: the keyword's cost
+	Parts   []*Ability
+
+	Cost    *Cost // AbActivated
+	Mana    bool  // a mana ability (605.1): resolves at once, never on the stack
+	Sorcery bool  // "Activate only as a sorcery."
+	// From is the zone the ability works in when that isn't the
+	// battlefield (113.6m: "Return this card from your graveyard …").
+	From Zone
+
+	Trigger *Trigger // AbTriggered
+	If      *Cond    // an intervening "if" clause (603.4)
+
+	Effect  []*Instr     // AbSpell, AbActivated, AbTriggered
+	Targets []TargetSpec // the targets Effect names, in order (115.1)
+
+	Static  []*ContSpec   // AbStatic: continuous effects it generates
+	Replace *Replacement  // AbStatic: a replacement effect it generates
+	CDA     bool          // characteristic-defining (604.3): works in every zone
+	AddCost *Cost         // "As an additional cost to cast this spell, …" (601.2b)
+	AltCost *Cost         // "You may … rather than pay this spell's mana cost." (118.9)
+	Cond    *Cond         // "as long as …" for a static ability
+	Linked  *LinkedChoice // "As this enters, choose …" (607.2a)
+}
+
+// Cost is an activation cost or an additional or alternative cost (118).
+type Cost struct {
+	Mana     ManaCost // may include {X}
+	Tap      bool     // {T} (107.5)
+	Untap    bool     // {Q} (107.6)
+	SacSelf  bool     // "Sacrifice ~"
+	Sac      *Filter  // "Sacrifice a creature", "Sacrifice another creature"
+	Life     int      // "Pay 2 life"
+	Discard  int      // "Discard a card"
+	Remove   string   // "Remove a fade counter from ~": the kind
+	RemoveN  int      // how many; 0 with RemoveX set: any number, chosen as X
+	RemoveX  bool     // "Remove any number of storage counters"
+	ExileTop int      // "Exile the top ten cards of your library"
+}
+
+// IsManaOnly reports whether the cost is only mana.
+func (c *Cost) IsManaOnly() bool {
+	return c != nil && !c.Tap && !c.Untap && !c.SacSelf && c.Sac == nil && c.Life == 0 && c.Discard == 0 && c.Remove == "" && c.ExileTop == 0
+}
+
+// TargetSpec is one "target" in an ability's text (115.1).
+type TargetSpec struct {
+	Filter  Filter
+	Objects bool // objects can be chosen
+	Players bool // players can be chosen
+	Count   int  // "two target creatures": distinct objects for one word (601.2c)
+	UpTo    bool // "up to N": fewer, even none, may be chosen
+	Word    int  // which "target" word this is; different words may name the same object (601.2c)
+	// Other is the 1-based index of a target this one must differ from
+	// ("any other target").
+	Other int
+	Text  string // "target creature", for messages
+}
+
+// Filter describes objects: "creatures you control", "target nonblack
+// creature", "a creature card in a graveyard".
+type Filter struct {
+	Self      bool     // this object ("~", "this creature")
+	Other     bool     // "another": not this object
+	AnyOf     []string // card types, any of them ("artifact, creature, or enchantment")
+	AllOf     []string // card types, all of them ("artifact creature")
+	Not       []string // card types it must not have ("noncreature")
+	Subtypes  []string // any of these subtypes ("Cleric", "Human", "Arcane")
+	Super     []string // supertypes ("legendary")
+	Colors    Color    // at least one of these colors
+	NotColors Color    // none of these ("nonblack")
+	Chosen    bool     // of the chosen color (607)
+	Control   Whose    // who controls it
+	Token     int8     // 1: only tokens, -1: only nontokens
+	Zone      Zone     // where: the battlefield unless set
+	Card      bool     // "card": in a zone other than the battlefield
+	Spell     bool     // a spell on the stack
+	Ability   bool     // "target activated or triggered ability"
+	NoAbility bool     // "with no abilities" (113.12)
+	Tapped    int8     // 1: tapped, -1: untapped
+	Enchanted bool     // "enchanted creature": what this Aura is attached to
+	Attacking bool
+	EvenMV    bool // "with even mana values"
+}
+
+// Whose says whose objects a filter means.
+type Whose uint8
+
+const (
+	AnyOnes Whose = iota
+	Yours
+	Opponents
+	ChosenPlayers // "the chosen player controls" (607)
+)
+
+// Trigger is a triggered ability's trigger condition (603.1).
+type Trigger struct {
+	Event TrigEvent
+	What  *Filter // the object the event is about; nil: none
+	From  Zone    // "put into a graveyard from the battlefield"; 0: anywhere
+	Step  Step    // TrigStep: the step whose beginning triggers it
+	Whose Whose   // "your upkeep" (Yours), "each upkeep" (AnyOnes)
+	Next  bool    // delayed: "the next end step"
+	By    *Filter // "becomes blocked by a white creature"
+	Spell *Filter // cast triggers: "a spell of the chosen color"
+	Who   Whose   // cast, gain life: whose action
+	N     int     // "expend 4"
+}
+
+// TrigEvent is what a trigger waits for.
+type TrigEvent uint8
+
+const (
+	TrigEnters       TrigEvent = iota + 1 // enters the battlefield (603.6a)
+	TrigDies                              // put into a graveyard from the battlefield, a creature (700.4)
+	TrigLeaves                            // leaves the battlefield (603.6c)
+	TrigToGraveyard                       // put into a graveyard (from a zone, or anywhere)
+	TrigStep                              // the beginning of a step (603.2 / 503.1)
+	TrigTapped                            // becomes tapped (603.2e)
+	TrigUntapped                          // becomes untapped
+	TrigGainLife                          // a player gains life
+	TrigCast                              // a spell is cast (601.2i)
+	TrigAttacks                           // attacks
+	TrigBlocks                            // blocks
+	TrigBlocked                           // becomes blocked
+	TrigDamagePlayer                      // deals combat damage to a player
+	TrigNoHand                            // a state trigger: you have no cards in hand (603.8)
+	TrigTapForMana                        // a player taps a land for mana (605.1b)
+	TrigCycle                             // you cycle this card
+)
+
+// Cond is a condition: an intervening "if" (603.4), "as long as", "if it
+// had no +1/+1 counters" (undying).
+type Cond struct {
+	Kind    CondKind
+	N       int
+	Ref     ORef
+	Kind2   string // a counter kind
+	Filter  *Filter
+	Color   Color
+	Negated bool
+}
+
+// CondKind is what a Cond tests.
+type CondKind uint8
+
+const (
+	CondLifeAtLeast CondKind = iota + 1 // "you have 40 or more life"
+	CondTapped                          // "~ is tapped"
+	CondNoCounters                      // "it had no +1/+1 counters on it"
+	CondKicked                          // "if it was kicked (with its {W} kicker)"
+	CondDevotion                        // "your devotion to red is less than five" (Negated: less than)
+	CondControls                        // "you control a creature with flying"
+	CondCastFromHand
+)
+
+// Instr is one instruction of a spell's or ability's effect (609.1): a
+// one-shot action, or the creation of a continuous effect or a delayed
+// triggered ability.
+type Instr struct {
+	Op   Op
+	Who  PRef   // the player who does it: "you", "target player", "each player"
+	Src  ORef   // the source of damage
+	What ORef   // the object or objects acted on
+	To   Recip  // damage's recipient
+	To2  *Recip // "and 1 damage to you"
+	N    Amount
+	N2   Amount
+	Kind string // counters' kind
+
+	Token *TokenSpec
+	Mana  *ManaSpec
+	Cont  *ContSpec
+	Dur   Duration
+	Delay *Ability // a delayed triggered ability (603.7)
+
+	May     bool     // "you may": the player chooses whether to
+	Then    []*Instr // "If you do, …"
+	Else    []*Instr // "If you don't, …"
+	NoRegen bool     // "It can't be regenerated." (701.19c)
+	Tapped  bool     // put onto the battlefield tapped
+	Zone    Zone     // where a moved object goes
+	Text    string   // the sentence, for events
+}
+
+// Op is what an Instr does.
+type Op uint8
+
+const (
+	OpDamage Op = iota + 1
+	OpDestroy
+	OpExile
+	OpBounce       // return to its owner's hand
+	OpReturn       // return from a graveyard to the battlefield
+	OpSacrifice    // Who sacrifices N objects matching What.Group
+	OpDraw         // Who draws N
+	OpDiscard      // Who discards N (or the whole hand: N.All)
+	OpGainLife     // Who gains N
+	OpLoseLife     // Who loses N
+	OpPutCounters  // N Kind counters on What
+	OpRemCounters  // remove N Kind counters from What
+	OpCreateToken  // Who creates Token
+	OpAddMana      // Who adds Mana
+	OpTap          // tap What
+	OpUntap        // untap What
+	OpCounter      // counter What (a spell or ability, 701.6)
+	OpContinuous   // create Cont for Dur
+	OpDelayed      // create Delay
+	OpWin          // Who wins the game
+	OpRegenerate   // What gets a regeneration shield (701.19)
+	OpPrevent      // prevent the next N damage to What/To this turn (615)
+	OpChooseColor  // Who chooses a color (for a later "that color")
+	OpSkip         // does nothing itself; carries May/Then/Else
+	OpShuffle      // Who shuffles their library
+	OpSpliceDamage // placeholder for spliced text's damage (never parsed)
+)
+
+// ORef refers to an object or a set of objects from an ability's text.
+type ORef struct {
+	Kind  ORefKind
+	Index int     // RefTarget: which target (0-based)
+	Group *Filter // RefGroup
+	Bound ObjectID
+	Label string // RefBound: the object's label, for messages
+}
+
+// ORefKind is what an ORef refers to.
+type ORefKind uint8
+
+const (
+	RefNone       ORefKind = iota
+	RefSelf                // the object the ability is on ("~", "this creature")
+	RefTarget              // a target (Index)
+	RefGroup               // every object matching Group ("all black creatures")
+	RefSacrificed          // the object sacrificed to pay the cost
+	RefTriggered           // the object the trigger event was about ("that creature")
+	RefEnchanted           // the object this Aura or Equipment is attached to
+	RefOuter               // in a granted ability: the object whose ability granted it
+	RefBound               // a particular object (Bound), fixed when an effect began
+	RefCreated             // the token just created ("It has …")
+	RefChosenObj           // an object chosen as the effect resolved
+	RefStackSpell          // the spell this ability's trigger is about ("that spell")
+)
+
+// PRef refers to a player.
+type PRef struct {
+	Kind  PRefKind
+	Index int // PTarget: which target
+}
+
+// PRefKind is what a PRef refers to.
+type PRefKind uint8
+
+const (
+	PYou           PRefKind = iota // the controller of the spell or ability
+	PTarget                        // a target player (Index)
+	PEach                          // each player, in APNAP order
+	PEachOpponent                  // each opponent
+	PControllerOf                  // the controller of the object in the instruction (its controller)
+	POwnerOf                       // the owner of it
+	PChosen                        // the chosen player (607)
+	PTriggerPlayer                 // the player in the trigger event ("that player")
+	POpponents                     // your opponents, for "each of that player's opponents"
+)
+
+// Recip is damage's recipient: a player or an object reference.
+type Recip struct {
+	Player *PRef
+	Obj    ORef
+}
+
+// Amount is a number in an effect: a constant, X, or counted.
+type Amount struct {
+	N     int
+	X     bool    // the value chosen for X (107.3)
+	Count *Filter // "the number of creatures you control", "for each creature you control"
+	// CountersOf counts Kind counters on the object ("fade counters on ~").
+	CountersOf *ORef
+	Kind       string
+	PowerOf    *ORef // "equal to ~'s power", "the sacrificed creature's power"
+	HandOf     *PRef // cards in a player's hand
+	Removed    bool  // "for each storage counter removed this way"
+	All        bool  // "your hand": every card
+	Neg        bool  // the amount is subtracted: "-X"
+}
+
+// IsZero reports whether the amount is the constant 0.
+func (a Amount) IsZero() bool {
+	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.HandOf == nil && !a.Removed && !a.All
+}
+
+// TokenSpec is what a "create" instruction makes (111.2).
+type TokenSpec struct {
+	Card   *Card // the token's characteristics (nil: a copy)
+	N      int
+	CopyOf *ORef // "a token that's a copy of target creature" (707.2)
+	Gains  []*Ability
+}
+
+// ManaSpec is what an "add" instruction adds (106.4).
+type ManaSpec struct {
+	Mana      Mana
+	ForEach   *Filter // "{G} for each creature you control"
+	EqualTo   *Amount // "an amount of {G} equal to ~'s power"
+	PerColor  Color   // the color added for ForEach / EqualTo
+	Chosen    bool    // "one mana of the chosen color"
+	ColorOf   *Filter // "one mana of a color of a permanent you control" (Meteor Crater)
+	PerRemove bool    // "{B} for each storage counter removed this way"
+}
+
+// Duration is how long a continuous effect lasts (611.2a).
+type Duration struct {
+	Kind DurKind
+	Ref  ORef // DurWhileControl / DurWhileOn: the object it depends on
+}
+
+// DurKind is a kind of Duration.
+type DurKind uint8
+
+const (
+	DurForever      DurKind = iota // no duration stated: until the game ends
+	DurEndOfTurn                   // "until end of turn" (514.2)
+	DurWhileControl                // "for as long as you control ~" (611.2b)
+	DurWhileOn                     // "until ~ leaves the battlefield" (610.3)
+)
+
+// ContSpec is a continuous effect as written: what it changes (by layer,
+// 613.1) and what it applies to. A static ability generates it anew each
+// time characteristics are computed; a resolving spell or ability creates a
+// ContEffect from it, fixing the set of objects (611.2c).
+type ContSpec struct {
+	Affects ORef // what it applies to
+
+	// Layer 1 (613.2): becomes a copy of an object, with exceptions (707.9).
+	CopyOf      *ORef
+	CopyHasThis bool       // "except it has this ability"
+	CopyPT      *[2]int    // "except it's 7/7"
+	CopyAdd     []string   // "except it's an enchantment in addition to its other types"
+	CopyNoColor bool       // "except it doesn't copy that creature's color"
+	CopyExtra   []*Ability // abilities the exception adds
+	// Layer 2: control (613.1b).
+	Control bool
+	// Layer 3: text (612): replace one word with another.
+	TextFrom, TextTo string
+	// Layer 4: types (205.1).
+	SetTypes         []string  // card types that replace the old ones
+	AddTypes         []string  // "in addition to its other types", "still a land"
+	SetSubs          []Subtype // subtypes that replace the old ones of their kind
+	AddSubs          []Subtype
+	AddSuper         []string
+	AllCreatureTypes bool // changeling (702.73)
+	// Layer 5: color (105.3).
+	SetColor    Color
+	HasColor    bool
+	ColorChoice bool // "the color of your choice": chosen as it begins
+	// Layer 6: abilities.
+	Gain      []*Ability
+	Lose      []string // keywords lost
+	LoseAll   bool
+	GainActOf *ORef // "gains all activated abilities of target creature"
+	// Layer 7 (613.4): power and toughness.
+	CDAPT  *[2]Amount // 7a: "~'s power and toughness are each equal to …"
+	SetPT  *[2]Amount // 7b: "becomes 0/1", "are 1/1 creatures"
+	ModPT  *[2]Amount // 7c: "gets +2/+2"
+	Switch bool       // 7d
+
+	// Rule-modifying effects (613.11).
+	Rules *RuleMod
+}
+
+// RuleMod is a continuous effect that changes the rules rather than
+// objects (611.2c, 613.11).
+type RuleMod struct {
+	Kind   RuleKind
+	Filter *Filter  // what it's about: spells, sources, permanents
+	Mana   ManaCost // a cost change
+	N      int
+	Who    Whose
+}
+
+// RuleKind is the rule a RuleMod changes.
+type RuleKind uint8
+
+const (
+	RuleCostLess      RuleKind = iota + 1 // "Your black spells cost {1} less to cast." (601.2f)
+	RuleCostMore                          // "… cost {1} more to cast."
+	RuleCantCast                          // "Your opponents can't cast spells with even mana values."
+	RuleCantPlayLands                     // "You can't play lands this turn." (101.2)
+	RuleExtraLand                         // "You may play an additional land this turn." (305.2)
+	RuleCantBlock                         // "~ can't block."
+	RuleUnblockable                       // "~ can't be blocked."
+	RulePreventAll                        // "Prevent all damage … would deal this turn."
+	RulePreventSome                       // "prevent 1 of that damage" (615.10)
+	RuleCantEnter                         // "Lands can't enter the battlefield." (608.3e)
+	RuleDoubleDamage                      // "… it deals double that damage instead." (614.5)
+	RuleEntersTapped                      // "Permanents enter tapped." (614.12)
+)
+
+// Replacement is a replacement effect a static ability generates (614).
+type Replacement struct {
+	Kind        ReplKind
+	Kind2       string // counters' kind
+	N           int
+	Filter      *Filter // EnterAsCopy: what may be copied
+	CopyPT      *[2]int
+	CopyAdd     []string
+	CopyHasThis bool
+	CopyNoColor bool
+}
+
+// ReplKind is a kind of Replacement.
+type ReplKind uint8
+
+const (
+	ReplEntersTapped ReplKind = iota + 1 // "This creature enters tapped." (614.1c)
+	ReplEntersWith                       // "enters with N counters" (614.1c)
+	ReplEnterAsCopy                      // "You may have this creature enter as a copy of …" (707.5)
+	ReplLoseInstead                      // "If you would lose the game, instead …" (614)
+)
+
+// LinkedChoice is an "As this enters, choose …" ability (607.2a); the
+// choice is kept on the object for the abilities linked to it.
+type LinkedChoice struct {
+	What ChoiceWhat
+}
+
+// ChoiceWhat is what a player chooses.
+type ChoiceWhat uint8
+
+const (
+	ChooseColor ChoiceWhat = iota + 1
+	ChooseOpponent
+	ChooseCreatureType
+	ChoosePlayer
+)
+
+// Chosen holds the choices made for an object as it entered (607.2a).
+type Chosen struct {
+	Color     Color
+	HasColor  bool
+	Player    PlayerID
+	HasPlayer bool
+	Type      string
+}
+
+// activated reports whether the ability is an activated ability, mana or
+// not.
+func (a *Ability) activated() bool { return a.Kind == AbActivated }
+
+// IsMana reports whether the ability is a mana ability (605.1).
+func (a *Ability) IsMana() bool { return a.Mana }
+
+// Display is the ability's text as it reads on an object named name: "~"
+// becomes the name (201.5b).
+func (a *Ability) Display(name string) string {
+	if a == nil {
+		return ""
+	}
+	return strings.ReplaceAll(a.Text, "~", name)
+}
+
+// HasKeyword reports whether abilities include keyword k ("flying").
+func hasKeywordAb(abs []*Ability, k string) bool {
+	for _, a := range abs {
+		if a.Kind == AbKeyword && a.Keyword == k {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,478 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Combat is the current combat (506): attackers, what each attacks, and
+// the creatures blocking it.
+type Combat struct {
+	Attackers []Attacker
+	// declared: attackers chosen (DeclareAttackers) for the declare
+	// attackers step's turn-based action.
+	pending  []ObjectID
+	defender PlayerID
+	Assign   []Assignment // how attackers assign combat damage, if chosen
+	dealt    []ObjectID   // creatures that dealt first-strike damage
+}
+
+// Attacker is one attacking creature.
+type Attacker struct {
+	ID       ObjectID
+	Defender PlayerID
+	Blockers []ObjectID
+	Blocked  bool
+}
+
+// Assignment is how one attacking creature assigns its combat damage
+// (510.1c): to blockers and, with trample, the player.
+type Assignment struct {
+	Attacker ObjectID
+	To       []Target
+	N        []int
+}
+
+func (c Combat) clone() Combat {
+	c.Attackers = slices.Clone(c.Attackers)
+	for i := range c.Attackers {
+		c.Attackers[i].Blockers = slices.Clone(c.Attackers[i].Blockers)
+	}
+	c.pending = slices.Clone(c.pending)
+	c.Assign = slices.Clone(c.Assign)
+	c.dealt = slices.Clone(c.dealt)
+	return c
+}
+
+// remove takes an object out of combat (506.4).
+func (c *Combat) remove(id ObjectID) {
+	c.Attackers = slices.DeleteFunc(c.Attackers, func(a Attacker) bool { return a.ID == id })
+	for i := range c.Attackers {
+		c.Attackers[i].Blockers = slices.DeleteFunc(c.Attackers[i].Blockers, func(b ObjectID) bool { return b == id })
+	}
+}
+
+func (c *Combat) isAttacking(id ObjectID) bool {
+	for _, a := range c.Attackers {
+		if a.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Combat) isBlocking(id ObjectID) bool {
+	for _, a := range c.Attackers {
+		if slices.Contains(a.Blockers, id) {
+			return true
+		}
+	}
+	return false
+}
+
+type (
+	// DeclareAttackers: the active player attacks with these creatures
+	// (508.1). The game moves to the declare attackers step, where the
+	// declaration is its turn-based action.
+	DeclareAttackers struct {
+		Player    PlayerID
+		Attackers []ObjectID
+		Defender  PlayerID
+	}
+	// DeclareBlockers: the defending player blocks (509.1): each blocker
+	// with the attacker it blocks, in pairs.
+	DeclareBlockers struct {
+		Player PlayerID
+		Blocks [][2]ObjectID // blocker, attacker
+	}
+	// AssignDamage: the active player chooses how an attacker assigns its
+	// combat damage (510.1c–d), before the combat damage step.
+	AssignDamage struct {
+		Attacker ObjectID
+		To       []Target
+		N        []int
+	}
+)
+
+func (a DeclareAttackers) apply(t *tx) error {
+	if a.Player != t.s.Active {
+		return t.ruleErr(KeyAttack, "only the active player attacks")
+	}
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: resolve it first")
+	}
+	if t.s.Step > StepBeginCombat {
+		return t.ruleErr(KeyAttack, "attackers are declared at the start of the declare attackers step; it's the %s", t.s.Step)
+	}
+	if a.Defender == a.Player {
+		a.Defender = t.nextPlayer(a.Player)
+	}
+	for t.s.Step != StepBeginCombat {
+		if err := t.nextStep(); err != nil {
+			return err
+		}
+		if t.top() != nil || len(t.s.Waiting) > 0 {
+			return fmt.Errorf("something triggered at the %s; resolve it before declaring attackers", t.s.Step)
+		}
+	}
+	t.s.Combat.pending = a.Attackers
+	t.s.Combat.defender = a.Defender
+	return t.nextStep()
+}
+
+// declaredAttackers performs the declaration as the declare attackers step
+// begins (508.1): the creatures must be able to attack; they become tapped
+// unless they have vigilance.
+func (t *tx) declaredAttackers() {
+	c := t.s.Combat
+	ids := c.pending
+	c.pending = nil
+	for _, id := range ids {
+		o := t.s.Object(id)
+		c.Attackers = append(c.Attackers, Attacker{ID: id, Defender: c.defender})
+		if !t.chars(o).HasKeyword("vigilance") && !o.Tapped {
+			o.Tapped = true
+		}
+		t.s.Log.Attacked = append(t.s.Log.Attacked, o.Label)
+		t.emit(Event{Kind: EvCombat, Key: KeyAttack, Object: o.Label, ObjectID: o.ID, Player: t.name(c.defender),
+			Text: fmt.Sprintf("%s attacks %s", o.Label, t.name(c.defender))})
+	}
+}
+
+// checkAttack checks attackers before the step begins (508.1a–c).
+func (t *tx) checkAttackers(p PlayerID, ids []ObjectID) error {
+	for _, id := range ids {
+		o, err := t.object(id)
+		if err != nil {
+			return err
+		}
+		ch := t.chars(o)
+		switch {
+		case o.Zone != Battlefield || !ch.Types.Is("creature"):
+			return t.ruleErr(KeyAttack, "%s isn't a creature on the battlefield", o.Label)
+		case ch.Controller != p:
+			return t.ruleErr(KeyAttack, "%s isn't %s's", o.Label, t.name(p))
+		case o.Tapped:
+			return t.ruleErr(KeyAttack, "%s is tapped: it can't attack", o.Label)
+		case o.Sick && !ch.HasKeyword("haste"):
+			return t.ruleErr(KeySick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
+		case ch.HasKeyword("defender"):
+			return t.ruleErr(KeyAttack, "%s has defender: it can't attack", o.Label)
+		}
+	}
+	return nil
+}
+
+func (a DeclareBlockers) apply(t *tx) error {
+	c := t.s.Combat
+	if c == nil || t.s.Step != StepAttackers || len(c.Attackers) == 0 {
+		return t.ruleErr(KeyBlock, "blockers are declared in the declare blockers step, after attackers")
+	}
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: resolve it first")
+	}
+	if a.Player == t.s.Active {
+		return t.ruleErr(KeyBlock, "the defending player blocks")
+	}
+	// Check each block (509.1a–c).
+	count := map[ObjectID]int{}
+	for _, b := range a.Blocks {
+		blk, err := t.object(b[0])
+		if err != nil {
+			return err
+		}
+		atk, err := t.object(b[1])
+		if err != nil {
+			return err
+		}
+		bch, ach := t.chars(blk), t.chars(atk)
+		if blk.Zone != Battlefield || !bch.Types.Is("creature") || bch.Controller != a.Player {
+			return t.ruleErr(KeyBlock, "%s isn't a creature %s controls", blk.Label, t.name(a.Player))
+		}
+		if blk.Tapped {
+			return t.ruleErr(KeyBlock, "%s is tapped: it can't block", blk.Label)
+		}
+		if !c.isAttacking(atk.ID) {
+			return t.ruleErr(KeyBlock, "%s isn't attacking", atk.Label)
+		}
+		if err := t.canBlock(blk, bch, atk, ach); err != nil {
+			return err
+		}
+		count[blk.ID]++
+		if count[blk.ID] > 1+t.extraBlocks(blk) {
+			return t.ruleErr(KeyBlock, "%s can block only one creature", blk.Label)
+		}
+	}
+	// 702.111b: menace: two or more blockers, or none.
+	for _, at := range c.Attackers {
+		n := 0
+		for _, b := range a.Blocks {
+			if b[1] == at.ID {
+				n++
+			}
+		}
+		if o := t.s.Object(at.ID); n == 1 && o != nil && t.chars(o).HasKeyword("menace") {
+			return t.ruleErr(KeyBlock, "%s has menace: it can't be blocked except by two or more creatures", o.Label)
+		}
+	}
+	if err := t.nextStep(); err != nil { // to the declare blockers step
+		return err
+	}
+	for _, b := range a.Blocks {
+		for i := range c.Attackers {
+			if c.Attackers[i].ID == b[1] {
+				c.Attackers[i].Blockers = append(c.Attackers[i].Blockers, b[0])
+				c.Attackers[i].Blocked = true
+			}
+		}
+		blk, atk := t.s.Object(b[0]), t.s.Object(b[1])
+		t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
+			Text: fmt.Sprintf("%s blocks %s", blk.Label, atk.Label)})
+	}
+	for _, at := range c.Attackers {
+		if at.Blocked {
+			o := t.s.Object(at.ID)
+			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes blocked"})
+		}
+	}
+	return nil
+}
+
+// extraBlocks is how many more creatures a blocker may block ("can block
+// an additional creature each combat").
+func (t *tx) extraBlocks(o *Object) int {
+	n := 0
+	for _, a := range t.chars(o).Abilities {
+		if a.Kind == AbKeyword && a.Keyword == "block additional" {
+			n += max(a.N, 1)
+		}
+	}
+	return n
+}
+
+// canBlock checks evasion (509.1b): flying, shadow, protection,
+// "can't be blocked", "can't block".
+func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
+	for _, m := range t.ruleMods(RuleCantBlock) {
+		if m.src != nil && m.src.ID == blk.ID {
+			return t.ruleErr(KeyBlock, "%s can't block", blk.Label)
+		}
+	}
+	for _, m := range t.ruleMods(RuleUnblockable) {
+		if m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == RefEnchanted && m.src != nil && m.src.Attached == atk.ID {
+			return t.ruleErr(KeyBlock, "%s can't be blocked", atk.Label)
+		}
+	}
+	if ach.HasKeyword("flying") && !bch.HasKeyword("flying") && !bch.HasKeyword("reach") {
+		return t.ruleErr(KeyFlying, "%s has flying: only creatures with flying or reach can block it", atk.Label)
+	}
+	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") {
+		return t.ruleErr(KeyBlock, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
+	}
+	if ach.ProtectedFrom(*bch) {
+		return t.ruleErr(KeyProtectBlock, "%s has protection from %s: %s can't block it", atk.Label, protectionName(ach, *bch), blk.Label)
+	}
+	return nil
+}
+
+func (a AssignDamage) apply(t *tx) error {
+	c := t.s.Combat
+	if c == nil || !c.isAttacking(a.Attacker) {
+		return t.ruleErr(KeyAssign, "only an attacking creature's damage is assigned")
+	}
+	if len(a.To) != len(a.N) {
+		return fmt.Errorf("each recipient needs an amount")
+	}
+	c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == a.Attacker }),
+		Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
+	return nil
+}
+
+// firstStrikeInCombat reports whether an attacker or blocker has first or
+// double strike (510.4).
+func (t *tx) firstStrikeInCombat() bool {
+	c := t.s.Combat
+	if c == nil {
+		return false
+	}
+	for _, a := range c.Attackers {
+		for _, id := range append([]ObjectID{a.ID}, a.Blockers...) {
+			if o := t.s.Object(id); o != nil {
+				ch := t.chars(o)
+				if ch.HasKeyword("first strike") || ch.HasKeyword("double strike") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// strikes reports whether a creature deals combat damage in this damage
+// step (510.4, 702.7b, 702.4b).
+func (t *tx) strikes(o *Object, first bool) bool {
+	ch := t.chars(o)
+	fs, ds := ch.HasKeyword("first strike"), ch.HasKeyword("double strike")
+	if first {
+		return fs || ds
+	}
+	if !t.firstStrikeInCombat() {
+		return true
+	}
+	return ds || !fs && !slices.Contains(t.s.Combat.dealt, o.ID)
+}
+
+type hit struct {
+	src *damageSource
+	to  Target
+	n   int
+}
+
+// combatDamage: each attacking and blocking creature assigns its combat
+// damage (510.1) and all of it is dealt at once (510.2).
+func (t *tx) combatDamage(first bool) error {
+	c := t.s.Combat
+	if c == nil {
+		return nil
+	}
+	var hits []hit
+	for _, at := range c.Attackers {
+		o := t.s.Object(at.ID)
+		if o == nil || !t.strikes(o, first) {
+			continue
+		}
+		ch := t.chars(o)
+		power := ch.Power
+		if power <= 0 {
+			continue // 510.1a: 0 or less power assigns no damage
+		}
+		src := &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
+		if first {
+			c.dealt = append(c.dealt, o.ID)
+		}
+		var blockers []*Object
+		for _, b := range at.Blockers {
+			if bo := t.s.Object(b); bo != nil {
+				blockers = append(blockers, bo)
+			}
+		}
+		switch {
+		case explicit(c, at.ID) != nil:
+			as := explicit(c, at.ID)
+			if err := t.checkAssignment(o, ch, at, blockers, as); err != nil {
+				return err
+			}
+			for i, tg := range as.To {
+				hits = append(hits, hit{src, tg, as.N[i]})
+			}
+		case !at.Blocked:
+			hits = append(hits, hit{src, PlayerTarget(at.Defender), power})
+		case len(blockers) == 0:
+			// 510.1c: blocked, but its blockers are gone: no damage,
+			// unless it has trample (702.19e).
+			if ch.HasKeyword("trample") {
+				hits = append(hits, hit{src, PlayerTarget(at.Defender), power})
+			}
+		default:
+			// Lethal damage to each blocker in order, the rest to the last
+			// one, or with trample to the player (510.1c, 702.19b).
+			left := power
+			for i, b := range blockers {
+				need := t.lethal(b, ch)
+				n := min(left, need)
+				if i == len(blockers)-1 && !ch.HasKeyword("trample") {
+					n = left
+				}
+				if n > 0 {
+					hits = append(hits, hit{src, ObjectTarget(b.ID), n})
+				}
+				left -= n
+			}
+			if left > 0 {
+				hits = append(hits, hit{src, PlayerTarget(at.Defender), left})
+			}
+		}
+	}
+	// Blockers assign their damage to the attacker they block (510.1d).
+	for _, at := range c.Attackers {
+		for _, b := range at.Blockers {
+			bo := t.s.Object(b)
+			ao := t.s.Object(at.ID)
+			if bo == nil || ao == nil || !t.strikes(bo, first) {
+				continue
+			}
+			ch := t.chars(bo)
+			if first {
+				c.dealt = append(c.dealt, bo.ID)
+			}
+			if ch.Power > 0 {
+				hits = append(hits, hit{&damageSource{id: bo.ID, label: bo.Label, ch: *ch, ctrl: ch.Controller}, ObjectTarget(ao.ID), ch.Power})
+			}
+		}
+	}
+	for _, h := range hits {
+		if err := t.damage(h.src, h.to, h.n, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func explicit(c *Combat, id ObjectID) *Assignment {
+	for i := range c.Assign {
+		if c.Assign[i].Attacker == id {
+			return &c.Assign[i]
+		}
+	}
+	return nil
+}
+
+// lethal is the damage that is lethal to a blocker for assignment
+// (702.19b): its toughness less damage already marked; 1 from deathtouch.
+func (t *tx) lethal(b *Object, src *Chars) int {
+	if src.HasKeyword("deathtouch") {
+		return 1
+	}
+	return max(t.chars(b).Toughness-b.Damage, 0)
+}
+
+// checkAssignment checks a chosen assignment (510.1c, 702.19b): all the
+// damage; to the player only with trample and after lethal damage to every
+// blocker.
+func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Object, as *Assignment) error {
+	total, toPlayer := 0, 0
+	got := map[ObjectID]int{}
+	for i, tg := range as.To {
+		if as.N[i] < 0 {
+			return t.ruleErr(KeyAssign, "damage can't be negative")
+		}
+		total += as.N[i]
+		if tg.IsPlayer {
+			if !at.Blocked || ch.HasKeyword("trample") {
+				toPlayer += as.N[i]
+				continue
+			}
+			return t.ruleErr(KeyAssign, "%s is blocked and has no trample: it can't assign damage to %s", o.Label, t.name(tg.Player))
+		}
+		if !slices.Contains(at.Blockers, tg.Object) {
+			return t.ruleErr(KeyAssign, "%s isn't blocking %s", t.targetText(tg), o.Label)
+		}
+		got[tg.Object] += as.N[i]
+	}
+	if total != ch.Power {
+		return t.ruleErr(KeyAssign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
+	}
+	if toPlayer > 0 {
+		var short []string
+		for _, b := range blockers {
+			if got[b.ID] < t.lethal(b, ch) {
+				short = append(short, b.Label)
+			}
+		}
+		if len(short) > 0 {
+			return t.ruleErr(KeyTrample, "%s must assign lethal damage to %s before any to the player", o.Label, strings.Join(short, " and "))
+		}
+	}
+	return nil
+}

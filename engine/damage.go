@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// damageSource is what deals damage, as it is (or last was) when it deals
+// it: damage from an ability comes from the ability's source (609.7).
+type damageSource struct {
+	id    ObjectID
+	label string
+	ch    Chars
+	ctrl  PlayerID
+}
+
+// ruleMod is one rule-modifying effect in force (613.11): from a static
+// ability of a permanent, or from a resolved spell or ability.
+type ruleMod struct {
+	mod  *RuleMod
+	src  *Object
+	ctrl PlayerID
+	name string
+	eff  *ContEffect
+	spec *ContSpec
+}
+
+// ruleMods lists the rule-modifying effects of a kind in force now.
+func (t *tx) ruleMods(k RuleKind) []ruleMod {
+	var out []ruleMod
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone != Battlefield || o.PhasedOut {
+			continue
+		}
+		ch := t.chars(o)
+		for _, a := range ch.Abilities {
+			if a.Kind != AbStatic {
+				continue
+			}
+			for _, sp := range a.Static {
+				if sp.Rules != nil && sp.Rules.Kind == k {
+					out = append(out, ruleMod{mod: sp.Rules, src: o, ctrl: ch.Controller, name: o.Label, spec: sp})
+				}
+			}
+		}
+	}
+	for i := range t.s.Effects {
+		e := &t.s.Effects[i]
+		if e.Spec != nil && e.Spec.Rules != nil && e.Spec.Rules.Kind == k {
+			out = append(out, ruleMod{mod: e.Spec.Rules, src: t.s.Object(e.Source), ctrl: e.Controller, name: e.SourceName, eff: e, spec: e.Spec})
+		}
+	}
+	return out
+}
+
+// damage has src deal n damage to a player or object (120), after
+// replacement (614) and prevention (615) effects. combat marks combat
+// damage (510.2).
+func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
+	if n <= 0 {
+		return nil
+	}
+	srcName := "a source"
+	var sch Chars
+	var srcObj *Object
+	if src != nil {
+		srcName, sch = src.label, src.ch
+		srcObj = t.s.Object(src.id)
+	}
+	var target *Object
+	var tch *Chars
+	if !to.IsPlayer {
+		target = t.s.Object(to.Object)
+		if target == nil || target.Zone != Battlefield {
+			return nil
+		}
+		tch = t.chars(target)
+	}
+	// 614.5: each doubling effect applies once to the event.
+	if src != nil {
+		for _, m := range t.ruleMods(RuleDoubleDamage) {
+			if srcObj != nil && matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl) {
+				n *= 2
+				t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals double: %d", m.name, srcName, n)})
+			}
+		}
+	}
+	// Prevention.
+	if tch != nil && src != nil && tch.ProtectedFrom(sch) {
+		t.emit(Event{Kind: EvRule, Key: KeyProtectDamage, Object: target.Label, ObjectID: target.ID, Source: src.id, N: n,
+			Text: fmt.Sprintf("%d damage from %s to %s is prevented: protection from %s", n, srcName, target.Label, protectionName(tch, sch))})
+		return nil
+	}
+	for _, m := range t.ruleMods(RulePreventAll) {
+		if m.mod.N == 1 && !combat {
+			continue // "prevent all combat damage"
+		}
+		if m.mod.Filter != nil && (srcObj == nil || !matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)) {
+			continue
+		}
+		t.emit(Event{Kind: EvRule, Key: KeyPrevent, Object: srcName, N: n,
+			Text: fmt.Sprintf("%d damage from %s is prevented (%s)", n, srcName, m.name)})
+		return nil
+	}
+	if target != nil {
+		for _, m := range t.ruleMods(RulePreventSome) {
+			if matchFilter(&t.s, m.mod.Filter, target, tch, m.src, m.ctrl) {
+				k := min(n, m.mod.N)
+				n -= k
+				t.emit(Event{Kind: EvRule, Key: KeyPrevent, Object: target.Label, N: k,
+					Text: fmt.Sprintf("%s prevents %d of the damage to %s", m.name, k, target.Label)})
+			}
+		}
+	}
+	for i := range t.s.Effects {
+		e := &t.s.Effects[i]
+		if !e.Shield || e.Left <= 0 {
+			continue
+		}
+		hit := target != nil && slices.Contains(e.Objects, target.ID) || to.IsPlayer && e.Objects == nil && e.Controller == to.Player
+		if !hit {
+			continue
+		}
+		k := min(n, e.Left)
+		e.Left -= k
+		n -= k
+		t.emit(Event{Kind: EvRule, Key: KeyPrevent, N: k, Object: e.SourceName,
+			Text: fmt.Sprintf("%s's shield prevents %d damage", e.SourceName, k)})
+		if n == 0 {
+			break
+		}
+	}
+	if n <= 0 {
+		return nil
+	}
+	srcID := ObjectID(0)
+	if src != nil {
+		srcID = src.id
+	}
+	if to.IsPlayer {
+		p := &t.s.Players[to.Player]
+		if sch.HasKeyword("infect") {
+			// 120.3b: infect gives poison counters instead.
+			p.Counters = p.Counters.With("poison", n)
+			t.emit(Event{Kind: EvDamage, Key: KeyDamageInfect, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
+				Text: fmt.Sprintf("%s deals %d damage to %s, who gets %d poison counter%s", srcName, n, p.Name, n, plural(n))})
+		} else {
+			p.Life -= n
+			t.emit(Event{Kind: EvDamage, Key: KeyDamagePlayer, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
+				Text: fmt.Sprintf("%s deals %d damage to %s: life %d", srcName, n, p.Name, p.Life)})
+		}
+		// 702.164c: combat damage from a creature with toxic also gives
+		// poison counters; instances add up (702.164b).
+		if combat {
+			if tox := toxicTotal(sch); tox > 0 {
+				p.Counters = p.Counters.With("poison", tox)
+				t.emit(Event{Kind: EvCounter, Key: KeyToxic, Player: p.Name, N: tox,
+					Text: fmt.Sprintf("%s gets %d poison counter%s from toxic (now %d)", p.Name, tox, plural(tox), p.Counters.Get("poison"))})
+			}
+		}
+	} else {
+		o := target
+		if sch.HasKeyword("wither") || sch.HasKeyword("infect") {
+			// 120.3d: -1/-1 counters instead of marked damage.
+			o.Counters = o.Counters.With("-1/-1", n)
+			t.emit(Event{Kind: EvDamage, Key: KeyDamageWither, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
+				Text: fmt.Sprintf("%s deals %d damage to %s as -1/-1 counters", srcName, n, o.Label)})
+		} else {
+			o.Damage += n
+			t.emit(Event{Kind: EvDamage, Key: KeyDamageCreature, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
+				Text: fmt.Sprintf("%s deals %d damage to %s (%d marked)", srcName, n, o.Label, o.Damage)})
+		}
+		if sch.HasKeyword("deathtouch") {
+			o.Deathtouched = true
+		}
+	}
+	if sch.HasKeyword("lifelink") && src != nil {
+		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
+	}
+	return nil
+}
+
+func toxicTotal(ch Chars) int {
+	n := 0
+	for _, a := range ch.Abilities {
+		if a.Kind == AbKeyword && a.Keyword == "toxic" {
+			n += a.N
+		}
+	}
+	return n
+}
+
+func protectionName(t *Chars, src Chars) string {
+	for _, a := range t.Abilities {
+		if a.Kind == AbKeyword && a.Keyword == "protection" {
+			probe := Chars{Abilities: []*Ability{a}}
+			if probe.ProtectedFrom(src) {
+				return a.Param
+			}
+		}
+	}
+	return "it"
+}

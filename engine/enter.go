@@ -1,0 +1,236 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// enter applies the replacement effects of a permanent entering the
+// battlefield (614.1c–d, 614.12), in the order 616.1f gives: entering as a
+// copy first, then what the permanent would then have (enters tapped,
+// enters with counters, "as this enters, choose"). Effects from other
+// permanents apply too (Orb of Dreams), never those of the permanent itself
+// about other permanents. It reports false if the permanent can't enter
+// (608.3e), having checked the permanent as it would exist on the
+// battlefield.
+func (t *tx) enter(id ObjectID) (bool, error) {
+	o := t.s.Object(id)
+	// 707.5: "You may have this creature enter as a copy of …".
+	for _, a := range t.printedAbilities(o) {
+		if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplEnterAsCopy {
+			continue
+		}
+		r := a.Replace
+		var opts []ObjectID
+		for i := range t.s.Objects {
+			x := &t.s.Objects[i]
+			if x.ID != id && x.Zone == Battlefield && matchFilter(&t.s, r.Filter, x, t.chars(x), o, o.Controller) {
+				opts = append(opts, x.ID)
+			}
+		}
+		if len(opts) == 0 {
+			break
+		}
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyCopyEnter, Options: opts, Min: 0, Max: 1,
+			Prompt: o.Label + " may enter as a copy of " + r.Filter.String() + " on the battlefield: choose one, or nothing"})
+		if err != nil {
+			return false, err
+		}
+		pick := ans.object
+		if len(ans.objects) == 1 {
+			pick = ans.objects[0]
+		}
+		if pick == 0 {
+			break
+		}
+		src := t.s.Object(pick)
+		values := t.copiable(src)
+		values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types)
+		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
+			Source: id, SourceName: o.Label, Controller: o.Controller, Text: "enters as a copy of " + src.Label})
+		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
+			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, src.Label, values.Name)})
+		o = t.s.Object(id)
+		break
+	}
+	ch := t.chars(o)
+	// 608.3e / 614.12: effects that stop it entering look at it as it would
+	// exist on the battlefield (a Clone copying a land is a land).
+	for _, m := range t.ruleMods(RuleCantEnter) {
+		if m.src != nil && m.src.ID == id {
+			continue
+		}
+		if matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
+			return false, nil
+		}
+	}
+	for _, a := range ch.Abilities {
+		for _, x := range append([]*Ability{a}, a.Parts...) {
+			if x.Kind != AbStatic {
+				continue
+			}
+			if r := x.Replace; r != nil {
+				switch r.Kind {
+				case ReplEntersTapped:
+					o.Tapped = true
+					t.emit(Event{Kind: EvRule, Key: KeyEntersTapped, Object: o.Label, ObjectID: id, Text: o.Label + " enters tapped"})
+				case ReplEntersWith:
+					o.Counters = o.Counters.With(r.Kind2, r.N)
+					t.emit(Event{Kind: EvCounter, Key: KeyEntersWith, Object: o.Label, ObjectID: id, N: r.N,
+						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, r.N, r.Kind2, plural(r.N))})
+				}
+			}
+			if l := x.Linked; l != nil {
+				if err := t.linkedChoice(o, l); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
+	// 614.12: "Permanents enter tapped" from permanents already there.
+	for _, m := range t.ruleMods(RuleEntersTapped) {
+		if m.src != nil && m.src.ID == id {
+			continue
+		}
+		if !o.Tapped && matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
+			o.Tapped = true
+			t.emit(Event{Kind: EvRule, Key: KeyEntersTapped, Object: o.Label, ObjectID: id,
+				Text: o.Label + " enters tapped (" + m.name + ")"})
+		}
+	}
+	t.dirty()
+	return true, nil
+}
+
+// printedAbilities are an object's abilities from its card, before any
+// effect: what replacement effects of entering it has (614.12 looks at the
+// permanent as it would exist, but a copy ability is on the card).
+func (t *tx) printedAbilities(o *Object) []*Ability { return cardAbilities(o.Card) }
+
+// linkedChoice makes an "As this enters, choose …" choice (607.2a).
+func (t *tx) linkedChoice(o *Object, l *LinkedChoice) error {
+	switch l.What {
+	case ChooseColor:
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyEntersWith, Words: []string{"white", "blue", "black", "red", "green"},
+			Prompt: "choose a color for " + o.Label})
+		if err != nil {
+			return err
+		}
+		col, _ := ParseColor(ans.word)
+		o.Chosen.Color, o.Chosen.HasColor = col, true
+	case ChooseOpponent, ChoosePlayer:
+		var ps []PlayerID
+		for i := range t.s.Players {
+			if (PlayerID(i) != o.Controller || l.What == ChoosePlayer) && !t.s.Players[i].Lost {
+				ps = append(ps, PlayerID(i))
+			}
+		}
+		pick := ps[0]
+		if len(ps) > 1 {
+			ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyEntersWith, Players: ps, Prompt: "choose an opponent for " + o.Label})
+			if err != nil {
+				return err
+			}
+			pick = *ans.target
+		}
+		o.Chosen.Player, o.Chosen.HasPlayer = pick, true
+	case ChooseCreatureType:
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeySubtypeChoice, Words: t.ed.Types.Subtypes[CreatureType],
+			Prompt: "choose a creature type for " + o.Label})
+		if err != nil {
+			return err
+		}
+		o.Chosen.Type = ans.word
+	}
+	t.emit(Event{Kind: EvChoice, Key: KeyEntersWith, Object: o.Label, ObjectID: o.ID, Player: t.name(o.Controller),
+		Text: fmt.Sprintf("as %s enters, %s chooses %s", o.Label, t.name(o.Controller), o.Chosen.String(&t.s))})
+	return nil
+}
+
+// String describes the choices made for an object.
+func (c Chosen) String(s *State) string {
+	var w []string
+	if c.HasColor {
+		w = append(w, c.Color.String())
+	}
+	if c.HasPlayer {
+		w = append(w, s.Players[c.Player].Name)
+	}
+	if c.Type != "" {
+		w = append(w, c.Type)
+	}
+	return strings.Join(w, ", ")
+}
+
+// copiable is an object's copiable values (707.2): its printed
+// characteristics as modified by copy effects (layer 1).
+func (t *tx) copiable(o *Object) *Card {
+	if t.v == nil {
+		t.v = t.s.computeView()
+	}
+	if c := t.v.copiable[o.ID]; c != nil {
+		return c
+	}
+	return o.Card
+}
+
+// copyExcept applies a copy effect's exceptions (707.9) to copiable values,
+// giving a new card: "except it's 7/7", "except it's an enchantment in
+// addition to its other types", "except it has this ability", "except it
+// doesn't copy that creature's color".
+func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, this *Ability, lists *TypeLists) *Card {
+	if pt == nil && len(add) == 0 && !hasThis && !noColor {
+		return c
+	}
+	n := *c
+	if pt != nil {
+		n.Power, n.Toughness, n.HasPT = pt[0], pt[1], true
+		// 707.9d: an exception setting power and toughness means a
+		// characteristic-defining ability for them isn't copied.
+		var abs []*Ability
+		for _, a := range c.Abilities {
+			if !(a.CDA && len(a.Static) > 0 && a.Static[0].CDAPT != nil) {
+				abs = append(abs, a)
+			}
+		}
+		n.Abilities = abs
+	}
+	types := c.Types
+	types.CardTypes = append([]string(nil), c.Types.CardTypes...)
+	types.Subtypes = append([]Subtype(nil), c.Types.Subtypes...)
+	types.Supertypes = append([]string(nil), c.Types.Supertypes...)
+	for _, w := range add {
+		switch {
+		case lists != nil && isCardType(lists, w):
+			if !hasFold(types.CardTypes, w) {
+				types.CardTypes = append(types.CardTypes, titleWord(w))
+			}
+		case lists != nil && isSupertype(lists, w):
+			if !hasFold(types.Supertypes, w) {
+				types.Supertypes = append([]string{titleWord(w)}, types.Supertypes...)
+			}
+		case lists != nil:
+			if kinds := lists.KindsOf(w); len(kinds) > 0 {
+				name, _ := lists.Subtype(kinds[0], w)
+				types.Subtypes = append(types.Subtypes, Subtype{Name: name, Kind: kinds[0]})
+			}
+		}
+	}
+	n.Types = types
+	if hasThis && this != nil {
+		n.Abilities = append(append([]*Ability(nil), n.Abilities...), this)
+	}
+	if noColor {
+		// The copy keeps the copier's own color (Vesuvan Doppelganger).
+		n.HasColor = true
+		if self.HasColor {
+			n.Color = self.Color
+		} else {
+			n.Color = self.Cost.Colors()
+		}
+	}
+	return &n
+}
+
+func isCardType(l *TypeLists, w string) bool  { _, ok := l.CardType(w); return ok }
+func isSupertype(l *TypeLists, w string) bool { _, ok := l.Supertype(w); return ok }

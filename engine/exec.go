@@ -1,0 +1,928 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// execCtx is a spell or ability resolving: its controller following its
+// instructions in order (608.2c).
+type execCtx struct {
+	t        *tx
+	item     *StackItem
+	legal    [][]bool
+	ctrl     PlayerID
+	off      int        // the first target of the ability being followed
+	it       []ObjectID // what the last instruction acted on
+	created  []ObjectID
+	chosen   []ObjectID
+	color    Color // a color chosen while resolving
+	added    Mana  // mana added (for triggered mana abilities)
+	stackObj ObjectID
+}
+
+func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
+	return &execCtx{t: t, item: item, legal: legal, ctrl: item.Controller}
+}
+
+// run follows one ability's instructions.
+func (x *execCtx) run(ab *Ability, off int) error {
+	x.off = off
+	return x.instrs(ab.Effect)
+}
+
+func (x *execCtx) instrs(ins []*Instr) error {
+	for _, in := range ins {
+		if err := x.do(in); err != nil {
+			return err
+		}
+		// 603.8: a state trigger sees the moment, even mid-resolution.
+		x.t.stateTriggers()
+	}
+	return nil
+}
+
+// do follows one instruction. Instructions with "If you do"/"If you don't"
+// follow-ups report whether they did it.
+func (x *execCtx) do(in *Instr) error {
+	t := x.t
+	if in.May {
+		if !x.possible(in) {
+			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
+				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
+			return x.instrs(in.Else)
+		}
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: []string{"yes", "no"}, Prompt: in.Text + "?"})
+		if err != nil {
+			return err
+		}
+		if ans.word == "no" {
+			t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + in.Text})
+			return x.instrs(in.Else)
+		}
+	}
+	did, err := x.op(in)
+	if err != nil {
+		return err
+	}
+	if did {
+		return x.instrs(in.Then)
+	}
+	return x.instrs(in.Else)
+}
+
+// possible reports whether an optional instruction can be done at all
+// (608.2d: a player can't choose to sacrifice a creature they don't have).
+func (x *execCtx) possible(in *Instr) bool {
+	if in.Op == OpSacrifice && in.What.Kind == RefGroup {
+		return len(x.candidates(x.ctrl, in.What.Group)) > 0
+	}
+	return true
+}
+
+// candidates lists the permanents player p controls that match f.
+func (x *execCtx) candidates(p PlayerID, f *Filter) []*Object {
+	var out []*Object
+	src := x.source()
+	for i := range x.t.s.Objects {
+		o := &x.t.s.Objects[i]
+		if o.Zone == Battlefield && x.t.chars(o).Controller == p && matchFilter(&x.t.s, f, o, x.t.chars(o), src, p) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// source is the resolving spell, or the ability's source if it's still
+// where it was; nil otherwise.
+func (x *execCtx) source() *Object {
+	if x.item.Kind == StackSpell {
+		if o := x.t.s.Object(x.item.Source); o != nil {
+			return o
+		}
+		return nil
+	}
+	return x.t.s.Object(x.item.Source)
+}
+
+// sourceChars is the source's characteristics for the effect: the spell's;
+// for an ability, the source as it is, or as it last existed (608.2h) —
+// or, under the classic rules, as it was when the ability was played.
+func (x *execCtx) sourceChars() (*damageSource, bool) {
+	t := x.t
+	it := x.item
+	if it.Kind != StackSpell && t.ed.LockSource && it.SourceSnap != nil {
+		s := it.SourceSnap
+		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, true
+	}
+	if o := t.s.Object(it.Source); o != nil {
+		ch := t.chars(o)
+		return &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}, true
+	}
+	if s := t.s.LastKnown(it.Source); s != nil {
+		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, false
+	}
+	if s := it.SourceSnap; s != nil {
+		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, false
+	}
+	return nil, false
+}
+
+// objects lists the objects a reference means now.
+func (x *execCtx) objects(r ORef) []*Object {
+	t := x.t
+	var ids []ObjectID
+	switch r.Kind {
+	case RefSelf:
+		if x.item.Kind == StackSpell {
+			ids = []ObjectID{x.item.Source}
+		} else {
+			ids = []ObjectID{x.item.Source}
+		}
+	case RefTarget:
+		i := x.off + r.Index
+		if i < len(x.item.Targets) {
+			for j, tg := range x.item.Targets[i] {
+				if !tg.IsPlayer && (x.legal == nil || x.legal[i][j]) {
+					ids = append(ids, tg.Object)
+				}
+			}
+		}
+	case RefGroup:
+		src := x.source()
+		for i := range t.s.Objects {
+			o := &t.s.Objects[i]
+			if matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl) {
+				ids = append(ids, o.ID)
+			}
+		}
+	case RefTriggered:
+		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
+			if tr.NewID != 0 {
+				ids = []ObjectID{tr.NewID}
+			} else {
+				ids = []ObjectID{tr.Obj.ID}
+			}
+		}
+	case RefEnchanted:
+		if src := x.source(); src != nil && src.Attached != 0 {
+			ids = []ObjectID{src.Attached}
+		}
+	case RefBound:
+		ids = []ObjectID{r.Bound}
+	case RefCreated:
+		ids = x.created
+	case RefChosenObj:
+		ids = x.chosen
+	case RefSacrificed:
+		for _, s := range x.item.Sacrificed {
+			ids = append(ids, s.ID)
+		}
+	}
+	var out []*Object
+	for _, id := range ids {
+		if o := t.s.Object(id); o != nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// players lists the players a reference means, in APNAP order for "each".
+func (x *execCtx) players(r PRef) []PlayerID {
+	t := x.t
+	switch r.Kind {
+	case PYou:
+		return []PlayerID{x.ctrl}
+	case PTarget:
+		i := x.off + r.Index
+		var out []PlayerID
+		if i < len(x.item.Targets) {
+			for j, tg := range x.item.Targets[i] {
+				if tg.IsPlayer && (x.legal == nil || x.legal[i][j]) {
+					out = append(out, tg.Player)
+				}
+			}
+		}
+		return out
+	case PEach, PEachOpponent, POpponents:
+		var out []PlayerID
+		p := t.s.Active
+		for range t.s.Players {
+			if !t.s.Players[p].Lost {
+				skip := (r.Kind == PEachOpponent && p == x.ctrl) || (r.Kind == POpponents && x.item.Trig != nil && p == x.item.Trig.Player)
+				if !skip {
+					out = append(out, p)
+				}
+			}
+			p = (p + 1) % PlayerID(len(t.s.Players))
+		}
+		return out
+	case PControllerOf, POwnerOf:
+		if len(x.it) > 0 {
+			if o := t.s.Object(x.it[0]); o != nil {
+				if r.Kind == POwnerOf {
+					return []PlayerID{o.Owner}
+				}
+				return []PlayerID{t.chars(o).Controller}
+			}
+			if s := t.s.LastKnown(x.it[0]); s != nil {
+				if r.Kind == POwnerOf {
+					return []PlayerID{s.Obj.Owner}
+				}
+				return []PlayerID{s.Chars.Controller}
+			}
+		}
+	case PChosen:
+		if src := x.source(); src != nil && src.Chosen.HasPlayer {
+			return []PlayerID{src.Chosen.Player}
+		}
+	case PTriggerPlayer:
+		if tr := x.item.Trig; tr != nil && tr.HasPlayer {
+			return []PlayerID{tr.Player}
+		}
+	}
+	return nil
+}
+
+// amount evaluates an amount as the effect happens (608.2h).
+func (x *execCtx) amount(a Amount) int {
+	t := x.t
+	n := a.N
+	switch {
+	case a.X:
+		n += x.item.X
+	case a.Removed:
+		n += x.item.Removed
+	case a.All:
+		return -1
+	case a.PowerOf != nil && a.PowerOf.Kind == RefSacrificed:
+		if len(x.item.Sacrificed) > 0 {
+			n += x.item.Sacrificed[0].Chars.Power
+		}
+	case a.PowerOf != nil && a.PowerOf.Kind == RefSelf && x.item.Kind != StackSpell:
+		if src, _ := x.sourceChars(); src != nil {
+			n += src.ch.Power
+		}
+	case a.PowerOf != nil:
+		if os := x.objects(*a.PowerOf); len(os) > 0 {
+			n += t.chars(os[0]).Power
+		}
+	case a.CountersOf != nil:
+		if os := x.objects(*a.CountersOf); len(os) > 0 {
+			n += os[0].Counters.Get(a.Kind)
+		}
+	case a.HandOf != nil:
+		n += len(t.s.In(x.ctrl, Hand))
+	case a.Count != nil:
+		n = countAmount(&t.s, a, x.source(), x.ctrl, nil, nil)
+		return neg(n, a.Neg)
+	}
+	return neg(n, a.Neg)
+}
+
+func neg(n int, b bool) int {
+	if b {
+		return -n
+	}
+	return n
+}
+
+// op performs one instruction and reports whether it was done.
+func (x *execCtx) op(in *Instr) (bool, error) {
+	t := x.t
+	switch in.Op {
+	case OpDamage:
+		src, _ := x.sourceChars()
+		if in.Src.Kind != RefSelf {
+			if os := x.objects(in.Src); len(os) > 0 {
+				ch := t.chars(os[0])
+				src = &damageSource{id: os[0].ID, label: os[0].Label, ch: *ch, ctrl: ch.Controller}
+			}
+		}
+		if src == nil {
+			return false, nil
+		}
+		n := x.amount(in.N)
+		for _, tg := range x.recipients(in.To) {
+			if err := t.damage(src, tg, n, false); err != nil {
+				return false, err
+			}
+		}
+		if in.To2 != nil {
+			n2 := x.amount(in.N2)
+			for _, tg := range x.recipients(*in.To2) {
+				if err := t.damage(src, tg, n2, false); err != nil {
+					return false, err
+				}
+			}
+		}
+		return true, nil
+	case OpDestroy:
+		os := x.objects(in.What)
+		x.it = ids(os)
+		for _, o := range os {
+			if o.Zone != Battlefield {
+				continue
+			}
+			if cur := t.s.Object(o.ID); cur != nil {
+				if err := t.destroyX(cur, KeyDestroy, "is destroyed", in.NoRegen); err != nil {
+					return false, err
+				}
+			}
+		}
+		return len(os) > 0, nil
+	case OpExile, OpBounce:
+		to, key, why := Exile, KeyExile, "is exiled"
+		if in.Op == OpBounce {
+			to, key, why = Hand, KeyOwnersZone, "returns to its owner's hand"
+		}
+		os := x.objects(in.What)
+		x.it = nil
+		for _, o := range os {
+			nid, err := t.move(o.ID, to, false, nil, key, why)
+			if err != nil {
+				return false, err
+			}
+			x.it = append(x.it, nid)
+		}
+		return len(os) > 0, nil
+	case OpReturn:
+		os := x.objects(in.What)
+		x.it = nil
+		for _, o := range os {
+			if o.Zone == Battlefield {
+				continue
+			}
+			owner := o.Owner
+			nid, err := t.move(o.ID, Battlefield, false, &owner, KeyResolve, "returns to the battlefield")
+			if err != nil {
+				return false, err
+			}
+			if p := t.s.Object(nid); p != nil {
+				if in.Tapped {
+					p.Tapped = true
+				}
+				if in.Kind != "" {
+					if err := t.counters(ObjectTarget(nid), in.Kind, max(x.amount(in.N), 1)); err != nil {
+						return false, err
+					}
+				}
+			}
+			x.it = append(x.it, nid)
+		}
+		return len(x.it) > 0, nil
+	case OpSacrifice:
+		return x.sacrifice(in)
+	case OpDraw:
+		for _, p := range x.players(in.Who) {
+			n := x.amount(in.N)
+			if n > 0 {
+				if err := (Draw{Player: p, N: n}).apply(t); err != nil {
+					return false, err
+				}
+			}
+		}
+		return true, nil
+	case OpDiscard:
+		for _, p := range x.players(in.Who) {
+			if err := x.discard(p, x.amount(in.N)); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	case OpGainLife, OpLoseLife:
+		for _, p := range x.players(in.Who) {
+			n := x.amount(in.N)
+			if in.Op == OpLoseLife {
+				n = -n
+			}
+			if err := t.life(p, n, KeyLifeChange, ""); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	case OpPutCounters, OpRemCounters:
+		n := x.amount(in.N)
+		done := false
+		for _, o := range x.objects(in.What) {
+			if in.Op == OpRemCounters {
+				if o.Counters.Get(in.Kind) < n {
+					continue // "If you can't, …"
+				}
+				n = -n
+			}
+			if err := t.counters(ObjectTarget(o.ID), in.Kind, n); err != nil {
+				return false, err
+			}
+			done = true
+			if n < 0 {
+				n = -n
+			}
+		}
+		return done, nil
+	case OpCreateToken:
+		return x.create(in)
+	case OpAddMana:
+		return x.addMana(in)
+	case OpTap, OpUntap:
+		for _, o := range x.objects(in.What) {
+			if o.Zone != Battlefield {
+				continue
+			}
+			if in.Op == OpTap && !o.Tapped {
+				t.tap(o)
+			} else if in.Op == OpUntap && o.Tapped {
+				o.Tapped = false
+				t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
+			}
+		}
+		return true, nil
+	case OpCounter:
+		for _, o := range x.objects(in.What) {
+			if err := t.counterSpell(o, x.item.SourceName); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	case OpContinuous:
+		return x.continuous(in)
+	case OpDelayed:
+		x.delayed(in)
+		return true, nil
+	case OpWin:
+		for _, p := range x.players(in.Who) {
+			t.win(p)
+		}
+		return true, nil
+	case OpRegenerate:
+		for _, o := range x.objects(in.What) {
+			if o.Zone == Battlefield {
+				o.Regen++
+				t.emit(Event{Kind: EvEffect, Key: KeyRegenerate, Object: o.Label, ObjectID: o.ID,
+					Text: o.Label + " gets a regeneration shield: the next time it would be destroyed this turn, it regenerates instead"})
+			}
+		}
+		return true, nil
+	case OpPrevent:
+		n := x.amount(in.N)
+		for _, o := range x.objects(in.What) {
+			t.addEffect(ContEffect{Shield: true, Left: n, Objects: []ObjectID{o.ID}, Dur: DurEndOfTurn,
+				Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text})
+		}
+		return true, nil
+	case OpChooseColor:
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: colorWords(), Prompt: "choose a color"})
+		if err != nil {
+			return false, err
+		}
+		x.color, _ = ParseColor(ans.word)
+		return true, nil
+	case OpShuffle:
+		for _, p := range x.players(in.Who) {
+			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p), Text: t.name(p) + " shuffles their library"})
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("the engine can't do %q yet", in.Text)
+}
+
+func ids(os []*Object) []ObjectID {
+	out := make([]ObjectID, len(os))
+	for i, o := range os {
+		out[i] = o.ID
+	}
+	return out
+}
+
+func colorWords() []string { return []string{"white", "blue", "black", "red", "green"} }
+
+// recipients lists damage's recipients.
+func (x *execCtx) recipients(r Recip) []Target {
+	if r.Player != nil {
+		if r.Player.Kind == PTarget {
+			// "any target" chose a player or an object.
+			return x.targetsAt(r.Player.Index)
+		}
+		var out []Target
+		for _, p := range x.players(*r.Player) {
+			out = append(out, PlayerTarget(p))
+		}
+		return out
+	}
+	if r.Obj.Kind == RefTarget {
+		return x.targetsAt(r.Obj.Index)
+	}
+	var out []Target
+	for _, o := range x.objects(r.Obj) {
+		out = append(out, ObjectTarget(o.ID))
+	}
+	return out
+}
+
+// targetsAt lists the legal targets chosen for one target spec.
+func (x *execCtx) targetsAt(idx int) []Target {
+	i := x.off + idx
+	var out []Target
+	if i < len(x.item.Targets) {
+		for j, tg := range x.item.Targets[i] {
+			if x.legal == nil || x.legal[i][j] {
+				out = append(out, tg)
+			}
+		}
+	}
+	return out
+}
+
+// sacrifice: "sacrifice ~", "each player sacrifices a creature" (101.4:
+// each chooses in APNAP order, then all are sacrificed at once).
+func (x *execCtx) sacrifice(in *Instr) (bool, error) {
+	t := x.t
+	if in.What.Kind != RefGroup {
+		os := x.objects(in.What)
+		var ids []ObjectID
+		for _, o := range os {
+			if o.Zone == Battlefield {
+				ids = append(ids, o.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return false, nil
+		}
+		who := t.chars(t.s.Object(ids[0])).Controller
+		return true, (Sacrifice{Player: who, Objects: ids}).apply(t)
+	}
+	n := max(x.amount(in.N), 1)
+	type pick struct {
+		p   PlayerID
+		ids []ObjectID
+	}
+	var picks []pick
+	for _, p := range x.players(in.Who) {
+		cands := x.candidates(p, in.What.Group)
+		var chosen []ObjectID
+		switch {
+		case len(cands) <= n:
+			chosen = ids(cands)
+		default:
+			ans, err := t.ask(&Choice{Player: p, Key: KeySacrifice, Options: ids(cands), Min: n, Max: n,
+				Prompt: fmt.Sprintf("choose %d %s to sacrifice", n, in.What.Group.String())})
+			if err != nil {
+				return false, err
+			}
+			chosen = ans.objects
+			if len(chosen) == 0 {
+				chosen = []ObjectID{ans.object}
+			}
+		}
+		picks = append(picks, pick{p, chosen})
+	}
+	done := false
+	for _, pk := range picks {
+		if len(pk.ids) == 0 {
+			continue
+		}
+		x.chosen = append(x.chosen, pk.ids...)
+		if err := (Sacrifice{Player: pk.p, Objects: pk.ids}).apply(t); err != nil {
+			return false, err
+		}
+		done = true
+	}
+	return done, nil
+}
+
+// discard: the player discards n cards of their choice, or as many as they
+// have (609.3); n < 0 is the whole hand.
+func (x *execCtx) discard(p PlayerID, n int) error {
+	t := x.t
+	hand := t.s.In(p, Hand)
+	var chosen []ObjectID
+	switch {
+	case n < 0 || n >= len(hand):
+		chosen = ids(hand)
+	default:
+		ans, err := t.ask(&Choice{Player: p, Key: KeyDiscard, Options: ids(hand), Min: n, Max: n,
+			Prompt: fmt.Sprintf("choose %d card%s to discard", n, plural(n))})
+		if err != nil {
+			return err
+		}
+		chosen = ans.objects
+		if len(chosen) == 0 {
+			chosen = []ObjectID{ans.object}
+		}
+	}
+	for _, id := range chosen {
+		if _, err := t.move(id, Graveyard, false, nil, KeyDiscard, "is discarded"); err != nil {
+			return err
+		}
+	}
+	if n > len(hand) {
+		t.emit(Event{Kind: EvRule, Key: KeyDiscard, Player: t.name(p),
+			Text: fmt.Sprintf("%s had only %d card%s to discard", t.name(p), len(hand), plural(len(hand)))})
+	}
+	return nil
+}
+
+// create makes tokens (111.2): with the characteristics the instruction
+// gives, or a copy of an object (707.2), with abilities it grants bound to
+// the source (201.5a).
+func (x *execCtx) create(in *Instr) (bool, error) {
+	t := x.t
+	spec := in.Token
+	src := x.source()
+	for _, p := range x.players(in.Who) {
+		for range max(spec.N, 1) {
+			var id ObjectID
+			var err error
+			if spec.CopyOf != nil {
+				os := x.objects(*spec.CopyOf)
+				if len(os) == 0 {
+					continue
+				}
+				values := t.copiable(os[0])
+				id, err = t.createToken(p, values, values)
+			} else {
+				card := spec.Card
+				if len(spec.Gains) > 0 && src != nil {
+					c := *card
+					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bindGained(spec.Gains, src)...)
+					card = &c
+				}
+				id, err = t.createToken(p, card, nil)
+			}
+			if err != nil {
+				return false, err
+			}
+			if id != 0 {
+				x.created = append(x.created, id)
+			}
+		}
+	}
+	x.it = x.created
+	return len(x.created) > 0, nil
+}
+
+// addMana adds mana to a player's pool (106.4).
+func (x *execCtx) addMana(in *Instr) (bool, error) {
+	t := x.t
+	ms := in.Mana
+	var m Mana
+	switch {
+	case ms.ForEach != nil:
+		n := countAmount(&t.s, Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil)
+		m = scale(ms.Mana, n)
+	case ms.PerRemove:
+		m = scale(ms.Mana, x.item.Removed)
+	case ms.EqualTo != nil:
+		n := x.amount(*ms.EqualTo)
+		// 107.1b: a calculation yielding a negative number uses 0.
+		m = scale(manaOf(ms.PerColor), max(n, 0))
+	case ms.Chosen:
+		col := x.color
+		if src := x.source(); col == 0 && src != nil && src.Chosen.HasColor {
+			col = src.Chosen.Color
+		}
+		if col == 0 {
+			t.emit(Event{Kind: EvRule, Key: KeyManaPool, Player: t.name(x.ctrl), Text: "no color was chosen: no mana is added"})
+			return false, nil
+		}
+		m = manaOf(col)
+	case ms.ColorOf != nil:
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyManaPool, Words: colorWords(), Prompt: "choose a color of mana to add"})
+		if err != nil {
+			return false, err
+		}
+		col, _ := ParseColor(ans.word)
+		m = manaOf(col)
+	default:
+		m = ms.Mana
+	}
+	if m.Total() == 0 {
+		t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " adds no mana"})
+		return false, nil
+	}
+	for _, p := range x.players(in.Who) {
+		if err := (AddMana{Player: p, Mana: m}).apply(t); err != nil {
+			return false, err
+		}
+	}
+	x.added = x.added.Add(m)
+	return true, nil
+}
+
+func scale(m Mana, n int) Mana {
+	var out Mana
+	for i := 0; i < 6; i++ {
+		out.add(i, m.get(i)*n)
+	}
+	return out
+}
+
+func manaOf(c Color) Mana {
+	var m Mana
+	if i := colorIndex(c); i >= 0 {
+		m.add(i, 1)
+	}
+	return m
+}
+
+// continuous creates a continuous effect (611.2): the objects it affects
+// are fixed now (611.2c), and so are its numbers (611.2d) and choices.
+func (x *execCtx) continuous(in *Instr) (bool, error) {
+	t := x.t
+	sp := in.Cont
+	e := ContEffect{Spec: sp, Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Dur: in.Dur.Kind, Text: in.Text}
+	if sp.Rules != nil {
+		t.addEffect(e)
+		return true, nil
+	}
+	os := x.objects(sp.Affects)
+	if len(os) == 0 {
+		return false, nil
+	}
+	// 611.2b: "for as long as you control ~": if that's already over, the
+	// effect does nothing.
+	switch in.Dur.Kind {
+	case DurWhileControl:
+		src := t.s.Object(x.item.Source)
+		if src == nil || src.Zone != Battlefield || t.chars(src).Controller != x.ctrl {
+			t.emit(Event{Kind: EvEffect, Key: KeyResolve, Object: x.item.SourceName,
+				Text: fmt.Sprintf("%s's effect does nothing: its duration ended before it began (611.2b)", x.item.SourceName)})
+			return false, nil
+		}
+		e.DurObj = src.ID
+	case DurWhileOn:
+		e.DurObj = x.item.Source
+	}
+	e.Objects = ids(os)
+	target := os[0]
+	if sp.ModPT != nil {
+		e.Mod = [2]int{x.clampAmount(sp.ModPT[0]), x.clampAmount(sp.ModPT[1])}
+	}
+	if sp.SetPT != nil {
+		dynamic := false
+		for _, a := range sp.Gain {
+			if len(a.Static) > 0 && a.Static[0].CDAPT != nil {
+				dynamic = true
+			}
+		}
+		if dynamic {
+			v := *sp.SetPT
+			e.SetAmt = &v
+		} else {
+			e.Set = [2]int{x.amount(sp.SetPT[0]), x.amount(sp.SetPT[1])}
+		}
+	}
+	if sp.ColorChoice {
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: colorWords(), Prompt: "choose a color"})
+		if err != nil {
+			return false, err
+		}
+		e.Color, _ = ParseColor(ans.word)
+	} else if sp.HasColor {
+		e.Color = sp.SetColor
+	}
+	if src := t.s.Object(x.item.Source); src != nil {
+		e.Gain = bindGained(sp.Gain, src)
+	} else {
+		e.Gain = sp.Gain
+	}
+	if sp.GainActOf != nil {
+		if from := x.objects(*sp.GainActOf); len(from) > 0 {
+			for _, a := range t.chars(from[0]).Abilities {
+				if a.activated() {
+					e.Gain = append(e.Gain, a)
+				}
+			}
+		}
+	}
+	if sp.CopyOf != nil {
+		from := x.objects(*sp.CopyOf)
+		if len(from) == 0 {
+			return false, nil
+		}
+		values := t.copiable(from[0])
+		var this *Ability
+		if x.item.Kind != StackSpell && len(x.item.Abilities) > 0 {
+			this = x.item.Abilities[0]
+		}
+		values = copyExcept(values, target.Card, sp.CopyPT, sp.CopyAdd, sp.CopyHasThis, sp.CopyNoColor, this, t.ed.Types)
+		e.Copy = values
+	}
+	t.addEffect(e)
+	return true, nil
+}
+
+// clampAmount evaluates an amount for "+X/+X where X is …": a calculation
+// that yields a negative number uses 0 (107.1b).
+func (x *execCtx) clampAmount(a Amount) int {
+	if a.N != 0 && a.PowerOf == nil && a.Count == nil && !a.X && a.CountersOf == nil {
+		return a.N
+	}
+	b := a
+	b.Neg = false
+	n := max(x.amount(b), 0)
+	return neg(n, a.Neg)
+}
+
+// addEffect records a continuous effect with a new timestamp (613.7b).
+func (t *tx) addEffect(e ContEffect) {
+	t.s.nextEffect++
+	e.ID = t.s.nextEffect
+	if e.Timestamp == 0 {
+		e.Timestamp = t.s.tick()
+	}
+	t.s.Effects = append(t.s.Effects, e)
+	if !e.Shield && e.Copy == nil {
+		var names []string
+		for _, id := range e.Objects {
+			if o := t.s.Object(id); o != nil {
+				names = append(names, o.Label)
+			}
+		}
+		what := e.Text
+		if len(names) > 0 {
+			what += " (" + strings.Join(names, ", ") + ")"
+		}
+		key := KeyLockSet
+		for _, l := range layers {
+			if e.Spec != nil && e.Spec.inLayer(l) {
+				key = layerKey[l]
+				break
+			}
+		}
+		t.emit(Event{Kind: EvEffect, Key: key, Object: e.SourceName, Text: "effect begins: " + what})
+	}
+	t.dirty()
+}
+
+// delayed creates a delayed triggered ability (603.7), its references to
+// "that creature" bound to the objects they mean now.
+func (x *execCtx) delayed(in *Instr) {
+	t := x.t
+	ab := *in.Delay
+	ab.Effect = x.bindInstrs(ab.Effect)
+	d := Delayed{Ability: &ab, Controller: x.ctrl, Source: x.item.Source, SourceName: x.item.SourceName, Turn: t.s.Turn, Step: t.s.Step}
+	if tr := ab.Trigger; tr != nil && tr.What != nil && tr.What.Self {
+		// "When this creature leaves the battlefield": the source as it
+		// is now; if it already left, the ability never triggers (603.7a).
+		if src := t.s.Object(x.item.Source); src != nil && src.Zone == Battlefield {
+			d.Watch = src.ID
+		}
+	}
+	t.s.Delayed = append(t.s.Delayed, d)
+	t.emit(Event{Kind: EvEffect, Key: KeyDelayed, Object: x.item.SourceName, Text: "delayed triggered ability created: " + ab.Text})
+}
+
+// bindInstrs fixes the objects a delayed ability's instructions refer to.
+func (x *execCtx) bindInstrs(ins []*Instr) []*Instr {
+	out := make([]*Instr, len(ins))
+	for i, in := range ins {
+		c := *in
+		c.What = x.bindRef(in.What)
+		c.Src = x.bindRef(in.Src)
+		c.To.Obj = x.bindRef(in.To.Obj)
+		c.Then = x.bindInstrs(in.Then)
+		c.Else = x.bindInstrs(in.Else)
+		out[i] = &c
+	}
+	return out
+}
+
+func (x *execCtx) bindRef(r ORef) ORef {
+	switch r.Kind {
+	case RefTarget, RefSelf, RefTriggered, RefCreated, RefChosenObj, RefEnchanted:
+		os := x.objects(r)
+		if len(os) == 0 {
+			return ORef{Kind: RefBound}
+		}
+		return ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label}
+	}
+	return r
+}
+
+// win: the player wins; every other player loses (104.2b).
+func (t *tx) win(p PlayerID) {
+	t.emit(Event{Kind: EvWin, Key: KeyWin, Player: t.name(p), Text: t.name(p) + " wins the game"})
+	for i := range t.s.Players {
+		if PlayerID(i) != p && !t.s.Players[i].Lost {
+			t.s.Players[i].Lost, t.s.Players[i].LostBy = true, KeyWin
+		}
+	}
+	t.s.Players[p].Won = true
+}
+
+// objectsIn is a helper for tests and scenarios: the objects a player
+// controls on the battlefield with a name.
+func objectsNamed(s *State, name string) []*Object {
+	var out []*Object
+	for i := range s.Objects {
+		if strings.EqualFold(s.Objects[i].Card.Name, name) {
+			out = append(out, &s.Objects[i])
+		}
+	}
+	return out
+}
+
+var _ = slices.Contains[[]int]

@@ -1,0 +1,894 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// view is every object's characteristics in one state, computed together
+// because effects on one object depend on others (what counts as a "white
+// creature" before a +1/+1 applies).
+type view struct {
+	chars map[ObjectID]*Chars
+	// copiable holds each object's copiable values: its printed
+	// characteristics after layer 1 (613.2c, 707.2).
+	copiable map[ObjectID]*Card
+}
+
+// instance is one continuous effect as it applies in this computation: a
+// resolved spell's or ability's (eff set), or one a static ability
+// generates (ab set).
+type instance struct {
+	key   string
+	spec  *ContSpec
+	eff   *ContEffect
+	src   *Object
+	ab    *Ability
+	ctrl  PlayerID
+	ts    int
+	cda   bool
+	fixed []ObjectID // the objects it applies to, once fixed
+	name  string     // for notes
+}
+
+// layerCtx is one computation of characteristics.
+type layerCtx struct {
+	s       *State
+	objs    []*Object
+	byID    map[ObjectID]*Object
+	ch      map[ObjectID]*Chars
+	started map[string]*instance // static abilities' effects that began in an earlier layer (613.6)
+}
+
+// computeView applies every continuous effect to every object, layer by
+// layer (613.1): copy, control, text, type, color, abilities, then power
+// and toughness in sublayers 7a–7d. Within a layer, characteristic-
+// defining abilities apply first, then the rest in timestamp order (613.3,
+// 613.7), except where one depends on another (613.8).
+func (s *State) computeView() *view {
+	lc := &layerCtx{s: s, byID: make(map[ObjectID]*Object, len(s.Objects)), ch: make(map[ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		lc.objs = append(lc.objs, o)
+		lc.byID[o.ID] = o
+	}
+	v := &view{chars: lc.ch, copiable: make(map[ObjectID]*Card, len(lc.objs))}
+	// Layer 1: copy effects replace the copiable values, the latest last
+	// (613.2a, 707.2).
+	copies := map[ObjectID][]*ContEffect{}
+	for i := range s.Effects {
+		e := &s.Effects[i]
+		if e.Copy == nil {
+			continue
+		}
+		for _, id := range e.Objects {
+			copies[id] = append(copies[id], e)
+		}
+	}
+	for _, o := range lc.objs {
+		card := o.Card
+		var notes []LayerNote
+		if es := copies[o.ID]; len(es) > 0 {
+			sort.SliceStable(es, func(i, j int) bool { return es[i].Timestamp < es[j].Timestamp })
+			for _, e := range es {
+				card = e.Copy
+				notes = append(notes, LayerNote{Layer: "1", Char: "copy", What: "a copy of " + e.Copy.Name, By: e.SourceName})
+			}
+		}
+		v.copiable[o.ID] = card
+		lc.ch[o.ID] = baseChars(o, card, notes)
+	}
+	for _, l := range layers[1:] {
+		lc.apply(l)
+		if l == "4" {
+			lc.landAbilities()
+		}
+	}
+	// A permanent that isn't a creature has no power or toughness (208.3).
+	for _, o := range lc.objs {
+		ch := lc.ch[o.ID]
+		if o.Zone == Battlefield && !ch.Types.Is("creature") {
+			ch.HasPT = false
+		}
+		ch.Keywords = keywordsOf(ch.Abilities)
+	}
+	return v
+}
+
+// baseChars starts an object's characteristics from its copiable values.
+func baseChars(o *Object, c *Card, notes []LayerNote) *Chars {
+	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types, Power: c.Power, Toughness: c.Toughness,
+		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes}
+	if o.Zone != Battlefield {
+		ch.Controller = o.Controller
+	}
+	// 202.2: an object is the color or colors of its mana cost, unless a
+	// color indicator or the effect that made it says otherwise.
+	if c.HasColor {
+		ch.Colors = c.Color
+	} else {
+		ch.Colors = c.Cost.Colors()
+	}
+	if o.Stack != nil && o.Stack.Kind != StackSpell {
+		// An ability on the stack: its source's name for display; it has
+		// no other characteristics of its own.
+		ch.Types, ch.HasPT, ch.Abilities, ch.Cost = TypeLine{}, false, nil, nil
+	}
+	return ch
+}
+
+var cardAbs sync.Map // *Card → []*Ability
+
+// cardAbilities is a card's abilities: its plain keywords, then the rest in
+// printed order. Cards never change, so this is computed once.
+func cardAbilities(c *Card) []*Ability {
+	if v, ok := cardAbs.Load(c); ok {
+		return v.([]*Ability)
+	}
+	var out []*Ability
+	for _, k := range c.Keywords {
+		a := &Ability{Kind: AbKeyword, Keyword: k, Text: strings.ToUpper(k[:1]) + k[1:]}
+		if k == "undying" || k == "persist" {
+			a.Parts = []*Ability{undyingParts(k)}
+		}
+		if k == "changeling" {
+			a.CDA = true
+		}
+		out = append(out, a)
+	}
+	out = append(out, c.Abilities...)
+	cardAbs.Store(c, out)
+	return out
+}
+
+func keywordsOf(abs []*Ability) []string {
+	var out []string
+	for _, a := range abs {
+		if a.Kind == AbKeyword && a.Param == "" && a.N == 0 && a.KCost == nil {
+			out = append(out, a.Keyword)
+		}
+	}
+	return out
+}
+
+// basicLandAbility is the mana ability each basic land type gives (305.6).
+var basicLandAbility = func() map[string]*Ability {
+	m := map[string]*Ability{}
+	for t, sym := range map[string]string{"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"} {
+		mana, _ := ParseMana("{" + sym + "}")
+		m[t] = &Ability{Kind: AbActivated, Text: "{T}: Add {" + sym + "}.", Cost: &Cost{Tap: true}, Mana: true,
+			Effect: []*Instr{{Op: OpAddMana, Who: PRef{Kind: PYou}, Mana: &ManaSpec{Mana: mana}, Text: "Add {" + sym + "}"}}}
+	}
+	return m
+}()
+
+// landAbilities gives lands with basic land types their mana abilities
+// (305.6) once types are known, before abilities are added or removed.
+func (lc *layerCtx) landAbilities() {
+	for _, o := range lc.objs {
+		ch := lc.ch[o.ID]
+		if !ch.Types.Is("land") {
+			continue
+		}
+		for _, st := range ch.Types.Subtypes {
+			if a := basicLandAbility[st.Name]; a != nil && st.Kind == LandType {
+				ch.Abilities = append(slices.Clip(ch.Abilities), a)
+			}
+		}
+	}
+}
+
+// apply applies one layer's effects.
+func (lc *layerCtx) apply(l string) {
+	insts := lc.instances(l)
+	if l == "7c" {
+		lc.counters()
+	}
+	if len(insts) == 0 {
+		return
+	}
+	sort.SliceStable(insts, func(i, j int) bool {
+		if insts[i].cda != insts[j].cda {
+			return insts[i].cda
+		}
+		return insts[i].ts < insts[j].ts
+	})
+	// 613.8: an effect that depends on another waits until it has applied;
+	// the order is reconsidered after each (613.8c); a loop of
+	// dependencies falls back to timestamps (613.8b).
+	for len(insts) > 0 {
+		pick := 0
+		if len(insts) > 1 {
+			pick = -1
+			for i, a := range insts {
+				free := true
+				for j, b := range insts {
+					if i != j && lc.dependsOn(l, a, b) {
+						free = false
+						break
+					}
+				}
+				if free {
+					pick = i
+					break
+				}
+			}
+			if pick < 0 {
+				pick = 0
+			}
+		}
+		a := insts[pick]
+		insts = append(insts[:pick:pick], insts[pick+1:]...)
+		lc.applyOne(l, a, lc.ch, true)
+	}
+}
+
+// instances lists the effects with a part in layer l: resolved effects, and
+// those of static abilities the objects have at this point (613.6: an
+// effect that began in an earlier layer goes on, even if its ability is
+// gone).
+func (lc *layerCtx) instances(l string) []*instance {
+	var out []*instance
+	for i := range lc.s.Effects {
+		e := &lc.s.Effects[i]
+		if e.Spec == nil || !e.Spec.inLayer(l) || e.Objects == nil {
+			continue
+		}
+		out = append(out, &instance{key: fmt.Sprintf("e%d", e.ID), spec: e.Spec, eff: e, ctrl: e.Controller, ts: e.Timestamp,
+			fixed: e.Objects, name: e.SourceName, src: lc.byID[e.Source]})
+	}
+	for _, o := range lc.objs {
+		ch := lc.ch[o.ID]
+		for _, a := range ch.Abilities {
+			if a.Kind != AbStatic && !(a.Kind == AbKeyword && a.Keyword == "changeling") {
+				continue
+			}
+			if !lc.functions(o, a) || (a.Cond != nil && !lc.condHolds(a.Cond, o, ch)) {
+				continue
+			}
+			specs := a.Static
+			if a.Keyword == "changeling" {
+				specs = changelingSpec
+			}
+			for si, sp := range specs {
+				if !sp.inLayer(l) {
+					continue
+				}
+				key := fmt.Sprintf("s%d/%p/%d", o.ID, a, si)
+				in := &instance{key: key, spec: sp, src: o, ab: a, ctrl: ch.Controller, ts: lc.staticTimestamp(o, a), cda: a.CDA || a.Keyword == "changeling", name: o.Label}
+				if st, ok := lc.started[key]; ok {
+					in.fixed = st.fixed
+				}
+				out = append(out, in)
+			}
+		}
+	}
+	// 613.6: an effect that began in an earlier layer goes on applying to
+	// the same objects, even if its ability is gone now.
+	keys := make([]string, 0, len(lc.started))
+	for key, st := range lc.started {
+		if st.spec.inLayer(l) && !slices.ContainsFunc(out, func(in *instance) bool { return in.key == key }) {
+			keys = append(keys, key)
+		}
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		st := *lc.started[key]
+		st.ab = nil // it no longer needs the ability to exist
+		out = append(out, &st)
+	}
+	return out
+}
+
+var changelingSpec = []*ContSpec{{Affects: ORef{Kind: RefSelf}, AllCreatureTypes: true}}
+
+// staticTimestamp is a static ability's effect's timestamp: its object's,
+// or that of the effect that gave the ability, whichever is later (613.7a).
+func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) int {
+	ts := o.Timestamp
+	for i := range lc.s.Effects {
+		e := &lc.s.Effects[i]
+		if slices.Contains(e.Gain, a) && slices.Contains(e.Objects, o.ID) && e.Timestamp > ts {
+			ts = e.Timestamp
+		}
+	}
+	return ts
+}
+
+// functions reports whether an ability of o works where o is: a static
+// ability on the battlefield (113.6), a characteristic-defining ability
+// everywhere (604.3), an ability of a spell on the stack.
+func (lc *layerCtx) functions(o *Object, a *Ability) bool {
+	if o.PhasedOut {
+		return false
+	}
+	if a.CDA || (a.Keyword == "changeling") {
+		return true
+	}
+	if a.From != 0 {
+		return o.Zone == a.From
+	}
+	if a.AddCost != nil || a.AltCost != nil {
+		return o.Zone == Stack || o.Zone == Hand
+	}
+	return o.Zone == Battlefield
+}
+
+// affected lists the objects an instance applies to now.
+func (lc *layerCtx) affected(in *instance, ch map[ObjectID]*Chars) []ObjectID {
+	if in.fixed != nil {
+		return in.fixed
+	}
+	src := in.src
+	switch in.spec.Affects.Kind {
+	case RefSelf:
+		if src != nil {
+			return []ObjectID{src.ID}
+		}
+	case RefEnchanted:
+		if src != nil && src.Attached != 0 {
+			if t := lc.byID[src.Attached]; t != nil && t.Zone == Battlefield {
+				return []ObjectID{t.ID}
+			}
+		}
+	case RefGroup:
+		var out []ObjectID
+		for _, o := range lc.objs {
+			if lc.matches(in.spec.Affects.Group, o, ch[o.ID], src, in.ctrl, ch) {
+				out = append(out, o.ID)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// exists reports whether a static ability's effect still exists: its
+// object still has the ability (613.8a).
+func (lc *layerCtx) exists(in *instance, ch map[ObjectID]*Chars) bool {
+	if in.ab == nil || in.fixed != nil {
+		return true
+	}
+	return slices.Contains(ch[in.src.ID].Abilities, in.ab)
+}
+
+// dependsOn reports whether a depends on b (613.8a): applying b would
+// change whether a exists or what it applies to. Characteristic-defining
+// abilities depend only on each other.
+func (lc *layerCtx) dependsOn(l string, a, b *instance) bool {
+	if a.cda != b.cda || (a.fixed != nil && a.ab == nil) {
+		return false
+	}
+	before, existed := lc.affected(a, lc.ch), lc.exists(a, lc.ch)
+	trial := make(map[ObjectID]*Chars, len(lc.ch))
+	for id, c := range lc.ch {
+		cc := *c
+		trial[id] = &cc
+	}
+	lc.applyOne(l, b, trial, false)
+	after, exists := lc.affected(a, trial), lc.exists(a, trial)
+	return existed != exists || !slices.Equal(before, after)
+}
+
+// applyOne applies one effect's layer-l part to the objects it affects.
+// record is false for a trial (a dependency check), which must leave no
+// trace.
+func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, record bool) {
+	if !lc.exists(in, ch) {
+		return
+	}
+	ids := lc.affected(in, ch)
+	if record && in.ab != nil && in.fixed == nil {
+		// Once it begins, the effect applies to the same objects in every
+		// later layer (613.6).
+		st := *in
+		st.fixed = ids
+		lc.started[in.key] = &st
+	}
+	sp := in.spec
+	for _, id := range ids {
+		c := ch[id]
+		o := lc.byID[id]
+		if c == nil || o == nil {
+			continue
+		}
+		note := func(char, what string) {
+			c.Notes = append(slices.Clip(c.Notes), LayerNote{Layer: l, Char: char, What: what, By: in.name})
+		}
+		switch l {
+		case "2":
+			c.Controller = in.ctrl
+			note("controller", "controlled by "+lc.s.Players[in.ctrl].Name)
+		case "4":
+			applyTypes(c, sp)
+			note("types", "types become "+c.Types.String())
+		case "5":
+			col := sp.SetColor
+			if in.eff != nil && sp.ColorChoice {
+				col = in.eff.Color
+			}
+			c.Colors = col
+			note("color", col.String())
+		case "6":
+			var gained []*Ability
+			switch {
+			case in.eff != nil:
+				gained = in.eff.Gain
+			default:
+				gained = bindGained(sp.Gain, in.src)
+			}
+			if sp.LoseAll {
+				c.Abilities = nil
+				note("abilities", "loses all abilities")
+			}
+			for _, k := range sp.Lose {
+				c.Abilities = slices.DeleteFunc(slices.Clone(c.Abilities), func(a *Ability) bool { return a.Kind == AbKeyword && a.Keyword == k })
+				note("abilities", "loses "+k)
+			}
+			if len(gained) > 0 {
+				c.Abilities = append(slices.Clip(c.Abilities), gained...)
+				var names []string
+				for _, a := range gained {
+					names = append(names, a.Display(c.Name))
+				}
+				note("abilities", "gains "+strings.Join(names, "; "))
+			}
+		case "7a", "7b":
+			var pw, tg int
+			switch {
+			case l == "7a":
+				pw, tg = lc.amount(sp.CDAPT[0], in, o), lc.amount(sp.CDAPT[1], in, o)
+			case in.eff != nil && in.eff.SetAmt != nil:
+				pw, tg = lc.amount(in.eff.SetAmt[0], in, o), lc.amount(in.eff.SetAmt[1], in, o)
+			case in.eff != nil:
+				pw, tg = in.eff.Set[0], in.eff.Set[1]
+			default:
+				pw, tg = lc.amount(sp.SetPT[0], in, o), lc.amount(sp.SetPT[1], in, o)
+			}
+			c.Power, c.Toughness, c.HasPT = pw, tg, true
+			what := fmt.Sprintf("set to %d/%d", pw, tg)
+			if l == "7a" {
+				what = fmt.Sprintf("%d/%d by a characteristic-defining ability", pw, tg)
+			}
+			note("power/toughness", what)
+		case "7c":
+			var pw, tg int
+			if in.eff != nil {
+				pw, tg = in.eff.Mod[0], in.eff.Mod[1]
+			} else {
+				pw, tg = lc.amount(sp.ModPT[0], in, o), lc.amount(sp.ModPT[1], in, o)
+			}
+			c.Power += pw
+			c.Toughness += tg
+			note("power/toughness", fmt.Sprintf("%+d/%+d", pw, tg))
+		case "7d":
+			c.Power, c.Toughness = c.Toughness, c.Power
+			note("power/toughness", fmt.Sprintf("switched to %d/%d", c.Power, c.Toughness))
+		}
+	}
+}
+
+// counters applies +X/+Y counters in layer 7c (613.4c). A noncreature
+// permanent keeps its counters but has no power or toughness for them to
+// change (the classic rules' Mishra's Factory).
+func (lc *layerCtx) counters() {
+	for _, o := range lc.objs {
+		c := lc.ch[o.ID]
+		if len(o.Counters) == 0 {
+			continue
+		}
+		for _, x := range o.Counters {
+			p, t, ok := ptCounter(x.Kind)
+			if !ok {
+				continue
+			}
+			c.Power += p * x.N
+			c.Toughness += t * x.N
+			c.Notes = append(slices.Clip(c.Notes), LayerNote{Layer: "7c", Char: "power/toughness",
+				What: fmt.Sprintf("%+d/%+d", p*x.N, t*x.N), By: fmt.Sprintf("%d %s counter%s", x.N, x.Kind, plural(x.N))})
+		}
+	}
+}
+
+// applyTypes applies a type-changing effect (205.1).
+func applyTypes(c *Chars, sp *ContSpec) {
+	t := c.Types
+	retain := len(sp.AddTypes) > 0 || (hasFold(sp.SetTypes, "artifact") && hasFold(sp.SetTypes, "creature"))
+	nt := TypeLine{AllCreatureTypes: t.AllCreatureTypes || sp.AllCreatureTypes}
+	if retain || len(sp.SetTypes) == 0 {
+		// 205.1b: "still a land", "in addition to its other types", "becomes
+		// an artifact creature": every prior type, supertype and subtype
+		// stays.
+		nt.Supertypes = slices.Clone(t.Supertypes)
+		nt.CardTypes = slices.Clone(t.CardTypes)
+		nt.Subtypes = slices.Clone(t.Subtypes)
+		for _, x := range append(slices.Clone(sp.SetTypes), sp.AddTypes...) {
+			if !hasFold(nt.CardTypes, x) {
+				nt.CardTypes = append(nt.CardTypes, titleWord(x))
+			}
+		}
+	} else {
+		// 205.1a: new card types replace the old; subtypes that belong to
+		// none of the new types go.
+		nt.Supertypes = slices.Clone(t.Supertypes)
+		for _, x := range sp.SetTypes {
+			nt.CardTypes = append(nt.CardTypes, titleWord(x))
+		}
+		for _, st := range t.Subtypes {
+			for _, ct := range nt.CardTypes {
+				if k, ok := KindOf(ct); ok && k == st.Kind {
+					nt.Subtypes = append(nt.Subtypes, st)
+					break
+				}
+			}
+		}
+	}
+	if len(sp.SetSubs) > 0 {
+		// New subtypes of a kind replace that kind's old ones unless the
+		// effect retains them.
+		for _, ns := range sp.SetSubs {
+			if !retain {
+				nt.Subtypes = slices.DeleteFunc(nt.Subtypes, func(s Subtype) bool { return s.Kind == ns.Kind && !subIn(sp.SetSubs, s) })
+			}
+			if !subIn(nt.Subtypes, ns) {
+				nt.Subtypes = append(nt.Subtypes, ns)
+			}
+		}
+	}
+	for _, ns := range sp.AddSubs {
+		if !subIn(nt.Subtypes, ns) {
+			nt.Subtypes = append(nt.Subtypes, ns)
+		}
+	}
+	for _, s := range sp.AddSuper {
+		if !hasFold(nt.Supertypes, s) {
+			nt.Supertypes = append(nt.Supertypes, titleWord(s))
+		}
+	}
+	c.Types = nt
+}
+
+func subIn(l []Subtype, s Subtype) bool {
+	for _, x := range l {
+		if strings.EqualFold(x.Name, s.Name) && x.Kind == s.Kind {
+			return true
+		}
+	}
+	return false
+}
+
+// bindGained binds the references a granted ability makes to the object
+// whose ability grants it (201.5a: "Saproling Burst" in the token's ability
+// means the Saproling Burst that made it).
+func bindGained(abs []*Ability, src *Object) []*Ability {
+	if src == nil {
+		return abs
+	}
+	out := make([]*Ability, len(abs))
+	for i, a := range abs {
+		out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
+	}
+	return out
+}
+
+var bound sync.Map // bindKey → *Ability
+
+type bindKey struct {
+	a  *Ability
+	id ObjectID
+}
+
+// bindAbility returns a with its RefOuter references bound to the object
+// id, and its text naming that object, reusing one result per pair so a
+// static ability's grant is the same ability each time.
+func bindAbility(a *Ability, id ObjectID, label, name string) *Ability {
+	if !refersOuter(a) {
+		return a
+	}
+	k := bindKey{a, id}
+	if v, ok := bound.Load(k); ok {
+		return v.(*Ability)
+	}
+	b := *a
+	b.Text = strings.ReplaceAll(a.Text, "~", name)
+	b.Static = bindSpecs(a.Static, id, label)
+	b.Effect = bindInstrs(a.Effect, id, label)
+	v, _ := bound.LoadOrStore(k, &b)
+	return v.(*Ability)
+}
+
+func refersOuter(a *Ability) bool { return strings.Contains(a.Text, "~") }
+
+func bindRef(r ORef, id ObjectID, label string) ORef {
+	if r.Kind == RefOuter {
+		return ORef{Kind: RefBound, Bound: id, Label: label}
+	}
+	return r
+}
+
+func bindAmount(a Amount, id ObjectID, label string) Amount {
+	if a.CountersOf != nil {
+		r := bindRef(*a.CountersOf, id, label)
+		a.CountersOf = &r
+	}
+	if a.PowerOf != nil {
+		r := bindRef(*a.PowerOf, id, label)
+		a.PowerOf = &r
+	}
+	return a
+}
+
+func bindSpecs(specs []*ContSpec, id ObjectID, label string) []*ContSpec {
+	out := make([]*ContSpec, len(specs))
+	for i, s := range specs {
+		c := *s
+		c.Affects = bindRef(s.Affects, id, label)
+		for _, pt := range []**[2]Amount{&c.CDAPT, &c.SetPT, &c.ModPT} {
+			if *pt != nil {
+				v := [2]Amount{bindAmount((**pt)[0], id, label), bindAmount((**pt)[1], id, label)}
+				*pt = &v
+			}
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+func bindInstrs(ins []*Instr, id ObjectID, label string) []*Instr {
+	out := make([]*Instr, len(ins))
+	for i, in := range ins {
+		c := *in
+		c.What = bindRef(in.What, id, label)
+		c.Src = bindRef(in.Src, id, label)
+		c.To.Obj = bindRef(in.To.Obj, id, label)
+		c.N = bindAmount(in.N, id, label)
+		out[i] = &c
+	}
+	return out
+}
+
+// matches reports whether object o (characteristics ch) fits filter f, as
+// seen by the source src controlled by ctrl.
+func (lc *layerCtx) matches(f *Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID, all map[ObjectID]*Chars) bool {
+	return matchFilter(lc.s, f, o, ch, src, ctrl)
+}
+
+// amount evaluates an amount for a static ability's effect on object o.
+func (lc *layerCtx) amount(a Amount, in *instance, o *Object) int {
+	src := in.src
+	if src == nil {
+		src = o
+	}
+	n := countAmount(lc.s, a, src, in.ctrl, lc.ch, o)
+	return n
+}
+
+// condHolds evaluates an "as long as" condition.
+func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
+	switch c.Kind {
+	case CondDevotion:
+		d := 0
+		for _, p := range lc.objs {
+			if p.Zone == Battlefield && lc.ch[p.ID].Controller == ch.Controller {
+				for _, sym := range lc.ch[p.ID].Cost {
+					if sym.Color&c.Color != 0 {
+						d++
+					}
+				}
+			}
+		}
+		if c.Negated {
+			return d < c.N
+		}
+		return d >= c.N
+	case CondTapped:
+		return o.Tapped
+	}
+	return true
+}
+
+// countAmount evaluates an Amount with the characteristics in chs (or the
+// state's, if nil): counts, counters, powers. Counts that can't be
+// determined are 0 (208.2a).
+func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectID]*Chars, self *Object) int {
+	n := a.N
+	chOf := func(o *Object) *Chars {
+		if chs != nil {
+			return chs[o.ID]
+		}
+		c := s.Chars(o)
+		return &c
+	}
+	switch {
+	case a.Count != nil:
+		k := 0
+		for i := range s.Objects {
+			o := &s.Objects[i]
+			if c := chOf(o); c != nil && matchFilter(s, a.Count, o, c, src, ctrl) {
+				k++
+			}
+		}
+		n += k
+	case a.CountersOf != nil:
+		if o := refObject(s, *a.CountersOf, src, self); o != nil {
+			n += o.Counters.Get(a.Kind)
+		}
+	case a.PowerOf != nil:
+		if o := refObject(s, *a.PowerOf, src, self); o != nil {
+			if c := chOf(o); c != nil {
+				n += c.Power
+			}
+		}
+	case a.HandOf != nil:
+		p := ctrl
+		n += len(s.In(p, Hand))
+	}
+	if a.Neg {
+		n = -n
+	}
+	return n
+}
+
+// refObject finds the object a static reference means: itself, or a bound
+// object (which may be gone: nil).
+func refObject(s *State, r ORef, src, self *Object) *Object {
+	switch r.Kind {
+	case RefSelf:
+		if self != nil {
+			return self
+		}
+		return src
+	case RefBound:
+		return s.Object(r.Bound)
+	case RefOuter:
+		return src
+	}
+	return nil
+}
+
+// matchFilter reports whether object o with characteristics ch fits f, as
+// seen from source src (for "you control", "another", "the chosen player")
+// controlled by ctrl.
+func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID) bool {
+	if f == nil || ch == nil {
+		return false
+	}
+	zone := f.Zone
+	if zone == 0 {
+		zone = Battlefield
+		if f.Card {
+			zone = 0 // "a creature card": any zone but the battlefield? resolved by Zone when given
+		}
+	}
+	switch {
+	case zone != 0 && o.Zone != zone:
+		return false
+	case zone == 0 && o.Zone == Battlefield:
+		return false
+	}
+	if o.PhasedOut || (o.Stack != nil && o.Stack.Kind != StackSpell && !f.Ability) {
+		return false
+	}
+	if f.Self && (src == nil || o.ID != src.ID) {
+		return false
+	}
+	if f.Other && src != nil && o.ID == src.ID {
+		return false
+	}
+	if f.Enchanted && (src == nil || src.Attached != o.ID) {
+		return false
+	}
+	if len(f.AnyOf) > 0 {
+		ok := false
+		for _, t := range f.AnyOf {
+			if ch.Types.Is(t) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	for _, t := range f.AllOf {
+		if !ch.Types.Is(t) {
+			return false
+		}
+	}
+	for _, t := range f.Not {
+		if ch.Types.Is(t) {
+			return false
+		}
+	}
+	if len(f.Subtypes) > 0 {
+		ok := false
+		for _, st := range f.Subtypes {
+			if ch.Types.HasSubtype(st) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	for _, st := range f.Super {
+		if st == "nonbasic" {
+			if ch.Types.IsSuper("basic") {
+				return false
+			}
+			continue
+		}
+		if !ch.Types.IsSuper(st) {
+			return false
+		}
+	}
+	if f.Colors != 0 && ch.Colors&f.Colors == 0 {
+		return false
+	}
+	if ch.Colors&f.NotColors != 0 {
+		return false
+	}
+	if f.Chosen {
+		if src == nil || !src.Chosen.HasColor || ch.Colors&src.Chosen.Color == 0 {
+			return false
+		}
+	}
+	switch f.Token {
+	case 1:
+		if !o.Token {
+			return false
+		}
+	case -1:
+		if o.Token {
+			return false
+		}
+	}
+	switch f.Tapped {
+	case 1:
+		if !o.Tapped {
+			return false
+		}
+	case -1:
+		if o.Tapped {
+			return false
+		}
+	}
+	if f.NoAbility && len(ch.Abilities) > 0 {
+		return false
+	}
+	if f.EvenMV && ch.Cost.ManaValue(stackX(o))%2 != 0 {
+		return false
+	}
+	if f.Attacking && (s.Combat == nil || !s.Combat.isAttacking(o.ID)) {
+		return false
+	}
+	who := ch.Controller
+	if o.Zone != Battlefield && o.Zone != Stack {
+		who = o.Owner
+	}
+	switch f.Control {
+	case Yours:
+		if who != ctrl {
+			return false
+		}
+	case Opponents:
+		if who == ctrl {
+			return false
+		}
+	case ChosenPlayers:
+		if src == nil || !src.Chosen.HasPlayer || who != src.Chosen.Player {
+			return false
+		}
+	}
+	return true
+}
+
+// stackX is the X chosen for a spell on the stack (202.3e), 0 elsewhere.
+func stackX(o *Object) int {
+	if o.Zone == Stack && o.Stack != nil {
+		return o.Stack.X
+	}
+	return 0
+}

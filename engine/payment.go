@@ -1,0 +1,321 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Payment says how a player pays a mana cost: exactly Mana from their pool,
+// and Life for Phyrexian symbols (107.4f). The zero Payment pays
+// automatically: colored mana where the cost needs it, Phyrexian symbols
+// with mana when there is any, generic costs with colorless mana first.
+type Payment struct {
+	Mana Mana
+	Life int
+	Set  bool
+}
+
+func (p Payment) String() string {
+	var w []string
+	if p.Mana.Total() > 0 {
+		w = append(w, p.Mana.String())
+	}
+	if p.Life > 0 {
+		w = append(w, fmt.Sprintf("%d life", p.Life))
+	}
+	if len(w) == 0 {
+		return "nothing"
+	}
+	return strings.Join(w, " and ")
+}
+
+// totalCost is a cost with X's value in place of {X} (107.3), additional
+// costs added, and cost changes applied: increases, then reductions, which
+// reduce only the generic part (601.2f).
+func totalCost(base ManaCost, x int, adds []ManaCost, more, less []ManaCost) ManaCost {
+	generic := 0
+	var out ManaCost
+	for _, c := range append(append([]ManaCost{base}, adds...), more...) {
+		for _, s := range c {
+			switch s.Kind {
+			case SymGeneric:
+				generic += s.N
+			case SymVariable:
+				generic += x
+			default:
+				out = append(out, s)
+			}
+		}
+	}
+	for _, c := range less {
+		for _, s := range c {
+			if s.Kind == SymGeneric {
+				generic -= s.N
+			}
+		}
+	}
+	if generic > 0 {
+		out = append(ManaCost{{Kind: SymGeneric, N: generic}}, out...)
+	}
+	return out
+}
+
+// pay pays a mana cost (X already in it as generic) from pool. It returns
+// the pool left, the mana spent and the life to pay, or an error naming
+// what's missing.
+func pay(pool Mana, cost ManaCost, p Payment) (left, spent Mana, life int, err error) {
+	if cost.ManaValue(0) == 0 && len(cost) == 0 {
+		if p.Set && (p.Mana.Total() > 0 || p.Life > 0) {
+			return pool, Mana{}, 0, fmt.Errorf("the cost is {0}: nothing to pay")
+		}
+		return pool, Mana{}, 0, nil
+	}
+	if p.Set {
+		if !covers(pool, p.Mana) {
+			return pool, Mana{}, 0, fmt.Errorf("the pool has %s, not %s", poolString(pool), p.Mana)
+		}
+		if !exactly(p.Mana, p.Life, cost) {
+			return pool, Mana{}, 0, fmt.Errorf("%s doesn't pay %s exactly", p, cost)
+		}
+		return sub(pool, p.Mana), p.Mana, p.Life, nil
+	}
+	// Automatic: Phyrexian symbols with mana if possible, else with life.
+	for lifeSyms := 0; lifeSyms <= countPhyrexian(cost); lifeSyms++ {
+		if spend, ok := autoPay(pool, cost, lifeSyms); ok {
+			return sub(pool, spend), spend, 2 * lifeSyms, nil
+		}
+	}
+	return pool, Mana{}, 0, fmt.Errorf("%s can't be paid from a pool of %s; add mana first", cost, poolString(pool))
+}
+
+func poolString(m Mana) string {
+	if m.Total() == 0 {
+		return "nothing"
+	}
+	return m.String()
+}
+
+func countPhyrexian(c ManaCost) int {
+	n := 0
+	for _, s := range c {
+		if s.Kind == SymPhyrexian || s.Kind == SymHybridPhyrexian {
+			n++
+		}
+	}
+	return n
+}
+
+// unit is one mana of a type: W U B R G C, by index.
+var unitColors = [5]Color{White, Blue, Black, Red, Green}
+
+func (m Mana) get(i int) int {
+	return [6]int{m.W, m.U, m.B, m.R, m.G, m.C}[i]
+}
+
+func (m *Mana) add(i, n int) {
+	switch i {
+	case 0:
+		m.W += n
+	case 1:
+		m.U += n
+	case 2:
+		m.B += n
+	case 3:
+		m.R += n
+	case 4:
+		m.G += n
+	case 5:
+		m.C += n
+	}
+}
+
+func colorIndex(c Color) int {
+	for i, x := range unitColors {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func covers(pool, m Mana) bool {
+	for i := 0; i < 6; i++ {
+		if pool.get(i) < m.get(i) {
+			return false
+		}
+	}
+	return true
+}
+
+func sub(a, b Mana) Mana {
+	for i := 0; i < 6; i++ {
+		a.add(i, -b.get(i))
+	}
+	return a
+}
+
+// exactly reports whether spending m and paying life pays cost with nothing
+// left over (107.4e, 107.4f: each symbol paid one of its ways).
+func exactly(m Mana, life int, cost ManaCost) bool {
+	if life%2 != 0 {
+		return false
+	}
+	var fixed []ManaSymbol
+	generic := 0
+	for _, s := range cost {
+		switch s.Kind {
+		case SymGeneric:
+			generic += s.N
+		case SymSnow:
+			generic++
+		case SymTap, SymUntap:
+		default:
+			fixed = append(fixed, s)
+		}
+	}
+	var try func(i int, avail Mana, lifeLeft int) bool
+	try = func(i int, avail Mana, lifeLeft int) bool {
+		if i == len(fixed) {
+			return lifeLeft == 0 && avail.Total() == generic
+		}
+		for _, opt := range symbolOptions(fixed[i]) {
+			switch {
+			case opt.life:
+				if lifeLeft >= 2 && try(i+1, avail, lifeLeft-2) {
+					return true
+				}
+			case opt.generic > 0:
+				// {2/B} paid with two generic: count it toward generic.
+				generic += opt.generic
+				if try(i+1, avail, lifeLeft) {
+					return true
+				}
+				generic -= opt.generic
+			default:
+				if avail.get(opt.unit) > 0 {
+					avail.add(opt.unit, -1)
+					if try(i+1, avail, lifeLeft) {
+						return true
+					}
+					avail.add(opt.unit, 1)
+				}
+			}
+		}
+		return false
+	}
+	return try(0, m, life)
+}
+
+type symOpt struct {
+	unit    int // mana type index
+	life    bool
+	generic int
+}
+
+// symbolOptions lists the ways to pay one non-generic symbol.
+func symbolOptions(s ManaSymbol) []symOpt {
+	var out []symOpt
+	colors := func() {
+		for i, c := range unitColors {
+			if s.Color.Has(c) {
+				out = append(out, symOpt{unit: i})
+			}
+		}
+	}
+	switch s.Kind {
+	case SymColored, SymHybrid:
+		colors()
+	case SymColorless:
+		out = append(out, symOpt{unit: 5})
+	case SymMonoHybrid:
+		colors()
+		out = append(out, symOpt{generic: s.N})
+	case SymPhyrexian, SymHybridPhyrexian:
+		colors()
+		out = append(out, symOpt{life: true})
+	case SymVariable:
+		out = append(out, symOpt{generic: 0})
+	}
+	return out
+}
+
+// autoPay finds mana in pool that pays cost with lifeSyms Phyrexian symbols
+// paid with life, preferring to keep colored mana for colored symbols.
+func autoPay(pool Mana, cost ManaCost, lifeSyms int) (Mana, bool) {
+	var fixed []ManaSymbol
+	generic := 0
+	for _, s := range cost {
+		switch s.Kind {
+		case SymGeneric:
+			generic += s.N
+		case SymSnow:
+			generic++
+		case SymTap, SymUntap, SymVariable:
+		default:
+			fixed = append(fixed, s)
+		}
+	}
+	var spent Mana
+	var try func(i int, avail Mana, lifeLeft int) bool
+	try = func(i int, avail Mana, lifeLeft int) bool {
+		if i == len(fixed) {
+			if lifeLeft != 0 || avail.Total() < generic {
+				return false
+			}
+			// Generic: colorless first, then the most plentiful colors.
+			need := generic
+			var g Mana
+			take := func(idx int) {
+				k := min(need, avail.get(idx))
+				g.add(idx, k)
+				avail.add(idx, -k)
+				need -= k
+			}
+			take(5)
+			for need > 0 {
+				best := -1
+				for idx := 0; idx < 5; idx++ {
+					if avail.get(idx) > 0 && (best < 0 || avail.get(idx) > avail.get(best)) {
+						best = idx
+					}
+				}
+				if best < 0 {
+					return false
+				}
+				take(best)
+			}
+			for idx := 0; idx < 6; idx++ {
+				spent.add(idx, g.get(idx))
+			}
+			return true
+		}
+		for _, opt := range symbolOptions(fixed[i]) {
+			switch {
+			case opt.life:
+				if lifeLeft > 0 && try(i+1, avail, lifeLeft-1) {
+					return true
+				}
+			case opt.generic > 0:
+				generic += opt.generic
+				if try(i+1, avail, lifeLeft) {
+					return true
+				}
+				generic -= opt.generic
+			default:
+				if avail.get(opt.unit) > 0 {
+					avail.add(opt.unit, -1)
+					if try(i+1, avail, lifeLeft) {
+						spent.add(opt.unit, 1)
+						return true
+					}
+					avail.add(opt.unit, 1)
+				}
+			}
+		}
+		return false
+	}
+	if try(0, pool, lifeSyms) {
+		return spent, true
+	}
+	return Mana{}, false
+}

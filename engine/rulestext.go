@@ -1,0 +1,912 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ParseAbilities reads one line of an object's rules text in the engine's
+// dialect of Oracle wording (content/scenarios/README.md lists it) and
+// returns its abilities: a line of keywords ("Flying, first strike"), an
+// activated ability ("{2}, {T}: You gain 1 life."), a triggered ability
+// ("Whenever a creature dies, you gain 1 life."), a static ability ("White
+// creatures you control get +1/+1."), or, for an instant or sorcery (spell
+// set), the spell's instructions. The object's own name in the text is read
+// as a reference to the object itself (201.5b). lists are the edition's
+// types, used to tell a creature type from a word.
+func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
+	text := strings.TrimSpace(straightenQuotes(line))
+	if name != "" {
+		text = replaceName(text, name)
+	}
+	p := &textParser{lists: lists, spell: spell}
+	abs, err := p.line(text)
+	if err != nil {
+		return nil, err
+	}
+	return abs, nil
+}
+
+// straightenQuotes makes curly quotes straight; the lexer reads both, but
+// Text is kept in one style.
+func straightenQuotes(s string) string { return quoteFolder.Replace(s) }
+
+// replaceName replaces whole-word occurrences of the object's name with "~",
+// case-insensitively.
+func replaceName(text, name string) string {
+	lt, ln := strings.ToLower(text), strings.ToLower(straightenQuotes(name))
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if strings.HasPrefix(lt[i:], ln) && (i == 0 || !isWordByte(text[i-1])) && (i+len(ln) == len(text) || !isWordByte(text[i+len(ln)])) {
+			b.WriteByte('~')
+			i += len(ln)
+			continue
+		}
+		b.WriteByte(text[i])
+		i++
+	}
+	return b.String()
+}
+
+// textParser reads one line.
+type textParser struct {
+	lists   *TypeLists
+	spell   bool
+	nested  bool // inside a quoted ability granted by another: "~" is that other object
+	targets []TargetSpec
+	words   int  // "target" words so far
+	it      ORef // what "it" and "that creature" refer to
+	itP     *PRef
+}
+
+// parseError is a problem reading rules text.
+type parseError struct {
+	text, rest, want string
+}
+
+func (e *parseError) Error() string {
+	if e.rest == "" {
+		return fmt.Sprintf("can't read %q: %s", e.text, e.want)
+	}
+	return fmt.Sprintf("can't read %q at %q: %s", e.text, clip(e.rest), e.want)
+}
+
+const textHelp = "the engine reads keywords, \"COST: EFFECT\", \"When/Whenever/At …, EFFECT\" and static abilities in Oracle wording (see the scenario README)"
+
+func (p *textParser) fail(c *tcur, text, want string) error {
+	return &parseError{text: text, rest: c.rest(), want: want}
+}
+
+func (p *textParser) line(text string) ([]*Ability, error) {
+	c := &tcur{toks: lexRules(text), src: text}
+	if c.end() {
+		return nil, fmt.Errorf("empty rules text")
+	}
+	// A line of keywords.
+	if abs, ok := p.keywords(c); ok && c.end() {
+		for _, a := range abs {
+			if a.Text == "" {
+				a.Text = text
+			}
+		}
+		return abs, nil
+	}
+	c.i = 0
+	p.targets, p.words, p.it = nil, 0, ORef{}
+	a, err := p.ability(c, text)
+	if err != nil {
+		return nil, err
+	}
+	a.Text = text
+	return []*Ability{a}, nil
+}
+
+// ability reads one non-keyword ability.
+func (p *textParser) ability(c *tcur, text string) (*Ability, error) {
+	// Triggered: "When…", "Whenever…", "At…".
+	if w := c.peek(); w == "when" || w == "whenever" || w == "at" {
+		return p.triggered(c, text)
+	}
+	// Activated: a cost, a colon, an effect.
+	if colon := topLevel(c, ":"); colon >= 0 {
+		return p.activated(c, text, colon)
+	}
+	if a, ok, err := p.staticAbility(c, text); ok || err != nil {
+		return a, err
+	}
+	if !p.spell {
+		// A permanent's sentence that is neither: read it as a static
+		// ability's effect to give the best message.
+		return nil, p.fail(c, text, textHelp)
+	}
+	eff, err := p.effect(c, text)
+	if err != nil {
+		return nil, err
+	}
+	return &Ability{Kind: AbSpell, Effect: eff, Targets: p.targets}, nil
+}
+
+// topLevel finds the first token w outside quotes, or -1.
+func topLevel(c *tcur, w string) int {
+	depth := 0
+	for i := c.i; i < len(c.toks); i++ {
+		t := c.toks[i].w
+		if t == `"` || t == "'" {
+			depth ^= 1
+			continue
+		}
+		if depth == 0 && t == w {
+			return i
+		}
+	}
+	return -1
+}
+
+// keywordList are the keyword abilities without parameters the engine knows.
+var keywordList = []string{
+	"first strike", "double strike", "deathtouch", "defender", "flash", "flying", "haste", "hexproof",
+	"indestructible", "infect", "lifelink", "menace", "reach", "shroud", "trample", "vigilance", "wither",
+	"fear", "intimidate", "shadow", "changeling", "undying", "persist", "devoid", "phasing", "convoke",
+	"split second", "landwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk",
+}
+
+// IsKeyword reports whether k (lower case) is a keyword ability the engine
+// knows without a parameter.
+func IsKeyword(k string) bool {
+	for _, x := range keywordList {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// keywords reads "Flying, first strike, protection from white, toxic 2".
+func (p *textParser) keywords(c *tcur) ([]*Ability, bool) {
+	var out []*Ability
+	for {
+		start := c.i
+		a, ok := p.keyword(c)
+		if !ok {
+			return nil, false
+		}
+		a.Text = c.textBetween(start, c.i)
+		out = append(out, a)
+		if c.end() {
+			return out, true
+		}
+		if c.eat(".") && c.end() {
+			return out, true
+		}
+		if !c.eat(",") && !c.eat(";") {
+			return nil, false
+		}
+	}
+}
+
+func (p *textParser) keyword(c *tcur) (*Ability, bool) {
+	save := c.i
+	for _, k := range keywordList {
+		if c.eatS(k) {
+			a := &Ability{Kind: AbKeyword, Keyword: k}
+			if k == "undying" || k == "persist" {
+				a.Parts = []*Ability{undyingParts(k)}
+			}
+			if k == "changeling" {
+				// 702.73a: changeling is a characteristic-defining ability.
+				a.CDA = true
+			}
+			return a, true
+		}
+	}
+	switch {
+	case c.eat("protection", "from"):
+		w := c.next()
+		if col, ok := ParseColor(w); ok && len(w) > 1 {
+			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w, Parts: nil, N: int(col)}, true
+		}
+		if w == "everything" || w == "creatures" || w == "artifacts" {
+			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w}, true
+		}
+	case c.eat("toxic"):
+		if n, ok := c.num(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "toxic", N: n}, true
+		}
+	case c.eat("fading"):
+		if n, ok := c.num(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "fading", N: n, Parts: fadingParts(n)}, true
+		}
+	case c.eat("crew"):
+		if n, ok := c.num(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "crew", N: n}, true
+		}
+	case c.eat("kicker"), c.eat("multikicker"):
+		m, ok := c.manaCost()
+		if ok {
+			a := &Ability{Kind: AbKeyword, Keyword: "kicker", KCost: &Cost{Mana: m}}
+			if c.eat("and/or") || c.eat("and", "/", "or") {
+				if m2, ok := c.manaCost(); ok {
+					a.Parts = []*Ability{{Kind: AbKeyword, Keyword: "kicker", KCost: &Cost{Mana: m2}}}
+				}
+			}
+			return a, true
+		}
+	case c.eat("splice", "onto"):
+		sub := c.next()
+		if m, ok := c.manaCost(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "splice", Param: sub, KCost: &Cost{Mana: m}}, true
+		}
+	case c.eat("flashback"), c.eat("echo"):
+		kw := c.toks[c.i-1].w
+		if m, ok := c.manaCost(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: kw, KCost: &Cost{Mana: m}}, true
+		}
+	case c.eat("enchant"):
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "enchant", Param: f.String(), Targets: []TargetSpec{{Filter: *f, Objects: true, Count: 1, Text: "target " + f.String()}}}, true
+		}
+	case c.eat("equip"):
+		if m, ok := c.manaCost(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "equip", KCost: &Cost{Mana: m}}, true
+		}
+	}
+	c.i = save
+	return nil, false
+}
+
+// fadingParts is what fading N means (702.32a): "This permanent enters
+// with N fade counters on it." and "At the beginning of your upkeep, remove
+// a fade counter from this permanent. If you can't, sacrifice it."
+func fadingParts(n int) []*Ability {
+	return []*Ability{
+		{Kind: AbStatic, Text: fmt.Sprintf("This permanent enters with %d fade counters on it.", n), Replace: &Replacement{Kind: ReplEntersWith, Kind2: "fade", N: n}},
+		{Kind: AbTriggered, Text: "At the beginning of your upkeep, remove a fade counter from this permanent. If you can't, sacrifice it.",
+			Trigger: &Trigger{Event: TrigStep, Step: StepUpkeep, Whose: Yours},
+			Effect: []*Instr{{Op: OpRemCounters, What: ORef{Kind: RefSelf}, Kind: "fade", N: Amount{N: 1},
+				Else: []*Instr{{Op: OpSacrifice, What: ORef{Kind: RefSelf}}}}}},
+	}
+}
+
+// undyingParts is undying (702.93a) or persist (702.79a): "When this
+// permanent dies, if it had no +1/+1 counters on it, return it to the
+// battlefield under its owner's control with a +1/+1 counter on it."
+func undyingParts(k string) *Ability {
+	kind := "+1/+1"
+	if k == "persist" {
+		kind = "-1/-1"
+	}
+	return &Ability{Kind: AbTriggered,
+		Text:    "When this permanent dies, if it had no " + kind + " counters on it, return it to the battlefield under its owner's control with a " + kind + " counter on it.",
+		Trigger: &Trigger{Event: TrigDies, What: &Filter{Self: true}},
+		If:      &Cond{Kind: CondNoCounters, Kind2: kind, Ref: ORef{Kind: RefTriggered}},
+		Effect:  []*Instr{{Op: OpReturn, What: ORef{Kind: RefTriggered}, Kind: kind, N: Amount{N: 1}}},
+	}
+}
+
+// manaCost consumes a run of mana symbols.
+func (c *tcur) manaCost() (ManaCost, bool) {
+	var out ManaCost
+	save := c.i
+	for !c.end() && strings.HasPrefix(c.peek(), "{") {
+		sym, err := ParseSymbol(strings.Trim(c.peek(), "{}"))
+		if err != nil {
+			c.i = save
+			return nil, false
+		}
+		out = append(out, sym)
+		c.i++
+	}
+	if len(out) == 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// activated reads "COST: EFFECT[ Activate only …]".
+func (p *textParser) activated(c *tcur, text string, colon int) (*Ability, error) {
+	costEnd := colon
+	cost, err := p.cost(&tcur{toks: c.toks[c.i:costEnd], src: c.src}, text)
+	if err != nil {
+		return nil, err
+	}
+	c.i = colon + 1
+	a := &Ability{Kind: AbActivated, Cost: cost}
+	// Restrictions at the end.
+	toks := c.toks
+	if i := findPhrase(toks, c.i, "activate only as a sorcery"); i >= 0 {
+		a.Sorcery = true
+		c.toks = toks[:i]
+	}
+	eff, err := p.effect(c, text)
+	c.toks = toks
+	if err != nil {
+		return nil, err
+	}
+	a.Effect, a.Targets = eff, p.targets
+	// 605.1a: an activated ability without a target that could add mana
+	// as it resolves is a mana ability.
+	if len(a.Targets) == 0 && addsMana(eff) {
+		a.Mana = true
+	}
+	// 113.6m: an ability that returns its card from a graveyard works there.
+	for _, in := range eff {
+		if in.Op == OpReturn && in.What.Kind == RefSelf {
+			a.From = Graveyard
+		}
+	}
+	return a, nil
+}
+
+func findPhrase(toks []token, from int, phrase string) int {
+	ws := strings.Fields(phrase)
+	for i := from; i+len(ws) <= len(toks); i++ {
+		ok := true
+		for k, w := range ws {
+			if toks[i+k].w != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
+}
+
+func addsMana(eff []*Instr) bool {
+	for _, in := range eff {
+		if in.Op == OpAddMana || addsMana(in.Then) || addsMana(in.Else) {
+			return true
+		}
+	}
+	return false
+}
+
+// cost reads an activation cost: "{2}{R}, {T}, Sacrifice a creature, Pay 2
+// life, Discard a card, Remove a fade counter from ~".
+func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
+	cost := &Cost{}
+	for !c.end() {
+		switch {
+		case c.eat("{t}"):
+			cost.Tap = true
+		case c.eat("{q}"):
+			cost.Untap = true
+		case strings.HasPrefix(c.peek(), "{"):
+			m, ok := c.manaCost()
+			if !ok {
+				return nil, p.fail(c, text, "a mana cost like {2}{R}")
+			}
+			cost.Mana = append(cost.Mana, m...)
+		case c.eat("sacrifice"):
+			if p.self(c) {
+				cost.SacSelf = true
+				break
+			}
+			f := &Filter{}
+			if c.eat("another") {
+				f.Other = true
+			} else if !c.eat("a") && !c.eat("an") {
+				return nil, p.fail(c, text, "sacrifice a creature, another creature, or ~")
+			}
+			if _, ok := p.nounPhrase(c, f); !ok {
+				return nil, p.fail(c, text, "what to sacrifice")
+			}
+			cost.Sac = f
+		case c.eat("pay"):
+			n, ok := c.num()
+			if !ok || !c.eat("life") {
+				return nil, p.fail(c, text, "pay N life")
+			}
+			cost.Life = n
+		case c.eat("discard"):
+			if c.eat("a", "card") {
+				cost.Discard = 1
+			} else if n, ok := c.num(); ok && c.eat("cards") {
+				cost.Discard = n
+			} else {
+				return nil, p.fail(c, text, "discard a card")
+			}
+		case c.eat("remove"):
+			if c.eat("any", "number", "of") {
+				cost.RemoveX = true
+			} else if n, ok := c.num(); ok {
+				cost.RemoveN = n
+			} else {
+				return nil, p.fail(c, text, "remove N counters")
+			}
+			kind := c.next()
+			if !c.eat("counter") && !c.eat("counters") {
+				return nil, p.fail(c, text, "remove N KIND counters from ~")
+			}
+			if !c.eat("from") || !p.self(c) {
+				return nil, p.fail(c, text, "counters are removed from ~ itself")
+			}
+			cost.Remove = kind
+		case c.eat("exile", "the", "top"):
+			n, ok := c.num()
+			if !ok || !c.eat("cards", "of", "your", "library") {
+				return nil, p.fail(c, text, "exile the top N cards of your library")
+			}
+			cost.ExileTop = n
+		default:
+			return nil, p.fail(c, text, "a cost: mana, {T}, {Q}, sacrifice …, pay N life, discard a card, remove N KIND counters from ~")
+		}
+		if !c.end() && !c.eat(",") {
+			return nil, p.fail(c, text, "costs are separated by commas")
+		}
+	}
+	return cost, nil
+}
+
+// self consumes a reference to the object itself: "~", "this creature",
+// "this permanent", "this artifact", "this land", "this enchantment", "it"
+// (in a cost).
+func (p *textParser) self(c *tcur) bool {
+	if p.nested && c.peek() == "~" {
+		return false
+	}
+	if c.eat("~") {
+		return true
+	}
+	for _, w := range []string{"creature", "permanent", "artifact", "land", "enchantment", "card", "spell", "token", "vehicle", "aura", "equipment"} {
+		if c.eat("this", w) {
+			return true
+		}
+	}
+	return false
+}
+
+// triggered reads "When/Whenever/At TRIGGER, [if COND,] EFFECT".
+func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
+	c.next()
+	comma := topLevel(c, ",")
+	if comma < 0 {
+		return nil, p.fail(c, text, "a comma after the trigger condition")
+	}
+	tc := &tcur{toks: c.toks[:comma], src: c.src, i: c.i}
+	tr, err := p.trigger(tc, text)
+	if err != nil {
+		return nil, err
+	}
+	c.i = comma + 1
+	a := &Ability{Kind: AbTriggered, Trigger: tr}
+	if tr.What != nil && !tr.What.Self {
+		p.it = ORef{Kind: RefTriggered}
+	} else {
+		p.it = ORef{Kind: RefSelf}
+	}
+	if c.eat("if") {
+		comma := topLevel(c, ",")
+		if comma < 0 {
+			return nil, p.fail(c, text, "a comma after the \"if\" condition")
+		}
+		cc := &tcur{toks: c.toks[:comma], src: c.src, i: c.i}
+		cond, err := p.cond(cc, text)
+		if err != nil {
+			return nil, err
+		}
+		a.If = cond
+		c.i = comma + 1
+	}
+	eff, err := p.effect(c, text)
+	if err != nil {
+		return nil, err
+	}
+	a.Effect, a.Targets = eff, p.targets
+	if tr.Event == TrigTapForMana {
+		a.Mana = true // 605.1b: a triggered mana ability
+	}
+	return a, nil
+}
+
+var stepWords = []struct {
+	words string
+	step  Step
+}{
+	{"upkeep", StepUpkeep}, {"draw step", StepDraw}, {"combat", StepBeginCombat}, {"end step", StepEnd},
+	{"end of turn step", StepEnd}, {"precombat main phase", StepMain1}, {"end of combat", StepEndCombat},
+}
+
+func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
+	switch {
+	case c.eat("end", "of", "turn"):
+		return &Trigger{Event: TrigStep, Step: StepEnd, Whose: AnyOnes, Next: true}, nil
+	case c.eat("the", "beginning", "of"):
+		t := &Trigger{Event: TrigStep}
+		switch {
+		case c.eat("your"):
+			t.Whose = Yours
+		case c.eat("each", "opponent's"):
+			t.Whose = Opponents
+		case c.eat("each"):
+			t.Whose = AnyOnes
+		case c.eat("the", "next"):
+			t.Whose, t.Next = AnyOnes, true
+		case c.eat("the"):
+			t.Whose = AnyOnes
+		}
+		for _, s := range stepWords {
+			if c.eatS(s.words) {
+				t.Step = s.step
+				c.eat("on", "your", "turn")
+				if c.end() {
+					return t, nil
+				}
+			}
+		}
+		return nil, p.fail(c, text, "a step: upkeep, draw step, combat, end step")
+	case c.eat("you", "gain", "life"):
+		return &Trigger{Event: TrigGainLife, Who: Yours}, nil
+	case c.eat("a", "player", "gains", "life"):
+		return &Trigger{Event: TrigGainLife, Who: AnyOnes}, nil
+	case c.eat("you", "have", "no", "cards", "in", "hand"):
+		return &Trigger{Event: TrigNoHand, Who: Yours}, nil
+	case c.eat("a", "player", "taps", "a", "land", "for", "mana"):
+		return &Trigger{Event: TrigTapForMana, Who: AnyOnes, What: &Filter{AnyOf: []string{"land"}}}, nil
+	case c.eat("you", "cycle"):
+		if p.self(c) && c.end() {
+			return &Trigger{Event: TrigCycle, What: &Filter{Self: true}}, nil
+		}
+	case c.eat("you", "expend"):
+		if n, ok := c.num(); ok && c.end() {
+			return &Trigger{Event: TrigCast, Who: Yours, N: n}, nil
+		}
+	}
+	// Cast triggers: "a player casts a spell", "you cast a spell of the
+	// chosen color".
+	save := c.i
+	who := Whose(255)
+	switch {
+	case c.eat("a", "player", "casts"):
+		who = AnyOnes
+	case c.eat("you", "cast"):
+		who = Yours
+	case c.eat("an", "opponent", "casts"):
+		who = Opponents
+	}
+	if who != 255 {
+		f := &Filter{Zone: Stack, Spell: true}
+		c.eat("a")
+		c.eat("an")
+		if _, ok := p.nounPhrase(c, f); ok && c.end() {
+			return &Trigger{Event: TrigCast, Who: who, Spell: f}, nil
+		}
+		return nil, p.fail(c, text, "a spell: \"a player casts a spell\", \"you cast a white spell\"")
+	}
+	c.i = save
+	// Object events: "this creature enters", "a creature dies", "a land is
+	// put into a graveyard from the battlefield".
+	f := &Filter{}
+	if p.self(c) || c.eat("it") {
+		f.Self = true
+	} else if c.eat("enchanted", "creature") {
+		f.Enchanted = true
+		f.AnyOf = []string{"creature"}
+	} else {
+		c.eat("a")
+		c.eat("an")
+		c.eat("one", "or", "more")
+		if c.eat("another") {
+			f.Other = true
+		}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, p.fail(c, text, "what the trigger is about: this creature, a creature, a land, …")
+		}
+	}
+	t := &Trigger{What: f}
+	switch {
+	case c.eat("enters"), c.eat("enters", "the", "battlefield"):
+		c.eat("the", "battlefield")
+		t.Event = TrigEnters
+		if c.eat("under", "your", "control") {
+			f.Control = Yours
+		}
+	case c.eat("dies"), c.eat("die"):
+		t.Event = TrigDies
+	case c.eat("leaves", "the", "battlefield"):
+		t.Event = TrigLeaves
+	case c.eat("is", "put", "into", "a", "graveyard"), c.eat("are", "put", "into", "a", "graveyard"), c.eat("is", "put", "into", "your", "graveyard"):
+		t.Event = TrigToGraveyard
+		if c.eat("from", "the", "battlefield") {
+			t.From = Battlefield
+		} else {
+			c.eat("from", "anywhere")
+		}
+	case c.eat("becomes", "tapped"):
+		t.Event = TrigTapped
+	case c.eat("becomes", "untapped"):
+		t.Event = TrigUntapped
+	case c.eat("attacks"):
+		t.Event = TrigAttacks
+	case c.eat("blocks"):
+		t.Event = TrigBlocks
+		if c.eat("a", "creature") {
+			t.By = &Filter{AnyOf: []string{"creature"}}
+		}
+	case c.eat("becomes", "blocked"):
+		t.Event = TrigBlocked
+		if c.eat("by") {
+			by := &Filter{}
+			c.eat("a")
+			c.eat("an")
+			if _, ok := p.nounPhrase(c, by); !ok {
+				return nil, p.fail(c, text, "blocked by what")
+			}
+			t.By = by
+		}
+	case c.eat("deals", "combat", "damage", "to", "a", "player"), c.eat("deal", "combat", "damage", "to", "a", "player"):
+		t.Event = TrigDamagePlayer
+	default:
+		return nil, p.fail(c, text, "an event: enters, dies, leaves the battlefield, is put into a graveyard, becomes tapped, attacks, blocks, becomes blocked")
+	}
+	if !c.end() {
+		return nil, p.fail(c, text, "the trigger condition ends at the comma")
+	}
+	return t, nil
+}
+
+// cond reads a condition: "you have 40 or more life", "~ is tapped".
+func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
+	switch {
+	case c.eat("you", "have"):
+		n, ok := c.num()
+		if ok && c.eat("or", "more", "life") && c.end() {
+			return &Cond{Kind: CondLifeAtLeast, N: n}, nil
+		}
+	case p.self(c):
+		if c.eat("is", "tapped") && c.end() {
+			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}}, nil
+		}
+	case c.eat("it", "was", "kicked"):
+		cond := &Cond{Kind: CondKicked}
+		if c.eat("with", "its") {
+			m, ok := c.manaCost()
+			if !ok || !c.eat("kicker") {
+				return nil, p.fail(c, text, "kicked with its {W} kicker")
+			}
+			cond.Kind2 = m.String()
+		}
+		if c.end() {
+			return cond, nil
+		}
+	case c.eat("your", "devotion", "to"):
+		col, ok := ParseColor(c.next())
+		if ok && c.eat("is", "less", "than") {
+			if n, ok := c.num(); ok && c.end() {
+				return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: true}, nil
+			}
+		}
+	}
+	return nil, p.fail(c, text, "a condition: you have N or more life, ~ is tapped, it was kicked")
+}
+
+// staticAbility reads a static ability, or reports ok=false if the line
+// isn't one.
+func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error) {
+	save := c.i
+	fail := func(want string) (*Ability, bool, error) { return nil, true, p.fail(c, text, want) }
+	switch {
+	case c.eat("as", "an", "additional", "cost", "to", "cast", "this", "spell", ","):
+		toks := c.toks
+		end := len(toks)
+		if toks[end-1].w == "." {
+			end--
+		}
+		cost, err := p.cost(&tcur{toks: toks[:end], src: c.src, i: c.i}, text)
+		if err != nil {
+			return nil, true, err
+		}
+		return &Ability{Kind: AbStatic, AddCost: cost}, true, nil
+	case c.eat("you", "may"):
+		// "You may pay 1 life rather than pay this spell's mana cost."
+		// "You may choose not to untap ~ during your untap step."
+		// "You may have ~ enter as a copy of any creature on the battlefield."
+		if c.eat("choose", "not", "to", "untap") {
+			if p.self(c) && c.eat("during", "your", "untap", "step") {
+				c.eat(".")
+				if c.end() {
+					return &Ability{Kind: AbStatic, Keyword: "may not untap"}, true, nil
+				}
+			}
+			return fail("you may choose not to untap ~ during your untap step")
+		}
+		if c.eat("have") {
+			if p.self(c) && c.eat("enter", "as", "a", "copy", "of") {
+				c.eat("any")
+				f := &Filter{}
+				if _, ok := p.nounPhrase(c, f); !ok {
+					return fail("a copy of any creature on the battlefield")
+				}
+				r := &Replacement{Kind: ReplEnterAsCopy, Filter: f}
+				if c.eat(",", "except") {
+					if err := p.copyExcept(c, text, &r.CopyPT, &r.CopyAdd, &r.CopyHasThis, &r.CopyNoColor); err != nil {
+						return nil, true, err
+					}
+				}
+				c.eat(".")
+				if !c.end() {
+					return fail("the end of the sentence")
+				}
+				return &Ability{Kind: AbStatic, Replace: r}, true, nil
+			}
+			return fail("you may have ~ enter as a copy of …")
+		}
+		rather := findPhrase(c.toks, c.i, "rather than pay this spell's mana cost")
+		if rather < 0 {
+			c.i = save
+			return nil, false, nil
+		}
+		cost, err := p.cost(&tcur{toks: c.toks[:rather], src: c.src, i: c.i}, text)
+		if err != nil {
+			return nil, true, err
+		}
+		return &Ability{Kind: AbStatic, AltCost: cost}, true, nil
+	case c.eat("as") && p.self(c) && c.eat("enters", ","):
+		c.eat("the", "battlefield")
+		c.eat(",")
+		if c.eat("choose") {
+			var what ChoiceWhat
+			switch {
+			case c.eat("a", "color"):
+				what = ChooseColor
+			case c.eat("an", "opponent"):
+				what = ChooseOpponent
+			case c.eat("a", "creature", "type"):
+				what = ChooseCreatureType
+			case c.eat("a", "player"):
+				what = ChoosePlayer
+			default:
+				return fail("choose a color, an opponent, a creature type")
+			}
+			c.eat(".")
+			if c.end() {
+				return &Ability{Kind: AbStatic, Linked: &LinkedChoice{What: what}}, true, nil
+			}
+		}
+		return fail("As ~ enters, choose a color / an opponent / a creature type.")
+	}
+	c.i = save
+	// "Lands can't enter the battlefield." "Permanents enter tapped."
+	// "~ enters tapped." "This creature enters with N KIND counters on it."
+	if a, ok := p.entersStatic(c); ok {
+		a.Text = text
+		return a, true, nil
+	}
+	c.i = save
+	// Rule-changing statics about spells and lands.
+	if a, ok := p.ruleStatic(c); ok {
+		return a, true, nil
+	}
+	c.i = save
+	// "As long as COND, STATIC."
+	var cond *Cond
+	if c.eat("as", "long", "as") {
+		comma := topLevel(c, ",")
+		if comma < 0 {
+			return fail("a comma after the condition")
+		}
+		cc, err := p.cond(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		if err != nil {
+			return nil, true, err
+		}
+		cond = cc
+		c.i = comma + 1
+	}
+	// Continuous effects: SUBJECT get(s)/has/is/are/lose(s) … ; CDAs.
+	specs, ok, err := p.continuousStatic(c, text)
+	if err != nil {
+		return nil, true, err
+	}
+	if !ok {
+		if cond != nil {
+			return fail("a static ability after the condition")
+		}
+		c.i = save
+		return nil, false, nil
+	}
+	a := &Ability{Kind: AbStatic, Static: specs, Cond: cond}
+	for _, s := range specs {
+		if s.CDAPT != nil {
+			a.CDA = true
+		}
+	}
+	return a, true, nil
+}
+
+// entersStatic reads statics about entering the battlefield.
+func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
+	if p.self(c) {
+		switch {
+		case c.eat("enters", "tapped"), c.eat("enters", "the", "battlefield", "tapped"):
+			if c.eat(".") || c.end() {
+				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersTapped}}, c.end()
+			}
+		case c.eat("enters", "with"), c.eat("enters", "the", "battlefield", "with"):
+			n, ok := c.num()
+			kind := c.next()
+			if ok && (c.eat("counters") || c.eat("counter")) && c.eat("on", "it") {
+				c.eat(".")
+				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersWith, Kind2: kind, N: n}}, c.end()
+			}
+		case c.eat("can't", "block"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleCantBlock}}}}, c.end()
+		case c.eat("can't", "be", "blocked"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleUnblockable}}}}, c.end()
+		}
+		return nil, false
+	}
+	f := &Filter{}
+	if _, ok := p.nounPhrase(c, f); !ok {
+		return nil, false
+	}
+	switch {
+	case c.eat("enter", "tapped"), c.eat("enter", "the", "battlefield", "tapped"):
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleEntersTapped, Filter: f}}}}, c.end()
+	case c.eat("can't", "enter", "the", "battlefield"):
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleCantEnter, Filter: f}}}}, c.end()
+	}
+	return nil, false
+}
+
+// ruleStatic reads static abilities that change rules about spells.
+func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
+	mod := &RuleMod{}
+	f := &Filter{Zone: Stack, Spell: true}
+	switch {
+	case c.eat("your", "opponents", "can't", "cast"):
+		mod.Kind, mod.Who = RuleCantCast, Opponents
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, false
+		}
+	case c.eat("your"):
+		// "Your black spells cost {1} less to cast."
+		if _, ok := p.nounPhrase(c, f); !ok || !c.eat("cost") {
+			return nil, false
+		}
+		mod.Who = Yours
+	default:
+		// "Creature spells you cast cost {2} less to cast."
+		if _, ok := p.nounPhrase(c, f); !ok || !f.Spell {
+			return nil, false
+		}
+		if c.eat("you", "cast") {
+			mod.Who = Yours
+		}
+		if !c.eat("cost") {
+			if c.eat("can't", "be", "cast") {
+				mod.Kind = RuleCantCast
+				c.eat(".")
+				return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
+			}
+			return nil, false
+		}
+	}
+	if mod.Kind == 0 {
+		m, ok := c.manaCost()
+		if !ok {
+			return nil, false
+		}
+		mod.Mana = m
+		switch {
+		case c.eat("less", "to", "cast"):
+			mod.Kind = RuleCostLess
+		case c.eat("more", "to", "cast"):
+			mod.Kind = RuleCostMore
+		default:
+			return nil, false
+		}
+	}
+	mod.Filter = f
+	c.eat(".")
+	if !c.end() {
+		return nil, false
+	}
+	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, true
+}

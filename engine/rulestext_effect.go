@@ -1,0 +1,1528 @@
+package engine
+
+import (
+	"strings"
+)
+
+// effect reads one or more sentences of instructions (609.1) up to the end
+// of the text.
+func (p *textParser) effect(c *tcur, text string) ([]*Instr, error) {
+	var out []*Instr
+	for !c.end() {
+		// One sentence: up to a top-level period.
+		dot := topLevel(c, ".")
+		end := len(c.toks)
+		if dot >= 0 {
+			end = dot
+		}
+		sc := &tcur{toks: c.toks[:end], src: c.src, i: c.i}
+		ins, err := p.sentence(sc, text, out)
+		if err != nil {
+			return nil, err
+		}
+		out = ins
+		c.i = end
+		if dot >= 0 {
+			c.i = dot + 1
+		}
+	}
+	if len(out) == 0 {
+		return nil, p.fail(c, text, "an effect")
+	}
+	return out, nil
+}
+
+// sentence reads one sentence and returns the instructions so far with it
+// added. Some sentences change the one before ("It can't be regenerated.",
+// "If you do, …", "It's still a land.").
+func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, error) {
+	last := func() *Instr {
+		if len(prev) == 0 {
+			return nil
+		}
+		return prev[len(prev)-1]
+	}
+	switch {
+	case c.eat("it", "can't", "be", "regenerated"), c.eat("they", "can't", "be", "regenerated"):
+		if l := last(); l != nil && l.Op == OpDestroy && c.end() {
+			l.NoRegen = true
+			return prev, nil
+		}
+		return nil, p.fail(c, text, "\"can't be regenerated\" follows a destroy instruction")
+	case c.eat("it's", "still", "a"), c.eat("it", "is", "still", "a"):
+		t := c.next()
+		if l := last(); l != nil && l.Cont != nil && c.end() {
+			l.Cont.AddTypes = append(l.Cont.AddTypes, t)
+			return prev, nil
+		}
+		return nil, p.fail(c, text, "\"It's still a land.\" follows a becomes instruction")
+	case c.peek() == "when" || c.peek() == "whenever":
+		// A delayed triggered ability in an effect (603.7a): "When this
+		// creature leaves the battlefield, return …".
+		start := c.i
+		c.next()
+		comma := topLevel(c, ",")
+		if comma < 0 {
+			return nil, p.fail(c, text, "a comma after the trigger condition")
+		}
+		tr, err := p.trigger(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		if err != nil {
+			return nil, err
+		}
+		c.i = comma + 1
+		ins, err := p.clauses(c, text)
+		if err != nil {
+			return nil, err
+		}
+		return append(prev, &Instr{Op: OpDelayed, Text: c.textBetween(start, c.i),
+			Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i), Trigger: tr, Effect: ins}}), nil
+	case c.eat("if", "you", "do", ","), c.eat("if", "you", "don't", ","), c.eat("if", "you", "can't", ","):
+		neg := c.toks[c.i-2].w != "do"
+		l := last()
+		if l == nil {
+			return nil, p.fail(c, text, "\"If you do\" follows a choice")
+		}
+		ins, err := p.clauses(c, text)
+		if err != nil {
+			return nil, err
+		}
+		if neg {
+			l.Else = append(l.Else, ins...)
+		} else {
+			l.Then = append(l.Then, ins...)
+		}
+		return prev, nil
+	case c.eat("it", "has"), c.eat("they", "have"), c.eat("it", "gains"):
+		// After "create …": the token has an ability.
+		if l := last(); l != nil && l.Op == OpCreateToken && l.Token != nil {
+			abs, err := p.withAbilities(c, text)
+			if err != nil {
+				return nil, err
+			}
+			if !c.end() {
+				// "It gains haste until end of turn." after creating.
+				return nil, p.fail(c, text, "the end of the sentence")
+			}
+			l.Token.Gains = append(l.Token.Gains, abs...)
+			return prev, nil
+		}
+		c.i -= 2
+	}
+	ins, err := p.clauses(c, text)
+	if err != nil {
+		return nil, err
+	}
+	return append(prev, ins...), nil
+}
+
+// clauses reads clauses joined by "and" or ", then".
+func (p *textParser) clauses(c *tcur, text string) ([]*Instr, error) {
+	var out []*Instr
+	for {
+		in, err := p.clause(c, text)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+		if c.end() {
+			return out, nil
+		}
+		save := c.i
+		if c.eat(",", "then") || c.eat("and", "then") || c.eat("then") || c.eat("and") || c.eat(",") {
+			if !c.end() {
+				continue
+			}
+		}
+		c.i = save
+		return nil, p.fail(c, text, "the end of the sentence, or \"and\" and another instruction")
+	}
+}
+
+// clause reads one instruction.
+func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
+	start := c.i
+	in, err := p.clause1(c, text)
+	if err != nil {
+		return nil, err
+	}
+	// A trailing delayed trigger: "Destroy that creature at the beginning of
+	// the next end step." (603.7), "… at end of turn." (2007 wording).
+	save := c.i
+	if c.eat("at", "the", "beginning", "of", "the", "next", "end", "step") || c.eat("at", "end", "of", "turn") {
+		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
+			Trigger: &Trigger{Event: TrigStep, Step: StepEnd, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
+	} else {
+		c.i = save
+	}
+	if in.Text == "" {
+		in.Text = c.textBetween(start, c.i)
+	}
+	return in, nil
+}
+
+func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
+	save := c.i
+	if c.eat("you", "may") {
+		in, err := p.clause1(c, text)
+		if err != nil {
+			return nil, err
+		}
+		in.May = true
+		return in, nil
+	}
+	// "Until end of turn, target land becomes a 3/3 creature …"
+	if c.eat("until", "end", "of", "turn", ",") {
+		in, err := p.clause1(c, text)
+		if err != nil {
+			return nil, err
+		}
+		if in.Op != OpContinuous {
+			return nil, p.fail(c, text, "a continuous effect after \"until end of turn,\"")
+		}
+		in.Dur = Duration{Kind: DurEndOfTurn}
+		return in, nil
+	}
+	if in, ok, err := p.imperative(c, text); ok || err != nil {
+		return in, err
+	}
+	c.i = save
+	if in, ok, err := p.playerClause(c, text); ok || err != nil {
+		return in, err
+	}
+	c.i = save
+	if in, ok, err := p.objectClause(c, text); ok || err != nil {
+		return in, err
+	}
+	c.i = save
+	return nil, p.fail(c, text, "an instruction: deal damage, destroy, exile, return, sacrifice, draw, discard, gain/lose life, put/remove counters, create, add mana, tap/untap, counter, gets +N/+N, becomes, gains, gain control, regenerate, prevent, win the game")
+}
+
+// imperative reads instructions with no subject: "Destroy target creature."
+func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	switch {
+	case c.eat("destroy"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to destroy")
+		}
+		p.it = r
+		return &Instr{Op: OpDestroy, What: r}, true, nil
+	case c.eat("exile"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to exile")
+		}
+		p.it = r
+		return &Instr{Op: OpExile, What: r}, true, nil
+	case c.eat("return"):
+		if p.self(c) {
+			if c.eat("from", "your", "graveyard", "to", "the", "battlefield") {
+				in := &Instr{Op: OpReturn, What: ORef{Kind: RefSelf}}
+				in.Tapped = c.eat("tapped")
+				return in, true, nil
+			}
+			if c.eat("to", "its", "owner's", "hand") {
+				return &Instr{Op: OpBounce, What: ORef{Kind: RefSelf}}, true, nil
+			}
+			return fail("return ~ to its owner's hand / from your graveyard to the battlefield")
+		}
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to return")
+		}
+		switch {
+		case c.eat("to", "its", "owner's", "hand"), c.eat("to", "their", "owners'", "hands"):
+			return &Instr{Op: OpBounce, What: r}, true, nil
+		case c.eat("to", "the", "battlefield"):
+			in := &Instr{Op: OpReturn, What: r}
+			c.eat("under", "its", "owner's", "control")
+			return in, true, nil
+		}
+		return fail("to its owner's hand, or to the battlefield")
+	case c.eat("sacrifice"):
+		return p.sacrifice(c, text, PRef{Kind: PYou})
+	case c.eat("draw"):
+		return p.draw(c, text, PRef{Kind: PYou})
+	case c.eat("discard"):
+		return p.discard(c, text, PRef{Kind: PYou})
+	case c.eat("put"):
+		n, ok := p.amount(c)
+		if !ok {
+			return fail("how many counters")
+		}
+		kind := c.next()
+		if !c.eat("counter") && !c.eat("counters") {
+			return fail("put N KIND counters on …")
+		}
+		if !c.eat("on") {
+			return fail("on what")
+		}
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("on what")
+		}
+		return &Instr{Op: OpPutCounters, What: r, Kind: kind, N: n}, true, nil
+	case c.eat("remove"):
+		n, ok := p.amount(c)
+		if !ok {
+			return fail("how many counters")
+		}
+		kind := c.next()
+		if !c.eat("counter") && !c.eat("counters") || !c.eat("from") {
+			return fail("remove N KIND counters from …")
+		}
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("from what")
+		}
+		return &Instr{Op: OpRemCounters, What: r, Kind: kind, N: n}, true, nil
+	case c.eat("create"):
+		return p.create(c, text, PRef{Kind: PYou})
+	case c.eat("add"):
+		m, ok := p.manaSpec(c)
+		if !ok {
+			return fail("mana to add: {G}, {G} for each creature you control, one mana of the chosen color")
+		}
+		return &Instr{Op: OpAddMana, Who: PRef{Kind: PYou}, Mana: m}, true, nil
+	case c.eat("tap"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to tap")
+		}
+		p.it = r
+		return &Instr{Op: OpTap, What: r}, true, nil
+	case c.eat("untap"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to untap")
+		}
+		return &Instr{Op: OpUntap, What: r}, true, nil
+	case c.eat("counter"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to counter")
+		}
+		return &Instr{Op: OpCounter, What: r}, true, nil
+	case c.eat("regenerate"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to regenerate")
+		}
+		return &Instr{Op: OpRegenerate, What: r}, true, nil
+	case c.eat("prevent", "the", "next"):
+		n, ok := p.amount(c)
+		if !ok || !c.eat("damage", "that", "would", "be", "dealt", "to") {
+			return fail("prevent the next N damage that would be dealt to …")
+		}
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("to what")
+		}
+		c.eat("this", "turn")
+		return &Instr{Op: OpPrevent, What: r, N: n}, true, nil
+	case c.eat("prevent", "all", "damage"):
+		mod := &RuleMod{Kind: RulePreventAll}
+		if c.eat("that", "would", "be", "dealt", "by") {
+			f := &Filter{}
+			if _, ok := p.nounPhrase(c, f); !ok {
+				return fail("dealt by what")
+			}
+			mod.Filter = f
+		} else {
+			f := &Filter{}
+			if _, ok := p.nounPhrase(c, f); !ok || !c.eat("would", "deal") {
+				return fail("prevent all damage creatures would deal this turn")
+			}
+			mod.Filter = f
+		}
+		c.eat("this", "turn")
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: mod}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
+	case c.eat("switch"):
+		r, ok := p.objects(c)
+		if !ok || !c.eat("'s", "power", "and", "toughness") {
+			return fail("switch target creature's power and toughness")
+		}
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Switch: true}, Dur: p.duration(c)}, true, nil
+	case c.eat("gain", "control", "of"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("control of what")
+		}
+		p.it = r
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Control: true}, Dur: p.duration(c)}, true, nil
+	case c.eat("shuffle", "your", "library"):
+		return &Instr{Op: OpShuffle, Who: PRef{Kind: PYou}}, true, nil
+	case c.eat("choose", "a", "color"):
+		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}}, true, nil
+	}
+	return nil, false, nil
+}
+
+// duration reads an optional duration at the end of a continuous effect.
+func (p *textParser) duration(c *tcur) Duration {
+	switch {
+	case c.eat("until", "end", "of", "turn"):
+		return Duration{Kind: DurEndOfTurn}
+	case c.eat("for", "as", "long", "as", "you", "control"):
+		save := c.i
+		if p.self(c) {
+			return Duration{Kind: DurWhileControl, Ref: ORef{Kind: RefSelf}}
+		}
+		c.i = save
+	case c.eat("until"):
+		save := c.i
+		if p.self(c) && c.eat("leaves", "the", "battlefield") {
+			return Duration{Kind: DurWhileOn, Ref: ORef{Kind: RefSelf}}
+		}
+		c.i = save - 1
+	}
+	return Duration{Kind: DurForever}
+}
+
+// playerClause reads "PLAYER verb …": "you gain 2 life", "target player
+// draws two cards", "each player sacrifices a creature".
+func (p *textParser) playerClause(c *tcur, text string) (*Instr, bool, error) {
+	who, ok := p.player(c)
+	if !ok {
+		return nil, false, nil
+	}
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	switch {
+	case c.eat("gain"), c.eat("gains"):
+		n, ok := p.amount(c)
+		if !ok || !c.eat("life") {
+			return fail("gain N life")
+		}
+		return &Instr{Op: OpGainLife, Who: who, N: n}, true, nil
+	case c.eat("lose"), c.eat("loses"):
+		n, ok := p.amount(c)
+		if !ok || !c.eat("life") {
+			return fail("lose N life")
+		}
+		return &Instr{Op: OpLoseLife, Who: who, N: n}, true, nil
+	case c.eat("draw"), c.eat("draws"):
+		return p.draw(c, text, who)
+	case c.eat("discard"), c.eat("discards"):
+		return p.discard(c, text, who)
+	case c.eat("sacrifice"), c.eat("sacrifices"):
+		return p.sacrifice(c, text, who)
+	case c.eat("win", "the", "game"), c.eat("wins", "the", "game"):
+		return &Instr{Op: OpWin, Who: who}, true, nil
+	case c.eat("create"), c.eat("creates"):
+		return p.create(c, text, who)
+	case c.eat("shuffle", "your", "library"), c.eat("shuffles", "their", "library"):
+		return &Instr{Op: OpShuffle, Who: who}, true, nil
+	case c.eat("add"), c.eat("adds"):
+		m, ok := p.manaSpec(c)
+		if !ok {
+			return fail("mana to add")
+		}
+		return &Instr{Op: OpAddMana, Who: who, Mana: m}, true, nil
+	}
+	return fail("what the player does: gains/loses N life, draws, discards, sacrifices, creates, wins the game")
+}
+
+// player reads a player reference at the start of a clause.
+func (p *textParser) player(c *tcur) (PRef, bool) {
+	switch {
+	case c.eat("you"):
+		return PRef{Kind: PYou}, true
+	case c.eat("each", "player"):
+		return PRef{Kind: PEach}, true
+	case c.eat("each", "opponent"), c.eat("each", "of", "your", "opponents"):
+		return PRef{Kind: PEachOpponent}, true
+	case c.eat("each", "of", "that", "player's", "opponents"):
+		return PRef{Kind: POpponents}, true
+	case c.eat("that", "player"):
+		if p.itP != nil {
+			return *p.itP, true
+		}
+		return PRef{Kind: PTriggerPlayer}, true
+	case c.eat("its", "controller"):
+		return PRef{Kind: PControllerOf}, true
+	case c.eat("its", "owner"):
+		return PRef{Kind: POwnerOf}, true
+	case c.eat("the", "chosen", "player"):
+		return PRef{Kind: PChosen}, true
+	}
+	save := c.i
+	if c.eat("target", "player") || c.eat("target", "opponent") {
+		opp := c.toks[c.i-1].w == "opponent"
+		f := Filter{}
+		if opp {
+			f.Control = Opponents
+		}
+		p.words++
+		p.targets = append(p.targets, TargetSpec{Filter: f, Players: true, Count: 1, Word: p.words, Text: c.textBetween(save, c.i)})
+		r := PRef{Kind: PTarget, Index: len(p.targets) - 1}
+		p.itP = &r
+		return r, true
+	}
+	return PRef{}, false
+}
+
+func (p *textParser) draw(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	n, ok := p.amount(c)
+	if !ok {
+		return nil, true, p.fail(c, text, "draw N cards")
+	}
+	if !c.eat("card") && !c.eat("cards") {
+		return nil, true, p.fail(c, text, "draw N cards")
+	}
+	if c.eat("for", "each") {
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, true, p.fail(c, text, "for each what")
+		}
+		n = Amount{Count: f}
+	}
+	return &Instr{Op: OpDraw, Who: who, N: n}, true, nil
+}
+
+func (p *textParser) discard(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	if c.eat("your", "hand") || c.eat("their", "hand") || c.eat("his", "or", "her", "hand") {
+		return &Instr{Op: OpDiscard, Who: who, N: Amount{All: true}}, true, nil
+	}
+	n, ok := p.amount(c)
+	if !ok || !c.eat("card") && !c.eat("cards") {
+		return nil, true, p.fail(c, text, "discard N cards, or discard your hand")
+	}
+	return &Instr{Op: OpDiscard, Who: who, N: n}, true, nil
+}
+
+func (p *textParser) sacrifice(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	if p.self(c) {
+		return &Instr{Op: OpSacrifice, Who: who, What: ORef{Kind: RefSelf}}, true, nil
+	}
+	if c.eat("it") {
+		return &Instr{Op: OpSacrifice, Who: who, What: p.it}, true, nil
+	}
+	n, ok := c.num()
+	if !ok {
+		return nil, true, p.fail(c, text, "sacrifice a creature, ~")
+	}
+	f := &Filter{}
+	if c.eat("another") {
+		f.Other = true
+	}
+	if _, ok := p.nounPhrase(c, f); !ok {
+		return nil, true, p.fail(c, text, "what to sacrifice")
+	}
+	in := &Instr{Op: OpSacrifice, Who: who, What: ORef{Kind: RefGroup, Group: f}, N: Amount{N: n}}
+	p.it = ORef{Kind: RefChosenObj}
+	return in, true, nil
+}
+
+// create reads a token: "a 1/1 green Saproling creature token", "two 2/1 red
+// Dwarf Berserker creature tokens", "Boo, a legendary 1/1 red Hamster
+// creature token with trample and haste", "a token that's a copy of target
+// creature".
+func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	save := c.i
+	// A named token: "Boo, a legendary …".
+	var name string
+	if comma := topLevel(c, ","); comma > c.i && comma-c.i <= 4 && comma+1 < len(c.toks) && (c.toks[comma+1].w == "a" || c.toks[comma+1].w == "an") {
+		name = c.textBetween(c.i, comma)
+		c.i = comma + 1
+	}
+	n, ok := c.num()
+	if !ok {
+		c.i = save
+		return fail("how many tokens")
+	}
+	if c.eat("token", "that's", "a", "copy", "of") || c.eat("token", "that", "is", "a", "copy", "of") {
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("a copy of what")
+		}
+		return &Instr{Op: OpCreateToken, Who: who, Token: &TokenSpec{N: n, CopyOf: &r}}, true, nil
+	}
+	card := &Card{HasColor: true}
+	// Power and toughness, supertypes, colors, subtypes, card types.
+	if pt := c.peek(); strings.Contains(pt, "/") {
+		pw, tg, ok := parsePT(pt)
+		if !ok {
+			return fail("power/toughness like 1/1")
+		}
+		c.next()
+		card.Power, card.Toughness, card.HasPT = pw.N, tg.N, true
+	}
+	var supers, types []string
+	var subs []Subtype
+	for !c.end() {
+		w := c.peek()
+		if col, ok := ParseColor(w); ok && len(w) > 1 {
+			card.Color |= col
+			c.next()
+			c.eat("and")
+			continue
+		}
+		if w == "colorless" {
+			c.next()
+			continue
+		}
+		if st, ok := p.lists.Supertype(w); ok {
+			supers = append(supers, st)
+			c.next()
+			continue
+		}
+		if ct, ok := p.lists.CardType(w); ok {
+			types = append(types, ct)
+			c.next()
+			continue
+		}
+		if w == "token" || w == "tokens" {
+			c.next()
+			break
+		}
+		if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
+			name2, _ := p.lists.Subtype(kinds[0], w)
+			subs = append(subs, Subtype{Name: name2, Kind: kinds[0]})
+			c.next()
+			continue
+		}
+		return fail("a token description: P/T, colors, creature types, card types, then \"token\"")
+	}
+	if len(types) == 0 {
+		return fail("the token's card types")
+	}
+	card.Types = TypeLine{Supertypes: supers, CardTypes: types, Subtypes: subs}
+	if card.HasPT && !card.Types.Is("creature") {
+		return fail("only creature tokens have power and toughness")
+	}
+	// 111.4: a token's name is its subtypes plus "Token", unless named.
+	if name != "" {
+		card.Name = strings.TrimSpace(name)
+	} else {
+		var words []string
+		for _, s := range subs {
+			words = append(words, s.Name)
+		}
+		card.Name = strings.Join(append(words, "Token"), " ")
+	}
+	spec := &TokenSpec{Card: card, N: n}
+	if c.eat("with") {
+		abs, err := p.withAbilities(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		for _, a := range abs {
+			if a.Kind == AbKeyword && a.Param == "" && a.KCost == nil && a.N == 0 {
+				card.Keywords = append(card.Keywords, a.Keyword)
+			} else {
+				card.Abilities = append(card.Abilities, a)
+			}
+		}
+	}
+	p.it = ORef{Kind: RefCreated}
+	return &Instr{Op: OpCreateToken, Who: who, Token: spec}, true, nil
+}
+
+// withAbilities reads "flying", "trample and haste", or a quoted ability
+// granted to an object: "'This creature's power … on ~.'"
+func (p *textParser) withAbilities(c *tcur, text string) ([]*Ability, error) {
+	var out []*Ability
+	for !c.end() {
+		if q := c.peek(); q == `"` || q == "'" {
+			inner, ok := c.quoted()
+			if !ok {
+				return nil, p.fail(c, text, "a closing quote")
+			}
+			sub := &textParser{lists: p.lists, nested: true}
+			abs, err := sub.line(inner)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, abs...)
+		} else {
+			a, ok := p.keyword(c)
+			if !ok {
+				break
+			}
+			a.Text = strings.ToUpper(a.Keyword[:1]) + a.Keyword[1:]
+			if a.Param != "" {
+				a.Text += " from " + a.Param
+			}
+			out = append(out, a)
+		}
+		if !c.eat("and") && !c.eat(",") {
+			break
+		}
+		c.eat("and")
+	}
+	if len(out) == 0 {
+		return nil, p.fail(c, text, "abilities: keywords or a quoted ability")
+	}
+	return out, nil
+}
+
+// quoted consumes a quoted span and returns the text inside.
+func (c *tcur) quoted() (string, bool) {
+	q := c.peek()
+	if q != `"` && q != "'" {
+		return "", false
+	}
+	for j := c.i + 1; j < len(c.toks); j++ {
+		if c.toks[j].w == q {
+			inner := c.src[c.toks[c.i].end:c.toks[j].start]
+			c.i = j + 1
+			return strings.TrimSpace(inner), true
+		}
+	}
+	return "", false
+}
+
+// manaSpec reads what an "add" instruction adds.
+func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
+	switch {
+	case c.eat("one", "mana", "of", "the", "chosen", "color"):
+		return &ManaSpec{Chosen: true}, true
+	case c.eat("one", "mana", "of", "any", "color"):
+		return &ManaSpec{ColorOf: &Filter{}}, true
+	case c.eat("one", "mana", "of", "that", "color"):
+		return &ManaSpec{Chosen: true}, true
+	case c.eat("an", "amount", "of"):
+		m, ok := c.manaCost()
+		if !ok || !c.eat("equal", "to") {
+			return nil, false
+		}
+		a, ok := p.amountExpr(c)
+		if !ok {
+			return nil, false
+		}
+		col := m.Colors()
+		return &ManaSpec{EqualTo: &a, PerColor: col}, true
+	}
+	m, ok := c.manaCost()
+	if !ok {
+		return nil, false
+	}
+	mana, err := ParseMana(m.String())
+	if err != nil {
+		return nil, false
+	}
+	spec := &ManaSpec{Mana: mana}
+	if c.eat("for", "each") {
+		if c.peekAt(1) == "counter" && c.peekAt(2) == "removed" && c.peekAt(3) == "this" && c.peekAt(4) == "way" {
+			c.i += 5
+			spec.PerRemove = true
+			return spec, true
+		}
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, false
+		}
+		spec.ForEach = f
+	}
+	return spec, true
+}
+
+// objectClause reads "OBJECT verb …": "~ deals 3 damage to any target",
+// "target creature gets +2/+2 until end of turn", "it gains haste".
+func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
+	save := c.i
+	r, ok := p.objects(c)
+	if !ok {
+		return nil, false, nil
+	}
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	switch {
+	case c.eat("deals"), c.eat("deal"):
+		in := &Instr{Op: OpDamage, Src: r}
+		if c.eat("damage", "equal", "to") {
+			a, ok := p.amountExpr(c)
+			if !ok {
+				return fail("damage equal to what")
+			}
+			in.N = a
+			if !c.eat("to") {
+				return fail("damage to what")
+			}
+		} else {
+			n, ok := p.amount(c)
+			if !ok || !c.eat("damage", "to") {
+				return fail("deals N damage to …")
+			}
+			in.N = n
+		}
+		to, ok := p.recipient(c)
+		if !ok {
+			return fail("the damage's recipient: any target, target creature, you, each creature")
+		}
+		in.To = to
+		save := c.i
+		if c.eat("and") {
+			if n2, ok := p.amount(c); ok && c.eat("damage", "to") {
+				if to2, ok := p.recipient(c); ok {
+					in.N2, in.To2 = n2, &to2
+					return in, true, nil
+				}
+			}
+			c.i = save
+		}
+		return in, true, nil
+	case c.eat("gets"), c.eat("get"):
+		mod, ok := p.ptMod(c)
+		if !ok {
+			return fail("gets +N/+N")
+		}
+		spec := &ContSpec{Affects: r, ModPT: mod}
+		if c.eat("and", "becomes", "the", "color", "of", "your", "choice") {
+			spec.ColorChoice = true
+		}
+		p.it = r
+		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c)}, true, nil
+	case c.eat("becomes"), c.eat("become"):
+		spec := &ContSpec{Affects: r}
+		if err := p.becomes(c, text, spec); err != nil {
+			return nil, true, err
+		}
+		p.it = r
+		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c)}, true, nil
+	case c.eat("gains", "all", "activated", "abilities", "of"), c.eat("gain", "all", "activated", "abilities", "of"):
+		from, ok := p.objects(c)
+		if !ok {
+			return fail("of what")
+		}
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, GainActOf: &from}, Dur: p.duration(c)}, true, nil
+	case c.eat("gains"), c.eat("gain"):
+		abs, err := p.withAbilities(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Gain: abs}, Dur: p.duration(c)}, true, nil
+	case c.eat("loses", "all", "abilities"), c.eat("lose", "all", "abilities"):
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, LoseAll: true}, Dur: p.duration(c)}, true, nil
+	case c.eat("loses"), c.eat("lose"):
+		abs, err := p.withAbilities(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		spec := &ContSpec{Affects: r}
+		for _, a := range abs {
+			spec.Lose = append(spec.Lose, a.Keyword)
+		}
+		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c)}, true, nil
+	}
+	c.i = save
+	return nil, false, nil
+}
+
+// recipient reads damage's recipient.
+func (p *textParser) recipient(c *tcur) (Recip, bool) {
+	save := c.i
+	if c.eat("you") {
+		pr := PRef{Kind: PYou}
+		return Recip{Player: &pr}, true
+	}
+	if c.eat("each", "player") {
+		pr := PRef{Kind: PEach}
+		return Recip{Player: &pr}, true
+	}
+	if c.eat("that", "player") {
+		pr := PRef{Kind: PTriggerPlayer}
+		return Recip{Player: &pr}, true
+	}
+	if c.eat("target", "player") || c.eat("target", "opponent") {
+		c.i = save
+		pr, _ := p.player(c)
+		return Recip{Player: &pr}, true
+	}
+	r, ok := p.objects(c)
+	if !ok {
+		return Recip{}, false
+	}
+	return Recip{Obj: r}, true
+}
+
+// ptMod reads "+2/+2", "-5/-0", "+X/+X where X is its power".
+func (p *textParser) ptMod(c *tcur) (*[2]Amount, bool) {
+	pw, tg, ok := parsePT(c.peek())
+	if !ok {
+		return nil, false
+	}
+	c.next()
+	if pw.X || tg.X {
+		if c.eat(",", "where", "x", "is") || c.eat("where", "x", "is") {
+			a, ok := p.amountExpr(c)
+			if !ok {
+				return nil, false
+			}
+			if pw.X {
+				neg := pw.Neg
+				pw = a
+				pw.Neg = neg
+			}
+			if tg.X {
+				neg := tg.Neg
+				tg = a
+				tg.Neg = neg
+			}
+		}
+	}
+	return &[2]Amount{pw, tg}, true
+}
+
+// parsePT reads "+2/+2", "-1/-0", "1/1", "x/x".
+func parsePT(s string) (Amount, Amount, bool) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return Amount{}, Amount{}, false
+	}
+	pa, ok1 := ptPart(a)
+	pb, ok2 := ptPart(b)
+	return pa, pb, ok1 && ok2
+}
+
+func ptPart(s string) (Amount, bool) {
+	neg := false
+	switch {
+	case strings.HasPrefix(s, "+"):
+		s = s[1:]
+	case strings.HasPrefix(s, "-"):
+		s, neg = s[1:], true
+	}
+	if s == "x" {
+		return Amount{X: true, Neg: neg}, true
+	}
+	n, ok := number(s)
+	if !ok || n > 1000 {
+		return Amount{}, false
+	}
+	if neg {
+		n = -n
+	}
+	return Amount{N: n}, true
+}
+
+// becomes reads what follows "becomes": a copy, a color, power/toughness,
+// types, abilities.
+func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
+	if c.eat("a", "copy", "of") {
+		from, ok := p.objects(c)
+		if !ok {
+			return p.fail(c, text, "a copy of what")
+		}
+		spec.CopyOf = &from
+		switch {
+		case c.eat("and", "gains", "this", "ability"):
+			spec.CopyHasThis = true
+		case c.eat(",", "except"):
+			return p.copyExcept(c, text, &spec.CopyPT, &spec.CopyAdd, &spec.CopyHasThis, &spec.CopyNoColor)
+		}
+		return nil
+	}
+	if c.eat("the", "color", "of", "your", "choice") {
+		spec.ColorChoice = true
+		return nil
+	}
+	c.eat("a")
+	c.eat("an")
+	any := false
+	if pt := c.peek(); strings.Contains(pt, "/") {
+		pw, tg, ok := parsePT(pt)
+		if !ok {
+			return p.fail(c, text, "power/toughness like 3/3")
+		}
+		c.next()
+		spec.SetPT = &[2]Amount{pw, tg}
+		any = true
+	}
+	for !c.end() {
+		w := c.peek()
+		if col, ok := ParseColor(w); ok && len(w) > 1 {
+			spec.SetColor |= col
+			spec.HasColor = true
+			c.next()
+			c.eat("and")
+			any = true
+			continue
+		}
+		if w == "colorless" {
+			spec.HasColor = true
+			c.next()
+			any = true
+			continue
+		}
+		if ct, ok := p.lists.CardType(w); ok {
+			spec.SetTypes = append(spec.SetTypes, ct)
+			c.next()
+			any = true
+			continue
+		}
+		if plural, ok := p.pluralType(w); ok {
+			spec.SetTypes = append(spec.SetTypes, plural)
+			c.next()
+			any = true
+			continue
+		}
+		if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
+			n, _ := p.lists.Subtype(kinds[0], w)
+			spec.SetSubs = append(spec.SetSubs, Subtype{Name: n, Kind: kinds[0]})
+			c.next()
+			any = true
+			continue
+		}
+		break
+	}
+	if !any {
+		return p.fail(c, text, "what it becomes: a copy of …, a color, N/N, types")
+	}
+	// "that's still a land", "in addition to its other types"
+	if c.eat("that's", "still", "a") || c.eat("that", "is", "still", "a") || c.eat("that", "are", "still") {
+		w := c.next()
+		if ct, ok := p.lists.CardType(w); ok {
+			spec.AddTypes = append(spec.AddTypes, ct)
+		} else if ct, ok := p.pluralType(w); ok {
+			spec.AddTypes = append(spec.AddTypes, ct)
+		}
+	}
+	if c.eat("in", "addition", "to", "its", "other", "types") {
+		spec.AddTypes = append(spec.AddTypes, spec.SetTypes...)
+		spec.SetTypes = nil
+	}
+	if c.eat("with") {
+		abs, err := p.withAbilities(c, text)
+		if err != nil {
+			return err
+		}
+		spec.Gain = abs
+		for _, a := range abs {
+			for _, s := range a.Static {
+				if s.CDAPT != nil {
+					// 613.4b: an effect that gives a creature an ability
+					// setting its power and toughness applies in 7b.
+					spec.SetPT = s.CDAPT
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// copyExcept reads the exceptions of a copy effect (707.9).
+func (p *textParser) copyExcept(c *tcur, text string, pt **[2]int, add *[]string, hasThis, noColor *bool) error {
+	for {
+		switch {
+		case c.eat("it", "has", "this", "ability"):
+			*hasThis = true
+		case c.eat("it", "doesn't", "copy", "that", "creature's", "color"):
+			*noColor = true
+		case c.eat("it's"), c.eat("it", "is"):
+			if w := c.peek(); strings.Contains(w, "/") {
+				a, b, ok := parsePT(w)
+				if !ok {
+					return p.fail(c, text, "N/N")
+				}
+				c.next()
+				*pt = &[2]int{a.N, b.N}
+				break
+			}
+			c.eat("a")
+			c.eat("an")
+			for !c.end() {
+				w := c.peek()
+				if ct, ok := p.lists.CardType(w); ok {
+					*add = append(*add, ct)
+				} else if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
+					n, _ := p.lists.Subtype(kinds[0], w)
+					*add = append(*add, n)
+				} else if st, ok := p.lists.Supertype(w); ok {
+					*add = append(*add, st)
+				} else if w != "and" {
+					break
+				}
+				c.next()
+			}
+			c.eat("in", "addition", "to", "its", "other", "types")
+		default:
+			return p.fail(c, text, "an exception: it has this ability, it's 7/7, it's an enchantment in addition to its other types")
+		}
+		if !c.eat("and") && !c.eat(",") {
+			return nil
+		}
+	}
+}
+
+// amount reads a number: "3", "two", "X", "that much", "a".
+func (p *textParser) amount(c *tcur) (Amount, bool) {
+	if c.eat("x") {
+		return Amount{X: true}, true
+	}
+	if c.eat("that", "much") {
+		return Amount{Removed: true}, true
+	}
+	if n, ok := c.num(); ok {
+		return Amount{N: n}, true
+	}
+	return Amount{}, false
+}
+
+// amountExpr reads what follows "equal to" or "where X is": "the number of
+// creatures you control", "1 plus the number of …", "~'s power", "the
+// sacrificed creature's power", "the number of fade counters on ~", "the
+// number of cards in your hand".
+func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
+	var a Amount
+	if n, ok := c.num(); ok && c.eat("plus") {
+		a.N = n
+	}
+	switch {
+	case c.eat("the", "number", "of", "cards", "in", "your", "hand"):
+		pr := PRef{Kind: PYou}
+		a.HandOf = &pr
+		return a, true
+	case c.eat("the", "number", "of"):
+		// "fade counters on ~"
+		save := c.i
+		kind := c.next()
+		if c.eat("counters", "on") {
+			r, ok := p.objects(c)
+			if !ok {
+				return a, false
+			}
+			a.CountersOf, a.Kind = &r, kind
+			return a, true
+		}
+		c.i = save
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return a, false
+		}
+		a.Count = f
+		return a, true
+	case c.eat("the", "sacrificed", "creature's", "power"):
+		r := ORef{Kind: RefSacrificed}
+		a.PowerOf = &r
+		return a, true
+	case c.eat("its", "power"):
+		r := p.it
+		if r.Kind == RefNone {
+			r = ORef{Kind: RefSelf}
+		}
+		a.PowerOf = &r
+		return a, true
+	case c.eat("that", "creature's", "power"):
+		r := p.it
+		a.PowerOf = &r
+		return a, true
+	}
+	save := c.i
+	if p.self(c) && c.eat("'s", "power") {
+		r := ORef{Kind: RefSelf}
+		a.PowerOf = &r
+		return a, true
+	}
+	c.i = save
+	return a, false
+}
+
+// objects reads a reference to an object or objects: "~", "this creature",
+// "it", "that creature", "target creature", "any target", "all black
+// creatures", "each creature", "enchanted creature", "the sacrificed
+// creature".
+func (p *textParser) objects(c *tcur) (ORef, bool) {
+	save := c.i
+	if c.peek() == "~" {
+		c.next()
+		if p.nested {
+			return ORef{Kind: RefOuter}, true
+		}
+		return ORef{Kind: RefSelf}, true
+	}
+	if p.self(c) {
+		return ORef{Kind: RefSelf}, true
+	}
+	switch {
+	case c.eat("it"), c.eat("that", "creature"), c.eat("that", "permanent"), c.eat("that", "card"), c.eat("that", "land"),
+		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"):
+		if p.it.Kind == RefNone {
+			c.i = save
+			return ORef{}, false
+		}
+		return p.it, true
+	case c.eat("the", "sacrificed", "creature"):
+		return ORef{Kind: RefSacrificed}, true
+	case c.eat("enchanted", "creature"), c.eat("enchanted", "permanent"), c.eat("enchanted", "land"), c.eat("equipped", "creature"):
+		return ORef{Kind: RefEnchanted}, true
+	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"):
+		other := c.toks[c.i-2].w == "other"
+		spec := TargetSpec{Filter: Filter{AnyOf: []string{"creature", "planeswalker", "battle"}}, Objects: true, Players: true, Count: 1, Text: c.textBetween(save, c.i)}
+		p.words++
+		spec.Word = p.words
+		if other {
+			spec.Other = len(p.targets)
+		}
+		p.targets = append(p.targets, spec)
+		return ORef{Kind: RefTarget, Index: len(p.targets) - 1}, true
+	}
+	// Targets: "target creature", "two target creatures", "another target
+	// creature", "up to one target creature".
+	n, upTo := 1, false
+	if c.eat("up", "to") {
+		upTo = true
+		k, ok := c.num()
+		if !ok {
+			c.i = save
+			return ORef{}, false
+		}
+		n = k
+	} else if k, ok := c.num(); ok && c.peek() == "target" {
+		n = k
+	}
+	other := c.eat("another")
+	if c.eat("target") {
+		f := Filter{Other: other}
+		if _, ok := p.nounPhrase(c, &f); !ok {
+			c.i = save
+			return ORef{}, false
+		}
+		p.words++
+		p.targets = append(p.targets, TargetSpec{Filter: f, Objects: true, Count: n, UpTo: upTo, Word: p.words, Text: c.textBetween(save, c.i)})
+		r := ORef{Kind: RefTarget, Index: len(p.targets) - 1}
+		return r, true
+	}
+	c.i = save
+	// Groups: "all black creatures", "each creature", "creatures you control".
+	all := c.eat("all") || c.eat("each")
+	f := &Filter{}
+	if c.eat("other") || c.eat("another") {
+		f.Other = true
+	}
+	plural, ok := p.nounPhrase(c, f)
+	if !ok || (!all && !plural) {
+		c.i = save
+		return ORef{}, false
+	}
+	return ORef{Kind: RefGroup, Group: f}, true
+}
+
+// pluralType reads a plural card type ("creatures").
+func (p *textParser) pluralType(w string) (string, bool) {
+	for _, s := range []string{"s", "es"} {
+		if strings.HasSuffix(w, s) {
+			if ct, ok := p.lists.CardType(strings.TrimSuffix(w, s)); ok {
+				return ct, true
+			}
+		}
+	}
+	if w == "sorceries" {
+		return "Sorcery", true
+	}
+	return "", false
+}
+
+// singular guesses a plural subtype's singular: "Elves" → "Elf".
+func singular(w string) []string {
+	out := []string{w}
+	switch {
+	case strings.HasSuffix(w, "ves"):
+		out = append(out, strings.TrimSuffix(w, "ves")+"f")
+	case strings.HasSuffix(w, "ies"):
+		out = append(out, strings.TrimSuffix(w, "ies")+"y")
+	case strings.HasSuffix(w, "es"):
+		out = append(out, strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "s"))
+	case strings.HasSuffix(w, "s"):
+		out = append(out, strings.TrimSuffix(w, "s"))
+	}
+	return out
+}
+
+// nounPhrase reads adjectives and nouns describing objects into f:
+// "nonblack creature", "artifact land", "white creatures you control",
+// "creature card from a graveyard", "creatures with no abilities",
+// "artifacts, creatures, and enchantments". It reports whether the noun was
+// plural.
+func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
+	save := c.i
+	noun := false
+	var types []string
+	for !c.end() {
+		w := c.peek()
+		switch {
+		case w == "tapped":
+			f.Tapped = 1
+		case w == "untapped":
+			f.Tapped = -1
+		case w == "nontoken":
+			f.Token = -1
+		case w == "attacking":
+			f.Attacking = true
+		case w == "and" || w == "or" || w == ",":
+			// Lists of types or colors: "artifact, creature, or enchantment".
+			j := 1
+			if w == "," && (c.peekAt(1) == "and" || c.peekAt(1) == "or") {
+				j = 2
+			}
+			if len(types) == 0 && f.Colors == 0 && len(f.Subtypes) == 0 || !p.isTypeOrColor(c.peekAt(j)) {
+				goto post
+			}
+			c.i += j - 1
+		case w == "colorless":
+			// leave Colors empty: matching colorless is rare; ignore
+		case strings.HasPrefix(w, "non") && len(w) > 3:
+			base := strings.TrimPrefix(strings.TrimPrefix(w, "non"), "-")
+			if col, ok := ParseColor(base); ok && len(base) > 1 {
+				f.NotColors |= col
+			} else if ct, ok := p.lists.CardType(base); ok {
+				f.Not = append(f.Not, strings.ToLower(ct))
+			} else if base == "token" {
+				f.Token = -1
+			} else if base == "basic" {
+				f.Super = append(f.Super, "nonbasic")
+			} else {
+				goto post
+			}
+		default:
+			if col, ok := ParseColor(w); ok && len(w) > 1 {
+				f.Colors |= col
+				break
+			}
+			if st, ok := p.lists.Supertype(w); ok {
+				f.Super = append(f.Super, strings.ToLower(st))
+				break
+			}
+			if w == "permanent" || w == "permanents" {
+				noun, plural = true, plural || w == "permanents"
+				break
+			}
+			if w == "card" || w == "cards" {
+				f.Card = true
+				noun, plural = true, plural || w == "cards"
+				break
+			}
+			if w == "spell" || w == "spells" {
+				f.Spell, f.Zone = true, Stack
+				noun, plural = true, plural || w == "spells"
+				break
+			}
+			if w == "token" || w == "tokens" {
+				f.Token = 1
+				noun, plural = true, plural || w == "tokens"
+				break
+			}
+			if ct, ok := p.lists.CardType(w); ok {
+				types = append(types, strings.ToLower(ct))
+				noun = true
+				break
+			}
+			if ct, ok := p.pluralType(w); ok {
+				types = append(types, strings.ToLower(ct))
+				noun, plural = true, true
+				break
+			}
+			found := false
+			for _, s := range singular(w) {
+				if kinds := p.lists.KindsOf(s); len(kinds) > 0 {
+					n, _ := p.lists.Subtype(kinds[0], s)
+					f.Subtypes = append(f.Subtypes, n)
+					noun, found = true, true
+					plural = plural || s != w
+					break
+				}
+			}
+			if !found {
+				goto post
+			}
+		}
+		c.next()
+	}
+post:
+	if !noun {
+		c.i = save
+		return false, false
+	}
+	// "artifact creature": all of; "artifacts, creatures, and enchantments"
+	// or "creature or planeswalker": any of.
+	if len(types) > 1 && !listed(c.toks[save:c.i]) {
+		f.AllOf = types
+	} else {
+		f.AnyOf = types
+	}
+	// Postfix qualifiers.
+	for {
+		switch {
+		case c.eat("you", "control"):
+			f.Control = Yours
+		case c.eat("an", "opponent", "controls"), c.eat("your", "opponents", "control"), c.eat("you", "don't", "control"):
+			f.Control = Opponents
+		case c.eat("the", "chosen", "player", "controls"):
+			f.Control = ChosenPlayers
+		case c.eat("with", "no", "abilities"):
+			f.NoAbility = true
+		case c.eat("with", "even", "mana", "values"), c.eat("with", "an", "even", "mana", "value"):
+			f.EvenMV = true
+		case c.eat("of", "the", "chosen", "color"):
+			f.Chosen = true
+		case c.eat("in", "a", "graveyard"), c.eat("from", "a", "graveyard"):
+			f.Zone, f.Card = Graveyard, true
+		case c.eat("in", "your", "graveyard"), c.eat("from", "your", "graveyard"):
+			f.Zone, f.Card, f.Control = Graveyard, true, Yours
+		case c.eat("in", "your", "hand"), c.eat("from", "your", "hand"):
+			f.Zone, f.Card, f.Control = Hand, true, Yours
+		case c.eat("on", "the", "battlefield"):
+			f.Zone = Battlefield
+		default:
+			return plural, true
+		}
+	}
+}
+
+// listed reports whether a run of tokens separates its types with commas
+// or "or"/"and" (a list: any of them) rather than stacking them ("artifact
+// creature": all of them).
+func listed(toks []token) bool {
+	for _, t := range toks {
+		if t.w == "," || t.w == "or" || t.w == "and" {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *textParser) isTypeOrColor(w string) bool {
+	if _, ok := p.lists.CardType(w); ok {
+		return true
+	}
+	if _, ok := p.pluralType(w); ok {
+		return true
+	}
+	if col, ok := ParseColor(w); ok && len(w) > 1 && col != 0 {
+		return true
+	}
+	return len(p.lists.KindsOf(w)) > 0
+}
+
+// continuousStatic reads a static ability's continuous effect: "White
+// creatures you control get +1/+1", "Enchanted creature has flying", "All
+// lands are 1/1 creatures that are still lands", "~'s power and toughness
+// are each equal to …" (a characteristic-defining ability, 604.3).
+func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, error) {
+	save := c.i
+	// CDA: "~'s power and toughness are each equal to …", "This creature's
+	// power is equal to …".
+	if p.self(c) || c.eat("its") {
+		if c.eat("'s", "power", "and", "toughness", "are", "each", "equal", "to") || c.toks[c.i-1].w == "its" && c.eat("power", "and", "toughness", "are", "each", "equal", "to") {
+			a, ok := p.amountExpr(c)
+			if !ok {
+				return nil, true, p.fail(c, text, "equal to what")
+			}
+			c.eat(".")
+			if !c.end() {
+				return nil, true, p.fail(c, text, "the end of the sentence")
+			}
+			return []*ContSpec{{Affects: ORef{Kind: RefSelf}, CDAPT: &[2]Amount{a, a}}}, true, nil
+		}
+		c.i = save
+	}
+	var r ORef
+	if p.self(c) {
+		r = ORef{Kind: RefSelf}
+	} else {
+		var ok bool
+		r, ok = p.objects(c)
+		if !ok || (r.Kind != RefGroup && r.Kind != RefEnchanted && r.Kind != RefSelf) {
+			c.i = save
+			return nil, false, nil
+		}
+	}
+	spec := &ContSpec{Affects: r}
+	switch {
+	case c.eat("get"), c.eat("gets"):
+		mod, ok := p.ptMod(c)
+		if !ok {
+			return nil, true, p.fail(c, text, "+N/+N")
+		}
+		spec.ModPT = mod
+	case c.eat("have"), c.eat("has"):
+		abs, err := p.withAbilities(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		spec.Gain = abs
+	case c.eat("lose", "all", "abilities"), c.eat("loses", "all", "abilities"):
+		spec.LoseAll = true
+	case c.eat("lose"), c.eat("loses"):
+		abs, err := p.withAbilities(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		for _, a := range abs {
+			spec.Lose = append(spec.Lose, a.Keyword)
+		}
+	case c.eat("can't", "block"):
+		spec.Rules = &RuleMod{Kind: RuleCantBlock}
+	case c.eat("can't", "be", "blocked"):
+		spec.Rules = &RuleMod{Kind: RuleUnblockable}
+	case c.eat("is"), c.eat("are"):
+		if err := p.becomes(c, text, spec); err != nil {
+			return nil, true, err
+		}
+		// 205.1b: "are 1/1 artifact creatures" keeps other types; "are
+		// creatures" with "still" too. A plain "is white" sets color.
+		if len(spec.SetTypes) > 0 && spec.AddTypes == nil {
+			// "All artifacts are 1/1 artifact creatures": becoming an
+			// "artifact creature" retains prior types (205.1b).
+			if r.Group != nil && sharesType(r.Group.AnyOf, spec.SetTypes) {
+				spec.AddTypes, spec.SetTypes = spec.SetTypes, nil
+			}
+		}
+	default:
+		c.i = save
+		return nil, false, nil
+	}
+	c.eat(".")
+	if !c.end() {
+		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	return []*ContSpec{spec}, true, nil
+}
+
+func sharesType(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if strings.EqualFold(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// String describes a filter for messages: "nonblack creature".
+func (f Filter) String() string {
+	var w []string
+	if f.Other {
+		w = append(w, "other")
+	}
+	for _, c := range AllColors {
+		if f.NotColors.Has(c) {
+			w = append(w, "non"+colorNames[c])
+		}
+	}
+	for _, c := range AllColors {
+		if f.Colors.Has(c) {
+			w = append(w, colorNames[c])
+		}
+	}
+	w = append(w, f.Super...)
+	for _, n := range f.Not {
+		w = append(w, "non"+n)
+	}
+	w = append(w, f.Subtypes...)
+	switch {
+	case len(f.AllOf) > 0:
+		w = append(w, strings.Join(f.AllOf, " "))
+	case len(f.AnyOf) > 0:
+		w = append(w, strings.Join(f.AnyOf, " or "))
+	case f.Spell:
+		w = append(w, "spell")
+	case f.Card:
+		w = append(w, "card")
+	default:
+		w = append(w, "permanent")
+	}
+	return strings.Join(w, " ")
+}

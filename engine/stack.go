@@ -1,0 +1,752 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// StackKind says what a stack object is (405.1).
+type StackKind uint8
+
+const (
+	StackSpell     StackKind = iota + 1 // a spell (112)
+	StackActivated                      // an activated ability (602)
+	StackTriggered                      // a triggered ability (603)
+)
+
+// StackItem is what a spell or ability on the stack carries: what was
+// chosen and paid as it was put there (601.2, 602.2, 603.3).
+type StackItem struct {
+	Kind StackKind
+	// Abilities are the instructions it follows as it resolves, in order:
+	// a spell's spell abilities and those of cards spliced onto it
+	// (702.47b), or the one ability.
+	Abilities  []*Ability
+	Source     ObjectID // the ability's source; a spell itself
+	SourceName string   // the source's label
+	// SourceSnap is the source as it was when the ability was put on the
+	// stack: the classic rules lock an ability's effect to it; the
+	// Comprehensive Rules use the source as it is, or last was (113.7a).
+	SourceSnap *Snapshot
+	Controller PlayerID
+	Specs      []TargetSpec // every target, in order
+	Targets    [][]Target   // what was chosen for each
+	X          int
+	Sacrificed []Snapshot // permanents sacrificed to pay costs, as they last were
+	Removed    int        // counters removed to pay "any number of" costs
+	Spent      Mana       // mana spent to cast it (107.3, 700.14)
+	Kicked     []int      // which kicker costs were paid
+	Trig       *TrigInfo  // what triggered a triggered ability
+	Copy       bool
+}
+
+// TrigInfo is what a triggered ability's trigger event was about: the
+// object (as it was), where it went, a player.
+type TrigInfo struct {
+	Obj       *Snapshot
+	NewID     ObjectID // the object it became, if it changed zones
+	Player    PlayerID
+	HasPlayer bool
+	Spell     ObjectID // a cast trigger's spell
+}
+
+// CastInfo is kept on a permanent that was cast: what was chosen and paid,
+// for abilities that ask ("if it was kicked", X).
+type CastInfo struct {
+	X      int
+	Kicked []int
+	Spent  Mana
+}
+
+// Stack lists the stack, bottom to top.
+func (s *State) Stack() []*Object { return s.In(-1, Stack) }
+
+// StackTop is the top object of the stack, or nil.
+func (s *State) StackTop() *Object {
+	st := s.In(-1, Stack)
+	if len(st) == 0 {
+		return nil
+	}
+	return st[len(st)-1]
+}
+
+func (t *tx) top() *Object { return t.s.StackTop() }
+
+type (
+	// CastSpell: the player casts a spell from their hand (601.2).
+	CastSpell struct {
+		Player  PlayerID
+		Card    ObjectID
+		Targets []Target // in the order the spell's text names them
+		X       int
+		Kicker  []int      // which kicker costs to pay (0: the first)
+		Splice  []ObjectID // cards in hand to splice onto it (702.47)
+		Sac     []ObjectID // permanents to sacrifice for its costs
+		Discard []ObjectID
+		Pay     Payment
+		Alt     bool // pay its alternative cost
+	}
+	// Activate: the player activates an ability of an object (602.2), or a
+	// mana ability, which resolves at once (605.3).
+	Activate struct {
+		Player  PlayerID
+		Object  ObjectID
+		Ability int // the index among the object's abilities (Chars.Abilities)
+		Targets []Target
+		X       int
+		Sac     []ObjectID
+		Discard []ObjectID
+		Remove  int // counters to remove for "Remove any number of …"
+		Pay     Payment
+	}
+	// PlayLand: the player plays a land from their hand (305.1), a special
+	// action.
+	PlayLand struct {
+		Player PlayerID
+		Card   ObjectID
+	}
+)
+
+func (a CastSpell) apply(t *tx) error {
+	o, err := t.object(a.Card)
+	if err != nil {
+		return err
+	}
+	ch := t.chars(o)
+	if o.Zone != Hand || o.Owner != a.Player {
+		return t.ruleErr(KeyCast, "%s can cast only spells from their own hand; %s is in %s", t.name(a.Player), o.Label, t.where(o))
+	}
+	if ch.Types.Is("land") {
+		return t.ruleErr(KeyPlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
+	}
+	if t.s.Priority != a.Player {
+		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
+	}
+	// 117.1a: an instant any time with priority; anything else in your own
+	// main phase with an empty stack.
+	if !ch.Types.Is("instant") && !ch.HasKeyword("flash") {
+		if t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil {
+			return t.ruleErr(KeyTiming, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
+		}
+	}
+	// 601.3: a spell that can't be cast (Void Winnower: even mana values,
+	// counting X as chosen).
+	probe := *o
+	probe.Zone = Stack
+	probe.Stack = &StackItem{X: a.X}
+	for _, m := range t.ruleMods(RuleCantCast) {
+		if (m.mod.Who == Opponents && m.ctrl == a.Player) || (m.mod.Who == Yours && m.ctrl != a.Player) {
+			continue
+		}
+		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, a.Player) {
+			return t.ruleErr(KeyCanCant, "%s can't be cast: %s (%s)", o.Label, m.spec.Rules.describe(), m.name)
+		}
+	}
+	// 601.2a: the card moves to the stack.
+	id, err := t.move(o.ID, Stack, false, nil, KeyCast, "is cast")
+	if err != nil {
+		return err
+	}
+	sp := t.s.Object(id)
+	sp.Controller = a.Player
+	item := &StackItem{Kind: StackSpell, Source: id, SourceName: sp.Label, Controller: a.Player, X: a.X, Kicked: a.Kicker}
+	for _, ab := range t.chars(sp).Abilities {
+		if ab.Kind == AbSpell {
+			item.Abilities = append(item.Abilities, ab)
+		}
+		if ab.Kind == AbKeyword && ab.Keyword == "enchant" {
+			// 115.1b: an Aura spell targets what it will enchant.
+			item.Abilities = append(item.Abilities, ab)
+		}
+	}
+	// 601.2b: splice (702.47): reveal cards, whose text the spell gains.
+	var adds []ManaCost
+	for _, sid := range a.Splice {
+		c, err := t.object(sid)
+		if err != nil {
+			return err
+		}
+		if c.Zone != Hand || c.Owner != a.Player {
+			return t.ruleErr(KeySplice, "%s must be in %s's hand to be spliced", c.Label, t.name(a.Player))
+		}
+		var spl *Ability
+		for _, x := range t.chars(c).Abilities {
+			if x.Kind == AbKeyword && x.Keyword == "splice" {
+				spl = x
+			}
+		}
+		if spl == nil || !t.chars(sp).Types.HasSubtype(spl.Param) {
+			return t.ruleErr(KeySplice, "%s can't be spliced onto %s", c.Label, sp.Label)
+		}
+		for _, x := range t.chars(c).Abilities {
+			if x.Kind == AbSpell {
+				item.Abilities = append(item.Abilities, x)
+			}
+		}
+		adds = append(adds, spl.KCost.Mana)
+		t.emit(Event{Kind: EvCast, Key: KeySplice, Object: c.Label, ObjectID: c.ID, Player: t.name(a.Player),
+			Text: fmt.Sprintf("%s reveals %s and splices it onto %s", t.name(a.Player), c.Label, sp.Label)})
+	}
+	// Additional and alternative costs (601.2b, 601.2f).
+	var extra *Cost
+	base := t.chars(sp).Cost
+	for _, ab := range t.chars(sp).Abilities {
+		switch {
+		case ab.AddCost != nil:
+			extra = mergeCost(extra, ab.AddCost)
+		case ab.AltCost != nil && a.Alt:
+			base = ab.AltCost.Mana
+			extra = mergeCost(extra, &Cost{Life: ab.AltCost.Life, Sac: ab.AltCost.Sac, Discard: ab.AltCost.Discard})
+		case ab.Kind == AbKeyword && ab.Keyword == "kicker":
+			for _, k := range a.Kicker {
+				kk := append([]*Ability{ab}, ab.Parts...)
+				if k >= len(kk) {
+					return t.ruleErr(KeyKicker, "%s has no kicker %d", sp.Label, k+1)
+				}
+				adds = append(adds, kk[k].KCost.Mana)
+			}
+		}
+	}
+	if a.Alt && base == nil && extra == nil {
+		return t.ruleErr(KeyAddCost, "%s has no alternative cost", sp.Label)
+	}
+	// 601.2c: targets.
+	for _, ab := range item.Abilities {
+		item.Specs = append(item.Specs, ab.Targets...)
+	}
+	item.Targets, err = t.checkTargets(item.Specs, a.Targets, a.Player, sp, t.chars(sp), true)
+	if err != nil {
+		return err
+	}
+	sp.Stack = item
+	// 601.2f: the total cost, locked in before it is paid.
+	var more, less []ManaCost
+	for _, m := range t.ruleMods(RuleCostMore) {
+		if t.costModApplies(m, sp, a.Player) {
+			more = append(more, m.mod.Mana)
+		}
+	}
+	for _, m := range t.ruleMods(RuleCostLess) {
+		if t.costModApplies(m, sp, a.Player) {
+			less = append(less, m.mod.Mana)
+		}
+	}
+	total := totalCost(base, a.X, adds, more, less)
+	t.emit(Event{Kind: EvCost, Key: KeyTotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
+		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.describe())})
+	// 601.2h: pay it.
+	spent, err := t.payCost(a.Player, sp, total, extra, a.Pay, a.Sac, a.Discard, 0)
+	if err != nil {
+		return err
+	}
+	sp = t.s.Object(id)
+	item.Spent = spent.mana
+	item.Sacrificed = spent.sacrificed
+	sp.Cast = &CastInfo{X: a.X, Kicked: a.Kicker, Spent: spent.mana}
+	var tgts []string
+	for _, ts := range item.Targets {
+		for _, x := range ts {
+			tgts = append(tgts, t.targetText(x))
+		}
+	}
+	text := fmt.Sprintf("%s casts %s", t.name(a.Player), sp.Label)
+	if len(tgts) > 0 {
+		text += " targeting " + strings.Join(tgts, ", ")
+	}
+	t.emit(Event{Kind: EvCast, Key: KeyCast, Object: sp.Label, ObjectID: id, Player: t.name(a.Player), PlayerID: a.Player, HasPlayer: true, Text: text})
+	t.logSpend(a.Player, spent.mana.Total())
+	// 117.3c: the caster gets priority again.
+	t.s.Priority, t.s.Passes = a.Player, 0
+	return nil
+}
+
+func costOrZero(c ManaCost) string {
+	if len(c) == 0 {
+		return "{0}"
+	}
+	return c.String()
+}
+
+// logSpend records mana spent on spells this turn and a spell cast.
+func (t *tx) logSpend(p PlayerID, n int) {
+	l := &t.s.Log
+	for len(l.Spent) <= int(p) {
+		l.Spent = append(l.Spent, 0)
+		l.Cast = append(l.Cast, 0)
+	}
+	before := l.Spent[p]
+	l.Spent[p] += n
+	l.Cast[p]++
+	t.expend(p, before, l.Spent[p])
+}
+
+func (t *tx) costModApplies(m ruleMod, sp *Object, p PlayerID) bool {
+	if m.mod.Who == Yours && m.ctrl != p {
+		return false
+	}
+	return matchFilter(&t.s, m.mod.Filter, sp, t.chars(sp), m.src, m.ctrl)
+}
+
+func mergeCost(a, b *Cost) *Cost {
+	if a == nil {
+		c := *b
+		return &c
+	}
+	c := *a
+	c.Mana = append(append(ManaCost(nil), a.Mana...), b.Mana...)
+	c.Life += b.Life
+	c.Discard += b.Discard
+	if b.Sac != nil {
+		c.Sac = b.Sac
+	}
+	return &c
+}
+
+// describe lists a cost's parts other than mana, for events.
+func (c *Cost) describe() string {
+	if c == nil {
+		return ""
+	}
+	var w []string
+	if c.Tap {
+		w = append(w, "{T}")
+	}
+	if c.SacSelf {
+		w = append(w, "sacrifice it")
+	}
+	if c.Sac != nil {
+		w = append(w, "sacrifice a "+c.Sac.String())
+	}
+	if c.Life > 0 {
+		w = append(w, fmt.Sprintf("pay %d life", c.Life))
+	}
+	if c.Discard > 0 {
+		w = append(w, fmt.Sprintf("discard %d", c.Discard))
+	}
+	if c.Remove != "" {
+		w = append(w, "remove "+c.Remove+" counters")
+	}
+	if len(w) == 0 {
+		return ""
+	}
+	return ", plus " + strings.Join(w, ", ")
+}
+
+// describe says what a rule-modifying effect forbids, for messages.
+func (m *RuleMod) describe() string {
+	switch m.Kind {
+	case RuleCantCast:
+		s := "spells that are " + m.Filter.String()
+		if m.Filter.EvenMV {
+			s = "spells with even mana values can't be cast"
+		}
+		return s
+	}
+	return "an effect forbids it"
+}
+
+// paid is what paying a cost did.
+type paid struct {
+	mana       Mana
+	sacrificed []Snapshot
+	removed    int
+}
+
+// payCost pays a total cost (601.2h, 602.2b): mana from the pool, life,
+// tapping, sacrifices, discards, counters. Partial payments aren't allowed:
+// any failure fails the whole action.
+func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int) (paid, error) {
+	var out paid
+	pl := &t.s.Players[p]
+	left, spent, life, err := pay(pl.Pool, mana, pm)
+	if err != nil {
+		return out, t.ruleErr(KeyPay, "%s", err)
+	}
+	if c != nil {
+		life += c.Life
+	}
+	if life > 0 && pl.Life < life {
+		// 119.4: a player can pay life only if their life total is at
+		// least that much.
+		return out, t.ruleErr(KeyPay, "%s can't pay %d life with %d", pl.Name, life, pl.Life)
+	}
+	pl.Pool = left
+	out.mana = spent
+	if spent.Total() > 0 || life > 0 {
+		t.emit(Event{Kind: EvCost, Key: KeyPay, Player: pl.Name, N: spent.Total(),
+			Text: fmt.Sprintf("%s pays %s", pl.Name, Payment{Mana: spent, Life: life})})
+	}
+	if life > 0 {
+		if err := t.life(p, -life, KeyPay, "as a cost"); err != nil {
+			return out, err
+		}
+	}
+	if c == nil {
+		if len(sac) > 0 || len(discard) > 0 {
+			return out, t.ruleErr(KeyPay, "nothing to sacrifice or discard: the cost doesn't ask for it")
+		}
+		return out, nil
+	}
+	if c.Tap || c.Untap {
+		if self == nil || self.Zone != Battlefield {
+			return out, t.ruleErr(KeyPay, "only a permanent can be tapped for a cost")
+		}
+		if c.Tap {
+			if self.Tapped {
+				return out, t.ruleErr(KeyTap, "%s is already tapped; {T} can't be paid", self.Label)
+			}
+			// 302.6: a creature's {T} abilities need it to have been
+			// controlled since the turn began, unless it has haste.
+			if ch := t.chars(self); ch.Types.Is("creature") && self.Sick && !ch.HasKeyword("haste") {
+				return out, t.ruleErr(KeySick, "%s hasn't been under its controller's control since their most recent turn began: it can't pay {T}", self.Label)
+			}
+			t.tap(self)
+		}
+		if c.Untap {
+			if !self.Tapped {
+				return out, t.ruleErr(KeyUntap, "%s is untapped; {Q} can't be paid", self.Label)
+			}
+			self.Tapped = false
+			t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: self.Label, ObjectID: self.ID, Text: self.Label + " untaps to pay {Q}"})
+		}
+	}
+	if c.Remove != "" {
+		n := c.RemoveN
+		if c.RemoveX {
+			n = remove
+		}
+		if self.Counters.Get(c.Remove) < n {
+			return out, t.ruleErr(KeyPay, "%s has %d %s counters; %d can't be removed", self.Label, self.Counters.Get(c.Remove), c.Remove, n)
+		}
+		if n > 0 {
+			if err := t.counters(ObjectTarget(self.ID), c.Remove, -n); err != nil {
+				return out, err
+			}
+		}
+		out.removed = n
+	}
+	if c.ExileTop > 0 {
+		lib := t.s.In(p, Library)
+		if len(lib) < c.ExileTop {
+			return out, t.ruleErr(KeyPay, "%s's library has %d cards; %d can't be exiled", pl.Name, len(lib), c.ExileTop)
+		}
+		for k := 0; k < c.ExileTop; k++ {
+			if _, err := t.move(t.s.Top(p).ID, Exile, false, nil, KeyExile, "is exiled to pay a cost"); err != nil {
+				return out, err
+			}
+		}
+	}
+	need := 0
+	if c.Sac != nil {
+		need = 1
+	}
+	if c.SacSelf {
+		if self == nil || self.Zone != Battlefield {
+			return out, t.ruleErr(KeySacrifice, "only a permanent can be sacrificed")
+		}
+		sac = append([]ObjectID{self.ID}, sac...)
+		need++
+	}
+	if len(sac) != need {
+		if need == 0 {
+			return out, t.ruleErr(KeySacrifice, "the cost doesn't ask for a sacrifice")
+		}
+		return out, t.ruleErr(KeySacrifice, "the cost asks for sacrificing %s", c.describe())
+	}
+	for i, id := range sac {
+		o, err := t.object(id)
+		if err != nil {
+			return out, err
+		}
+		if i > 0 || !c.SacSelf {
+			if !matchFilter(&t.s, c.Sac, o, t.chars(o), self, p) {
+				return out, t.ruleErr(KeySacrifice, "%s isn't a %s", o.Label, c.Sac.String())
+			}
+		}
+	}
+	if len(sac) > 0 {
+		for _, id := range sac {
+			out.sacrificed = append(out.sacrificed, *t.snapshotOf(id))
+		}
+		if err := (Sacrifice{Player: p, Objects: sac}).apply(t); err != nil {
+			return out, err
+		}
+	}
+	if len(discard) != c.Discard {
+		return out, t.ruleErr(KeyDiscard, "the cost asks for discarding %d card%s", c.Discard, plural(c.Discard))
+	}
+	for _, id := range discard {
+		o, err := t.object(id)
+		if err != nil {
+			return out, err
+		}
+		if o.Zone != Hand || o.Owner != p || (self != nil && o.ID == self.ID) {
+			return out, t.ruleErr(KeyDiscard, "%s isn't a card in %s's hand", o.Label, pl.Name)
+		}
+		if _, err := t.move(id, Graveyard, false, nil, KeyDiscard, "is discarded"); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+func (a Activate) apply(t *tx) error {
+	o, err := t.object(a.Object)
+	if err != nil {
+		return err
+	}
+	ch := t.chars(o)
+	if a.Ability < 0 || a.Ability >= len(ch.Abilities) || !ch.Abilities[a.Ability].activated() {
+		return fmt.Errorf("%s has no activated ability %d", o.Label, a.Ability+1)
+	}
+	ab := ch.Abilities[a.Ability]
+	// 602.2: only its controller (in a graveyard: its owner) activates it,
+	// where it works.
+	who := ch.Controller
+	if o.Zone != Battlefield {
+		who = o.Owner
+	}
+	if who != a.Player {
+		return t.ruleErr(KeyActivate, "%s doesn't control %s", t.name(a.Player), o.Label)
+	}
+	zone := Battlefield
+	if ab.From != 0 {
+		zone = ab.From
+	}
+	if o.Zone != zone || o.PhasedOut {
+		return t.ruleErr(KeyActivate, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
+	}
+	if !ab.Mana && t.s.Priority != a.Player {
+		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
+	}
+	if ab.Sorcery && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
+		return t.ruleErr(KeyTiming, "%s's ability can be activated only as a sorcery", o.Label)
+	}
+	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
+		return fmt.Errorf("%s's ability has no X", o.Label)
+	}
+	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *ch}
+	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label,
+		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets}
+	item.Targets, err = t.checkTargets(ab.Targets, a.Targets, a.Player, o, ch, false)
+	if err != nil {
+		return err
+	}
+	cost := ab.Cost
+	if cost == nil {
+		cost = &Cost{}
+	}
+	total := totalCost(cost.Mana, a.X, nil, nil, nil)
+	p, err := t.payCost(a.Player, o, total, cost, a.Pay, a.Sac, a.Discard, a.Remove)
+	if err != nil {
+		return err
+	}
+	item.Spent, item.Sacrificed, item.Removed = p.mana, p.sacrificed, p.removed
+	if cost.RemoveX {
+		item.X = p.removed
+	}
+	text := fmt.Sprintf("%s activates %s: %s", t.name(a.Player), o.Label, ab.Display(ch.Name))
+	if ab.Mana {
+		// 605.3b: a mana ability resolves at once, without the stack.
+		t.emit(Event{Kind: EvCast, Key: KeyManaAbility, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player), Text: text})
+		ex := t.newExec(item, nil)
+		if err := ex.run(ab, 0); err != nil {
+			return err
+		}
+		t.tapForManaTriggers(o, a.Player, ex.added)
+		return nil
+	}
+	obj := t.s.newObject(&Card{Name: o.Card.Name + " ability"}, a.Player, Stack, false)
+	obj.Label = o.Label + " ability" + strings.TrimPrefix(obj.Label, o.Card.Name+" ability")
+	obj.Stack = item
+	var tgts []string
+	for _, ts := range item.Targets {
+		for _, x := range ts {
+			tgts = append(tgts, t.targetText(x))
+		}
+	}
+	if len(tgts) > 0 {
+		text += " targeting " + strings.Join(tgts, ", ")
+	}
+	t.emit(Event{Kind: EvCast, Key: KeyActivate, Object: obj.Label, ObjectID: obj.ID, Source: o.ID, Player: t.name(a.Player), Text: text})
+	t.s.Priority, t.s.Passes = a.Player, 0
+	return nil
+}
+
+func (a PlayLand) apply(t *tx) error {
+	o, err := t.object(a.Card)
+	if err != nil {
+		return err
+	}
+	if !t.chars(o).Types.Is("land") {
+		return fmt.Errorf("%s isn't a land", o.Label)
+	}
+	if o.Zone != Hand || o.Owner != a.Player {
+		return t.ruleErr(KeyPlayLand, "%s can play a land only from their hand", t.name(a.Player))
+	}
+	if t.s.Priority != a.Player || t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil {
+		return t.ruleErr(KeyPlayLand, "a land can be played only in its owner's main phase, with priority and an empty stack")
+	}
+	// 101.2: "can't" beats "can".
+	for _, m := range t.ruleMods(RuleCantPlayLands) {
+		if m.ctrl == a.Player {
+			return t.ruleErr(KeyCanCant, "%s can't play lands this turn (%s)", t.name(a.Player), m.name)
+		}
+	}
+	allowed := 1
+	for _, m := range t.ruleMods(RuleExtraLand) {
+		if m.ctrl == a.Player {
+			allowed += max(m.mod.N, 1)
+		}
+	}
+	if t.s.Lands >= allowed {
+		return t.ruleErr(KeyLandCount, "%s has played %d land%s this turn, all they may", t.name(a.Player), t.s.Lands, plural(t.s.Lands))
+	}
+	t.s.Lands++
+	pl := a.Player
+	_, err = t.move(o.ID, Battlefield, false, &pl, KeyPlayLand, "is played")
+	return err
+}
+
+// resolve resolves the top object of the stack (608).
+func (t *tx) resolve(o *Object) error {
+	item := o.Stack
+	if item == nil {
+		return fmt.Errorf("%s has nothing to resolve", o.Label)
+	}
+	t.s.Priority, t.s.Passes = t.s.Active, 0 // 117.3b
+	// 608.2a: an intervening "if" clause is checked again.
+	if item.Kind == StackTriggered && item.Abilities[0].If != nil && !t.condHolds(item.Abilities[0].If, item) {
+		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: o.Label, ObjectID: o.ID,
+			Text: o.Label + " does nothing: its condition is no longer true"})
+		t.s.remove(o.ID)
+		return nil
+	}
+	// 608.2b: targets that are no longer legal.
+	legal := make([][]bool, len(item.Targets))
+	anyTarget, anyLegal := false, false
+	var srcCh *Chars
+	src := t.s.Object(item.Source)
+	if src != nil {
+		srcCh = t.chars(src)
+	} else if item.SourceSnap != nil {
+		srcCh = &item.SourceSnap.Chars
+	}
+	for i, ts := range item.Targets {
+		legal[i] = make([]bool, len(ts))
+		for j, tg := range ts {
+			anyTarget = true
+			if t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
+				legal[i][j] = true
+				anyLegal = true
+			}
+		}
+	}
+	if anyTarget && !anyLegal {
+		t.emit(Event{Kind: EvResolve, Key: KeyIllegalTargets, Object: o.Label, ObjectID: o.ID,
+			Text: o.Label + " doesn't resolve: all its targets are illegal"})
+		return t.leaveStack(o, true)
+	}
+	isPermanent := item.Kind == StackSpell && !t.chars(o).Types.Is("instant") && !t.chars(o).Types.Is("sorcery")
+	if !isPermanent {
+		t.emit(Event{Kind: EvResolve, Key: KeyResolve, Object: o.Label, ObjectID: o.ID, Text: o.Label + " resolves"})
+		ex := t.newExec(item, legal)
+		ex.stackObj = o.ID
+		off := 0
+		for _, ab := range item.Abilities {
+			if ab.Kind == AbKeyword {
+				off += len(ab.Targets)
+				continue
+			}
+			if err := ex.run(ab, off); err != nil {
+				return err
+			}
+			off += len(ab.Targets)
+		}
+		if cur := t.s.Object(o.ID); cur != nil {
+			return t.leaveStack(cur, false)
+		}
+		return nil
+	}
+	// 608.3: a permanent spell enters the battlefield; an Aura attached to
+	// its target (608.3c).
+	ctrl := item.Controller
+	oldID := o.ID
+	newID, err := t.move(o.ID, Battlefield, false, &ctrl, KeyEnterResolve, "resolves")
+	if err != nil {
+		return err
+	}
+	// 112.4: effects that changed the spell go on applying to the permanent.
+	for i := range t.s.Effects {
+		e := &t.s.Effects[i]
+		for j, id := range e.Objects {
+			if id == oldID {
+				e.Objects = slices.Clone(e.Objects)
+				e.Objects[j] = newID
+			}
+		}
+	}
+	if p := t.s.Object(newID); p != nil && p.Zone == Battlefield {
+		for i, sp := range item.Specs {
+			_ = sp
+			if len(item.Targets[i]) > 0 && legal[i][0] && !item.Targets[i][0].IsPlayer {
+				p.Attached = item.Targets[i][0].Object
+				t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Object: p.Label, ObjectID: p.ID,
+					Text: p.Label + " enters attached to " + t.targetText(item.Targets[i][0])})
+			}
+		}
+	}
+	return nil
+}
+
+// leaveStack removes a resolved or countered object from the stack: a spell
+// card to its owner's graveyard (608.2n, 701.6a), an ability ceases to exist.
+func (t *tx) leaveStack(o *Object, countered bool) error {
+	if o.Stack != nil && o.Stack.Kind != StackSpell {
+		t.s.remove(o.ID)
+		t.dirty()
+		return nil
+	}
+	if o.Stack != nil && o.Stack.Copy {
+		t.s.remove(o.ID)
+		t.dirty()
+		return nil
+	}
+	key := KeyToGraveyard
+	if countered {
+		key = KeyIllegalTargets
+	}
+	_, err := t.move(o.ID, Graveyard, false, nil, key, "goes to its owner's graveyard")
+	return err
+}
+
+// stillLegal checks a target again as the spell or ability resolves
+// (608.2b): still there, still fitting, not protected.
+func (t *tx) stillLegal(sp TargetSpec, tg Target, item *StackItem, src *Object, srcCh *Chars) bool {
+	spell := item.Kind == StackSpell
+	self := src
+	if spell {
+		self = t.s.Object(item.Source)
+	}
+	return t.legalTarget(sp, tg, item.Controller, self, srcCh, spell) == nil
+}
+
+// counterSpell counters a spell or ability on the stack (701.6a).
+func (t *tx) counterSpell(o *Object, by string) error {
+	if o.Zone != Stack {
+		return nil
+	}
+	t.emit(Event{Kind: EvResolve, Key: KeyCounter, Object: o.Label, ObjectID: o.ID, Text: o.Label + " is countered by " + by})
+	if o.Stack != nil && o.Stack.Kind != StackSpell {
+		t.s.remove(o.ID)
+		t.dirty()
+		return nil
+	}
+	_, err := t.move(o.ID, Graveyard, false, nil, KeyCounter, "is countered")
+	return err
+}
+
+// errNoSource is returned when an ability's source is needed and gone.
+var errNoSource = errors.New("the source is gone")

@@ -1,0 +1,146 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// checkTargets checks the targets chosen for a spell or ability against
+// its target specs (601.2c, 115): the right number for each "target", each
+// legal, none chosen twice for one word (115.3), "other" targets
+// different. src and srcCh are the spell, or the ability's source.
+func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) ([][]Target, error) {
+	out := make([][]Target, len(specs))
+	i := 0
+	for si, sp := range specs {
+		n := sp.Count
+		if n < 1 {
+			n = 1
+		}
+		var got []Target
+		for k := 0; k < n && i < len(chosen); k++ {
+			got = append(got, chosen[i])
+			i++
+		}
+		if len(got) < n && !sp.UpTo {
+			if legal := t.anyLegal(sp, ctrl, src, srcCh, spell); !legal {
+				return nil, t.ruleErr(KeyTargets, "there is no legal target for %q", sp.Text)
+			}
+			return nil, t.ruleErr(KeyTargets, "%q needs %d target%s; %d chosen", sp.Text, n, plural(n), len(got))
+		}
+		for a, x := range got {
+			for _, y := range got[:a] {
+				if x == y {
+					// 115.3: one "target" word, one choice each.
+					return nil, t.ruleErr(KeyTargetOnce, "the same target can't be chosen twice for one \"target\" (%s)", sp.Text)
+				}
+			}
+			if err := t.legalTarget(sp, x, ctrl, src, srcCh, spell); err != nil {
+				return nil, err
+			}
+			if sp.Other > 0 && slices.Contains(out[sp.Other-1], x) {
+				return nil, t.ruleErr(KeyTargets, "%q must be another target than the first", sp.Text)
+			}
+		}
+		out[si] = got
+	}
+	if i < len(chosen) {
+		return nil, t.ruleErr(KeyTargets, "too many targets: it has %d", i)
+	}
+	return out, nil
+}
+
+// anyLegal reports whether spec has any legal target now.
+func (t *tx) anyLegal(sp TargetSpec, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) bool {
+	return len(t.legalTargets(sp, ctrl, src, srcCh, spell)) > 0
+}
+
+// legalTargets lists the legal choices for one target.
+func (t *tx) legalTargets(sp TargetSpec, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) []Target {
+	var out []Target
+	if sp.Players {
+		for i := range t.s.Players {
+			tg := PlayerTarget(PlayerID(i))
+			if t.legalTarget(sp, tg, ctrl, src, srcCh, spell) == nil {
+				out = append(out, tg)
+			}
+		}
+	}
+	if sp.Objects {
+		for i := range t.s.Objects {
+			tg := ObjectTarget(t.s.Objects[i].ID)
+			if t.legalTarget(sp, tg, ctrl, src, srcCh, spell) == nil {
+				out = append(out, tg)
+			}
+		}
+	}
+	return out
+}
+
+// legalTarget reports why a target isn't legal (nil if it is): it must fit
+// the description, and hexproof, shroud and protection (702.11, 702.18,
+// 702.16b) may forbid it; a spell can't target itself (115.5).
+func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) error {
+	if tg.IsPlayer {
+		if !sp.Players {
+			return t.ruleErr(KeyTargets, "%s can't be the target of %q: it needs an object", t.name(tg.Player), sp.Text)
+		}
+		if int(tg.Player) >= len(t.s.Players) || t.s.Players[tg.Player].Lost {
+			return t.ruleErr(KeyTargets, "that player isn't in the game")
+		}
+		if sp.Filter.Control == Opponents && tg.Player == ctrl {
+			return t.ruleErr(KeyTargets, "%q must be an opponent", sp.Text)
+		}
+		return nil
+	}
+	o := t.s.Object(tg.Object)
+	if o == nil {
+		return t.ruleErr(KeyTargets, "that object doesn't exist any more")
+	}
+	if !sp.Objects {
+		return t.ruleErr(KeyTargets, "%s can't be the target of %q: it needs a player", o.Label, sp.Text)
+	}
+	if src != nil && o.ID == src.ID && o.Zone == Stack {
+		return t.ruleErr(KeyTargets, "a spell or ability can't target itself (115.5)")
+	}
+	ch := t.chars(o)
+	f := sp.Filter
+	if f.Other && src != nil && o.ID == src.ID {
+		return t.ruleErr(KeyTargets, "%q must be another object than %s", sp.Text, src.Label)
+	}
+	g := f
+	g.Other = false
+	if !matchFilter(&t.s, &g, o, ch, src, ctrl) {
+		return t.ruleErr(KeyTargets, "%s isn't a legal target for %q", o.Label, sp.Text)
+	}
+	if o.Zone == Battlefield {
+		if ch.HasKeyword("shroud") {
+			return t.ruleErr(KeyTargets, "%s has shroud: it can't be the target of spells or abilities", o.Label)
+		}
+		if ch.HasKeyword("hexproof") && ch.Controller != ctrl {
+			return t.ruleErr(KeyTargets, "%s has hexproof: its opponents can't target it", o.Label)
+		}
+		if srcCh != nil && ch.ProtectedFrom(*srcCh) {
+			return t.ruleErr(KeyProtectTarget, "%s has protection from %s: it can't be the target of %s", o.Label, protectionName(ch, *srcCh), srcLabel(src))
+		}
+	}
+	return nil
+}
+
+func srcLabel(o *Object) string {
+	if o == nil {
+		return "that"
+	}
+	return o.Label
+}
+
+// targetText describes a target for events.
+func (t *tx) targetText(tg Target) string {
+	if tg.IsPlayer {
+		return t.name(tg.Player)
+	}
+	if o := t.s.Object(tg.Object); o != nil {
+		return o.Label
+	}
+	return fmt.Sprintf("#%d", tg.Object)
+}

@@ -1,0 +1,581 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Waiting is a triggered ability that has triggered and waits to be put on
+// the stack the next time a player would receive priority (603.3).
+type Waiting struct {
+	Ability    *Ability
+	Source     ObjectID
+	SourceName string
+	SourceSnap Snapshot
+	Controller PlayerID
+	Trig       TrigInfo
+}
+
+// Delayed is a delayed triggered ability (603.7): created by a resolving
+// spell or ability, it triggers once, at its event.
+type Delayed struct {
+	Ability    *Ability // its references bound to the objects they meant
+	Controller PlayerID
+	Source     ObjectID
+	SourceName string
+	Turn       int  // when it was created, for "the next end step"
+	Step       Step // …
+	// Watch is the object a "when this creature leaves the battlefield"
+	// ability waits for (603.7a).
+	Watch ObjectID
+}
+
+// triggers checks a batch of events against every triggered ability
+// (603.2), looking back in time for abilities that trigger on leaving the
+// battlefield (603.10).
+func (t *tx) triggers(pre *State, evs []Event) error {
+	for _, e := range evs {
+		t.matchEvent(pre, e)
+	}
+	t.stateTriggers()
+	return nil
+}
+
+// trigSource is an object whose triggered abilities are checked, in the
+// state they are checked in.
+type trigSource struct {
+	st *State
+	o  *Object
+	ch *Chars
+}
+
+// sourcesIn lists the objects whose abilities trigger in a state: those on
+// the battlefield, and cards whose abilities work elsewhere.
+func (t *tx) sourcesIn(st *State, look bool) []trigSource {
+	var v *view
+	if look {
+		v = st.computeView()
+	} else {
+		if t.v == nil {
+			t.v = t.s.computeView()
+		}
+		v = t.v
+	}
+	var out []trigSource
+	for i := range st.Objects {
+		o := &st.Objects[i]
+		if o.PhasedOut || o.Stack != nil {
+			continue
+		}
+		ch := v.chars[o.ID]
+		if ch == nil {
+			continue
+		}
+		if o.Zone != Battlefield && !hasTriggerFrom(ch, o.Zone) {
+			continue
+		}
+		out = append(out, trigSource{st, o, ch})
+	}
+	return out
+}
+
+func hasTriggerFrom(ch *Chars, z Zone) bool {
+	for _, a := range ch.Abilities {
+		if a.Kind == AbTriggered && (a.From == z || a.Trigger != nil && a.Trigger.Event == TrigToGraveyard && a.Trigger.What != nil && a.Trigger.What.Self && z == Graveyard) {
+			return true
+		}
+	}
+	return false
+}
+
+// triggeredAbilities lists an object's triggered abilities, keyword parts
+// included (fading, undying).
+func triggeredAbilities(ch *Chars) []*Ability {
+	var out []*Ability
+	for _, a := range ch.Abilities {
+		if a.Kind == AbTriggered {
+			out = append(out, a)
+		}
+		for _, p := range a.Parts {
+			if p.Kind == AbTriggered {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// matchEvent finds the abilities one event triggers.
+func (t *tx) matchEvent(pre *State, e Event) {
+	var kind TrigEvent
+	look := false
+	switch e.Kind {
+	case EvMove:
+		switch {
+		case e.To == Battlefield:
+			kind = TrigEnters
+		case e.From == Battlefield:
+			kind, look = TrigLeaves, true
+		case e.To == Graveyard:
+			kind = TrigToGraveyard
+		default:
+			return
+		}
+	case EvToken:
+		kind = TrigEnters
+	case EvTap:
+		if e.Key == KeyTap {
+			kind = TrigTapped
+		} else {
+			kind = TrigUntapped
+		}
+	case EvLife:
+		if e.N <= 0 {
+			return
+		}
+		kind = TrigGainLife
+	case EvCast:
+		if e.Key != KeyCast {
+			return
+		}
+		kind = TrigCast
+	case EvDamage:
+		if !e.Combat || !e.HasPlayer {
+			return
+		}
+		kind = TrigDamagePlayer
+	case EvCombat:
+		switch e.Key {
+		case KeyAttack:
+			kind = TrigAttacks
+		case KeyBlock:
+			kind = TrigBlocks
+		default:
+			return
+		}
+	default:
+		return
+	}
+	st := &t.s
+	if look {
+		st = pre
+	}
+	// The object the event is about, as the ability sees it.
+	var eo *Object
+	var ech *Chars
+	switch {
+	case look:
+		if s := pre.LastKnownOrCurrent(e.ObjectID); s != nil {
+			eo = &s.Obj
+			c := s.Chars
+			ech = &c
+		}
+		if snap := t.s.LastKnown(e.ObjectID); snap != nil {
+			eo, ech = &snap.Obj, &snap.Chars
+		}
+	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks:
+		eo = t.s.Object(e.Source)
+		if kind != TrigDamagePlayer {
+			eo = t.s.Object(e.ObjectID)
+		}
+	default:
+		id := e.ObjectID
+		if e.NewObjectID != 0 {
+			id = e.NewObjectID
+		}
+		eo = t.s.Object(id)
+	}
+	if eo != nil && ech == nil {
+		ech = t.chars(eo)
+	}
+	info := TrigInfo{Player: e.PlayerID, HasPlayer: e.HasPlayer}
+	if eo != nil {
+		snap := Snapshot{ID: eo.ID, Obj: *eo}
+		if ech != nil {
+			snap.Chars = *ech
+		}
+		info.Obj = &snap
+		if e.Kind == EvMove && e.NewObjectID != 0 && e.NewObjectID != eo.ID {
+			info.NewID = e.NewObjectID
+		}
+	}
+	if kind == TrigCast {
+		info.Spell = e.ObjectID
+	}
+	for _, src := range t.sourcesIn(st, look) {
+		for _, a := range triggeredAbilities(src.ch) {
+			tr := a.Trigger
+			if tr == nil || !t.trigMatches(tr, kind, e, src, eo, ech, st) {
+				continue
+			}
+			t.trigger(a, src.o, src.ch, info)
+		}
+	}
+	// Delayed triggered abilities watching objects.
+	for i := 0; i < len(t.s.Delayed); i++ {
+		d := t.s.Delayed[i]
+		tr := d.Ability.Trigger
+		if tr.Event != kind || tr.What == nil || !tr.What.Self {
+			continue
+		}
+		if eo == nil || d.Watch != eo.ID {
+			continue
+		}
+		t.s.Delayed = slices.Delete(slices.Clone(t.s.Delayed), i, i+1)
+		i--
+		t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
+		t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Text})
+	}
+}
+
+// LastKnownOrCurrent is an object as it is, or as it last was.
+func (s *State) LastKnownOrCurrent(id ObjectID) *Snapshot {
+	if o := s.Object(id); o != nil {
+		return &Snapshot{ID: id, Obj: *o, Chars: s.Chars(o)}
+	}
+	return s.LastKnown(id)
+}
+
+// trigMatches reports whether an event matches a trigger condition for the
+// ability of src.
+func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, eo *Object, ech *Chars, st *State) bool {
+	ctrl := src.ch.Controller
+	objOK := func() bool {
+		if tr.What == nil {
+			return true
+		}
+		if eo == nil || ech == nil {
+			return false
+		}
+		f := *tr.What
+		if f.Self {
+			return eo.ID == src.o.ID || (e.NewObjectID != 0 && e.NewObjectID == src.o.ID)
+		}
+		if f.Enchanted {
+			return src.o.Attached == eo.ID
+		}
+		g := f
+		if g.Zone == 0 {
+			g.Zone = eo.Zone
+		}
+		return matchFilter(st, &g, eo, ech, src.o, ctrl)
+	}
+	switch tr.Event {
+	case TrigEnters:
+		return kind == TrigEnters && objOK()
+	case TrigLeaves:
+		return kind == TrigLeaves && objOK()
+	case TrigDies:
+		// 700.4: "dies" is put into a graveyard from the battlefield, a
+		// creature as it last existed.
+		return kind == TrigLeaves && e.To == Graveyard && ech != nil && ech.Types.Is("creature") && objOK()
+	case TrigToGraveyard:
+		if e.To != Graveyard || e.Kind != EvMove {
+			return false
+		}
+		if tr.From != 0 && e.From != tr.From {
+			return false
+		}
+		return (kind == TrigLeaves || kind == TrigToGraveyard) && objOK()
+	case TrigTapped:
+		return kind == TrigTapped && objOK()
+	case TrigUntapped:
+		return kind == TrigUntapped && objOK()
+	case TrigGainLife:
+		return kind == TrigGainLife && (tr.Who != Yours || e.PlayerID == ctrl)
+	case TrigCast:
+		if kind != TrigCast || tr.N > 0 {
+			return false
+		}
+		if tr.Who == Yours && e.PlayerID != ctrl || tr.Who == Opponents && e.PlayerID == ctrl {
+			return false
+		}
+		if tr.Spell != nil {
+			sp := t.s.Object(e.ObjectID)
+			return sp != nil && matchFilter(&t.s, tr.Spell, sp, t.chars(sp), src.o, ctrl)
+		}
+		return true
+	case TrigDamagePlayer:
+		return kind == TrigDamagePlayer && objOK()
+	case TrigAttacks:
+		return kind == TrigAttacks && objOK()
+	case TrigBlocks:
+		return kind == TrigBlocks && objOK()
+	}
+	return false
+}
+
+// trigger records that an ability triggered (603.2), unless its intervening
+// "if" clause is false (603.4).
+func (t *tx) trigger(a *Ability, src *Object, ch *Chars, info TrigInfo) {
+	w := Waiting{Ability: a, Source: src.ID, SourceName: src.Label, SourceSnap: Snapshot{ID: src.ID, Obj: *src, Chars: *ch},
+		Controller: ch.Controller, Trig: info}
+	if a.If != nil {
+		item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: src.ID, SourceName: src.Label, SourceSnap: &w.SourceSnap, Controller: ch.Controller, Trig: &w.Trig}
+		if !t.condHolds(a.If, item) {
+			return
+		}
+	}
+	t.s.Waiting = append(t.s.Waiting, w)
+	t.emit(Event{Kind: EvTrigger, Key: KeyTrigger, Object: src.Label, ObjectID: src.ID, Player: t.name(ch.Controller),
+		Text: fmt.Sprintf("%s's ability triggers: %s", src.Label, a.Display(ch.Name))})
+}
+
+// stepTriggers triggers "at the beginning of" abilities as a step begins
+// (500.6), and delayed ones waiting for it.
+func (t *tx) stepTriggers() {
+	for _, src := range t.sourcesIn(&t.s, false) {
+		if src.o.Zone != Battlefield {
+			continue
+		}
+		for _, a := range triggeredAbilities(src.ch) {
+			tr := a.Trigger
+			if tr == nil || tr.Event != TrigStep || tr.Step != t.s.Step || tr.Next {
+				continue
+			}
+			ctrl := src.ch.Controller
+			if tr.Whose == Yours && t.s.Active != ctrl || tr.Whose == Opponents && t.s.Active == ctrl {
+				continue
+			}
+			t.trigger(a, src.o, src.ch, TrigInfo{Player: t.s.Active, HasPlayer: true})
+		}
+	}
+	kept := t.s.Delayed[:0:0]
+	for _, d := range t.s.Delayed {
+		tr := d.Ability.Trigger
+		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
+		if tr.Event == TrigStep && tr.Step == t.s.Step && later {
+			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
+			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Text})
+			continue
+		}
+		kept = append(kept, d)
+	}
+	t.s.Delayed = kept
+}
+
+// stateTriggers triggers abilities whose condition is a game state (603.8):
+// once, until the ability has left the stack.
+func (t *tx) stateTriggers() {
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone != Battlefield || o.PhasedOut {
+			continue
+		}
+		ch := t.chars(o)
+		for _, a := range triggeredAbilities(ch) {
+			if a.Trigger == nil || a.Trigger.Event != TrigNoHand {
+				continue
+			}
+			if len(t.s.In(ch.Controller, Hand)) > 0 || t.alreadyTriggered(o.ID, a) {
+				continue
+			}
+			t.trigger(a, o, ch, TrigInfo{})
+		}
+	}
+}
+
+func (t *tx) alreadyTriggered(src ObjectID, a *Ability) bool {
+	for _, w := range t.s.Waiting {
+		if w.Source == src && w.Ability == a {
+			return true
+		}
+	}
+	for _, o := range t.s.In(-1, Stack) {
+		if o.Stack != nil && o.Stack.Source == src && len(o.Stack.Abilities) == 1 && o.Stack.Abilities[0] == a {
+			return true
+		}
+	}
+	return false
+}
+
+// putTriggers puts waiting triggered abilities on the stack (603.3):
+// the active player's first, then each other player's in turn order
+// (603.3b), each player's in the order they triggered; targets are chosen
+// now (603.3d).
+func (t *tx) putTriggers() error {
+	waiting := t.s.Waiting
+	t.s.Waiting = nil
+	order := []PlayerID{}
+	p := t.s.Active
+	for range t.s.Players {
+		order = append(order, p)
+		p = (p + 1) % PlayerID(len(t.s.Players))
+	}
+	for _, pl := range order {
+		for _, w := range waiting {
+			if w.Controller != pl {
+				continue
+			}
+			if err := t.putTrigger(w); err != nil {
+				t.s.Waiting = waiting
+				return err
+			}
+		}
+	}
+	t.s.Priority, t.s.Passes = t.s.Active, 0
+	return nil
+}
+
+func (t *tx) putTrigger(w Waiting) error {
+	a := w.Ability
+	snap := w.SourceSnap
+	trig := w.Trig
+	item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: w.Source, SourceName: w.SourceName,
+		SourceSnap: &snap, Controller: w.Controller, Specs: a.Targets, Trig: &trig}
+	src := t.s.Object(w.Source)
+	srcCh := &snap.Chars
+	var chosen []Target
+	for _, sp := range a.Targets {
+		legal := t.legalTargets(sp, w.Controller, src, srcCh, false)
+		n := max(sp.Count, 1)
+		switch {
+		case len(legal) == 0 && !sp.UpTo:
+			// 603.3d: no legal target: removed from the stack.
+			t.emit(Event{Kind: EvTrigger, Key: KeyTriggerStack, Object: w.SourceName,
+				Text: fmt.Sprintf("%s's ability has no legal target for %q and is removed from the stack", w.SourceName, sp.Text)})
+			return nil
+		case len(legal) <= n && !sp.UpTo:
+			chosen = append(chosen, legal...)
+		default:
+			var opts []ObjectID
+			var ps []PlayerID
+			for _, tg := range legal {
+				if tg.IsPlayer {
+					ps = append(ps, tg.Player)
+				} else {
+					opts = append(opts, tg.Object)
+				}
+			}
+			ans, err := t.ask(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Players: ps,
+				Prompt: fmt.Sprintf("choose %s for %s's ability", sp.Text, w.SourceName)})
+			if err != nil {
+				return err
+			}
+			if ans.target != nil {
+				chosen = append(chosen, PlayerTarget(*ans.target))
+			} else {
+				chosen = append(chosen, ObjectTarget(ans.object))
+			}
+		}
+	}
+	tg, err := t.checkTargets(a.Targets, chosen, w.Controller, src, srcCh, false)
+	if err != nil {
+		return err
+	}
+	item.Targets = tg
+	name := w.SourceName
+	if i := strings.LastIndexByte(name, '#'); i > 0 {
+		name = name[:i]
+	}
+	obj := t.s.newObject(&Card{Name: name + " ability"}, w.Controller, Stack, false)
+	obj.Label = w.SourceName + " ability" + strings.TrimPrefix(obj.Label, name+" ability")
+	obj.Stack = item
+	var tgts []string
+	for _, ts := range tg {
+		for _, x := range ts {
+			tgts = append(tgts, t.targetText(x))
+		}
+	}
+	text := fmt.Sprintf("%s's triggered ability goes on the stack: %s", w.SourceName, a.Display(snap.Chars.Name))
+	if len(tgts) > 0 {
+		text += " (targeting " + strings.Join(tgts, ", ") + ")"
+	}
+	t.emit(Event{Kind: EvTrigger, Key: KeyTriggerStack, Object: obj.Label, ObjectID: obj.ID, Player: t.name(w.Controller), Text: text})
+	return nil
+}
+
+// condHolds evaluates a condition for a triggered ability: its intervening
+// "if" (603.4).
+func (t *tx) condHolds(c *Cond, item *StackItem) bool {
+	switch c.Kind {
+	case CondLifeAtLeast:
+		return t.s.Players[item.Controller].Life >= c.N
+	case CondTapped:
+		o := t.s.Object(item.Source)
+		return o != nil && o.Tapped
+	case CondNoCounters:
+		// Undying: "if it had no +1/+1 counters on it" — as it last existed
+		// on the battlefield (704.8 example).
+		if item.Trig != nil && item.Trig.Obj != nil {
+			return item.Trig.Obj.Obj.Counters.Get(c.Kind2) == 0
+		}
+		return true
+	case CondKicked:
+		o := t.s.Object(item.Source)
+		if o == nil || o.Cast == nil || len(o.Cast.Kicked) == 0 {
+			return false
+		}
+		if c.Kind2 == "" {
+			return true
+		}
+		ch := t.chars(o)
+		for _, k := range o.Cast.Kicked {
+			i := 0
+			for _, a := range ch.Abilities {
+				if a.Kind == AbKeyword && a.Keyword == "kicker" {
+					for _, x := range append([]*Ability{a}, a.Parts...) {
+						if i == k && x.KCost.Mana.String() == c.Kind2 {
+							return true
+						}
+						i++
+					}
+				}
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// tapForManaTriggers resolves triggered mana abilities at once (605.4a):
+// "Whenever a player taps a land for mana, that player adds one mana of
+// any type that land produced."
+func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) {
+	if added.Total() == 0 || !t.chars(land).Types.Is("land") {
+		return
+	}
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone != Battlefield {
+			continue
+		}
+		ch := t.chars(o)
+		for _, a := range triggeredAbilities(ch) {
+			if a.Trigger == nil || a.Trigger.Event != TrigTapForMana {
+				continue
+			}
+			var m Mana
+			for idx := 0; idx < 6; idx++ {
+				if added.get(idx) > 0 {
+					m.add(idx, 1)
+					break
+				}
+			}
+			t.s.Players[p].Pool = t.s.Players[p].Pool.Add(m)
+			t.emit(Event{Kind: EvMana, Key: KeyManaAbility, Player: t.name(p), Object: o.Label, N: 1,
+				Text: fmt.Sprintf("%s's triggered mana ability adds %s at once: pool %s", o.Label, m, t.s.Players[p].Pool)})
+		}
+	}
+}
+
+// expend triggers "Whenever you expend N" (700.14) when a player's mana
+// spent on spells this turn reaches N.
+func (t *tx) expend(p PlayerID, before, after int) {
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone != Battlefield {
+			continue
+		}
+		ch := t.chars(o)
+		if ch.Controller != p {
+			continue
+		}
+		for _, a := range triggeredAbilities(ch) {
+			if tr := a.Trigger; tr != nil && tr.Event == TrigCast && tr.N > 0 && before < tr.N && after >= tr.N {
+				t.trigger(a, o, ch, TrigInfo{Player: p, HasPlayer: true})
+			}
+		}
+	}
+}

@@ -1,0 +1,498 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Step is a step of a turn, or a main phase, which has no steps (500.1).
+type Step uint8
+
+const (
+	StepUntap Step = iota + 1
+	StepUpkeep
+	StepDraw
+	StepMain1
+	StepBeginCombat
+	StepAttackers
+	StepBlockers
+	StepFirstDamage // the first combat damage step, when a creature has first or double strike (510.4)
+	StepDamage
+	StepEndCombat
+	StepMain2
+	StepEnd
+	StepCleanup
+)
+
+var stepNames = map[Step]string{
+	StepUntap: "untap step", StepUpkeep: "upkeep", StepDraw: "draw step", StepMain1: "precombat main phase",
+	StepBeginCombat: "beginning of combat step", StepAttackers: "declare attackers step", StepBlockers: "declare blockers step",
+	StepFirstDamage: "first-strike combat damage step", StepDamage: "combat damage step", StepEndCombat: "end of combat step",
+	StepMain2: "postcombat main phase", StepEnd: "end step", StepCleanup: "cleanup step",
+}
+
+func (s Step) String() string { return stepNames[s] }
+
+// Steps lists the steps in turn order.
+var Steps = []Step{StepUntap, StepUpkeep, StepDraw, StepMain1, StepBeginCombat, StepAttackers, StepBlockers, StepFirstDamage,
+	StepDamage, StepEndCombat, StepMain2, StepEnd, StepCleanup}
+
+// ParseStep reads a step's name: "upkeep", "draw step", "main phase",
+// "precombat main", "beginning of combat", "declare attackers", "combat
+// damage", "end step", "end of turn" (its old name), "cleanup".
+func ParseStep(s string) (Step, bool) {
+	switch fold(s) {
+	case "untap", "untap step":
+		return StepUntap, true
+	case "upkeep", "upkeep step":
+		return StepUpkeep, true
+	case "draw", "draw step":
+		return StepDraw, true
+	case "main", "main phase", "precombat main", "precombat main phase", "first main phase", "main 1":
+		return StepMain1, true
+	case "beginning of combat", "beginning of combat step", "combat":
+		return StepBeginCombat, true
+	case "declare attackers", "declare attackers step":
+		return StepAttackers, true
+	case "declare blockers", "declare blockers step":
+		return StepBlockers, true
+	case "first-strike damage", "first strike damage", "first-strike combat damage step":
+		return StepFirstDamage, true
+	case "combat damage", "combat damage step":
+		return StepDamage, true
+	case "end of combat", "end of combat step":
+		return StepEndCombat, true
+	case "postcombat main", "postcombat main phase", "second main phase", "main 2":
+		return StepMain2, true
+	case "end", "end step", "end of turn", "end of turn step":
+		return StepEnd, true
+	case "cleanup", "cleanup step":
+		return StepCleanup, true
+	}
+	return 0, false
+}
+
+// phaseEnd reports whether the step is the last of its phase (a main phase
+// is a phase with no steps).
+func (s Step) phaseEnd() bool {
+	switch s {
+	case StepDraw, StepMain1, StepEndCombat, StepMain2, StepCleanup:
+		return true
+	}
+	return false
+}
+
+// isMain reports whether s is a main phase.
+func (s Step) isMain() bool { return s == StepMain1 || s == StepMain2 }
+
+// TurnLog is what has happened this turn that rules and abilities ask
+// about.
+type TurnLog struct {
+	Spent    []int    // mana each player has spent to cast spells this turn (700.14)
+	Cast     []int    // spells each player has cast this turn
+	Attacked []string // labels of creatures that attacked this turn
+}
+
+func (l TurnLog) clone() TurnLog {
+	return TurnLog{Spent: slices.Clone(l.Spent), Cast: slices.Clone(l.Cast), Attacked: slices.Clone(l.Attacked)}
+}
+
+type (
+	// PassPriority: the player with priority passes (117.3d). If all
+	// players pass in succession, the top of the stack resolves or, if it
+	// is empty, the step ends (117.4).
+	PassPriority struct{ Player PlayerID }
+	// ResolveTop: every player passes in turn, starting with the one who
+	// has priority, so the top of the stack resolves (117.4).
+	ResolveTop struct{}
+	// NextStep: every player passes with the stack empty, so the step
+	// ends and the game moves to the next step in which players get
+	// priority, performing the turn-based actions on the way (500.2).
+	NextStep struct{}
+	// GoTo moves step by step to Step of the turn of Player (or the
+	// current turn's, if Player is -1 and Step is later this turn; else the
+	// next turn's). It stops early when something goes on the stack or a
+	// choice is needed, so the players can act.
+	GoTo struct {
+		Step   Step
+		Player PlayerID // whose turn; -1: the next occurrence
+	}
+)
+
+func (a PassPriority) apply(t *tx) error {
+	if a.Player != t.s.Priority {
+		return t.ruleErr(KeyPass, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
+	}
+	return t.pass()
+}
+
+// pass passes priority once: to the next player, or, when all have passed in
+// succession, the top of the stack resolves or the step ends (117.4).
+func (t *tx) pass() error {
+	p := t.s.Priority
+	t.emit(Event{Kind: EvPriority, Key: KeyPass, Player: t.name(p), Text: t.name(p) + " passes priority"})
+	t.s.Passes++
+	if t.s.Passes >= t.alive() {
+		t.s.Passes = 0
+		if top := t.top(); top != nil {
+			return t.resolve(top)
+		}
+		return t.nextStep()
+	}
+	t.s.Priority = t.nextPlayer(p)
+	return nil
+}
+
+// alive counts players still in the game.
+func (t *tx) alive() int {
+	n := 0
+	for _, p := range t.s.Players {
+		if !p.Lost {
+			n++
+		}
+	}
+	return n
+}
+
+// nextPlayer is the next player in turn order still in the game.
+func (t *tx) nextPlayer(p PlayerID) PlayerID {
+	n := PlayerID(len(t.s.Players))
+	for i := PlayerID(1); i <= n; i++ {
+		q := (p + i) % n
+		if !t.s.Players[q].Lost {
+			return q
+		}
+	}
+	return p
+}
+
+func (ResolveTop) apply(t *tx) error {
+	if t.top() == nil {
+		return fmt.Errorf("the stack is empty: nothing to resolve")
+	}
+	// Each player passes in turn; the last pass resolves the top object.
+	for n := t.alive() - t.s.Passes; n > 0; n-- {
+		if err := t.pass(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (NextStep) apply(t *tx) error {
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: the step can't end until it is (500.2); resolve first")
+	}
+	t.s.Passes = 0
+	return t.nextStep()
+}
+
+func (a GoTo) apply(t *tx) error {
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: resolve it before moving on")
+	}
+	for i := 0; i < 40; i++ {
+		if err := t.nextStep(); err != nil {
+			return err
+		}
+		if t.s.Step == a.Step && (a.Player < 0 || t.s.Active == a.Player) {
+			return nil
+		}
+		if len(t.s.Waiting) > 0 || t.top() != nil || t.s.Pending != nil || t.over() {
+			// Something to respond to: stop here (the scenario resolves it
+			// and goes on).
+			return nil
+		}
+	}
+	return fmt.Errorf("never reached %s", a.Step)
+}
+
+func (t *tx) over() bool {
+	for _, p := range t.s.Players {
+		if p.Lost {
+			return true
+		}
+	}
+	return false
+}
+
+// nextStep ends the current step and begins the next one in which a player
+// gets priority (500.2, 500.3), with the turn-based actions between.
+func (t *tx) nextStep() error {
+	for guard := 0; guard < 20; guard++ {
+		t.endStep()
+		t.advance()
+		if err := t.beginStep(); err != nil {
+			return err
+		}
+		switch t.s.Step {
+		case StepUntap:
+			continue // 502.4: no player gets priority
+		case StepCleanup:
+			// 514.3: normally no one gets priority in the cleanup step.
+			if len(t.s.Waiting) == 0 && !t.sbaPending() {
+				continue
+			}
+		}
+		t.s.Priority, t.s.Passes = t.s.Active, 0
+		return nil
+	}
+	return fmt.Errorf("the turn didn't advance")
+}
+
+// endStep: as a step or phase ends, "until end of step" effects end and
+// mana pools empty (500.5; before M10, only as a phase ends, with mana
+// burn).
+func (t *tx) endStep() {
+	phase := t.s.Step.phaseEnd()
+	if t.ed.EmptyEachStep || phase {
+		t.emptyPools(phase)
+	}
+	if t.s.Step == StepEndCombat {
+		// 511.3: creatures are removed from combat as the end of combat
+		// step ends.
+		t.s.Combat = nil
+	}
+}
+
+// advance moves to the next step, skipping the combat steps that don't
+// happen (508.8: no attackers, no blockers or damage; 510.4: no first
+// strike, one damage step).
+func (t *tx) advance() {
+	switch t.s.Step {
+	case StepCleanup:
+		t.s.Turn++
+		t.s.Active = t.nextPlayer(t.s.Active)
+		t.s.Lands = 0
+		t.s.Log = TurnLog{}
+		t.s.Step = StepUntap
+		return
+	case StepAttackers:
+		if t.s.Combat == nil || len(t.s.Combat.Attackers) == 0 {
+			t.s.Step = StepEndCombat
+			return
+		}
+	case StepBlockers:
+		if !t.firstStrikeInCombat() {
+			t.s.Step = StepDamage
+			return
+		}
+	}
+	i := slices.Index(Steps, t.s.Step)
+	t.s.Step = Steps[(i+1)%len(Steps)]
+	if t.s.Step == StepFirstDamage && !t.firstStrikeInCombat() {
+		t.s.Step = StepDamage
+	}
+}
+
+// beginStep performs the turn-based actions as a step begins (703) and
+// triggers "at the beginning of" abilities (500.6).
+func (t *tx) beginStep() error {
+	t.emit(Event{Kind: EvStep, Key: KeyStepBegin, Player: t.name(t.s.Active),
+		Text: fmt.Sprintf("%s's %s begins (turn %d)", t.name(t.s.Active), t.s.Step, t.s.Turn)})
+	switch t.s.Step {
+	case StepUntap:
+		if err := t.untapStep(); err != nil {
+			return err
+		}
+	case StepDraw:
+		if err := (Draw{Player: t.s.Active, N: 1}).apply(t); err != nil {
+			return err
+		}
+		// The draw is the draw step's turn-based action (504.1).
+		t.events[len(t.events)-1].Key = KeyDrawStep
+	case StepBeginCombat:
+		t.s.Combat = &Combat{}
+	case StepAttackers:
+		if t.s.Combat == nil {
+			t.s.Combat = &Combat{}
+		}
+		t.declaredAttackers()
+	case StepFirstDamage, StepDamage:
+		if err := t.combatDamage(t.s.Step == StepFirstDamage); err != nil {
+			return err
+		}
+	case StepCleanup:
+		t.cleanup()
+	}
+	t.stepTriggers()
+	return nil
+}
+
+// untapStep: phasing, then the active player untaps their permanents
+// (502.1–502.3). A permanent that says its controller may choose not to
+// untap it asks.
+func (t *tx) untapStep() error {
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone != Battlefield || o.Controller != t.s.Active {
+			continue
+		}
+		if t.chars(o).HasKeyword("phasing") || o.PhasedOut {
+			o.PhasedOut = !o.PhasedOut
+			verb := "phases in"
+			if o.PhasedOut {
+				verb = "phases out"
+			}
+			t.emit(Event{Kind: EvRule, Key: KeyPhasing, Object: o.Label, ObjectID: o.ID, Text: o.Label + " " + verb})
+		}
+	}
+	var untap []ObjectID
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone != Battlefield || o.Controller != t.s.Active || !o.Tapped || o.PhasedOut {
+			continue
+		}
+		if t.hasStatic(o, "may not untap") {
+			ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyUntapStep, Words: []string{"yes", "no"},
+				Prompt: "untap " + o.Label + " during the untap step?"})
+			if err != nil {
+				return err
+			}
+			if ans.word == "no" {
+				t.emit(Event{Kind: EvChoice, Key: KeyUntapStep, Player: t.name(o.Controller), Object: o.Label,
+					Text: t.name(o.Controller) + " chooses not to untap " + o.Label})
+				continue
+			}
+		}
+		untap = append(untap, o.ID)
+	}
+	for _, id := range untap {
+		o := t.s.Object(id)
+		o.Tapped = false
+		t.emit(Event{Kind: EvTap, Key: KeyUntapStep, Object: o.Label, ObjectID: o.ID, Text: o.Label + " untaps"})
+	}
+	// 302.6: the new active player has controlled these since the turn
+	// began.
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone == Battlefield && o.Controller == t.s.Active {
+			o.Sick = false
+		}
+	}
+	return nil
+}
+
+// hasStatic reports whether an object has a keyword-like static ability
+// (stored in Keyword on an AbStatic).
+func (t *tx) hasStatic(o *Object, k string) bool {
+	for _, a := range t.chars(o).Abilities {
+		if a.Kind == AbStatic && a.Keyword == k {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanup: discard to hand size (514.1), then damage wears off and "until
+// end of turn" effects end (514.2).
+func (t *tx) cleanup() {
+	for i := range t.s.Objects {
+		o := &t.s.Objects[i]
+		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) {
+			if o.Damage > 0 {
+				t.emit(Event{Kind: EvRule, Key: KeyCleanup, Object: o.Label, ObjectID: o.ID, Text: "damage on " + o.Label + " wears off"})
+			}
+			o.Damage, o.Regen = 0, 0
+		}
+	}
+	kept := t.s.Effects[:0:0]
+	for _, e := range t.s.Effects {
+		if e.Dur == DurEndOfTurn {
+			t.emit(Event{Kind: EvEffect, Key: KeyCleanup, Object: e.SourceName,
+				Text: fmt.Sprintf("%s's effect ends (%s)", e.SourceName, e.Text)})
+			continue
+		}
+		kept = append(kept, e)
+	}
+	t.s.Effects = kept
+	t.dirty()
+}
+
+// EndStep ends the current step: the game moves to the next step (mana
+// pools empty as each step ends since M10; before, only as a phase ended).
+type EndStep struct{}
+
+// EndPhase ends the current phase: the game moves to the first step of the
+// next phase; mana pools empty, and before M10 each player loses 1 life per
+// mana lost (mana burn, 300.3).
+type EndPhase struct{}
+
+// EndTurn ends the turn: through the end step and cleanup (damage wears off,
+// 514.2) to the next player's upkeep.
+type EndTurn struct{}
+
+func (EndStep) apply(t *tx) error {
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: resolve it before ending the step")
+	}
+	return t.nextStep()
+}
+
+func (EndPhase) apply(t *tx) error {
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: resolve it before ending the phase")
+	}
+	phase, turn := t.s.Step.phase(), t.s.Turn
+	for i := 0; i < 10; i++ {
+		if err := t.nextStep(); err != nil {
+			return err
+		}
+		if t.s.Step.phase() != phase || t.s.Turn != turn || t.top() != nil || len(t.s.Waiting) > 0 {
+			return nil
+		}
+	}
+	return nil
+}
+
+// phase numbers the phase a step belongs to (500.1).
+func (s Step) phase() int {
+	switch {
+	case s <= StepDraw:
+		return 1
+	case s == StepMain1:
+		return 2
+	case s <= StepEndCombat:
+		return 3
+	case s == StepMain2:
+		return 4
+	}
+	return 5
+}
+
+func (EndTurn) apply(t *tx) error {
+	if t.top() != nil {
+		return fmt.Errorf("the stack isn't empty: resolve it before ending the turn")
+	}
+	turn := t.s.Turn
+	for i := 0; i < 40 && (t.s.Turn == turn || t.s.Step != StepUpkeep); i++ {
+		if err := t.nextStep(); err != nil {
+			return err
+		}
+		if t.top() != nil || len(t.s.Waiting) > 0 || t.s.Pending != nil || t.over() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// emptyPools empties every mana pool (500.5; 2007: 300.3). At the end of a
+// phase before M10, each player loses 1 life per mana lost (mana burn).
+func (t *tx) emptyPools(phase bool) {
+	for i := range t.s.Players {
+		p := &t.s.Players[i]
+		n := p.Pool.Total()
+		if n == 0 {
+			continue
+		}
+		lost := p.Pool
+		p.Pool = Mana{}
+		t.emit(Event{Kind: EvMana, Key: KeyManaEmpty, Player: p.Name, N: n,
+			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
+		if phase && t.ed.ManaBurn {
+			p.Life -= n
+			t.emit(Event{Kind: EvLife, Key: KeyManaBurn, Player: p.Name, N: -n,
+				Text: fmt.Sprintf("mana burn: %s loses %d life: life %d", p.Name, n, p.Life)})
+		}
+	}
+}
