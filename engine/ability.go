@@ -206,6 +206,7 @@ type Instr struct {
 	Who  PRef   // the player who does it: "you", "target player", "each player"
 	Src  ORef   // the source of damage
 	What ORef   // the object or objects acted on
+	Also []ORef // more objects acted on the same way: "destroy target creature and target land"
 	To   Recip  // damage's recipient
 	To2  *Recip // "and 1 damage to you"
 	N    Amount
@@ -305,6 +306,7 @@ const (
 	PChosen                        // the chosen player (607)
 	PTriggerPlayer                 // the player in the trigger event ("that player")
 	POpponents                     // your opponents, for "each of that player's opponents"
+	PTriggerCtrl                   // the controller of the object the trigger was about ("that land's controller")
 )
 
 // Recip is damage's recipient: a player or an object reference.
@@ -325,6 +327,7 @@ type Amount struct {
 	HandOf     *PRef // cards in a player's hand
 	Removed    bool  // "for each storage counter removed this way"
 	All        bool  // "your hand": every card
+	ThatMany   bool  // "that many": as many as the instruction before affected
 	Neg        bool  // the amount is subtracted: "-X"
 }
 
@@ -410,6 +413,9 @@ type ContSpec struct {
 
 	// Rule-modifying effects (613.11).
 	Rules *RuleMod
+	// Player is the player a rule-modifying effect is about ("Target
+	// player can't play lands this turn").
+	Player *PRef
 }
 
 // RuleMod is a continuous effect that changes the rules rather than

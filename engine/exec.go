@@ -18,8 +18,10 @@ type execCtx struct {
 	created  []ObjectID
 	chosen   []ObjectID
 	color    Color // a color chosen while resolving
+	count    int   // how many objects the last instruction affected ("that many")
 	added    Mana  // mana added (for triggered mana abilities)
 	stackObj ObjectID
+	told     bool // the source's information was reported
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -112,15 +114,26 @@ func (x *execCtx) source() *Object {
 func (x *execCtx) sourceChars() (*damageSource, bool) {
 	t := x.t
 	it := x.item
+	tell := func(k Key, text string) {
+		if !x.told {
+			x.told = true
+			t.emit(Event{Kind: EvRule, Key: k, Object: it.SourceName, Text: text})
+		}
+	}
 	if it.Kind != StackSpell && t.ed.LockSource && it.SourceSnap != nil {
 		s := it.SourceSnap
+		tell(KeySourceIndependent, fmt.Sprintf("the effect keeps what %s was when the ability was played (%s)", s.Obj.Label, s.Chars.Colors))
 		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, true
 	}
 	if o := t.s.Object(it.Source); o != nil {
 		ch := t.chars(o)
+		if it.Kind != StackSpell {
+			tell(KeyLKI, fmt.Sprintf("%s is still on the battlefield: its current information is used (%s)", o.Label, ch.Colors))
+		}
 		return &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}, true
 	}
 	if s := t.s.LastKnown(it.Source); s != nil {
+		tell(KeyLKI, fmt.Sprintf("%s has left the battlefield: its last known information is used (%s)", s.Obj.Label, s.Chars.Colors))
 		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, false
 	}
 	if s := it.SourceSnap; s != nil {
@@ -189,6 +202,15 @@ func (x *execCtx) objects(r ORef) []*Object {
 	return out
 }
 
+// whats lists the objects an instruction acts on: What, then Also.
+func (x *execCtx) whats(in *Instr) []*Object {
+	out := x.objects(in.What)
+	for _, r := range in.Also {
+		out = append(out, x.objects(r)...)
+	}
+	return out
+}
+
 // players lists the players a reference means, in APNAP order for "each".
 func (x *execCtx) players(r PRef) []PlayerID {
 	t := x.t
@@ -242,6 +264,10 @@ func (x *execCtx) players(r PRef) []PlayerID {
 		if tr := x.item.Trig; tr != nil && tr.HasPlayer {
 			return []PlayerID{tr.Player}
 		}
+	case PTriggerCtrl:
+		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
+			return []PlayerID{tr.Obj.Chars.Controller}
+		}
 	}
 	return nil
 }
@@ -251,6 +277,8 @@ func (x *execCtx) amount(a Amount) int {
 	t := x.t
 	n := a.N
 	switch {
+	case a.ThatMany:
+		n += x.count
 	case a.X:
 		n += x.item.X
 	case a.Removed:
@@ -320,13 +348,10 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		return true, nil
 	case OpDestroy:
-		os := x.objects(in.What)
-		x.it = ids(os)
-		for _, o := range os {
-			if o.Zone != Battlefield {
-				continue
-			}
-			if cur := t.s.Object(o.ID); cur != nil {
+		os := ids(x.whats(in))
+		x.it = os
+		for _, id := range os {
+			if cur := t.s.Object(id); cur != nil && cur.Zone == Battlefield {
 				if err := t.destroyX(cur, KeyDestroy, "is destroyed", in.NoRegen); err != nil {
 					return false, err
 				}
@@ -338,10 +363,13 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		if in.Op == OpBounce {
 			to, key, why = Hand, KeyOwnersZone, "returns to its owner's hand"
 		}
-		os := x.objects(in.What)
+		os := ids(x.whats(in))
 		x.it = nil
-		for _, o := range os {
-			nid, err := t.move(o.ID, to, false, nil, key, why)
+		for _, id := range os {
+			if o := t.s.Object(id); o == nil || o.Zone == to {
+				continue
+			}
+			nid, err := t.move(id, to, false, nil, key, why)
 			if err != nil {
 				return false, err
 			}
@@ -349,14 +377,15 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		return len(os) > 0, nil
 	case OpReturn:
-		os := x.objects(in.What)
+		os := ids(x.objects(in.What))
 		x.it = nil
-		for _, o := range os {
-			if o.Zone == Battlefield {
+		for _, id := range os {
+			o := t.s.Object(id)
+			if o == nil || o.Zone == Battlefield {
 				continue
 			}
 			owner := o.Owner
-			nid, err := t.move(o.ID, Battlefield, false, &owner, KeyResolve, "returns to the battlefield")
+			nid, err := t.move(id, Battlefield, false, &owner, KeyResolve, "returns to the battlefield")
 			if err != nil {
 				return false, err
 			}
@@ -406,7 +435,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpPutCounters, OpRemCounters:
 		n := x.amount(in.N)
 		done := false
-		for _, o := range x.objects(in.What) {
+		for _, id := range ids(x.objects(in.What)) {
+			o := t.s.Object(id)
 			if in.Op == OpRemCounters {
 				if o.Counters.Get(in.Kind) < n {
 					continue // "If you can't, …"
@@ -427,7 +457,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpAddMana:
 		return x.addMana(in)
 	case OpTap, OpUntap:
-		for _, o := range x.objects(in.What) {
+		for _, o := range x.whats(in) {
 			if o.Zone != Battlefield {
 				continue
 			}
@@ -440,9 +470,11 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		return true, nil
 	case OpCounter:
-		for _, o := range x.objects(in.What) {
-			if err := t.counterSpell(o, x.item.SourceName); err != nil {
-				return false, err
+		for _, id := range ids(x.objects(in.What)) {
+			if o := t.s.Object(id); o != nil {
+				if err := t.counterSpell(o, x.item.SourceName); err != nil {
+					return false, err
+				}
 			}
 		}
 		return true, nil
@@ -473,7 +505,20 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		return true, nil
 	case OpChooseColor:
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: colorWords(), Prompt: "choose a color"})
+		words := colorWords()
+		if in.What.Kind == RefGroup {
+			var have Color
+			for _, o := range x.objects(in.What) {
+				have |= t.chars(o).Colors
+			}
+			words = have.Names()
+			if len(words) == 0 {
+				t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
+					Text: fmt.Sprintf("%s has no %s with a color: no color can be chosen", t.name(x.ctrl), in.What.Group)})
+				return false, nil
+			}
+		}
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: words, Prompt: "choose a color"})
 		if err != nil {
 			return false, err
 		}
@@ -548,6 +593,8 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 			}
 		}
 		if len(ids) == 0 {
+			t.emit(Event{Kind: EvRule, Key: KeySacrifice, Player: t.name(x.ctrl),
+				Text: fmt.Sprintf("%s can't sacrifice it: it isn't on the battlefield any more", t.name(x.ctrl))})
 			return false, nil
 		}
 		who := t.chars(t.s.Object(ids[0])).Controller
@@ -617,9 +664,10 @@ func (x *execCtx) discard(p PlayerID, n int) error {
 			return err
 		}
 	}
+	x.count = len(chosen)
 	if n > len(hand) {
-		t.emit(Event{Kind: EvRule, Key: KeyDiscard, Player: t.name(p),
-			Text: fmt.Sprintf("%s had only %d card%s to discard", t.name(p), len(hand), plural(len(hand)))})
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p),
+			Text: fmt.Sprintf("%s had only %d card%s to discard: as much as possible is done", t.name(p), len(hand), plural(len(hand)))})
 	}
 	return nil
 }
@@ -734,6 +782,15 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	sp := in.Cont
 	e := ContEffect{Spec: sp, Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Dur: in.Dur.Kind, Text: in.Text}
 	if sp.Rules != nil {
+		if sp.Player != nil {
+			// A rule about players: one effect for each, its "controller"
+			// being the player it's about.
+			for _, p := range x.players(*sp.Player) {
+				e.Controller = p
+				t.addEffect(e)
+			}
+			return true, nil
+		}
 		t.addEffect(e)
 		return true, nil
 	}

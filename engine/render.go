@@ -14,6 +14,23 @@ type Board struct {
 	Players []PlayerView
 	Shared  []ZoneView // stack, exile, command: only those with cards
 	Pending string     // a choice the rules are waiting for, if any
+
+	Turn     int         // the turn number
+	Step     string      // "precombat main phase", "upkeep", …
+	Priority string      // the player who has priority
+	Stack    []StackView // the stack, top first
+	Effects  []string    // continuous effects from resolved spells and abilities, oldest first
+	Waiting  []string    // triggered abilities waiting to go on the stack
+}
+
+// StackView is one spell or ability on the stack.
+type StackView struct {
+	Label      string // "Lightning Bolt#1", "Brothers of Fire#1 ability#1"
+	Kind       string // "spell", "activated ability", "triggered ability"
+	Text       string // what it does: the ability's text, or the spell's
+	Controller string
+	Targets    []string
+	X          int
 }
 
 // PlayerView is one player's side of the board.
@@ -52,13 +69,41 @@ type CardView struct {
 	Damage    int
 	Counters  string // "2 +1/+1, 1 storage"
 	Owner     string // set only when someone else owns it
+
+	Abilities []string // its abilities as they read on it now (201.5b)
+	// PTNotes say which layer and effect made its power and toughness
+	// what they are: "7b: set to 0/1 (Turn to Frog#1)", "7c: +1/+1 (1
+	// +1/+1 counter)" (613.4).
+	PTNotes []string
+	// Notes are every layer's changes to it: copy, control, types, color,
+	// abilities, power and toughness.
+	Notes     []string
+	Attached  string // the label of what it's attached to
+	Attacking bool
+	Blocking  bool
+	PhasedOut bool
 }
 
 // Render lays out a state for display under an edition's words.
 func Render(ed *RulesEdition, s State) Board {
-	b := Board{Edition: ed.ID}
+	b := Board{Edition: ed.ID, Turn: s.Turn, Step: s.Step.String()}
 	if s.Pending != nil {
 		b.Pending = s.Players[s.Pending.Player].Name + " must choose: " + s.Pending.Prompt
+	}
+	if int(s.Priority) < len(s.Players) {
+		b.Priority = s.Players[s.Priority].Name
+	}
+	st := s.Stack()
+	for i := len(st) - 1; i >= 0; i-- {
+		b.Stack = append(b.Stack, stackView(&s, st[i]))
+	}
+	for _, e := range s.Effects {
+		if e.Text != "" {
+			b.Effects = append(b.Effects, e.SourceName+": "+e.Text)
+		}
+	}
+	for _, w := range s.Waiting {
+		b.Waiting = append(b.Waiting, w.SourceName+": "+w.Ability.Display(w.SourceSnap.Chars.Name))
 	}
 	for i, p := range s.Players {
 		id := PlayerID(i)
@@ -95,23 +140,81 @@ func zoneTitle(ed *RulesEdition, z Zone) string {
 	return strings.ToUpper(n[:1]) + n[1:]
 }
 
+// stackView describes one stack object.
+func stackView(s *State, o *Object) StackView {
+	v := StackView{Label: o.Label, Controller: s.Players[o.Controller].Name}
+	it := o.Stack
+	if it == nil {
+		return v
+	}
+	v.X = it.X
+	switch it.Kind {
+	case StackSpell:
+		v.Kind = "spell"
+	case StackActivated:
+		v.Kind = "activated ability"
+	case StackTriggered:
+		v.Kind = "triggered ability"
+	}
+	name := it.SourceName
+	if it.SourceSnap != nil {
+		name = it.SourceSnap.Chars.Name
+	} else if src := s.Object(it.Source); src != nil {
+		name = s.Chars(src).Name
+	}
+	var texts []string
+	for _, a := range it.Abilities {
+		texts = append(texts, a.Display(name))
+	}
+	v.Text = strings.Join(texts, " ")
+	for _, ts := range it.Targets {
+		for _, tg := range ts {
+			if tg.IsPlayer {
+				v.Targets = append(v.Targets, s.Players[tg.Player].Name)
+			} else if x := s.Object(tg.Object); x != nil {
+				v.Targets = append(v.Targets, x.Label)
+			} else {
+				v.Targets = append(v.Targets, "(gone)")
+			}
+		}
+	}
+	return v
+}
+
 func cardViews(s *State, objs []*Object) []CardView {
 	out := make([]CardView, 0, len(objs))
+	view := s.computeView()
 	for _, o := range objs {
-		ch := s.Chars(o)
-		v := CardView{
+		ch := *view.chars[o.ID]
+		cv := CardView{
 			Label: o.Label, Name: ch.Name, Cost: ch.Cost.String(), ManaValue: ch.ManaValue(),
 			Colors: ch.Colors.String(), TypeLine: ch.Types.String(), Keywords: ch.Keywords,
 			Tapped: o.Tapped, Token: o.Token, Sick: o.Sick && o.Zone == Battlefield, Damage: o.Damage,
 			Counters: o.Counters.String(),
 		}
 		if ch.HasPT {
-			v.PT = strconv.Itoa(ch.Power) + "/" + strconv.Itoa(ch.Toughness)
+			cv.PT = strconv.Itoa(ch.Power) + "/" + strconv.Itoa(ch.Toughness)
 		}
-		if o.Owner != o.Controller && o.Zone == Battlefield {
-			v.Owner = s.Players[o.Owner].Name
+		if o.Owner != ch.Controller && o.Zone == Battlefield {
+			cv.Owner = s.Players[o.Owner].Name
 		}
-		out = append(out, v)
+		cv.Abilities = ch.AbilityTexts()
+		for _, n := range ch.Notes {
+			cv.Notes = append(cv.Notes, n.String())
+			if n.Char == "power/toughness" {
+				cv.PTNotes = append(cv.PTNotes, n.String())
+			}
+		}
+		if o.Attached != 0 {
+			if a := s.Object(o.Attached); a != nil {
+				cv.Attached = a.Label
+			}
+		}
+		if s.Combat != nil {
+			cv.Attacking, cv.Blocking = s.Combat.isAttacking(o.ID), s.Combat.isBlocking(o.ID)
+		}
+		cv.PhasedOut = o.PhasedOut
+		out = append(out, cv)
 	}
 	return out
 }

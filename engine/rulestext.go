@@ -18,6 +18,11 @@ func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability
 	text := strings.TrimSpace(straightenQuotes(line))
 	if name != "" {
 		text = replaceName(text, name)
+		// 201.5c: a legendary card may call itself by the part of its
+		// name before the comma ("Minsc" for "Minsc, Beloved Ranger").
+		if short, _, ok := strings.Cut(name, ","); ok && len(short) > 2 {
+			text = replaceName(text, short)
+		}
 	}
 	p := &textParser{lists: lists, spell: spell}
 	abs, err := p.line(text)
@@ -114,6 +119,9 @@ func (p *textParser) ability(c *tcur, text string) (*Ability, error) {
 	if a, ok, err := p.staticAbility(c, text); ok || err != nil {
 		return a, err
 	}
+	// A failed attempt may have noted targets: start the spell afresh.
+	c.i = 0
+	p.targets, p.words, p.it, p.itP = nil, 0, ORef{}, nil
 	if !p.spell {
 		// A permanent's sentence that is neither: read it as a static
 		// ability's effect to give the best message.
@@ -339,7 +347,7 @@ func (p *textParser) activated(c *tcur, text string, colon int) (*Ability, error
 }
 
 func findPhrase(toks []token, from int, phrase string) int {
-	ws := strings.Fields(phrase)
+	ws := phraseWords(phrase)
 	for i := from; i+len(ws) <= len(toks); i++ {
 		ok := true
 		for k, w := range ws {
@@ -519,7 +527,7 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 		switch {
 		case c.eat("your"):
 			t.Whose = Yours
-		case c.eat("each", "opponent's"):
+		case c.eat("each", "opponent", "'s"):
 			t.Whose = Opponents
 		case c.eat("each"):
 			t.Whose = AnyOnes

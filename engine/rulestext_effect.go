@@ -49,7 +49,7 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 			return prev, nil
 		}
 		return nil, p.fail(c, text, "\"can't be regenerated\" follows a destroy instruction")
-	case c.eat("it's", "still", "a"), c.eat("it", "is", "still", "a"):
+	case c.eat("it", "'s", "still", "a"), c.eat("it", "is", "still", "a"):
 		t := c.next()
 		if l := last(); l != nil && l.Cont != nil && c.end() {
 			l.Cont.AddTypes = append(l.Cont.AddTypes, t)
@@ -162,6 +162,11 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 
 func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
 	save := c.i
+	if c.eat("you", "may", "play", "an", "additional", "land", "this", "turn") {
+		// 305.2: a permission, not a choice made now.
+		who := PRef{Kind: PYou}
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleExtraLand, N: 1}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, nil
+	}
 	if c.eat("you", "may") {
 		in, err := p.clause1(c, text)
 		if err != nil {
@@ -197,6 +202,23 @@ func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
 	return nil, p.fail(c, text, "an instruction: deal damage, destroy, exile, return, sacrifice, draw, discard, gain/lose life, put/remove counters, create, add mana, tap/untap, counter, gets +N/+N, becomes, gains, gain control, regenerate, prevent, win the game")
 }
 
+// more reads further objects acted on the same way: "and target land".
+func (p *textParser) more(c *tcur) []ORef {
+	var out []ORef
+	for {
+		save := c.i
+		if !c.eat("and") {
+			return out
+		}
+		r, ok := p.objects(c)
+		if !ok {
+			c.i = save
+			return out
+		}
+		out = append(out, r)
+	}
+}
+
 // imperative reads instructions with no subject: "Destroy target creature."
 func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
@@ -207,14 +229,14 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to destroy")
 		}
 		p.it = r
-		return &Instr{Op: OpDestroy, What: r}, true, nil
+		return &Instr{Op: OpDestroy, What: r, Also: p.more(c)}, true, nil
 	case c.eat("exile"):
 		r, ok := p.objects(c)
 		if !ok {
 			return fail("what to exile")
 		}
 		p.it = r
-		return &Instr{Op: OpExile, What: r}, true, nil
+		return &Instr{Op: OpExile, What: r, Also: p.more(c)}, true, nil
 	case c.eat("return"):
 		if p.self(c) {
 			if c.eat("from", "your", "graveyard", "to", "the", "battlefield") {
@@ -222,7 +244,7 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 				in.Tapped = c.eat("tapped")
 				return in, true, nil
 			}
-			if c.eat("to", "its", "owner's", "hand") {
+			if c.eat("to", "its", "owner", "'s", "hand") {
 				return &Instr{Op: OpBounce, What: ORef{Kind: RefSelf}}, true, nil
 			}
 			return fail("return ~ to its owner's hand / from your graveyard to the battlefield")
@@ -232,11 +254,11 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to return")
 		}
 		switch {
-		case c.eat("to", "its", "owner's", "hand"), c.eat("to", "their", "owners'", "hands"):
+		case c.eat("to", "its", "owner", "'s", "hand"), c.eat("to", "their", "owners", "'", "hands"):
 			return &Instr{Op: OpBounce, What: r}, true, nil
 		case c.eat("to", "the", "battlefield"):
 			in := &Instr{Op: OpReturn, What: r}
-			c.eat("under", "its", "owner's", "control")
+			c.eat("under", "its", "owner", "'s", "control")
 			return in, true, nil
 		}
 		return fail("to its owner's hand, or to the battlefield")
@@ -291,7 +313,7 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to tap")
 		}
 		p.it = r
-		return &Instr{Op: OpTap, What: r}, true, nil
+		return &Instr{Op: OpTap, What: r, Also: p.more(c)}, true, nil
 	case c.eat("untap"):
 		r, ok := p.objects(c)
 		if !ok {
@@ -353,6 +375,15 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Control: true}, Dur: p.duration(c)}, true, nil
 	case c.eat("shuffle", "your", "library"):
 		return &Instr{Op: OpShuffle, Who: PRef{Kind: PYou}}, true, nil
+	case c.eat("choose", "a", "color", "of"):
+		// "Choose a color of a permanent you control." (106.5)
+		c.eat("a")
+		c.eat("an")
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return fail("a color of what")
+		}
+		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
 	case c.eat("choose", "a", "color"):
 		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}}, true, nil
 	}
@@ -407,6 +438,8 @@ func (p *textParser) playerClause(c *tcur, text string) (*Instr, bool, error) {
 		return p.discard(c, text, who)
 	case c.eat("sacrifice"), c.eat("sacrifices"):
 		return p.sacrifice(c, text, who)
+	case c.eat("can't", "play", "lands", "this", "turn"):
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleCantPlayLands}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
 	case c.eat("win", "the", "game"), c.eat("wins", "the", "game"):
 		return &Instr{Op: OpWin, Who: who}, true, nil
 	case c.eat("create"), c.eat("creates"):
@@ -423,8 +456,29 @@ func (p *textParser) playerClause(c *tcur, text string) (*Instr, bool, error) {
 	return fail("what the player does: gains/loses N life, draws, discards, sacrifices, creates, wins the game")
 }
 
+// possessor reads "that land's controller", "its controller", "its owner".
+func (p *textParser) possessor(c *tcur) (PRef, bool) {
+	save := c.i
+	switch {
+	case c.eat("its", "controller"):
+		return PRef{Kind: PControllerOf}, true
+	case c.eat("its", "owner"):
+		return PRef{Kind: POwnerOf}, true
+	case c.eat("that"):
+		c.next()
+		if c.eat("'s", "controller") {
+			return PRef{Kind: PTriggerCtrl}, true
+		}
+	}
+	c.i = save
+	return PRef{}, false
+}
+
 // player reads a player reference at the start of a clause.
 func (p *textParser) player(c *tcur) (PRef, bool) {
+	if pr, ok := p.possessor(c); ok {
+		return pr, true
+	}
 	switch {
 	case c.eat("you"):
 		return PRef{Kind: PYou}, true
@@ -432,17 +486,13 @@ func (p *textParser) player(c *tcur) (PRef, bool) {
 		return PRef{Kind: PEach}, true
 	case c.eat("each", "opponent"), c.eat("each", "of", "your", "opponents"):
 		return PRef{Kind: PEachOpponent}, true
-	case c.eat("each", "of", "that", "player's", "opponents"):
+	case c.eat("each", "of", "that", "player", "'s", "opponents"):
 		return PRef{Kind: POpponents}, true
 	case c.eat("that", "player"):
 		if p.itP != nil {
 			return *p.itP, true
 		}
 		return PRef{Kind: PTriggerPlayer}, true
-	case c.eat("its", "controller"):
-		return PRef{Kind: PControllerOf}, true
-	case c.eat("its", "owner"):
-		return PRef{Kind: POwnerOf}, true
 	case c.eat("the", "chosen", "player"):
 		return PRef{Kind: PChosen}, true
 	}
@@ -532,7 +582,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 		c.i = save
 		return fail("how many tokens")
 	}
-	if c.eat("token", "that's", "a", "copy", "of") || c.eat("token", "that", "is", "a", "copy", "of") {
+	if c.eat("token", "that", "'s", "a", "copy", "of") || c.eat("token", "that", "is", "a", "copy", "of") {
 		r, ok := p.objects(c)
 		if !ok {
 			return fail("a copy of what")
@@ -553,6 +603,15 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 	var subs []Subtype
 	for !c.end() {
 		w := c.peek()
+		if strings.Contains(w, "/") && !card.HasPT {
+			pw, tg, ok := parsePT(w)
+			if !ok {
+				return fail("power/toughness like 1/1")
+			}
+			c.next()
+			card.Power, card.Toughness, card.HasPT = pw.N, tg.N, true
+			continue
+		}
 		if col, ok := ParseColor(w); ok && len(w) > 1 {
 			card.Color |= col
 			c.next()
@@ -773,7 +832,11 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 			spec.ColorChoice = true
 		}
 		p.it = r
-		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c)}, true, nil
+		dur := p.duration(c)
+		if !p.whereX(c, mod) {
+			return fail("where X is …")
+		}
+		return &Instr{Op: OpContinuous, Cont: spec, Dur: dur}, true, nil
 	case c.eat("becomes"), c.eat("become"):
 		spec := &ContSpec{Affects: r}
 		if err := p.becomes(c, text, spec); err != nil {
@@ -825,6 +888,9 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 		pr := PRef{Kind: PTriggerPlayer}
 		return Recip{Player: &pr}, true
 	}
+	if pr, ok := p.possessor(c); ok {
+		return Recip{Player: &pr}, true
+	}
 	if c.eat("target", "player") || c.eat("target", "opponent") {
 		c.i = save
 		pr, _ := p.player(c)
@@ -837,32 +903,40 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 	return Recip{Obj: r}, true
 }
 
-// ptMod reads "+2/+2", "-5/-0", "+X/+X where X is its power".
+// ptMod reads "+2/+2", "-5/-0", "+X/+X" (X defined by whereX).
 func (p *textParser) ptMod(c *tcur) (*[2]Amount, bool) {
 	pw, tg, ok := parsePT(c.peek())
 	if !ok {
 		return nil, false
 	}
 	c.next()
-	if pw.X || tg.X {
-		if c.eat(",", "where", "x", "is") || c.eat("where", "x", "is") {
-			a, ok := p.amountExpr(c)
-			if !ok {
-				return nil, false
-			}
-			if pw.X {
-				neg := pw.Neg
-				pw = a
-				pw.Neg = neg
-			}
-			if tg.X {
-				neg := tg.Neg
-				tg = a
-				tg.Neg = neg
-			}
+	mod := &[2]Amount{pw, tg}
+	if !p.whereX(c, mod) {
+		return nil, false
+	}
+	return mod, true
+}
+
+// whereX reads ", where X is …" and puts the amount in place of X.
+func (p *textParser) whereX(c *tcur, mod *[2]Amount) bool {
+	if !mod[0].X && !mod[1].X {
+		return true
+	}
+	if !c.eat(",", "where", "x", "is") && !c.eat("where", "x", "is") {
+		return true // X chosen as the ability is activated
+	}
+	a, ok := p.amountExpr(c)
+	if !ok {
+		return false
+	}
+	for i := range mod {
+		if mod[i].X {
+			neg := mod[i].Neg
+			mod[i] = a
+			mod[i].Neg = neg
 		}
 	}
-	return &[2]Amount{pw, tg}, true
+	return true
 }
 
 // parsePT reads "+2/+2", "-1/-0", "1/1", "x/x".
@@ -971,7 +1045,7 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 		return p.fail(c, text, "what it becomes: a copy of …, a color, N/N, types")
 	}
 	// "that's still a land", "in addition to its other types"
-	if c.eat("that's", "still", "a") || c.eat("that", "is", "still", "a") || c.eat("that", "are", "still") {
+	if c.eat("that", "'s", "still", "a") || c.eat("that", "is", "still", "a") || c.eat("that", "are", "still") {
 		w := c.next()
 		if ct, ok := p.lists.CardType(w); ok {
 			spec.AddTypes = append(spec.AddTypes, ct)
@@ -1008,9 +1082,9 @@ func (p *textParser) copyExcept(c *tcur, text string, pt **[2]int, add *[]string
 		switch {
 		case c.eat("it", "has", "this", "ability"):
 			*hasThis = true
-		case c.eat("it", "doesn't", "copy", "that", "creature's", "color"):
+		case c.eat("it", "doesn't", "copy", "that", "creature", "'s", "color"):
 			*noColor = true
-		case c.eat("it's"), c.eat("it", "is"):
+		case c.eat("it", "'s"), c.eat("it", "is"):
 			if w := c.peek(); strings.Contains(w, "/") {
 				a, b, ok := parsePT(w)
 				if !ok {
@@ -1054,6 +1128,9 @@ func (p *textParser) amount(c *tcur) (Amount, bool) {
 	if c.eat("that", "much") {
 		return Amount{Removed: true}, true
 	}
+	if c.eat("that", "many") {
+		return Amount{ThatMany: true}, true
+	}
 	if n, ok := c.num(); ok {
 		return Amount{N: n}, true
 	}
@@ -1093,7 +1170,7 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		}
 		a.Count = f
 		return a, true
-	case c.eat("the", "sacrificed", "creature's", "power"):
+	case c.eat("the", "sacrificed", "creature", "'s", "power"):
 		r := ORef{Kind: RefSacrificed}
 		a.PowerOf = &r
 		return a, true
@@ -1104,7 +1181,7 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		}
 		a.PowerOf = &r
 		return a, true
-	case c.eat("that", "creature's", "power"):
+	case c.eat("that", "creature", "'s", "power"):
 		r := p.it
 		a.PowerOf = &r
 		return a, true
@@ -1256,7 +1333,10 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 			if w == "," && (c.peekAt(1) == "and" || c.peekAt(1) == "or") {
 				j = 2
 			}
-			if len(types) == 0 && f.Colors == 0 && len(f.Subtypes) == 0 || !p.isTypeOrColor(c.peekAt(j)) {
+			nx := c.peekAt(j)
+			adjective := len(f.Not) > 0 || f.NotColors != 0
+			if len(types) == 0 && f.Colors == 0 && len(f.Subtypes) == 0 && !adjective ||
+				!p.isTypeOrColor(nx) && !(strings.HasPrefix(nx, "non") && len(nx) > 3) {
 				goto post
 			}
 			c.i += j - 1

@@ -135,7 +135,7 @@ func (a CastSpell) apply(t *tx) error {
 	// counting X as chosen).
 	probe := *o
 	probe.Zone = Stack
-	probe.Stack = &StackItem{X: a.X}
+	probe.Stack = &StackItem{Kind: StackSpell, X: a.X}
 	for _, m := range t.ruleMods(RuleCantCast) {
 		if (m.mod.Who == Opponents && m.ctrl == a.Player) || (m.mod.Who == Yours && m.ctrl != a.Player) {
 			continue
@@ -269,6 +269,13 @@ func costOrZero(c ManaCost) string {
 	return c.String()
 }
 
+func lifeOf(c *Cost) int {
+	if c == nil {
+		return 0
+	}
+	return c.Life
+}
+
 // logSpend records mana spent on spells this turn and a spell cast.
 func (t *tx) logSpend(p PlayerID, n int) {
 	l := &t.s.Log
@@ -359,6 +366,10 @@ type paid struct {
 // any failure fails the whole action.
 func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int) (paid, error) {
 	var out paid
+	selfID := ObjectID(0)
+	if self != nil {
+		selfID = self.ID
+	}
 	pl := &t.s.Players[p]
 	left, spent, life, err := pay(pl.Pool, mana, pm)
 	if err != nil {
@@ -375,8 +386,16 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	pl.Pool = left
 	out.mana = spent
 	if spent.Total() > 0 || life > 0 {
-		t.emit(Event{Kind: EvCost, Key: KeyPay, Player: pl.Name, N: spent.Total(),
-			Text: fmt.Sprintf("%s pays %s", pl.Name, Payment{Mana: spent, Life: life})})
+		key := KeyPay
+		kinds := mana.Kinds()
+		switch {
+		case kinds.Has(SymPhyrexian) || kinds.Has(SymHybridPhyrexian):
+			key = KeyPhyrexian // 107.4f: mana of its color or 2 life
+		case kinds.Has(SymHybrid) || kinds.Has(SymMonoHybrid):
+			key = KeyHybrid // 107.4e: either half
+		}
+		t.emit(Event{Kind: EvCost, Key: key, Player: pl.Name, N: spent.Total(),
+			Text: fmt.Sprintf("%s pays %s for %s", pl.Name, Payment{Mana: spent, Life: life - lifeOf(c)}, mana)})
 	}
 	if life > 0 {
 		if err := t.life(p, -life, KeyPay, "as a cost"); err != nil {
@@ -438,6 +457,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 			}
 		}
 	}
+	self = t.s.Object(selfID) // exiling cards may have moved it in the slice
 	need := 0
 	if c.Sac != nil {
 		need = 1
@@ -482,7 +502,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		if err != nil {
 			return out, err
 		}
-		if o.Zone != Hand || o.Owner != p || (self != nil && o.ID == self.ID) {
+		if o.Zone != Hand || o.Owner != p || o.ID == selfID {
 			return out, t.ruleErr(KeyDiscard, "%s isn't a card in %s's hand", o.Label, pl.Name)
 		}
 		if _, err := t.move(id, Graveyard, false, nil, KeyDiscard, "is discarded"); err != nil {
@@ -538,6 +558,7 @@ func (a Activate) apply(t *tx) error {
 	if cost == nil {
 		cost = &Cost{}
 	}
+	oLabel, oName, oID := o.Label, o.Card.Name, o.ID
 	total := totalCost(cost.Mana, a.X, nil, nil, nil)
 	p, err := t.payCost(a.Player, o, total, cost, a.Pay, a.Sac, a.Discard, a.Remove)
 	if err != nil {
@@ -547,19 +568,21 @@ func (a Activate) apply(t *tx) error {
 	if cost.RemoveX {
 		item.X = p.removed
 	}
-	text := fmt.Sprintf("%s activates %s: %s", t.name(a.Player), o.Label, ab.Display(ch.Name))
+	text := fmt.Sprintf("%s activates %s: %s", t.name(a.Player), oLabel, ab.Display(ch.Name))
 	if ab.Mana {
 		// 605.3b: a mana ability resolves at once, without the stack.
-		t.emit(Event{Kind: EvCast, Key: KeyManaAbility, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player), Text: text})
+		t.emit(Event{Kind: EvCast, Key: KeyManaAbility, Object: oLabel, ObjectID: oID, Player: t.name(a.Player), Text: text})
 		ex := t.newExec(item, nil)
 		if err := ex.run(ab, 0); err != nil {
 			return err
 		}
-		t.tapForManaTriggers(o, a.Player, ex.added)
+		if land := t.s.Object(oID); land != nil {
+			t.tapForManaTriggers(land, a.Player, ex.added)
+		}
 		return nil
 	}
-	obj := t.s.newObject(&Card{Name: o.Card.Name + " ability"}, a.Player, Stack, false)
-	obj.Label = o.Label + " ability" + strings.TrimPrefix(obj.Label, o.Card.Name+" ability")
+	obj := t.s.newObject(&Card{Name: oName + " ability"}, a.Player, Stack, false)
+	obj.Label = oLabel + " ability" + strings.TrimPrefix(obj.Label, oName+" ability")
 	obj.Stack = item
 	var tgts []string
 	for _, ts := range item.Targets {
@@ -570,7 +593,7 @@ func (a Activate) apply(t *tx) error {
 	if len(tgts) > 0 {
 		text += " targeting " + strings.Join(tgts, ", ")
 	}
-	t.emit(Event{Kind: EvCast, Key: KeyActivate, Object: obj.Label, ObjectID: obj.ID, Source: o.ID, Player: t.name(a.Player), Text: text})
+	t.emit(Event{Kind: EvCast, Key: KeyActivate, Object: obj.Label, ObjectID: obj.ID, Source: oID, Player: t.name(a.Player), Text: text})
 	t.s.Priority, t.s.Passes = a.Player, 0
 	return nil
 }
@@ -612,6 +635,9 @@ func (a PlayLand) apply(t *tx) error {
 
 // resolve resolves the top object of the stack (608).
 func (t *tx) resolve(o *Object) error {
+	// Objects move in the slice as others leave: keep the ID, not the
+	// pointer.
+	oid, label := o.ID, o.Label
 	item := o.Stack
 	if item == nil {
 		return fmt.Errorf("%s has nothing to resolve", o.Label)
@@ -619,9 +645,10 @@ func (t *tx) resolve(o *Object) error {
 	t.s.Priority, t.s.Passes = t.s.Active, 0 // 117.3b
 	// 608.2a: an intervening "if" clause is checked again.
 	if item.Kind == StackTriggered && item.Abilities[0].If != nil && !t.condHolds(item.Abilities[0].If, item) {
-		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: o.Label, ObjectID: o.ID,
-			Text: o.Label + " does nothing: its condition is no longer true"})
-		t.s.remove(o.ID)
+		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: label, ObjectID: oid,
+			Text: label + " does nothing: its condition is no longer true"})
+		t.s.remove(oid)
+		t.dirty()
 		return nil
 	}
 	// 608.2b: targets that are no longer legal.
@@ -629,10 +656,19 @@ func (t *tx) resolve(o *Object) error {
 	anyTarget, anyLegal := false, false
 	var srcCh *Chars
 	src := t.s.Object(item.Source)
-	if src != nil {
-		srcCh = t.chars(src)
-	} else if item.SourceSnap != nil {
+	switch {
+	case item.Kind != StackSpell && t.ed.LockSource && item.SourceSnap != nil:
+		// The classic rules: the ability is what its source was when it
+		// was played.
 		srcCh = &item.SourceSnap.Chars
+	case src != nil:
+		srcCh = t.chars(src)
+	case item.SourceSnap != nil:
+		if lk := t.s.LastKnown(item.Source); lk != nil {
+			srcCh = &lk.Chars
+		} else {
+			srcCh = &item.SourceSnap.Chars
+		}
 	}
 	for i, ts := range item.Targets {
 		legal[i] = make([]bool, len(ts))
@@ -645,15 +681,15 @@ func (t *tx) resolve(o *Object) error {
 		}
 	}
 	if anyTarget && !anyLegal {
-		t.emit(Event{Kind: EvResolve, Key: KeyIllegalTargets, Object: o.Label, ObjectID: o.ID,
-			Text: o.Label + " doesn't resolve: all its targets are illegal"})
-		return t.leaveStack(o, true)
+		t.emit(Event{Kind: EvResolve, Key: KeyIllegalTargets, Object: label, ObjectID: oid,
+			Text: label + " doesn't resolve: all its targets are illegal"})
+		return t.leaveStack(t.s.Object(oid), true)
 	}
 	isPermanent := item.Kind == StackSpell && !t.chars(o).Types.Is("instant") && !t.chars(o).Types.Is("sorcery")
 	if !isPermanent {
-		t.emit(Event{Kind: EvResolve, Key: KeyResolve, Object: o.Label, ObjectID: o.ID, Text: o.Label + " resolves"})
+		t.emit(Event{Kind: EvResolve, Key: KeyResolve, Object: label, ObjectID: oid, Text: label + " resolves"})
 		ex := t.newExec(item, legal)
-		ex.stackObj = o.ID
+		ex.stackObj = oid
 		off := 0
 		for _, ab := range item.Abilities {
 			if ab.Kind == AbKeyword {
@@ -665,7 +701,7 @@ func (t *tx) resolve(o *Object) error {
 			}
 			off += len(ab.Targets)
 		}
-		if cur := t.s.Object(o.ID); cur != nil {
+		if cur := t.s.Object(oid); cur != nil {
 			return t.leaveStack(cur, false)
 		}
 		return nil
@@ -673,8 +709,8 @@ func (t *tx) resolve(o *Object) error {
 	// 608.3: a permanent spell enters the battlefield; an Aura attached to
 	// its target (608.3c).
 	ctrl := item.Controller
-	oldID := o.ID
-	newID, err := t.move(o.ID, Battlefield, false, &ctrl, KeyEnterResolve, "resolves")
+	oldID := oid
+	newID, err := t.move(oid, Battlefield, false, &ctrl, KeyEnterResolve, "resolves")
 	if err != nil {
 		return err
 	}
@@ -714,11 +750,7 @@ func (t *tx) leaveStack(o *Object, countered bool) error {
 		t.dirty()
 		return nil
 	}
-	key := KeyToGraveyard
-	if countered {
-		key = KeyIllegalTargets
-	}
-	_, err := t.move(o.ID, Graveyard, false, nil, key, "goes to its owner's graveyard")
+	_, err := t.move(o.ID, Graveyard, false, nil, KeyToGraveyard, "goes to its owner's graveyard")
 	return err
 }
 
@@ -750,3 +782,26 @@ func (t *tx) counterSpell(o *Object, by string) error {
 
 // errNoSource is returned when an ability's source is needed and gone.
 var errNoSource = errors.New("the source is gone")
+
+// NeedsPriority reports which player must have priority to take an action:
+// casting a spell, activating an ability other than a mana ability
+// (605.3a), playing a land, passing.
+func NeedsPriority(s State, a Action) (PlayerID, bool) {
+	switch a := a.(type) {
+	case CastSpell:
+		return a.Player, true
+	case PlayLand:
+		return a.Player, true
+	case PassPriority:
+		return a.Player, true
+	case Activate:
+		if o := s.Object(a.Object); o != nil {
+			ch := s.Chars(o)
+			if a.Ability >= 0 && a.Ability < len(ch.Abilities) && ch.Abilities[a.Ability].Mana {
+				return 0, false
+			}
+		}
+		return a.Player, true
+	}
+	return 0, false
+}

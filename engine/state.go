@@ -385,7 +385,12 @@ func (s State) AddObject(c *Card, owner PlayerID, z Zone, token bool) (State, Ob
 func (s State) Edit(id ObjectID, fn func(*Object)) State {
 	s = s.clone()
 	if o := s.Object(id); o != nil {
+		before := o.Controller
 		fn(o)
+		if o.Controller != before {
+			// Setup gives control outright: no effect does (613.1b).
+			o.Base = o.Controller
+		}
 	}
 	return s
 }

@@ -155,8 +155,18 @@ func (c *tcur) eat(words ...string) bool {
 	return true
 }
 
-// eatS consumes a phrase written as one string of space-separated words.
-func (c *tcur) eatS(phrase string) bool { return c.eat(strings.Fields(phrase)...) }
+// eatS consumes a phrase written as one string, lexed like the text.
+func (c *tcur) eatS(phrase string) bool { return c.eat(phraseWords(phrase)...) }
+
+// phraseWords lexes a phrase into the words eat compares.
+func phraseWords(phrase string) []string {
+	toks := lexRules(phrase)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.w
+	}
+	return out
+}
 
 // eatAny consumes the first phrase that matches and returns it.
 func (c *tcur) eatAny(phrases ...string) (string, bool) {

@@ -17,7 +17,7 @@ func TestScenariosCommand(t *testing.T) {
 		{[]string{"scenarios", "--run", "--edition", "2007-02-01"}, 0, []string{"skip legend-rule.scn", "ok   legend-rule-2004.scn (1 edition)"}},
 		{[]string{"scenarios", "--trace", "mana-burn", "--edition", "2007-02-01"}, 0, []string{"mana burn: A loses 3 life: life 17 (300.3)", "passed in"}},
 		{[]string{"scenarios", "--trace", "mana-burn"}, 0, []string{"A's mana pool empties ({R}{R}{G} lost) (500.5)"}},
-		{[]string{"scenarios", "--coverage", "../../content/rst-2011"}, 0, []string{"2011-07-15", "8 of 17 examples have a scenario", "section 2", "uncovered 201.4a: Saproling Burst"}},
+		{[]string{"scenarios", "--coverage", "../../content/rst-2011"}, 0, []string{"2011-07-15", "9 of 17 examples have a scenario", "section 2", "uncovered 201.4a: Saproling Burst"}},
 		{[]string{"scenarios", "--trace", "nope"}, 2, []string{`no scenario "nope"`}},
 		{[]string{"scenarios", "--edition", "someday", "--run"}, 2, []string{"unknown edition"}},
 		{[]string{"scenarios", "--dir", t.TempDir()}, 1, []string{"no .scn files"}},

@@ -164,7 +164,23 @@ func (c *cursor) ref() (ref, bool) {
 		name := c.s[1 : end+1]
 		d := c.p.card(name)
 		if d == nil {
-			return ref{}, false
+			// A name the game made, in quotes: a token an effect
+			// created ("Dwarf Berserker Token#1").
+			if c.p.section != "steps" && c.p.section != "expect" || strings.TrimSpace(name) == "" {
+				return ref{}, false
+			}
+			r := ref{Name: name}
+			if i := strings.LastIndexByte(name, '#'); i > 0 {
+				if n, err := strconv.Atoi(name[i+1:]); err == nil && n > 0 {
+					r = ref{Name: name[:i], Index: n}
+				}
+			}
+			c.s = c.s[end+2:]
+			if r.Index != 0 {
+				c.s = strings.TrimLeft(c.s, " \t")
+				return r, true
+			}
+			return c.index(r)
 		}
 		c.s = c.s[end+2:]
 		return c.index(ref{Name: d.Name})

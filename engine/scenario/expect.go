@@ -67,6 +67,18 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		if !ok {
 			return nil, false
 		}
+		times := -1
+		switch {
+		case c.eat("once"):
+			times = 1
+		case c.eat("twice"):
+			times = 2
+		default:
+			if n, ok := c.int(); ok {
+				times = n
+				c.eatAny("times", "time")
+			}
+		}
 		return func(r *run) (bool, string, engine.Key) {
 			n := 0
 			for _, e := range r.events {
@@ -75,7 +87,50 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 				}
 			}
 			got := fmt.Sprintf("%s fired %d time%s", r.cite(k), n, plural(n))
+			if times >= 0 {
+				return n == times, got, k
+			}
 			return (n > 0) != not, got, k
+		}, true
+	}
+	switch {
+	case c.eat("priority"):
+		c.sym("=")
+		who, ok := c.player()
+		if !ok {
+			return nil, p.bad("priority = a player")
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name, engine.KeyPass
+		}, true
+	case c.eat("active"), c.eat("active", "player"):
+		c.sym("=")
+		who, ok := c.player()
+		if !ok {
+			return nil, p.bad("active = a player")
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			return r.st.Active == r.player(who), r.st.Players[r.st.Active].Name, ""
+		}, true
+	case c.eat("step"):
+		c.sym("=")
+		c.eat("is")
+		st, ok := engine.ParseStep(c.s)
+		if !ok {
+			return nil, p.bad("step = a step: upkeep, end step, …")
+		}
+		c.s = ""
+		return func(r *run) (bool, string, engine.Key) {
+			return r.st.Step == st, r.st.Step.String(), engine.KeyStepBegin
+		}, true
+	case c.eat("turn"):
+		n, ok := p.wantInt(c)
+		if !ok {
+			return nil, false
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(r.st.Turn, n)
+			return ok, s, ""
 		}, true
 	}
 	switch {
@@ -169,6 +224,18 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 			ok, s := eqInt(pl(r).Counters.Get(kind), n)
 			return ok, s, engine.KeyCounters
 		}, ok
+	case c.eat("has", "priority"):
+		return func(r *run) (bool, string, engine.Key) {
+			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name + " has priority", engine.KeyPass
+		}, true
+	case c.eat("won"), c.eat("wins"), c.eat("has", "won"):
+		c.eatAny("the game")
+		return func(r *run) (bool, string, engine.Key) {
+			if pl(r).Won {
+				return true, "won", engine.KeyWin
+			}
+			return false, "hasn't won", ""
+		}, true
 	case c.eat("lost"), c.eat("has", "lost"), c.eat("loses"):
 		c.eatAny("the game")
 		return func(r *run) (bool, string, engine.Key) {
@@ -240,6 +307,99 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		}, true
 	}
 	switch {
+	case c.eat("name"):
+		c.sym("=")
+		want := strings.Trim(strings.TrimSpace(c.s), `"`)
+		c.s = ""
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			return strings.EqualFold(ch.Name, want), ch.Name, ""
+		})
+	case c.eat("mana", "cost"), c.eat("cost"):
+		c.sym("=")
+		none := c.eat("none")
+		var want engine.ManaCost
+		if !none {
+			m, err := engine.ParseManaCost(c.mana())
+			if err != nil || m == nil {
+				return nil, p.bad("cost = {2}{W}, or none")
+			}
+			want = m
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			return ch.Cost.String() == want.String(), costText(ch.Cost), engine.KeyManaValueNone
+		})
+	case c.eat("has", "no", "abilities"):
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			return len(ch.Abilities) == 0, abilitiesText(ch), engine.KeyLayer6
+		})
+	case c.eat("has", "ability"), c.eat("has", "the", "ability"):
+		want := strings.Trim(strings.TrimSpace(c.s), `"`)
+		c.s = ""
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			return ch.HasAbilityText(want), abilitiesText(ch), engine.KeyNameSelf
+		})
+	case c.eat("has", "no"), c.eat("doesn't", "have"), c.eat("does", "not", "have"), c.eat("has"):
+		neg := c.last != "has"
+		kw := strings.ToLower(strings.TrimSpace(c.s))
+		c.s = ""
+		if kw == "" {
+			return nil, p.bad("has which keyword")
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			has := ch.HasKeyword(kw)
+			for _, a := range ch.Abilities {
+				if strings.EqualFold(a.Display(ch.Name), kw) {
+					has = true
+				}
+			}
+			return has != neg, abilitiesText(ch), engine.KeyLayer6
+		})
+	case c.eat("pt", "layers"), c.eat("p/t", "layers"):
+		c.sym("=")
+		want := normalizeList(c.s)
+		c.s = ""
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			var got []string
+			for _, n := range ch.NotesFor("power/toughness") {
+				got = append(got, n.Layer+" "+n.What)
+			}
+			s := strings.Join(got, ", ")
+			return normalizeList(s) == want, s, engine.KeyLayers
+		})
+	case c.eat("attacking"), c.eat("is", "attacking"):
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			if r.st.Combat != nil {
+				for _, a := range r.st.Combat.Attackers {
+					if a.ID == obj.ID {
+						return true, "attacking", engine.KeyAttack
+					}
+				}
+			}
+			return false, "not attacking", engine.KeyAttack
+		})
+	case c.eat("blocked"), c.eat("is", "blocked"):
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			if r.st.Combat != nil {
+				for _, a := range r.st.Combat.Attackers {
+					if a.ID == obj.ID && a.Blocked {
+						return true, "blocked", engine.KeyBlock
+					}
+				}
+			}
+			return false, "not blocked", engine.KeyBlock
+		})
+	case c.eat("chosen", "color"):
+		c.sym("=")
+		col, ok := engine.ParseColor(c.word())
+		if !ok {
+			return nil, p.bad("chosen color = a color")
+		}
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			if !obj.Chosen.HasColor {
+				return false, "no color chosen", engine.KeyEntersWith
+			}
+			return obj.Chosen.Color == col, obj.Chosen.Color.String(), engine.KeyEntersWith
+		})
 	case c.eat("colors"), c.eat("color"), c.eat("is", "colorless"):
 		var want engine.Color
 		c.sym("=")
@@ -398,6 +558,25 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 }
 
 func (p *parser) bad(msg string) bool { p.errorf("%s", msg); return false }
+
+// abilitiesText lists an object's abilities for a failed expectation.
+func abilitiesText(ch engine.Chars) string {
+	ts := ch.AbilityTexts()
+	if len(ts) == 0 {
+		return "no abilities"
+	}
+	return strings.Join(ts, "; ")
+}
+
+// normalizeList folds a comma-separated list for comparison: lower case,
+// single spaces.
+func normalizeList(s string) string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		out = append(out, strings.ToLower(strings.Join(strings.Fields(x), " ")))
+	}
+	return strings.Join(out, ",")
+}
 
 func tappedText(o *engine.Object) string {
 	if o.Tapped {

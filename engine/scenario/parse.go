@@ -23,6 +23,8 @@ type parser struct {
 	// choiceStep is set while parsing a step that answers a choice.
 	choiceStep   bool
 	setupObjects int // cards and tokens the setup so far puts into the game
+	// resolveAll is set while parsing "resolve all".
+	resolveAll bool
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -60,6 +62,12 @@ func Parse(name, text string) (*Scenario, error) {
 		p.parseLine(l)
 		if len(p.errs) >= maxErrors {
 			break
+		}
+	}
+	for _, d := range sc.Cards {
+		if d.CDA && !d.hasCDA() {
+			p.line = d.Line
+			p.errorf("card %s: a * in power or toughness needs a characteristic-defining ability on a text: line, like: text: ~'s power and toughness are each equal to the number of cards in your hand.", d.Name)
 		}
 	}
 	p.line = len(lines)
@@ -238,12 +246,56 @@ func (p *parser) header(l string) {
 		sc.Life = n
 	case c.eat("card"):
 		p.cardLine(c)
+	case c.eat("text") && c.sym(":"):
+		p.textLine(c.s)
 	default:
-		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, life and card lines", clip(l))
+		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, life, card and text lines", clip(l))
 	}
 }
 
-var ptRe = regexp.MustCompile(`\s(-?\d{1,4}|\*)/(-?\d{1,4}|\*)$`)
+var ptRe = regexp.MustCompile(`\s(-?\d{1,4}|\*|\d{1,2}\+\*)/(-?\d{1,4}|\*|\d{1,2}\+\*)$`)
+
+// textLine reads a "text:" line: one ability of the card declared last, in
+// the engine's dialect of Oracle wording. It is checked now against the
+// newest rules' types, and read again under each edition run.
+func (p *parser) textLine(text string) {
+	if len(p.sc.Cards) == 0 {
+		p.errorf("a text: line follows the card line it belongs to")
+		return
+	}
+	d := p.sc.Cards[len(p.sc.Cards)-1]
+	text = strings.TrimSpace(text)
+	if text == "" {
+		p.errorf("text: needs the ability's wording")
+		return
+	}
+	if _, err := engine.ParseAbilities(d.Name, text, d.spell(), engine.Latest().Types); err != nil {
+		p.errorf("card %s: %v", d.Name, err)
+		return
+	}
+	d.Text = append(d.Text, TextLine{Line: p.line, Text: text})
+}
+
+// hasCDA reports whether the card's text has a characteristic-defining
+// ability (604.3).
+func (d *CardDecl) hasCDA() bool {
+	for _, l := range d.Text {
+		abs, _ := engine.ParseAbilities(d.Name, l.Text, d.spell(), engine.Latest().Types)
+		for _, a := range abs {
+			if a.CDA {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spell reports whether the card is an instant or sorcery, whose text is
+// its spell's instructions.
+func (d *CardDecl) spell() bool {
+	tl := strings.ToLower(d.TypeLine)
+	return strings.Contains(tl, "instant") || strings.Contains(tl, "sorcery")
+}
 
 // card reads "NAME: COST TYPE-LINE P/T, keyword, …".
 func (p *parser) cardLine(c *cursor) {
@@ -297,9 +349,17 @@ func (p *parser) cardLine(c *cursor) {
 	tl := main.s
 	if m := ptRe.FindStringSubmatchIndex(" " + tl); m != nil {
 		pw, tg := (" " + tl)[m[2]:m[3]], (" " + tl)[m[4]:m[5]]
-		if pw == "*" || tg == "*" {
-			p.errorf("power and toughness with * need a characteristic-defining ability, which the engine doesn't have yet; give numbers")
-			return
+		if strings.Contains(pw, "*") || strings.Contains(tg, "*") {
+			// 208.2a: * is defined by a characteristic-defining ability,
+			// given on a text: line; the printed number is 0.
+			d.CDA = true
+			pw, tg = strings.TrimSuffix(pw, "+*"), strings.TrimSuffix(tg, "+*")
+			if pw == "*" {
+				pw = "0"
+			}
+			if tg == "*" {
+				tg = "0"
+			}
 		}
 		d.Power, _ = strconv.Atoi(pw)
 		d.Toughness, _ = strconv.Atoi(tg)
@@ -320,11 +380,17 @@ func (p *parser) cardLine(c *cursor) {
 			col, _ := engine.ParseColor(kw)
 			d.HasColor = true
 			d.Color |= col
-		case knownKeywords[kw]:
+		case engine.IsKeyword(kw):
 			d.Keywords = append(d.Keywords, kw)
 		default:
-			p.errorf("unknown keyword %q (the engine knows: %s; or give a color)", kw, keywordList())
-			return
+			// A keyword with a parameter (protection from white, toxic 2,
+			// splice onto Arcane {1}{R}) is read as rules text.
+			abs, err := engine.ParseAbilities(d.Name, kw, false, engine.Latest().Types)
+			if err != nil || len(abs) != 1 || abs[0].Kind != engine.AbKeyword {
+				p.errorf("unknown keyword %q (the engine knows: %s; or give a color)", kw, keywordList())
+				return
+			}
+			d.Text = append(d.Text, TextLine{Line: p.line, Text: strings.TrimSpace(kw)})
 		}
 	}
 	p.sc.Cards = append(p.sc.Cards, d)
@@ -333,16 +399,6 @@ func (p *parser) cardLine(c *cursor) {
 func isColor(s string) bool {
 	_, ok := engine.ParseColor(s)
 	return ok && len(s) > 1
-}
-
-// knownKeywords are the keyword abilities a card line may list. Those the
-// engine applies: deathtouch, indestructible, infect, lifelink, wither. The
-// rest are carried for display and for issue 7's rules.
-var knownKeywords = map[string]bool{
-	"deathtouch": true, "defender": true, "double strike": true, "first strike": true, "flash": true,
-	"flying": true, "haste": true, "hexproof": true, "indestructible": true, "infect": true,
-	"lifelink": true, "menace": true, "reach": true, "shroud": true, "trample": true,
-	"vigilance": true, "wither": true, "fear": true, "intimidate": true, "landwalk": true,
 }
 
 func keywordList() string {
@@ -372,7 +428,34 @@ func (p *parser) setup(l string) {
 			p.errorf("active: name a player")
 			return
 		}
-		add(func(r *run) error { r.st.Active = r.player(who); return nil })
+		add(func(r *run) error { r.st.Active, r.st.Priority = r.player(who), r.player(who); return nil })
+		return
+	}
+	if c.eat("turn") {
+		// "turn B" (B's precombat main phase), "turn B upkeep", "turn 3 B end step"
+		n, hasN := c.int()
+		who, ok := c.player()
+		if !ok {
+			p.errorf("turn: name the active player, like: turn B upkeep")
+			return
+		}
+		c.sym(",")
+		step := engine.StepMain1
+		if !c.end() {
+			st, ok := engine.ParseStep(c.s)
+			if !ok {
+				p.errorf("%q is not a step: upkeep, draw step, main phase, beginning of combat, end step, …", c.s)
+				return
+			}
+			step = st
+		}
+		add(func(r *run) error {
+			r.st.Active, r.st.Priority, r.st.Step = r.player(who), r.player(who), step
+			if hasN {
+				r.st.Turn = n
+			}
+			return nil
+		})
 		return
 	}
 	who, ok := c.player()
@@ -540,6 +623,43 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 		return func(o *engine.Object, _ *run) error { o.Tapped = true; return nil }, perm("tapped")
 	case c.eat("sick") && c.end(), c.eat("summoning sick") && c.end():
 		return func(o *engine.Object, _ *run) error { o.Sick = true; return nil }, perm("summoning sick")
+	case c.eat("phased out") && c.end():
+		return func(o *engine.Object, _ *run) error { o.PhasedOut = true; return nil }, perm("phased out")
+	case c.eat("attached to"):
+		to, ok := c.ref()
+		if !ok || !c.end() {
+			p.errorf("attached to: name a permanent")
+			return nil, false
+		}
+		return func(o *engine.Object, r *run) error {
+			id := o.ID
+			r.later = append(r.later, func() error {
+				host, err := r.object(to, engine.Battlefield)
+				if err != nil {
+					return err
+				}
+				r.st = r.st.Edit(id, func(x *engine.Object) { x.Attached = host.ID })
+				return nil
+			})
+			return nil
+		}, perm("attached")
+	case c.eat("chosen color"):
+		col, ok := engine.ParseColor(c.word())
+		if !ok || !c.end() {
+			p.errorf("chosen color: a color")
+			return nil, false
+		}
+		return func(o *engine.Object, _ *run) error { o.Chosen.Color, o.Chosen.HasColor = col, true; return nil }, true
+	case c.eat("chosen player"):
+		who, ok := c.player()
+		if !ok || !c.end() {
+			p.errorf("chosen player: a player")
+			return nil, false
+		}
+		return func(o *engine.Object, r *run) error {
+			o.Chosen.Player, o.Chosen.HasPlayer = r.player(who), true
+			return nil
+		}, true
 	case c.eat("owned by"):
 		who, ok := c.player()
 		if !ok || !c.end() {
@@ -550,7 +670,7 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 	}
 	n, ok := c.int()
 	if !ok {
-		p.errorf("unknown status %q: tapped, sick, owned by B, 2 damage, 1 +1/+1 counter", m)
+		p.errorf("unknown status %q: tapped, sick, owned by B, attached to X, phased out, chosen color red, 2 damage, 1 +1/+1 counter", m)
 		return nil, false
 	}
 	if c.eat("damage") && c.end() {

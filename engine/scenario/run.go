@@ -112,6 +112,7 @@ type run struct {
 	st     engine.State
 	cards  map[string]*engine.Card
 	events []engine.Event
+	later  []func() error // setup done once every object exists (attachments)
 }
 
 // RunWith runs a scenario with options and a context (cancellation stops it
@@ -154,11 +155,22 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			return t
 		}
 	}
+	for _, f := range r.later {
+		if err := f(); err != nil {
+			t.Err = &Error{Name: sc.Name, Line: sc.Line, Msg: err.Error(), Err: err}
+			return t
+		}
+	}
 	t.Start = r.st
 	for i, s := range sc.Steps {
 		if err := over(); err != nil {
 			t.Err = r.lineErr(s.Line, err)
 			return t
+		}
+		if s.verify != nil {
+			ok, got, k := s.verify(r)
+			t.Expects = append(t.Expects, Result{Line: s.Line, Text: s.Text, OK: ok, Got: got, Key: k, Rule: ed.Rule(k)})
+			continue
 		}
 		res, err := r.step(s)
 		if err != nil {
@@ -201,14 +213,26 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 	return t
 }
 
-// step runs one step and checks a rejection it expects.
+// step runs one step and checks a rejection it expects. A player who acts
+// without priority gets it first from the players before them passing in
+// turn (117.3d), as long as that doesn't resolve anything.
 func (r *run) step(s *Step) (StepResult, error) {
 	res := StepResult{Line: s.Line, Text: s.Text}
 	a, err := s.build(r)
 	if err == nil {
-		var st engine.State
-		var evs []engine.Event
-		st, evs, err = engine.Apply(r.ed, r.st, a)
+		st, evs := r.st, []engine.Event(nil)
+		if p, ok := engine.NeedsPriority(st, a); ok && st.Pending == nil {
+			st, evs, err = r.giveTo(st, p)
+		}
+		if err == nil {
+			var more []engine.Event
+			st, more, err = engine.Apply(r.ed, st, a)
+			evs = append(evs, more...)
+			for n := 0; err == nil && s.all && st.StackTop() != nil && st.Pending == nil && n < 100; n++ {
+				st, more, err = engine.Apply(r.ed, st, engine.ResolveTop{})
+				evs = append(evs, more...)
+			}
+		}
 		if err == nil {
 			if s.Reject {
 				return res, r.lineErr(s.Line, errors.New("expected the engine to reject this step, but it was allowed"))
@@ -230,6 +254,35 @@ func (r *run) step(s *Step) (StepResult, error) {
 	}
 	res.State, res.Rejected = r.st, err.Error()
 	return res, nil
+}
+
+// giveTo passes priority around until player p has it.
+func (r *run) giveTo(st engine.State, p engine.PlayerID) (engine.State, []engine.Event, error) {
+	var evs []engine.Event
+	for i := 0; st.Priority != p && i < len(st.Players); i++ {
+		alive := 0
+		for _, pl := range st.Players {
+			if !pl.Lost {
+				alive++
+			}
+		}
+		if st.Passes+1 >= alive {
+			what := "the step would end"
+			if st.StackTop() != nil {
+				what = st.StackTop().Label + " would resolve"
+			}
+			return st, nil, fmt.Errorf("%s doesn't have priority: %s has it, and if %s passed %s; write \"resolve\" or \"%s passes\" first",
+				st.Players[p].Name, st.Players[st.Priority].Name, st.Players[st.Priority].Name, what, st.Players[st.Priority].Name)
+		}
+		var more []engine.Event
+		var err error
+		st, more, err = engine.Apply(r.ed, st, engine.PassPriority{Player: st.Priority})
+		if err != nil {
+			return st, nil, err
+		}
+		evs = append(evs, more...)
+	}
+	return st, evs, nil
 }
 
 func (r *run) lineErr(line int, err error) error {
@@ -277,6 +330,20 @@ func (r *run) card(name string) (*engine.Card, error) {
 	}
 	c := &engine.Card{Name: d.Name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
 		Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor}
+	cda := false
+	for _, l := range d.Text {
+		abs, err := engine.ParseAbilities(d.Name, l.Text, d.spell(), r.ed.Types)
+		if err != nil {
+			return nil, &Error{Name: r.sc.Name, Line: l.Line, Msg: fmt.Sprintf("card %s under %s: %v", d.Name, r.ed, err)}
+		}
+		for _, a := range abs {
+			cda = cda || a.CDA
+		}
+		c.Abilities = append(c.Abilities, abs...)
+	}
+	if d.CDA && !cda {
+		return nil, fail(errors.New("a * in power or toughness needs a characteristic-defining ability on a text: line, like \"~'s power and toughness are each equal to …\""))
+	}
 	r.cards[strings.ToLower(name)] = c
 	return c, nil
 }

@@ -65,6 +65,18 @@ type CardDecl struct {
 	Keywords  []string
 	Color     engine.Color
 	HasColor  bool
+	// Text is the card's rules text, one ability per "text:" line, read
+	// by engine.ParseAbilities under each edition the scenario runs in.
+	Text []TextLine
+	// CDA: the printed power or toughness has a *, defined by a
+	// characteristic-defining ability in the text (208.2a).
+	CDA bool
+}
+
+// TextLine is one "text:" line of a card.
+type TextLine struct {
+	Line int
+	Text string
 }
 
 // Step is one line of the steps section.
@@ -75,6 +87,10 @@ type Step struct {
 	Rule   engine.Key // "=> rejected 701.21a": the refusal must cite this rule
 	build  func(*run) (engine.Action, error)
 	choice bool // answers a choice the rules ask for ("A chooses Isamaru#1")
+	all    bool // "resolve all": again until the stack is empty
+	// verify is an expectation checked at this point of the run
+	// ("verify Grizzly Bears types = land"), not a game action.
+	verify check
 }
 
 // ExpectBlock is an expect section, applying to editions in [From, Before).

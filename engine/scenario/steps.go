@@ -10,6 +10,19 @@ import (
 // (the engine must refuse it), optionally with the rule the refusal cites.
 func (p *parser) step(l string) {
 	st := &Step{Line: p.line, Text: l}
+	if c := p.cursor(l); c.eat("verify") {
+		chk, ok := p.expectation(c)
+		if !ok {
+			return
+		}
+		if !c.end() {
+			p.errorf("unexpected %q at the end of the expectation", clip(c.s))
+			return
+		}
+		st.verify = chk
+		p.sc.Steps = append(p.sc.Steps, st)
+		return
+	}
 	body := l
 	if i := strings.Index(l, "=>"); i >= 0 {
 		body = strings.TrimSpace(l[:i])
@@ -27,12 +40,12 @@ func (p *parser) step(l string) {
 			st.Rule = k
 		}
 	}
-	p.choiceStep = false
+	p.choiceStep, p.resolveAll = false, false
 	build, ok := p.action(p.cursor(body))
 	if !ok {
 		return
 	}
-	st.build, st.choice = build, p.choiceStep
+	st.build, st.choice, st.all = build, p.choiceStep, p.resolveAll
 	p.sc.Steps = append(p.sc.Steps, st)
 }
 
@@ -96,6 +109,43 @@ func (p *parser) action(c *cursor) (builder, bool) {
 	switch {
 	case c.eat("check"):
 		return done(func(*run) (engine.Action, error) { return engine.CheckSBA{}, nil })
+	case c.eat("resolve", "all"), c.eat("resolve", "the", "stack"):
+		p.resolveAll = true
+		return done(func(*run) (engine.Action, error) { return engine.ResolveTop{}, nil })
+	case c.eat("resolve"):
+		c.eat("it")
+		return done(func(*run) (engine.Action, error) { return engine.ResolveTop{}, nil })
+	case c.eat("next", "step"):
+		return done(func(*run) (engine.Action, error) { return engine.NextStep{}, nil })
+	case c.eat("go", "to"):
+		c.eat("the")
+		c.eat("next")
+		who := ""
+		if w, ok := c.player(); ok {
+			who = w
+		}
+		if c.eat("turn") || c.eat("next", "turn") {
+			return done(func(r *run) (engine.Action, error) {
+				pl := engine.PlayerID(-1)
+				if who != "" {
+					pl = r.player(who)
+				}
+				return engine.GoTo{Step: engine.StepUpkeep, Player: pl}, nil
+			})
+		}
+		st, ok := engine.ParseStep(strings.TrimSpace(c.s))
+		if !ok {
+			p.errorf("go to which step: upkeep, draw step, main phase, beginning of combat, declare attackers, declare blockers, combat damage, end of combat, postcombat main, end step, cleanup; or B's upkeep")
+			return nil, false
+		}
+		c.s = ""
+		return done(func(r *run) (engine.Action, error) {
+			pl := engine.PlayerID(-1)
+			if who != "" {
+				pl = r.player(who)
+			}
+			return engine.GoTo{Step: st, Player: pl}, nil
+		})
 	case c.eat("end", "step"), c.eat("end", "of", "step"):
 		return done(func(*run) (engine.Action, error) { return engine.EndStep{}, nil })
 	case c.eat("end", "phase"), c.eat("end", "of", "phase"):
@@ -251,7 +301,22 @@ func (p *parser) removeCounters(c *cursor, done func(builder) (builder, bool), f
 
 // playerAction reads what follows a player's name.
 func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	if b, matched, ok := p.playStep(c, who, done); matched {
+		return b, ok
+	}
 	switch {
+	case c.eat("plays"):
+		o, ok := c.ref()
+		if !ok {
+			return fail()
+		}
+		return done(func(r *run) (engine.Action, error) {
+			x, err := r.object(o, engine.Hand)
+			if err != nil {
+				return nil, err
+			}
+			return engine.PlayLand{Player: r.player(who), Card: x.ID}, nil
+		})
 	case c.eat("draws"):
 		n := 1
 		if k, ok := c.count(); ok {
@@ -259,7 +324,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		}
 		c.eatAny("cards", "card")
 		return done(func(r *run) (engine.Action, error) { return engine.Draw{Player: r.player(who), N: n}, nil })
-	case c.eat("puts"), c.eat("plays"):
+	case c.eat("puts"):
 		if n, ok := c.count(); ok { // "A puts 2 +1/+1 counters on Bears"
 			kind, ok := counterKind(c)
 			if !ok || !c.eat("on") {
@@ -356,6 +421,23 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		}
 		return done(func(r *run) (engine.Action, error) { return engine.AddMana{Player: r.player(who), Mana: m}, nil })
 	case c.eat("taps"):
+		save := c.s
+		if o, ok := c.ref(); ok && c.eat("for") {
+			// "A taps Forest for mana": its mana ability (605).
+			var opts castOpts
+			if m := c.mana(); m != "" {
+				opts.abilityT = "{T}: Add " + m
+			} else if !c.eat("mana") {
+				return fail()
+			}
+			more, ok := p.castOptions(c)
+			if !ok {
+				return nil, false
+			}
+			more.abilityT = opts.abilityT
+			return done(func(r *run) (engine.Action, error) { return r.activate(who, o, more, true) })
+		}
+		c.s = save
 		return p.tap(c, false, done, fail)
 	case c.eat("untaps"):
 		return p.tap(c, true, done, fail)
@@ -374,18 +456,41 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 				return engine.ChooseSubtype{Player: r.player(who), Kind: kind, Name: name}, nil
 			}, true
 		}
-		o, ok := c.ref()
-		if !ok {
+		p.choiceStep = true
+		if pl, ok := c.player(); ok {
+			return done(func(r *run) (engine.Action, error) {
+				id := r.player(pl)
+				return engine.Choose{Player: r.player(who), Target: &id}, nil
+			})
+		}
+		if c.eat("nothing") {
+			return done(func(r *run) (engine.Action, error) {
+				return engine.Choose{Player: r.player(who), Objects: []engine.ObjectID{}}, nil
+			})
+		}
+		if rs, ok := c.refs(); ok {
+			return done(func(r *run) (engine.Action, error) {
+				var ids []engine.ObjectID
+				for _, o := range rs {
+					x, err := r.object(o, engine.Battlefield)
+					if err != nil {
+						return nil, err
+					}
+					ids = append(ids, x.ID)
+				}
+				if len(ids) == 1 {
+					return engine.Choose{Player: r.player(who), Object: ids[0], Objects: ids}, nil
+				}
+				return engine.Choose{Player: r.player(who), Objects: ids}, nil
+			})
+		}
+		// A word: yes, no, a color, a creature type.
+		w := strings.Trim(strings.TrimSpace(c.s), `"“”`)
+		if w == "" || strings.Contains(w, " ") && !strings.HasPrefix(strings.ToLower(w), "not ") {
 			return fail()
 		}
-		p.choiceStep = true
-		return done(func(r *run) (engine.Action, error) {
-			x, err := r.object(o, engine.Battlefield)
-			if err != nil {
-				return nil, err
-			}
-			return engine.Choose{Player: r.player(who), Object: x.ID}, nil
-		})
+		c.s = ""
+		return done(func(r *run) (engine.Action, error) { return engine.Choose{Player: r.player(who), Word: w}, nil })
 	}
 	return fail()
 }

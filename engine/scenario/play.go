@@ -1,0 +1,458 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// Steps that play the game: casting, activating, passing priority,
+// resolving, moving through the turn, combat.
+
+// castOpts are the choices written after "A casts X" or "A activates X".
+type castOpts struct {
+	targets  []target
+	x        int
+	kicker   []string // kicker costs named, or "" for the first
+	splice   []ref
+	sac      []ref
+	discard  []ref
+	pay      *engine.Payment
+	alt      bool
+	remove   int
+	abilityN int    // "ability 2"
+	abilityT string // the ability's text begins with this
+}
+
+// castWords start the clauses after a spell or ability.
+var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "discarding", "paying", "for", "removing", "x", "using"}
+
+func isCastWord(c *cursor) bool {
+	for _, w := range castWords {
+		save := c.s
+		if c.eat(w) {
+			c.s = save
+			return true
+		}
+	}
+	return false
+}
+
+// castOptions reads the clauses after the spell or ability.
+func (p *parser) castOptions(c *cursor) (castOpts, bool) {
+	var o castOpts
+	for !c.end() {
+		switch {
+		case c.eat("targeting"), c.eat("and", "targeting"):
+			for {
+				tg, ok := p.target(c)
+				if !ok {
+					p.errorf("targeting what? a card or a player, like: targeting Runeclaw Bear, B")
+					return o, false
+				}
+				o.targets = append(o.targets, tg)
+				save := c.s
+				if c.sym(",") || c.eat("and") {
+					if isCastWord(c) {
+						c.s = save
+						break
+					}
+					continue
+				}
+				break
+			}
+		case c.eat("with", "x"), c.eat("x"):
+			c.sym("=")
+			n, ok := c.int()
+			if !ok {
+				p.errorf("X = a number")
+				return o, false
+			}
+			o.x = n
+		case c.eat("kicked", "with"), c.eat("with", "kicker"):
+			m := c.mana()
+			if m == "" {
+				p.errorf("kicked with {COST}")
+				return o, false
+			}
+			o.kicker = append(o.kicker, m)
+			if c.eat("and") {
+				if m := c.mana(); m != "" {
+					o.kicker = append(o.kicker, m)
+				}
+			}
+		case c.eat("kicked"):
+			o.kicker = append(o.kicker, "")
+		case c.eat("splicing"):
+			rs, ok := c.refs()
+			if !ok {
+				p.errorf("splicing which card")
+				return o, false
+			}
+			o.splice = append(o.splice, rs...)
+		case c.eat("sacrificing"):
+			rs, ok := c.refs()
+			if !ok {
+				p.errorf("sacrificing which permanent")
+				return o, false
+			}
+			o.sac = append(o.sac, rs...)
+		case c.eat("discarding"):
+			rs, ok := c.refs()
+			if !ok {
+				p.errorf("discarding which card")
+				return o, false
+			}
+			o.discard = append(o.discard, rs...)
+		case c.eat("paying"):
+			pay := engine.Payment{Set: true}
+			if m := c.mana(); m != "" {
+				mana, err := engine.ParseMana(m)
+				if err != nil {
+					p.errorf("%v", err)
+					return o, false
+				}
+				pay.Mana = mana
+				c.eat("and")
+			}
+			if n, ok := c.int(); ok {
+				if !c.eat("life") {
+					p.errorf("paying N life")
+					return o, false
+				}
+				pay.Life = n
+			}
+			if pay.Mana.Total() == 0 && pay.Life == 0 && !c.eat("nothing") {
+				p.errorf("paying what: {G}{W}, 2 life, {W} and 2 life")
+				return o, false
+			}
+			o.pay = &pay
+		case c.eat("for", "its", "alternative", "cost"), c.eat("without", "paying", "its", "mana", "cost"):
+			o.alt = true
+		case c.eat("removing"):
+			n, ok := c.int()
+			if !ok {
+				p.errorf("removing N KIND counters")
+				return o, false
+			}
+			c.word()
+			c.eatAny("counters", "counter")
+			o.remove = n
+		case c.eat("using"):
+			c.eat("its")
+			n, ok := c.int()
+			if !ok {
+				p.errorf("using ability N")
+				return o, false
+			}
+			o.abilityN = n
+			c.eatAny("ability")
+		default:
+			p.errorf("unexpected %q: after the card come targeting …, with X = N, kicked, splicing …, sacrificing …, discarding …, paying …, removing N counters", clip(c.s))
+			return o, false
+		}
+		c.sym(",")
+	}
+	return o, true
+}
+
+// ordinals read "first", "second", … for abilities.
+var ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+// playStep reads a player's game action: casts, activates, taps … for
+// mana, plays, passes, attacks with, blocks, assigns. ok is false if the
+// words aren't one.
+func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bool)) (builder, bool, bool) {
+	switch {
+	case c.eat("casts"):
+		card, ok := c.ref()
+		if !ok {
+			p.errorf("casts which card? %q", clip(c.s))
+			return nil, true, false
+		}
+		opts, ok := p.castOptions(c)
+		if !ok {
+			return nil, true, false
+		}
+		b, ok := done(func(r *run) (engine.Action, error) { return r.cast(who, card, opts) })
+		return b, true, ok
+	case c.eat("activates"):
+		card, ok := c.ref()
+		if !ok {
+			p.errorf("activates which card's ability? %q", clip(c.s))
+			return nil, true, false
+		}
+		var opts castOpts
+		if c.eat("'s") || c.eat("’s") {
+			if n, ok := ordinals[strings.ToLower(c.word())]; ok {
+				c.eat("ability")
+				opts.abilityN = n
+			}
+		}
+		if strings.HasPrefix(c.s, `"`) {
+			end := strings.IndexByte(c.s[1:], '"')
+			if end < 0 {
+				p.errorf("unclosed quote")
+				return nil, true, false
+			}
+			opts.abilityT = c.s[1 : end+1]
+			c.s = strings.TrimSpace(c.s[end+2:])
+			c.eat("ability")
+		}
+		more, ok := p.castOptions(c)
+		if !ok {
+			return nil, true, false
+		}
+		more.abilityN, more.abilityT = opts.abilityN, opts.abilityT
+		if more.abilityN == 0 {
+			more.abilityN = opts.abilityN
+		}
+		b, ok := done(func(r *run) (engine.Action, error) { return r.activate(who, card, more, false) })
+		return b, true, ok
+	case c.eat("passes"), c.eat("passes", "priority"):
+		c.eat("priority")
+		b, ok := done(func(r *run) (engine.Action, error) { return engine.PassPriority{Player: r.player(who)}, nil })
+		return b, true, ok
+	case c.eat("attacks", "with"):
+		rs, ok := c.refs()
+		if !ok {
+			p.errorf("attacks with which creatures")
+			return nil, true, false
+		}
+		def := ""
+		if c.eat("attacking") {
+			d, ok := c.player()
+			if !ok {
+				p.errorf("attacking which player")
+				return nil, true, false
+			}
+			def = d
+		}
+		b, ok := done(func(r *run) (engine.Action, error) {
+			var ids []engine.ObjectID
+			for _, x := range rs {
+				o, err := r.object(x, engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				ids = append(ids, o.ID)
+			}
+			d := r.player(who) + 1
+			if def != "" {
+				d = r.player(def)
+			}
+			d %= engine.PlayerID(len(r.st.Players))
+			return engine.DeclareAttackers{Player: r.player(who), Attackers: ids, Defender: d}, nil
+		})
+		return b, true, ok
+	case c.eat("blocks"):
+		// "B blocks Attacker with Blocker[, Attacker2 with Blocker2]"
+		var pairs [][2]ref
+		if c.eat("nothing") || c.eat("with", "nothing") {
+			b, ok := done(func(r *run) (engine.Action, error) {
+				return engine.DeclareBlockers{Player: r.player(who)}, nil
+			})
+			return b, true, ok
+		}
+		for {
+			atk, ok := c.ref()
+			if !ok || !c.eat("with") {
+				p.errorf("blocks ATTACKER with BLOCKER[, BLOCKER]")
+				return nil, true, false
+			}
+			bls, ok := c.refs()
+			if !ok {
+				p.errorf("blocks ATTACKER with BLOCKER")
+				return nil, true, false
+			}
+			for _, bl := range bls {
+				pairs = append(pairs, [2]ref{bl, atk})
+			}
+			if !c.sym(";") {
+				break
+			}
+		}
+		b, ok := done(func(r *run) (engine.Action, error) {
+			var blocks [][2]engine.ObjectID
+			for _, pr := range pairs {
+				bl, err := r.object(pr[0], engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				at, err := r.object(pr[1], engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				blocks = append(blocks, [2]engine.ObjectID{bl.ID, at.ID})
+			}
+			return engine.DeclareBlockers{Player: r.player(who), Blocks: blocks}, nil
+		})
+		return b, true, ok
+	case c.eat("assigns"):
+		// "A assigns Elvish Regrower's damage: 1 to Vampire Spawn, 3 to Helpful Hunter"
+		atk, ok := c.ref()
+		if !ok || !(c.eat("'s") || c.eat("’s")) || !c.eat("damage") {
+			p.errorf("assigns ATTACKER's damage: N to X, M to Y")
+			return nil, true, false
+		}
+		c.sym(":")
+		var tos []target
+		var ns []int
+		for {
+			n, ok := c.int()
+			if !ok || !c.eat("to") {
+				p.errorf("N to a blocker or player")
+				return nil, true, false
+			}
+			tg, ok := p.target(c)
+			if !ok {
+				p.errorf("N to a blocker or player")
+				return nil, true, false
+			}
+			tos, ns = append(tos, tg), append(ns, n)
+			if !c.sym(",") && !c.eat("and") {
+				break
+			}
+		}
+		b, ok := done(func(r *run) (engine.Action, error) {
+			at, err := r.object(atk, engine.Battlefield)
+			if err != nil {
+				return nil, err
+			}
+			var to []engine.Target
+			for _, x := range tos {
+				tg, err := r.target(x, engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				to = append(to, tg)
+			}
+			return engine.AssignDamage{Attacker: at.ID, To: to, N: ns}, nil
+		})
+		return b, true, ok
+	}
+	return nil, false, false
+}
+
+// cast builds a CastSpell from a step.
+func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
+	x, err := r.object(card, engine.Hand)
+	if err != nil {
+		return nil, err
+	}
+	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt}
+	if a.Targets, err = r.targets(o.targets); err != nil {
+		return nil, err
+	}
+	ch := r.st.Chars(x)
+	for _, k := range o.kicker {
+		i := 0
+		found := false
+		for _, ab := range ch.Abilities {
+			if ab.Kind == engine.AbKeyword && ab.Keyword == "kicker" {
+				for _, kk := range append([]*engine.Ability{ab}, ab.Parts...) {
+					if k == "" || strings.EqualFold(kk.KCost.Mana.String(), k) {
+						a.Kicker = append(a.Kicker, i)
+						found = true
+						break
+					}
+					i++
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("%s has no kicker %s", x.Label, k)
+		}
+	}
+	for _, s := range o.splice {
+		c, err := r.object(s, engine.Hand)
+		if err != nil {
+			return nil, err
+		}
+		a.Splice = append(a.Splice, c.ID)
+	}
+	if a.Sac, err = r.ids(o.sac, engine.Battlefield); err != nil {
+		return nil, err
+	}
+	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
+		return nil, err
+	}
+	if o.pay != nil {
+		a.Pay = *o.pay
+	}
+	return a, nil
+}
+
+// activate builds an Activate from a step; mana picks a mana ability.
+func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Action, error) {
+	x, err := r.object(card, engine.Battlefield)
+	if err != nil {
+		return nil, err
+	}
+	ch := r.st.Chars(x)
+	var idx []int
+	for i, ab := range ch.Abilities {
+		if ab.Kind != engine.AbActivated || (mana && !ab.Mana) {
+			continue
+		}
+		if o.abilityT != "" && !strings.HasPrefix(strings.ToLower(ab.Display(ch.Name)), strings.ToLower(o.abilityT)) {
+			continue
+		}
+		idx = append(idx, i)
+	}
+	pick := -1
+	switch {
+	case o.abilityN > 0 && o.abilityN <= len(idx):
+		pick = idx[o.abilityN-1]
+	case len(idx) == 1:
+		pick = idx[0]
+	case len(idx) == 0:
+		return nil, fmt.Errorf("%s has no such activated ability", x.Label)
+	default:
+		var ts []string
+		for _, i := range idx {
+			ts = append(ts, `"`+ch.Abilities[i].Display(ch.Name)+`"`)
+		}
+		return nil, fmt.Errorf("%s has %d activated abilities (%s); say which: %s activates %s's first ability, or %s activates %s \"{T}\"",
+			x.Label, len(idx), strings.Join(ts, ", "), who, card, who, card)
+	}
+	a := engine.Activate{Player: r.player(who), Object: x.ID, Ability: pick, X: o.x, Remove: o.remove}
+	if a.Targets, err = r.targets(o.targets); err != nil {
+		return nil, err
+	}
+	if a.Sac, err = r.ids(o.sac, engine.Battlefield); err != nil {
+		return nil, err
+	}
+	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
+		return nil, err
+	}
+	if o.pay != nil {
+		a.Pay = *o.pay
+	}
+	return a, nil
+}
+
+func (r *run) targets(ts []target) ([]engine.Target, error) {
+	var out []engine.Target
+	for _, t := range ts {
+		tg, err := r.target(t, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tg)
+	}
+	return out, nil
+}
+
+func (r *run) ids(rs []ref, prefer engine.Zone) ([]engine.ObjectID, error) {
+	var out []engine.ObjectID
+	for _, x := range rs {
+		o, err := r.object(x, prefer)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o.ID)
+	}
+	return out, nil
+}
