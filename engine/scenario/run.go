@@ -170,6 +170,9 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 		if s.verify != nil {
 			ok, got, k := s.verify(r)
 			t.Expects = append(t.Expects, Result{Line: s.Line, Text: s.Text, OK: ok, Got: got, Key: k, Rule: ed.Rule(k)})
+			// A step that changed nothing, so steps and results stay in
+			// step.
+			t.Steps = append(t.Steps, StepResult{Line: s.Line, Text: s.Text, State: r.st})
 			continue
 		}
 		res, err := r.step(s)
