@@ -114,6 +114,7 @@ type Filter struct {
 	Colors    Color    // at least one of these colors
 	NotColors Color    // none of these ("nonblack")
 	Chosen    bool     // of the chosen color (607)
+	ChosenT   bool     // of the chosen creature type (607)
 	Control   Whose    // who controls it
 	Token     int8     // 1: only tokens, -1: only nontokens
 	Zone      Zone     // where: the battlefield unless set
@@ -326,6 +327,7 @@ type Amount struct {
 	PowerOf    *ORef // "equal to ~'s power", "the sacrificed creature's power"
 	HandOf     *PRef // cards in a player's hand
 	Removed    bool  // "for each storage counter removed this way"
+	CardTypes  bool  // "the number of card types among cards in all graveyards"
 	All        bool  // "your hand": every card
 	ThatMany   bool  // "that many": as many as the instruction before affected
 	Neg        bool  // the amount is subtracted: "-X"
@@ -456,6 +458,7 @@ type Replacement struct {
 	CopyAdd     []string
 	CopyHasThis bool
 	CopyNoColor bool
+	CopyExtra   []*Ability // "except … it has '…'"
 }
 
 // ReplKind is a kind of Replacement.

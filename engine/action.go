@@ -159,7 +159,13 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 		}
 	}
 	t := &tx{ed: ed, s: s.clone(), base: s, resume: a}
-	err := t.batch(func() error { return a.apply(t) })
+	err := t.batch(func() error {
+		if err := a.apply(t); err != nil {
+			return err
+		}
+		t.refresh()
+		return nil
+	})
 	if err == nil {
 		err = t.settle()
 	}
@@ -193,6 +199,7 @@ func (t *tx) settle() error {
 		if err := t.checkSBA(); err != nil {
 			return err
 		}
+		t.refresh()
 		if t.s.Pending != nil || len(t.s.Waiting) == 0 || t.over() {
 			return nil
 		}

@@ -45,7 +45,7 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 		}
 		src := t.s.Object(pick)
 		values := t.copiable(src)
-		values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types)
+		values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types, r.CopyExtra)
 		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: o.Controller, Text: "enters as a copy of " + src.Label})
 		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
@@ -178,8 +178,8 @@ func (t *tx) copiable(o *Object) *Card {
 // giving a new card: "except it's 7/7", "except it's an enchantment in
 // addition to its other types", "except it has this ability", "except it
 // doesn't copy that creature's color".
-func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, this *Ability, lists *TypeLists) *Card {
-	if pt == nil && len(add) == 0 && !hasThis && !noColor {
+func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, this *Ability, lists *TypeLists, extra []*Ability) *Card {
+	if pt == nil && len(add) == 0 && !hasThis && !noColor && len(extra) == 0 {
 		return c
 	}
 	n := *c
@@ -219,6 +219,9 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 	n.Types = types
 	if hasThis && this != nil {
 		n.Abilities = append(append([]*Ability(nil), n.Abilities...), this)
+	}
+	if len(extra) > 0 {
+		n.Abilities = append(append([]*Ability(nil), n.Abilities...), extra...)
 	}
 	if noColor {
 		// The copy keeps the copier's own color (Vesuvan Doppelganger).

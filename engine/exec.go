@@ -9,17 +9,21 @@ import (
 // execCtx is a spell or ability resolving: its controller following its
 // instructions in order (608.2c).
 type execCtx struct {
-	t        *tx
-	item     *StackItem
-	legal    [][]bool
-	ctrl     PlayerID
-	off      int        // the first target of the ability being followed
-	it       []ObjectID // what the last instruction acted on
-	created  []ObjectID
-	chosen   []ObjectID
-	color    Color // a color chosen while resolving
-	count    int   // how many objects the last instruction affected ("that many")
-	added    Mana  // mana added (for triggered mana abilities)
+	t       *tx
+	item    *StackItem
+	legal   [][]bool
+	ctrl    PlayerID
+	off     int        // the first target of the ability being followed
+	it      []ObjectID // what the last instruction acted on
+	created []ObjectID
+	chosen  []ObjectID
+	color   Color // a color chosen while resolving
+	count   int   // how many objects the last instruction affected ("that many")
+	// moved maps objects this resolution moved to what they became
+	// (400.7), so "that card" after "Exile target creature card" is the
+	// card in exile.
+	moved    map[ObjectID]ObjectID
+	added    Mana // mana added (for triggered mana abilities)
 	stackObj ObjectID
 	told     bool // the source's information was reported
 }
@@ -55,12 +59,12 @@ func (x *execCtx) do(in *Instr) error {
 				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
 			return x.instrs(in.Else)
 		}
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: []string{"yes", "no"}, Prompt: in.Text + "?"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
 		if err != nil {
 			return err
 		}
 		if ans.word == "no" {
-			t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + in.Text})
+			t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + x.text(in)})
 			return x.instrs(in.Else)
 		}
 	}
@@ -72,6 +76,17 @@ func (x *execCtx) do(in *Instr) error {
 		return x.instrs(in.Then)
 	}
 	return x.instrs(in.Else)
+}
+
+// text is an instruction's words with the source's name for "~".
+func (x *execCtx) text(in *Instr) string {
+	name := x.item.SourceName
+	if x.item.SourceSnap != nil {
+		name = x.item.SourceSnap.Chars.Name
+	} else if o := x.t.s.Object(x.item.Source); o != nil {
+		name = x.t.chars(o).Name
+	}
+	return strings.ReplaceAll(in.Text, "~", name)
 }
 
 // possible reports whether an optional instruction can be done at all
@@ -195,11 +210,24 @@ func (x *execCtx) objects(r ORef) []*Object {
 	}
 	var out []*Object
 	for _, id := range ids {
+		for n := 0; n < 8 && x.moved[id] != 0; n++ {
+			id = x.moved[id]
+		}
 		if o := t.s.Object(id); o != nil {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// note records that an instruction moved an object.
+func (x *execCtx) note(from, to ObjectID) {
+	if x.moved == nil {
+		x.moved = map[ObjectID]ObjectID{}
+	}
+	if from != to {
+		x.moved[from] = to
+	}
 }
 
 // whats lists the objects an instruction acts on: What, then Also.
@@ -373,6 +401,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if err != nil {
 				return false, err
 			}
+			x.note(id, nid)
 			x.it = append(x.it, nid)
 		}
 		return len(os) > 0, nil
@@ -389,6 +418,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if err != nil {
 				return false, err
 			}
+			x.note(id, nid)
 			if p := t.s.Object(nid); p != nil {
 				if in.Tapped {
 					p.Tapped = true
@@ -692,12 +722,22 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				id, err = t.createToken(p, values, values)
 			} else {
 				card := spec.Card
+				var bound []*Ability
 				if len(spec.Gains) > 0 && src != nil {
 					c := *card
-					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bindGained(spec.Gains, src)...)
+					bound = bindGained(spec.Gains, src)
+					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bound...)
 					card = &c
 				}
 				id, err = t.createToken(p, card, nil)
+				for i, a := range bound {
+					if a != spec.Gains[i] && id != 0 {
+						// 201.5a: the name in the granted ability means the
+						// object that granted it.
+						t.emit(Event{Kind: EvEffect, Key: KeyNameGrant, Object: t.labelOf(id), ObjectID: id,
+							Text: fmt.Sprintf("%s has %q: %s means %s", t.labelOf(id), a.Text, src.Card.Name, src.Label)})
+					}
+				}
 			}
 			if err != nil {
 				return false, err
@@ -780,7 +820,7 @@ func manaOf(c Color) Mana {
 func (x *execCtx) continuous(in *Instr) (bool, error) {
 	t := x.t
 	sp := in.Cont
-	e := ContEffect{Spec: sp, Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Dur: in.Dur.Kind, Text: in.Text}
+	e := ContEffect{Spec: sp, Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Dur: in.Dur.Kind, Text: x.text(in)}
 	if sp.Rules != nil {
 		if sp.Player != nil {
 			// A rule about players: one effect for each, its "controller"
@@ -855,20 +895,44 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		}
 	}
 	if sp.CopyOf != nil {
+		var values *Card
 		from := x.objects(*sp.CopyOf)
-		if len(from) == 0 {
+		switch {
+		case len(from) > 0:
+			values = t.copiable(from[0])
+		case sp.CopyOf.Kind == RefSacrificed && len(x.item.Sacrificed) > 0:
+			// The sacrificed creature as it last existed (608.2h).
+			values = x.item.Sacrificed[0].Copiable
+		}
+		if values == nil {
 			return false, nil
 		}
-		values := t.copiable(from[0])
 		var this *Ability
 		if x.item.Kind != StackSpell && len(x.item.Abilities) > 0 {
 			this = x.item.Abilities[0]
 		}
-		values = copyExcept(values, target.Card, sp.CopyPT, sp.CopyAdd, sp.CopyHasThis, sp.CopyNoColor, this, t.ed.Types)
+		values = copyExcept(values, target.Card, sp.CopyPT, sp.CopyAdd, sp.CopyHasThis, sp.CopyNoColor, this, t.ed.Types, sp.CopyExtra)
 		e.Copy = values
 	}
 	t.addEffect(e)
+	// 201.5b: an ability gained that names its object names its new one.
+	for _, a := range append(append([]*Ability(nil), e.Gain...), copyThis(e.Copy, sp)...) {
+		if strings.Contains(a.Text, "~") {
+			name := t.chars(target).Name
+			t.emit(Event{Kind: EvEffect, Key: KeyNameSelf, Object: target.Label, ObjectID: target.ID,
+				Text: fmt.Sprintf("%s has %q: the name means %s itself", target.Label, a.Display(name), target.Label)})
+		}
+	}
 	return true, nil
+}
+
+// copyThis is the ability a copy effect's exception kept ("except it has
+// this ability"), if any.
+func copyThis(c *Card, sp *ContSpec) []*Ability {
+	if c == nil || !sp.CopyHasThis || len(c.Abilities) == 0 {
+		return nil
+	}
+	return c.Abilities[len(c.Abilities)-1:]
 }
 
 // clampAmount evaluates an amount for "+X/+X where X is …": a calculation
@@ -891,7 +955,16 @@ func (t *tx) addEffect(e ContEffect) {
 		e.Timestamp = t.s.tick()
 	}
 	t.s.Effects = append(t.s.Effects, e)
-	if !e.Shield && e.Copy == nil {
+	if e.Copy != nil {
+		var names []string
+		for _, id := range e.Objects {
+			if o := t.s.Object(id); o != nil {
+				names = append(names, o.Label)
+			}
+		}
+		t.emit(Event{Kind: EvEffect, Key: KeyCopy, Object: e.SourceName,
+			Text: fmt.Sprintf("%s becomes a copy of %s: it has the copiable values %s", strings.Join(names, ", "), e.Copy.Name, copyDescription(e.Copy))})
+	} else if !e.Shield {
 		var names []string
 		for _, id := range e.Objects {
 			if o := t.s.Object(id); o != nil {
@@ -912,6 +985,15 @@ func (t *tx) addEffect(e ContEffect) {
 		t.emit(Event{Kind: EvEffect, Key: key, Object: e.SourceName, Text: "effect begins: " + what})
 	}
 	t.dirty()
+}
+
+// copyDescription lists copiable values for an event.
+func copyDescription(c *Card) string {
+	s := c.Types.String()
+	if c.HasPT {
+		s += fmt.Sprintf(" %d/%d", c.Power, c.Toughness)
+	}
+	return "(" + s + ")"
 }
 
 // delayed creates a delayed triggered ability (603.7), its references to

@@ -725,6 +725,18 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 	case a.HandOf != nil:
 		p := ctrl
 		n += len(s.In(p, Hand))
+	case a.CardTypes:
+		// Card types among cards in all graveyards (Tarmogoyf).
+		seen := map[string]bool{}
+		for i := range s.Objects {
+			o := &s.Objects[i]
+			if o.Zone == Graveyard {
+				for _, t := range o.Card.Types.CardTypes {
+					seen[strings.ToLower(t)] = true
+				}
+			}
+		}
+		n += len(seen)
 	}
 	if a.Neg {
 		n = -n
@@ -832,6 +844,11 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	}
 	if f.Chosen {
 		if src == nil || !src.Chosen.HasColor || ch.Colors&src.Chosen.Color == 0 {
+			return false
+		}
+	}
+	if f.ChosenT {
+		if src == nil || src.Chosen.Type == "" || !ch.Types.HasSubtype(src.Chosen.Type) {
 			return false
 		}
 	}

@@ -8,6 +8,9 @@ type Snapshot struct {
 	ID    ObjectID
 	Obj   Object
 	Chars Chars
+	// Copiable are its copiable values then (707.2), for "becomes a copy
+	// of the sacrificed creature".
+	Copiable *Card
 }
 
 // maxLKI bounds how many snapshots a state keeps; a scenario needs a few.
@@ -15,7 +18,7 @@ const maxLKI = 256
 
 // remember records o's last known information before it changes zones.
 func (t *tx) remember(o *Object) {
-	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o)}
+	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
 	if len(t.s.LKI) >= maxLKI {
 		t.s.LKI = append(t.s.LKI[:0:0], t.s.LKI[len(t.s.LKI)-maxLKI/2:]...)
 	}
@@ -37,7 +40,7 @@ func (s *State) LastKnown(id ObjectID) *Snapshot {
 // if it has left its zone (608.2h).
 func (t *tx) snapshotOf(id ObjectID) *Snapshot {
 	if o := t.s.Object(id); o != nil {
-		return &Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o)}
+		return &Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
 	}
 	return t.s.LastKnown(id)
 }

@@ -62,6 +62,7 @@ type textParser struct {
 	words   int  // "target" words so far
 	it      ORef // what "it" and "that creature" refer to
 	itP     *PRef
+	extra   []*Ability // abilities a copy exception gives ("it has '…'")
 }
 
 // parseError is a problem reading rules text.
@@ -723,16 +724,18 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 		if c.eat("have") {
 			if p.self(c) && c.eat("enter", "as", "a", "copy", "of") {
-				c.eat("any")
+				_, _ = c.eatAny("any", "a", "an")
 				f := &Filter{}
 				if _, ok := p.nounPhrase(c, f); !ok {
 					return fail("a copy of any creature on the battlefield")
 				}
 				r := &Replacement{Kind: ReplEnterAsCopy, Filter: f}
 				if c.eat(",", "except") {
+					p.extra = nil
 					if err := p.copyExcept(c, text, &r.CopyPT, &r.CopyAdd, &r.CopyHasThis, &r.CopyNoColor); err != nil {
 						return nil, true, err
 					}
+					r.CopyExtra = p.extra
 				}
 				c.eat(".")
 				if !c.end() {

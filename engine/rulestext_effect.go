@@ -9,27 +9,40 @@ import (
 func (p *textParser) effect(c *tcur, text string) ([]*Instr, error) {
 	var out []*Instr
 	for !c.end() {
-		// One sentence: up to a top-level period.
-		dot := topLevel(c, ".")
-		end := len(c.toks)
-		if dot >= 0 {
-			end = dot
-		}
+		// One sentence: up to a top-level period, or a quoted ability
+		// ending in one (`… with "… graveyard." It's still a land.`).
+		end, next := sentenceEnd(c)
 		sc := &tcur{toks: c.toks[:end], src: c.src, i: c.i}
 		ins, err := p.sentence(sc, text, out)
 		if err != nil {
 			return nil, err
 		}
 		out = ins
-		c.i = end
-		if dot >= 0 {
-			c.i = dot + 1
-		}
+		c.i = next
 	}
 	if len(out) == 0 {
 		return nil, p.fail(c, text, "an effect")
 	}
 	return out, nil
+}
+
+// sentenceEnd finds where the sentence at the cursor ends (exclusive) and
+// where the next one starts.
+func sentenceEnd(c *tcur) (end, next int) {
+	depth := 0
+	for i := c.i; i < len(c.toks); i++ {
+		t := c.toks[i].w
+		switch {
+		case t == `"` || t == "'":
+			depth ^= 1
+			if depth == 0 && i > 0 && c.toks[i-1].w == "." && i+1 < len(c.toks) {
+				return i + 1, i + 1
+			}
+		case depth == 0 && t == ".":
+			return i, i + 1
+		}
+	}
+	return len(c.toks), len(c.toks)
 }
 
 // sentence reads one sentence and returns the instructions so far with it
@@ -168,6 +181,8 @@ func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleExtraLand, N: 1}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, nil
 	}
 	if c.eat("you", "may") {
+		// "you may have this creature become a copy of …"
+		c.eat("have")
 		in, err := p.clause1(c, text)
 		if err != nil {
 			return nil, err
@@ -668,9 +683,13 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 			return nil, true, err
 		}
 		for _, a := range abs {
-			if a.Kind == AbKeyword && a.Param == "" && a.KCost == nil && a.N == 0 {
+			switch {
+			case a.Kind == AbKeyword && a.Param == "" && a.KCost == nil && a.N == 0:
 				card.Keywords = append(card.Keywords, a.Keyword)
-			} else {
+			case refersOuter(a):
+				// Bound to the object that creates the token (201.5a).
+				spec.Gains = append(spec.Gains, a)
+			default:
 				card.Abilities = append(card.Abilities, a)
 			}
 		}
@@ -984,7 +1003,10 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 		case c.eat("and", "gains", "this", "ability"):
 			spec.CopyHasThis = true
 		case c.eat(",", "except"):
-			return p.copyExcept(c, text, &spec.CopyPT, &spec.CopyAdd, &spec.CopyHasThis, &spec.CopyNoColor)
+			p.extra = nil
+			err := p.copyExcept(c, text, &spec.CopyPT, &spec.CopyAdd, &spec.CopyHasThis, &spec.CopyNoColor)
+			spec.CopyExtra = p.extra
+			return err
 		}
 		return nil
 	}
@@ -1082,6 +1104,13 @@ func (p *textParser) copyExcept(c *tcur, text string, pt **[2]int, add *[]string
 		switch {
 		case c.eat("it", "has", "this", "ability"):
 			*hasThis = true
+		case c.peek() == "it" && c.peekAt(1) == "has" && (c.peekAt(2) == `"` || c.peekAt(2) == "'"):
+			c.i += 2
+			abs, err := p.withAbilities(c, text)
+			if err != nil {
+				return err
+			}
+			p.extra = append(p.extra, abs...)
 		case c.eat("it", "doesn't", "copy", "that", "creature", "'s", "color"):
 			*noColor = true
 		case c.eat("it", "'s"), c.eat("it", "is"):
@@ -1147,6 +1176,9 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		a.N = n
 	}
 	switch {
+	case c.eat("the", "number", "of", "card", "types", "among", "cards", "in", "all", "graveyards"):
+		a.CardTypes = true
+		return a, true
 	case c.eat("the", "number", "of", "cards", "in", "your", "hand"):
 		pr := PRef{Kind: PYou}
 		a.HandOf = &pr
@@ -1436,6 +1468,8 @@ post:
 			f.EvenMV = true
 		case c.eat("of", "the", "chosen", "color"):
 			f.Chosen = true
+		case c.eat("of", "the", "chosen", "type"):
+			f.ChosenT = true
 		case c.eat("in", "a", "graveyard"), c.eat("from", "a", "graveyard"):
 			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "your", "graveyard"), c.eat("from", "your", "graveyard"):
@@ -1484,6 +1518,22 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	// CDA: "~'s power and toughness are each equal to …", "This creature's
 	// power is equal to …".
 	if p.self(c) || c.eat("its") {
+		if c.eat("'s", "power", "is", "equal", "to") {
+			// "Tarmogoyf's power is equal to A and its toughness is equal to
+			// that number plus 1."
+			a, ok := p.amountExpr(c)
+			if !ok || !c.eat("and", "its", "toughness", "is", "equal", "to", "that", "number", "plus") {
+				return nil, true, p.fail(c, text, "power is equal to … and its toughness is equal to that number plus N")
+			}
+			n, ok := c.num()
+			if !ok {
+				return nil, true, p.fail(c, text, "plus a number")
+			}
+			b := a
+			b.N += n
+			c.eat(".")
+			return []*ContSpec{{Affects: ORef{Kind: RefSelf}, CDAPT: &[2]Amount{a, b}}}, true, nil
+		}
 		if c.eat("'s", "power", "and", "toughness", "are", "each", "equal", "to") || c.toks[c.i-1].w == "its" && c.eat("power", "and", "toughness", "are", "each", "equal", "to") {
 			a, ok := p.amountExpr(c)
 			if !ok {
