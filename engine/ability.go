@@ -236,29 +236,29 @@ const (
 	OpDamage Op = iota + 1
 	OpDestroy
 	OpExile
-	OpBounce       // return to its owner's hand
-	OpReturn       // return from a graveyard to the battlefield
-	OpSacrifice    // Who sacrifices N objects matching What.Group
-	OpDraw         // Who draws N
-	OpDiscard      // Who discards N (or the whole hand: N.All)
-	OpGainLife     // Who gains N
-	OpLoseLife     // Who loses N
-	OpPutCounters  // N Kind counters on What
-	OpRemCounters  // remove N Kind counters from What
-	OpCreateToken  // Who creates Token
-	OpAddMana      // Who adds Mana
-	OpTap          // tap What
-	OpUntap        // untap What
-	OpCounter      // counter What (a spell or ability, 701.6)
-	OpContinuous   // create Cont for Dur
-	OpDelayed      // create Delay
-	OpWin          // Who wins the game
-	OpRegenerate   // What gets a regeneration shield (701.19)
-	OpPrevent      // prevent the next N damage to What/To this turn (615)
-	OpChooseColor  // Who chooses a color (for a later "that color")
-	OpSkip         // does nothing itself; carries May/Then/Else
-	OpShuffle      // Who shuffles their library
-	OpSpliceDamage // placeholder for spliced text's damage (never parsed)
+	OpBounce      // return to its owner's hand
+	OpReturn      // return from a graveyard to the battlefield
+	OpSacrifice   // Who sacrifices N objects matching What.Group
+	OpDraw        // Who draws N
+	OpDiscard     // Who discards N (or the whole hand: N.All)
+	OpGainLife    // Who gains N
+	OpLoseLife    // Who loses N
+	OpPutCounters // N Kind counters on What
+	OpRemCounters // remove N Kind counters from What
+	OpCreateToken // Who creates Token
+	OpAddMana     // Who adds Mana
+	OpTap         // tap What
+	OpUntap       // untap What
+	OpCounter     // counter What (a spell or ability, 701.6)
+	OpContinuous  // create Cont for Dur
+	OpDelayed     // create Delay
+	OpWin         // Who wins the game
+	OpRegenerate  // What gets a regeneration shield (701.19)
+	OpPrevent     // prevent the next N damage to What/To this turn (615)
+	OpChooseColor // Who chooses a color (for a later "that color")
+	OpSkip        // does nothing itself; carries May/Then/Else
+	OpShuffle     // Who shuffles their library
+	OpExchange    // exchange control of two target creatures (701.12)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -286,6 +286,7 @@ const (
 	RefCreated             // the token just created ("It has …")
 	RefChosenObj           // an object chosen as the effect resolved
 	RefStackSpell          // the spell this ability's trigger is about ("that spell")
+	RefTrigOther           // the other creature in a block trigger ("that creature": what it blocked, or blocked it)
 )
 
 // PRef refers to a player.
@@ -325,6 +326,7 @@ type Amount struct {
 	CountersOf *ORef
 	Kind       string
 	PowerOf    *ORef // "equal to ~'s power", "the sacrificed creature's power"
+	ToughOf    *ORef // "equal to its toughness"
 	HandOf     *PRef // cards in a player's hand
 	Removed    bool  // "for each storage counter removed this way"
 	CardTypes  bool  // "the number of card types among cards in all graveyards"
@@ -355,6 +357,7 @@ type ManaSpec struct {
 	Chosen    bool    // "one mana of the chosen color"
 	ColorOf   *Filter // "one mana of a color of a permanent you control" (Meteor Crater)
 	PerRemove bool    // "{B} for each storage counter removed this way"
+	Produced  bool    // "one mana of any type that land produced"
 }
 
 // Duration is how long a continuous effect lasts (611.2a).
@@ -434,18 +437,19 @@ type RuleMod struct {
 type RuleKind uint8
 
 const (
-	RuleCostLess      RuleKind = iota + 1 // "Your black spells cost {1} less to cast." (601.2f)
-	RuleCostMore                          // "… cost {1} more to cast."
-	RuleCantCast                          // "Your opponents can't cast spells with even mana values."
-	RuleCantPlayLands                     // "You can't play lands this turn." (101.2)
-	RuleExtraLand                         // "You may play an additional land this turn." (305.2)
-	RuleCantBlock                         // "~ can't block."
-	RuleUnblockable                       // "~ can't be blocked."
-	RulePreventAll                        // "Prevent all damage … would deal this turn."
-	RulePreventSome                       // "prevent 1 of that damage" (615.10)
-	RuleCantEnter                         // "Lands can't enter the battlefield." (608.3e)
-	RuleDoubleDamage                      // "… it deals double that damage instead." (614.5)
-	RuleEntersTapped                      // "Permanents enter tapped." (614.12)
+	RuleCostLess        RuleKind = iota + 1 // "Your black spells cost {1} less to cast." (601.2f)
+	RuleCostMore                            // "… cost {1} more to cast."
+	RuleCantCast                            // "Your opponents can't cast spells with even mana values."
+	RuleCantPlayLands                       // "You can't play lands this turn." (101.2)
+	RuleExtraLand                           // "You may play an additional land this turn." (305.2)
+	RuleCantBlock                           // "~ can't block."
+	RuleUnblockable                         // "~ can't be blocked."
+	RulePreventAll                          // "Prevent all damage … would deal this turn."
+	RulePreventSome                         // "prevent 1 of that damage" (615.10)
+	RuleCantEnter                           // "Lands can't enter the battlefield." (608.3e)
+	RuleDoubleDamage                        // "… it deals double that damage instead." (614.5)
+	RuleEntersTapped                        // "Permanents enter tapped." (614.12)
+	RuleCantAttackAlone                     // "~ can't attack alone." (508.1c)
 )
 
 // Replacement is a replacement effect a static ability generates (614).

@@ -132,6 +132,10 @@ type tx struct {
 	batchDepth int
 	pre        *State // the state before the current batch of events (603.10)
 	batchFrom  int    // the first event of the current batch
+
+	// assigned is combat damage assigned to each blocker so far in a
+	// combat damage step (702.19b).
+	assigned map[ObjectID]int
 }
 
 // pauseErr stops an action that needs a choice the player hasn't made.
@@ -341,7 +345,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 		n.Seq = -n.Seq
 	}
 	t.s.remove(id)
-	t.s.Objects = append(t.s.Objects, n)
+	t.s.Objects = append(t.s.Objects, &n)
 	if t.s.Combat != nil {
 		t.s.Combat.remove(id)
 	}
@@ -359,12 +363,12 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 				g := old
 				g.ID, g.Zone, g.Stack = n.ID, Graveyard, nil
 				g.Seq, g.Timestamp = t.s.tick(), t.s.clock
-				t.s.Objects = append(t.s.Objects, g)
+				t.s.Objects = append(t.s.Objects, &g)
 				t.emit(Event{Kind: EvMove, Key: KeyEnterResolve, Object: label, ObjectID: id, NewObjectID: g.ID, From: Stack, To: Graveyard,
 					Text: label + " can't enter the battlefield: it goes to " + t.name(g.Owner) + "'s graveyard"})
 				return g.ID, nil
 			}
-			t.s.Objects = append(t.s.Objects, old)
+			t.s.Objects = append(t.s.Objects, &old)
 			t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Object: label, Text: label + " can't enter the battlefield"})
 			return id, nil
 		}

@@ -51,7 +51,7 @@ func (s *State) Chars(o *Object) Chars {
 	// An object not in the state (a printed card shown on its own): its
 	// printed characteristics and characteristic-defining abilities.
 	tmp := *s
-	tmp.Objects = append(append([]Object(nil), s.Objects...), *o)
+	tmp.Objects = append(append([]*Object(nil), s.Objects...), o)
 	if ch := tmp.computeView().chars[o.ID]; ch != nil {
 		return *ch
 	}

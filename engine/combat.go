@@ -108,6 +108,9 @@ func (a DeclareAttackers) apply(t *tx) error {
 	if a.Defender == a.Player {
 		a.Defender = t.nextPlayer(a.Player)
 	}
+	if err := t.checkAttackers(a.Player, a.Attackers); err != nil {
+		return err
+	}
 	for t.s.Step != StepBeginCombat {
 		if err := t.nextStep(); err != nil {
 			return err
@@ -159,6 +162,11 @@ func (t *tx) checkAttackers(p PlayerID, ids []ObjectID) error {
 			return t.ruleErr(KeySick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
 		case ch.HasKeyword("defender"):
 			return t.ruleErr(KeyAttack, "%s has defender: it can't attack", o.Label)
+		}
+		for _, m := range t.ruleMods(RuleCantAttackAlone) {
+			if m.src != nil && m.src.ID == id && len(ids) == 1 {
+				return t.ruleErr(KeyAttack, "%s can't attack alone", o.Label)
+			}
 		}
 	}
 	return nil
@@ -233,7 +241,7 @@ func (a DeclareBlockers) apply(t *tx) error {
 	for _, at := range c.Attackers {
 		if at.Blocked {
 			o := t.s.Object(at.ID)
-			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes blocked"})
+			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, N: blockedEvent, Text: o.Label + " becomes blocked"})
 		}
 	}
 	return nil
@@ -244,7 +252,7 @@ func (a DeclareBlockers) apply(t *tx) error {
 func (t *tx) extraBlocks(o *Object) int {
 	n := 0
 	for _, a := range t.chars(o).Abilities {
-		if a.Kind == AbKeyword && a.Keyword == "block additional" {
+		if a.Keyword == "block additional" {
 			n += max(a.N, 1)
 		}
 	}
@@ -283,6 +291,38 @@ func (a AssignDamage) apply(t *tx) error {
 	}
 	if len(a.To) != len(a.N) {
 		return fmt.Errorf("each recipient needs an amount")
+	}
+	for _, at := range c.Attackers {
+		if at.ID != a.Attacker {
+			continue
+		}
+		o := t.s.Object(at.ID)
+		var blockers []*Object
+		for _, b := range at.Blockers {
+			if bo := t.s.Object(b); bo != nil {
+				blockers = append(blockers, bo)
+			}
+		}
+		// Lethal damage counts what other attackers already assign to the
+		// same blockers (702.19b).
+		t.assigned = map[ObjectID]int{}
+		for _, x := range c.Assign {
+			if x.Attacker == a.Attacker {
+				continue
+			}
+			for i, tg := range x.To {
+				if !tg.IsPlayer {
+					t.assigned[tg.Object] += x.N[i]
+				}
+			}
+		}
+		err := t.checkAssignment(o, t.chars(o), at, blockers, &Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
+		t.assigned = nil
+		if err != nil {
+			return err
+		}
+		t.emit(Event{Kind: EvCombat, Key: KeyAssign, Object: o.Label, ObjectID: o.ID,
+			Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
 	}
 	c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == a.Attacker }),
 		Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
@@ -337,6 +377,11 @@ func (t *tx) combatDamage(first bool) error {
 		return nil
 	}
 	var hits []hit
+	// Damage assigned to each blocker so far this step: lethal damage for
+	// trample counts it (702.19b).
+	assigned := map[ObjectID]int{}
+	defer func() { t.assigned = nil }()
+	t.assigned = assigned
 	for _, at := range c.Attackers {
 		o := t.s.Object(at.ID)
 		if o == nil || !t.strikes(o, first) {
@@ -365,6 +410,9 @@ func (t *tx) combatDamage(first bool) error {
 			}
 			for i, tg := range as.To {
 				hits = append(hits, hit{src, tg, as.N[i]})
+				if !tg.IsPlayer {
+					assigned[tg.Object] += as.N[i]
+				}
 			}
 		case !at.Blocked:
 			hits = append(hits, hit{src, PlayerTarget(at.Defender), power})
@@ -386,6 +434,7 @@ func (t *tx) combatDamage(first bool) error {
 				}
 				if n > 0 {
 					hits = append(hits, hit{src, ObjectTarget(b.ID), n})
+					assigned[b.ID] += n
 				}
 				left -= n
 			}
@@ -419,6 +468,14 @@ func (t *tx) combatDamage(first bool) error {
 	return nil
 }
 
+func (t *tx) assignText(to []Target, n []int) string {
+	var w []string
+	for i, tg := range to {
+		w = append(w, fmt.Sprintf("%d to %s", n[i], t.targetText(tg)))
+	}
+	return strings.Join(w, ", ")
+}
+
 func explicit(c *Combat, id ObjectID) *Assignment {
 	for i := range c.Assign {
 		if c.Assign[i].Attacker == id {
@@ -434,7 +491,7 @@ func (t *tx) lethal(b *Object, src *Chars) int {
 	if src.HasKeyword("deathtouch") {
 		return 1
 	}
-	return max(t.chars(b).Toughness-b.Damage, 0)
+	return max(t.chars(b).Toughness-b.Damage-t.assigned[b.ID], 0)
 }
 
 // checkAssignment checks a chosen assignment (510.1c, 702.19b): all the

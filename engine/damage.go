@@ -28,8 +28,7 @@ type ruleMod struct {
 // ruleMods lists the rule-modifying effects of a kind in force now.
 func (t *tx) ruleMods(k RuleKind) []ruleMod {
 	var out []ruleMod
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield || o.PhasedOut {
 			continue
 		}

@@ -31,6 +31,9 @@ type ContEffect struct {
 	Shield bool       // a prevention shield
 	Begun  bool       // a "for as long as" duration that began (611.2b)
 	Text   string     // the instruction that created it
+	// Exiled are cards exiled "until ~ leaves the battlefield" (610.3c):
+	// they return as soon as DurObj leaves.
+	Exiled []ObjectID
 }
 
 // layers lists the layers and sublayers in the order they apply (613.1,
@@ -78,12 +81,19 @@ func (t *tx) refresh() {
 	for pass := 0; pass < 5; pass++ {
 		changed := false
 		kept := t.s.Effects[:0:0]
+		var back []ObjectID
 		for _, e := range t.s.Effects {
 			over := false
 			switch e.Dur {
 			case DurWhileControl:
 				o := t.s.Object(e.DurObj)
 				over = o == nil || o.Zone != Battlefield || t.chars(o).Controller != e.Controller
+			case DurWhileOn:
+				o := t.s.Object(e.DurObj)
+				over = o == nil || o.Zone != Battlefield
+				if over {
+					back = append(back, e.Exiled...)
+				}
 			}
 			if over {
 				changed = true
@@ -94,16 +104,22 @@ func (t *tx) refresh() {
 			kept = append(kept, e)
 		}
 		t.s.Effects = kept
-		if t.v == nil {
-			t.v = t.s.computeView()
+		// 610.3c: cards exiled until a permanent leaves come back at once,
+		// all together.
+		for _, id := range back {
+			if o := t.s.Object(id); o != nil && o.Zone == Exile {
+				owner := o.Owner
+				if _, err := t.move(id, Battlefield, false, &owner, KeyResolve, "returns to the battlefield"); err == nil {
+					changed = true
+				}
+			}
 		}
-		for i := range t.s.Objects {
-			o := &t.s.Objects[i]
+		for _, o := range t.s.Objects {
 			if o.Zone != Battlefield {
 				continue
 			}
-			ch := t.v.chars[o.ID]
-			if ch == nil || ch.Controller == o.Controller {
+			ch := t.chars(o)
+			if ch.Controller == o.Controller {
 				continue
 			}
 			o.Controller = ch.Controller
@@ -111,6 +127,24 @@ func (t *tx) refresh() {
 			changed = true
 			t.emit(Event{Kind: EvEffect, Key: KeyLayer2, Object: o.Label, ObjectID: o.ID, Player: t.name(o.Controller),
 				Text: fmt.Sprintf("%s comes under %s's control", o.Label, t.name(o.Controller))})
+		}
+		// 506.4: a permanent that stops being a creature, or changes
+		// controller, is removed from combat.
+		if c := t.s.Combat; c != nil {
+			for _, at := range append([]Attacker(nil), c.Attackers...) {
+				for _, id := range append([]ObjectID{at.ID}, at.Blockers...) {
+					o := t.s.Object(id)
+					if o == nil {
+						continue
+					}
+					if !t.chars(o).Types.Is("creature") {
+						c.remove(id)
+						changed = true
+						t.emit(Event{Kind: EvCombat, Key: KeyAttack, Object: o.Label, ObjectID: id, N: -1,
+							Text: o.Label + " is no longer a creature: it's removed from combat"})
+					}
+				}
+			}
 		}
 		if !changed {
 			return

@@ -495,9 +495,11 @@ func deepCopy(s State) State {
 	for i := range c.Players {
 		c.Players[i].Counters = slices.Clone(s.Players[i].Counters)
 	}
-	c.Objects = slices.Clone(s.Objects)
-	for i := range c.Objects {
-		c.Objects[i].Counters = slices.Clone(s.Objects[i].Counters)
+	c.Objects = make([]*Object, len(s.Objects))
+	for i, o := range s.Objects {
+		x := *o
+		x.Counters = slices.Clone(o.Counters)
+		c.Objects[i] = &x
 	}
 	if s.Pending != nil {
 		p := *s.Pending

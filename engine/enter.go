@@ -22,8 +22,7 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 		}
 		r := a.Replace
 		var opts []ObjectID
-		for i := range t.s.Objects {
-			x := &t.s.Objects[i]
+		for _, x := range t.s.Objects {
 			if x.ID != id && x.Zone == Battlefield && matchFilter(&t.s, r.Filter, x, t.chars(x), o, o.Controller) {
 				opts = append(opts, x.ID)
 			}

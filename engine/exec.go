@@ -29,7 +29,12 @@ type execCtx struct {
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
-	return &execCtx{t: t, item: item, legal: legal, ctrl: item.Controller}
+	x := &execCtx{t: t, item: item, legal: legal, ctrl: item.Controller}
+	if tr := item.Trig; tr != nil && tr.Obj != nil {
+		// "its controller": the object the trigger was about.
+		x.it = []ObjectID{tr.Obj.ID}
+	}
+	return x
 }
 
 // run follows one ability's instructions.
@@ -102,8 +107,7 @@ func (x *execCtx) possible(in *Instr) bool {
 func (x *execCtx) candidates(p PlayerID, f *Filter) []*Object {
 	var out []*Object
 	src := x.source()
-	for i := range x.t.s.Objects {
-		o := &x.t.s.Objects[i]
+	for _, o := range x.t.s.Objects {
 		if o.Zone == Battlefield && x.t.chars(o).Controller == p && matchFilter(&x.t.s, f, o, x.t.chars(o), src, p) {
 			out = append(out, o)
 		}
@@ -179,8 +183,7 @@ func (x *execCtx) objects(r ORef) []*Object {
 		}
 	case RefGroup:
 		src := x.source()
-		for i := range t.s.Objects {
-			o := &t.s.Objects[i]
+		for _, o := range t.s.Objects {
 			if matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl) {
 				ids = append(ids, o.ID)
 			}
@@ -203,6 +206,10 @@ func (x *execCtx) objects(r ORef) []*Object {
 		ids = x.created
 	case RefChosenObj:
 		ids = x.chosen
+	case RefTrigOther:
+		if tr := x.item.Trig; tr != nil && tr.Other != 0 {
+			ids = []ObjectID{tr.Other}
+		}
 	case RefSacrificed:
 		for _, s := range x.item.Sacrificed {
 			ids = append(ids, s.ID)
@@ -271,7 +278,11 @@ func (x *execCtx) players(r PRef) []PlayerID {
 		return out
 	case PControllerOf, POwnerOf:
 		if len(x.it) > 0 {
-			if o := t.s.Object(x.it[0]); o != nil {
+			id := x.it[0]
+			if x.moved[id] != 0 {
+				id = x.moved[id]
+			}
+			if o := t.s.Object(id); o != nil {
 				if r.Kind == POwnerOf {
 					return []PlayerID{o.Owner}
 				}
@@ -324,6 +335,10 @@ func (x *execCtx) amount(a Amount) int {
 	case a.PowerOf != nil:
 		if os := x.objects(*a.PowerOf); len(os) > 0 {
 			n += t.chars(os[0]).Power
+		}
+	case a.ToughOf != nil:
+		if os := x.objects(*a.ToughOf); len(os) > 0 {
+			n += t.chars(os[0]).Toughness
 		}
 	case a.CountersOf != nil:
 		if os := x.objects(*a.CountersOf); len(os) > 0 {
@@ -387,6 +402,9 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		return len(os) > 0, nil
 	case OpExile, OpBounce:
+		if in.Op == OpExile && in.Dur.Kind == DurWhileOn {
+			return x.exileUntil(in)
+		}
 		to, key, why := Exile, KeyExile, "is exiled"
 		if in.Op == OpBounce {
 			to, key, why = Hand, KeyOwnersZone, "returns to its owner's hand"
@@ -513,6 +531,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpDelayed:
 		x.delayed(in)
 		return true, nil
+	case OpExchange:
+		return x.exchange(in)
 	case OpWin:
 		for _, p := range x.players(in.Who) {
 			t.win(p)
@@ -1031,7 +1051,7 @@ func (x *execCtx) bindInstrs(ins []*Instr) []*Instr {
 
 func (x *execCtx) bindRef(r ORef) ORef {
 	switch r.Kind {
-	case RefTarget, RefSelf, RefTriggered, RefCreated, RefChosenObj, RefEnchanted:
+	case RefTarget, RefSelf, RefTriggered, RefCreated, RefChosenObj, RefEnchanted, RefTrigOther:
 		os := x.objects(r)
 		if len(os) == 0 {
 			return ORef{Kind: RefBound}
@@ -1039,6 +1059,58 @@ func (x *execCtx) bindRef(r ORef) ORef {
 		return ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label}
 	}
 	return r
+}
+
+// exileUntil exiles "until ~ leaves the battlefield" (610.3c): if the
+// source has already left, nothing is exiled; otherwise the cards come back
+// as soon as it leaves.
+func (x *execCtx) exileUntil(in *Instr) (bool, error) {
+	t := x.t
+	src := t.s.Object(x.item.Source)
+	if src == nil || src.Zone != Battlefield {
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: x.item.SourceName,
+			Text: x.item.SourceName + " has already left the battlefield: nothing is exiled"})
+		return false, nil
+	}
+	srcID, srcLabel := src.ID, src.Label // src moves in the slice as others move
+	var exiled []ObjectID
+	for _, id := range ids(x.whats(in)) {
+		nid, err := t.move(id, Exile, false, nil, KeyExile, "is exiled until "+srcLabel+" leaves the battlefield")
+		if err != nil {
+			return false, err
+		}
+		x.note(id, nid)
+		exiled = append(exiled, nid)
+	}
+	t.s.nextEffect++
+	t.s.Effects = append(t.s.Effects, ContEffect{ID: t.s.nextEffect, Timestamp: t.s.tick(), Source: srcID, SourceName: srcLabel,
+		Controller: x.ctrl, Dur: DurWhileOn, DurObj: srcID, Exiled: exiled, Text: x.text(in)})
+	return len(exiled) > 0, nil
+}
+
+// exchange exchanges control of two objects (701.12a); if either is no
+// longer a legal target, nothing happens.
+func (x *execCtx) exchange(in *Instr) (bool, error) {
+	t := x.t
+	os := x.whats(in)
+	if len(os) != 2 {
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: x.item.SourceName,
+			Text: "the exchange needs both objects: it does nothing"})
+		return false, nil
+	}
+	a, b := os[0], os[1]
+	ca, cb := t.chars(a).Controller, t.chars(b).Controller
+	if ca == cb {
+		return false, nil
+	}
+	for _, p := range []struct {
+		o    *Object
+		ctrl PlayerID
+	}{{a, cb}, {b, ca}} {
+		t.addEffect(ContEffect{Spec: &ContSpec{Affects: ORef{Kind: RefBound, Bound: p.o.ID}, Control: true}, Objects: []ObjectID{p.o.ID},
+			Source: x.item.Source, SourceName: x.item.SourceName, Controller: p.ctrl, Text: "exchange of control"})
+	}
+	return true, nil
 }
 
 // win: the player wins; every other player loses (104.2b).
@@ -1058,7 +1130,7 @@ func objectsNamed(s *State, name string) []*Object {
 	var out []*Object
 	for i := range s.Objects {
 		if strings.EqualFold(s.Objects[i].Card.Name, name) {
-			out = append(out, &s.Objects[i])
+			out = append(out, s.Objects[i])
 		}
 	}
 	return out

@@ -50,8 +50,7 @@ type layerCtx struct {
 // 613.7), except where one depends on another (613.8).
 func (s *State) computeView() *view {
 	lc := &layerCtx{s: s, byID: make(map[ObjectID]*Object, len(s.Objects)), ch: make(map[ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
-	for i := range s.Objects {
-		o := &s.Objects[i]
+	for _, o := range s.Objects {
 		lc.objs = append(lc.objs, o)
 		lc.byID[o.ID] = o
 	}
@@ -705,8 +704,7 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 	switch {
 	case a.Count != nil:
 		k := 0
-		for i := range s.Objects {
-			o := &s.Objects[i]
+		for _, o := range s.Objects {
 			if c := chOf(o); c != nil && matchFilter(s, a.Count, o, c, src, ctrl) {
 				k++
 			}
@@ -728,8 +726,7 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 	case a.CardTypes:
 		// Card types among cards in all graveyards (Tarmogoyf).
 		seen := map[string]bool{}
-		for i := range s.Objects {
-			o := &s.Objects[i]
+		for _, o := range s.Objects {
 			if o.Zone == Graveyard {
 				for _, t := range o.Card.Types.CardTypes {
 					seen[strings.ToLower(t)] = true

@@ -482,9 +482,12 @@ func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
 	}
 	c.i = comma + 1
 	a := &Ability{Kind: AbTriggered, Trigger: tr}
-	if tr.What != nil && !tr.What.Self {
+	switch {
+	case (tr.Event == TrigBlocks || tr.Event == TrigBlocked) && tr.By != nil:
+		p.it = ORef{Kind: RefTrigOther}
+	case tr.What != nil && !tr.What.Self:
 		p.it = ORef{Kind: RefTriggered}
-	} else {
+	default:
 		p.it = ORef{Kind: RefSelf}
 	}
 	if c.eat("if") {
@@ -780,6 +783,37 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return fail("As ~ enters, choose a color / an opponent / a creature type.")
 	}
 	c.i = save
+	// "If a source would deal damage to a Cleric creature you control,
+	// prevent 1 of that damage." (615.10) / "If a creature you control would
+	// deal damage to a permanent or player, it deals double that damage to
+	// that permanent or player instead." (614.5)
+	if c.eat("if", "a", "source", "would", "deal", "damage", "to") {
+		c.eat("a")
+		c.eat("an")
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); ok && c.eat(",", "prevent") {
+			if n, ok := c.num(); ok && c.eat("of", "that", "damage") {
+				c.eat(".")
+				if c.end() {
+					return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RulePreventSome, Filter: f, N: n}}}}, true, nil
+				}
+			}
+		}
+		return fail("If a source would deal damage to …, prevent N of that damage.")
+	}
+	c.i = save
+	if c.eat("if") {
+		c.eat("a")
+		c.eat("an")
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); ok && c.eat("would", "deal", "damage", "to", "a", "permanent", "or", "player", ",", "it", "deals", "double", "that", "damage", "to", "that", "permanent", "or", "player", "instead") {
+			c.eat(".")
+			if c.end() {
+				return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleDamage, Filter: f}}}}, true, nil
+			}
+		}
+	}
+	c.i = save
 	// "Lands can't enter the battlefield." "Permanents enter tapped."
 	// "~ enters tapped." "This creature enters with N KIND counters on it."
 	if a, ok := p.entersStatic(c); ok {
@@ -848,6 +882,12 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 		case c.eat("can't", "be", "blocked"):
 			c.eat(".")
 			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleUnblockable}}}}, c.end()
+		case c.eat("can't", "attack", "alone"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleCantAttackAlone}}}}, c.end()
+		case c.eat("can", "block", "an", "additional", "creature", "each", "combat"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Keyword: "block additional", N: 1}, c.end()
 		}
 		return nil, false
 	}

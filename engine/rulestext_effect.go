@@ -161,10 +161,22 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	// A trailing delayed trigger: "Destroy that creature at the beginning of
 	// the next end step." (603.7), "… at end of turn." (2007 wording).
 	save := c.i
-	if c.eat("at", "the", "beginning", "of", "the", "next", "end", "step") || c.eat("at", "end", "of", "turn") {
+	switch {
+	case c.eat("at", "the", "beginning", "of", "the", "next", "end", "step") || c.eat("at", "end", "of", "turn"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEnd, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
-	} else {
+	case c.eat("at", "end", "of", "combat"):
+		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
+			Trigger: &Trigger{Event: TrigStep, Step: StepEndCombat, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
+	case in.Op == OpExile && c.eat("until"):
+		// 610.3c: "exile … until ~ leaves the battlefield": the card
+		// returns as soon as it leaves.
+		if p.self(c) && c.eat("leaves", "the", "battlefield") {
+			in.Dur = Duration{Kind: DurWhileOn, Ref: ORef{Kind: RefSelf}}
+		} else {
+			c.i = save
+		}
+	default:
 		c.i = save
 	}
 	if in.Text == "" {
@@ -182,10 +194,20 @@ func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
 	}
 	if c.eat("you", "may") {
 		// "you may have this creature become a copy of …"
+		after := c.i
 		c.eat("have")
 		in, err := p.clause1(c, text)
 		if err != nil {
-			return nil, err
+			// "you may gain 1 life": "you" is the subject.
+			c.i = after
+			var ok bool
+			in, ok, err = p.playerVerb(c, text, PRef{Kind: PYou})
+			if !ok || err != nil {
+				if err == nil {
+					err = p.fail(c, text, "what you may do")
+				}
+				return nil, err
+			}
 		}
 		in.May = true
 		return in, nil
@@ -381,6 +403,13 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("switch target creature's power and toughness")
 		}
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Switch: true}, Dur: p.duration(c)}, true, nil
+	case c.eat("exchange", "control", "of"):
+		// 701.12a: "Exchange control of two target creatures."
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("control of what")
+		}
+		return &Instr{Op: OpExchange, What: r, Also: p.more(c)}, true, nil
 	case c.eat("gain", "control", "of"):
 		r, ok := p.objects(c)
 		if !ok {
@@ -433,8 +462,26 @@ func (p *textParser) playerClause(c *tcur, text string) (*Instr, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
+	in, _, err := p.playerVerb(c, text, who)
+	return in, true, err
+}
+
+// playerVerb reads what a player does, after the player.
+func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, error) {
 	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
 	switch {
+	case c.eat("gain", "life", "equal", "to"), c.eat("gains", "life", "equal", "to"):
+		n, ok := p.amountExpr(c)
+		if !ok {
+			return fail("life equal to what")
+		}
+		return &Instr{Op: OpGainLife, Who: who, N: n}, true, nil
+	case c.eat("lose", "life", "equal", "to"), c.eat("loses", "life", "equal", "to"):
+		n, ok := p.amountExpr(c)
+		if !ok {
+			return fail("life equal to what")
+		}
+		return &Instr{Op: OpLoseLife, Who: who, N: n}, true, nil
 	case c.eat("gain"), c.eat("gains"):
 		n, ok := p.amount(c)
 		if !ok || !c.eat("life") {
@@ -759,6 +806,10 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 		return &ManaSpec{Chosen: true}, true
 	case c.eat("one", "mana", "of", "any", "color"):
 		return &ManaSpec{ColorOf: &Filter{}}, true
+	case c.eat("one", "mana", "of", "any", "type", "that", "land", "produced"):
+		// A triggered mana ability (605.4a): the engine adds it as the
+		// land's mana is added.
+		return &ManaSpec{Produced: true}, true
 	case c.eat("one", "mana", "of", "that", "color"):
 		return &ManaSpec{Chosen: true}, true
 	case c.eat("an", "amount", "of"):
@@ -1213,6 +1264,13 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		}
 		a.PowerOf = &r
 		return a, true
+	case c.eat("its", "toughness"):
+		r := p.it
+		if r.Kind == RefNone {
+			r = ORef{Kind: RefSelf}
+		}
+		a.ToughOf = &r
+		return a, true
 	case c.eat("that", "creature", "'s", "power"):
 		r := p.it
 		a.PowerOf = &r
@@ -1470,6 +1528,8 @@ post:
 			f.Chosen = true
 		case c.eat("of", "the", "chosen", "type"):
 			f.ChosenT = true
+		case c.eat("in", "graveyards"), c.eat("in", "all", "graveyards"):
+			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "a", "graveyard"), c.eat("from", "a", "graveyard"):
 			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "your", "graveyard"), c.eat("from", "your", "graveyard"):
@@ -1515,6 +1575,9 @@ func (p *textParser) isTypeOrColor(w string) bool {
 // are each equal to …" (a characteristic-defining ability, 604.3).
 func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, error) {
 	save := c.i
+	if p.spell {
+		return nil, false, nil // an instant's or sorcery's sentences are instructions
+	}
 	// CDA: "~'s power and toughness are each equal to …", "This creature's
 	// power is equal to …".
 	if p.self(c) || c.eat("its") {

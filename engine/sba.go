@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -300,7 +301,9 @@ func (t *tx) checkSBA() error {
 		// An action that changed nothing (an indestructible creature with
 		// lethal damage stays) doesn't make the check repeat.
 		if !changed {
-			t.s.answers = nil
+			// The legend rule's answers are used up; others (a target for
+			// a triggered ability) wait for what asked for them.
+			t.s.answers = slices.DeleteFunc(t.s.answers, func(a answer) bool { return a.key == KeySBALegend })
 			return nil
 		}
 	}

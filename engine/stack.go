@@ -50,6 +50,7 @@ type TrigInfo struct {
 	Player    PlayerID
 	HasPlayer bool
 	Spell     ObjectID // a cast trigger's spell
+	Other     ObjectID // a block trigger's other creature
 }
 
 // CastInfo is kept on a permanent that was cast: what was chosen and paid,

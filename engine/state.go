@@ -196,7 +196,10 @@ func (c Counters) String() string {
 // changed (clone), and Counters and Cards are never changed in place.
 type State struct {
 	Players []Player
-	Objects []Object // every object in every zone, in creation order
+	// Objects is every object in every zone, in creation order. Each is
+	// its own allocation, so a pointer to one stays valid while others come
+	// and go; clone copies them all.
+	Objects []*Object
 	Pending *Choice  // a choice the rules are waiting for; nil if none
 	Active  PlayerID // whose turn it is
 
@@ -262,7 +265,12 @@ func NewState(life int, names ...string) State {
 // clone copies everything Apply may change in place.
 func (s State) clone() State {
 	s.Players = slices.Clone(s.Players)
-	s.Objects = slices.Clone(s.Objects)
+	objs := make([]*Object, len(s.Objects))
+	for i, o := range s.Objects {
+		c := *o
+		objs[i] = &c
+	}
+	s.Objects = objs
 	s.answers = slices.Clone(s.answers)
 	s.Effects = slices.Clone(s.Effects)
 	s.Delayed = slices.Clone(s.Delayed)
@@ -290,9 +298,9 @@ func (s State) clone() State {
 
 // Object returns the object with id, or nil.
 func (s *State) Object(id ObjectID) *Object {
-	for i := range s.Objects {
-		if s.Objects[i].ID == id {
-			return &s.Objects[i]
+	for _, o := range s.Objects {
+		if o.ID == id {
+			return o
 		}
 	}
 	return nil
@@ -301,9 +309,9 @@ func (s *State) Object(id ObjectID) *Object {
 // ByLabel returns the object that is the card or token labelled l, wherever
 // it is, or nil if it no longer exists.
 func (s *State) ByLabel(l string) *Object {
-	for i := range s.Objects {
-		if s.Objects[i].Label == l {
-			return &s.Objects[i]
+	for _, o := range s.Objects {
+		if o.Label == l {
+			return o
 		}
 	}
 	return nil
@@ -324,8 +332,7 @@ func (s *State) Player(n string) (PlayerID, bool) {
 // objects the player owns. Pass -1 as the player for everyone's.
 func (s *State) In(p PlayerID, z Zone) []*Object {
 	var out []*Object
-	for i := range s.Objects {
-		o := &s.Objects[i]
+	for _, o := range s.Objects {
 		if o.Zone != z {
 			continue
 		}
@@ -363,11 +370,11 @@ func (s *State) newObject(c *Card, owner PlayerID, z Zone, token bool) *Object {
 	}
 	s.labels[c.Name]++
 	t := s.tick()
-	s.Objects = append(s.Objects, Object{
+	s.Objects = append(s.Objects, &Object{
 		ID: s.nextID, Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c,
 		Owner: owner, Controller: owner, Base: owner, Zone: z, Seq: t, Timestamp: t, Token: token,
 	})
-	return &s.Objects[len(s.Objects)-1]
+	return s.Objects[len(s.Objects)-1]
 }
 
 // AddObject puts a new object for card c into zone z for a game's setup and
@@ -404,7 +411,7 @@ func (s State) EditPlayer(p PlayerID, fn func(*Player)) State {
 
 // remove deletes an object from the game (a token ceasing to exist).
 func (s *State) remove(id ObjectID) {
-	s.Objects = slices.DeleteFunc(s.Objects, func(o Object) bool { return o.ID == id })
+	s.Objects = slices.DeleteFunc(s.Objects, func(o *Object) bool { return o.ID == id })
 }
 
 func itoa(n int) string {

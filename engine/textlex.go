@@ -191,7 +191,7 @@ func (c *tcur) textBetween(i, j int) string {
 	if i >= len(c.toks) || i >= j {
 		return ""
 	}
-	end := len(c.src)
+	end := c.toks[len(c.toks)-1].end
 	if j < len(c.toks) {
 		end = c.toks[j].start
 	}

@@ -63,8 +63,7 @@ func (t *tx) sourcesIn(st *State, look bool) []trigSource {
 		v = t.v
 	}
 	var out []trigSource
-	for i := range st.Objects {
-		o := &st.Objects[i]
+	for _, o := range st.Objects {
 		if o.PhasedOut || o.Stack != nil {
 			continue
 		}
@@ -146,10 +145,12 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 		kind = TrigDamagePlayer
 	case EvCombat:
-		switch e.Key {
-		case KeyAttack:
+		switch {
+		case e.Key == KeyAttack:
 			kind = TrigAttacks
-		case KeyBlock:
+		case e.Key == KeyBlock && e.N == blockedEvent:
+			kind = TrigBlocked
+		case e.Key == KeyBlock:
 			kind = TrigBlocks
 		default:
 			return
@@ -174,7 +175,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		if snap := t.s.LastKnown(e.ObjectID); snap != nil {
 			eo, ech = &snap.Obj, &snap.Chars
 		}
-	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks:
+	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks || kind == TrigBlocked:
 		eo = t.s.Object(e.Source)
 		if kind != TrigDamagePlayer {
 			eo = t.s.Object(e.ObjectID)
@@ -203,13 +204,20 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	if kind == TrigCast {
 		info.Spell = e.ObjectID
 	}
+	if kind == TrigBlocks {
+		info.Other = e.Source // the attacker it blocks
+	}
 	for _, src := range t.sourcesIn(st, look) {
 		for _, a := range triggeredAbilities(src.ch) {
 			tr := a.Trigger
 			if tr == nil || !t.trigMatches(tr, kind, e, src, eo, ech, st) {
 				continue
 			}
-			t.trigger(a, src.o, src.ch, info)
+			in := info
+			if tr.Event == TrigBlocked && tr.By != nil && eo != nil {
+				in.Other = eo.ID // the blocker
+			}
+			t.trigger(a, src.o, src.ch, in)
 		}
 	}
 	// Delayed triggered abilities watching objects.
@@ -301,10 +309,36 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 	case TrigAttacks:
 		return kind == TrigAttacks && objOK()
 	case TrigBlocks:
-		return kind == TrigBlocks && objOK()
+		if kind != TrigBlocks || !objOK() {
+			return false
+		}
+		if tr.By != nil {
+			atk := t.s.Object(e.Source)
+			return atk != nil && matchFilter(st, tr.By, atk, t.chars(atk), src.o, ctrl)
+		}
+		return e.N != blockedEvent // "blocks": once per blocker (509.3)
+	case TrigBlocked:
+		if tr.By == nil {
+			// "Whenever this creature becomes blocked": once (509.3c).
+			return kind == TrigBlocked && objOK()
+		}
+		// "… becomes blocked by a creature": once for each blocker, judged
+		// as it blocks (509.3f).
+		if kind != TrigBlocks {
+			return false
+		}
+		atk := t.s.Object(e.Source)
+		if atk == nil || !tr.What.Self || atk.ID != src.o.ID {
+			return false
+		}
+		return eo != nil && matchFilter(st, tr.By, eo, ech, src.o, ctrl)
 	}
 	return false
 }
+
+// blockedEvent marks the one "becomes blocked" event of an attacker, apart
+// from each blocker's "blocks" event.
+const blockedEvent = 2
 
 // trigger records that an ability triggered (603.2), unless its intervening
 // "if" clause is false (603.4).
@@ -358,8 +392,7 @@ func (t *tx) stepTriggers() {
 // stateTriggers triggers abilities whose condition is a game state (603.8):
 // once, until the ability has left the stack.
 func (t *tx) stateTriggers() {
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield || o.PhasedOut {
 			continue
 		}
@@ -536,8 +569,7 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) {
 	if added.Total() == 0 || !t.chars(land).Types.Is("land") {
 		return
 	}
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield {
 			continue
 		}
@@ -563,8 +595,7 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) {
 // expend triggers "Whenever you expend N" (700.14) when a player's mana
 // spent on spells this turn reaches N.
 func (t *tx) expend(p PlayerID, before, after int) {
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield {
 			continue
 		}

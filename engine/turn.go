@@ -323,8 +323,7 @@ func (t *tx) beginStep() error {
 // (502.1–502.3). A permanent that says its controller may choose not to
 // untap it asks.
 func (t *tx) untapStep() error {
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield || o.Controller != t.s.Active {
 			continue
 		}
@@ -338,8 +337,7 @@ func (t *tx) untapStep() error {
 		}
 	}
 	var untap []ObjectID
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield || o.Controller != t.s.Active || !o.Tapped || o.PhasedOut {
 			continue
 		}
@@ -364,8 +362,7 @@ func (t *tx) untapStep() error {
 	}
 	// 302.6: the new active player has controlled these since the turn
 	// began.
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone == Battlefield && o.Controller == t.s.Active {
 			o.Sick = false
 		}
@@ -387,8 +384,7 @@ func (t *tx) hasStatic(o *Object, k string) bool {
 // cleanup: discard to hand size (514.1), then damage wears off and "until
 // end of turn" effects end (514.2).
 func (t *tx) cleanup() {
-	for i := range t.s.Objects {
-		o := &t.s.Objects[i]
+	for _, o := range t.s.Objects {
 		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) {
 			if o.Damage > 0 {
 				t.emit(Event{Kind: EvRule, Key: KeyCleanup, Object: o.Label, ObjectID: o.ID, Text: "damage on " + o.Label + " wears off"})

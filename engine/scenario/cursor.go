@@ -187,7 +187,8 @@ func (c *cursor) ref() (ref, bool) {
 	}
 	for _, d := range c.p.byLength() {
 		n := d.Name
-		if len(c.s) >= len(n) && strings.EqualFold(c.s[:len(n)], n) && (boundary(c.s[len(n):]) || c.s[len(n)] == '#') {
+		if len(c.s) >= len(n) && strings.EqualFold(c.s[:len(n)], n) && (boundary(c.s[len(n):]) || c.s[len(n)] == '#' ||
+			strings.HasPrefix(c.s[len(n):], "'s") || strings.HasPrefix(c.s[len(n):], "’s")) {
 			c.s = c.s[len(n):]
 			return c.index(ref{Name: n})
 		}
@@ -201,7 +202,7 @@ func (c *cursor) index(r ref) (ref, bool) {
 		for i < len(c.s) && c.s[i] >= '0' && c.s[i] <= '9' {
 			i++
 		}
-		if n, err := strconv.Atoi(c.s[1:i]); err == nil && n > 0 && boundary(c.s[i:]) {
+		if n, err := strconv.Atoi(c.s[1:i]); err == nil && n > 0 && (boundary(c.s[i:]) || strings.HasPrefix(c.s[i:], "'s") || strings.HasPrefix(c.s[i:], "’s")) {
 			r.Index = n
 			c.s = c.s[i:]
 		} else {

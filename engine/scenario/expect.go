@@ -159,6 +159,14 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			return true, "none", ""
 		}, true
 	}
+	// A card whose name starts like a zone ("Battlefield Medic") is the
+	// card.
+	if save := c.s; true {
+		if o, ok := c.ref(); ok && !c.eat("count") {
+			return p.objectExpect(c, o)
+		}
+		c.s = save
+	}
 	// Shared zones with no player: "battlefield count Isamaru = 1".
 	if z, who, ok := c.zone(); ok {
 		return p.zoneCount(c, who, z)

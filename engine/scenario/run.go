@@ -363,7 +363,7 @@ func (r *run) object(ref ref, prefer engine.Zone) (*engine.Object, error) {
 	var all []*engine.Object
 	for i := range r.st.Objects {
 		if ref.matches(r.st.Objects[i].Label) {
-			all = append(all, &r.st.Objects[i])
+			all = append(all, r.st.Objects[i])
 		}
 	}
 	if len(all) > 1 && prefer != 0 {
