@@ -34,6 +34,9 @@ type ContEffect struct {
 	// Exiled are cards exiled "until ~ leaves the battlefield" (610.3c):
 	// they return as soon as DurObj leaves.
 	Exiled []ObjectID
+	// From and To are the words a text-changing effect replaces (612.2),
+	// chosen as it began.
+	From, To string
 }
 
 // layers lists the layers and sublayers in the order they apply (613.1,

@@ -891,6 +891,18 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 			e.Set = [2]int{x.amount(sp.SetPT[0]), x.amount(sp.SetPT[1])}
 		}
 	}
+	if sp.TextFrom != "" {
+		// 612.2: choose the word to replace and its replacement.
+		from, err := t.ask(&Choice{Player: x.ctrl, Key: KeyLayer3, Words: colorWords(), Prompt: "choose the color word to replace"})
+		if err != nil {
+			return false, err
+		}
+		to, err := t.ask(&Choice{Player: x.ctrl, Key: KeyLayer3, Words: colorWords(), Prompt: "choose the color word to replace it with"})
+		if err != nil {
+			return false, err
+		}
+		e.From, e.To = from.word, to.word
+	}
 	if sp.ColorChoice {
 		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: colorWords(), Prompt: "choose a color"})
 		if err != nil {

@@ -401,6 +401,11 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 		case "2":
 			c.Controller = in.ctrl
 			note("controller", "controlled by "+lc.s.Players[in.ctrl].Name)
+		case "3":
+			if in.eff != nil && in.eff.From != "" {
+				c.Abilities = changeText(c.Abilities, in.eff.From, in.eff.To)
+				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))
+			}
 		case "4":
 			applyTypes(c, sp)
 			note("types", "types become "+c.Types.String())
@@ -490,6 +495,46 @@ func (lc *layerCtx) counters() {
 				What: fmt.Sprintf("%+d/%+d", p*x.N, t*x.N), By: fmt.Sprintf("%d %s counter%s", x.N, x.Kind, plural(x.N))})
 		}
 	}
+}
+
+// changeText replaces a color word in abilities' text and reads them again
+// (612.2: only words used as color words; a card name is "~" by then).
+func changeText(abs []*Ability, from, to string) []*Ability {
+	out := make([]*Ability, 0, len(abs))
+	for _, a := range abs {
+		text := replaceWord(a.Text, from, to)
+		if text == a.Text {
+			out = append(out, a)
+			continue
+		}
+		re, err := ParseAbilities("", text, a.Kind == AbSpell, Latest().Types)
+		if err != nil || len(re) != 1 {
+			out = append(out, a)
+			continue
+		}
+		out = append(out, re[0])
+	}
+	return out
+}
+
+// replaceWord replaces a whole word, keeping a capital letter.
+func replaceWord(text, from, to string) string {
+	var b strings.Builder
+	lt := strings.ToLower(text)
+	for i := 0; i < len(text); {
+		if strings.HasPrefix(lt[i:], from) && (i == 0 || !isWordByte(text[i-1])) && (i+len(from) == len(text) || !isWordByte(text[i+len(from)])) {
+			w := to
+			if text[i] >= 'A' && text[i] <= 'Z' {
+				w = strings.ToUpper(to[:1]) + to[1:]
+			}
+			b.WriteString(w)
+			i += len(from)
+			continue
+		}
+		b.WriteByte(text[i])
+		i++
+	}
+	return b.String()
 }
 
 // applyTypes applies a type-changing effect (205.1).

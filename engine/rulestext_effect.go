@@ -403,6 +403,14 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("switch target creature's power and toughness")
 		}
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Switch: true}, Dur: p.duration(c)}, true, nil
+	case c.eat("change", "the", "text", "of"):
+		// 612: "Change the text of target permanent by replacing all
+		// instances of one color word with another."
+		r, ok := p.objects(c)
+		if !ok || !c.eat("by", "replacing", "all", "instances", "of", "one", "color", "word", "with", "another") {
+			return fail("change the text of … by replacing all instances of one color word with another")
+		}
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextFrom: "?", TextTo: "?"}, Dur: p.duration(c)}, true, nil
 	case c.eat("exchange", "control", "of"):
 		// 701.12a: "Exchange control of two target creatures."
 		r, ok := p.objects(c)
@@ -1128,7 +1136,11 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 	}
 	if c.eat("in", "addition", "to", "its", "other", "types") {
 		spec.AddTypes = append(spec.AddTypes, spec.SetTypes...)
-		spec.SetTypes = nil
+		spec.AddSubs = append(spec.AddSubs, spec.SetSubs...)
+		spec.SetTypes, spec.SetSubs = nil, nil
+		if len(spec.AddTypes) == 0 {
+			spec.AddTypes = nil
+		}
 	}
 	if c.eat("with") {
 		abs, err := p.withAbilities(c, text)
