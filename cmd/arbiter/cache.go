@@ -20,6 +20,8 @@ type page struct {
 	etag string
 	// Header values, built once: sending a cached page allocates nothing.
 	hdrType, hdrETag, hdrLength []string
+	// The route that rendered it, whose metrics a cache hit counts in.
+	route *routeMetrics
 }
 
 // pageCache holds rendered pages up to a byte budget. When full it drops
@@ -95,6 +97,7 @@ func (s *Server) renderAs(ctx echo.Context, comp templ.Component, contentType st
 		return err
 	}
 	p := newPage(buf.Bytes(), contentType)
+	p.route = s.metrics.route(ctx.Path())
 	st.pages.put(key, p)
 	return sendPage(ctx, p)
 }
@@ -107,20 +110,22 @@ func sendPage(ctx echo.Context, p *page) error {
 
 var hdrPageCache = header("public, max-age=300")
 
-func writePage(w http.ResponseWriter, r *http.Request, p *page) {
+// writePage sends p, or 304 to a client that has it; it returns the status.
+func writePage(w http.ResponseWriter, r *http.Request, p *page) int {
 	h := w.Header()
 	h["Content-Type"] = p.hdrType
 	h["Etag"] = p.hdrETag
 	h["Cache-Control"] = hdrPageCache
 	if match := r.Header["If-None-Match"]; len(match) > 0 && etagMatch(strings.Join(match, ","), p.etag) {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return http.StatusNotModified
 	}
 	h["Content-Length"] = p.hdrLength
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(p.body)
 	}
+	return http.StatusOK
 }
 
 // header is a header value shared by many responses. Its capacity is its

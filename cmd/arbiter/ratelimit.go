@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -81,22 +82,55 @@ func (l *rateLimiter) evict(now time.Time) {
 	}
 }
 
-// clientKey is who a request counts against: its peer address (not a
-// forwarded-for header, which any client can write), with IPv6 addresses
-// grouped by /64, the block one subscriber usually holds.
-func clientKey(r *http.Request) netip.Prefix {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
+// clientKey is who a request counts against: its peer address, or, when
+// the peer is one of the trusted reverse proxies, the nearest address in
+// X-Forwarded-For that is not a trusted proxy (the header's earlier
+// entries are whatever the client wrote, so only the ones our proxies
+// appended are believed). IPv6 addresses are grouped by /64, the block
+// one subscriber usually holds.
+func clientKey(r *http.Request, trusted []netip.Prefix) netip.Prefix {
+	a, ok := hostAddr(r.RemoteAddr)
+	if !ok {
 		return netip.Prefix{}
 	}
-	a = a.Unmap()
+	if isTrusted(a, trusted) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			h, ok := hostAddr(strings.TrimSpace(hops[i]))
+			if !ok {
+				break // garbled: trust nothing further left
+			}
+			a = h
+			if !isTrusted(h, trusted) {
+				break
+			}
+		}
+	}
 	if a.Is4() {
 		return netip.PrefixFrom(a, 32)
 	}
 	p, _ := a.WithZone("").Prefix(64)
 	return p
+}
+
+// hostAddr reads an address with or without a port.
+func hostAddr(s string) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(s)
+	if err != nil {
+		host = s
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap(), true
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

@@ -77,8 +77,58 @@ func TestClientKey(t *testing.T) {
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = addr
-		if got := clientKey(r).String(); got != want {
+		if got := clientKey(r, nil).String(); got != want {
 			t.Errorf("%s: %s, want %s", addr, got, want)
+		}
+	}
+}
+
+// Behind a trusted proxy the client is the nearest untrusted address in
+// X-Forwarded-For; from anywhere else the header is ignored.
+func TestClientKeyTrustedProxy(t *testing.T) {
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("2001:db8:ffff::/48")}
+	tests := []struct {
+		peer string
+		xff  []string
+		want string
+	}{
+		{"10.1.2.3:80", []string{"198.51.100.9"}, "198.51.100.9/32"},
+		{"10.1.2.3:80", []string{"203.0.113.5, 198.51.100.9"}, "198.51.100.9/32"},             // the client wrote the first
+		{"10.1.2.3:80", []string{"203.0.113.5", "198.51.100.9, 10.4.4.4"}, "198.51.100.9/32"}, // two proxies, two headers
+		{"10.1.2.3:80", []string{"[2001:db8:1:2::9]:1234"}, "2001:db8:1:2::/64"},
+		{"10.1.2.3:80", []string{"garbage, 198.51.100.9"}, "198.51.100.9/32"},
+		{"10.1.2.3:80", []string{"198.51.100.9, garbage"}, "10.1.2.3/32"}, // nothing believable: the proxy itself
+		{"10.1.2.3:80", []string{"10.5.5.5"}, "10.5.5.5/32"},              // only proxies: the farthest
+		{"10.1.2.3:80", nil, "10.1.2.3/32"},
+		{"[2001:db8:ffff::1]:80", []string{"198.51.100.9"}, "198.51.100.9/32"},
+		{"192.0.2.7:80", []string{"198.51.100.9"}, "192.0.2.7/32"}, // not a proxy of ours: header ignored
+		{"[::ffff:10.1.2.3]:80", []string{"198.51.100.9"}, "198.51.100.9/32"},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tt.peer
+		for _, v := range tt.xff {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		if got := clientKey(r, trusted).String(); got != tt.want {
+			t.Errorf("peer %s, X-Forwarded-For %q: %s, want %s", tt.peer, tt.xff, got, tt.want)
+		}
+	}
+}
+
+func TestPrefixListFlag(t *testing.T) {
+	var p prefixList
+	for _, v := range []string{"10.0.0.0/8", "192.0.2.1", "::ffff:10.1.0.0/112", "2001:db8::1/48"} {
+		if err := p.Set(v); err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+	}
+	if got, want := p.String(), "10.0.0.0/8, 192.0.2.1/32, 10.1.0.0/16, 2001:db8::/48"; got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+	for _, v := range []string{"10.0.0.0/33", "example.com", ""} {
+		if err := p.Set(v); err == nil {
+			t.Errorf("%q accepted", v)
 		}
 	}
 }

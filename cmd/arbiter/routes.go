@@ -19,7 +19,7 @@ import (
 // handleError.
 func (s *Server) routes() {
 	e := s.echo
-	e.Pre(s.recoverPanics, s.logRequests, securityHeaders, limitRequest, s.withSite, trimSlash)
+	e.Pre(s.instrument, s.recoverPanics, s.logRequests, securityHeaders, limitRequest, limitBody, s.withSite, trimSlash)
 
 	get := func(path string, h echo.HandlerFunc) {
 		e.Match([]string{http.MethodGet, http.MethodHead}, path, wholeSegments(h))
@@ -31,6 +31,11 @@ func (s *Server) routes() {
 	get("/suggest", s.suggest)
 	get("/opensearch.xml", s.openSearch)
 	get(static.Prefix+"*", serveStatic)
+
+	get("/healthz", s.healthz)
+	get("/readyz", s.readyz)
+	get("/metrics", s.serveMetrics)
+	get("/diagnostics", s.diagnostics)
 
 	get("/diff", s.diffForm)
 	get("/diff/:from/:to", s.diffPage)
@@ -159,6 +164,25 @@ func limitRequest(next echo.HandlerFunc) echo.HandlerFunc {
 				return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("This sandbox link is too long (over %d bytes): links hold scenarios that compress to %d bytes. Paste the scenario's text into the sandbox instead.", maxRunQuery, maxShare)}
 			}
 			return &httpError{status: http.StatusRequestURITooLong, msg: fmt.Sprintf("The query is too long (over %d bytes). Search for a few words or a rule number.", maxQuery)}
+		}
+		return next(c)
+	}
+}
+
+// maxBody bounds a request body: the largest any route reads is the
+// sandbox's form (maxSandboxForm), and every other route reads none.
+const maxBody = maxSandboxForm
+
+// limitBody refuses a body declared larger than any route reads, and
+// caps the rest, so no handler can be made to read without end.
+func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.ContentLength > maxBody {
+			return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("The request body is larger than %d KB; no page here reads one that large.", maxBody>>10)}
+		}
+		if r.Body != nil && r.Body != http.NoBody {
+			r.Body = http.MaxBytesReader(c.Response(), r.Body, maxBody)
 		}
 		return next(c)
 	}

@@ -212,7 +212,7 @@ func (s *Server) exampleView(at exampleAt) *views.SandboxExample {
 // link to share and reloading doesn't post again.
 func (s *Server) sandboxRun(c echo.Context) error {
 	req := c.Request()
-	if ok, retry := s.runLimit.allow(clientKey(req)); !ok {
+	if ok, retry := s.runLimit.allow(clientKey(req, s.trusted)); !ok {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(retry.Seconds()))))
 		return &httpError{status: http.StatusTooManyRequests, msg: fmt.Sprintf(
 			"You have run scenarios faster than the sandbox allows (%d at once, then %d a second from one address). "+

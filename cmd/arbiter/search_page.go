@@ -20,11 +20,6 @@ const (
 	suggestLimit = 6  // entries under the jump box
 )
 
-// WarmSearch builds the search index of every edition of the current
-// library, newest first. Searches work before it finishes; the first one in
-// an edition just waits for that edition's index (tens of milliseconds).
-func (s *Server) WarmSearch() { s.site.Load().search.Warm() }
-
 // searchScope reads ?e=: an edition ID, "latest" or "all"; absent means the
 // newest edition.
 func searchScope(c echo.Context) (string, error) {

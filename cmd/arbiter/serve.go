@@ -7,23 +7,23 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
-	"path/filepath"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/arbiter-rules/arbiter/content"
-	"github.com/arbiter-rules/arbiter/rules"
 )
 
 func init() {
 	commands = append(commands, command{
 		name:  "serve",
-		usage: "serve [--addr 127.0.0.1:8080] [--rules PATH]... [--debug]",
+		usage: "serve [--addr 127.0.0.1:8080] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--debug]",
 		run:   runServe,
 	})
 }
@@ -34,13 +34,63 @@ type pathList []string
 func (p *pathList) String() string     { return strings.Join(*p, ", ") }
 func (p *pathList) Set(v string) error { *p = append(*p, v); return nil }
 
+// prefixList is a repeatable flag of CIDR blocks (or single addresses).
+type prefixList []netip.Prefix
+
+func (p *prefixList) String() string {
+	var s []string
+	for _, x := range *p {
+		s = append(s, x.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+func (p *prefixList) Set(v string) error {
+	if !strings.Contains(v, "/") {
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return err
+		}
+		*p = append(*p, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+		return nil
+	}
+	x, err := netip.ParsePrefix(v)
+	if err != nil {
+		return err
+	}
+	if x.Addr().Is4In6() {
+		x = netip.PrefixFrom(x.Addr().Unmap(), x.Bits()-96)
+	}
+	*p = append(*p, x.Masked())
+	return nil
+}
+
+// defaultSearchIndexes is how many editions' search indexes a server
+// keeps by default: about 22 MiB, where all 73 corpus editions would take
+// 200 MiB.
+const defaultSearchIndexes = 8
+
+// defaultMemoryLimit is the Go runtime's soft memory limit (see
+// runtime/debug.SetMemoryLimit) unless GOMEMLIMIT or --memory-limit says
+// otherwise. With the default garbage collector pacing, a heap of 200 MiB
+// live (all 73 corpus editions) would grow to 400 MiB between collections;
+// the limit makes the collector run sooner instead. A library larger than
+// the limit still works, with the collector capped at half the CPU.
+const defaultMemoryLimit = 280 << 20
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	debug := fs.Bool("debug", false, "log every request")
+	debugLog := fs.Bool("debug", false, "log every request")
+	watch := fs.Bool("watch", false, "reload the content when a file under a --rules path changes (SIGHUP always reloads)")
+	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
+	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
+	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 280MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 280MiB)")
 	var paths pathList
 	fs.Var(&paths, "rules", "a rules file or directory to serve besides the embedded editions (repeatable)")
+	var trusted prefixList
+	fs.Var(&trusted, "trusted-proxy", "a reverse proxy's address or CIDR block: requests from it count against the client its X-Forwarded-For names (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -48,33 +98,103 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q (rules files go after --rules)\n", fs.Arg(0))
 		return 2
 	}
+	if *keep < 0 || *interval <= 0 {
+		fmt.Fprintln(stderr, "serve: --search-indexes must be 0 or more and --watch-interval positive")
+		return 2
+	}
+	limit, err := memoryLimit(*memLimit, os.Getenv("GOMEMLIMIT"))
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: --memory-limit: %v\n", err)
+		return 2
+	}
 	level := slog.LevelInfo
-	if *debug {
+	if *debugLog {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
-	lib, err := loadLibrary(paths, log)
+	l, err := loadContent(paths, log)
 	if err != nil {
 		log.Error("cannot load rules", "err", err)
 		return 1
 	}
+	l.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Error("cannot listen", "err", err)
 		return 1
 	}
+	if limit >= 0 {
+		debug.SetMemoryLimit(limit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := NewServer(lib, Options{Log: log})
-	go srv.WarmHistory()
-	go srv.WarmSearch() // build search indexes now rather than on the first searches
-	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "editions", len(lib.Editions))
+	srv := NewServer(l.lib, Options{
+		Log:            log,
+		SearchIndexes:  *keep,
+		TrustedProxies: trusted,
+		Load:           contentLoader(paths, log),
+		Warnings:       l.warnings,
+	})
+	go srv.Warm()
+	go reloadOnHangup(ctx, srv, notifyHangup())
+	if *watch && len(paths) > 0 {
+		go srv.watch(ctx, paths, *interval)
+	}
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "editions", len(l.lib.Editions))
 	if err := serve(ctx, ln, srv, log); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// notifyHangup starts catching SIGHUP, which would otherwise end the
+// process, and returns the channel it arrives on.
+func notifyHangup() chan os.Signal {
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	return hup
+}
+
+// memoryLimit reads --memory-limit: -1 leaves the runtime's limit as it
+// is (GOMEMLIMIT set, no flag), 0 means none.
+func memoryLimit(flag, env string) (int64, error) {
+	switch {
+	case flag == "" && env != "":
+		return -1, nil
+	case flag == "":
+		return defaultMemoryLimit, nil
+	case flag == "0":
+		return math.MaxInt64, nil
+	}
+	units := []struct {
+		suffix string
+		scale  int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"B", 1}}
+	for _, u := range units {
+		if n, ok := strings.CutSuffix(flag, u.suffix); ok {
+			v, err := strconv.ParseInt(n, 10, 64)
+			if err != nil || v <= 0 || v > math.MaxInt64/u.scale {
+				break
+			}
+			return v * u.scale, nil
+		}
+	}
+	return 0, fmt.Errorf("want a size such as 280MiB or 1GiB, or 0 for none; got %q", flag)
+}
+
+// reloadOnHangup reloads the content on each signal from hup until ctx ends.
+func reloadOnHangup(ctx context.Context, srv *Server, hup chan os.Signal) {
+	defer signal.Stop(hup)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-hup:
+			srv.Reload("SIGHUP")
+		}
+	}
 }
 
 // newHTTPServer wraps h with timeouts that bound what a slow or hostile
@@ -112,58 +232,4 @@ func serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		return err
 	}
 	return nil
-}
-
-// loadLibrary reads the embedded editions and each path given. An embedded
-// edition that fails is logged and left out; a user's file that fails stops
-// the server with its diagnostics, since serving without it would hide the
-// problem.
-func loadLibrary(paths []string, log *slog.Logger) (*rules.Library, error) {
-	eds, err := rules.Load(content.FS, ".")
-	if err != nil {
-		return nil, fmt.Errorf("embedded content: %w", err)
-	}
-	var out []*rules.Edition
-	for _, e := range eds {
-		if e.Failed() {
-			log.Warn("embedded edition failed to parse", "files", e.Files, "err", (&rules.ParseError{Diagnostics: e.Diagnostics}).Error())
-			continue
-		}
-		out = append(out, e)
-	}
-	for _, p := range paths {
-		dir, name := filepath.Split(filepath.Clean(p))
-		if dir == "" {
-			dir = "."
-		}
-		es, err := rules.Load(os.DirFS(dir), name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		for _, e := range es {
-			if e.Failed() {
-				return nil, &rules.ParseError{Diagnostics: withDir(dir, e.Diagnostics)}
-			}
-			warnings := 0
-			for _, d := range e.Diagnostics {
-				if d.Severity == rules.SevWarning {
-					warnings++
-				}
-			}
-			log.Info("loaded", "files", e.Files, "effective", e.EffectiveDate(), "rules", len(e.Entries()), "terms", len(e.Glossary), "warnings", warnings)
-		}
-		out = append(out, es...)
-	}
-	return rules.NewLibrary(out), nil
-}
-
-// withDir names diagnostics' files by the path the user gave, not the name
-// inside the directory we opened.
-func withDir(dir string, ds []rules.Diagnostic) []rules.Diagnostic {
-	out := make([]rules.Diagnostic, len(ds))
-	for i, d := range ds {
-		d.File = filepath.Join(dir, d.File)
-		out[i] = d
-	}
-	return out
 }

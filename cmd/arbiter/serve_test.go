@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -76,5 +77,31 @@ func TestServerTimeouts(t *testing.T) {
 	hs := newHTTPServer(http.NotFoundHandler(), slog.New(slog.DiscardHandler))
 	if hs.ReadHeaderTimeout == 0 || hs.ReadTimeout == 0 || hs.WriteTimeout == 0 || hs.IdleTimeout == 0 || hs.MaxHeaderBytes == 0 {
 		t.Errorf("unbounded server: %+v", hs)
+	}
+}
+
+func TestMemoryLimitFlag(t *testing.T) {
+	tests := []struct {
+		flag, env string
+		want      int64
+		ok        bool
+	}{
+		{"", "", defaultMemoryLimit, true},
+		{"", "1GiB", -1, true}, // GOMEMLIMIT rules
+		{"512MiB", "1GiB", 512 << 20, true},
+		{"0", "", math.MaxInt64, true},
+		{"2GiB", "", 2 << 30, true},
+		{"1000B", "", 1000, true},
+		{"64KiB", "", 64 << 10, true},
+		{"-5MiB", "", 0, false},
+		{"lots", "", 0, false},
+		{"9999999999999GiB", "", 0, false},
+		{"MiB", "", 0, false},
+	}
+	for _, tt := range tests {
+		got, err := memoryLimit(tt.flag, tt.env)
+		if (err == nil) != tt.ok || tt.ok && got != tt.want {
+			t.Errorf("memoryLimit(%q, %q) = %d, %v; want %d (ok %v)", tt.flag, tt.env, got, err, tt.want, tt.ok)
+		}
 	}
 }

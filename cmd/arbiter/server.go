@@ -4,7 +4,10 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -26,7 +29,16 @@ type Server struct {
 	// Scenarios are the sandbox's bundled scenarios, which also give printed
 	// examples their "Run in sandbox" links; nil turns the sandbox off.
 	Scenarios *scenario.Library
-	runLimit  *rateLimiter // the sandbox's run endpoint, per client
+	runLimit  *rateLimiter   // the sandbox's run endpoint, per client
+	trusted   []netip.Prefix // proxies whose X-Forwarded-For names the client
+	keep      int            // search indexes each site holds; 0 all
+	ready     atomic.Bool    // the first library's newest index and history are built
+	loads     atomic.Pointer[loadStatus]
+	reloadMu  sync.Mutex                                         // one reload at a time
+	load      func() (*rules.Library, []rules.Diagnostic, error) // reads the content again; nil: no reloads
+
+	metrics        *metrics
+	metricsHandler http.Handler
 
 	logsRequests bool // the log takes debug records: every request goes through logRequests
 }
@@ -38,7 +50,7 @@ type site struct {
 	lib     *rules.Library
 	pages   *pageCache
 	search  *search.Searcher // indexes built on first use
-	history *history.Chain   // matchings between editions, computed on first use or by WarmHistory
+	history *history.Chain   // matchings between editions, computed on first use or by warm
 	sandbox sandboxData      // built from lib when the sandbox first needs it
 }
 
@@ -46,10 +58,22 @@ type site struct {
 type Options struct {
 	Log   *slog.Logger // nil discards
 	Base  string       // URL path prefix the site lives under; "" for the root
-	Cache int64        // bytes of rendered pages to keep; 0 means 64 MiB
+	Cache int64        // bytes of rendered pages to keep; 0 means 32 MiB
 	// Scenarios for the sandbox; nil means the bundled ones
 	// (content/scenarios).
 	Scenarios *scenario.Library
+	// SearchIndexes bounds the editions whose search index is kept in
+	// memory (about 2.5 MiB each); 0 keeps every one.
+	SearchIndexes int
+	// TrustedProxies are the addresses of reverse proxies: a request from
+	// one of them counts against the client X-Forwarded-For names.
+	TrustedProxies []netip.Prefix
+	// Load reads the content again for Reload, returning the library and
+	// its warnings, or an error (a *rules.ParseError when files failed);
+	// nil turns reloads off.
+	Load func() (*rules.Library, []rules.Diagnostic, error)
+	// Warnings are the diagnostics of the library given, for /diagnostics.
+	Warnings []rules.Diagnostic
 }
 
 // NewServer serves lib.
@@ -58,7 +82,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
 	if opt.Cache == 0 {
-		opt.Cache = 64 << 20
+		opt.Cache = 32 << 20 // some 2000 rule pages: an event's hot set, with room to spare
 	}
 	s := &Server{
 		echo:      echo.New(),
@@ -66,7 +90,12 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		paths:     views.Paths{Base: opt.Base},
 		Scenarios: opt.Scenarios,
 		runLimit:  newRateLimiter(runRate, runBurst, runClients),
+		trusted:   opt.TrustedProxies,
+		keep:      opt.SearchIndexes,
+		load:      opt.Load,
 	}
+	s.metrics = newMetrics(s)
+	s.metricsHandler = s.metrics.handler()
 	if s.Scenarios == nil {
 		var err error
 		if s.Scenarios, err = scenario.Bundled(); err != nil {
@@ -74,7 +103,15 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		}
 	}
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
-	s.site.Store(&site{lib: lib, pages: newPageCache(opt.Cache), search: search.NewSearcher(lib), history: history.NewChain(lib)})
+	s.site.Store(s.newSite(lib, opt.Cache))
+	s.metrics.editions.Set(float64(len(lib.Editions)))
+	start := &loadStatus{LoadReport: views.LoadReport{At: time.Now(), Trigger: "start", Editions: len(lib.Editions), Diagnostics: opt.Warnings}}
+	if len(start.Diagnostics) > maxShownDiagnostics {
+		start.Diagnostics = start.Diagnostics[:maxShownDiagnostics]
+	}
+	start.good = start
+	s.loads.Store(start)
+	s.setDiagnosticsGauge(opt.Warnings, 0)
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
 	s.echo.HTTPErrorHandler = s.handleError
@@ -82,16 +119,39 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 	return s
 }
 
-// SetLibrary switches every following request to lib, with an empty cache.
-func (s *Server) SetLibrary(lib *rules.Library) {
-	old := s.site.Load()
-	s.site.Store(&site{lib: lib, pages: newPageCache(old.pages.budget), search: search.NewSearcher(lib), history: history.NewChain(lib)})
+// newSite is lib with nothing computed yet.
+func (s *Server) newSite(lib *rules.Library, cache int64) *site {
+	return &site{lib: lib, pages: newPageCache(cache), search: search.NewSearcher(lib).Keep(s.keep), history: history.NewChain(lib)}
 }
 
-// WarmHistory matches every pair of neighbouring editions now, so the
-// first rule page asked for does not wait for them: a second or so of CPU
-// for the 73 editions since 2003.
-func (s *Server) WarmHistory() { s.site.Load().history.Warm() }
+// warm computes what the first requests would otherwise wait for: the
+// matchings between neighbouring editions (a second or so of CPU for the
+// 73 editions since 2003) and the newest edition's search index.
+func (st *site) warm() {
+	st.history.Warm()
+	st.search.WarmNewest()
+}
+
+// SetLibrary switches every following request to lib, with an empty cache.
+// Requests under way finish with the library they started with.
+func (s *Server) SetLibrary(lib *rules.Library) {
+	s.swap(s.newSite(lib, s.site.Load().pages.budget))
+}
+
+func (s *Server) swap(st *site) {
+	s.site.Store(st)
+	s.metrics.editions.Set(float64(len(st.lib.Editions)))
+}
+
+// Warm builds what the first library's first requests need (see
+// site.warm) and then reports the server ready (/readyz); the rest of the
+// search indexes it keeps follow in the background.
+func (s *Server) Warm() {
+	st := s.site.Load()
+	st.warm()
+	s.ready.Store(true)
+	go st.search.Warm()
+}
 
 // Library is the library requests are served from now.
 func (s *Server) Library() *rules.Library { return s.site.Load().lib }
@@ -104,8 +164,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
 		len(r.URL.RawQuery) <= maxQuery && len(r.URL.Path) <= maxPath && !s.logsRequests {
 		if p := s.site.Load().pages.get(r.URL.Path); p != nil {
+			start := time.Now()
 			setSecurityHeaders(w.Header(), r.URL.Path)
-			writePage(w, r, p)
+			code := writePage(w, r, p)
+			s.metrics.observe(p.route, r.Method, code, time.Since(start))
 			return
 		}
 	}

@@ -2,8 +2,10 @@ package search
 
 import (
 	"errors"
+	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -16,19 +18,26 @@ var ErrUnknownEdition = errors.New("search: unknown edition")
 const AllEditions = "all"
 
 // Searcher searches a library: one index per edition, built the first time
-// the edition is searched (or all at once by Warm), and searches across
-// editions. It is safe for concurrent use.
+// the edition is searched (or by Warm), and searches across editions
+// (edition:all). It may keep only some indexes (Keep): a full edition's
+// index takes about 2.5 MiB, so the 73 editions since 2003 would hold some
+// 180 MiB where a server needs a few. It is safe for concurrent use.
 type Searcher struct {
 	lib   *rules.Library
 	build func(*rules.Edition) Index
+	keep  int           // indexes held at once; 0 holds every one
+	slots chan struct{} // bounds the builds running at once
 
-	mu  sync.Mutex
-	idx map[*rules.Edition]*lazyIndex
+	mu     sync.Mutex
+	idx    map[*rules.Edition]*lazyIndex
+	clock  uint64 // ticks on every use, for least-recently-used eviction
+	builds atomic.Int64
 }
 
 type lazyIndex struct {
 	once sync.Once
 	ix   Index
+	used uint64 // s.clock at its last use, under s.mu
 }
 
 // NewSearcher returns a Searcher over lib using in-memory indexes.
@@ -38,30 +47,100 @@ func NewSearcher(lib *rules.Library) *Searcher {
 
 // NewSearcherWith returns a Searcher that builds each edition's index with build.
 func NewSearcherWith(lib *rules.Library, build func(*rules.Edition) Index) *Searcher {
-	return &Searcher{lib: lib, build: build, idx: map[*rules.Edition]*lazyIndex{}}
+	return &Searcher{lib: lib, build: build, idx: map[*rules.Edition]*lazyIndex{},
+		slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
+}
+
+// Keep bounds the indexes s holds to n (0: no bound), dropping the least
+// recently used when another is built. The newest edition's index, which
+// most searches use, is never dropped. Call it before the first search.
+func (s *Searcher) Keep(n int) *Searcher {
+	s.keep = n
+	return s
 }
 
 // Library is the library searched.
 func (s *Searcher) Library() *rules.Library { return s.lib }
 
 // Index returns e's index, building it if needed.
-func (s *Searcher) Index(e *rules.Edition) Index {
+func (s *Searcher) Index(e *rules.Edition) Index { return s.index(e, true) }
+
+// index returns e's index. A build for a search over every edition is not
+// kept when s is full (hold false): one edition:all search must not flush
+// the indexes that single-edition searches are using.
+func (s *Searcher) index(e *rules.Edition, hold bool) Index {
 	s.mu.Lock()
+	s.clock++
 	l := s.idx[e]
-	if l == nil {
-		l = &lazyIndex{}
+	switch {
+	case l != nil:
+		l.used = s.clock
+	case hold || s.keep == 0 || len(s.idx) < s.keep:
+		l = &lazyIndex{used: s.clock}
 		s.idx[e] = l
+		s.evict(e)
+	default:
+		l = &lazyIndex{}
 	}
 	s.mu.Unlock()
-	l.once.Do(func() { l.ix = s.build(e) })
+	l.once.Do(func() {
+		s.slots <- struct{}{}
+		defer func() { <-s.slots }()
+		l.ix = s.build(e)
+		s.builds.Add(1)
+	})
 	return l.ix
 }
 
-// Warm builds every edition's index, newest first; a server calls it in
-// the background at start so no user waits for a build.
+// evict drops least recently used indexes, never e's or the newest
+// edition's, until s holds no more than it keeps. A search still using a
+// dropped index finishes with it.
+func (s *Searcher) evict(e *rules.Edition) {
+	if s.keep == 0 {
+		return
+	}
+	pinned := s.lib.Latest()
+	for len(s.idx) > s.keep {
+		var victim *rules.Edition
+		var oldest uint64
+		for k, l := range s.idx {
+			if k != e && k != pinned && (victim == nil || l.used < oldest) {
+				victim, oldest = k, l.used
+			}
+		}
+		if victim == nil {
+			return
+		}
+		delete(s.idx, victim)
+	}
+}
+
+// Stats reports how many indexes s holds and how many it has built in all.
+func (s *Searcher) Stats() (held int, built int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.idx), s.builds.Load()
+}
+
+// Warm builds indexes newest first, as many as s keeps (every edition's
+// when it keeps them all); a server calls it at start so the first
+// searches find their index ready.
 func (s *Searcher) Warm() {
-	for _, e := range s.lib.Editions {
+	for i, e := range s.lib.Editions {
+		if s.keep > 0 && i >= s.keep {
+			return
+		}
 		s.Index(e)
+	}
+}
+
+// WarmNewest builds the newest edition's index, the one a search with no
+// edition uses.
+func (s *Searcher) WarmNewest() {
+	if e := s.lib.Latest(); e != nil {
+		s.Index(e)
+	} else if len(s.lib.Editions) > 0 {
+		s.Index(s.lib.Editions[0])
 	}
 }
 
@@ -115,7 +194,7 @@ func (s *Searcher) searchAll(q *Query, opt Options) *Results {
 	var jump *Jump
 	for i, e := range s.lib.Editions {
 		all.Editions = append(all.Editions, e.ID)
-		r := s.Index(e).Search(&qe, Options{Limit: MaxLimit, PrefixLast: opt.PrefixLast, NoSnippets: true})
+		r := s.index(e, false).Search(&qe, Options{Limit: MaxLimit, PrefixLast: opt.PrefixLast, NoSnippets: true})
 		if jump == nil && r.Jump != nil {
 			jump = r.Jump
 		}
@@ -154,7 +233,7 @@ func (s *Searcher) searchAll(q *Query, opt Options) *Results {
 			m, ok := snips[g.first]
 			if !ok {
 				m = map[string]Snippet{}
-				r := s.Index(s.lib.Editions[g.first]).Search(&qe, Options{Limit: MaxLimit, PrefixLast: opt.PrefixLast})
+				r := s.index(s.lib.Editions[g.first], false).Search(&qe, Options{Limit: MaxLimit, PrefixLast: opt.PrefixLast})
 				for _, h := range r.Hits {
 					m[h.key()] = h.Snippet
 				}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A rules directory is read through an os.Root: symlinks inside it are
+// followed while they stay inside, and refused when they lead out, so a
+// rules directory cannot be used to read files elsewhere. A file named on
+// the command line is followed wherever it is.
+func TestContentPathsStayInside(t *testing.T) {
+	top := t.TempDir()
+	outside := filepath.Join(top, "outside")
+	rulesDir := filepath.Join(top, "rules")
+	for _, d := range []string{outside, rulesDir, filepath.Join(rulesDir, "sub")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	putFile(t, filepath.Join(outside, "2025-06-01.txt"), miniCR(jun2025, "Outside."))
+	putFile(t, filepath.Join(rulesDir, "sub", "2024-03-01.txt"), miniCR(mar2024, "Inside."))
+	log := slog.New(slog.DiscardHandler)
+	ids := func(paths ...string) ([]string, error) {
+		l, err := loadContent(paths, log)
+		if err != nil {
+			return nil, err
+		}
+		defer l.Close()
+		var out []string
+		for _, e := range l.lib.Editions {
+			out = append(out, e.ID)
+		}
+		return out, nil
+	}
+
+	// A link inside the directory to another file inside it is followed.
+	if err := os.Symlink(filepath.Join("sub", "2024-03-01.txt"), filepath.Join(rulesDir, "linked.txt")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	got, err := ids(rulesDir)
+	if err != nil || !slices.Contains(got, "2024-03-01") || !slices.Contains(got, "2024-03-01-2") {
+		t.Fatalf("inside link: %v %v", got, err)
+	}
+
+	// A link leading out of the directory is refused, by relative or
+	// absolute path, and so is a linked directory leading out.
+	for name, target := range map[string]string{
+		"up.txt":  filepath.Join("..", "outside", "2025-06-01.txt"),
+		"abs.txt": filepath.Join(outside, "2025-06-01.txt"),
+		"dir.txt": outside,
+	} {
+		link := filepath.Join(rulesDir, name)
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ids(rulesDir)
+		if err == nil || slices.Contains(got, "2025-06-01") {
+			t.Errorf("%s → %s: loaded %v", name, target, got)
+		} else if !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error %q does not name the link", name, err)
+		}
+		os.Remove(link)
+	}
+	// A linked subdirectory is not walked into.
+	if err := os.Symlink(outside, filepath.Join(rulesDir, "elsewhere")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ids(rulesDir); err != nil || slices.Contains(got, "2025-06-01") {
+		t.Errorf("linked directory: %v %v", got, err)
+	}
+
+	// A file named outright is the user's choice: followed through links,
+	// and "../" in the path given is just a path.
+	fileLink := filepath.Join(top, "current.txt")
+	if err := os.Symlink(filepath.Join(outside, "2025-06-01.txt"), fileLink); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fileLink, filepath.Join(rulesDir, "..", "outside", "2025-06-01.txt")} {
+		if got, err := ids(p); err != nil || !slices.Contains(got, "2025-06-01") {
+			t.Errorf("--rules %s: %v %v", p, got, err)
+		}
+	}
+	// Diagnostics name files as the user wrote the path.
+	putFile(t, filepath.Join(outside, "bad.txt"), []byte("Not the rules.\n"))
+	if _, err := ids(outside); err == nil || !strings.Contains(err.Error(), filepath.Join(outside, "bad.txt")+":") {
+		t.Errorf("bad file in a directory: %v", err)
+	}
+	if _, err := ids(filepath.Join(top, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("missing path: %v", err)
+	}
+}

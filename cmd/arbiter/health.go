@@ -1,0 +1,54 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// Health and operations endpoints: /healthz (the process answers),
+// /readyz (it should be sent traffic), /metrics and /diagnostics.
+
+var hdrNoStore = header("no-store")
+
+// healthz answers 200 while the process serves at all.
+func (s *Server) healthz(c echo.Context) error {
+	c.Response().Header()["Cache-Control"] = hdrNoStore
+	return c.String(http.StatusOK, "ok\n")
+}
+
+// readyz answers 200 once editions are loaded and the newest edition's
+// search index and the history's matchings are built (Warm), 503 before.
+// A reload never makes a ready server unready: the old site serves until
+// the new one is complete.
+func (s *Server) readyz(c echo.Context) error {
+	c.Response().Header()["Cache-Control"] = hdrNoStore
+	if !s.ready.Load() {
+		return c.String(http.StatusServiceUnavailable, "loading\n")
+	}
+	if len(siteOf(c).lib.Editions) == 0 {
+		return c.String(http.StatusServiceUnavailable, "no editions loaded\n")
+	}
+	return c.String(http.StatusOK, "ready\n")
+}
+
+// diagnostics serves /diagnostics: how the last content load went, every
+// error with its file and line, and the warnings of what is served.
+func (s *Server) diagnostics(c echo.Context) error {
+	ls := s.loads.Load()
+	p := views.DiagnosticsPage{
+		Page:     views.Page{Paths: s.paths, Title: "Content diagnostics"},
+		Last:     ls.LoadReport,
+		Editions: siteOf(c).lib.Editions,
+	}
+	if ls.good != nil && ls.good != ls {
+		p.Serving = &ls.good.LoadReport
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	h["Cache-Control"] = hdrNoStore
+	c.Response().WriteHeader(http.StatusOK)
+	return views.Diagnostics(p).Render(c.Request().Context(), c.Response())
+}
