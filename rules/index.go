@@ -10,7 +10,12 @@ import (
 // index holds an edition's lookup tables. Link builds it; an edition is
 // read-only afterwards, so lookups need no locking.
 type index struct {
-	order    []*Rule // every numbered entry in document order
+	order []*Rule // every numbered entry in document order
+	// keys[i] is order[i]'s number as numberKey. When the numbers ascend
+	// (sorted), as in every real edition, an entry is found by binary
+	// search and the maps below are not built.
+	keys     []uint64
+	sorted   bool
 	pos      map[*Rule]int
 	byNumber map[Number]*Rule
 	terms    map[string]*GlossaryEntry // FoldTerm(term) → entry; also by slug
@@ -18,15 +23,29 @@ type index struct {
 	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
 }
 
+// numberKey orders numbers as Compare does.
+func numberKey(n Number) uint64 {
+	return uint64(n.Chapter)<<24 | uint64(n.Rule)<<8 | uint64(n.Sub)
+}
+
 // Reindex rebuilds e's lookup tables from its tree. Parsers and Link call it;
 // code that edits a tree by hand calls it before looking anything up.
 func (e *Edition) Reindex() {
+	n, nterms := 0, 0
+	e.Walk(func(*Rule) bool {
+		n++
+		return true
+	})
+	for _, g := range e.Glossary {
+		nterms += len(g.Terms) + 1
+	}
 	ix := &index{
-		pos:      map[*Rule]int{},
-		byNumber: map[Number]*Rule{},
-		terms:    map[string]*GlossaryEntry{},
-		topics:   map[string]*Topic{},
-		labels:   map[string]any{},
+		order:  make([]*Rule, 0, n),
+		keys:   make([]uint64, 0, n),
+		sorted: true,
+		terms:  make(map[string]*GlossaryEntry, nterms),
+		topics: make(map[string]*Topic, len(e.Topics)),
+		labels: map[string]any{},
 	}
 	for _, s := range e.Sections {
 		if s.Label != "" {
@@ -34,16 +53,28 @@ func (e *Edition) Reindex() {
 		}
 	}
 	e.Walk(func(r *Rule) bool {
-		ix.pos[r] = len(ix.order)
-		ix.order = append(ix.order, r)
-		if _, dup := ix.byNumber[r.Number]; !dup {
-			ix.byNumber[r.Number] = r
+		k := numberKey(r.Number)
+		if len(ix.keys) > 0 && k < ix.keys[len(ix.keys)-1] {
+			ix.sorted = false
 		}
+		ix.order = append(ix.order, r)
+		ix.keys = append(ix.keys, k)
 		if r.Label != "" {
 			ix.labels[r.Label] = r
 		}
 		return true
 	})
+	if !ix.sorted {
+		ix.keys = nil
+		ix.pos = make(map[*Rule]int, len(ix.order))
+		ix.byNumber = make(map[Number]*Rule, len(ix.order))
+		for i, r := range ix.order {
+			ix.pos[r] = i
+			if _, dup := ix.byNumber[r.Number]; !dup {
+				ix.byNumber[r.Number] = r
+			}
+		}
+	}
 	for _, g := range e.Glossary {
 		for _, t := range g.Terms {
 			if k := FoldTerm(t); k != "" {
@@ -74,8 +105,55 @@ func (e *Edition) ix() *index {
 	return e.index
 }
 
+// find returns the position in order of the first entry numbered n, or -1.
+func (ix *index) find(n Number) int {
+	k := numberKey(n)
+	lo, hi := 0, len(ix.keys)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ix.keys[m] < k {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(ix.keys) && ix.keys[lo] == k {
+		return lo
+	}
+	return -1
+}
+
+// position returns r's position in order, or -1.
+func (ix *index) position(r *Rule) int {
+	if !ix.sorted {
+		if i, ok := ix.pos[r]; ok {
+			return i
+		}
+		return -1
+	}
+	i := ix.find(r.Number)
+	if i < 0 {
+		return -1
+	}
+	for ; i < len(ix.order) && ix.order[i].Number == r.Number; i++ {
+		if ix.order[i] == r {
+			return i
+		}
+	}
+	return -1
+}
+
 // Rule returns the entry numbered n, or nil.
-func (e *Edition) Rule(n Number) *Rule { return e.ix().byNumber[n] }
+func (e *Edition) Rule(n Number) *Rule {
+	ix := e.ix()
+	if !ix.sorted {
+		return ix.byNumber[n]
+	}
+	if i := ix.find(n); i >= 0 {
+		return ix.order[i]
+	}
+	return nil
+}
 
 // Entries returns every numbered entry (chapters, rules, subrules) in
 // document order. The slice is shared: do not modify it.
@@ -84,7 +162,7 @@ func (e *Edition) Entries() []*Rule { return e.ix().order }
 // Prev returns the numbered entry before r in document order, or nil.
 func (e *Edition) Prev(r *Rule) *Rule {
 	ix := e.ix()
-	if i, ok := ix.pos[r]; ok && i > 0 {
+	if i := ix.position(r); i > 0 {
 		return ix.order[i-1]
 	}
 	return nil
@@ -93,7 +171,7 @@ func (e *Edition) Prev(r *Rule) *Rule {
 // Next returns the numbered entry after r in document order, or nil.
 func (e *Edition) Next(r *Rule) *Rule {
 	ix := e.ix()
-	if i, ok := ix.pos[r]; ok && i+1 < len(ix.order) {
+	if i := ix.position(r); i >= 0 && i+1 < len(ix.order) {
 		return ix.order[i+1]
 	}
 	return nil
@@ -154,6 +232,23 @@ func FoldTerm(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
+	if isASCII(s) {
+		// The same, a byte at a time: most terms are ASCII.
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch c {
+			case '-', '_', ' ', '\t', '\n', '\v', '\f', '\r':
+				space = b.Len() > 0
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteByte(lowerASCII(c))
+		}
+		return b.String()
+	}
 	for _, r := range s {
 		switch r {
 		case '\u2018', '\u2019', '\u02bc':
@@ -175,6 +270,15 @@ func FoldTerm(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // foldAccent maps the accented Latin letters the rules use to plain ones.

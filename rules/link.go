@@ -26,7 +26,18 @@ func Link(e *Edition) {
 		return
 	}
 	e.Reindex()
-	l := &linker{e: e, terms: newTermTable(e.Glossary)}
+	l := &linker{e: e, terms: termTableFor(e.Glossary)}
+	l.entryOf = make([]int32, len(e.Glossary))
+	first := make(map[*GlossaryEntry]int32, len(e.Glossary))
+	for i, g := range e.Glossary {
+		j, dup := first[g]
+		if !dup {
+			j = int32(i)
+			first[g] = j
+		}
+		l.entryOf[i] = j
+	}
+	l.entryIndex = first
 
 	e.Refs = nil
 	e.Dangling = nil
@@ -71,18 +82,20 @@ func Link(e *Edition) {
 
 // linker holds one Link call's state.
 type linker struct {
-	e        *Edition
-	terms    *termTable
-	warnings []seeWarning
-	diagSeen map[Diagnostic]bool
+	e          *Edition
+	terms      *termTable
+	entryOf    []int32                  // glossary index → first index of the same entry
+	entryIndex map[*GlossaryEntry]int32 // entry → its first index
+	warnings   []seeWarning
+	diagSeen   map[Diagnostic]bool
 }
 
 // linkPara is one paragraph to scan, in document order.
 type linkPara struct {
 	b     *Block
 	from  Citer
-	own   *GlossaryEntry // a glossary definition's own entry
-	plain bool           // introduction and credits: symbols only
+	own   int32 // a glossary definition's own entry (its index), or -1
+	plain bool  // introduction and credits: symbols only
 }
 
 // seeWarning is a "See X" item that names no term, in paragraph para.
@@ -111,28 +124,28 @@ func (l *linker) paragraphs() ([]linkPara, int) {
 	}
 	paras := make([]linkPara, 0, n)
 	size := 0
-	add := func(bs []Block, from Citer, own *GlossaryEntry, plain bool) {
+	add := func(bs []Block, from Citer, own int32, plain bool) {
 		for i := range bs {
 			paras = append(paras, linkPara{&bs[i], from, own, plain})
 			size += len(bs[i].Text.S)
 		}
 	}
 	l.e.Walk(func(r *Rule) bool {
-		add(r.Body, Citer{Rule: r}, nil, false)
+		add(r.Body, Citer{Rule: r}, -1, false)
 		return true
 	})
-	for _, g := range l.e.Glossary {
+	for i, g := range l.e.Glossary {
 		if g != nil {
-			add(g.Body, Citer{Entry: g}, g, false)
+			add(g.Body, Citer{Entry: g}, int32(i), false)
 		}
 	}
 	for _, t := range l.e.Topics {
 		if t != nil {
-			add(t.Body, Citer{Topic: t}, nil, false)
+			add(t.Body, Citer{Topic: t}, -1, false)
 		}
 	}
-	add(l.e.Intro, Citer{}, nil, true)
-	add(l.e.Credits, Citer{}, nil, true)
+	add(l.e.Intro, Citer{}, -1, true)
+	add(l.e.Credits, Citer{}, -1, true)
 	return paras, size
 }
 
@@ -187,7 +200,8 @@ type worker struct {
 // 460.
 func (l *linker) newWorker(size int) *worker {
 	w := &worker{spanChunk: size/44 + 64, refChunk: size/380 + 16}
-	w.sc = linkScanner{terms: l.terms, newRef: w.newRef}
+	w.sc = linkScanner{terms: l.terms, glossary: l.e.Glossary, entryOf: l.entryOf, entryIndex: l.entryIndex, newRef: w.newRef,
+		seen: make([]uint32, len(l.e.Glossary)), own: -1}
 	return w
 }
 
@@ -349,8 +363,8 @@ func (l *linker) resolve(r *Ref) {
 func (l *linker) term(name string) *GlossaryEntry {
 	name = trimTerm(name)
 	w := leadingWord(name)
-	if g, end := l.terms.longest(name, 0, len(w), false); g != nil && end == len(name) {
-		return g
+	if g, end := l.terms.longest(name, 0, len(w), false); g >= 0 && end == len(name) {
+		return l.e.Glossary[g]
 	}
 	return l.e.Term(name)
 }

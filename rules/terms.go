@@ -2,8 +2,10 @@ package rules
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -30,7 +32,10 @@ import (
 // filter on the key turns away the two words in three that start no term
 // that may be marked, and the rest are looked up in a small open-addressing
 // table of the terms' first words. Only then is text compared, in place and
-// without allocating.
+// without allocating. The table depends only on the glossary's terms, and
+// most editions share their glossary with the one before, so tables are
+// kept and reused (termTableFor): a table names entries by their index in
+// the glossary, not by pointer.
 
 // stopTerms are glossary terms so common in rule text that marking them
 // would mark nearly every line: each appears hundreds to thousands of times
@@ -55,8 +60,9 @@ type termForm struct {
 	first   string // the first word, lower-case ASCII letters and digits: "mana", "tokens"
 	rest    string // the rest of the FoldTerm form: " ability" of "mana ability"; "" for one word
 	next    byte   // the first letter of the second word, for a quick reject; 0 if none
-	entry   *GlossaryEntry
-	mention bool // may be marked as a mention (not a stop term, not a headline)
+	plain   bool   // rest is words of lower-case ASCII letters and digits after single spaces (matchPlain)
+	mention bool   // may be marked as a mention (not a stop term, not a headline)
+	entry   int32  // the entry's index in the glossary
 }
 
 type termSlot struct {
@@ -67,17 +73,140 @@ type termSlot struct {
 	mentions bool   // some candidate may be marked as a mention
 	one      bool   // some markable candidate is one word
 	next     uint32 // letters (bit c-'a') a markable longer candidate's second word starts with; bit 26: any other
+	// The entry (its index) of every markable candidate if they are all
+	// one word and name one entry, else -1. Once a paragraph has
+	// mentioned it, such a word needs no comparison: whether it matches or
+	// not, nothing is marked and the scan goes on after it.
+	entry int32
 }
 
 // termTable finds glossary terms by their first word (see wordKey). Two bit
 // filters, indexed by the top bits of a spread key, answer most words before
 // the table is probed.
 type termTable struct {
-	marks filter // first words of markable terms
+	marks filter // first words of markable terms, and "see"
 	any   filter // first words of every term
 	slots []termSlot
 	shift uint8 // slot index = spread(key) >> shift
 	cands []termForm
+	sig   string // the glossary the table was built from (glossarySig)
+}
+
+// termTables keeps the tables of the last few distinct glossaries. A whole
+// CR's table takes about as long to build as a fifth of its text takes to
+// scan, and editions next to each other usually share their glossary, as do
+// repeated loads of one edition.
+var termTables struct {
+	sync.Mutex
+	recent []*termTable // most recently used first
+}
+
+const termTablesKept = 8
+
+// termTableFor returns the term table of glossary, from termTables if a
+// glossary with the same terms has been seen.
+func termTableFor(glossary []*GlossaryEntry) *termTable {
+	termTables.Lock()
+	for i, tt := range termTables.recent {
+		if sameGlossary(tt.sig, glossary) {
+			copy(termTables.recent[1:i+1], termTables.recent[:i])
+			termTables.recent[0] = tt
+			termTables.Unlock()
+			return tt
+		}
+	}
+	termTables.Unlock()
+	tt := newTermTable(glossary)
+	termTables.Lock()
+	defer termTables.Unlock()
+	for _, old := range termTables.recent {
+		if old.sig == tt.sig {
+			return old // built meanwhile by another Link
+		}
+	}
+	if len(termTables.recent) < termTablesKept {
+		termTables.recent = append(termTables.recent, nil)
+	}
+	copy(termTables.recent[1:], termTables.recent)
+	termTables.recent[0] = tt
+	return tt
+}
+
+// glossarySig encodes what a term table depends on: each entry's terms and
+// whether it is obsolete (or missing), in order, every string prefixed
+// with its length.
+func glossarySig(glossary []*GlossaryEntry) string {
+	n := 0
+	for _, g := range glossary {
+		if g != nil {
+			for _, t := range g.Terms {
+				n += len(t) + 2
+			}
+		}
+		n++
+	}
+	b := make([]byte, 0, n)
+	for _, g := range glossary {
+		if g == nil {
+			b = append(b, 0)
+			continue
+		}
+		b = append(b, 1+boolByte(g.Obsolete))
+		b = binary.AppendUvarint(b, uint64(len(g.Terms)))
+		for _, t := range g.Terms {
+			b = binary.AppendUvarint(b, uint64(len(t)))
+			b = append(b, t...)
+		}
+	}
+	return string(b)
+}
+
+// sameGlossary reports whether glossarySig(glossary) == sig, without
+// building it.
+func sameGlossary(sig string, glossary []*GlossaryEntry) bool {
+	p := 0
+	uvarint := func() (int, bool) {
+		v, n := binary.Uvarint([]byte(sig[p:min(len(sig), p+binary.MaxVarintLen64)]))
+		if n <= 0 || v > uint64(len(sig)) {
+			return 0, false
+		}
+		p += n
+		return int(v), true
+	}
+	for _, g := range glossary {
+		if p >= len(sig) {
+			return false
+		}
+		if g == nil {
+			if sig[p] != 0 {
+				return false
+			}
+			p++
+			continue
+		}
+		if sig[p] != 1+boolByte(g.Obsolete) {
+			return false
+		}
+		p++
+		if n, ok := uvarint(); !ok || n != len(g.Terms) {
+			return false
+		}
+		for _, t := range g.Terms {
+			n, ok := uvarint()
+			if !ok || n != len(t) || len(sig)-p < n || sig[p:p+n] != t {
+				return false
+			}
+			p += n
+		}
+	}
+	return p == len(sig)
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 const filterBits = 14
@@ -181,26 +310,28 @@ func trimTerm(t string) string {
 	return strings.TrimRight(t, ",")
 }
 
+// newTermTable builds the term table of a glossary. Its strings are its own,
+// so a kept table holds on to no edition's text.
 func newTermTable(glossary []*GlossaryEntry) *termTable {
-	tt := &termTable{}
+	tt := &termTable{sig: glossarySig(glossary)}
 	type keyed struct {
 		key   uint64
 		order int
 		termForm
 	}
 	forms := make([]keyed, 0, len(glossary)*5/2) // most terms are one word: itself and its plural
-	add := func(g *GlossaryEntry, name string, mention bool) {
+	add := func(g *GlossaryEntry, idx int32, name string, mention bool) {
 		name = trimTerm(name)
 		if name == "" || strings.ContainsAny(name, "[]") {
 			return // a template such as "Partner with [name]" is not a word to find
 		}
-		f := FoldTerm(name)
+		f := strings.Clone(FoldTerm(name))
 		w := len(leadingWord(name))
 		if w == 0 {
 			return // starts with a symbol or a non-ASCII letter: not found in text (none in any edition)
 		}
 		mention = mention && !stopTerms[f] && len(f) > 1 && !g.Obsolete
-		c := termForm{first: f[:w], rest: f[w:], entry: g, mention: mention}
+		c := termForm{first: f[:w], rest: f[w:], entry: idx, mention: mention, plain: plainRest(f[w:])}
 		if c.rest == "" {
 			// One word; its plural is another first word.
 			forms = append(forms, keyed{wordKey(c.first), len(forms), c})
@@ -213,15 +344,15 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 		forms = append(forms, keyed{wordKey(c.first), len(forms), c})
 	}
-	for _, g := range glossary {
+	for i, g := range glossary {
 		if g == nil {
 			continue
 		}
 		for _, t := range g.Terms {
-			add(g, t, true)
+			add(g, int32(i), t, true)
 		}
 		if len(g.Terms) > 1 {
-			add(g, g.Term(), false)
+			add(g, int32(i), g.Term(), false)
 		}
 	}
 	slices.SortFunc(forms, func(a, b keyed) int {
@@ -252,7 +383,8 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 	tt.cands = make([]termForm, 0, len(forms))
 	for i := 0; i < len(forms); {
 		key := forms[i].key
-		sl := termSlot{key: key, lo: int32(len(tt.cands))}
+		sl := termSlot{key: key, lo: int32(len(tt.cands)), entry: -1}
+		single := true // every markable candidate so far is one word of one entry
 		for ; i < len(forms) && forms[i].key == key; i++ {
 			f := forms[i].termForm
 			if n := len(tt.cands); n > int(sl.lo) && tt.cands[n-1].first == f.first && tt.cands[n-1].rest == f.rest {
@@ -260,6 +392,12 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			}
 			tt.cands = append(tt.cands, f)
 			if f.mention {
+				switch {
+				case f.rest != "" || sl.mentions && sl.entry != f.entry:
+					single = false
+				default:
+					sl.entry = f.entry
+				}
 				sl.mentions = true
 				switch {
 				case f.rest == "":
@@ -272,6 +410,9 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			}
 		}
 		sl.hi = int32(len(tt.cands))
+		if !single {
+			sl.entry = -1
+		}
 		s := spread(key) >> tt.shift
 		for tt.slots[s].key != 0 {
 			s = (s + 1) & mask
@@ -282,7 +423,27 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			setBit(&tt.marks, spread(key))
 		}
 	}
+	setBit(&tt.marks, spread(keySee)) // the scanner asks the filter about "See" lists too
 	return tt
+}
+
+// plainRest reports whether the rest of a term is only words of lower-case
+// ASCII letters and digits, each after one space: " ability", " of the
+// ring". Text is compared with such a rest byte by byte (matchPlain).
+func plainRest(rest string) bool {
+	for k := 0; k < len(rest); k++ {
+		c := rest[k]
+		if c == ' ' {
+			if k+1 == len(rest) || lowerAlnum[rest[k+1]] != rest[k+1] {
+				return false
+			}
+			continue
+		}
+		if lowerAlnum[c] != c {
+			return false
+		}
+	}
+	return true
 }
 
 // pluralOf gives the regular plural of a lower-case word.
@@ -319,14 +480,14 @@ func (tt *termTable) lookup(k, h uint64) *termSlot {
 // and the index just past it. s[i:j] is the first word, ASCII letters and
 // digits. Mentions only consider markable terms; references ("See X.")
 // consider every term.
-func (tt *termTable) longest(s string, i, j int, mentions bool) (*GlossaryEntry, int) {
+func (tt *termTable) longest(s string, i, j int, mentions bool) (int32, int) {
 	if tt == nil || j <= i {
-		return nil, 0
+		return -1, 0
 	}
 	k := wordKey(s[i:j])
 	sl := tt.lookup(k, spread(k))
 	if sl == nil || mentions && !sl.mayMention(s, j) {
-		return nil, 0
+		return -1, 0
 	}
 	return tt.match(sl, s, i, j, mentions)
 }
@@ -368,10 +529,12 @@ var letterBit = func() (t [256]uint32) {
 	return t
 }()
 
-// match tries sl's candidates on the word s[i:j], longest first.
-func (tt *termTable) match(sl *termSlot, s string, i, j int, mentions bool) (*GlossaryEntry, int) {
+// match tries sl's candidates on the word s[i:j], longest first, and
+// returns the index of the entry found (-1 if none) and where its term
+// ends.
+func (tt *termTable) match(sl *termSlot, s string, i, j int, mentions bool) (int32, int) {
 	if !startsWord(s, i) {
-		return nil, 0
+		return -1, 0
 	}
 	w := s[i:j]
 	long := len(w) > 8 // the key is exact for shorter words
@@ -389,11 +552,111 @@ func (tt *termTable) match(sl *termSlot, s string, i, j int, mentions bool) (*Gl
 		if c.next != 0 && j+1 < len(s) && s[j] == ' ' && lowerASCII(s[j+1]) != c.next {
 			continue // the second word differs: most of "the …" is not "The Ring"
 		}
+		if c.plain {
+			end, r := matchPlain(s, j, c.rest)
+			if r == plainYes {
+				return c.entry, end
+			}
+			if r == plainNo {
+				continue
+			}
+		}
 		if end, ok := matchRest(s, j, c.rest, true); ok {
 			return c.entry, end
 		}
 	}
-	return nil, 0
+	return -1, 0
+}
+
+// mentionAt is match(sl, s, i, j, true), the scanner's question, with the
+// common cases (ASCII around the word, one-word terms) decided inline.
+func (tt *termTable) mentionAt(sl *termSlot, s string, i, j int) (int32, int) {
+	if i > 0 {
+		if e := wordEdge[s[i-1]]; e == edgeJoin || e == edgeRune && !startsWord(s, i) {
+			return -1, 0
+		}
+	}
+	end := edgeNone // what s[j] is to the word before it
+	if j < len(s) {
+		end = wordEdge[s[j]]
+	}
+	long := j-i > 8 // the key is exact for shorter words
+	for k := sl.lo; k < sl.hi; k++ {
+		c := &tt.cands[k]
+		if !c.mention || long && (len(c.first) != j-i || !equalLower(s[i:j], c.first)) {
+			continue
+		}
+		if c.rest == "" {
+			if end == edgeNone || end == edgeRune && endsWord(s, j) {
+				return c.entry, j
+			}
+			continue
+		}
+		if c.next != 0 && j+1 < len(s) && s[j] == ' ' && lowerASCII(s[j+1]) != c.next {
+			continue // the second word differs: most of "the …" is not "The Ring"
+		}
+		if c.plain {
+			e, r := matchPlain(s, j, c.rest)
+			if r == plainYes {
+				return c.entry, e
+			}
+			if r == plainNo {
+				continue
+			}
+		}
+		if e, ok := matchRest(s, j, c.rest, true); ok {
+			return c.entry, e
+		}
+	}
+	return -1, 0
+}
+
+// Answers of matchPlain.
+const (
+	plainNo = iota
+	plainYes
+	plainAsk // matchRest must decide
+)
+
+// matchPlain is matchRest(s, p, f, true) for a plain rest f (plainRest)
+// where the text is plain too: ASCII words after single spaces, compared
+// byte by byte. Where the text differs in a way matchRest might still
+// accept (other separators, accents, a plural ending) it answers plainAsk.
+func matchPlain(s string, p int, f string) (int, int) {
+	for k := 0; k < len(f); k++ {
+		if p >= len(s) {
+			return 0, plainNo
+		}
+		fc, c := f[k], s[p]
+		if fc == ' ' {
+			// One space, then a letter or digit: exactly what matchRest
+			// takes for one space. Anything else may be a run of
+			// separators.
+			if c != ' ' || p+1 >= len(s) || lowerAlnum[s[p+1]] == 0 {
+				if c < utf8.RuneSelf && c != ' ' && c != '-' && c != '_' && c != '\t' {
+					return 0, plainNo
+				}
+				return 0, plainAsk
+			}
+			p++
+			continue
+		}
+		if lowerAlnum[c] == fc {
+			p++
+			continue
+		}
+		if c >= utf8.RuneSelf || fc == 'y' && k == len(f)-1 {
+			return 0, plainAsk // an accent, or "ies"
+		}
+		return 0, plainNo
+	}
+	if p == len(s) {
+		return p, plainYes
+	}
+	if c := s[p]; c < utf8.RuneSelf && lowerAlnum[c] == 0 && c != '-' {
+		return p, plainYes
+	}
+	return 0, plainAsk
 }
 
 // equalLower reports whether the ASCII word w lower-cased is lw.
@@ -412,9 +675,8 @@ func startsWord(s string, i int) bool {
 	if i == 0 {
 		return true
 	}
-	c := s[i-1]
-	if c < utf8.RuneSelf {
-		return lowerAlnum[c] == 0 && c != '-'
+	if e := wordEdge[s[i-1]]; e != edgeRune {
+		return e == edgeNone
 	}
 	r, _ := utf8.DecodeLastRuneInString(s[:i])
 	return !isWordRune(r)
@@ -425,13 +687,33 @@ func endsWord(s string, i int) bool {
 	if i >= len(s) {
 		return true
 	}
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return lowerAlnum[c] == 0 && c != '-'
+	if e := wordEdge[s[i]]; e != edgeRune {
+		return e == edgeNone
 	}
 	r, _ := utf8.DecodeRuneInString(s[i:])
 	return !isWordRune(r)
 }
+
+// wordEdge says what a byte next to a word means: edgeNone, it may end or
+// start there; edgeJoin, the word goes on (a letter, a digit, a hyphen);
+// edgeRune, a non-ASCII character decides.
+var wordEdge = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = edgeRune
+		case lowerAlnum[c] != 0 || c == '-':
+			t[c] = edgeJoin
+		}
+	}
+	return t
+}()
+
+const (
+	edgeNone uint8 = iota
+	edgeJoin
+	edgeRune
+)
 
 // matchFold reports whether s[i:] starts with the folded term f as whole
 // words, comparing as FoldTerm does (case, accents, quote style, spaces and

@@ -3,6 +3,7 @@ package rules
 import (
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // Cross-references in prose.
@@ -63,71 +64,76 @@ func keywordBefore(s string, i int) (refKeyword, int) {
 	for k > 0 && j-k < 9 && isLetter(s[k-1]) {
 		k--
 	}
-	if k > 0 && (isLetter(s[k-1]) || isDigit(s[k-1])) {
+	if k > 0 && (isLetter(s[k-1]) || isDigit(s[k-1])) || j-k < 3 || j-k > 8 {
 		return kwNone, i
 	}
-	w := s[k:j]
-	switch len(w) {
-	case 3:
-		if strings.EqualFold(w, "see") {
-			return kwSee, k
-		}
-	case 4:
-		if strings.EqualFold(w, "rule") {
-			return kwRule, k
-		}
-	case 5:
-		if strings.EqualFold(w, "rules") {
-			return kwRules, k
-		}
-	case 7:
-		if strings.EqualFold(w, "section") {
-			return kwSection, k
-		}
-		if strings.EqualFold(w, "subrule") || strings.EqualFold(w, "chapter") {
-			return kwRule, k
-		}
-	case 8:
-		if strings.EqualFold(w, "sections") {
-			return kwSections, k
-		}
-		if strings.EqualFold(w, "subrules") || strings.EqualFold(w, "chapters") {
-			return kwRules, k
-		}
+	// Keywords are at most eight letters, so their wordKey is exact.
+	switch wordKey(s[k:j]) {
+	case keySee:
+		return kwSee, k
+	case keyRule, keySubrule, keyChapter:
+		return kwRule, k
+	case keyRules, keySubrules, keyChapters:
+		return kwRules, k
+	case keySection:
+		return kwSection, k
+	case keySections:
+		return kwSections, k
 	}
 	return kwNone, i
 }
+
+var (
+	keyRule     = wordKey("rule")
+	keyRules    = wordKey("rules")
+	keySubrule  = wordKey("subrule")
+	keySubrules = wordKey("subrules")
+	keyChapter  = wordKey("chapter")
+	keyChapters = wordKey("chapters")
+	keySection  = wordKey("section")
+	keySections = wordKey("sections")
+)
 
 // linkScanner finds references, symbols and term mentions in one paragraph
 // at a time. It allocates nothing per paragraph once its buffers have grown,
 // except the Refs it creates.
 type linkScanner struct {
-	terms  *termTable
-	newRef func() *Ref
+	terms      *termTable
+	glossary   []*GlossaryEntry         // the edition's: terms name entries by index
+	entryOf    []int32                  // glossary index → the first index of the same entry
+	entryIndex map[*GlossaryEntry]int32 // entry → its first index
+	newRef     func() *Ref
 
-	out      []Span           // new spans of the paragraph, in order
-	warnings []string         // "See X" items that name no term
-	seen     []*GlossaryEntry // entries already marked in this paragraph
-	own      *GlossaryEntry   // the entry whose definition this is, if any
-	last     int              // end of the last span emitted
+	out      []Span   // new spans of the paragraph, in order
+	warnings []string // "See X" items that name no term
+	seen     []uint32 // by entryOf index: the paragraph (para) whose text mentions the entry
+	para     uint32   // numbers the paragraphs scanned, from 1
+	own      int32    // the entry whose definition this is, or -1
+	last     int      // end of the last span emitted
 	items    []seeListItem
 	textLen  int // the whole paragraph's length: scanRange may see a prefix of it
 }
 
 // scan scans s. existing are the paragraph's spans from the parser (or an
 // earlier Link): nothing new is found inside a reference, symbol, term or
-// hyperlink that is already marked.
-func (sc *linkScanner) scan(s string, existing []Span, own *GlossaryEntry) {
+// hyperlink that is already marked. own is the index of the entry whose
+// definition s is, or -1.
+func (sc *linkScanner) scan(s string, existing []Span, own int32) {
 	sc.out = sc.out[:0]
 	sc.warnings = sc.warnings[:0]
-	sc.seen = sc.seen[:0]
+	sc.para++
 	sc.own = own
+	if own >= 0 {
+		sc.own = sc.entryOf[own]
+	}
 	sc.last = 0
 	sc.textLen = len(s)
 	a := 0
 	for _, sp := range existing {
 		if sp.Kind == SpanTerm && sp.Term != nil {
-			sc.seen = append(sc.seen, sp.Term)
+			if g, ok := sc.entryIndex[sp.Term]; ok {
+				sc.seen[g] = sc.para
+			}
 		}
 	}
 	for _, sp := range existing {
@@ -145,21 +151,36 @@ func (sc *linkScanner) scan(s string, existing []Span, own *GlossaryEntry) {
 	}
 }
 
-var (
-	noMarks filter
-	keySee  = wordKey("see")
-)
+var noMarks filter
+
+// keySee is wordKey("see").
+const keySee = 's' | 'e'<<8 | 'e'<<16
 
 // scanRange scans s[i:]; s[:i] is context for look-behind only.
+//
+// It goes a word at a time. A word is a run of ASCII letters and digits
+// that starts with a letter; its first eight bytes are read at once, which
+// gives its end (in most words) and its key (wordKey) with a few
+// arithmetic operations, and the filter on the key answers most words.
 func (sc *linkScanner) scanRange(s string, i int) {
 	marks := &noMarks
 	if sc.terms != nil {
 		marks = &sc.terms.marks
 	}
-	for i < len(s) {
+	n := len(s)
+	for i < n {
 		c := s[i]
-		lc := lowerAlnum[c]
-		if lc == 0 {
+		if !isLetter(c) {
+			if isDigit(c) {
+				if next, ok := sc.numberRefs(s, i); ok {
+					i = next
+					continue
+				}
+				for i < n && lowerAlnum[s[i]] != 0 {
+					i++
+				}
+				continue
+			}
 			if c == '{' {
 				if end, ok := symbolAt(s, i); ok {
 					sc.emit(Span{Start: int32(i), End: int32(end), Kind: SpanMana})
@@ -170,54 +191,62 @@ func (sc *linkScanner) scanRange(s string, i int) {
 			i++
 			continue
 		}
-		if lc <= '9' {
-			if next, ok := sc.numberRefs(s, i); ok {
-				i = next
-				continue
-			}
-			for i < len(s) && lowerAlnum[s[i]] != 0 {
-				i++
-			}
-			continue
-		}
 		// A run of words, each starting with a letter at s[i].
 		for {
-			// Find the word's end and its key (wordKey), eight bytes at a
-			// time: most words are answered by the filter on that key.
 			var x uint64
-			if i+8 <= len(s) {
+			if i >= 0 && i <= n-8 { // (so written, the compiler drops load64's bounds check)
 				x = load64(s, i)
 			} else {
-				for k := i; k < len(s); k++ {
-					x |= uint64(s[k]) << (8 * (k - i))
+				x = loadTail(s, i)
+			}
+			y := x | 0x20*ones64 // letters to lower case
+			var j int
+			var k uint64
+			next := false // a space and a letter follow the word
+			if m := nonLetters(y); m != 0 {
+				// The word's letters end in x, at the byte at bit sh.
+				sh := uint(bits.TrailingZeros64(m)-7) & 63
+				j = i + int(sh>>3)
+				t := byte(x >> sh) // the byte after the letters
+				if isDigit(t) {
+					for j < n && lowerAlnum[s[j]] != 0 {
+						j++
+					}
+					k = keyOf(x, j-i)
+				} else {
+					k = y & (1<<sh - 1) // keyOf(x, j-i)
+					next = t == ' ' && sh <= 48 && m>>(sh+15)&1 == 0
 				}
-			}
-			j := i + 8
-			if end := ^letterBytes(x) & high64; end != 0 {
-				j = i + bits.TrailingZeros64(end)/8
-			}
-			for j < len(s) && lowerAlnum[s[j]] != 0 { // digits, and words longer than eight
-				j++
-			}
-			k := keyOf(x, j-i)
-			if k == keySee {
-				if next, ok := sc.seeList(s, j); ok {
-					i = next
-					break
+			} else {
+				j = i + 8
+				for j < n && lowerAlnum[s[j]] != 0 {
+					j++
 				}
+				k = keyOf(x, j-i)
 			}
 			if h := spread(k); hasBit(marks, h) {
-				if sl := sc.terms.lookup(k, h); sl != nil && sl.mayMention(s, j) {
-					if g, end := sc.terms.match(sl, s, i, j, true); g != nil {
+				if k == keySee {
+					if next, ok := sc.seeList(s, j); ok {
+						i = next
+						break
+					}
+				}
+				if sl := sc.terms.lookup(k, h); sl != nil && sl.mentions && !sc.mentioned(sl.entry) && sl.mayMention(s, j) {
+					if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
 						sc.mention(g, i, end)
 						i = end
 						break
 					}
 				}
 			}
-			// Most words are followed by a space and another word.
-			if j+1 < len(s) && s[j] == ' ' && lowerAlnum[s[j+1]] > '9' {
+			// Most words are followed by a space and another word, or by
+			// a comma or full stop, a space and another word.
+			if next || j+1 < n && s[j] == ' ' && isLetter(s[j+1]) {
 				i = j + 1
+				continue
+			}
+			if j+2 < n && s[j+1] == ' ' && isLetter(s[j+2]) && (s[j] == ',' || s[j] == '.') {
+				i = j + 2
 				continue
 			}
 			i = j
@@ -226,22 +255,54 @@ func (sc *linkScanner) scanRange(s string, i int) {
 	}
 }
 
+// nonLetters returns y, eight bytes of text lower-cased by setting bit 5 of
+// each, with the high bit of each byte set that is not a letter, and every
+// other bit clear; but only up to the first such byte (a letter's sum never
+// carries into the next byte, another byte's may). Bytes of 0x80 and more
+// are never letters: y+0x05 has the high bit for 0xa0–0xfa and y+0x1f
+// lacks it for 0xfb–0xff.
+func nonLetters(y uint64) uint64 {
+	return (^(y + (0x80-0x61)*ones64) | (y + (0x80-0x7b)*ones64)) & high64
+}
+
+// mentioned reports whether the markable terms of a word all name entry g,
+// which this paragraph has mentioned already or defines: a match would mark
+// nothing.
+func (sc *linkScanner) mentioned(g int32) bool {
+	if g < 0 {
+		return false
+	}
+	g = sc.entryOf[g]
+	return sc.seen[g] == sc.para || g == sc.own
+}
+
+// loadTail is load64 for fewer than eight bytes left: the bytes of s[i:],
+// zero past its end.
+func loadTail(s string, i int) uint64 {
+	if len(s) >= 8 {
+		return load64(s, len(s)-8) >> (8 * (i + 8 - len(s)))
+	}
+	var x uint64
+	for k := len(s) - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x
+}
+
 func (sc *linkScanner) emit(sp Span) {
 	sc.out = append(sc.out, sp)
 	sc.last = int(sp.End)
 }
 
-func (sc *linkScanner) mention(g *GlossaryEntry, start, end int) {
-	if g == sc.own {
+// mention marks a mention of the glossary entry with index g, unless it is
+// the entry being defined or the paragraph has mentioned it already.
+func (sc *linkScanner) mention(g int32, start, end int) {
+	g = sc.entryOf[g]
+	if g == sc.own || sc.seen[g] == sc.para {
 		return
 	}
-	for _, s := range sc.seen {
-		if s == g {
-			return
-		}
-	}
-	sc.seen = append(sc.seen, g)
-	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Term: g})
+	sc.seen[g] = sc.para
+	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Term: sc.glossary[g]})
 }
 
 func (sc *linkScanner) emitRef(r Ref, start, end int) {
@@ -313,6 +374,9 @@ func (sc *linkScanner) numberRefs(s string, i int) (int, bool) {
 // "−100" are not references, and the second half of a range is read with
 // its first.
 func dashBefore(s string, i int) bool {
+	if i < 3 || s[i-1] < utf8.RuneSelf {
+		return false
+	}
 	return strings.HasSuffix(s[:i], "–") || strings.HasSuffix(s[:i], "—") || strings.HasSuffix(s[:i], "−")
 }
 
@@ -446,27 +510,26 @@ func refTitle(s string, i int) (int, bool) {
 	if c := s[j]; c == ' ' || c >= 'a' && c <= 'z' || c == '"' {
 		return i, false
 	}
-	for k := j; k < len(s) && k-j < 100; k++ {
-		if c := s[k]; c == '{' || c == '\n' || c == '\r' {
-			return i, false
-		}
-		if strings.HasPrefix(s[k:], closeQ) {
-			if k == j {
-				return i, false
-			}
-			return k + len(closeQ), true
-		}
-		if closeQ == "\"" && strings.HasPrefix(s[k:], "“") {
-			return i, false
-		}
+	// The title closes within 100 bytes, before any brace or line end (and
+	// for a straight quote, before any curly one).
+	w := s[j:min(len(s), j+100+len(closeQ)-1)]
+	k := strings.Index(w, closeQ)
+	if k <= 0 || k >= 100 {
+		return i, false
 	}
-	return i, false
+	if strings.ContainsAny(w[:k], "{\n\r") || closeQ == "\"" && strings.Contains(w[:k], "“") {
+		return i, false
+	}
+	return j + k + len(closeQ), true
 }
 
 // listSep reads the separator after a list item at s[i] and returns where
 // the next item starts, and whether the separator was "and" or "or".
 // After a quoted title the comma is inside the quotes: `“Dash,” 702.152`.
 func listSep(s string, i int, titled bool) (int, bool, bool) {
+	if i >= len(s) || s[i] != ',' && s[i] != ' ' {
+		return 0, false, false
+	}
 	rest := s[i:]
 	for _, sep := range [...]string{", and ", ", or ", " and ", " or ", ", "} {
 		if strings.HasPrefix(rest, sep) {
@@ -483,7 +546,7 @@ func listSep(s string, i int, titled bool) (int, bool, bool) {
 type seeListItem struct {
 	start, end int // the span: the term, with its quotes if quoted
 	term       string
-	entry      *GlossaryEntry // nil: names no term
+	entry      int32 // the term's entry, or -1: names no term
 }
 
 // seeList reads a glossary cross-reference list after the word "see" ending
@@ -520,7 +583,7 @@ func (sc *linkScanner) seeList(s string, i int) (int, bool) {
 		w := leadingWord(s[q:])
 		g, end := sc.terms.longest(s, q, q+len(w), false)
 		it := seeListItem{start: q, end: end, entry: g}
-		if g == nil {
+		if g < 0 {
 			end = seeItemEnd(s, q, len(s) == sc.textLen)
 			if end < 0 {
 				return 0, false
@@ -567,7 +630,7 @@ func (sc *linkScanner) seeList(s string, i int) (int, bool) {
 	items := sc.items // scanRange below may reuse sc.items
 	sc.items = nil
 	for _, it := range items {
-		if it.entry == nil {
+		if it.entry < 0 {
 			// Not a term: plain text, read like any other.
 			sc.warnings = append(sc.warnings, it.term)
 			sc.scanRange(s[:it.end], it.start)
