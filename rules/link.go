@@ -57,6 +57,7 @@ func Link(e *Edition) {
 	}
 
 	paras, size := l.paragraphs()
+	defer l.release(paras)
 	l.scanAll(paras, size)
 	for i := range paras {
 		p := &paras[i]
@@ -122,7 +123,12 @@ func (l *linker) paragraphs() ([]linkPara, int) {
 			n += len(t.Body)
 		}
 	}
-	paras := make([]linkPara, 0, n)
+	var paras []linkPara
+	if p, ok := paraPool.Get().(*[]linkPara); ok && cap(*p) >= n {
+		paras = (*p)[:0]
+	} else {
+		paras = make([]linkPara, 0, n)
+	}
 	size := 0
 	add := func(bs []Block, from Citer, own int32, plain bool) {
 		for i := range bs {
@@ -147,6 +153,16 @@ func (l *linker) paragraphs() ([]linkPara, int) {
 	add(l.e.Intro, Citer{}, -1, true)
 	add(l.e.Credits, Citer{}, -1, true)
 	return paras, size
+}
+
+// paraPool keeps the paragraph list between Link calls: a whole CR has
+// about 4,000 paragraphs.
+var paraPool sync.Pool
+
+// release returns paras to paraPool, holding no pointers into the edition.
+func (l *linker) release(paras []linkPara) {
+	clear(paras)
+	paraPool.Put(&paras)
 }
 
 // parallelBytes is the amount of text above which Link scans with two
@@ -184,6 +200,11 @@ func (l *linker) scanAll(paras []linkPara, size int) {
 	l.warnings = append(a.warnings, b.warnings...)
 }
 
+const (
+	maxSpanChunk = 512 // 24 KB
+	maxRefChunk  = 128 // 17 KB
+)
+
 // worker scans a run of paragraphs. It writes only to those paragraphs'
 // spans and to Refs it allocates itself.
 type worker struct {
@@ -195,11 +216,14 @@ type worker struct {
 	warnings  []seeWarning
 }
 
-// newWorker sizes the arenas from the amount of text, with room to spare:
-// the 2026 rules have about one new span per 55 bytes and one reference per
-// 460.
+// newWorker sizes the arenas' chunks from the amount of text (the 2026
+// rules have about one new span per 60 bytes and one reference per 460):
+// a short text gets one chunk with room to spare, a long one many chunks
+// of at most maxSpanChunk and maxRefChunk, so that the unused end of the
+// last one wastes little. The spans and Refs stay in memory as long as the
+// edition does.
 func (l *linker) newWorker(size int) *worker {
-	w := &worker{spanChunk: size/44 + 64, refChunk: size/380 + 16}
+	w := &worker{spanChunk: min(size/44+64, maxSpanChunk), refChunk: min(size/380+16, maxRefChunk)}
 	w.sc = linkScanner{terms: l.terms, glossary: l.e.Glossary, entryOf: l.entryOf, entryIndex: l.entryIndex, newRef: w.newRef,
 		seen: make([]uint32, len(l.e.Glossary)), own: -1}
 	return w

@@ -70,15 +70,21 @@ type termSlot struct {
 	lo, hi int32  // cands[lo:hi]: by first word, then longest first
 	// What the markable candidates need, so that most words that start a
 	// term ("the", "card", "mana") are turned away without a comparison:
-	mentions bool   // some candidate may be marked as a mention
-	one      bool   // some markable candidate is one word
-	next     uint32 // letters (bit c-'a') a markable longer candidate's second word starts with; bit 26: any other
+	// the letters (bit c-'a') a markable longer candidate's second word
+	// starts with, bit 26 if one starts otherwise, slotOne if a markable
+	// candidate is one word. Zero: no candidate may be marked.
+	next uint32
 	// The entry (its index) of every markable candidate if they are all
 	// one word and name one entry, else -1. Once a paragraph has
 	// mentioned it, such a word needs no comparison: whether it matches or
 	// not, nothing is marked and the scan goes on after it.
 	entry int32
 }
+
+const slotOne = 1 << 27
+
+// mentions reports whether some candidate of sl may be marked as a mention.
+func (sl *termSlot) mentions() bool { return sl.next != 0 }
 
 // termTable finds glossary terms by their first word (see wordKey). Two bit
 // filters, indexed by the top bits of a spread key, answer most words before
@@ -374,7 +380,7 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 	}
 	bits := uint8(4)
-	for 1<<bits < nkeys*2 {
+	for 1<<bits < nkeys*4/3 {
 		bits++
 	}
 	tt.slots = make([]termSlot, 1<<bits)
@@ -393,15 +399,14 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			tt.cands = append(tt.cands, f)
 			if f.mention {
 				switch {
-				case f.rest != "" || sl.mentions && sl.entry != f.entry:
+				case f.rest != "" || sl.mentions() && sl.entry != f.entry:
 					single = false
 				default:
 					sl.entry = f.entry
 				}
-				sl.mentions = true
 				switch {
 				case f.rest == "":
-					sl.one = true
+					sl.next |= slotOne
 				case len(f.rest) > 1 && f.rest[0] == ' ':
 					sl.next |= letterBit[f.rest[1]]
 				default: // "city's blessing"
@@ -419,7 +424,7 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 		tt.slots[s] = sl
 		setBit(&tt.any, spread(key))
-		if sl.mentions {
+		if sl.mentions() {
 			setBit(&tt.marks, spread(key))
 		}
 	}
@@ -497,10 +502,10 @@ func (tt *termTable) longest(s string, i, j int, mentions bool) (int32, int) {
 // "card", "mana") are turned away here without a comparison, because what
 // follows them cannot continue any longer markable term.
 func (sl *termSlot) mayMention(s string, j int) bool {
-	if !sl.mentions {
+	if sl.next == 0 {
 		return false
 	}
-	if sl.one {
+	if sl.next&slotOne != 0 {
 		return true
 	}
 	if j+1 >= len(s) {
@@ -537,10 +542,10 @@ func (tt *termTable) match(sl *termSlot, s string, i, j int, mentions bool) (int
 		return -1, 0
 	}
 	w := s[i:j]
-	long := len(w) > 8 // the key is exact for shorter words
+	long := len(w) > 8 // the key is exact for shorter words, and holds the first eight bytes of longer ones
 	for k := sl.lo; k < sl.hi; k++ {
 		c := &tt.cands[k]
-		if mentions && !c.mention || long && (len(c.first) != len(w) || !equalLower(w, c.first)) {
+		if mentions && !c.mention || long && (len(c.first) != len(w) || !equalLower(w[8:], c.first[8:])) {
 			continue
 		}
 		if c.rest == "" {
@@ -580,10 +585,10 @@ func (tt *termTable) mentionAt(sl *termSlot, s string, i, j int) (int32, int) {
 	if j < len(s) {
 		end = wordEdge[s[j]]
 	}
-	long := j-i > 8 // the key is exact for shorter words
+	long := j-i > 8 // the key is exact for shorter words, and holds the first eight bytes of longer ones
 	for k := sl.lo; k < sl.hi; k++ {
 		c := &tt.cands[k]
-		if !c.mention || long && (len(c.first) != j-i || !equalLower(s[i:j], c.first)) {
+		if !c.mention || long && (len(c.first) != j-i || !equalLower(s[i+8:j], c.first[8:])) {
 			continue
 		}
 		if c.rest == "" {

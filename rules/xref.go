@@ -231,11 +231,22 @@ func (sc *linkScanner) scanRange(s string, i int) {
 						break
 					}
 				}
-				if sl := sc.terms.lookup(k, h); sl != nil && sl.mentions && !sc.mentioned(sl.entry) && sl.mayMention(s, j) {
-					if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
-						sc.mention(g, i, end)
-						i = end
-						break
+				if sl := sc.terms.lookup(k, h); sl != nil && sl.mentions() {
+					if g := sl.entry; g >= 0 && j-i <= 8 {
+						// Every markable term starting here is this word, of
+						// entry g (mentionAt, decided here).
+						if !sc.mentioned(g) && (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
+							(j == n || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
+							sc.mention(g, i, j)
+							i = j
+							break
+						}
+					} else if !sc.mentioned(g) && sl.mayMention(s, j) {
+						if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
+							sc.mention(g, i, end)
+							i = end
+							break
+						}
 					}
 				}
 			}
