@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -24,7 +26,7 @@ func Decode(b []byte) (text, encoding string) {
 	switch {
 	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
 		b = b[3:]
-		if utf8.Valid(b) {
+		if validUTF8(b) {
 			return string(b), EncUTF8BOM
 		}
 		return decode1252(b), EncWindows1252
@@ -32,10 +34,48 @@ func Decode(b []byte) (text, encoding string) {
 		return decodeUTF16(b[2:], false), EncUTF16LE
 	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
 		return decodeUTF16(b[2:], true), EncUTF16BE
-	case utf8.Valid(b):
+	case validUTF8(b):
 		return string(b), EncUTF8
 	}
 	return decode1252(b), EncWindows1252
+}
+
+// validUTF8 is utf8.Valid, faster on text that is mostly ASCII with some
+// other characters throughout (curly quotes, dashes, ™): utf8.Valid checks
+// eight bytes at a time only until the first non-ASCII byte and one at a
+// time from there on; this goes back to eight at a time after each
+// character.
+func validUTF8(p []byte) bool {
+	const hi = 0x8080808080808080
+	i := 0
+	for i >= 0 && i <= len(p)-16 { // (so written, the loads need no bounds checks)
+		m := binary.LittleEndian.Uint64(p[i:i+8]) & hi
+		if m|binary.LittleEndian.Uint64(p[i+8:i+16])&hi == 0 {
+			i += 16
+			continue
+		}
+		if m == 0 {
+			i += 8
+			m = binary.LittleEndian.Uint64(p[i:i+8]) & hi
+		}
+		i += bits.TrailingZeros64(m) / 8 // the first non-ASCII byte
+		// The characters the rules use are two or three bytes long (é,
+		// curly quotes, dashes, ™); a lead byte whose every continuation
+		// may be 80–BF is checked here, anything else by DecodeRune.
+		if c := p[i]; c >= 0xC2 && c <= 0xDF && i+1 < len(p) && p[i+1]&0xC0 == 0x80 {
+			i += 2
+			continue
+		} else if c >= 0xE1 && c <= 0xEF && c != 0xED && i+2 < len(p) && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 {
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && n == 1 {
+			return false
+		}
+		i += n
+	}
+	return utf8.Valid(p[i:])
 }
 
 func decodeUTF16(b []byte, bigEndian bool) string {
