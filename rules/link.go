@@ -203,6 +203,7 @@ func (l *linker) scanAll(paras []linkPara, size int) {
 const (
 	maxSpanChunk = 512 // 24 KB
 	maxRefChunk  = 128 // 17 KB
+	minSpanRoom  = 64  // a new chunk is started for a paragraph when less is left
 )
 
 // worker scans a run of paragraphs. It writes only to those paragraphs'
@@ -210,6 +211,7 @@ const (
 type worker struct {
 	sc        linkScanner
 	spanArena []Span // spans are carved from large arrays, not one per paragraph
+	scratch   []Span // the scanner's output otherwise
 	refArena  []Ref
 	spanChunk int
 	refChunk  int
@@ -237,8 +239,27 @@ func (w *worker) scan(paras []linkPara, first int) {
 			w.symbols(t)
 			continue
 		}
-		w.sc.scan(t.S, t.Spans, p.own)
-		w.merge(t, w.sc.out)
+		if len(t.Spans) == 0 {
+			// The scanner writes the spans straight into the free end of
+			// the arena, unless there are more than it holds.
+			if cap(w.spanArena)-len(w.spanArena) < minSpanRoom {
+				w.spanArena = make([]Span, 0, w.spanChunk)
+			}
+			free := w.spanArena[len(w.spanArena):len(w.spanArena)]
+			w.sc.out = free
+			w.sc.scan(t.S, nil, p.own)
+			if n := len(w.sc.out); n > 0 {
+				t.Spans = w.sc.out[:n:n]
+				if n <= cap(free) && &free[:1][0] == &t.Spans[0] {
+					w.spanArena = w.spanArena[:len(w.spanArena)+n]
+				}
+			}
+			w.sc.out = w.scratch[:0]
+		} else {
+			w.sc.scan(t.S, t.Spans, p.own)
+			w.merge(t, w.sc.out)
+			w.scratch = w.sc.out[:0]
+		}
 		for _, text := range w.sc.warnings {
 			w.warnings = append(w.warnings, seeWarning{first + i, text})
 		}
