@@ -170,7 +170,7 @@ func (sc *linkScanner) scanRange(s string, i int) {
 	n := len(s)
 	for i < n {
 		c := s[i]
-		if !isLetter(c) {
+		if lowerAlnum[c] <= '9' { // not a letter
 			if isDigit(c) {
 				if next, ok := sc.numberRefs(s, i); ok {
 					i = next
@@ -191,89 +191,77 @@ func (sc *linkScanner) scanRange(s string, i int) {
 			i++
 			continue
 		}
-		// A run of words, each starting with a letter at s[i].
-		for {
-			var x uint64
-			if i >= 0 && i <= n-8 { // (so written, the compiler drops load64's bounds check)
-				x = load64(s, i)
-			} else {
-				x = loadTail(s, i)
-			}
-			y := x | 0x20*ones64 // letters to lower case
-			var j int
-			var k uint64
-			next := false // a space and a letter follow the word
-			if m := nonLetters(y); m != 0 {
-				// The word's letters end in x, at the byte at bit sh.
-				sh := uint(bits.TrailingZeros64(m)-7) & 63
-				j = i + int(sh>>3)
-				t := byte(x >> sh) // the byte after the letters
-				if isDigit(t) {
-					for j < n && lowerAlnum[s[j]] != 0 {
-						j++
-					}
-					k = keyOf(x, j-i)
-				} else {
-					k = y & (1<<sh - 1) // keyOf(x, j-i)
-					next = t == ' ' && sh <= 48 && m>>(sh+15)&1 == 0
-				}
-			} else {
-				j = i + 8
+		// A word: s[i] is a letter. Its first eight bytes give its end (in
+		// most words) and its key.
+		var x uint64
+		if i >= 0 && i <= n-8 { // (so written, the compiler drops load64's bounds check)
+			x = load64(s, i)
+		} else {
+			x = loadTail(s, i)
+		}
+		y := x | 0x20*ones64 // letters to lower case
+		var j int
+		var k uint64
+		var t byte // the byte after the word if it is in x, else 0
+		if m := nonLetters(y); m != 0 {
+			sh := uint(bits.TrailingZeros64(m)-7) & 63
+			j = i + int(sh>>3)
+			t = byte(x >> sh)
+			k = y & (1<<sh - 1) // keyOf(x, j-i)
+			if isDigit(t) {
 				for j < n && lowerAlnum[s[j]] != 0 {
 					j++
 				}
-				k = keyOf(x, j-i)
+				k, t = keyOf(x, j-i), 0
 			}
-			if h := spread(k); hasBit(marks, h) {
-				if k == keySee {
-					if next, ok := sc.seeList(s, j); ok {
-						i = next
-						break
-					}
-				}
-				if sl := sc.terms.lookup(k, h); sl != nil && sl.mentions() {
-					if g := sl.entry; g >= 0 && j-i <= 8 {
-						// Every markable term starting here is this word, of
-						// entry g (mentionAt, decided here).
-						if !sc.mentioned(g) && (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
-							(j == n || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
-							sc.mention(g, i, j)
-							i = j
-							break
-						}
-					} else if !sc.mentioned(g) && sl.mayMention(s, j) {
-						if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
-							sc.mention(g, i, end)
-							i = end
-							break
-						}
-					}
-				}
+		} else {
+			j = i + 8
+			for j < n && lowerAlnum[s[j]] != 0 {
+				j++
 			}
-			// Most words are followed by a space and another word, or by
-			// a comma or full stop, a space and another word.
-			if next || j+1 < n && s[j] == ' ' && isLetter(s[j+1]) {
-				i = j + 1
+			k = keyOf(x, j-i)
+		}
+		if h := spread(k); hasBit(marks, h) {
+			if next, ok := sc.word(s, i, j, k, h); ok {
+				i = next
 				continue
 			}
-			if j+2 < n && s[j+1] == ' ' && isLetter(s[j+2]) && (s[j] == ',' || s[j] == '.') {
-				i = j + 2
-				continue
-			}
-			i = j
-			break
+		}
+		i = j
+		if t == ' ' {
+			i++ // the next word, most often
 		}
 	}
 }
 
-// nonLetters returns y, eight bytes of text lower-cased by setting bit 5 of
-// each, with the high bit of each byte set that is not a letter, and every
-// other bit clear; but only up to the first such byte (a letter's sum never
-// carries into the next byte, another byte's may). Bytes of 0x80 and more
-// are never letters: y+0x05 has the high bit for 0xa0–0xfa and y+0x1f
-// lacks it for 0xfb–0xff.
-func nonLetters(y uint64) uint64 {
-	return (^(y + (0x80-0x61)*ones64) | (y + (0x80-0x7b)*ones64)) & high64
+// word looks at a word s[i:j] with key k (spread: h) that the filter
+// passed: a "See" list or a term mention. It returns where the scan goes
+// on if it found either.
+func (sc *linkScanner) word(s string, i, j int, k, h uint64) (int, bool) {
+	if k == keySee {
+		if next, ok := sc.seeList(s, j); ok {
+			return next, true
+		}
+	}
+	sl := sc.terms.lookup(k, h)
+	if sl == nil || !sl.mentions() {
+		return 0, false
+	}
+	if g := sl.entry; g >= 0 && j-i <= 8 {
+		// Every markable term starting here is this word, of entry g
+		// (mentionAt, decided here).
+		if !sc.mentioned(g) && (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
+			(j == len(s) || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
+			sc.mention(g, i, j)
+			return j, true
+		}
+	} else if !sc.mentioned(g) && sl.mayMention(s, j) {
+		if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
+			sc.mention(g, i, end)
+			return end, true
+		}
+	}
+	return 0, false
 }
 
 // mentioned reports whether the markable terms of a word all name entry g,
@@ -285,6 +273,16 @@ func (sc *linkScanner) mentioned(g int32) bool {
 	}
 	g = sc.entryOf[g]
 	return sc.seen[g] == sc.para || g == sc.own
+}
+
+// nonLetters returns y, eight bytes of text lower-cased by setting bit 5 of
+// each, with the high bit of each byte set that is not a letter, and every
+// other bit clear; but only up to the first such byte (a letter's sum never
+// carries into the next byte, another byte's may). Bytes of 0x80 and more
+// are never letters: y+0x05 has the high bit for 0xa0–0xfa and y+0x1f
+// lacks it for 0xfb–0xff.
+func nonLetters(y uint64) uint64 {
+	return (^(y + (0x80-0x61)*ones64) | (y + (0x80-0x7b)*ones64)) & high64
 }
 
 // loadTail is load64 for fewer than eight bytes left: the bytes of s[i:],
