@@ -439,16 +439,21 @@ func plainRest(rest string) bool {
 	for k := 0; k < len(rest); k++ {
 		c := rest[k]
 		if c == ' ' {
-			if k+1 == len(rest) || lowerAlnum[rest[k+1]] != rest[k+1] {
+			if k+1 == len(rest) || !lowerWordByte(rest[k+1]) {
 				return false
 			}
 			continue
 		}
-		if lowerAlnum[c] != c {
+		if !lowerWordByte(c) {
 			return false
 		}
 	}
 	return true
+}
+
+// lowerWordByte reports whether c is a lower-case ASCII letter or a digit.
+func lowerWordByte(c byte) bool {
+	return c != 0 && lowerAlnum[c] == c
 }
 
 // pluralOf gives the regular plural of a lower-case word.
@@ -625,8 +630,9 @@ const (
 
 // matchPlain is matchRest(s, p, f, true) for a plain rest f (plainRest)
 // where the text is plain too: ASCII words after single spaces, compared
-// byte by byte. Where the text differs in a way matchRest might still
-// accept (other separators, accents, a plural ending) it answers plainAsk.
+// byte by byte, with a regular plural ending. Where the text differs in a
+// way matchRest might still accept (other separators, accents) it answers
+// plainAsk.
 func matchPlain(s string, p int, f string) (int, int) {
 	for k := 0; k < len(f); k++ {
 		if p >= len(s) {
@@ -650,18 +656,34 @@ func matchPlain(s string, p int, f string) (int, int) {
 			p++
 			continue
 		}
-		if c >= utf8.RuneSelf || fc == 'y' && k == len(f)-1 {
-			return 0, plainAsk // an accent, or "ies"
+		if c >= utf8.RuneSelf {
+			return 0, plainAsk // an accent: "Dandân"
+		}
+		if fc == 'y' && k == len(f)-1 && len(s)-p >= 3 &&
+			lowerASCII(c) == 'i' && lowerASCII(s[p+1]) == 'e' && lowerASCII(s[p+2]) == 's' {
+			if endsWord(s, p+3) {
+				return p + 3, plainYes // "abilities"
+			}
 		}
 		return 0, plainNo
 	}
 	if p == len(s) {
 		return p, plainYes
 	}
-	if c := s[p]; c < utf8.RuneSelf && lowerAlnum[c] == 0 && c != '-' {
+	switch wordEdge[s[p]] {
+	case edgeNone:
 		return p, plainYes
+	case edgeRune:
+		return 0, plainAsk
 	}
-	return 0, plainAsk
+	// A plural ending, or the word goes on.
+	if lowerASCII(s[p]) == 's' && endsWord(s, p+1) {
+		return p + 1, plainYes
+	}
+	if len(s)-p >= 2 && lowerASCII(s[p]) == 'e' && lowerASCII(s[p+1]) == 's' && endsWord(s, p+2) {
+		return p + 2, plainYes
+	}
+	return 0, plainNo
 }
 
 // equalLower reports whether the ASCII word w lower-cased is lw.

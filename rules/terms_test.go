@@ -96,3 +96,47 @@ func TestMatchFold(t *testing.T) {
 		t.Error("matched inside a word")
 	}
 }
+
+// matchPlain must answer as matchRest does whenever it does not defer to it.
+func TestMatchPlain(t *testing.T) {
+	rests := []string{" ability", " abilities", " pool", " of the ring", " 2", " value", " y"}
+	texts := []string{
+		" ability", " Ability.", " abilities", " ABILITIES,", " abilitys", " abilityes", " abilityx", " ability-like",
+		"  ability", " - ability", "-ability", " – ability", " abilit", " abilities’", " abilitiés", " ability’s",
+		" pool", " pools", " poolses", " Pool\u00a0", " of the ring", " of  the ring", " of the rings", " of the\tring",
+		" 2", " 2s", " 23", " value", " valuë", " valued", " y", " ies", " Ies", "", " ", "x",
+	}
+	for _, f := range rests {
+		if !plainRest(f) {
+			t.Fatalf("%q is not plain", f)
+		}
+		for _, s := range texts {
+			end, r := matchPlain(s, 0, f)
+			if r == plainAsk {
+				continue
+			}
+			wantEnd, ok := matchRest(s, 0, f, true)
+			if ok != (r == plainYes) || ok && end != wantEnd {
+				t.Errorf("matchPlain(%q, %q) = %d, %d; matchRest says %d, %v", s, f, end, r, wantEnd, ok)
+			}
+		}
+	}
+}
+
+func FuzzMatchPlain(f *testing.F) {
+	f.Add(" abilities.", " ability")
+	f.Add(" of  the rings", " of the ring")
+	f.Fuzz(func(t *testing.T, s, rest string) {
+		if !plainRest(rest) {
+			return
+		}
+		end, r := matchPlain(s, 0, rest)
+		if r == plainAsk {
+			return
+		}
+		wantEnd, ok := matchRest(s, 0, rest, true)
+		if ok != (r == plainYes) || ok && end != wantEnd {
+			t.Fatalf("matchPlain(%q, %q) = %d, %d; matchRest says %d, %v", s, rest, end, r, wantEnd, ok)
+		}
+	})
+}
