@@ -473,6 +473,11 @@ func (tt *termTable) lookup(k, h uint64) *termSlot {
 	if !hasBit(&tt.any, h) {
 		return nil
 	}
+	return tt.probe(k, h)
+}
+
+// probe is lookup without the filter.
+func (tt *termTable) probe(k, h uint64) *termSlot {
 	mask := uint64(len(tt.slots) - 1)
 	for s := h >> tt.shift; ; s = (s + 1) & mask {
 		sl := &tt.slots[s]

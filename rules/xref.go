@@ -244,36 +244,35 @@ func (sc *linkScanner) word(s string, i, j int, k, h uint64) (int, bool) {
 			return next, true
 		}
 	}
-	sl := sc.terms.lookup(k, h)
-	if sl == nil || !sl.mentions() {
+	sl := sc.terms.probe(k, h)
+	if sl == nil {
 		return 0, false
 	}
-	if g := sl.entry; g >= 0 && j-i <= 8 {
-		// Every markable term starting here is this word, of entry g
-		// (mentionAt, decided here).
-		if !sc.mentioned(g) && (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
-			(j == len(s) || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
-			sc.mention(g, i, j)
-			return j, true
+	if g := sl.entry; g >= 0 {
+		// Every markable term starting here is this word, of entry g: a
+		// mention unless the paragraph has one or defines g.
+		g = sc.entryOf[g]
+		if sc.seen[g] == sc.para || g == sc.own {
+			return 0, false
 		}
-	} else if !sc.mentioned(g) && sl.mayMention(s, j) {
-		if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
-			sc.mention(g, i, end)
-			return end, true
+		if j-i <= 8 { // (longer words are compared in mentionAt)
+			if (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
+				(j == len(s) || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
+				sc.seen[g] = sc.para
+				sc.emit(Span{Start: int32(i), End: int32(j), Kind: SpanTerm, Term: sc.glossary[g]})
+				return j, true
+			}
+			return 0, false
 		}
+	}
+	if !sl.mayMention(s, j) {
+		return 0, false
+	}
+	if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
+		sc.mention(g, i, end)
+		return end, true
 	}
 	return 0, false
-}
-
-// mentioned reports whether the markable terms of a word all name entry g,
-// which this paragraph has mentioned already or defines: a match would mark
-// nothing.
-func (sc *linkScanner) mentioned(g int32) bool {
-	if g < 0 {
-		return false
-	}
-	g = sc.entryOf[g]
-	return sc.seen[g] == sc.para || g == sc.own
 }
 
 // nonLetters returns y, eight bytes of text lower-cased by setting bit 5 of
