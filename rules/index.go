@@ -18,7 +18,8 @@ type index struct {
 	sorted   bool
 	pos      map[*Rule]int
 	byNumber map[Number]*Rule
-	terms    map[string]*GlossaryEntry // FoldTerm(term) → entry; also by slug
+	glossary []*GlossaryEntry
+	names    map[string]int32 // FoldTerm(term), slug → glossary index (termTable.names, shared)
 	topics   map[string]*Topic
 	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
 }
@@ -31,21 +32,19 @@ func numberKey(n Number) uint64 {
 // Reindex rebuilds e's lookup tables from its tree. Parsers and Link call it;
 // code that edits a tree by hand calls it before looking anything up.
 func (e *Edition) Reindex() {
-	n, nterms := 0, 0
+	n := 0
 	e.Walk(func(*Rule) bool {
 		n++
 		return true
 	})
-	for _, g := range e.Glossary {
-		nterms += len(g.Terms) + 1
-	}
 	ix := &index{
-		order:  make([]*Rule, 0, n),
-		keys:   make([]uint64, 0, n),
-		sorted: true,
-		terms:  make(map[string]*GlossaryEntry, nterms),
-		topics: make(map[string]*Topic, len(e.Topics)),
-		labels: map[string]any{},
+		order:    make([]*Rule, 0, n),
+		keys:     make([]uint64, 0, n),
+		sorted:   true,
+		glossary: e.Glossary,
+		names:    termTableFor(e.Glossary).names,
+		topics:   make(map[string]*Topic, len(e.Topics)),
+		labels:   map[string]any{},
 	}
 	for _, s := range e.Sections {
 		if s.Label != "" {
@@ -76,18 +75,6 @@ func (e *Edition) Reindex() {
 		}
 	}
 	for _, g := range e.Glossary {
-		for _, t := range g.Terms {
-			if k := FoldTerm(t); k != "" {
-				if _, dup := ix.terms[k]; !dup {
-					ix.terms[k] = g
-				}
-			}
-		}
-		if g.Slug != "" {
-			if _, dup := ix.terms[g.Slug]; !dup {
-				ix.terms[g.Slug] = g
-			}
-		}
 		if g.Label != "" {
 			ix.labels[g.Label] = g
 		}
@@ -191,10 +178,13 @@ func (e *Edition) Section(n int) *Section {
 // accents and quote style. It returns nil if there is none.
 func (e *Edition) Term(name string) *GlossaryEntry {
 	ix := e.ix()
-	if g := ix.terms[FoldTerm(name)]; g != nil {
-		return g
+	if i, ok := ix.names[FoldTerm(name)]; ok {
+		return ix.glossary[i]
 	}
-	return ix.terms[strings.ToLower(name)]
+	if i, ok := ix.names[strings.ToLower(name)]; ok {
+		return ix.glossary[i]
+	}
+	return nil
 }
 
 // Topic returns the prose topic with the given slug, or nil.

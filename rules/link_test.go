@@ -201,3 +201,33 @@ func TestLinkEmpty(t *testing.T) {
 		t.Errorf("empty edition: %+v", e)
 	}
 }
+
+// Editions with the same glossary share a term table (termTableFor), which
+// names entries by index: each edition's mentions, references and Term
+// lookups must still reach its own entries.
+func TestLinkSharedGlossary(t *testing.T) {
+	a := miniEdition("A creature with trample. See Trample.")
+	b := miniEdition("A creature with trample. See Trample.")
+	Link(a)
+	Link(b)
+	for _, e := range []*Edition{a, b} {
+		own := map[*GlossaryEntry]bool{}
+		for _, g := range e.Glossary {
+			own[g] = true
+		}
+		g := e.Term("trample")
+		if g == nil || !own[g] {
+			t.Fatalf("Term(trample) = %v, not this edition's entry", g)
+		}
+		spans := e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text.Spans
+		if len(spans) != 2 || spans[0].Term != g || spans[1].Ref == nil || spans[1].Ref.Entry != g {
+			t.Errorf("spans %+v do not point at this edition's Trample", spans)
+		}
+		if len(g.CitedBy) != 1 || g.CitedBy[0].From.Rule.Number != (Number{Chapter: 100, Rule: 1}) {
+			t.Errorf("Trample cited by %v", g.CitedBy)
+		}
+	}
+	if termTableFor(a.Glossary) != termTableFor(b.Glossary) {
+		t.Error("two editions with one glossary built two term tables")
+	}
+}

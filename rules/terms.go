@@ -96,6 +96,10 @@ type termTable struct {
 	shift uint8 // slot index = spread(key) >> shift
 	cands []termForm
 	sig   string // the glossary the table was built from (glossarySig)
+	// names finds an entry (its index) by FoldTerm of any of its terms or
+	// by its slug, the first entry listing it: Edition.Term's table,
+	// shared by every edition with this glossary.
+	names map[string]int32
 }
 
 // termTables keeps the tables of the last few distinct glossaries. A whole
@@ -138,9 +142,9 @@ func termTableFor(glossary []*GlossaryEntry) *termTable {
 	return tt
 }
 
-// glossarySig encodes what a term table depends on: each entry's terms and
-// whether it is obsolete (or missing), in order, every string prefixed
-// with its length.
+// glossarySig encodes what a term table depends on: each entry's terms,
+// slug and whether it is obsolete (or missing), in order, every string
+// prefixed with its length.
 func glossarySig(glossary []*GlossaryEntry) string {
 	n := 0
 	for _, g := range glossary {
@@ -148,6 +152,7 @@ func glossarySig(glossary []*GlossaryEntry) string {
 			for _, t := range g.Terms {
 				n += len(t) + 2
 			}
+			n += len(g.Slug) + 4
 		}
 		n++
 	}
@@ -163,6 +168,8 @@ func glossarySig(glossary []*GlossaryEntry) string {
 			b = binary.AppendUvarint(b, uint64(len(t)))
 			b = append(b, t...)
 		}
+		b = binary.AppendUvarint(b, uint64(len(g.Slug)))
+		b = append(b, g.Slug...)
 	}
 	return string(b)
 }
@@ -204,6 +211,11 @@ func sameGlossary(sig string, glossary []*GlossaryEntry) bool {
 			}
 			p += n
 		}
+		n, ok := uvarint()
+		if !ok || n != len(g.Slug) || len(sig)-p < n || sig[p:p+n] != g.Slug {
+			return false
+		}
+		p += n
 	}
 	return p == len(sig)
 }
@@ -319,7 +331,7 @@ func trimTerm(t string) string {
 // newTermTable builds the term table of a glossary. Its strings are its own,
 // so a kept table holds on to no edition's text.
 func newTermTable(glossary []*GlossaryEntry) *termTable {
-	tt := &termTable{sig: glossarySig(glossary)}
+	tt := &termTable{sig: glossarySig(glossary), names: glossaryNames(glossary)}
 	type keyed struct {
 		key   uint64
 		order int
@@ -430,6 +442,35 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 	}
 	setBit(&tt.marks, spread(keySee)) // the scanner asks the filter about "See" lists too
 	return tt
+}
+
+// glossaryNames builds termTable.names. Its strings are its own.
+func glossaryNames(glossary []*GlossaryEntry) map[string]int32 {
+	n := 0
+	for _, g := range glossary {
+		if g != nil {
+			n += len(g.Terms) + 1
+		}
+	}
+	names := make(map[string]int32, n)
+	for i, g := range glossary {
+		if g == nil {
+			continue
+		}
+		for _, t := range g.Terms {
+			if k := FoldTerm(t); k != "" {
+				if _, dup := names[k]; !dup {
+					names[k] = int32(i)
+				}
+			}
+		}
+		if g.Slug != "" {
+			if _, dup := names[g.Slug]; !dup {
+				names[strings.Clone(g.Slug)] = int32(i)
+			}
+		}
+	}
+	return names
 }
 
 // plainRest reports whether the rest of a term is only words of lower-case
