@@ -25,7 +25,6 @@ func Link(e *Edition) {
 	if e == nil {
 		return
 	}
-	e.Reindex()
 	l := &linker{e: e, terms: termTableFor(e.Glossary)}
 	l.entryOf = make([]int32, len(e.Glossary))
 	first := make(map[*GlossaryEntry]int32, len(e.Glossary))
@@ -39,40 +38,28 @@ func Link(e *Edition) {
 	}
 	l.entryIndex = first
 
-	e.Refs = nil
-	e.Dangling = nil
-	e.Walk(func(r *Rule) bool {
-		r.CitedBy = nil
-		return true
-	})
-	for _, g := range e.Glossary {
-		if g != nil {
-			g.CitedBy = nil
-		}
-	}
-	for _, t := range e.Topics {
-		if t != nil {
-			t.CitedBy = nil
-		}
-	}
-
 	paras, size := l.paragraphs()
 	defer l.release(paras)
-	l.scanAll(paras, size)
-	for i := range paras {
-		p := &paras[i]
-		t := &p.b.Text
-		for k := range t.Spans {
-			sp := &t.Spans[k]
-			if sp.Kind != SpanRef || sp.Ref == nil {
-				continue
+	// The scan needs neither the index nor the backlinks: they are
+	// rebuilt while it runs.
+	l.scanAll(paras, size, func() {
+		e.Reindex()
+		e.Walk(func(r *Rule) bool {
+			r.CitedBy = nil
+			return true
+		})
+		for _, g := range e.Glossary {
+			if g != nil {
+				g.CitedBy = nil
 			}
-			r := sp.Ref
-			r.From, r.Text, r.Start, r.End = p.from, t, sp.Start, sp.End
-			r.Resolved, r.Rule, r.Sect, r.Entry, r.Topic = false, nil, nil, nil, nil
-			e.Refs = append(e.Refs, r)
 		}
-	}
+		for _, t := range e.Topics {
+			if t != nil {
+				t.CitedBy = nil
+			}
+		}
+	})
+	e.Dangling = nil
 	for _, w := range l.warnings {
 		l.warn(paras[w.para].b.Pos, fmt.Sprintf("%q follows “See” like a glossary term, but this edition has no such term", w.text))
 	}
@@ -172,32 +159,38 @@ const parallelBytes = 256 << 10
 
 // scanAll scans the paragraphs, in two halves at once if there is enough
 // text and a second processor, each half with its own scanner and arenas.
-func (l *linker) scanAll(paras []linkPara, size int) {
+func (l *linker) scanAll(paras []linkPara, size int, meanwhile func()) {
 	if size < parallelBytes || runtime.GOMAXPROCS(0) < 2 {
+		meanwhile()
 		w := l.newWorker(size)
 		w.scan(paras, 0)
 		l.warnings = w.warnings
+		l.e.Refs = w.refs
 		return
 	}
-	// Split where half the text has been seen.
+	// Split where half the text has been seen, less what meanwhile takes
+	// (rebuilding the index takes about as long as scanning a twentieth
+	// of the text), which runs before the second half.
 	half, seen := len(paras), 0
 	for i := range paras {
-		if seen >= size/2 {
+		if seen >= size/2-size/20 {
 			half = i
 			break
 		}
 		seen += len(paras[i].b.Text.S)
 	}
-	a, b := l.newWorker(seen), l.newWorker(size-seen)
+	a, b := l.newWorker(size-seen), l.newWorker(seen)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		b.scan(paras[half:], half)
+		meanwhile()
+		b.scan(paras[:half], 0)
 	}()
-	a.scan(paras[:half], 0)
+	a.scan(paras[half:], half)
 	wg.Wait()
-	l.warnings = append(a.warnings, b.warnings...)
+	l.warnings = append(b.warnings, a.warnings...)
+	l.e.Refs = append(b.refs, a.refs...)
 }
 
 const (
@@ -216,6 +209,7 @@ type worker struct {
 	spanChunk int
 	refChunk  int
 	warnings  []seeWarning
+	refs      []*Ref // every reference in its paragraphs, in order
 }
 
 // newWorker sizes the arenas' chunks from the amount of text (the 2026
@@ -237,6 +231,7 @@ func (w *worker) scan(paras []linkPara, first int) {
 		t := &p.b.Text
 		if p.plain {
 			w.symbols(t)
+			w.collect(p)
 			continue
 		}
 		if len(t.Spans) == 0 {
@@ -263,6 +258,23 @@ func (w *worker) scan(paras []linkPara, first int) {
 		for _, text := range w.sc.warnings {
 			w.warnings = append(w.warnings, seeWarning{first + i, text})
 		}
+		w.collect(p)
+	}
+}
+
+// collect lists the references of paragraph p, found by the scan or made by
+// the parser, and says where each is written.
+func (w *worker) collect(p *linkPara) {
+	t := &p.b.Text
+	for k := range t.Spans {
+		sp := &t.Spans[k]
+		if sp.Kind != SpanRef || sp.Ref == nil {
+			continue
+		}
+		r := sp.Ref
+		r.From, r.Text, r.Start, r.End = p.from, t, sp.Start, sp.End
+		r.Resolved, r.Rule, r.Sect, r.Entry, r.Topic = false, nil, nil, nil, nil
+		w.refs = append(w.refs, r)
 	}
 }
 

@@ -392,7 +392,7 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 	}
 	bits := uint8(4)
-	for 1<<bits < nkeys*4/3 {
+	for 1<<bits < nkeys*3 {
 		bits++
 	}
 	tt.slots = make([]termSlot, 1<<bits)
