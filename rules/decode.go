@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/binary"
 	"math/bits"
+	"runtime"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -26,7 +27,7 @@ func Decode(b []byte) (text, encoding string) {
 	switch {
 	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
 		b = b[3:]
-		if validUTF8(b) {
+		if validText(b) {
 			return string(b), EncUTF8BOM
 		}
 		return decode1252(b), EncWindows1252
@@ -34,10 +35,31 @@ func Decode(b []byte) (text, encoding string) {
 		return decodeUTF16(b[2:], false), EncUTF16LE
 	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
 		return decodeUTF16(b[2:], true), EncUTF16BE
-	case validUTF8(b):
+	case validText(b):
 		return string(b), EncUTF8
 	}
 	return decode1252(b), EncWindows1252
+}
+
+// parallelDecodeBytes is the size of text worth validating on two
+// processors at once.
+const parallelDecodeBytes = 256 << 10
+
+// validText is validUTF8, with a long text checked in two halves at once.
+// The halves meet at a byte that starts a character (not a continuation
+// byte), so the text is valid exactly when both halves are.
+func validText(b []byte) bool {
+	if len(b) < parallelDecodeBytes || runtime.GOMAXPROCS(0) < 2 {
+		return validUTF8(b)
+	}
+	m := len(b) / 2
+	for m < len(b) && b[m]&0xC0 == 0x80 {
+		m++
+	}
+	second := make(chan bool)
+	go func() { second <- validUTF8(b[m:]) }()
+	first := validUTF8(b[:m])
+	return <-second && first
 }
 
 // validUTF8 is utf8.Valid, faster on text that is mostly ASCII with some

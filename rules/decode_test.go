@@ -34,3 +34,25 @@ func FuzzValidUTF8(f *testing.F) {
 		}
 	})
 }
+
+// validText splits a long text in two at a character boundary: an invalid
+// or truncated character anywhere, including across the middle, is found.
+func TestValidTextHalves(t *testing.T) {
+	base := strings.Repeat("rule 704.5k — “quoted” ", parallelDecodeBytes/20)
+	mid := len(base) / 2
+	for _, tc := range []struct {
+		name string
+		b    []byte
+		want bool
+	}{
+		{"valid", []byte(base), true},
+		{"bad byte in first half", []byte(base[:10] + "\xff" + base[10:]), false},
+		{"bad byte in second half", []byte(base[:len(base)-10] + "\xff" + base[len(base)-10:]), false},
+		{"truncated at the middle", []byte(base[:mid] + "\xe2\x80" + "abc" + base[mid:]), false},
+		{"continuation bytes at the middle", []byte(base[:mid] + "\x80\x80\x80" + base[mid:]), false},
+	} {
+		if got := validText(tc.b); got != tc.want || utf8.Valid(tc.b) != tc.want {
+			t.Errorf("%s: validText = %v, utf8.Valid = %v, want %v", tc.name, got, utf8.Valid(tc.b), tc.want)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -268,6 +270,10 @@ func trimSpace(s string) string {
 	return s[i:j]
 }
 
+// parallelGlossaryLines is the size of glossary worth reading on a second
+// processor: a whole CR's has about 2,000 lines.
+const parallelGlossaryLines = 500
+
 // textParser reads one full official text file.
 type textParser struct {
 	e     *Edition
@@ -298,6 +304,25 @@ func (p *textParser) parse() {
 	if gloss > credits {
 		gloss = credits
 	}
+	// The glossary shares nothing with the rules but the file name: a whole
+	// CR's is read on a second processor while the rules are. Its
+	// diagnostics follow theirs either way.
+	hasGlossary := gloss < len(lines) && lines[gloss].s == "Glossary"
+	var glossary []*GlossaryEntry
+	gd := &diags{file: p.d.file}
+	var wg sync.WaitGroup
+	if hasGlossary {
+		gl := lines[gloss+1 : credits]
+		if len(gl) >= parallelGlossaryLines && runtime.GOMAXPROCS(0) > 1 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				glossary = parseGlossary(gl, p.file, gd)
+			}()
+		} else {
+			glossary = parseGlossary(gl, p.file, gd)
+		}
+	}
 	toc := p.frontMatter(lines[:body])
 
 	b := newTreeBuilder(p.e, p.d, false)
@@ -306,8 +331,10 @@ func (p *textParser) parse() {
 	b.finish()
 	p.checkContents(toc)
 
-	if gloss < len(lines) && lines[gloss].s == "Glossary" {
-		p.e.Glossary = parseGlossary(lines[gloss+1:credits], p.file, p.d)
+	wg.Wait()
+	if hasGlossary {
+		p.e.Glossary = glossary
+		p.d.list = append(p.d.list, gd.list...)
 	} else {
 		p.d.warnf(int(lines[len(lines)-1].n), "no \"Glossary\" heading after the rules")
 	}
