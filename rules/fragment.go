@@ -23,7 +23,7 @@ func ParseFragments(rules, glossary []Source) *Edition {
 	read := 0
 	for _, src := range rules {
 		d.file = src.Name
-		lines, ok := readText(src, e, d)
+		lines, _, ok := readText(src, e, d)
 		if !ok {
 			continue
 		}
@@ -41,7 +41,7 @@ func ParseFragments(rules, glossary []Source) *Edition {
 	}
 	for _, src := range glossary {
 		d.file = src.Name
-		lines, ok := readText(src, e, d)
+		lines, _, ok := readText(src, e, d)
 		if !ok {
 			continue
 		}

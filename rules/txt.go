@@ -21,8 +21,8 @@ func ParseText(src Source) *Edition {
 func parseText(src Source) *Edition {
 	e := &Edition{Format: FormatText, Kind: KindFull, Files: []string{src.Name}}
 	d := &diags{file: src.Name}
-	if lines, ok := readText(src, e, d); ok {
-		p := &textParser{e: e, d: d, file: src.Name, lines: lines}
+	if lines, absent, ok := readText(src, e, d); ok {
+		p := &textParser{e: e, d: d, file: src.Name, lines: lines, absent: absent}
 		p.parse()
 	}
 	e.Diagnostics = append(e.Diagnostics, d.list...)
@@ -40,11 +40,12 @@ type tline struct {
 }
 
 // readText decodes src, rejects what is plainly not text, and splits it into
-// logical lines. It records the encoding on e.
-func readText(src Source, e *Edition, d *diags) ([]tline, bool) {
+// logical lines. It records the encoding on e, and returns the inline
+// conventions the text has nowhere.
+func readText(src Source, e *Edition, d *diags) ([]tline, conventions, bool) {
 	if len(src.Data) == 0 {
 		d.errorf(1, "empty file: no rules found")
-		return nil, false
+		return nil, 0, false
 	}
 	text, enc := Decode(src.Data)
 	if e.Encoding == "" {
@@ -52,14 +53,14 @@ func readText(src Source, e *Edition, d *diags) ([]tline, bool) {
 	}
 	if i := strings.IndexByte(text, 0); i >= 0 {
 		d.errorf(lineOf(text, i), "binary data (a NUL byte): not a rules text file")
-		return nil, false
+		return nil, 0, false
 	}
 	lines := splitText(text)
 	if len(lines) == 0 {
 		d.errorf(1, "blank file: no rules found")
-		return nil, false
+		return nil, 0, false
 	}
-	return lines, true
+	return lines, absentConventions(text), true
 }
 
 // lineOf is the 1-based line number of byte offset off in text.
@@ -276,10 +277,11 @@ const parallelGlossaryLines = 500
 
 // textParser reads one full official text file.
 type textParser struct {
-	e     *Edition
-	d     *diags
-	file  string
-	lines []tline
+	e      *Edition
+	d      *diags
+	file   string
+	lines  []tline
+	absent conventions // inline conventions the whole file lacks
 }
 
 func (p *textParser) pos(l tline) Pos { return Pos{File: p.file, Line: int(l.n)} }
@@ -317,15 +319,16 @@ func (p *textParser) parse() {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				glossary = parseGlossary(gl, p.file, gd)
+				glossary = parseGlossaryIn(gl, p.file, gd, p.absent)
 			}()
 		} else {
-			glossary = parseGlossary(gl, p.file, gd)
+			glossary = parseGlossaryIn(gl, p.file, gd, p.absent)
 		}
 	}
 	toc := p.frontMatter(lines[:body])
 
 	b := newTreeBuilder(p.e, p.d, false)
+	b.absent = p.absent
 	b.grow(lines[body:gloss])
 	b.run(lines[body:gloss])
 	b.finish()
@@ -340,7 +343,7 @@ func (p *textParser) parse() {
 	}
 	if credits < len(lines) {
 		for _, l := range lines[credits+1:] {
-			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normText(l.s), Pos: p.pos(l)})
+			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent), Pos: p.pos(l)})
 		}
 	} else {
 		p.d.warnf(int(lines[len(lines)-1].n), "no \"Credits\" heading: the file may be truncated")
@@ -407,7 +410,7 @@ func (p *textParser) frontMatter(lines []tline) contents {
 	for i, l := range lines {
 		switch {
 		case i == 0 && !strings.Contains(l.s, " as of "):
-			p.e.Title = normText(l.s).S
+			p.e.Title = normTextIn(l.s, p.absent).S
 			continue
 		case strings.Contains(l.s, "effective as of ") || strings.Contains(l.s, "current as of "):
 			if p.e.Effective.IsZero() {
@@ -421,7 +424,7 @@ func (p *textParser) frontMatter(lines []tline) contents {
 			continue
 		}
 		if !inTOC {
-			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normText(l.s), Pos: p.pos(l)})
+			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent), Pos: p.pos(l)})
 			continue
 		}
 		switch c := classifyBodyLine(l.s); {
@@ -602,7 +605,8 @@ func scanRuleTail(s string) (Number, string) {
 type treeBuilder struct {
 	e       *Edition
 	d       *diags
-	excerpt bool // headings may be missing: implied entries are expected (info, not warning)
+	excerpt bool        // headings may be missing: implied entries are expected (info, not warning)
+	absent  conventions // inline conventions the whole source lacks
 
 	sect       *Section
 	chap, rule *Rule
@@ -768,7 +772,7 @@ func stray(s string) bool {
 }
 
 func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
-	b.blocks = append(b.blocks, Block{Kind: k, Text: normText(s), Pos: pos})
+	b.blocks = append(b.blocks, Block{Kind: k, Text: normTextIn(s, b.absent), Pos: pos})
 }
 
 // flush closes the body of the current entry.

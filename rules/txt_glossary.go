@@ -10,6 +10,12 @@ import (
 // by definition lines. Numbered senses ("1. …") set Block.Sense; examples
 // are BlockExample; older files indent further paragraphs.
 func parseGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
+	return parseGlossaryIn(lines, file, d, 0)
+}
+
+// parseGlossaryIn is parseGlossary for lines known to lack the inline
+// conventions in absent.
+func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) []*GlossaryEntry {
 	n := 0
 	for _, l := range lines {
 		if l.gap {
@@ -59,7 +65,7 @@ func parseGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
 		} else if n, rest := senseNumber(s); n > 0 {
 			sense, s = n, rest
 		}
-		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normText(s), Pos: pos})
+		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normTextIn(s, absent), Pos: pos})
 	}
 	closeEntry()
 	joinCitedTerms(out)

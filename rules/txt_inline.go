@@ -8,8 +8,30 @@ import "strings"
 
 // normText converts one paragraph. Text without any of those conventions
 // (nearly all of it) is returned as is, without allocating.
-func normText(s string) Text {
-	if !needsNorm(s) {
+func normText(s string) Text { return normTextIn(s, 0) }
+
+// conventions is a set of the inline conventions.
+type conventions uint8
+
+const (
+	convItalic  conventions = 1 << iota // an underscore
+	convMark                            // "(tm)", "(r)"
+	convOldMana                         // "{oW}"
+	convAll     = convItalic | convMark | convOldMana
+)
+
+// absentConventions returns the conventions that text has nowhere. A
+// paragraph of that text (a substring, or lines of it joined at a space or
+// a hyphen, which join no convention) has none of them either, so
+// normTextIn need not look for them in each: most files use one or none.
+func absentConventions(text string) conventions {
+	return convAll &^ foundConventions(text, convAll)
+}
+
+// normTextIn is normText for a paragraph known to lack the conventions in
+// absent.
+func normTextIn(s string, absent conventions) Text {
+	if foundConventions(s, convAll&^absent) == 0 {
 		return Text{S: s}
 	}
 	buf := make([]byte, 0, len(s))
@@ -38,34 +60,41 @@ func normText(s string) Text {
 	return italics(string(buf))
 }
 
-// needsNorm reports whether s holds an underscore, a trademark sign or an
-// old mana symbol. It scans with strings.IndexByte, which is vectorised:
-// this runs over every paragraph of every file.
-func needsNorm(s string) bool {
-	if strings.IndexByte(s, '_') >= 0 {
-		return true
+// foundConventions returns which of the conventions in want s holds (at
+// least the first found). It scans with strings.IndexByte, which is
+// vectorised: this runs over every paragraph of every file.
+func foundConventions(s string, want conventions) conventions {
+	var found conventions
+	if want&convItalic != 0 && strings.IndexByte(s, '_') >= 0 {
+		found |= convItalic
 	}
-	for i := strings.IndexByte(s, '('); i >= 0; {
-		if _, n := tradeMark(s[i:]); n > 0 {
-			return true
+	if want&convMark != 0 {
+		for i := strings.IndexByte(s, '('); i >= 0; {
+			if _, n := tradeMark(s[i:]); n > 0 {
+				found |= convMark
+				break
+			}
+			j := strings.IndexByte(s[i+1:], '(')
+			if j < 0 {
+				break
+			}
+			i += 1 + j
 		}
-		j := strings.IndexByte(s[i+1:], '(')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
 	}
-	for i := strings.IndexByte(s, '{'); i >= 0; {
-		if oldMana(s[i:]) > 0 {
-			return true
+	if want&convOldMana != 0 {
+		for i := strings.IndexByte(s, '{'); i >= 0; {
+			if oldMana(s[i:]) > 0 {
+				found |= convOldMana
+				break
+			}
+			j := strings.IndexByte(s[i+1:], '{')
+			if j < 0 {
+				break
+			}
+			i += 1 + j
 		}
-		j := strings.IndexByte(s[i+1:], '{')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
 	}
-	return false
+	return found
 }
 
 // tradeMark reads "(tm)", "(TM)", "(r)" or "(R)" at the start of s.
