@@ -171,9 +171,11 @@ func (l *linker) scanAll(paras []linkPara, size int, meanwhile func()) {
 	// Split where half the text has been seen, less what meanwhile takes
 	// (rebuilding the index takes about as long as scanning a twentieth
 	// of the text), which runs before the second half.
+	// A rule, entry or topic is scanned by one goroutine, which marks each
+	// term once in it.
 	half, seen := len(paras), 0
 	for i := range paras {
-		if seen >= size/2-size/20 {
+		if seen >= size/2-size/20 && paras[i].from != paras[i-1].from {
 			half = i
 			break
 		}
@@ -229,6 +231,9 @@ func (w *worker) scan(paras []linkPara, first int) {
 	for i := range paras {
 		p := &paras[i]
 		t := &p.b.Text
+		if i == 0 || p.from != paras[i-1].from {
+			w.sc.begin()
+		}
 		if p.plain {
 			w.symbols(t)
 			w.collect(p)

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,40 @@ func runeBoundary(s string, i int) bool {
 		}
 	}
 	return true
+}
+
+// TestLinkSerialMatchesParallel checks that Link finds the same on one
+// processor as on two, where the text is scanned in two halves at once:
+// each rule must be scanned whole by one half, or a term would be marked
+// twice in a rule split between them.
+func TestLinkSerialMatchesParallel(t *testing.T) {
+	digest := func(procs int) string {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		return linkDigest(parseCR(t, "2026-01-16.txt"))
+	}
+	if serial, parallel := digest(1), digest(2); serial != parallel {
+		t.Errorf("Link on one processor gives %s, on two %s", serial, parallel)
+	}
+	// One rule longer than a half: still one mention.
+	para := strings.Repeat("A creature with trample deals damage. ", 30)
+	bodies := make([]string, 2*parallelBytes/len(para))
+	for i := range bodies {
+		bodies[i] = para
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	e := miniEdition(bodies...)
+	Link(e)
+	n := 0
+	for _, b := range e.Rule(Number{Chapter: 100, Rule: 1}).Body {
+		for _, sp := range b.Text.Spans {
+			if sp.Kind == SpanTerm {
+				n++
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("a long rule scanned on two processors has %d term mentions, want 1", n)
+	}
 }
 
 // BenchmarkLink2026 measures Link alone on the parsed 2026 rules (the whole

@@ -22,7 +22,9 @@ import (
 // what it points at), every Ref in order with its resolution, the dangling
 // list, every backlink list and every diagnostic. The digests were computed
 // by the linker as it was before it was rewritten for speed (commit
-// b1e4a08), so a faster linker must find exactly what the old one found.
+// b1e4a08), so a faster linker must find exactly what the old one found;
+// they were regenerated once on purpose when term mentions became sparser
+// (one per rule, entry or topic; function words and plain verbs never).
 // After a deliberate change in what Link finds, regenerate them with
 //
 //	go test ./rules -run TestLinkGolden -update-link-golden

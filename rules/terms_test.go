@@ -42,6 +42,45 @@ func TestTermMentions(t *testing.T) {
 	}
 }
 
+// Function words and plain verbs of play are never marked, whatever their
+// case; a longer term that contains one still is.
+func TestTermMentionsStopWords(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"If you cast a spell, pay {1} and play a land instead.", "mana[{1}]"},
+		{"Unless it deals damage, draw a card; if it does, scry 2.", "term[scry]=Scry"},
+		{"an intervening “if” clause", "term[intervening “if” clause]=Intervening “If” Clause"},
+		{"Cast it. Exile it.", "term[Exile]=Exile"},
+	}
+	for _, tt := range tests {
+		e := miniEdition(tt.in)
+		for _, term := range []string{"If", "Cast", "Pay", "Play", "Instead", "Unless", "Deal", "Draw", "Scry"} {
+			e.Glossary = append(e.Glossary, &GlossaryEntry{Terms: []string{term}, Slug: Slug(term)})
+		}
+		Link(e)
+		if got := describe(&e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text); got != tt.want {
+			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// A term is marked once per rule, in its first paragraph or example that
+// mentions it; the next rule marks it again.
+func TestTermMentionsOncePerRule(t *testing.T) {
+	e := miniEdition("Trample matters.", "A token with trample.", "Tokens and trample.")
+	r2 := e.Rule(Number{Chapter: 100, Rule: 2})
+	r2.Body = []Block{{Kind: BlockExample, Text: Text{S: "It has trample."}}}
+	Link(e)
+	r1 := e.Rule(Number{Chapter: 100, Rule: 1})
+	for i, want := range []string{"term[Trample]=Trample", "term[token]=Token", ""} {
+		if got := describe(&r1.Body[i].Text); got != want {
+			t.Errorf("100.1 paragraph %d: got %s, want %s", i, got, want)
+		}
+	}
+	if got, want := describe(&r2.Body[0].Text), "term[trample]=Trample"; got != want {
+		t.Errorf("100.2: got %s, want %s", got, want)
+	}
+}
+
 func TestTermMentionsSkipOwnEntry(t *testing.T) {
 	e := miniEdition()
 	var trample, token *GlossaryEntry

@@ -106,22 +106,25 @@ type linkScanner struct {
 
 	out      []Span   // new spans of the paragraph, in order
 	warnings []string // "See X" items that name no term
-	seen     []uint32 // by entryOf index: the paragraph (para) whose text mentions the entry
-	para     uint32   // numbers the paragraphs scanned, from 1
+	seen     []uint32 // by entryOf index: the unit whose text mentions the entry
+	unit     uint32   // numbers the rules, entries and topics scanned (begin), from 1
 	own      int32    // the entry whose definition this is, or -1
 	last     int      // end of the last span emitted
 	items    []seeListItem
 	textLen  int // the whole paragraph's length: scanRange may see a prefix of it
 }
 
-// scan scans s. existing are the paragraph's spans from the parser (or an
-// earlier Link): nothing new is found inside a reference, symbol, term or
-// hyperlink that is already marked. own is the index of the entry whose
-// definition s is, or -1.
+// begin starts a new rule, glossary entry or topic: a term is marked on its
+// first mention in each (terms.go).
+func (sc *linkScanner) begin() { sc.unit++ }
+
+// scan scans s, a paragraph of the current unit (begin). existing are the
+// paragraph's spans from the parser (or an earlier Link): nothing new is
+// found inside a reference, symbol, term or hyperlink that is already
+// marked. own is the index of the entry whose definition s is, or -1.
 func (sc *linkScanner) scan(s string, existing []Span, own int32) {
 	sc.out = sc.out[:0]
 	sc.warnings = sc.warnings[:0]
-	sc.para++
 	sc.own = own
 	if own >= 0 {
 		sc.own = sc.entryOf[own]
@@ -132,7 +135,7 @@ func (sc *linkScanner) scan(s string, existing []Span, own int32) {
 	for _, sp := range existing {
 		if sp.Kind == SpanTerm && sp.Term != nil {
 			if g, ok := sc.entryIndex[sp.Term]; ok {
-				sc.seen[g] = sc.para
+				sc.seen[g] = sc.unit
 			}
 		}
 	}
@@ -250,15 +253,15 @@ func (sc *linkScanner) word(s string, i, j int, k, h uint64) (int, bool) {
 	}
 	if g := sl.entry; g >= 0 {
 		// Every markable term starting here is this word, of entry g: a
-		// mention unless the paragraph has one or defines g.
+		// mention unless the unit has one or defines g.
 		g = sc.entryOf[g]
-		if sc.seen[g] == sc.para || g == sc.own {
+		if sc.seen[g] == sc.unit || g == sc.own {
 			return 0, false
 		}
 		if j-i <= 8 { // (longer words are compared in mentionAt)
 			if (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
 				(j == len(s) || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
-				sc.seen[g] = sc.para
+				sc.seen[g] = sc.unit
 				sc.emit(Span{Start: int32(i), End: int32(j), Kind: SpanTerm, Term: sc.glossary[g]})
 				return j, true
 			}
@@ -304,13 +307,13 @@ func (sc *linkScanner) emit(sp Span) {
 }
 
 // mention marks a mention of the glossary entry with index g, unless it is
-// the entry being defined or the paragraph has mentioned it already.
+// the entry being defined or the unit has mentioned it already.
 func (sc *linkScanner) mention(g int32, start, end int) {
 	g = sc.entryOf[g]
-	if g == sc.own || sc.seen[g] == sc.para {
+	if g == sc.own || sc.seen[g] == sc.unit {
 		return
 	}
-	sc.seen[g] = sc.para
+	sc.seen[g] = sc.unit
 	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Term: sc.glossary[g]})
 }
 

@@ -124,7 +124,8 @@ func spanLess(a, b rules.Span) bool {
 }
 
 // spanTarget is the URL a link span leads to and its class: "x" for links
-// into the rules (previewed on hover), "" for outside links. It returns ""
+// into the rules (previewed on hover), "x t" for glossary term mentions
+// (styled quietly, so that references stand out), "" for outside links. It returns ""
 // for a reference that did not resolve or a URL that is not http(s).
 func (p Paths) spanTarget(ed string, sp rules.Span) (href, class string) {
 	switch sp.Kind {
@@ -137,7 +138,7 @@ func (p Paths) spanTarget(ed string, sp rules.Span) (href, class string) {
 		if sp.Term == nil || sp.Term.Slug == "" {
 			return "", ""
 		}
-		return p.TermURL(ed, sp.Term.Slug), "x"
+		return p.TermURL(ed, sp.Term.Slug), "x t"
 	case rules.SpanLink:
 		u, err := url.Parse(sp.Target)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {

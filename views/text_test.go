@@ -41,7 +41,7 @@ func TestText(t *testing.T) {
 		{"dangling", rules.Text{S: "rule 999.9", Spans: []rules.Span{{Start: 0, End: 10, Kind: rules.SpanRef, Ref: dangling}}},
 			"", `<span class="dangling" title="not in this edition">rule 999.9</span>`},
 		{"term", rules.Text{S: "has trample", Spans: []rules.Span{{Start: 4, End: 11, Kind: rules.SpanTerm, Term: entry}}},
-			"", `has <a class="x" href="/ed/glossary/trample">trample</a>`},
+			"", `has <a class="x t" href="/ed/glossary/trample">trample</a>`},
 		{"italic", rules.Text{S: "the Magic game", Spans: []rules.Span{{Start: 4, End: 9, Kind: rules.SpanItalic}}},
 			"", `the <i>Magic</i> game`},
 		{"mana", rules.Text{S: "{T}: Add {W}.", Spans: []rules.Span{{Start: 0, End: 3, Kind: rules.SpanMana}, {Start: 9, End: 12, Kind: rules.SpanMana}}},
