@@ -65,6 +65,10 @@ type Ability struct {
 	AltCost *Cost         // "You may … rather than pay this spell's mana cost." (118.9)
 	Cond    *Cond         // "as long as …" for a static ability
 	Linked  *LinkedChoice // "As this enters, choose …" (607.2a)
+	// Origin is the name of the card whose text the ability was read
+	// from: a choice made for an object is linked only to abilities from
+	// the same card (607.5a), not to ones a later copy effect brings.
+	Origin string
 }
 
 // Cost is an activation cost or an additional or alternative cost (118).
@@ -169,6 +173,7 @@ const (
 	TrigBlocks                            // blocks
 	TrigBlocked                           // becomes blocked
 	TrigDamagePlayer                      // deals combat damage to a player
+	TrigDealsDamage                       // deals damage (603.2g: not if it's all prevented)
 	TrigNoHand                            // a state trigger: you have no cards in hand (603.8)
 	TrigTapForMana                        // a player taps a land for mana (605.1b)
 	TrigCycle                             // you cycle this card
@@ -431,6 +436,10 @@ type RuleMod struct {
 	Mana   ManaCost // a cost change
 	N      int
 	Who    Whose
+	// Self marks a spell's own cost change ("This spell costs {1} less to
+	// cast …"), which applies as it is cast (601.2f); PerAttacked repeats it
+	// "for each creature you attacked with this turn".
+	Self, PerAttacked bool
 }
 
 // RuleKind is the rule a RuleMod changes.
@@ -450,6 +459,7 @@ const (
 	RuleDoubleDamage                        // "… it deals double that damage instead." (614.5)
 	RuleEntersTapped                        // "Permanents enter tapped." (614.12)
 	RuleCantAttackAlone                     // "~ can't attack alone." (508.1c)
+	RuleDoubleTokens                        // "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead." (614.1a)
 )
 
 // Replacement is a replacement effect a static ability generates (614).
@@ -498,6 +508,14 @@ type Chosen struct {
 	Player    PlayerID
 	HasPlayer bool
 	Type      string
+	By        string // the Origin of the ability that made the choice
+}
+
+// links reports whether the choices were made for ability a: by an ability
+// of the card a comes from (607.5a). Choices given without an ability
+// (a scenario's setup) link to every ability.
+func (c Chosen) links(a *Ability) bool {
+	return c.By == "" || a == nil || a.Origin == "" || a.Origin == c.By
 }
 
 // activated reports whether the ability is an activated ability, mana or

@@ -117,7 +117,8 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		if !e.Shield || e.Left <= 0 {
 			continue
 		}
-		hit := target != nil && slices.Contains(e.Objects, target.ID) || to.IsPlayer && e.Objects == nil && e.Controller == to.Player
+		hit := target != nil && slices.Contains(e.Objects, target.ID) ||
+			to.IsPlayer && (slices.Contains(e.Players, to.Player) || e.Objects == nil && e.Players == nil && e.Controller == to.Player)
 		if !hit {
 			continue
 		}

@@ -16,6 +16,8 @@ type ContEffect struct {
 	// Objects is the set of objects it affects; nil for an effect that
 	// modifies the rules (611.2c), which may affect any object.
 	Objects []ObjectID
+	// Players are the players a damage shield protects (615.7).
+	Players []PlayerID
 	Dur     DurKind
 	// DurObj is the object the duration depends on: "for as long as you
 	// control ~", "until ~ leaves the battlefield".

@@ -80,7 +80,7 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 				}
 			}
 			if l := x.Linked; l != nil {
-				if err := t.linkedChoice(o, l); err != nil {
+				if err := t.linkedChoice(o, l, x.Origin); err != nil {
 					return false, err
 				}
 			}
@@ -107,7 +107,8 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 func (t *tx) printedAbilities(o *Object) []*Ability { return cardAbilities(o.Card) }
 
 // linkedChoice makes an "As this enters, choose …" choice (607.2a).
-func (t *tx) linkedChoice(o *Object, l *LinkedChoice) error {
+func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
+	o.Chosen.By = origin
 	switch l.What {
 	case ChooseColor:
 		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyEntersWith, Words: []string{"white", "blue", "black", "red", "green"},

@@ -549,9 +549,15 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return true, nil
 	case OpPrevent:
 		n := x.amount(in.N)
-		for _, o := range x.objects(in.What) {
-			t.addEffect(ContEffect{Shield: true, Left: n, Objects: []ObjectID{o.ID}, Dur: DurEndOfTurn,
-				Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text})
+		for _, tg := range x.recipients(in.To) {
+			e := ContEffect{Shield: true, Left: n, Dur: DurEndOfTurn,
+				Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text}
+			if tg.IsPlayer {
+				e.Players = []PlayerID{tg.Player}
+			} else {
+				e.Objects = []ObjectID{tg.Object}
+			}
+			t.addEffect(e)
 		}
 		return true, nil
 	case OpChooseColor:
@@ -730,7 +736,18 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 	spec := in.Token
 	src := x.source()
 	for _, p := range x.players(in.Who) {
-		for range max(spec.N, 1) {
+		n := max(spec.N, 1)
+		// 614.1a, 616.1g: "it creates twice that many of those tokens
+		// instead", each such effect once; the tokens' own entering
+		// replacements apply to each as it's created.
+		for _, m := range t.ruleMods(RuleDoubleTokens) {
+			if m.ctrl == p {
+				n *= 2
+				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(p), N: n,
+					Text: fmt.Sprintf("%s: %s creates twice that many tokens: %d", m.name, t.name(p), n)})
+			}
+		}
+		for range n {
 			var id ObjectID
 			var err error
 			if spec.CopyOf != nil {
@@ -788,7 +805,11 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		m = scale(manaOf(ms.PerColor), max(n, 0))
 	case ms.Chosen:
 		col := x.color
-		if src := x.source(); col == 0 && src != nil && src.Chosen.HasColor {
+		var ab *Ability
+		if len(x.item.Abilities) > 0 {
+			ab = x.item.Abilities[0]
+		}
+		if src := x.source(); col == 0 && src != nil && src.Chosen.HasColor && src.Chosen.links(ab) {
 			col = src.Chosen.Color
 		}
 		if col == 0 {

@@ -614,8 +614,37 @@ func bindGained(abs []*Ability, src *Object) []*Ability {
 	out := make([]*Ability, len(abs))
 	for i, a := range abs {
 		out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
+		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && src.Chosen.links(a) {
+			out[i] = bindChosenColor(a, src.Chosen.Color)
+		}
 	}
 	return out
+}
+
+// chosenColor is the parameter of "protection from the chosen color"
+// before a color is bound to it; with none chosen it protects from
+// nothing (607.5a).
+const chosenColor = "the chosen color"
+
+var boundColors sync.Map // chosenKey → *Ability
+
+type chosenKey struct {
+	a   *Ability
+	col Color
+}
+
+// bindChosenColor is a with the color chosen for its source in place of
+// "the chosen color".
+func bindChosenColor(a *Ability, col Color) *Ability {
+	k := chosenKey{a, col}
+	if b, ok := boundColors.Load(k); ok {
+		return b.(*Ability)
+	}
+	b := *a
+	b.Param, b.N = col.String(), int(col)
+	b.Text = strings.Replace(a.Text, chosenColor, col.String(), 1)
+	v, _ := boundColors.LoadOrStore(k, &b)
+	return v.(*Ability)
 }
 
 var bound sync.Map // bindKey → *Ability

@@ -29,7 +29,23 @@ func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability
 	if err != nil {
 		return nil, err
 	}
+	setOrigin(abs, name)
 	return abs, nil
+}
+
+// setOrigin marks abilities, their parts and the abilities they grant as
+// read from the card named name.
+func setOrigin(abs []*Ability, name string) {
+	for _, a := range abs {
+		if a == nil || a.Origin != "" {
+			continue
+		}
+		a.Origin = name
+		setOrigin(a.Parts, name)
+		for _, sp := range a.Static {
+			setOrigin(sp.Gain, name)
+		}
+	}
 }
 
 // straightenQuotes makes curly quotes straight; the lexer reads both, but
@@ -216,6 +232,11 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		}
 		if w == "everything" || w == "creatures" || w == "artifacts" {
 			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w}, true
+		}
+		// "protection from the chosen color" (607.2a): linked to an "As
+		// this enters, choose a color" ability; bound when granted.
+		if w == "the" && c.eat("chosen", "color") {
+			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: chosenColor}, true
 		}
 	case c.eat("toxic"):
 		if n, ok := c.num(); ok {
@@ -651,6 +672,8 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 		}
 	case c.eat("deals", "combat", "damage", "to", "a", "player"), c.eat("deal", "combat", "damage", "to", "a", "player"):
 		t.Event = TrigDamagePlayer
+	case c.eat("deals", "damage"):
+		t.Event = TrigDealsDamage
 	default:
 		return nil, p.fail(c, text, "an event: enters, dies, leaves the battlefield, is put into a graveyard, becomes tapped, attacks, blocks, becomes blocked")
 	}
@@ -814,6 +837,13 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 	}
 	c.i = save
+	if c.eat("if", "an", "effect", "would", "create", "one", "or", "more", "tokens", "under", "your", "control", ",", "it", "creates", "twice", "that", "many", "of", "those", "tokens", "instead") {
+		c.eat(".")
+		if c.end() {
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleTokens}}}}, true, nil
+		}
+	}
+	c.i = save
 	// "Lands can't enter the battlefield." "Permanents enter tapped."
 	// "~ enters tapped." "This creature enters with N KIND counters on it."
 	if a, ok := p.entersStatic(c); ok {
@@ -911,6 +941,19 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 	mod := &RuleMod{}
 	f := &Filter{Zone: Stack, Spell: true}
 	switch {
+	case c.eat("this", "spell", "costs"):
+		// "This spell costs {1} less to cast for each creature you
+		// attacked with this turn."
+		m, ok := c.manaCost()
+		if !ok || !c.eat("less", "to", "cast") {
+			return nil, false
+		}
+		mod := &RuleMod{Kind: RuleCostLess, Mana: m, Self: true}
+		if c.eat("for", "each", "creature", "you", "attacked", "with", "this", "turn") {
+			mod.PerAttacked = true
+		}
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
 	case c.eat("your", "opponents", "can't", "cast"):
 		mod.Kind, mod.Who = RuleCantCast, Opponents
 		if _, ok := p.nounPhrase(c, f); !ok {

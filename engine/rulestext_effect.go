@@ -374,12 +374,12 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		if !ok || !c.eat("damage", "that", "would", "be", "dealt", "to") {
 			return fail("prevent the next N damage that would be dealt to …")
 		}
-		r, ok := p.objects(c)
+		to, ok := p.recipient(c)
 		if !ok {
 			return fail("to what")
 		}
 		c.eat("this", "turn")
-		return &Instr{Op: OpPrevent, What: r, N: n}, true, nil
+		return &Instr{Op: OpPrevent, To: to, N: n}, true, nil
 	case c.eat("prevent", "all", "damage"):
 		mod := &RuleMod{Kind: RulePreventAll}
 		if c.eat("that", "would", "be", "dealt", "by") {

@@ -230,8 +230,27 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	for _, m := range t.ruleMods(RuleCostLess) {
-		if t.costModApplies(m, sp, a.Player) {
+		if !m.mod.Self && t.costModApplies(m, sp, a.Player) {
 			less = append(less, m.mod.Mana)
+		}
+	}
+	// A spell's own cost change applies from the stack (601.2f).
+	for _, ab := range t.chars(sp).Abilities {
+		for _, spec := range ab.Static {
+			if m := spec.Rules; m != nil && m.Self && m.Kind == RuleCostLess {
+				n := 1
+				if m.PerAttacked {
+					// 608.2i: the creatures attacked with, whatever they
+					// are now.
+					n = 0
+					if a.Player == t.s.Active {
+						n = len(t.s.Log.Attacked)
+					}
+				}
+				for range n {
+					less = append(less, m.Mana)
+				}
+			}
 		}
 	}
 	total := totalCost(base, a.X, adds, more, less)

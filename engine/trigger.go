@@ -140,10 +140,12 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 		kind = TrigCast
 	case EvDamage:
-		if !e.Combat || !e.HasPlayer {
+		// 603.2g: damage that was all prevented wasn't dealt: there is
+		// no event to trigger on.
+		if e.N <= 0 {
 			return
 		}
-		kind = TrigDamagePlayer
+		kind = TrigDealsDamage
 	case EvCombat:
 		switch {
 		case e.Key == KeyAttack:
@@ -177,7 +179,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks || kind == TrigBlocked:
 		eo = t.s.Object(e.Source)
-		if kind != TrigDamagePlayer {
+		if e.Kind != EvDamage {
 			eo = t.s.Object(e.ObjectID)
 		}
 	default:
@@ -305,7 +307,9 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		}
 		return true
 	case TrigDamagePlayer:
-		return kind == TrigDamagePlayer && objOK()
+		return kind == TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
+	case TrigDealsDamage:
+		return kind == TrigDealsDamage && objOK()
 	case TrigAttacks:
 		return kind == TrigAttacks && objOK()
 	case TrigBlocks:
