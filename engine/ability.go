@@ -202,6 +202,7 @@ const (
 	CondDevotion                        // "your devotion to red is less than five" (Negated: less than)
 	CondControls                        // "you control a creature with flying"
 	CondCastFromHand
+	CondSpent // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
 )
 
 // Instr is one instruction of a spell's or ability's effect (609.1): a
@@ -232,6 +233,13 @@ type Instr struct {
 	Tapped  bool     // put onto the battlefield tapped
 	Zone    Zone     // where a moved object goes
 	Text    string   // the sentence, for events
+	// If is a condition the instruction is followed only when true:
+	// "you gain X life if {G} was spent to cast this spell".
+	If *Cond
+	// Color and NewTargets are a spell copy's exception ("except that the
+	// copy is red") and "You may choose new targets for the copy."
+	Color      Color
+	NewTargets bool
 }
 
 // Op is what an Instr does.
@@ -264,6 +272,7 @@ const (
 	OpSkip        // does nothing itself; carries May/Then/Else
 	OpShuffle     // Who shuffles their library
 	OpExchange    // exchange control of two target creatures (701.12)
+	OpCopySpell   // copy What, a spell, onto the stack (707.10); Color: "except that the copy is red"; NewTargets
 )
 
 // ORef refers to an object or a set of objects from an ability's text.

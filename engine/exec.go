@@ -58,6 +58,10 @@ func (x *execCtx) instrs(ins []*Instr) error {
 // follow-ups report whether they did it.
 func (x *execCtx) do(in *Instr) error {
 	t := x.t
+	if in.If != nil && !t.condHolds(in.If, x.item) {
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl), Text: "not done: " + x.text(in)})
+		return nil
+	}
 	if in.May {
 		if !x.possible(in) {
 			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
@@ -502,6 +506,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return done, nil
 	case OpCreateToken:
 		return x.create(in)
+	case OpCopySpell:
+		return x.copySpell(in)
 	case OpAddMana:
 		return x.addMana(in)
 	case OpTap, OpUntap:
@@ -1170,3 +1176,104 @@ func objectsNamed(s *State, name string) []*Object {
 }
 
 var _ = slices.Contains[[]int]
+
+// copySpell puts a copy of a spell onto the stack (707.10): it has the
+// spell's copiable values (with the effect's exception), and the choices
+// made for it as it was cast — X, kicker, costs paid such as a sacrificed
+// creature, targets — but no mana was spent to cast it, and it wasn't cast.
+// Its controller may choose new targets when the effect says so (707.10c).
+func (x *execCtx) copySpell(in *Instr) (bool, error) {
+	t := x.t
+	did := false
+	for _, o := range x.objects(in.What) {
+		if o.Zone != Stack || o.Stack == nil || o.Stack.Kind != StackSpell {
+			continue
+		}
+		card := *t.copiable(o)
+		if in.Color != 0 {
+			card.Color, card.HasColor = in.Color, true
+		}
+		cp := t.s.newObject(&card, x.ctrl, Stack, false)
+		item := *o.Stack
+		item.Copy = true
+		item.Controller = x.ctrl
+		item.Source, item.SourceName, item.SourceSnap = cp.ID, cp.Label, nil
+		item.Spent = Mana{}
+		item.Targets = make([][]Target, len(o.Stack.Targets))
+		for i, ts := range o.Stack.Targets {
+			item.Targets[i] = slices.Clone(ts)
+		}
+		cp.Stack = &item
+		if o.Cast != nil {
+			cp.Cast = &CastInfo{X: o.Cast.X, Kicked: o.Cast.Kicked}
+		}
+		t.dirty()
+		did = true
+		t.emit(Event{Kind: EvEffect, Key: KeyCopySpell, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
+			Text: fmt.Sprintf("a copy of %s, %s, is put on the stack under %s's control, with its choices%s", o.Label, cp.Label, t.name(x.ctrl), copyTargetsText(t, &item))})
+		if in.NewTargets && len(item.Specs) > 0 {
+			if err := x.newTargets(cp); err != nil {
+				return did, err
+			}
+		}
+	}
+	return did, nil
+}
+
+func copyTargetsText(t *tx, item *StackItem) string {
+	var tgts []string
+	for _, ts := range item.Targets {
+		for _, tg := range ts {
+			tgts = append(tgts, t.targetText(tg))
+		}
+	}
+	if len(tgts) == 0 {
+		return ""
+	}
+	return " (targeting " + strings.Join(tgts, ", ") + ")"
+}
+
+// newTargets lets a copy's controller choose new targets for it (707.10c):
+// first whether to, then each target, among those legal for it.
+func (x *execCtx) newTargets(cp *Object) error {
+	t := x.t
+	ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyCopySpell, Words: []string{"yes", "no"},
+		Prompt: "choose new targets for " + cp.Label + "?"})
+	if err != nil || ans.word == "no" {
+		return err
+	}
+	item := cp.Stack
+	ch := t.chars(cp)
+	var chosen []Target
+	for _, sp := range item.Specs {
+		var opts []ObjectID
+		var ps []PlayerID
+		for _, tg := range t.legalTargets(sp, x.ctrl, cp, ch, true) {
+			if tg.IsPlayer {
+				ps = append(ps, tg.Player)
+			} else {
+				opts = append(opts, tg.Object)
+			}
+		}
+		for range max(sp.Count, 1) {
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyCopySpell, Options: opts, Players: ps,
+				Prompt: fmt.Sprintf("choose %s for %s", sp.Text, cp.Label)})
+			if err != nil {
+				return err
+			}
+			if ans.target != nil {
+				chosen = append(chosen, PlayerTarget(*ans.target))
+			} else {
+				chosen = append(chosen, ObjectTarget(ans.object))
+			}
+		}
+	}
+	tg, err := t.checkTargets(item.Specs, chosen, x.ctrl, cp, ch, true)
+	if err != nil {
+		return err
+	}
+	item.Targets = tg
+	t.emit(Event{Kind: EvChoice, Key: KeyCopySpell, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
+		Text: fmt.Sprintf("%s chooses new targets for %s%s", t.name(x.ctrl), cp.Label, copyTargetsText(t, item))})
+	return nil
+}

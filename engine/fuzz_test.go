@@ -73,6 +73,8 @@ func FuzzAbilities(f *testing.F) {
 		"~'s power and toughness are each equal to the number of creatures you control.",
 		"Enchanted creature has \"{T}: This creature deals 1 damage to any target.\"",
 		"At the beginning of your upkeep, if you control no creatures, you lose 1 life.",
+		"Copy target instant or sorcery spell, except that the copy is red. You may choose new targets for the copy.",
+		"You gain X life if {G} was spent to cast this spell and X life if {W} was spent to cast it.",
 		"\"", ":", "{", "Whenever", "",
 	} {
 		f.Add(s, false)

@@ -122,6 +122,7 @@ const (
 	KeyCopy              Key = "copy"              // 707.2: a copy acquires the copiable values
 	KeyCopyEnter         Key = "copy.enter"        // 707.5: entering as a copy
 	KeyCopyExcept        Key = "copy.except"       // 707.9: copy effects with exceptions
+	KeyCopySpell         Key = "copy.spell"        // 707.10: a copy of a spell copies the choices made for it
 	KeyRegenerate        Key = "regenerate"        // 701.19a: regeneration replaces destruction
 	KeyProtectDamage     Key = "protection.damage" // 702.16e: protection prevents damage
 	KeyProtectTarget     Key = "protection.target" // 702.16b: protection: can't be targeted
@@ -292,6 +293,7 @@ var recognizers = []recognizer{
 	{key: KeyCopy, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying an object, the copy acquires the copiable values`)},
 	{key: KeyCopyEnter, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`(enters the battlefield "as a copy" or "that.s a copy"|(comes into play|enters the battlefield) as a copy)`), not: rx(`choices`)},
 	{key: KeyCopyExcept, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`copy effects may include modifications or exceptions`)},
+	{key: KeyCopySpell, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^to copy a spell`)},
 	{key: KeyRegenerate, chapters: []uint16{419, 501, 701}, re: rx(`^(if the effect of a resolving spell or ability regenerates a permanent|regenerate \[permanent\]" means|the phrase "regenerate \[permanent\]" means)`)},
 	{key: KeyProtectDamage, chapters: []uint16{502, 702}, sub: 2, re: rx(`damage that would be dealt by sources that have the stated quality to a (creature|permanent) (or player )?with protection is prevented`)},
 	{key: KeyProtectTarget, chapters: []uint16{502, 702}, sub: 2, re: rx(`can.t be targeted by spells with the stated quality`)},

@@ -56,6 +56,12 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		return prev[len(prev)-1]
 	}
 	switch {
+	case c.eat("you", "may", "choose", "new", "targets", "for", "the", "copy"):
+		if l := last(); l != nil && l.Op == OpCopySpell && c.end() {
+			l.NewTargets = true
+			return prev, nil
+		}
+		return nil, p.fail(c, text, "\"You may choose new targets for the copy.\" follows a copy instruction")
 	case c.eat("it", "can't", "be", "regenerated"), c.eat("they", "can't", "be", "regenerated"):
 		if l := last(); l != nil && l.Op == OpDestroy && c.end() {
 			l.NoRegen = true
@@ -132,9 +138,28 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 func (p *textParser) clauses(c *tcur, text string) ([]*Instr, error) {
 	var out []*Instr
 	for {
-		in, err := p.clause(c, text)
-		if err != nil {
-			return nil, err
+		var in *Instr
+		if n := len(out); n > 0 && out[n-1].Op == OpGainLife {
+			// "You gain X life if … and X life if …": the verb is shared.
+			save := c.i
+			if amt, ok := p.amount(c); ok && c.eat("life") {
+				in = &Instr{Op: OpGainLife, Who: out[n-1].Who, N: amt}
+				if !p.spentIf(c, in) {
+					c.i = save
+					in = nil
+				} else {
+					in.Text = c.textBetween(save, c.i)
+				}
+			} else {
+				c.i = save
+			}
+		}
+		if in == nil {
+			var err error
+			in, err = p.clause(c, text)
+			if err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, in)
 		if c.end() {
@@ -363,6 +388,22 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to counter")
 		}
 		return &Instr{Op: OpCounter, What: r}, true, nil
+	case c.eat("copy"):
+		// "Copy target instant or sorcery spell[, except that the copy is
+		// red]." (707.10)
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to copy: target instant or sorcery spell")
+		}
+		in := &Instr{Op: OpCopySpell, What: r}
+		if c.eat(",", "except", "that", "the", "copy", "is") {
+			col, ok := ParseColor(c.next())
+			if !ok {
+				return fail("the copy's color")
+			}
+			in.Color = col
+		}
+		return in, true, nil
 	case c.eat("regenerate"):
 		r, ok := p.objects(c)
 		if !ok {
@@ -495,7 +536,9 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		if !ok || !c.eat("life") {
 			return fail("gain N life")
 		}
-		return &Instr{Op: OpGainLife, Who: who, N: n}, true, nil
+		in := &Instr{Op: OpGainLife, Who: who, N: n}
+		p.spentIf(c, in)
+		return in, true, nil
 	case c.eat("lose"), c.eat("loses"):
 		n, ok := p.amount(c)
 		if !ok || !c.eat("life") {
@@ -1730,4 +1773,22 @@ func (f Filter) String() string {
 		w = append(w, "permanent")
 	}
 	return strings.Join(w, " ")
+}
+
+// spentIf reads a trailing "if {G} was spent to cast this spell" (or "…
+// to cast it") into in.If.
+func (p *textParser) spentIf(c *tcur, in *Instr) bool {
+	save := c.i
+	if !c.eat("if") {
+		return false
+	}
+	m, ok := c.manaCost()
+	if ok && len(m) == 1 && c.eat("was", "spent", "to", "cast") && (c.eat("this", "spell") || c.eat("it") || p.self(c)) {
+		if m[0].Kind == SymColored {
+			in.If = &Cond{Kind: CondSpent, Color: m[0].Color}
+			return true
+		}
+	}
+	c.i = save
+	return false
 }

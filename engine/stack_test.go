@@ -199,4 +199,39 @@ func TestStackRules(t *testing.T) {
 			t.Error("the state before the choice changed")
 		}
 	})
+	t.Run("707.10: a copy of a spell keeps its choices (X, targets), not the mana spent; an exception sets its color", func(t *testing.T) {
+		g := newGame(t, "latest")
+		g.put(g.textCard("Blaze", "{X}{R}", "Sorcery", nil, "Blaze deals X damage to any target."), 0, Hand)
+		g.put(g.textCard("Fork", "{R}{R}", "Instant", nil,
+			"Copy target instant or sorcery spell, except that the copy is blue. You may choose new targets for the copy."), 0, Hand)
+		g.do(AddMana{Player: 0, Mana: Mana{R: 4, C: 2}})
+		g.do(CastSpell{Player: 0, Card: g.id("Blaze#1"), X: 2, Targets: []Target{PlayerTarget(1)}})
+		g.do(CastSpell{Player: 0, Card: g.id("Fork#1"), Targets: []Target{ObjectTarget(g.id("Blaze#1"))}})
+		g.do(PassPriority{Player: 0})
+		g.do(PassPriority{Player: 1})
+		if g.s.Pending == nil || g.s.Pending.Key != KeyCopySpell {
+			t.Fatal("Fork should ask whether to choose new targets")
+		}
+		g.do(Choose{Player: 0, Word: "yes"})
+		a := PlayerID(0)
+		g.do(Choose{Player: 0, Target: &a})
+		cp := g.s.ByLabel("Blaze#2")
+		if cp == nil || cp.Zone != Stack || cp.Stack == nil || !cp.Stack.Copy {
+			t.Fatal("no copy of Blaze on the stack")
+		}
+		if c := g.chars("Blaze#2"); c.Colors != Blue {
+			t.Errorf("the copy's colors are %v, want blue (the exception)", c.Colors)
+		}
+		if cp.Cast == nil || cp.Cast.X != 2 || cp.Stack.Spent != (Mana{}) {
+			t.Errorf("the copy should have X = 2 and no mana spent: %+v, spent %+v", cp.Cast, cp.Stack.Spent)
+		}
+		g.do(ResolveTop{})
+		g.do(ResolveTop{})
+		if g.s.Players[0].Life != 18 || g.s.Players[1].Life != 18 {
+			t.Errorf("lives %d %d, want 18 18: the copy hits A (a new target), the original B", g.s.Players[0].Life, g.s.Players[1].Life)
+		}
+		if g.s.ByLabel("Blaze#2") != nil {
+			t.Error("a resolved copy should cease to exist (707.10a)")
+		}
+	})
 }

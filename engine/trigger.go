@@ -539,6 +539,10 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 			return item.Trig.Obj.Obj.Counters.Get(c.Kind2) == 0
 		}
 		return true
+	case CondSpent:
+		// 707.10: mana spent isn't copied; a copy had none spent.
+		m := item.Spent
+		return map[Color]int{White: m.W, Blue: m.U, Black: m.B, Red: m.R, Green: m.G}[c.Color] > 0
 	case CondKicked:
 		o := t.s.Object(item.Source)
 		if o == nil || o.Cast == nil || len(o.Cast.Kicked) == 0 {

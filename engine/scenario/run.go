@@ -188,7 +188,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			}
 			if opt.Strict {
 				t.Err = r.lineErr(s.Line, fmt.Errorf("the rules ask %s to choose (%s%s), but the scenario doesn't say what; add a step like: %s chooses %s",
-					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), r.st.Players[p.Player].Name, r.label(p.Options[0])))
+					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), r.st.Players[p.Player].Name, r.hint(p)))
 			} else {
 				t.Pending = p
 			}
@@ -420,6 +420,20 @@ func (r *run) where(o *engine.Object) string {
 		return r.st.Players[o.Owner].Name + "'s " + o.Zone.String()
 	}
 	return r.ed.ZoneName(o.Zone)
+}
+
+// hint is one answer a pending choice accepts, for the message that asks
+// for it: an object, a word ("yes") or a player.
+func (r *run) hint(p *engine.Choice) string {
+	switch {
+	case len(p.Options) > 0:
+		return r.label(p.Options[0])
+	case len(p.Words) > 0:
+		return p.Words[0]
+	case len(p.Players) > 0:
+		return r.st.Players[p.Players[0]].Name
+	}
+	return "nothing"
 }
 
 func (r *run) label(id engine.ObjectID) string {

@@ -46,6 +46,31 @@ expect
 	}
 }
 
+// TestStrictWordChoice: an unscripted yes/no choice (it has no objects to
+// offer) fails a strict run with a hint, not a panic.
+func TestStrictWordChoice(t *testing.T) {
+	sc := mustParse(t, `scenario "unscripted copy targets"
+card Shock: {R} Instant
+text: Shock deals 2 damage to any target.
+card Twincast: {U}{U} Instant
+text: Copy target instant or sorcery spell. You may choose new targets for the copy.
+setup
+  A hand: Shock, Twincast
+  A mana {R}{U}{U}
+steps
+  A casts Shock targeting B
+  A casts Twincast targeting Shock
+  resolve
+  A gains 1 life
+expect
+  B life = 16
+`)
+	tr := Run(sc, engine.Latest(), true)
+	if tr.Err == nil || !strings.Contains(tr.Err.Error(), "t.scn:12:") || !strings.Contains(tr.Err.Error(), "A chooses yes") {
+		t.Errorf("strict: %v", tr.Err)
+	}
+}
+
 func TestRejections(t *testing.T) {
 	base := "scenario \"r\"\ncard Bears: {1}{G} Creature — Bear 2/2\nsetup\n  B battlefield: Bears\nsteps\n"
 	tests := []struct {
