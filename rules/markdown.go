@@ -943,8 +943,13 @@ func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
 			b.d.warnf(b.line(n), "bold (**…**) is not part of the dialect: read as plain text")
 		}
 	case *ast.Link:
-		start := len(tb.buf)
+		start, inner := len(tb.buf), len(tb.spans)
 		b.children(tb, n)
+		if mdHasLink(tb.spans[inner:]) {
+			// An autolink inside the link's text: as CommonMark has it for
+			// nested links, the inner one wins (and is all an export writes).
+			break
+		}
 		dest := string(mdUnescape(nil, n.Destination))
 		sp := Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: dest}
 		if label, ok := strings.CutPrefix(dest, "#"); ok && mdSlugOK(label) {
@@ -977,6 +982,16 @@ func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
 	default:
 		b.children(tb, n)
 	}
+}
+
+// mdHasLink reports whether spans hold a link or a label reference.
+func mdHasLink(spans []Span) bool {
+	for _, sp := range spans {
+		if sp.Kind == SpanLink || sp.Kind == SpanRef && sp.Ref != nil && sp.Ref.Kind == RefLabel {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *mdBuilder) children(tb *mdTextBuilder, n ast.Node) {
