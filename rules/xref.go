@@ -668,7 +668,8 @@ func startsNumberRef(s string) bool {
 
 // seeItemEnd finds the end of a "See" item that is not a term: the next list
 // separator or the end of the sentence, within a few words. It returns -1 if
-// the item does not look like a name (too long, or holding digits). The end
+// the item does not look like a name (too long, holding digits or another
+// "see"). The end
 // of s ends an item only if it is the end of the paragraph (atEnd), not of
 // the stretch before a span already marked.
 func seeItemEnd(s string, i int, atEnd bool) int {
@@ -679,6 +680,11 @@ func seeItemEnd(s string, i int, atEnd bool) int {
 		case c == ',' || strings.HasPrefix(s[k:], " and ") || strings.HasPrefix(s[k:], " or "):
 			return k
 		case isDigit(c) || c == '{' || c == '\n':
+			return -1
+		case lowerAlnum[c] == 0 && hasPrefixFold(s[k+1:], "see "):
+			// "See X, A See B": not a name but another list, which the
+			// scanner reads as one wherever it starts a word, as a second
+			// Link does, finding X already marked.
 			return -1
 		case strings.HasPrefix(s[k:], "”"):
 			return k

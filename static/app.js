@@ -158,14 +158,14 @@
 // Without this script the box still submits to /jump as before.
 (function () {
   'use strict';
-  var d = document;
-  var base = d.documentElement.getAttribute('data-base') || '';
+  var d = document, root = d.documentElement;
+  var base = root.getAttribute('data-base') || '';
   // A rule number goes straight to the rule; nothing to suggest.
   var number = /^\s*(cr\s*|rules?\s*)?\d{3}(\.\d*[a-z]?)?\.?\s*$/i;
 
   d.addEventListener('DOMContentLoaded', function () {
     var q = d.getElementById('q');
-    if (!q || !q.form || !window.fetch) return;
+    if (!q || !q.form || !window.fetch || root.hasAttribute('data-static')) return; // no server
     var form = q.form, box = d.createElement('div'), timer, last = '', seq = 0;
     box.id = 'sugg';
     box.className = 'sugg';

@@ -19,6 +19,13 @@ import (
 //go:embed app.css app.js icon.svg sandbox.css sandbox.js
 var files embed.FS
 
+// SearchJS runs search in the browser on a static export's search page
+// (arbiter export --site writes it). It is not one of the assets: the
+// server never serves it, so the live app's script stays small.
+//
+//go:embed search.js
+var SearchJS []byte
+
 // Prefix is the URL path every asset is served under.
 const Prefix = "/static/"
 

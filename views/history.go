@@ -17,11 +17,12 @@ type DiffPage struct {
 }
 
 // DiffURL is the page of changes from one edition to another.
-func (p Paths) DiffURL(from, to string) string { return p.Base + "/diff/" + from + "/" + to }
+func (p Paths) DiffURL(from, to string) string { return p.page("/diff/" + from + "/" + to) }
 
 // DiffFormURL is where the "what changed since" form submits; its from and
 // to fields make the query string, and the server redirects to DiffURL.
-func (p Paths) DiffFormURL() string { return p.Base + "/diff" }
+// In a static export it is the list of the diffs exported.
+func (p Paths) DiffFormURL() string { return p.page("/diff") }
 
 // NowURL redirects to the entry that rule n of edition ed became in the
 // newest edition: an old citation's way to today's number.

@@ -17,6 +17,21 @@ type Page struct {
 	Canonical string         // path of the page's canonical URL, if it differs from the request's
 	Query     string         // the jump box's contents
 	Extra     []string       // more static assets for this page only: "sandbox.css", "sandbox.js"
+	// WasmScript is the URL of a static export's script that runs
+	// WebAssembly on this page (its search, static.SearchJS); "" for none.
+	WasmScript string
+}
+
+// staticCSP is a static export's content security policy, in a meta
+// element since a static host sets headers of its own choosing: the
+// server's policy, less what a meta element cannot say (frame-ancestors),
+// plus WebAssembly on the search page, which runs Go's search code.
+func (p Page) staticCSP() string {
+	script := "script-src 'self'"
+	if p.WasmScript != "" {
+		script += " 'wasm-unsafe-eval'"
+	}
+	return "default-src 'none'; " + script + "; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'"
 }
 
 // EditionName is a short name for an edition: "CR 2026-01-16", or a prose

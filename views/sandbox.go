@@ -19,11 +19,11 @@ import (
 // reader wrote lives in the URL of /sandbox/run.
 
 // SandboxIndexURL lists the bundled scenarios.
-func (p Paths) SandboxIndexURL() string { return p.Base + "/sandbox" }
+func (p Paths) SandboxIndexURL() string { return p.sandboxURL("/sandbox") }
 
 // SandboxScenarioURL is a bundled scenario's page by its name ("legend-rule").
 func (p Paths) SandboxScenarioURL(name string) string {
-	return p.Base + "/sandbox/scenario/" + url.PathEscape(name)
+	return p.sandboxURL("/sandbox/scenario/" + url.PathEscape(name))
 }
 
 // NewestRuleURL is a rule number's page in the newest edition that has it.
@@ -34,11 +34,11 @@ func (p Paths) NewestRuleURL(number string) string {
 // SandboxExampleURL runs the n-th example (from 1) of a rule or, in a
 // prose edition, a topic: where is "704.5j" or the topic's slug.
 func (p Paths) SandboxExampleURL(ed, where string, n int) string {
-	return p.Base + "/sandbox/" + ed + "/" + url.PathEscape(where) + "/" + strconv.Itoa(n)
+	return p.sandboxURL("/sandbox/" + ed + "/" + url.PathEscape(where) + "/" + strconv.Itoa(n))
 }
 
 // SandboxRunURL runs scenario text given in the request.
-func (p Paths) SandboxRunURL() string { return p.Base + "/sandbox/run" }
+func (p Paths) SandboxRunURL() string { return p.sandboxURL("/sandbox/run") }
 
 // SandboxPage shows a scenario run in the sandbox: what it demonstrates,
 // the state after one step, the steps with the rules each applied, the

@@ -19,16 +19,35 @@ type SearchPage struct {
 	Scope    string           // the edition ID searched, or search.AllEditions
 	Editions []*rules.Edition // the editions the form offers
 	Results  *search.Results
+	// Browser is set in a static export, whose search page has no results:
+	// static/search.js runs the query in the browser (cmd/searchwasm).
+	Browser *BrowserSearch
+}
+
+// BrowserSearch is what a static export's search page needs to search in
+// the browser.
+type BrowserSearch struct {
+	ScriptURL string // static.SearchJS, which runs it
+	WasmURL   string // the search code, Go compiled to WebAssembly
+	ExecURL   string // Go's wasm_exec.js, which runs it
+	DataURL   string // the directory of each edition's sources: DataURL + id + ".zip"
+	Latest    string // the edition searched when the URL names none
 }
 
 // All reports whether the page shows hits from every edition.
 func (p SearchPage) All() bool { return p.Scope == search.AllEditions }
 
 // SearchFormURL is where the search form submits (its fields make the query string).
-func (p Paths) SearchFormURL() string { return p.Base + "/search" }
+func (p Paths) SearchFormURL() string { return p.page("/search") }
 
-// OpenSearchURL is the OpenSearch description, for browsers' address bars.
-func (p Paths) OpenSearchURL() string { return p.Base + "/opensearch.xml" }
+// OpenSearchURL is the OpenSearch description, for browsers' address bars;
+// "" in a static export, which does not know its own host.
+func (p Paths) OpenSearchURL() string {
+	if p.Static {
+		return ""
+	}
+	return p.Base + "/opensearch.xml"
+}
 
 // SuggestURL is the search-as-you-type fragment the jump box fetches.
 func (p Paths) SuggestURL() string { return p.Base + "/suggest" }
@@ -123,6 +142,9 @@ func (p SearchPage) editionChoices() []editionChoice {
 	out := make([]editionChoice, 0, len(p.Editions)+1)
 	for _, e := range p.Editions {
 		out = append(out, editionChoice{Value: e.ID, Label: EditionName(e), Selected: e.ID == p.Scope})
+	}
+	if p.Browser != nil {
+		return out // the browser searches one edition at a time
 	}
 	return append(out, editionChoice{Value: search.AllEditions, Label: "All editions", Selected: p.All()})
 }

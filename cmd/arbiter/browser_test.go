@@ -39,12 +39,19 @@ func chromiumPath(t *testing.T) string {
 // subtests.
 func browser(t *testing.T) (ctx context.Context, base string) {
 	t.Helper()
+	bctx := startBrowser(t)
+	ts := httptest.NewServer(newFixtureServer(t))
+	t.Cleanup(ts.Close)
+	return bctx, ts.URL
+}
+
+// startBrowser starts one headless chromium for a test's subtests.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
 	path := chromiumPath(t)
 	if testing.Short() {
 		t.Skip("browser tests skipped in -short mode")
 	}
-	ts := httptest.NewServer(newFixtureServer(t))
-	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // CI runs as root
@@ -57,7 +64,7 @@ func browser(t *testing.T) (ctx context.Context, base string) {
 	if err := chromedp.Do(bctx); err != nil { // start the browser
 		t.Fatalf("starting chromium: %v", err)
 	}
-	return bctx, ts.URL
+	return bctx
 }
 
 // tab opens a fresh tab in its own browser context (so its own storage) and

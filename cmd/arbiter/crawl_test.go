@@ -2,6 +2,7 @@ package main
 
 import (
 	"log/slog"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
+	"github.com/arbiter-rules/arbiter/views"
 )
 
 // corpusServer serves what `arbiter serve --rules ../shared/corpus/cr/2026-01-16.txt`
@@ -33,20 +35,24 @@ func corpusServer(t testing.TB) (*Server, *rules.Edition) {
 // that exists, and every rule must be reached.
 func TestCrawl(t *testing.T) {
 	srv, e := corpusServer(t)
-	crawl(t, srv, e)
+	crawl(t, srv, srv.paths, e)
 }
 
 // crawl walks edition e from its contents page, fetching every page of the
 // edition it links to and checking every other link it finds. It fails the
 // test for a link that leads nowhere, a previewable link without a preview,
 // an entry, topic or glossary term no link reaches, and a reference in an
-// entry's text that is not a link on the entry's page.
-func crawl(t *testing.T, srv *Server, e *rules.Edition) {
+// entry's text that is not a link on the entry's page. paths says how the
+// site served by srv names its pages: the server's way, or a static
+// export's (TestExportSite crawls one). It returns every path it found
+// with status 200: the edition's pages and whatever they link to.
+func crawl(t *testing.T, srv http.Handler, paths views.Paths, e *rules.Edition) map[string]bool {
 	t.Helper()
-	prefix := "/" + e.ID
-	status := map[string]int{prefix: 0} // URL path → status
-	from := map[string]string{}         // first page that linked to it
-	queue := []string{prefix}
+	toc := paths.TOCURL(e.ID)
+	prefix := paths.Base + "/" + e.ID // the edition's pages are below it
+	status := map[string]int{toc: 0}  // URL path → status
+	from := map[string]string{}       // first page that linked to it
+	queue := []string{toc}
 	pages := map[string]*goquery.Document{}
 	previews := map[string]bool{} // targets of previewable links
 	links := 0
@@ -97,19 +103,19 @@ func crawl(t *testing.T, srv *Server, e *rules.Edition) {
 	}
 	// app.js fetches /preview/<path> for every previewable link.
 	for p := range previews {
-		if w := do(t, srv, "GET", "/preview"+p); w.Code != 200 {
-			t.Errorf("/preview%s: status %d", p, w.Code)
+		if w := do(t, srv, "GET", paths.PreviewURL(p)); w.Code != 200 {
+			t.Errorf("%s: status %d", paths.PreviewURL(p), w.Code)
 		}
 	}
 	var want []string
 	for _, r := range e.Entries() {
-		want = append(want, "/"+e.ID+"/"+r.Number.String())
+		want = append(want, paths.RuleURL(e.ID, r.Number))
 	}
 	for _, tp := range e.Topics {
-		want = append(want, "/"+e.ID+"/topic/"+tp.Slug)
+		want = append(want, paths.TopicURL(e.ID, tp.Slug))
 	}
 	for _, g := range e.Glossary {
-		want = append(want, "/"+e.ID+"/glossary/"+g.Slug)
+		want = append(want, paths.TermURL(e.ID, g.Slug))
 	}
 	missing := 0
 	for _, p := range want {
@@ -128,7 +134,7 @@ func crawl(t *testing.T, srv *Server, e *rules.Edition) {
 	// Every resolved reference and glossary mention in a rule's own text is a
 	// link on the rule's page; every dangling one is marked instead.
 	for _, r := range e.Entries() {
-		d := pages[prefix+"/"+r.Number.String()]
+		d := pages[paths.RuleURL(e.ID, r.Number)]
 		if d == nil {
 			continue
 		}
@@ -153,6 +159,13 @@ func crawl(t *testing.T, srv *Server, e *rules.Edition) {
 			t.Errorf("%s: %d dangling marks, want %d", r.Number, got, dangling)
 		}
 	}
+	found := map[string]bool{}
+	for p, code := range status {
+		if code == 200 {
+			found[p] = true
+		}
+	}
+	return found
 }
 
 // TestCorpusRulePage checks the page the issue names on real data.
@@ -195,7 +208,7 @@ func TestEmbeddedEditions(t *testing.T) {
 		t.Fatalf("home: %d", w.Code)
 	}
 	for _, e := range lib.Editions {
-		t.Run(e.ID, func(t *testing.T) { crawl(t, srv, e) })
+		t.Run(e.ID, func(t *testing.T) { crawl(t, srv, srv.paths, e) })
 	}
 }
 
@@ -204,6 +217,6 @@ func TestEmbeddedEditions(t *testing.T) {
 func TestCrawlFixtures(t *testing.T) {
 	srv := newFixtureServer(t)
 	for _, e := range srv.Library().Editions {
-		t.Run(e.ID, func(t *testing.T) { crawl(t, srv, e) })
+		t.Run(e.ID, func(t *testing.T) { crawl(t, srv, srv.paths, e) })
 	}
 }

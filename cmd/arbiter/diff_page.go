@@ -70,6 +70,13 @@ func (s *Server) diffPage(c echo.Context) error {
 // diffForm serves /diff?from=…&to=…, where the "what changed since" form
 // submits, by redirecting to the diff's own URL.
 func (s *Server) diffForm(c echo.Context) error {
+	if s.paths.Static {
+		lib := siteOf(c).lib
+		return s.render(c, views.DiffIndex(views.DiffIndexPage{
+			Page:  views.Page{Paths: s.paths, Title: "What changed"},
+			Pairs: staticDiffs(lib),
+		}))
+	}
 	from, to := c.QueryParam("from"), c.QueryParam("to")
 	if to == "" {
 		to = "latest"
@@ -84,6 +91,38 @@ func (s *Server) diffForm(c echo.Context) error {
 		}
 	}
 	return c.Redirect(http.StatusSeeOther, s.paths.DiffURL(url.PathEscape(lib.Edition(from).ID), url.PathEscape(lib.Edition(to).ID)))
+}
+
+// staticDiffs are the comparisons a static export holds, since it cannot
+// compute one on request: each edition with numbered rules against the one
+// before it, and each against the newest (the home page's "what changed
+// since …"), older edition first.
+func staticDiffs(lib *rules.Library) [][2]*rules.Edition {
+	var eds []*rules.Edition
+	for _, e := range lib.Editions {
+		if e.Kind != rules.KindProse && len(e.Sections) > 0 {
+			eds = append(eds, e)
+		}
+	}
+	var out [][2]*rules.Edition
+	seen := map[[2]*rules.Edition]bool{}
+	add := func(from, to *rules.Edition) {
+		if p := [2]*rules.Edition{from, to}; !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for i := 0; i+1 < len(eds); i++ {
+		add(eds[i+1], eds[i])
+	}
+	if latest := lib.Latest(); latest != nil {
+		for _, e := range eds {
+			if e != latest && e.Effective.Before(latest.Effective) {
+				add(e, latest)
+			}
+		}
+	}
+	return out
 }
 
 // nowRule serves /{edition}/{number}/now: it redirects an old citation to

@@ -16,7 +16,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "export",
-		usage: "export --format json|md [--out DIR] PATH",
+		usage: "export --format json|md [--out DIR] PATH | export --site DIR [--rules PATH]... [--base-url URL] [--sandbox-url URL] [--wasm FILE] [--api=false]",
 		run:   runExport,
 	})
 }
@@ -30,12 +30,27 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	format := fl.String("format", "", "output format: json or md")
 	out := fl.String("out", "", "write DIR/<id>.<format> for each edition (default: stdout, for one edition)")
+	var site siteOptions
+	fl.StringVar(&site.dir, "site", "", "write the whole site as static files in DIR (a new or empty directory), for any static host")
+	fl.Var((*pathList)(&site.paths), "rules", "with --site: a rules file or directory to export besides the embedded editions (repeatable)")
+	fl.StringVar(&site.base, "base-url", "", "with --site: the path (/arbiter) or URL the site will live under; default the host's root")
+	fl.StringVar(&site.sandbox, "sandbox-url", "", "with --site: an arbiter server whose sandbox \"Run in sandbox\" opens; default: no sandbox links")
+	fl.StringVar(&site.wasm, "wasm", "", "with --site: the search compiled already (GOOS=js GOARCH=wasm go build ./cmd/searchwasm); default: build it")
+	fl.BoolVar(&site.api, "api", true, "with --site: write the JSON API's answers as .json files")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter export --format json|md [--out DIR] PATH")
+		fmt.Fprintln(stderr, "       arbiter export --site DIR [--rules PATH]... [--base-url URL] [--sandbox-url URL] [--wasm FILE] [--api=false]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		return 2
+	}
+	if site.dir != "" {
+		if *format != "" || *out != "" || fl.NArg() > 0 {
+			fmt.Fprintln(stderr, "arbiter export: --site takes its rules from --rules, and no --format, --out or PATH")
+			return 2
+		}
+		return exportSite(site, stdout, stderr)
 	}
 	if !slices.Contains(rules.ExportFormats, *format) {
 		fmt.Fprintf(stderr, "arbiter export: --format must be json or md, got %q\n", *format)

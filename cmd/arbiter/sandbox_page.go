@@ -56,6 +56,9 @@ func (s *Server) sandboxIndex(c echo.Context) error {
 	if s.Scenarios == nil {
 		return s.noScenarios()
 	}
+	if s.staticSandboxNote() {
+		return s.sandboxNote(c)
+	}
 	st := siteOf(c)
 	printed := st.sandbox.printedIn(st.lib, s.Scenarios)
 	p := views.SandboxIndex{

@@ -51,6 +51,9 @@ func (s *Server) searchPage(c echo.Context) error {
 		return err
 	}
 	st := siteOf(c)
+	if s.browser != nil {
+		return s.browserSearchPage(c, st, scope)
+	}
 	q := c.QueryParam("q")
 	r, err := st.search.Search(scope, q, search.Options{Limit: searchLimit})
 	if err != nil {
@@ -76,6 +79,18 @@ func (s *Server) searchPage(c echo.Context) error {
 		p.Edition = st.lib.Edition(scope)
 	}
 	return views.SearchResults(p).Render(c.Request().Context(), htmlResponse(c))
+}
+
+// browserSearchPage is a static export's search page: the form, and
+// room for the results static/search.js finds in the browser.
+func (s *Server) browserSearchPage(c echo.Context, st *site, scope string) error {
+	p := views.SearchPage{
+		Page:     views.Page{Paths: s.paths, Title: "Search", WasmScript: s.browser.ScriptURL},
+		Scope:    scope,
+		Editions: st.lib.Editions,
+		Browser:  s.browser,
+	}
+	return s.render(c, views.SearchResults(p))
 }
 
 // suggest serves /suggest?q=…&e=…: the few best entries for what has been

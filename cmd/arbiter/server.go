@@ -37,6 +37,7 @@ type Server struct {
 	reloadMu  sync.Mutex                                         // one reload at a time
 	load      func() (*rules.Library, []rules.Diagnostic, error) // reads the content again; nil: no reloads
 
+	browser        *views.BrowserSearch // a static export's search page; nil on a server
 	metrics        *metrics
 	metricsHandler http.Handler
 
@@ -74,6 +75,13 @@ type Options struct {
 	Load func() (*rules.Library, []rules.Diagnostic, error)
 	// Warnings are the diagnostics of the library given, for /diagnostics.
 	Warnings []rules.Diagnostic
+
+	// Static renders pages for a static export (arbiter export --site):
+	// see views.Paths.Static. SandboxURL is the server its sandbox links
+	// go to ("" leaves them out), and Browser what its search page loads.
+	Static     bool
+	SandboxURL string
+	Browser    *views.BrowserSearch
 }
 
 // NewServer serves lib.
@@ -87,7 +95,8 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 	s := &Server{
 		echo:      echo.New(),
 		log:       opt.Log,
-		paths:     views.Paths{Base: opt.Base},
+		paths:     views.Paths{Base: opt.Base, Static: opt.Static, Sandbox: opt.SandboxURL},
+		browser:   opt.Browser,
 		Scenarios: opt.Scenarios,
 		runLimit:  newRateLimiter(runRate, runBurst, runClients),
 		trusted:   opt.TrustedProxies,

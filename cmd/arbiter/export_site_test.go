@@ -1,0 +1,367 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/scenario"
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// exportFor runs arbiter export --site into a new directory with args
+// and returns the directory.
+func exportFor(t *testing.T, args ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	var out, errs bytes.Buffer
+	if code := runExport(append([]string{"--site", dir}, args...), &out, &errs); code != 0 {
+		t.Fatalf("export %v: exit %d\n%s%s", args, code, out.String(), errs.String())
+	}
+	t.Log(strings.TrimSpace(out.String()))
+	return dir
+}
+
+// TestExportSite exports the embedded editions and the 2026-01-16 corpus
+// file under a base path, serves the directory as any static host would,
+// and crawls every edition with the live site's crawler; then every link,
+// script and form target in every file of the site must resolve to a file.
+func TestExportSite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the search for WebAssembly")
+	}
+	corpus := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
+	const sandbox = "https://sandbox.example.org"
+	dir := exportFor(t, "--rules", corpus, "--base-url", "/arbiter/", "--sandbox-url", sandbox)
+	h := http.StripPrefix("/arbiter", http.FileServer(http.Dir(dir)))
+	exp := views.Paths{Base: "/arbiter", Static: true, Sandbox: sandbox}
+	lib, err := loadLibrary([]string{corpus}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := NewServer(lib, Options{})
+	for _, e := range lib.Editions {
+		t.Run("crawl "+e.ID, func(t *testing.T) {
+			crawl(t, h, exp, e)
+			sameAsLive(t, live, h, "/arbiter", e, false)
+		})
+	}
+	n := checkSiteLinks(t, dir, h, "/arbiter")
+	t.Logf("%d links checked", n)
+
+	// The rule page links its examples to the sandbox server.
+	page := do(t, h, "GET", "/arbiter/2026-01-16/202.3.html")
+	if page.Code != 200 {
+		t.Fatalf("202.3: %d", page.Code)
+	}
+	d := parse(t, page)
+	if href, _ := d.Find("a.sandbox").First().Attr("href"); href != sandbox+"/sandbox/2026-01-16/202.3/1" {
+		t.Errorf("Run in sandbox goes to %q", href)
+	}
+	if v, _ := d.Find("meta[http-equiv=Content-Security-Policy]").Attr("content"); !strings.Contains(v, "default-src 'none'") || strings.Contains(v, "wasm") {
+		t.Errorf("rule page's CSP %q", v)
+	}
+	if d.Find("html[data-static]").Length() != 1 || d.Find("link[rel=search]").Length() != 0 {
+		t.Error("static page not marked static, or offers OpenSearch")
+	}
+	if a, _ := d.Find("form.jump").Attr("action"); a != "/arbiter/search.html" {
+		t.Errorf("jump box goes to %q", a)
+	}
+	// The search page loads the browser's search and says what it needs.
+	d = parse(t, do(t, h, "GET", "/arbiter/search.html"))
+	r := d.Find("#results")
+	for _, attr := range []string{"data-wasm", "data-exec"} {
+		v, _ := r.Attr(attr)
+		if w := do(t, h, "GET", v); !strings.HasPrefix(v, "/arbiter/static/") || w.Code != 200 || w.Body.Len() < 1000 {
+			t.Errorf("%s %q: %d", attr, v, w.Code)
+		}
+	}
+	if v, _ := r.Attr("data-latest"); v != "2026-01-16" {
+		t.Errorf("data-latest %q", v)
+	}
+	if !strings.Contains(d.Find("noscript").Text(), "needs JavaScript") {
+		t.Error("no message for readers without JavaScript")
+	}
+	if v, _ := d.Find("meta[http-equiv=Content-Security-Policy]").Attr("content"); !strings.Contains(v, "'wasm-unsafe-eval'") {
+		t.Errorf("search page's CSP %q lets no WebAssembly run", v)
+	}
+	if d.Find("select[name=e] option[value=all]").Length() != 0 {
+		t.Error("the static search offers all editions at once")
+	}
+	if w := do(t, h, "GET", "/arbiter/static/"+path.Base(mustAttr(t, r, "data-wasm"))); w.Header().Get("Content-Type") != "application/wasm" {
+		t.Errorf("the file server types the search as %q", w.Header().Get("Content-Type"))
+	}
+	// Each edition's sources load back as the edition.
+	for _, e := range lib.Editions {
+		b, err := os.ReadFile(filepath.Join(dir, "search", e.ID+".zip"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		eds, err := rules.Load(zr, zr.Comment)
+		if err != nil || len(eds) != 1 || len(eds[0].Entries()) != len(e.Entries()) {
+			t.Errorf("%s.zip: %v, %d editions", e.ID, err, len(eds))
+		}
+	}
+	// The API's answers, as files.
+	var eds []struct{ ID string }
+	if err := json.Unmarshal(do(t, h, "GET", "/arbiter/api/editions.json").Body.Bytes(), &eds); err != nil || len(eds) != len(lib.Editions) {
+		t.Errorf("api/editions.json: %v %v", err, eds)
+	}
+	var rule struct {
+		Number  string
+		CitedBy []string `json:"cited_by"`
+	}
+	if err := json.Unmarshal(do(t, h, "GET", "/arbiter/api/2026-01-16/rules/704.5k.json").Body.Bytes(), &rule); err != nil || rule.Number != "704.5k" {
+		t.Errorf("api rule: %v %+v", err, rule)
+	}
+	// The home page's "what changed since" is links to diffs that exist.
+	d = parse(t, do(t, h, "GET", "/arbiter/"))
+	if d.Find("ul.since a").Length() == 0 || d.Find("form.diffform").Length() != 0 {
+		t.Error("home page: no diff links, or a form that needs a server")
+	}
+}
+
+// sameAsLive crawls edition e on the live server and fails the test for
+// any page the crawl found that the export served by h (under base) lacks.
+// The live site's sandbox pages are a static export's sandbox note
+// (sandboxNote) or, with --sandbox-url, another server's, left alone.
+func sameAsLive(t *testing.T, live *Server, h http.Handler, base string, e *rules.Edition, sandboxNote bool) {
+	t.Helper()
+	found := crawl(t, live, live.paths, e)
+	checked, missing := 0, 0
+	for p := range found {
+		var want string
+		switch {
+		case p == "/":
+			want = base + "/"
+		case strings.HasPrefix(p, "/static/"):
+			want = base + p
+		case p == "/opensearch.xml":
+			continue // a static copy does not know its own host
+		case p == "/sandbox" || strings.HasPrefix(p, "/sandbox/"):
+			if !sandboxNote {
+				continue
+			}
+			want = base + "/sandbox.html"
+		default:
+			want = base + p + ".html"
+		}
+		checked++
+		if w := do(t, h, "GET", want); w.Code != 200 && missing < 20 {
+			missing++
+			t.Errorf("live page %s: the export has no %s (status %d)", p, want, w.Code)
+		}
+	}
+	t.Logf("%s: %d pages the live crawl found are in the export", e.ID, checked)
+	if checked == 0 {
+		t.Error("nothing compared")
+	}
+}
+
+func mustAttr(t *testing.T, s interface{ Attr(string) (string, bool) }, name string) string {
+	t.Helper()
+	v, ok := s.Attr(name)
+	if !ok {
+		t.Fatalf("no %s", name)
+	}
+	return v
+}
+
+// linkAttr finds the URLs a page refers to: links, scripts, styles, forms
+// and the search's data files.
+var linkAttr = regexp.MustCompile(`(?:href|src|action|data-wasm|data-exec)="([^"]*)"`)
+
+// checkSiteLinks reads every HTML file under dir and fails the test for any
+// URL in it that does not resolve, through h, to a file. Links to other
+// sites (the rules' own, a sandbox server) are left alone. It returns the
+// number of URLs checked.
+func checkSiteLinks(t *testing.T, dir string, h http.Handler, base string) int {
+	t.Helper()
+	status := map[string]int{}
+	n, bad := 0, 0
+	err := filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+		if err != nil || de.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		pageURL := &url.URL{Path: base + "/" + filepath.ToSlash(rel)}
+		for _, m := range linkAttr.FindAllSubmatch(b, -1) {
+			raw := strings.ReplaceAll(string(m[1]), "&amp;", "&")
+			u, err := pageURL.Parse(raw)
+			if err != nil {
+				t.Errorf("%s: bad URL %q", rel, raw)
+				continue
+			}
+			n++
+			if u.Host != "" {
+				if u.Scheme != "http" && u.Scheme != "https" {
+					t.Errorf("%s: link %s", rel, u)
+				}
+				continue
+			}
+			if u.Path == pageURL.Path && raw != "" && raw[0] == '#' {
+				continue
+			}
+			code, seen := status[u.Path]
+			if !seen {
+				code = do(t, h, "GET", u.Path).Code
+				status[u.Path] = code
+			}
+			if code != 200 && bad < 20 {
+				bad++
+				t.Errorf("%s: %s is %d", rel, u.Path, code)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Error("no links checked")
+	}
+	return n
+}
+
+// TestExportSiteNoSandbox exports the embedded editions at the host's root
+// with no sandbox server: the export holds every page the live site does,
+// and every sandbox link goes to the export's own note, which shows each
+// bundled scenario's text.
+func TestExportSiteNoSandbox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the search for WebAssembly")
+	}
+	dir := exportFor(t, "--api=false")
+	h := http.FileServer(http.Dir(dir))
+	checkSiteLinks(t, dir, h, "")
+	lib, err := loadLibrary(nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := NewServer(lib, Options{})
+	for _, e := range lib.Editions {
+		t.Run("crawl "+e.ID, func(t *testing.T) { sameAsLive(t, live, h, "", e, true) })
+	}
+	runLinks := 0
+	err = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+		if err != nil || de.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		for _, m := range regexp.MustCompile(`href="(/sandbox[^"]*)"`).FindAllSubmatch(b, -1) {
+			if string(m[1]) != "/sandbox.html" {
+				t.Errorf("%s links to %s", p, m[1])
+			}
+		}
+		runLinks += bytes.Count(b, []byte(`class="sandbox"`))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runLinks == 0 {
+		t.Error(`no "Run in sandbox" link in the export`)
+	}
+	d := parse(t, do(t, h, "GET", "/sandbox.html"))
+	if !strings.Contains(strings.Join(strings.Fields(d.Find("p.msg").Text()), " "), "needs a server") {
+		t.Errorf("sandbox note says %q", d.Find("p.msg").Text())
+	}
+	sc, err := scenario.Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := d.Find("section.sb-note pre").Length(); n != len(sc.Scenarios) || n == 0 {
+		t.Errorf("sandbox note shows %d scenarios, want %d", n, len(sc.Scenarios))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api")); !os.IsNotExist(err) {
+		t.Errorf("--api=false wrote the API: %v", err)
+	}
+	if w := do(t, h, "GET", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="/2007-02-01.html"`) {
+		t.Errorf("home: %d", w.Code)
+	}
+}
+
+// The export refuses what would write outside its directory or mix with
+// an earlier export, and says why.
+func TestExportSiteRefuses(t *testing.T) {
+	top := t.TempDir()
+	evil := filepath.Join(top, "rules")
+	os.MkdirAll(evil, 0o755)
+	putFile(t, filepath.Join(evil, "evil.md"), []byte("---\nid: ../../evil\neffective: 2026-01-16\nkind: full\n---\n\n# 1. Game Concepts\n\n## 100. General\n\n100.1. Text.\n"))
+	full := filepath.Join(top, "full")
+	os.MkdirAll(full, 0o755)
+	putFile(t, filepath.Join(full, "x"), []byte("x"))
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--site", filepath.Join(top, "a"), "--rules", evil}, 1, `edition id "../../evil" cannot name a file`},
+		{[]string{"--site", full}, 1, "is not empty"},
+		{[]string{"--site", filepath.Join(top, "b"), "--base-url", "javascript:alert(1)"}, 1, "--base-url"},
+		{[]string{"--site", filepath.Join(top, "b"), "--base-url", `/a"b`}, 1, "--base-url"},
+		{[]string{"--site", filepath.Join(top, "b"), "--base-url", "//evil.example"}, 1, "--base-url"},
+		{[]string{"--site", filepath.Join(top, "b"), "--sandbox-url", "ftp://x"}, 1, "--sandbox-url"},
+		{[]string{"--site", filepath.Join(top, "b"), "--format", "md"}, 2, "--site takes"},
+		{[]string{"--site", filepath.Join(top, "b"), "some.txt"}, 2, "--site takes"},
+	}
+	for _, tt := range tests {
+		var out, errs bytes.Buffer
+		code := runExport(tt.args, &out, &errs)
+		if code != tt.code || !strings.Contains(errs.String(), tt.want) {
+			t.Errorf("export %v: exit %d, %q; want %d mentioning %q", tt.args, code, errs.String(), tt.code, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(top, "evil")); !os.IsNotExist(err) {
+		t.Error("something was written outside the export directory")
+	}
+}
+
+func TestBaseURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "/": "", "/arbiter": "/arbiter", "/arbiter/": "/arbiter", "/a/b": "/a/b",
+		"https://cdn.example.org/arbiter/": "https://cdn.example.org/arbiter", "http://x.example": "http://x.example",
+	} {
+		if got, err := baseURL(in); err != nil || got != want {
+			t.Errorf("baseURL(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"arbiter", "//x.example", "javascript:x", "/a?b", "/a#b", "/a b", "ftp://x.example/a", "https:///a"} {
+		if got, err := baseURL(in); err == nil {
+			t.Errorf("baseURL(%q) = %q, accepted", in, got)
+		}
+	}
+}
+
+func TestSafeName(t *testing.T) {
+	for _, s := range []string{"2026-01-16", "classic", "trample", "æther", "first-strike", "a.b_c", "704"} {
+		if !safeName(s) {
+			t.Errorf("safeName(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", ".", "..", "../evil", ".hidden", "a/b", `a\b`, "a\x00", "-x", "a b", "a:b", "%2e%2e"} {
+		if safeName(s) {
+			t.Errorf("safeName(%q) = true", s)
+		}
+	}
+}
