@@ -122,7 +122,7 @@ func foldAll(ts []string) []string {
 func fold(s string) string {
 	plain := true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || c == '"' || c == '?' || c == '`' || c == '\t' || c == '\n' || c == '\r' || c == ' ' && i > 0 && s[i-1] == ' ' {
+		if c := s[i]; c >= utf8.RuneSelf || c == '"' || c == '?' || c == '`' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == ' ' && i > 0 && s[i-1] == ' ' {
 			plain = false
 			break
 		}
