@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -47,6 +48,12 @@ func badRequest(format string, args ...any) *httpError {
 // under /api/, an HTML page elsewhere. Anything that is not an httpError
 // or one of echo's is a bug: it is logged and the reader gets a plain 500.
 func (s *Server) handleError(err error, c echo.Context) {
+	if clientGone(err, c) {
+		// Nobody reads the answer, and it is no fault of ours: a phone
+		// that lost its signal must not look like a 500 in the logs.
+		s.log.Debug("client went away", "path", c.Request().URL.Path, "err", err)
+		return
+	}
 	if c.Response().Committed {
 		s.log.Warn("error after response started", "path", c.Request().URL.Path, "err", err)
 		return
@@ -85,7 +92,20 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 }
 
+// statusClientGone counts a request whose client went away before it was
+// answered (nginx's 499, "client closed request"); it is never sent.
+const statusClientGone = 499
+
+// clientGone says err is the request's context ending because the client
+// closed the connection: templ's rendering and the sandbox's runs stop then.
+func clientGone(err error, c echo.Context) bool {
+	return errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil
+}
+
 func asHTTPError(err error) *httpError {
+	if errors.Is(err, context.Canceled) {
+		return &httpError{status: statusClientGone, msg: "The request was canceled."}
+	}
 	var he *httpError
 	if errors.As(err, &he) {
 		return he

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -42,7 +43,7 @@ func (s *Server) routes() {
 
 	get("/sandbox", s.sandboxIndex)
 	get("/sandbox/run", s.sandboxRun)
-	e.POST("/sandbox/run", s.sandboxRun)
+	e.POST("/sandbox/run", formOnly(s.sandboxRun))
 	get("/sandbox/scenario/:name", s.sandboxScenario)
 	get("/sandbox/:edition/:number/:n", s.sandboxExample)
 
@@ -183,6 +184,18 @@ func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(c.Response(), r.Body, maxBody)
+		}
+		return next(c)
+	}
+}
+
+// formOnly refuses a post that is not a URL-encoded form, the one kind a
+// browser's form sends and the sandbox reads: any other would run the
+// starter scenario as if nothing had been sent.
+func formOnly(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if t, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType)); t != echo.MIMEApplicationForm {
+			return &httpError{status: http.StatusUnsupportedMediaType, msg: "Send the scenario as a form (" + echo.MIMEApplicationForm + ") with its text in the field text."}
 		}
 		return next(c)
 	}
