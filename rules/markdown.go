@@ -746,7 +746,8 @@ func (b *mdBuilder) definitions(dl ast.Node) {
 		switch c := c.(type) {
 		case *east.DefinitionTerm:
 			term, obsolete, label := b.term(c)
-			if term == "" {
+			terms := splitHeadword(term)
+			if len(terms) == 0 {
 				b.d.warnf(b.line(c), "an empty glossary term: ignored")
 				continue
 			}
@@ -754,13 +755,13 @@ func (b *mdBuilder) definitions(dl ast.Node) {
 				cur = b.newEntry(c, nil, false)
 				described = false
 			}
-			cur.Terms = append(cur.Terms, term)
+			cur.Terms = append(cur.Terms, terms...)
 			cur.Obsolete = cur.Obsolete || obsolete
 			if label != "" {
 				cur.Label = label
 			}
-			if len(cur.Terms) == 1 {
-				cur.Slug = Slug(term)
+			if cur.Slug == "" && len(cur.Terms) > 0 {
+				cur.Slug = Slug(cur.Terms[0])
 			}
 		case *east.DefinitionDescription:
 			described = true

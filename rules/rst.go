@@ -833,7 +833,7 @@ func (p *rstParser) entry(text string, line int) *GlossaryEntry {
 			g.Obsolete = true
 			t = strings.TrimSpace(t[:len(t)-10])
 		}
-		g.Terms = append(g.Terms, rstSplitTerms(t)...)
+		g.Terms = append(g.Terms, splitHeadword(t)...)
 	}
 	if len(g.Terms) == 0 {
 		p.d.warnf(line, "glossary entry without a term")
@@ -845,30 +845,6 @@ func (p *rstParser) entry(text string, line int) *GlossaryEntry {
 		p.titles[g.Label] = g.Term()
 	}
 	return g
-}
-
-// rstSplitTerms splits a term line that lists forms of one word ("You, Your",
-// "Kicker, Kicked", `Banding, "Bands with Other"`) and keeps a term that
-// merely holds a comma ("Active Player, Nonactive Player Order"): every
-// listed form starts with the first one's first three letters.
-func rstSplitTerms(t string) []string {
-	if t == "" {
-		return nil
-	}
-	parts := strings.Split(t, ", ")
-	for i := range parts {
-		parts[i] = strings.Trim(parts[i], "\"“”' ")
-	}
-	if len(parts) == 1 || len(parts[0]) < 3 {
-		return []string{strings.Trim(t, "\"“” ")}
-	}
-	stem := strings.ToLower(parts[0][:3])
-	for _, s := range parts[1:] {
-		if len(s) < 3 || strings.ToLower(s[:3]) != stem {
-			return []string{t}
-		}
-	}
-	return parts
 }
 
 // toctree reads the files a toctree names, in place.

@@ -851,15 +851,11 @@ func matchRest(s string, p int, f string, plural bool) (int, bool) {
 			k++
 		case p >= len(s):
 			return 0, false
-		case fc == '\'':
-			n := quoteLen(s[p:], "'", "’", "‘", "ʼ")
-			if n == 0 {
-				return 0, false
-			}
-			p += n
-			k++
-		case fc == '"':
-			n := quoteLen(s[p:], "\"", "“", "”")
+		case fc == '\'' || fc == '"':
+			// Any quote for any quote: 2003's glossary heads an entry
+			// Intervening "If" Clause and cites it as "Intervening 'If'
+			// Clause."
+			n := quoteLen(s[p:], "'", "’", "‘", "ʼ", "\"", "“", "”")
 			if n == 0 {
 				return 0, false
 			}

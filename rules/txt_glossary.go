@@ -68,7 +68,6 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normTextIn(s, absent), Pos: pos})
 	}
 	closeEntry()
-	joinCitedTerms(out)
 	return out
 }
 
@@ -102,15 +101,15 @@ func senseNumber(s string) (int, string) {
 	return n, trimSpace(s[i+1:])
 }
 
-// setTerms reads a term line: "(Obsolete)" sets the flag; several terms are
-// separated by commas outside quotes ("Partner, “Partner with [name]”");
-// quotes around a term are dropped.
+// setTerms reads a term line: "(Obsolete)" sets the flag; splitHeadword
+// finds the terms ("You, Your" is two, "Active Player, Nonactive Player
+// Order" one).
 func setTerms(g *GlossaryEntry, line string) {
 	if t, ok := strings.CutSuffix(line, "(Obsolete)"); ok && trimSpace(t) != "" {
 		g.Obsolete = true
 		line = trimSpace(t)
 	}
-	g.Terms = splitTerms(line)
+	g.Terms = splitHeadword(line)
 	if len(g.Terms) == 0 {
 		g.Terms = []string{line}
 	}
@@ -141,84 +140,4 @@ func slug(s string) string {
 		buf = append(buf, c)
 	}
 	return string(buf)
-}
-
-func splitTerms(line string) []string {
-	if !strings.ContainsAny(line, ",\"“") {
-		return []string{line}
-	}
-	var out []string
-	add := func(t string) {
-		t = strings.Trim(trimSpace(t), ",")
-		if t != "" {
-			out = append(out, t)
-		}
-	}
-	start := 0
-	for i := 0; i < len(line); {
-		switch {
-		case line[i] == ',':
-			add(line[start:i])
-			i++
-			start = i
-		case line[i] == '"' || strings.HasPrefix(line[i:], "“"):
-			open, close := `"`, `"`
-			if line[i] != '"' {
-				open, close = "“", "”"
-			}
-			add(line[start:i])
-			j := strings.Index(line[i+len(open):], close)
-			if j < 0 {
-				add(line[i+len(open):])
-				return out
-			}
-			add(line[i+len(open) : i+len(open)+j])
-			i += len(open) + j + len(close)
-			start = i
-		default:
-			i++
-		}
-	}
-	add(line[start:])
-	return out
-}
-
-// joinCitedTerms undoes the comma split for headwords that are one name with
-// a comma in it: "Active Player, Nonactive Player Order" is cited whole
-// ("See Active Player, Nonactive Player Order."), "You, Your" never is.
-func joinCitedTerms(gs []*GlossaryEntry) {
-	multi := 0
-	for _, g := range gs {
-		if len(g.Terms) > 1 {
-			multi++
-		}
-	}
-	if multi == 0 {
-		return
-	}
-	cited := map[string]bool{}
-	for _, g := range gs {
-		for _, b := range g.Body {
-			s := b.Text.S
-			for {
-				i := strings.Index(s, "See ")
-				if i < 0 {
-					break
-				}
-				s = s[i+4:]
-				s = strings.TrimPrefix(s, "also ")
-				if j := strings.IndexByte(s, '.'); j > 0 && strings.IndexByte(s[:j], ',') > 0 {
-					cited[s[:j]] = true
-				}
-			}
-		}
-	}
-	for _, g := range gs {
-		if len(g.Terms) > 1 {
-			if whole := strings.Join(g.Terms, ", "); cited[whole] {
-				g.Terms = []string{whole}
-				g.Slug = slug(whole)
-			}
-		}
-	}
 }

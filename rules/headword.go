@@ -1,0 +1,143 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+)
+
+// splitHeadword reads a glossary headword line into the entry's terms. Every
+// parser (text, reStructuredText, Markdown) reads its term lines with it,
+// so an entry has the same terms whatever format it came in.
+//
+// Commas outside quotes separate the parts of a headword, and so do spaces
+// between quoted parts (2026: `Partner, “Partner—[text],” “Partner with
+// [name]”`); quotes around a whole part are dropped, quotes inside one are
+// kept (`Intervening “If” Clause`). A headword with several parts lists
+// several terms only if they are forms of one word or one family: every
+// part starts with the first part's first three letters ("You, Your",
+// "Modal, Mode", "Base Power, Base Toughness", "Remove from the Game,
+// Removed, …"), or every part is a single letter ("Y, Z", 2003–2007).
+// Otherwise the comma is part of one name: "Active Player, Nonactive
+// Player Order" is one term (and "Active Player" an entry of its own).
+// Those are all the comma headwords of the 73 official texts and the RST
+// rendering. The rule looks at the line alone, so splitting a term the
+// rule kept whole gives it back unchanged (a Markdown export writes one
+// term a line and reads them back the same).
+func splitHeadword(line string) []string {
+	line = strings.TrimFunc(line, unicode.IsSpace)
+	if line == "" {
+		return nil
+	}
+	if !strings.ContainsAny(line, `,"“?`) {
+		return []string{line}
+	}
+	switch parts := headwordParts(line); {
+	case len(parts) == 0:
+		return []string{line} // only commas and quotes: keep what is there
+	case len(parts) == 1 || sameFamily(parts):
+		return parts
+	}
+	return []string{unquote(line)}
+}
+
+// headwordParts splits a headword at commas outside quotes and between
+// quoted parts, each part trimmed and unquoted; empty parts are dropped.
+func headwordParts(line string) []string {
+	var parts []string
+	add := func(p string) {
+		if p = unquote(strings.TrimFunc(p, commaOrSpace)); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	start, close := 0, "" // close: the quote that ends the quoted text we are in
+	for i := 0; i < len(line); {
+		if close != "" {
+			if strings.HasPrefix(line[i:], close) {
+				i += len(close)
+				close = ""
+				// A quoted part followed by another: “A,” “B”.
+				rest := strings.TrimLeftFunc(line[i:], unicode.IsSpace)
+				if quotedAt(line, start) && (strings.HasPrefix(rest, "“") || strings.HasPrefix(rest, `"`)) {
+					add(line[start:i])
+					i = len(line) - len(rest)
+					start = i
+				}
+				continue
+			}
+			i++
+			continue
+		}
+		switch {
+		case line[i] == ',':
+			add(line[start:i])
+			i++
+			start = i
+		case line[i] == '"':
+			close = `"`
+			i++
+		case strings.HasPrefix(line[i:], "“"):
+			close = "”"
+			i += len("“")
+		default:
+			i++
+		}
+	}
+	add(line[start:])
+	return parts
+}
+
+// quotedAt reports whether the part starting at line[start:] (after spaces)
+// opens with a quote.
+func quotedAt(line string, start int) bool {
+	s := strings.TrimLeftFunc(line[start:], unicode.IsSpace)
+	return strings.HasPrefix(s, "“") || strings.HasPrefix(s, `"`)
+}
+
+// unquote drops quotes around the whole of s, and a comma just inside the
+// closing one (“Partner—[text],”). The question marks count as quotes: the
+// 2008-05-01 text lost its curly quotes to them ("Banding, ?Bands with
+// Other?").
+func unquote(s string) string {
+	for _, q := range [][2]string{{"“", "”"}, {`"`, `"`}, {"?", "?"}} {
+		if len(s) > len(q[0])+len(q[1]) && strings.HasPrefix(s, q[0]) && strings.HasSuffix(s, q[1]) {
+			// Not if the quotes hold a comma (“A, B”): the term would
+			// read as two when read again.
+			inner := strings.TrimFunc(s[len(q[0]):len(s)-len(q[1])], commaOrSpace)
+			if inner != "" && !strings.Contains(inner, q[0]) && !strings.Contains(inner, q[1]) && !strings.Contains(inner, ",") {
+				return inner
+			}
+		}
+	}
+	return s
+}
+
+// sameFamily reports whether the parts of a headword are several terms:
+// forms of one word (the same first three letters, ignoring case) or
+// single letters.
+func sameFamily(parts []string) bool {
+	letters := true
+	for _, p := range parts {
+		letters = letters && len(p) == 1 && lowerAlnum[p[0]] > '9'
+	}
+	if letters {
+		return true
+	}
+	stem := func(s string) string {
+		if len(s) < 3 {
+			return ""
+		}
+		return strings.ToLower(s[:3])
+	}
+	first := stem(parts[0])
+	if first == "" {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if stem(p) != first {
+			return false
+		}
+	}
+	return true
+}
+
+func commaOrSpace(r rune) bool { return r == ',' || unicode.IsSpace(r) }
