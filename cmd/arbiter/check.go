@@ -40,7 +40,8 @@ type checkReport struct {
 type checkCounts struct {
 	Sections int `json:"sections"`
 	Numbered int `json:"numbered"` // chapters + rules + subrules
-	Examples int `json:"examples"`
+	Topics   int `json:"topics"`   // prose editions' topics
+	Examples int `json:"examples"` // in rules and topics
 	Glossary int `json:"glossary"`
 	Refs     int `json:"refs"`
 	Dangling int `json:"dangling"`
@@ -151,20 +152,9 @@ func report(e *rules.Edition) checkReport {
 	if r.Diagnostics == nil {
 		r.Diagnostics = []rules.Diagnostic{}
 	}
-	c := &r.Counts
-	c.Sections = len(e.Sections)
-	c.Glossary = len(e.Glossary)
-	c.Refs = len(e.Refs)
-	c.Dangling = len(e.Dangling)
-	e.Walk(func(x *rules.Rule) bool {
-		c.Numbered++
-		for _, b := range x.Body {
-			if b.Kind == rules.BlockExample {
-				c.Examples++
-			}
-		}
-		return true
-	})
+	c := e.Counts()
+	r.Counts = checkCounts{Sections: c.Sections, Numbered: c.Numbered, Topics: c.Topics, Examples: c.Examples,
+		Glossary: c.Glossary, Refs: c.Refs, Dangling: c.Dangling}
 	for _, ref := range e.Dangling {
 		r.Dangling = append(r.Dangling, dangling(ref))
 	}
@@ -230,8 +220,12 @@ func printReport(w io.Writer, r checkReport) {
 	}
 	fmt.Fprintf(w, "  files: %s\n", strings.Join(r.Files, ", "))
 	c := r.Counts
-	fmt.Fprintf(w, "  sections %d, numbered %d, examples %d, glossary %d, references %d, dangling %d\n",
+	fmt.Fprintf(w, "  sections %d, numbered %d, examples %d, glossary %d, references %d, dangling %d",
 		c.Sections, c.Numbered, c.Examples, c.Glossary, c.Refs, c.Dangling)
+	if c.Topics > 0 {
+		fmt.Fprintf(w, ", topics %d", c.Topics)
+	}
+	fmt.Fprintln(w)
 	if len(r.Dangling) > 0 {
 		fmt.Fprintf(w, "  dangling references:\n")
 		for _, d := range r.Dangling {

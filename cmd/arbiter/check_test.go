@@ -149,6 +149,10 @@ func TestCheckEmbedded(t *testing.T) {
 	if !strings.Contains(out.String(), "2007-02-01: ok") || !strings.Contains(out.String(), "numbered 68, examples 6, glossary 12") {
 		t.Errorf("embedded 2007 excerpt missing or wrong:\n%s", out.String())
 	}
+	// The prose edition counts its topics and their examples.
+	if !strings.Contains(out.String(), "classic: ok") || !strings.Contains(out.String(), "numbered 0, examples 4, glossary 0, references 0, dangling 0, topics 5") {
+		t.Errorf("embedded Classic edition missing or wrong:\n%s", out.String())
+	}
 }
 
 // TestCheckDangling lists each dangling reference with where it is cited.
