@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -36,7 +37,9 @@ type Manifest struct {
 
 // Load reads every edition under root in fsys. root may be a file (one
 // edition) or a directory: a directory with an edition.txt manifest is one
-// edition; one with index.rst or other .rst files is one Sphinx edition;
+// edition; one with index.rst or other .rst files is one Sphinx edition
+// (with index.rst, a project whose toctrees may name documents in
+// subdirectories: the .rst files of its subdirectories join it too);
 // otherwise each .txt and .md file in it is an edition of its own and each
 // subdirectory is loaded the same way. Editions that failed to parse are
 // returned too, with error diagnostics, so a caller can report them; Load's
@@ -53,10 +56,12 @@ func Load(fsys fs.FS, root string) ([]*Edition, error) {
 		}
 		return []*Edition{e}, nil
 	}
-	return loadDir(fsys, root)
+	return loadDir(fsys, root, false)
 }
 
-func loadDir(fsys fs.FS, dir string) ([]*Edition, error) {
+// loadDir loads the editions in dir. inProject says dir is inside a Sphinx
+// project, whose index.rst has read dir's .rst files already.
+func loadDir(fsys fs.FS, dir string, inProject bool) ([]*Edition, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
@@ -77,7 +82,9 @@ func loadDir(fsys fs.FS, dir string) ([]*Edition, error) {
 			}
 			return []*Edition{e}, nil
 		case strings.HasSuffix(name, ".rst"):
-			rst = append(rst, name)
+			if !inProject {
+				rst = append(rst, name)
+			}
 		case strings.HasSuffix(name, ".txt"), strings.HasSuffix(name, ".md"):
 			if name != "README.md" {
 				files = append(files, name)
@@ -85,6 +92,14 @@ func loadDir(fsys fs.FS, dir string) ([]*Edition, error) {
 		}
 	}
 	var out []*Edition
+	project := slices.Contains(rst, "index.rst")
+	if project {
+		sub, err := projectFiles(fsys, dir, dirs)
+		if err != nil {
+			return nil, err
+		}
+		rst = append(rst, sub...)
+	}
 	if len(rst) > 0 {
 		srcs, err := readAll(fsys, dir, rstOrder(rst))
 		if err != nil {
@@ -100,11 +115,45 @@ func loadDir(fsys fs.FS, dir string) ([]*Edition, error) {
 	}
 	out = append(out, es...)
 	for _, d := range dirs {
-		es, err := loadDir(fsys, path.Join(dir, d))
+		es, err := loadDir(fsys, path.Join(dir, d), inProject || project)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, es...)
+	}
+	return out, nil
+}
+
+// projectFiles lists the .rst files in the subdirectories of a Sphinx
+// project's source directory, by their path from it ("rules/turn.rst"): a
+// toctree may name any of them. Directories that start with "." or "_"
+// (_build, _static, _templates) are not sources, and a directory with its
+// own edition.txt is an edition of its own.
+func projectFiles(fsys fs.FS, dir string, subdirs []string) ([]string, error) {
+	var out []string
+	for _, sd := range subdirs {
+		err := fs.WalkDir(fsys, path.Join(dir, sd), func(p string, de fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			name := de.Name()
+			if de.IsDir() {
+				if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+					return fs.SkipDir
+				}
+				if _, err := fs.Stat(fsys, path.Join(p, ManifestName)); err == nil {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if strings.HasSuffix(name, ".rst") {
+				out = append(out, strings.TrimPrefix(p, dir+"/"))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -3,11 +3,13 @@ package rules
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
@@ -473,4 +475,61 @@ func TestRSTProjectTree(t *testing.T) {
 		t.Errorf("outline:\n%s", got)
 	}
 	wantDiags(t, e, []string{"13:info:toctree names p/index.rst, already read"})
+}
+
+// TestLoadRSTProjectSubdirectories loads a Sphinx project from a directory
+// tree: index.rst's toctree names documents in subdirectories ("rules/a",
+// "rules/deep/b"), which join the project's edition instead of being read
+// as editions of their own. _build is no source; a subdirectory with its
+// own edition.txt and other files in subdirectories are still loaded as
+// editions.
+func TestLoadRSTProjectSubdirectories(t *testing.T) {
+	rule := func(sect int, title string) string {
+		n := fmt.Sprint(sect)
+		return "****\n" + title + "\n****\n\nC\n=\n\n" + n + "00.1\n-----\n\n" + title + " text.\n"
+	}
+	fsys := fstest.MapFS{
+		"cr/index.rst":             {Data: []byte(":Date: July 15, 2011\n\n.. toctree::\n\n   rules/a\n   rules/deep/b\n   glossary/terms\n")},
+		"cr/rules/a.rst":           {Data: []byte(rule(1, "Game Concepts"))},
+		"cr/rules/deep/b.rst":      {Data: []byte(rule(5, "Turn Structure"))},
+		"cr/glossary/terms.rst":    {Data: []byte(".. glossary::\n\n    Term\n        Def.\n")},
+		"cr/_build/text/a.rst":     {Data: []byte("not a source\n")},
+		"cr/old/edition.txt":       {Data: []byte("id: old\nformat: md\nfiles: old.md\n")},
+		"cr/old/old.md":            {Data: []byte("# 1. Game Concepts\n\n## 100. General\n\n100.1. Old text.\n")},
+		"cr/notes/2026-01-16.txt":  {Data: []byte("not rules at all\n")},
+		"cr/notes/stray/other.rst": {Data: []byte(rule(2, "Parts of a Card"))},
+	}
+	eds, err := Load(fsys, "cr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*Edition{}
+	var ids []string
+	for _, e := range eds {
+		byID[e.ID] = e
+		ids = append(ids, e.ID)
+	}
+	e := byID["2011-07-15"]
+	if len(eds) != 3 || e == nil || byID["old"] == nil {
+		t.Fatalf("editions %q, want the project 2011-07-15, old and the notes file", ids)
+	}
+	want := "cr/index.rst cr/rules/a.rst cr/rules/deep/b.rst cr/glossary/terms.rst cr/notes/stray/other.rst"
+	if got := strings.Join(e.Files, " "); got != want {
+		t.Errorf("files\n got %s\nwant %s", got, want)
+	}
+	if len(e.Sections) != 3 || e.Rule(Number{Chapter: 500, Rule: 1}) == nil || len(e.Glossary) != 1 {
+		t.Errorf("%d sections, 500.1 %v, %d glossary entries\n%s", len(e.Sections), e.Rule(Number{Chapter: 500, Rule: 1}), len(e.Glossary), diagText(e.Diagnostics))
+	}
+	// Every document the toctree names was read; one no toctree names is
+	// read after the others, as in the project's own directory.
+	orphan := false
+	for _, d := range e.Diagnostics {
+		if strings.Contains(d.Message, "not among the files read") {
+			t.Errorf("unexpected: %s", d)
+		}
+		orphan = orphan || d.File == "cr/notes/stray/other.rst" && strings.Contains(d.Message, "no toctree names this file")
+	}
+	if !orphan {
+		t.Errorf("no warning for the document no toctree names:\n%s", diagText(e.Diagnostics))
+	}
 }
