@@ -161,42 +161,64 @@ func decode1252(b []byte) string {
 }
 
 // Lines splits text into lines at CRLF, CR or LF, in any mix. Line i of the
-// result is line i+1 of the file. The lines share text's memory. It finds
-// line ends with strings.IndexByte, which is vectorised, so splitting costs
-// little more than reading the text once.
+// result is line i+1 of the file. The lines share text's memory.
 func Lines(text string) []string {
 	// Exact for files with one kind of line end (CRLF counts once); a file
 	// that mixes CR and LF lines grows the slice once or twice.
 	n := max(strings.Count(text, "\n"), strings.Count(text, "\r"))
 	lines := make([]string, 0, n+1)
-	start := 0
-	nextCR, nextLF := -2, -2 // -2: not searched yet; -1: none left
-	for start < len(text) {
-		if nextCR != -1 && nextCR < start {
-			if nextCR = strings.IndexByte(text[start:], '\r'); nextCR >= 0 {
-				nextCR += start
-			}
+	r := newLineReader(text)
+	for {
+		line, ok := r.next()
+		if !ok {
+			return lines
 		}
-		if nextLF != -1 && nextLF < start {
-			if nextLF = strings.IndexByte(text[start:], '\n'); nextLF >= 0 {
-				nextLF += start
-			}
-		}
-		i := nextLF
-		if nextCR >= 0 && (i < 0 || nextCR < i) {
-			i = nextCR
-		}
-		if i < 0 {
-			break
-		}
-		lines = append(lines, text[start:i])
-		start = i + 1
-		if text[i] == '\r' && start < len(text) && text[start] == '\n' {
-			start++
+		lines = append(lines, line)
+	}
+}
+
+// lineReader reads text a line at a time, ending lines at CRLF, CR or LF in
+// any mix; a last line without an end counts, an empty one after the last
+// line end does not. It finds line ends with strings.IndexByte, which is
+// vectorised, so reading the lines costs little more than reading the text
+// once. Lines and the text parser's splitText share it.
+type lineReader struct {
+	text           string
+	start          int // where the next line starts
+	nextCR, nextLF int // the next '\r' and '\n' at or after start; -2: not searched yet; -1: none left
+}
+
+func newLineReader(text string) lineReader {
+	return lineReader{text: text, nextCR: -2, nextLF: -2}
+}
+
+// next returns the next line without its end, or false after the last.
+func (r *lineReader) next() (string, bool) {
+	text, start := r.text, r.start
+	if start >= len(text) {
+		return "", false
+	}
+	if r.nextCR != -1 && r.nextCR < start {
+		if r.nextCR = strings.IndexByte(text[start:], '\r'); r.nextCR >= 0 {
+			r.nextCR += start
 		}
 	}
-	if start < len(text) {
-		lines = append(lines, text[start:])
+	if r.nextLF != -1 && r.nextLF < start {
+		if r.nextLF = strings.IndexByte(text[start:], '\n'); r.nextLF >= 0 {
+			r.nextLF += start
+		}
 	}
-	return lines
+	end := r.nextLF
+	if r.nextCR >= 0 && (end < 0 || r.nextCR < end) {
+		end = r.nextCR
+	}
+	if end < 0 {
+		r.start = len(text)
+		return text[start:], true
+	}
+	r.start = end + 1
+	if text[end] == '\r' && r.start < len(text) && text[r.start] == '\n' {
+		r.start++
+	}
+	return text[start:end], true
 }

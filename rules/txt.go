@@ -91,36 +91,15 @@ func splitText(text string) []tline {
 	joins, nonblank := 0, 0
 	gap := true
 	prev := "" // the previous physical line if not blank
-	start, nextCR, nextLF := 0, -2, -2
-	for n := int32(1); start <= len(text); n++ {
-		if nextCR != -1 && nextCR < start {
-			if nextCR = strings.IndexByte(text[start:], '\r'); nextCR >= 0 {
-				nextCR += start
-			}
-		}
-		if nextLF != -1 && nextLF < start {
-			if nextLF = strings.IndexByte(text[start:], '\n'); nextLF >= 0 {
-				nextLF += start
-			}
-		}
-		end := nextLF
-		if nextCR >= 0 && (end < 0 || nextCR < end) {
-			end = nextCR
-		}
-		if end < 0 {
-			end = len(text)
-		}
-		raw := text[start:end]
-		start = end + 1
-		if end < len(text) && text[end] == '\r' && start < len(text) && text[start] == '\n' {
-			start++
+	lr := newLineReader(text)
+	for n := int32(1); ; n++ {
+		raw, ok := lr.next()
+		if !ok {
+			break
 		}
 		ind := indentOf(raw)
 		if ind == len(raw) || trimSpace(raw) == "" {
 			gap, prev = true, ""
-			if end == len(text) {
-				break
-			}
 			continue
 		}
 		nonblank++
@@ -132,9 +111,6 @@ func splitText(text string) []tline {
 		}
 		out = append(out, tline{s: trimSpace(raw), n: n, ind: uint16(min(ind, 1<<16-1)), gap: gap})
 		gap, prev = false, raw
-		if end == len(text) {
-			break
-		}
 	}
 	if joins > 50 && joins*20 > nonblank {
 		return logicalLines(Lines(text))
