@@ -55,12 +55,16 @@ func straightenQuotes(s string) string { return quoteFolder.Replace(s) }
 // replaceName replaces whole-word occurrences of the object's name with "~",
 // case-insensitively.
 func replaceName(text, name string) string {
-	lt, ln := strings.ToLower(text), strings.ToLower(straightenQuotes(name))
+	// Compare in place with EqualFold rather than on a lowered copy: lowering
+	// changes the length of text that is not UTF-8, so indexes into a copy
+	// would not be indexes into text.
+	ln := straightenQuotes(name)
 	var b strings.Builder
 	for i := 0; i < len(text); {
-		if strings.HasPrefix(lt[i:], ln) && (i == 0 || !isWordByte(text[i-1])) && (i+len(ln) == len(text) || !isWordByte(text[i+len(ln)])) {
+		end := i + len(ln)
+		if ln != "" && end <= len(text) && strings.EqualFold(text[i:end], ln) && (i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
 			b.WriteByte('~')
-			i += len(ln)
+			i = end
 			continue
 		}
 		b.WriteByte(text[i])
