@@ -391,7 +391,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	}
 
 	re := run.engine(st)
-	opt := scenario.Options{}
+	opt := scenario.Options{Budget: s.runBudget}
 	if in.trusted {
 		opt.Budget = -1 // known to be small; a loaded machine mustn't fail them
 	}
@@ -425,7 +425,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 		if errors.Is(tr.Err, scenario.ErrBudget) {
 			status = http.StatusBadRequest
 			p.Notice = fmt.Sprintf("This scenario ran for longer than the sandbox allows (%v) and was stopped before line %d. "+
-				"The steps before that are shown; shorten it (fewer steps, fewer cards) to run the rest.", scenario.DefaultBudget, failLine)
+				"The steps before that are shown; shorten it (fewer steps, fewer cards) to run the rest.", opt.Budget, failLine)
 		}
 		p.Errors = []views.SandboxError{{Line: failLine, Msg: failMsg, Source: sourceLine(in.text, failLine)}}
 		p.ExpectNote = "Not checked: the run stopped at line " + strconv.Itoa(failLine) + "."

@@ -30,6 +30,7 @@ type Server struct {
 	// examples their "Run in sandbox" links; nil turns the sandbox off.
 	Scenarios *scenario.Library
 	runLimit  *rateLimiter   // the sandbox's run endpoint, per client
+	runBudget time.Duration  // wall-clock limit of a posted scenario's run
 	trusted   []netip.Prefix // proxies whose X-Forwarded-For names the client
 	keep      int            // search indexes each site holds; 0 all
 	ready     atomic.Bool    // the first library's newest index and history are built
@@ -99,6 +100,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		browser:   opt.Browser,
 		Scenarios: opt.Scenarios,
 		runLimit:  newRateLimiter(runRate, runBurst, runClients),
+		runBudget: scenario.DefaultBudget,
 		trusted:   opt.TrustedProxies,
 		keep:      opt.SearchIndexes,
 		load:      opt.Load,
