@@ -2,9 +2,11 @@ package main
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -32,6 +34,9 @@ func (s *Server) termPage(c echo.Context) error {
 	}
 	slug := param(c, "slug")
 	g := e.Term(slug)
+	if g == nil {
+		g = termBySlugPrefix(e, slug)
+	}
 	if g == nil || g.Slug == "" {
 		return notFoundIn(e, "%s's glossary has no term “%s”.", views.EditionName(e), clip(slug))
 	}
@@ -53,4 +58,23 @@ func (s *Server) termPage(c echo.Context) error {
 		}
 	}
 	return s.render(c, views.Term(p))
+}
+
+// termBySlugPrefix finds the one entry whose slug continues slug with more
+// words. Permalinks made when a headword was read as several terms
+// (".../glossary/intervening" for Intervening "If" Clause) keep working.
+func termBySlugPrefix(e *rules.Edition, slug string) *rules.GlossaryEntry {
+	if slug == "" {
+		return nil
+	}
+	var found *rules.GlossaryEntry
+	for _, g := range e.Glossary {
+		if strings.HasPrefix(g.Slug, slug+"-") {
+			if found != nil {
+				return nil
+			}
+			found = g
+		}
+	}
+	return found
 }

@@ -329,6 +329,8 @@ func TestRedirects(t *testing.T) {
 		{"/2026-01-16/glossary/Deathtouch", "/2026-01-16/glossary/deathtouch"},
 		{"/2026-01-16/glossary/world%20rule", "/2026-01-16/glossary/world-rule"},
 		{"/classic/poison", "/classic/topic/poison"},
+		// A permalink to a term since read as part of a longer headword.
+		{"/2026-01-16/glossary/legend", "/2026-01-16/glossary/legend-rule"},
 	}
 	for _, tt := range tests {
 		w := do(t, srv, "GET", tt.path)
