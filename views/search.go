@@ -32,6 +32,9 @@ type BrowserSearch struct {
 	ExecURL   string // Go's wasm_exec.js, which runs it
 	DataURL   string // the directory of each edition's sources: DataURL + id + ".zip"
 	Latest    string // the edition searched when the URL names none
+	// RuleExample is the address of a rule of it, which the page shows
+	// readers without JavaScript as the way to a rule; "" for none.
+	RuleExample string
 }
 
 // All reports whether the page shows hits from every edition.

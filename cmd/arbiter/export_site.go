@@ -94,10 +94,17 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 		ExecURL:   base + x.hashed("static/wasm_exec", ".js", glue),
 		DataURL:   base + "/search/",
 	}
-	if e := l.lib.Latest(); e != nil {
-		browser.Latest = e.ID
-	} else if len(l.lib.Editions) > 0 {
-		browser.Latest = l.lib.Editions[0].ID
+	latest := l.lib.Latest()
+	if latest == nil && len(l.lib.Editions) > 0 {
+		latest = l.lib.Editions[0] // prose editions only
+	}
+	if latest != nil {
+		browser.Latest = latest.ID
+		if r := latest.Rule(rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}); r != nil {
+			browser.RuleExample = views.Paths{Base: base, Static: true}.RuleURL(latest.ID, r.Number)
+		} else if rs := latest.Entries(); len(rs) > 0 {
+			browser.RuleExample = views.Paths{Base: base, Static: true}.RuleURL(latest.ID, rs[len(rs)/2].Number)
+		}
 	}
 	for _, a := range static.All() {
 		x.write(strings.TrimPrefix(a.Path, "/"), a.Body)
@@ -224,6 +231,7 @@ func (x *siteWriter) hashed(prefix, ext string, b []byte) string {
 type sitePage struct {
 	live, file string
 	optional   bool // a 404 means the page does not exist: no file
+	notFound   bool // the site's 404 page, which static hosts show for a missing file
 }
 
 // sitePages lists every page of the site. Each is named twice through the
@@ -242,6 +250,7 @@ func sitePages(lib *rules.Library, exp views.Paths, api bool) (pages []sitePage,
 		page(func(p views.Paths) string { return p.PreviewURL(f(p)) })
 	}
 	page(views.Paths.HomeURL)
+	out = append(out, sitePage{live: "/404/no/such/page", file: "404.html", notFound: true})
 	page(views.Paths.HelpURL)
 	page(views.Paths.SearchFormURL)
 	page(views.Paths.DiffFormURL)
@@ -326,7 +335,7 @@ func (x *siteWriter) render(srv http.Handler, pages []sitePage) {
 				w := httptest.NewRecorder()
 				srv.ServeHTTP(w, httptest.NewRequest(http.MethodGet, p.live, nil))
 				switch {
-				case w.Code == http.StatusOK:
+				case w.Code == http.StatusOK && !p.notFound, w.Code == http.StatusNotFound && p.notFound:
 					x.write(p.file, w.Body.Bytes())
 				case w.Code == http.StatusNotFound && p.optional:
 				default:

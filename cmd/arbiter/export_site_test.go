@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/engine/scenario"
@@ -21,13 +22,23 @@ import (
 	"github.com/arbiter-rules/arbiter/views"
 )
 
+// testWasm is cmd/searchwasm built once for all the tests by the export's
+// own build (searchWasm), which each export then gets with --wasm.
+var testWasm = sync.OnceValues(func() ([]byte, error) { return searchWasm("") })
+
 // exportFor runs arbiter export --site into a new directory with args
 // and returns the directory.
 func exportFor(t *testing.T, args ...string) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "site")
+	wasm, err := testWasm()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	putFile(t, filepath.Join(tmp, "search.wasm"), wasm)
+	dir := filepath.Join(tmp, "site")
 	var out, errs bytes.Buffer
-	if code := runExport(append([]string{"--site", dir}, args...), &out, &errs); code != 0 {
+	if code := runExport(append([]string{"--site", dir, "--wasm", filepath.Join(tmp, "search.wasm")}, args...), &out, &errs); code != 0 {
 		t.Fatalf("export %v: exit %d\n%s%s", args, code, out.String(), errs.String())
 	}
 	t.Log(strings.TrimSpace(out.String()))
@@ -295,6 +306,10 @@ func TestExportSiteNoSandbox(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "api")); !os.IsNotExist(err) {
 		t.Errorf("--api=false wrote the API: %v", err)
+	}
+	// Static hosts show 404.html for a file they do not have.
+	if b, err := os.ReadFile(filepath.Join(dir, "404.html")); err != nil || !bytes.Contains(b, []byte("There is no page at this address")) {
+		t.Errorf("404.html: %v\n%s", err, b)
 	}
 	if w := do(t, h, "GET", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="/2007-02-01.html"`) {
 		t.Errorf("home: %d", w.Code)
