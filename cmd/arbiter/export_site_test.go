@@ -12,9 +12,12 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
@@ -378,5 +381,58 @@ func TestSafeName(t *testing.T) {
 		if safeName(s) {
 			t.Errorf("safeName(%q) = true", s)
 		}
+	}
+}
+
+// TestEditionZip packs editions of each shape the browser's search must
+// load back: a Sphinx project with documents in subdirectories (whose
+// neighbours, another edition and a stray file, stay out), a directory
+// with a manifest, and a single file.
+func TestEditionZip(t *testing.T) {
+	rule := func(sect int, title string) string {
+		return "****\n" + title + "\n****\n\nC\n=\n\n" + strconv.Itoa(sect) + "00.1\n-----\n\n" + title + " text.\n"
+	}
+	fsys := fstest.MapFS{
+		"cr/index.rst":          {Data: []byte(":Date: July 15, 2011\n\n.. toctree::\n\n   rules/a\n   rules/deep/b\n   glossary/terms\n")},
+		"cr/rules/a.rst":        {Data: []byte(rule(1, "Game Concepts"))},
+		"cr/rules/deep/b.rst":   {Data: []byte(rule(5, "Turn Structure"))},
+		"cr/glossary/terms.rst": {Data: []byte(".. glossary::\n\n    Term\n        Def.\n")},
+		"cr/old/edition.txt":    {Data: []byte("id: old\nformat: md\nfiles: old.md\n")},
+		"cr/old/old.md":         {Data: []byte("# 1. Game Concepts\n\n## 100. General\n\n100.1. Old text.\n\n100.2. More.\n")},
+		"cr/notes/stray.txt":    {Data: []byte("not rules at all\n")},
+		"one.md":                {Data: []byte("---\nid: one\neffective: 2026-01-16\nkind: full\n---\n\n# 1. Game Concepts\n\n## 100. General\n\n100.1. Text.\n")},
+	}
+	var zipped []string
+	for _, root := range []string{"cr", "one.md"} {
+		eds, err := rules.Load(fsys, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range eds {
+			if e.Failed() {
+				continue // the stray file
+			}
+			b, err := editionZip(fsys, e)
+			if err != nil {
+				t.Errorf("%s (%s): %v", e.ID, strings.Join(e.Files, " "), err)
+				continue
+			}
+			zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			zipped = append(zipped, e.ID)
+			var names []string
+			for _, f := range zr.File {
+				names = append(names, f.Name)
+			}
+			if !slices.Equal(names, e.Files) && !(e.ID == "old" && slices.Equal(names, []string{"cr/old/edition.txt", "cr/old/old.md"})) {
+				t.Errorf("%s: the zip holds %q, want %q", e.ID, names, e.Files)
+			}
+		}
+	}
+	slices.Sort(zipped)
+	if want := []string{"2011-07-15", "old", "one"}; !slices.Equal(zipped, want) {
+		t.Errorf("zipped %q, want %q", zipped, want)
 	}
 }
