@@ -89,7 +89,17 @@ rss_after="$(rss)"
 peak="$(hwm)"
 # The answers other than 2xx and 3xx, by route and status, as the server
 # counted them (499: the client left first, as wrk's connections do at the end).
-others="$(curl -s "$base/metrics" | grep '^arbiter_http_requests_total' | grep -v 'code="[23]' || true)"
+curl -s "$base/metrics" >"$tmp/metrics"
+others="$(grep '^arbiter_http_requests_total' "$tmp/metrics" | grep -v 'code="[23]' | grep -v 'route="/readyz"' || true)"
+# Where the server's time went: each route's requests and mean latency,
+# the routes that took most time in all first.
+routes="$(awk '
+  /^arbiter_http_request_duration_seconds_(sum|count)\{/ {
+    match($0, /route="[^"]*"/); r = substr($0, RSTART + 7, RLENGTH - 8)
+    if ($0 ~ /_sum\{/) sum[r] = $2; else n[r] = $2
+  }
+  END { for (r in n) if (n[r] > 0) printf "  %-28s %9d requests  %8.2f ms mean  %7.1f s in all\n", r, n[r], 1000 * sum[r] / n[r], sum[r] }
+' "$tmp/metrics" | sort -k7 -g -r)"
 # Stop it as an operator would, so that its log is complete.
 kill -TERM "$pid"
 wait "$pid" || { cat "$tmp/server.log" >&2; echo "load: the server did not shut down cleanly" >&2; exit 1; }
@@ -112,6 +122,8 @@ load: summary ($duration, $conns connections, $threads wrk threads, $(grep -c '^
   server errors  $logerr (level=ERROR lines in its log)
   RSS            before $rss_before, after $rss_after, peak $peak
 EOF
+echo "load: by route (server time, from /metrics; the preflight included):"
+echo "$routes"
 [ -z "$others" ] || printf 'load: answers other than 2xx/3xx, by the server'"'"'s metrics:\n%s\n' "$others"
 if [ "${non2xx:-0}" != 0 ] || [ "${sockerr:-0}" != 0 ] || [ "$logerr" != 0 ]; then
   grep 'level=ERROR' "$tmp/server.log" | head -20 >&2 || true

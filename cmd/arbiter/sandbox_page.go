@@ -394,6 +394,10 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	opt := scenario.Options{Budget: s.runBudget}
 	if in.trusted {
 		opt.Budget = -1 // known to be small; a loaded machine mustn't fail them
+	} else {
+		var release func()
+		opt.Clock, release = runClock() // CPU time: a loaded machine mustn't fail small ones either
+		defer release()
 	}
 	tr := scenario.RunWith(c.Request().Context(), sc, re, opt)
 

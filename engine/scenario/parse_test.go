@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
 )
@@ -136,6 +137,14 @@ func TestBounds(t *testing.T) {
 	}
 	if tr := RunWith(t.Context(), sc, engine.Latest(), Options{Budget: -1}); !tr.Passed() {
 		t.Errorf("500 steps without a budget: %v", tr.Failures())
+	}
+	// The budget is measured by the clock given: one that never moves never
+	// stops the run, one that has run out stops it.
+	if tr := RunWith(t.Context(), sc, engine.Latest(), Options{Budget: 1, Clock: func() time.Duration { return 0 }}); !tr.Passed() {
+		t.Errorf("1ns budget by a clock that stands still: %v", tr.Err)
+	}
+	if tr := RunWith(t.Context(), sc, engine.Latest(), Options{Budget: time.Hour, Clock: func() time.Duration { return 2 * time.Hour }}); !errors.Is(tr.Err, ErrBudget) {
+		t.Errorf("an hour's budget by a clock past it: %v", tr.Err)
 	}
 
 	// Setup can't be stopped by the budget before it has copied the state
