@@ -30,7 +30,7 @@ type Server struct {
 	// examples their "Run in sandbox" links; nil turns the sandbox off.
 	Scenarios *scenario.Library
 	runLimit  *rateLimiter   // the sandbox's run endpoint, per client
-	runBudget time.Duration  // wall-clock limit of a posted scenario's run
+	runBudget time.Duration  // limit of a posted scenario's run, in its CPU time (runclock_linux.go)
 	trusted   []netip.Prefix // proxies whose X-Forwarded-For names the client
 	keep      int            // search indexes each site holds; 0 all
 	ready     atomic.Bool    // the first library's newest index and history are built
