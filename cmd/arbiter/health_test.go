@@ -148,12 +148,28 @@ func checkSecurityHeaders(t *testing.T, what string, h http.Header) {
 		"Content-Security-Policy":    csp,
 		"X-Content-Type-Options":     "nosniff",
 		"Referrer-Policy":            "same-origin",
-		"X-Frame-Options":            "DENY",
 		"Cross-Origin-Opener-Policy": "same-origin",
 	}
 	for k, v := range want {
 		if got := h.Get(k); got != v {
 			t.Errorf("%s: %s %q, want %q", what, k, got, v)
+		}
+	}
+	if !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Errorf("%s: no frame-ancestors 'none': the page could be framed", what)
+	}
+}
+
+// A cached page's answer sets at most 8 headers: net/http makes a new map
+// for them on every request, and a ninth makes it grow (see
+// setSecurityHeaders).
+func TestCachedPageHeaderCount(t *testing.T) {
+	srv := newFixtureServer(t)
+	do(t, srv, "GET", "/2026-01-16/704.5k")
+	for _, hdr := range [][]string{nil, {"If-None-Match", do(t, srv, "GET", "/2026-01-16/704.5k").Header().Get("ETag")}} {
+		w := do(t, srv, "GET", "/2026-01-16/704.5k", hdr...)
+		if len(w.Header()) > 8 {
+			t.Errorf("%d: %d headers, want at most 8: %v", w.Code, len(w.Header()), w.Header())
 		}
 	}
 }
