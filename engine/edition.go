@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -342,6 +344,21 @@ func FromRules(id string, effective time.Time, texts []RuleText) *RulesEdition {
 			types.Subtypes[kind] = ParseTypeList(t.Text)
 		}
 	}
+	if len(types.Subtypes[LandType]) == 0 && len(found[KeyBasicLandTypes]) > 0 {
+		if l := basicLandTypes(byKey[KeyBasicLandTypes]); l != nil {
+			types.Subtypes[LandType] = l
+			e.Notes = append(e.Notes, fmt.Sprintf("no land type list in the text; the basic land types from %s, the others from the engine's list", found[KeyBasicLandTypes][0].Number))
+		}
+	}
+	// The other kinds a text doesn't list (2003-12-01 and 2004-06-01 list
+	// only creature types) use the engine's short lists, as an edition with
+	// no lists at all does below.
+	for _, k := range []SubtypeKind{ArtifactType, EnchantmentType, SpellType} {
+		if len(types.Subtypes[k]) == 0 && len(types.Subtypes[CreatureType]) > 0 {
+			types.Subtypes[k] = defaultSubtypes[k]
+			e.Notes = append(e.Notes, fmt.Sprintf("no %s type list in the text; using the engine's", k))
+		}
+	}
 	fallbackTypes(types, effective)
 	if len(types.Subtypes[CreatureType]) == 0 {
 		types.Complete = false
@@ -365,6 +382,36 @@ var glossaryKinds = map[string]SubtypeKind{
 	"enchantment type": EnchantmentType, "enchantment types": EnchantmentType,
 	"planeswalker type": PlaneswalkerType, "planeswalker types": PlaneswalkerType,
 	"spell type": SpellType, "spell types": SpellType, "instant type": SpellType, "sorcery type": SpellType,
+}
+
+// basicLandTypes reads an edition without a list of land types (2003-12-01
+// and 2004-06-01 list creature types but not land types; their glossary has
+// no "is as follows:" for them) from the rule every edition has: "The basic
+// land types are Plains, Island, Swamp, Mountain, and Forest." (212.6d in
+// 2003–2008, 305.6 since). The nonbasic land types come from the engine's
+// list: cards had all of them by then (Urza's, Mine, Power-Plant and Tower
+// since Antiquities, Desert, Lair, Locus since Mirrodin), and the first
+// printed list (the 2004-10-01 glossary, "updated through the Champions of
+// Kamigawa set") names exactly these. Nil if the rule isn't there either.
+var basicIntro = regexp.MustCompile(`(?i)the basic land types are\s+`)
+
+func basicLandTypes(rule string) []string {
+	loc := basicIntro.FindStringIndex(rule)
+	if loc == nil {
+		return nil
+	}
+	basics := ParseTypeList("The land types are " + rule[loc[1]:])
+	if len(basics) == 0 {
+		return nil
+	}
+	out := slices.Clone(defaultSubtypes[LandType])
+	for _, b := range basics {
+		b = strings.ToUpper(b[:1]) + b[1:]
+		if !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // fallbackTypes fills card types and supertypes for editions that don't list

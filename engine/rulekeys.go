@@ -47,6 +47,7 @@ const (
 	KeyArtifactTypes  Key = "types.artifact"    // 205.3g
 	KeyEnchantTypes   Key = "types.enchantment" // 205.3h
 	KeyLandTypes      Key = "types.land"        // 205.3i
+	KeyBasicLandTypes Key = "types.basic"       // 305.6 (2003: 212.6d): the five basic land types
 	KeyWalkerTypes    Key = "types.planeswalker"
 	KeySpellTypes     Key = "types.spell"    // 205.3k
 	KeyCreatureTypes  Key = "types.creature" // 205.3m
@@ -221,8 +222,9 @@ var recognizers = []recognizer{
 	{key: KeyArtifactTypes, chapters: []uint16{204, 205}, re: rx(`the artifact types are `)},
 	{key: KeyEnchantTypes, chapters: []uint16{204, 205}, re: rx(`the enchantment types are `)},
 	{key: KeyLandTypes, chapters: []uint16{204, 205}, re: rx(`the land types are `)},
+	{key: KeyBasicLandTypes, chapters: []uint16{212, 305}, re: rx(`^the basic land types are `)},
 	{key: KeyWalkerTypes, chapters: []uint16{204, 205}, re: rx(`the planeswalker types are `)},
-	{key: KeySpellTypes, chapters: []uint16{204, 205}, re: rx(`the spell types are `)},
+	{key: KeySpellTypes, chapters: []uint16{204, 205}, re: rx(`(the spell types are|the only spell type at this time is) `)},
 	{key: KeyCreatureTypes, chapters: []uint16{204, 205}, re: rx(`called creature types\. (the creature types are|one creature type)`)},
 	{key: KeyPlanarTypes, chapters: []uint16{204, 205}, re: rx(`the planar types are `)},
 

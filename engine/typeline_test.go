@@ -181,3 +181,36 @@ func TestParseTypeList(t *testing.T) {
 		}
 	}
 }
+
+// TestListsReadFromOldText: editions whose text lists some subtypes but not
+// others still know the basic land types (read from the rule that defines
+// them) and read "The only spell type at this time is Arcane." (2009).
+func TestListsReadFromOldText(t *testing.T) {
+	seen := 0
+	for _, f := range readCorpus(t) {
+		ed := FromRules(f.name, f.stated, f.texts)
+		switch f.name {
+		case "2003-12-01", "2006-06-01": // the latter states 2004-06-01
+			seen++
+			for _, lt := range []string{"Island", "Forest", "Plains", "Swamp", "Mountain", "Urza's"} {
+				if _, err := ed.Types.CheckSubtypeChoice(LandType, lt); err != nil {
+					t.Errorf("%s: %v", f.name, err)
+				}
+			}
+			if _, err := ed.Types.CheckSubtypeChoice(LandType, "Merfolk"); err == nil {
+				t.Errorf("%s: Merfolk accepted as a land type", f.name)
+			}
+			if got := ed.Rule(KeyBasicLandTypes).String(); got != "212.6d" {
+				t.Errorf("%s: basic land types from %q, want 212.6d", f.name, got)
+			}
+		case "2009-09-04":
+			seen++
+			if l := ed.Types.Subtypes[SpellType]; len(l) != 1 || l[0] != "Arcane" {
+				t.Errorf("%s: spell types %q, want [Arcane]", f.name, l)
+			}
+		}
+	}
+	if seen != 3 {
+		t.Errorf("saw %d of the 3 files", seen)
+	}
+}

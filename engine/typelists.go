@@ -130,11 +130,11 @@ func (l *TypeLists) KindsOf(s string) []SubtypeKind {
 }
 
 // Type lists are printed as "The land types are Desert, Forest, … and
-// Urza's.", "… is as follows: Aura, Shrine." (old glossaries) or "One creature
+// Urza's.", "The only spell type at this time is Arcane." (2009), "… is as follows: Aura, Shrine." (old glossaries) or "One creature
 // type is two words long: Time Lord. All other creature types are one word
 // long: Advisor, …", with cross-references "(see rule 301.5)" among the items.
 var (
-	listIntro  = regexp.MustCompile(`(?i)\b(?:the|other|that|one)\s+(?:[a-z]+\s+)?(?:super)?(?:types are|type is)(?:\s+(?:one|two) words? long:)?\s*`)
+	listIntro  = regexp.MustCompile(`(?i)\b(?:the|other|that|one)\s+(?:[a-z]+\s+)?(?:super)?(?:types are|type is)(?:\s+(?:one|two) words? long:)?\s*|\bthe only [a-z]+ type at this time is\s+`)
 	glossList  = regexp.MustCompile(`(?i)is as follows:\s*`)
 	parenthese = regexp.MustCompile(`\s*\([^)]*\)`)
 )
