@@ -62,8 +62,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if he.status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
-	if he.status == http.StatusMethodNotAllowed {
-		c.Response().Header().Set("Allow", "GET, HEAD")
+	// The router has set Allow to the methods the path answers (/sandbox/run
+	// also takes POST); only a 405 raised elsewhere needs the default.
+	if he.status == http.StatusMethodNotAllowed && c.Response().Header().Get(echo.HeaderAllow) == "" {
+		c.Response().Header().Set(echo.HeaderAllow, "GET, HEAD")
 	}
 	var werr error
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
