@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "scenarios",
-		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH]   list, run or trace engine scenarios; report which printed examples have one",
+		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--time N]   list, run or trace engine scenarios; report which printed examples have one; time them",
 		run:   runScenarios,
 	})
 }
@@ -30,6 +30,7 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 	edition := fl.String("edition", "", "run under this edition only (a date like 2007-02-01, or latest); default: every edition each applies to")
 	trace := fl.String("trace", "", "print the step-by-step trace of one scenario (file name) under --edition (default latest)")
 	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario")
+	timeN := fl.Int("time", 0, "run each scenario N times under --edition (default latest) and print median, p90 and max per scenario and for all of them")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -60,6 +61,12 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 		return traceScenario(lib, *trace, ed, stdout, stderr)
 	case *coverage != "":
 		return scenarioCoverage(lib, *coverage, stdout, stderr)
+	case *timeN != 0:
+		ed := engine.Latest()
+		if eds != nil {
+			ed = eds[0]
+		}
+		return timeScenarios(lib, ed, *timeN, stdout, stderr)
 	case *runAll:
 		return runScenarioSet(lib, eds, stdout)
 	}
