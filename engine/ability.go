@@ -205,6 +205,10 @@ const (
 	CondSpent // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
 )
 
+// KeywordDevotionPlus1 marks "Your devotion to each color and each
+// combination of colors is increased by one." (Altar of the Pantheon, 700.5a).
+const KeywordDevotionPlus1 = "devotion +1"
+
 // Instr is one instruction of a spell's or ability's effect (609.1): a
 // one-shot action, or the creation of a continuous effect or a delayed
 // triggered ability.
@@ -273,6 +277,7 @@ const (
 	OpShuffle     // Who shuffles their library
 	OpExchange    // exchange control of two target creatures (701.12)
 	OpCopySpell   // copy What, a spell, onto the stack (707.10); Color: "except that the copy is red"; NewTargets
+	OpNewTargets  // choose new targets for What, a spell or ability on the stack (115.7)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -411,6 +416,7 @@ type ContSpec struct {
 	// Layer 4: types (205.1).
 	SetTypes         []string  // card types that replace the old ones
 	AddTypes         []string  // "in addition to its other types", "still a land"
+	RemoveTypes      []string  // "~ isn't a creature"
 	SetSubs          []Subtype // subtypes that replace the old ones of their kind
 	AddSubs          []Subtype
 	AddSuper         []string

@@ -508,6 +508,18 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.create(in)
 	case OpCopySpell:
 		return x.copySpell(in)
+	case OpNewTargets:
+		did := false
+		for _, o := range x.objects(in.What) {
+			if o.Zone == Stack && o.Stack != nil && len(o.Stack.Specs) > 0 {
+				// "You may" was asked already (in.May).
+				if err := x.chooseTargets(o, KeyChangeTargets); err != nil {
+					return did, err
+				}
+				did = true
+			}
+		}
+		return did, nil
 	case OpAddMana:
 		return x.addMana(in)
 	case OpTap, OpUntap:
@@ -1242,6 +1254,15 @@ func (x *execCtx) newTargets(cp *Object) error {
 	if err != nil || ans.word == "no" {
 		return err
 	}
+	return x.chooseTargets(cp, KeyCopySpell)
+}
+
+// chooseTargets has the resolving effect's controller choose each target of
+// cp, a spell or ability on the stack, again among those legal for it
+// (115.7d: changing targets; 707.10c: new targets for a copy). The new set
+// must be legal as a whole, as when it was cast.
+func (x *execCtx) chooseTargets(cp *Object, key Key) error {
+	t := x.t
 	item := cp.Stack
 	ch := t.chars(cp)
 	var chosen []Target
@@ -1256,7 +1277,7 @@ func (x *execCtx) newTargets(cp *Object) error {
 			}
 		}
 		for range max(sp.Count, 1) {
-			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyCopySpell, Options: opts, Players: ps,
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: key, Options: opts, Players: ps,
 				Prompt: fmt.Sprintf("choose %s for %s", sp.Text, cp.Label)})
 			if err != nil {
 				return err
@@ -1273,7 +1294,7 @@ func (x *execCtx) newTargets(cp *Object) error {
 		return err
 	}
 	item.Targets = tg
-	t.emit(Event{Kind: EvChoice, Key: KeyCopySpell, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
+	t.emit(Event{Kind: EvChoice, Key: key, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
 		Text: fmt.Sprintf("%s chooses new targets for %s%s", t.name(x.ctrl), cp.Label, copyTargetsText(t, item))})
 	return nil
 }

@@ -75,6 +75,9 @@ func FuzzAbilities(f *testing.F) {
 		"At the beginning of your upkeep, if you control no creatures, you lose 1 life.",
 		"Copy target instant or sorcery spell, except that the copy is red. You may choose new targets for the copy.",
 		"You gain X life if {G} was spent to cast this spell and X life if {W} was spent to cast it.",
+		"As long as your devotion to red is less than five, ~ isn't a creature.",
+		"Your devotion to each color and each combination of colors is increased by one.",
+		"You may choose new targets for target spell.",
 		"\"", ":", "{", "Whenever", "",
 	} {
 		f.Add(s, false)

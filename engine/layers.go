@@ -592,6 +592,11 @@ func applyTypes(c *Chars, sp *ContSpec) {
 			nt.Supertypes = append(nt.Supertypes, titleWord(s))
 		}
 	}
+	// "Purphoros isn't a creature": the card type goes; its other types,
+	// supertypes and subtypes stay.
+	for _, x := range sp.RemoveTypes {
+		nt.CardTypes = slices.DeleteFunc(nt.CardTypes, func(t string) bool { return strings.EqualFold(t, x) })
+	}
 	c.Types = nt
 }
 
@@ -743,11 +748,18 @@ func (lc *layerCtx) amount(a Amount, in *instance, o *Object) int {
 func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 	switch c.Kind {
 	case CondDevotion:
+		// 700.5a: devotion is counted after copy, control and text effects
+		// (the layers before this one), with effects that modify it.
 		d := 0
 		for _, p := range lc.objs {
 			if p.Zone == Battlefield && lc.ch[p.ID].Controller == ch.Controller {
 				for _, sym := range lc.ch[p.ID].Cost {
 					if sym.Color&c.Color != 0 {
+						d++
+					}
+				}
+				for _, a := range lc.ch[p.ID].Abilities {
+					if a.Kind == AbStatic && a.Keyword == KeywordDevotionPlus1 {
 						d++
 					}
 				}

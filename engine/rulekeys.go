@@ -124,6 +124,7 @@ const (
 	KeyCopyEnter         Key = "copy.enter"        // 707.5: entering as a copy
 	KeyCopyExcept        Key = "copy.except"       // 707.9: copy effects with exceptions
 	KeyCopySpell         Key = "copy.spell"        // 707.10: a copy of a spell copies the choices made for it
+	KeyChangeTargets     Key = "target.change"     // 115.7: effects that change targets or choose new ones
 	KeyRegenerate        Key = "regenerate"        // 701.19a: regeneration replaces destruction
 	KeyProtectDamage     Key = "protection.damage" // 702.16e: protection prevents damage
 	KeyProtectTarget     Key = "protection.target" // 702.16b: protection: can't be targeted
@@ -296,6 +297,7 @@ var recognizers = []recognizer{
 	{key: KeyCopyEnter, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`(enters the battlefield "as a copy" or "that.s a copy"|(comes into play|enters the battlefield) as a copy)`), not: rx(`choices`)},
 	{key: KeyCopyExcept, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`copy effects may include modifications or exceptions`)},
 	{key: KeyCopySpell, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^to copy a spell`)},
+	{key: KeyChangeTargets, chapters: []uint16{113, 114, 115}, sub: 1, re: rx(`^some effects allow a player to change the target`)},
 	{key: KeyRegenerate, chapters: []uint16{419, 501, 701}, re: rx(`^(if the effect of a resolving spell or ability regenerates a permanent|regenerate \[permanent\]" means|the phrase "regenerate \[permanent\]" means)`)},
 	{key: KeyProtectDamage, chapters: []uint16{502, 702}, sub: 2, re: rx(`damage that would be dealt by sources that have the stated quality to a (creature|permanent) (or player )?with protection is prevented`)},
 	{key: KeyProtectTarget, chapters: []uint16{502, 702}, sub: 2, re: rx(`can.t be targeted by spells with the stated quality`)},

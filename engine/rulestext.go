@@ -945,6 +945,10 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 	mod := &RuleMod{}
 	f := &Filter{Zone: Stack, Spell: true}
 	switch {
+	case c.eat("your", "devotion", "to", "each", "color", "and", "each", "combination", "of", "colors", "is", "increased", "by", "one"):
+		// Altar of the Pantheon (700.5a).
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Keyword: KeywordDevotionPlus1}, c.end()
 	case c.eat("this", "spell", "costs"):
 		// "This spell costs {1} less to cast for each creature you
 		// attacked with this turn."

@@ -519,6 +519,13 @@ func (p *textParser) playerClause(c *tcur, text string) (*Instr, bool, error) {
 func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, error) {
 	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
 	switch {
+	case c.eat("choose", "new", "targets", "for"):
+		// Redirect: "You may choose new targets for target spell." (115.7)
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to choose new targets for: target spell")
+		}
+		return &Instr{Op: OpNewTargets, What: r}, true, nil
 	case c.eat("gain", "life", "equal", "to"), c.eat("gains", "life", "equal", "to"):
 		n, ok := p.amountExpr(c)
 		if !ok {
@@ -1704,6 +1711,14 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
 	case c.eat("can't", "be", "blocked"):
 		spec.Rules = &RuleMod{Kind: RuleUnblockable}
+	case c.eat("isn't", "a"), c.eat("isn't", "an"):
+		// "As long as your devotion to red is less than five, Purphoros
+		// isn't a creature." (layer 4)
+		ct := c.next()
+		if _, ok := KindOf(ct); !ok {
+			return nil, true, p.fail(c, text, "a card type: ~ isn't a creature")
+		}
+		spec.RemoveTypes = []string{ct}
 	case c.eat("is"), c.eat("are"):
 		if err := p.becomes(c, text, spec); err != nil {
 			return nil, true, err
