@@ -52,6 +52,22 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 		o = t.s.Object(id)
 		break
 	}
+	// Essence of the Wild: "Creatures you control enter as a copy of this
+	// creature." Like any copy effect as it enters, it applies first
+	// (616.1f), so the abilities of what it would have been (enters
+	// tapped) are gone. The permanent is checked as it would enter.
+	for _, m := range t.ruleMods(RuleEnterAsSource) {
+		if m.src == nil || m.src.ID == id || !matchFilter(&t.s, m.mod.Filter, o, t.chars(o), m.src, m.ctrl) {
+			continue
+		}
+		values := t.copiable(m.src)
+		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
+			Source: m.src.ID, SourceName: m.name, Controller: m.ctrl, Text: "enters as a copy of " + m.name})
+		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
+			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, m.name, values.Name)})
+		o = t.s.Object(id)
+		break
+	}
 	ch := t.chars(o)
 	// 608.3e / 614.12: effects that stop it entering look at it as it would
 	// exist on the battlefield (a Clone copying a land is a land).

@@ -78,6 +78,7 @@ func FuzzAbilities(f *testing.F) {
 		"As long as your devotion to red is less than five, ~ isn't a creature.",
 		"Your devotion to each color and each combination of colors is increased by one.",
 		"You may choose new targets for target spell.",
+		"Creatures you control enter as a copy of this creature.",
 		"\"", ":", "{", "Whenever", "",
 	} {
 		f.Add(s, false)

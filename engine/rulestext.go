@@ -936,6 +936,14 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 	case c.eat("can't", "enter", "the", "battlefield"):
 		c.eat(".")
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleCantEnter, Filter: f}}}}, c.end()
+	case c.eat("enter", "as", "a", "copy", "of"), c.eat("enter", "the", "battlefield", "as", "a", "copy", "of"):
+		// Essence of the Wild: "Creatures you control enter as a copy of
+		// this creature."
+		if !p.self(c) {
+			return nil, false
+		}
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleEnterAsSource, Filter: f}}}}, c.end()
 	}
 	return nil, false
 }
