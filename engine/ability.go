@@ -278,6 +278,8 @@ const (
 	OpExchange    // exchange control of two target creatures (701.12)
 	OpCopySpell   // copy What, a spell, onto the stack (707.10); Color: "except that the copy is red"; NewTargets
 	OpNewTargets  // choose new targets for What, a spell or ability on the stack (115.7)
+	OpShuffleIn   // Who shuffles their hand, graveyard and the permanents they own into their library
+	OpSetLife     // Who's life total becomes N (119.5)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -489,6 +491,7 @@ type Replacement struct {
 	CopyHasThis bool
 	CopyNoColor bool
 	CopyExtra   []*Ability // "except … it has '…'"
+	Instead     []*Instr   // LoseInstead: what happens instead
 }
 
 // ReplKind is a kind of Replacement.

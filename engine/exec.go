@@ -598,6 +598,31 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		x.color, _ = ParseColor(ans.word)
 		return true, nil
+	case OpShuffleIn:
+		for _, p := range x.players(in.Who) {
+			var ids []ObjectID
+			for _, o := range t.s.Objects {
+				if o.Owner == p && (o.Zone == Hand || o.Zone == Graveyard || o.Zone == Battlefield) {
+					ids = append(ids, o.ID)
+				}
+			}
+			for _, id := range ids {
+				if _, err := t.move(id, Library, false, nil, KeyResolve, "is shuffled into its owner's library"); err != nil {
+					return false, err
+				}
+			}
+			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p), Text: t.name(p) + " shuffles their library"})
+		}
+		return true, nil
+	case OpSetLife:
+		// 119.5: a player's life total becoming N means gaining or losing
+		// the difference.
+		for _, p := range x.players(in.Who) {
+			if err := t.life(p, x.amount(in.N)-t.s.Players[p].Life, KeyLifeChange, ""); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
 	case OpShuffle:
 		for _, p := range x.players(in.Who) {
 			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p), Text: t.name(p) + " shuffles their library"})

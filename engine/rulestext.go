@@ -841,6 +841,15 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 	}
 	c.i = save
+	// Lich's Mirror: "If you would lose the game, instead shuffle …" (704.7)
+	if c.eat("if", "you", "would", "lose", "the", "game", ",", "instead") {
+		ins, err := p.effect(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplLoseInstead, Instead: ins}}, true, nil
+	}
+	c.i = save
 	if c.eat("if", "an", "effect", "would", "create", "one", "or", "more", "tokens", "under", "your", "control", ",", "it", "creates", "twice", "that", "many", "of", "those", "tokens", "instead") {
 		c.eat(".")
 		if c.end() {

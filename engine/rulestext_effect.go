@@ -468,6 +468,14 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Control: true}, Dur: p.duration(c)}, true, nil
 	case c.eat("shuffle", "your", "library"):
 		return &Instr{Op: OpShuffle, Who: PRef{Kind: PYou}}, true, nil
+	case c.eat("shuffle", "your", "hand", ",", "your", "graveyard", ",", "and", "all", "permanents", "you", "own", "into", "your", "library"):
+		return &Instr{Op: OpShuffleIn, Who: PRef{Kind: PYou}}, true, nil
+	case c.eat("your", "life", "total", "becomes"):
+		n, ok := c.num()
+		if !ok {
+			return fail("your life total becomes N")
+		}
+		return &Instr{Op: OpSetLife, Who: PRef{Kind: PYou}, N: Amount{N: n}}, true, nil
 	case c.eat("choose", "a", "color", "of"):
 		// "Choose a color of a permanent you control." (106.5)
 		c.eat("a")

@@ -311,11 +311,25 @@ func (t *tx) checkSBA() error {
 
 // perform does a pass's actions and reports whether any changed the game.
 func (t *tx) perform(all []sbaDo) (changed bool, err error) {
+	replaced := map[PlayerID]string{} // players whose loss was replaced, and by what
 	for _, d := range all {
 		switch d.what {
 		case sbaLose:
 			p := &t.s.Players[d.player]
 			if p.Lost {
+				continue
+			}
+			if by, ok := replaced[d.player]; ok {
+				// 704.7: one replacement for all of this pass's losses.
+				t.emit(Event{Kind: EvRule, Key: d.key, Player: p.Name, Text: p.Name + " would lose the game: " + loseReason[d.key] + "; replaced by " + by})
+				continue
+			}
+			if by, err := t.loseInstead(d.player, d.key); by != "" || err != nil {
+				replaced[d.player] = by
+				changed = true
+				if err != nil {
+					return changed, err
+				}
 				continue
 			}
 			p.Lost, p.LostBy = true, d.key
@@ -388,4 +402,32 @@ var sbaWhy = map[Key]string{
 	KeySBADeathtouch: "was dealt damage by deathtouch and is destroyed",
 	KeySBALegend:     "goes to the graveyard (legend rule)",
 	KeySBAWorld:      "goes to the graveyard (world rule)",
+}
+
+// loseInstead applies a replacement effect for player pl's losing the game
+// ("If you would lose the game, instead …", Lich's Mirror) from a permanent
+// pl controls, if there is one, and names it. 704.7: if several
+// state-based actions would make a player lose at once, one replacement
+// replaces them all.
+func (t *tx) loseInstead(pl PlayerID, why Key) (string, error) {
+	for _, o := range t.s.Objects {
+		if o.Zone != Battlefield || o.PhasedOut {
+			continue
+		}
+		ch := t.chars(o)
+		if ch.Controller != pl {
+			continue
+		}
+		for _, a := range ch.Abilities {
+			if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplLoseInstead {
+				continue
+			}
+			t.emit(Event{Kind: EvRule, Key: why, Player: t.name(pl), Text: t.name(pl) + " would lose the game: " + loseReason[why] + "; replaced by " + o.Label})
+			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: o.Label, ObjectID: o.ID, Player: t.name(pl),
+				Text: fmt.Sprintf("%s's replacement effect: %s doesn't lose the game", o.Label, t.name(pl))})
+			item := &StackItem{Kind: StackTriggered, Controller: pl, Source: o.ID, SourceName: o.Label}
+			return o.Label, t.newExec(item, nil).instrs(a.Replace.Instead)
+		}
+	}
+	return "", nil
 }
