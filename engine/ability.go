@@ -498,10 +498,12 @@ type Replacement struct {
 type ReplKind uint8
 
 const (
-	ReplEntersTapped ReplKind = iota + 1 // "This creature enters tapped." (614.1c)
-	ReplEntersWith                       // "enters with N counters" (614.1c)
-	ReplEnterAsCopy                      // "You may have this creature enter as a copy of …" (707.5)
-	ReplLoseInstead                      // "If you would lose the game, instead …" (614)
+	ReplEntersTapped       ReplKind = iota + 1 // "This creature enters tapped." (614.1c)
+	ReplEntersWith                             // "enters with N counters" (614.1c)
+	ReplEnterAsCopy                            // "You may have this creature enter as a copy of …" (707.5)
+	ReplLoseInstead                            // "If you would lose the game, instead …" (614)
+	ReplGraveyardToLibrary                     // "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead."
+	ReplDieToLibraryTop                        // "If this creature would die, put it on top of its owner's library instead."
 )
 
 // LinkedChoice is an "As this enters, choose …" ability (607.2a); the

@@ -316,6 +316,22 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 		return id, nil
 	}
 	label, from := o.Label, t.where(o)
+	if to == Graveyard {
+		// Its own replacement effects (614.1a): Darksteel Colossus goes
+		// into its owner's library instead (a shuffle: the engine puts it
+		// at the bottom), Gravebane Zombie on top if it would die.
+		for _, a := range t.chars(o).Abilities {
+			if a.Kind != AbStatic || a.Replace == nil {
+				continue
+			}
+			switch k := a.Replace.Kind; {
+			case k == ReplGraveyardToLibrary, k == ReplDieToLibraryTop && o.Zone == Battlefield:
+				t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: label, ObjectID: id,
+					Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s)", label, a.Text)})
+				return t.move(id, Library, k == ReplGraveyardToLibrary, ctrl, key, why)
+			}
+		}
+	}
 	// 111.8: a token that has left the battlefield can't move again; it
 	// stays until it ceases to exist.
 	if o.Token && o.Zone != Battlefield {

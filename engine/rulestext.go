@@ -841,6 +841,19 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 	}
 	c.i = save
+	// Darksteel Colossus, Gravebane Zombie (614.1a; 701.24g).
+	if c.eat("if") && p.self(c) {
+		switch {
+		case c.eat("would", "be", "put", "into", "a", "graveyard", "from", "anywhere", ",", "reveal") && p.self(c) &&
+			c.eat("and", "shuffle", "it", "into", "its", "owner", "'s", "library", "instead"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplGraveyardToLibrary}}, c.end(), nil
+		case c.eat("would", "die", ",", "put", "it", "on", "top", "of", "its", "owner", "'s", "library", "instead"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplDieToLibraryTop}}, c.end(), nil
+		}
+	}
+	c.i = save
 	// Lich's Mirror: "If you would lose the game, instead shuffle …" (704.7)
 	if c.eat("if", "you", "would", "lose", "the", "game", ",", "instead") {
 		ins, err := p.effect(c, text)
