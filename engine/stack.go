@@ -87,7 +87,8 @@ type (
 		Sac     []ObjectID // permanents to sacrifice for its costs
 		Discard []ObjectID
 		Pay     Payment
-		Alt     bool // pay its alternative cost
+		Alt     bool       // pay its alternative cost
+		Convoke []ObjectID // creatures to tap for convoke (702.51a)
 	}
 	// Activate: the player activates an ability of an object (602.2), or a
 	// mana ability, which resolves at once (605.3).
@@ -256,6 +257,12 @@ func (a CastSpell) apply(t *tx) error {
 	total := totalCost(base, a.X, adds, more, less)
 	t.emit(Event{Kind: EvCost, Key: KeyTotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
 		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.describe())})
+	if len(a.Convoke) > 0 {
+		var err error
+		if total, err = t.convoke(a.Player, sp, total, a.Convoke); err != nil {
+			return err
+		}
+	}
 	// 601.2h: pay it.
 	spent, err := t.payCost(a.Player, sp, total, extra, a.Pay, a.Sac, a.Discard, 0)
 	if err != nil {
@@ -824,4 +831,47 @@ func NeedsPriority(s State, a Action) (PlayerID, bool) {
 		return a.Player, true
 	}
 	return 0, false
+}
+
+// convoke taps creatures to pay for part of a spell's total cost (702.51a):
+// each pays for one mana of one of its colors, or for {1}. It isn't an
+// additional or alternative cost and applies only after the total cost is
+// determined (702.51b), so it comes after cost reductions. It returns what
+// is left to pay with mana.
+func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (ManaCost, error) {
+	if !t.chars(sp).HasKeyword("convoke") {
+		return nil, t.ruleErr(KeyConvoke, "%s doesn't have convoke", sp.Label)
+	}
+	left := slices.Clone(total)
+	seen := map[ObjectID]bool{}
+	for _, id := range ids {
+		o := t.s.Object(id)
+		if o == nil || o.Zone != Battlefield {
+			return nil, t.ruleErr(KeyConvoke, "only creatures on the battlefield can convoke")
+		}
+		ch := t.chars(o)
+		switch {
+		case !ch.Types.Is("creature") || ch.Controller != p:
+			return nil, t.ruleErr(KeyConvoke, "%s isn't a creature %s controls", o.Label, t.name(p))
+		case o.Tapped || seen[id]:
+			return nil, t.ruleErr(KeyConvoke, "%s is already tapped", o.Label)
+		}
+		seen[id] = true
+		// A colored symbol of its color first, then generic mana.
+		i := slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymColored && s.Color&ch.Colors != 0 })
+		if i >= 0 {
+			left = slices.Delete(left, i, i+1)
+		} else if i = slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymGeneric && s.N > 0 }); i >= 0 {
+			left[i].N--
+			if left[i].N == 0 {
+				left = slices.Delete(left, i, i+1)
+			}
+		} else {
+			return nil, t.ruleErr(KeyConvoke, "%s can't pay for any of %s's cost that is left (%s)", o.Label, sp.Label, costOrZero(left))
+		}
+		t.tap(o)
+		t.emit(Event{Kind: EvCost, Key: KeyConvoke, Object: o.Label, ObjectID: id, Player: t.name(p),
+			Text: fmt.Sprintf("%s convokes %s: %s left to pay", o.Label, sp.Label, costOrZero(left))})
+	}
+	return left, nil
 }

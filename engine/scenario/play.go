@@ -17,6 +17,7 @@ type castOpts struct {
 	kicker   []string // kicker costs named, or "" for the first
 	splice   []ref
 	sac      []ref
+	convoke  []ref
 	discard  []ref
 	pay      *engine.Payment
 	alt      bool
@@ -26,7 +27,7 @@ type castOpts struct {
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "discarding", "paying", "for", "removing", "x", "using"}
+var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -98,6 +99,13 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 				return o, false
 			}
 			o.sac = append(o.sac, rs...)
+		case c.eat("convoking"):
+			rs, ok := c.refs()
+			if !ok {
+				p.errorf("convoking with which creatures")
+				return o, false
+			}
+			o.convoke = append(o.convoke, rs...)
 		case c.eat("discarding"):
 			rs, ok := c.refs()
 			if !ok {
@@ -373,6 +381,9 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 		a.Splice = append(a.Splice, c.ID)
 	}
 	if a.Sac, err = r.ids(o.sac, engine.Battlefield); err != nil {
+		return nil, err
+	}
+	if a.Convoke, err = r.ids(o.convoke, engine.Battlefield); err != nil {
 		return nil, err
 	}
 	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
