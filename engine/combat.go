@@ -278,6 +278,9 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") {
 		return t.ruleErr(KeyBlock, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
+	if land := t.walkedLand(ach, bch.Controller); land != "" {
+		return t.ruleErr(KeyLandwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(bch.Controller), land)
+	}
 	if ach.ProtectedFrom(*bch) {
 		return t.ruleErr(KeyProtectBlock, "%s has protection from %s: %s can't block it", atk.Label, protectionName(ach, *bch), blk.Label)
 	}
@@ -532,4 +535,39 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 		}
 	}
 	return nil
+}
+
+// walkedLand returns a land the defending player controls that one of the
+// attacker's landwalk abilities names (702.14c: "islandwalk"; "snow
+// swampwalk" needs a land that is both), or "".
+func (t *tx) walkedLand(ach *Chars, def PlayerID) string {
+	for _, a := range ach.Abilities {
+		if a.Kind != AbKeyword || !strings.HasSuffix(a.Keyword, "walk") || a.Keyword == "landwalk" {
+			continue
+		}
+		sub, snow := strings.CutPrefix(strings.TrimSuffix(a.Keyword, "walk"), "snow ")
+		for _, o := range t.s.Objects {
+			if o.Zone != Battlefield || o.PhasedOut {
+				continue
+			}
+			ch := t.chars(o)
+			if ch.Controller != def || !ch.Types.Is("land") || !ch.Types.HasSubtype(sub) {
+				continue
+			}
+			if snow && !ch.Types.IsSuper("snow") {
+				continue
+			}
+			return o.Label
+		}
+	}
+	return ""
+}
+
+func walkName(ach *Chars) string {
+	for _, a := range ach.Abilities {
+		if a.Kind == AbKeyword && strings.HasSuffix(a.Keyword, "walk") {
+			return a.Keyword
+		}
+	}
+	return "landwalk"
 }

@@ -126,6 +126,7 @@ const (
 	KeyCopySpell         Key = "copy.spell"        // 707.10: a copy of a spell copies the choices made for it
 	KeyChangeTargets     Key = "target.change"     // 115.7: effects that change targets or choose new ones
 	KeyConvoke           Key = "convoke"           // 702.51a: tapping creatures to pay for a spell
+	KeyLandwalk          Key = "combat.landwalk"   // 702.14c: unblockable while the defender controls such a land
 	KeyRegenerate        Key = "regenerate"        // 701.19a: regeneration replaces destruction
 	KeyProtectDamage     Key = "protection.damage" // 702.16e: protection prevents damage
 	KeyProtectTarget     Key = "protection.target" // 702.16b: protection: can't be targeted
@@ -300,6 +301,7 @@ var recognizers = []recognizer{
 	{key: KeyCopySpell, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^to copy a spell`)},
 	{key: KeyChangeTargets, chapters: []uint16{113, 114, 115}, sub: 1, re: rx(`^some effects allow a player to change the target`)},
 	{key: KeyConvoke, chapters: []uint16{502, 702}, sub: 2, re: rx(`^convoke is a static ability`)},
+	{key: KeyLandwalk, chapters: []uint16{502, 702}, sub: 2, re: rx(`^(landwalk and snow-covered landwalk are evasion abilities\. )?a creature with landwalk (is unblockable|can't be blocked) as long as`)},
 	{key: KeyRegenerate, chapters: []uint16{419, 501, 701}, re: rx(`^(if the effect of a resolving spell or ability regenerates a permanent|regenerate \[permanent\]" means|the phrase "regenerate \[permanent\]" means)`)},
 	{key: KeyProtectDamage, chapters: []uint16{502, 702}, sub: 2, re: rx(`damage that would be dealt by sources that have the stated quality to a (creature|permanent) (or player )?with protection is prevented`)},
 	{key: KeyProtectTarget, chapters: []uint16{502, 702}, sub: 2, re: rx(`can.t be targeted by spells with the stated quality`)},

@@ -176,7 +176,8 @@ var keywordList = []string{
 	"first strike", "double strike", "deathtouch", "defender", "flash", "flying", "haste", "hexproof",
 	"indestructible", "infect", "lifelink", "menace", "reach", "shroud", "trample", "vigilance", "wither",
 	"fear", "intimidate", "shadow", "changeling", "undying", "persist", "devoid", "phasing", "convoke",
-	"split second", "landwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk",
+	"split second", "snow forestwalk", "snow islandwalk", "snow mountainwalk", "snow plainswalk", "snow swampwalk",
+	"landwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk",
 }
 
 // IsKeyword reports whether k (lower case) is a keyword ability the engine
