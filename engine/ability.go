@@ -476,6 +476,7 @@ const (
 	RuleDoubleDamage                        // "… it deals double that damage instead." (614.5)
 	RuleEntersTapped                        // "Permanents enter tapped." (614.12)
 	RuleCantAttackAlone                     // "~ can't attack alone." (508.1c)
+	RuleDoubleLife                          // "If you would gain life, you gain twice that much life instead." (614.1a)
 	RuleEnterAsSource                       // "Creatures you control enter as a copy of this creature." (616.1f)
 	RuleDoubleTokens                        // "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead." (614.1a)
 )

@@ -557,6 +557,16 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 	if n == 0 {
 		return nil
 	}
+	if n > 0 {
+		// Boon Reflection: each applies once to the event (614.5).
+		for _, m := range t.ruleMods(RuleDoubleLife) {
+			if m.ctrl == pid {
+				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
+					Text: fmt.Sprintf("%s would gain %d life; gains %d instead (%s)", t.s.Players[pid].Name, n, 2*n, m.name)})
+				n *= 2
+			}
+		}
+	}
 	p := &t.s.Players[pid]
 	p.Life += n
 	verb := "gains"

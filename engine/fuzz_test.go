@@ -81,6 +81,7 @@ func FuzzAbilities(f *testing.F) {
 		"Creatures you control enter as a copy of this creature.",
 		"If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead.",
 		"If this creature would die, put it on top of its owner's library instead.",
+		"If you would gain life, you gain twice that much life instead.",
 		"If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you own into your library, then draw seven cards and your life total becomes 20.",
 		"\"", ":", "{", "Whenever", "",
 	} {

@@ -855,6 +855,12 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 	}
 	c.i = save
+	if c.eat("if", "you", "would", "gain", "life", ",", "you", "gain", "twice", "that", "much", "life", "instead") {
+		// Boon Reflection (120.4d).
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleLife}}}}, c.end(), nil
+	}
+	c.i = save
 	// Lich's Mirror: "If you would lose the game, instead shuffle …" (704.7)
 	if c.eat("if", "you", "would", "lose", "the", "game", ",", "instead") {
 		ins, err := p.effect(c, text)
