@@ -973,7 +973,12 @@ func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
 		tb.spans = append(tb.spans, Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: url})
 	case *ast.CodeSpan:
 		b.d.warnf(b.line(n), "code (`…`) is not part of the dialect: read as plain text")
+		start := len(tb.buf)
 		b.children(tb, n)
+		// A line ending inside a code span is a space (CommonMark 6.1); kept
+		// as a line break it would come back from an export as a hard break.
+		code := strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(string(tb.buf[start:]))
+		tb.buf = append(tb.buf[:start], code...)
 	case *ast.Image:
 		b.d.warnf(b.line(n), "images are not part of the dialect: only the description is kept")
 		b.children(tb, n)
