@@ -370,6 +370,11 @@ func (p *parser) cardLine(c *cursor) {
 		p.errorf("card %s has no type line", d.Name)
 		return
 	}
+	if f := strings.Fields(tl); strings.Contains(f[len(f)-1], "/") {
+		// No type has a slash: this is a power/toughness that ptRe refused.
+		p.errorf("card %s: %q is not a power/toughness; write it like 2/2, */3 or 1+*/1+*", d.Name, f[len(f)-1])
+		return
+	}
 	d.TypeLine = tl
 	for _, kw := range parts[1:] {
 		kw = strings.ToLower(strings.TrimSpace(kw))

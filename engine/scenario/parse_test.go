@@ -69,6 +69,8 @@ func TestParseErrors(t *testing.T) {
 		{head + "card Elf: {G} Creature — Elf 1/1, flyng\nexpect\n  A life = 20", 3, "unknown keyword"},
 		{head + "card Elf: {G} Creature — Elf */1\nexpect\n  A life = 20", 3, "characteristic-defining"},
 		{head + "card Elf:\nexpect\n  A life = 20", 3, "no type line"},
+		{head + "card Elf: {G} Creature — Elf 2/\nexpect\n  A life = 20", 3, "\"2/\" is not a power/toughness"},
+		{head + "card Elf: {G} Creature — Elf 1/1/1\nexpect\n  A life = 20", 3, "is not a power/toughness"},
 		{head + "card A: {G} Creature\nexpect\n  A life = 20", 3, "player's name"},
 		{head + "edition from 2013-99-01\nexpect\n  A life = 20", 3, "not a date"},
 		{head + "edition from 2013-01-01 before 2012-01-01\nexpect\n  A life = 20", 3, "range is empty"},
