@@ -247,6 +247,18 @@ func (t *tx) ask(ch *Choice) (answer, error) {
 	return answer{}, &pauseErr{choice: ch}
 }
 
+// askTarget asks for one target: the answer names a player or an object.
+func (t *tx) askTarget(ch *Choice) (Target, error) {
+	ans, err := t.ask(ch)
+	if err != nil {
+		return Target{}, err
+	}
+	if ans.target != nil {
+		return PlayerTarget(*ans.target), nil
+	}
+	return ObjectTarget(ans.object), nil
+}
+
 // dirty notes that the state changed, so characteristics must be
 // computed again.
 func (t *tx) dirty() { t.v = nil }

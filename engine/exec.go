@@ -1302,16 +1302,12 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 			}
 		}
 		for range max(sp.Count, 1) {
-			ans, err := t.ask(&Choice{Player: x.ctrl, Key: key, Options: opts, Players: ps,
+			tg, err := t.askTarget(&Choice{Player: x.ctrl, Key: key, Options: opts, Players: ps,
 				Prompt: fmt.Sprintf("choose %s for %s", sp.Text, cp.Label)})
 			if err != nil {
 				return err
 			}
-			if ans.target != nil {
-				chosen = append(chosen, PlayerTarget(*ans.target))
-			} else {
-				chosen = append(chosen, ObjectTarget(ans.object))
-			}
+			chosen = append(chosen, tg)
 		}
 	}
 	tg, err := t.checkTargets(item.Specs, chosen, x.ctrl, cp, ch, true)

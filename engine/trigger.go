@@ -485,16 +485,12 @@ func (t *tx) putTrigger(w Waiting) error {
 					opts = append(opts, tg.Object)
 				}
 			}
-			ans, err := t.ask(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Players: ps,
+			tg, err := t.askTarget(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Players: ps,
 				Prompt: fmt.Sprintf("choose %s for %s's ability", sp.Text, w.SourceName)})
 			if err != nil {
 				return err
 			}
-			if ans.target != nil {
-				chosen = append(chosen, PlayerTarget(*ans.target))
-			} else {
-				chosen = append(chosen, ObjectTarget(ans.object))
-			}
+			chosen = append(chosen, tg)
 		}
 	}
 	tg, err := t.checkTargets(a.Targets, chosen, w.Controller, src, srcCh, false)
