@@ -66,15 +66,10 @@ func (s *Server) apiEditions(c echo.Context) error {
 
 // apiRule serves GET /api/{edition}/rules/{number}.
 func (s *Server) apiRule(c echo.Context) error {
-	e, err := edition(c)
+	e, n, r, err := editionRule(c)
 	if err != nil {
 		return err
 	}
-	n, err := ruleNumber(c, e)
-	if err != nil {
-		return err
-	}
-	r := e.Rule(n)
 	if r == nil {
 		return notFound("Rule %s is not in edition %s.", n, e.ID)
 	}

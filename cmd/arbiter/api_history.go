@@ -37,15 +37,10 @@ type apiHistory struct {
 // apiHistory serves GET /api/history/{edition}/{number}: the rule's numbers
 // and changes across every whole edition loaded.
 func (s *Server) apiHistory(c echo.Context) error {
-	e, err := edition(c)
+	e, n, r, err := editionRule(c)
 	if err != nil {
 		return err
 	}
-	n, err := ruleNumber(c, e)
-	if err != nil {
-		return err
-	}
-	r := e.Rule(n)
 	if r == nil {
 		return notFound("Rule %s is not in edition %s.", n, e.ID)
 	}

@@ -128,15 +128,10 @@ func staticDiffs(lib *rules.Library) [][2]*rules.Edition {
 // nowRule serves /{edition}/{number}/now: it redirects an old citation to
 // the entry it became in the newest edition, through every renumbering.
 func (s *Server) nowRule(c echo.Context) error {
-	e, err := edition(c)
+	e, n, r, err := editionRule(c)
 	if err != nil {
 		return err
 	}
-	n, err := ruleNumber(c, e)
-	if err != nil {
-		return err
-	}
-	r := e.Rule(n)
 	if r == nil {
 		return missingRule(c, e, n)
 	}

@@ -38,6 +38,19 @@ func ruleNumber(c echo.Context, e *rules.Edition) (rules.Number, error) {
 	return n, nil
 }
 
+// editionRule reads the :edition and :number parameters and finds the rule.
+// r is nil without an error when e lacks the number: each handler says so in
+// its own way (a page, a fragment, JSON).
+func editionRule(c echo.Context) (e *rules.Edition, n rules.Number, r *rules.Rule, err error) {
+	if e, err = edition(c); err != nil {
+		return nil, n, nil, err
+	}
+	if n, err = ruleNumber(c, e); err != nil {
+		return nil, n, nil, err
+	}
+	return e, n, e.Rule(n), nil
+}
+
 // missingRule is the 404 for a well-formed number e lacks: it names the
 // nearest numbers e has and the newest edition that has the number.
 func missingRule(c echo.Context, e *rules.Edition, n rules.Number) error {

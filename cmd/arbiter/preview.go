@@ -13,15 +13,10 @@ import (
 // path. They are plain HTML fragments, cached like pages.
 
 func (s *Server) previewRule(c echo.Context) error {
-	e, err := edition(c)
+	e, n, r, err := editionRule(c)
 	if err != nil {
 		return err
 	}
-	n, err := ruleNumber(c, e)
-	if err != nil {
-		return err
-	}
-	r := e.Rule(n)
 	if r == nil {
 		return notFoundIn(e, "Rule %s is not in %s.", n, views.EditionName(e))
 	}
