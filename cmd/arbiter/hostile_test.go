@@ -150,7 +150,7 @@ func TestHostileRequests(t *testing.T) {
 		// The sandbox's run endpoint: text that isn't a scenario, and bodies
 		// larger than it reads.
 		{name: "scenario of junk", method: "POST", target: "/sandbox/run", body: form("\x00\x01\x02 }{ ][ scenario"), status: 400, want: "Line 1"},
-		{name: "scenario cut short", method: "POST", target: "/sandbox/run", body: form("scenario \"x\"\ncard Bear: {1}{G} Creature — Bear 2/"), status: 400, want: "Line 1: no expect section"},
+		{name: "scenario cut short", method: "POST", target: "/sandbox/run", body: form("scenario \"x\"\ncard Bear: {1}{G} Creature — Bear 2/"), status: 400, want: `Line 2: card Bear: "2/" is not a power/toughness`},
 		{name: "scenario step unknown", method: "POST", target: "/sandbox/run", body: form(badScenario), status: 400, want: "can't read step"},
 		{name: "scenario of invalid UTF-8", method: "POST", target: "/sandbox/run", body: form("\xff\xfe\xfd"), status: 400, want: "Line 1"},
 		{name: "scenario too long", method: "POST", target: "/sandbox/run", body: form(strings.Repeat("# x\n", 5<<10)), status: 413, want: "16 KB"},
