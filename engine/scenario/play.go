@@ -86,33 +86,21 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 		case c.eat("kicked"):
 			o.kicker = append(o.kicker, "")
 		case c.eat("splicing"):
-			rs, ok := c.refs()
-			if !ok {
-				p.errorf("splicing which card")
+			if !p.moreRefs(c, &o.splice, "splicing which card") {
 				return o, false
 			}
-			o.splice = append(o.splice, rs...)
 		case c.eat("sacrificing"):
-			rs, ok := c.refs()
-			if !ok {
-				p.errorf("sacrificing which permanent")
+			if !p.moreRefs(c, &o.sac, "sacrificing which permanent") {
 				return o, false
 			}
-			o.sac = append(o.sac, rs...)
 		case c.eat("convoking"):
-			rs, ok := c.refs()
-			if !ok {
-				p.errorf("convoking with which creatures")
+			if !p.moreRefs(c, &o.convoke, "convoking with which creatures") {
 				return o, false
 			}
-			o.convoke = append(o.convoke, rs...)
 		case c.eat("discarding"):
-			rs, ok := c.refs()
-			if !ok {
-				p.errorf("discarding which card")
+			if !p.moreRefs(c, &o.discard, "discarding which card") {
 				return o, false
 			}
-			o.discard = append(o.discard, rs...)
 		case c.eat("paying"):
 			pay := engine.Payment{Set: true}
 			if m := c.mana(); m != "" {
@@ -466,4 +454,16 @@ func (r *run) ids(rs []ref, prefer engine.Zone) ([]engine.ObjectID, error) {
 		out = append(out, o.ID)
 	}
 	return out, nil
+}
+
+// moreRefs reads the cards after a cost word ("sacrificing A, B") into
+// *into, or reports question as the error when none follow.
+func (p *parser) moreRefs(c *cursor, into *[]ref, question string) bool {
+	rs, ok := c.refs()
+	if !ok {
+		p.errorf("%s", question)
+		return false
+	}
+	*into = append(*into, rs...)
+	return true
 }
