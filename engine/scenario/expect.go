@@ -32,12 +32,8 @@ func (p *parser) expect(l string) {
 		return
 	}
 	c := p.cursor(l)
-	chk, ok := p.expectation(c)
+	chk, ok := p.wholeExpectation(c)
 	if !ok {
-		return
-	}
-	if !c.end() {
-		p.errorf("unexpected %q at the end of the expectation", clip(c.s))
 		return
 	}
 	b := p.sc.Expects[len(p.sc.Expects)-1]
@@ -55,6 +51,20 @@ func (p *parser) wantInt(c *cursor) (int, bool) {
 }
 
 func eqInt(got, want int) (bool, string) { return got == want, strconv.Itoa(got) }
+
+// wholeExpectation reads an expectation that must fill the rest of the line,
+// as in the expect section and in a step's "verify".
+func (p *parser) wholeExpectation(c *cursor) (check, bool) {
+	chk, ok := p.expectation(c)
+	if !ok {
+		return chk, false
+	}
+	if !c.end() {
+		p.errorf("unexpected %q at the end of the expectation", clip(c.s))
+		return chk, false
+	}
+	return chk, true
+}
 
 func (p *parser) expectation(c *cursor) (check, bool) {
 	fail := func() (check, bool) {

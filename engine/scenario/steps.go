@@ -11,12 +11,8 @@ import (
 func (p *parser) step(l string) {
 	st := &Step{Line: p.line, Text: l}
 	if c := p.cursor(l); c.eat("verify") {
-		chk, ok := p.expectation(c)
+		chk, ok := p.wholeExpectation(c)
 		if !ok {
-			return
-		}
-		if !c.end() {
-			p.errorf("unexpected %q at the end of the expectation", clip(c.s))
 			return
 		}
 		st.verify = chk
