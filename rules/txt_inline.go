@@ -68,33 +68,28 @@ func foundConventions(s string, want conventions) conventions {
 	if want&convItalic != 0 && strings.IndexByte(s, '_') >= 0 {
 		found |= convItalic
 	}
-	if want&convMark != 0 {
-		for i := strings.IndexByte(s, '('); i >= 0; {
-			if _, n := tradeMark(s[i:]); n > 0 {
-				found |= convMark
-				break
-			}
-			j := strings.IndexByte(s[i+1:], '(')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
-		}
+	if want&convMark != 0 && startsAnywhere(s, '(', func(t string) bool { _, n := tradeMark(t); return n > 0 }) {
+		found |= convMark
 	}
-	if want&convOldMana != 0 {
-		for i := strings.IndexByte(s, '{'); i >= 0; {
-			if oldMana(s[i:]) > 0 {
-				found |= convOldMana
-				break
-			}
-			j := strings.IndexByte(s[i+1:], '{')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
-		}
+	if want&convOldMana != 0 && startsAnywhere(s, '{', func(t string) bool { return oldMana(t) > 0 }) {
+		found |= convOldMana
 	}
 	return found
+}
+
+// startsAnywhere reports whether match accepts s from some occurrence of b.
+func startsAnywhere(s string, b byte, match func(string) bool) bool {
+	for i := strings.IndexByte(s, b); i >= 0; {
+		if match(s[i:]) {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], b)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // tradeMark reads "(tm)", "(TM)", "(r)" or "(R)" at the start of s.
