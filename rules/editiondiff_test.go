@@ -183,8 +183,8 @@ func treeLinks(t Text) []string {
 		switch {
 		case sp.Kind == SpanLink:
 			out = append(out, fmt.Sprintf("%d-%d %s", sp.Start, sp.End, sp.Target))
-		case sp.Kind == SpanRef && sp.Ref != nil && sp.Ref.Kind == RefLabel:
-			out = append(out, fmt.Sprintf("%d-%d label %s", sp.Start, sp.End, sp.Ref.Label))
+		case sp.Kind == SpanRef && sp.Cited().Kind == RefLabel:
+			out = append(out, fmt.Sprintf("%d-%d label %s", sp.Start, sp.End, sp.Cited().Label))
 		}
 	}
 	return out

@@ -118,7 +118,7 @@ func NewJSONEdition(e *Edition) JSONEdition {
 	j := JSONEdition{
 		ID: e.ID, Title: e.Title, EffectiveDate: e.EffectiveDate(),
 		Format: e.Format, Kind: e.Kind, Encoding: e.Encoding, Files: e.Files,
-		Intro: jsonBlocks(e.Intro), Credits: jsonBlocks(e.Credits),
+		Intro: jsonBlocks(e, e.Intro), Credits: jsonBlocks(e, e.Credits),
 	}
 	if j.Files == nil {
 		j.Files = []string{}
@@ -126,32 +126,32 @@ func NewJSONEdition(e *Edition) JSONEdition {
 	for _, s := range e.Sections {
 		js := JSONSection{Number: s.Number, Title: s.Title, Chapters: []JSONRule{}}
 		for _, c := range s.Chapters {
-			js.Chapters = append(js.Chapters, jsonRule(c))
+			js.Chapters = append(js.Chapters, jsonRule(e, c))
 		}
 		j.Sections = append(j.Sections, js)
 	}
 	for _, g := range e.Glossary {
-		j.Glossary = append(j.Glossary, JSONEntry{Terms: g.Terms, Slug: g.Slug, Obsolete: g.Obsolete, Recovered: g.Recovered, Body: jsonBlocks(g.Body)})
+		j.Glossary = append(j.Glossary, JSONEntry{Terms: g.Terms, Slug: g.Slug, Obsolete: g.Obsolete, Recovered: g.Recovered, Body: jsonBlocks(e, g.Body)})
 	}
 	for _, t := range e.Topics {
-		j.Topics = append(j.Topics, JSONTopic{Slug: t.Slug, Title: t.Title, Body: jsonBlocks(t.Body)})
+		j.Topics = append(j.Topics, JSONTopic{Slug: t.Slug, Title: t.Title, Body: jsonBlocks(e, t.Body)})
 	}
 	return j
 }
 
-func jsonRule(r *Rule) JSONRule {
-	j := JSONRule{Number: r.Number, Title: r.Title, Body: jsonBlocks(r.Body)}
+func jsonRule(e *Edition, r *Rule) JSONRule {
+	j := JSONRule{Number: r.Number, Title: r.Title, Body: jsonBlocks(e, r.Body)}
 	for _, c := range r.Children {
 		if r.Number.Level() == LevelChapter {
-			j.Rules = append(j.Rules, jsonRule(c))
+			j.Rules = append(j.Rules, jsonRule(e, c))
 		} else {
-			j.Subrules = append(j.Subrules, jsonRule(c))
+			j.Subrules = append(j.Subrules, jsonRule(e, c))
 		}
 	}
 	return j
 }
 
-func jsonBlocks(bs []Block) []JSONBlock {
+func jsonBlocks(e *Edition, bs []Block) []JSONBlock {
 	out := []JSONBlock{}
 	for _, b := range bs {
 		jb := JSONBlock{Kind: "text", Sense: b.Sense, Text: b.Text.S}
@@ -159,7 +159,7 @@ func jsonBlocks(bs []Block) []JSONBlock {
 			jb.Kind = "example"
 		}
 		for _, sp := range b.Text.Spans {
-			jb.Spans = append(jb.Spans, jsonSpan(sp))
+			jb.Spans = append(jb.Spans, jsonSpan(e, sp))
 		}
 		out = append(out, jb)
 	}
@@ -170,19 +170,18 @@ var spanKindNames = map[SpanKind]string{SpanItalic: "italic", SpanMana: "mana", 
 
 var refKindNames = map[RefKind]string{RefRule: "rule", RefRange: "range", RefSection: "section", RefGlossary: "glossary", RefLabel: "label", RefTopic: "topic"}
 
-func jsonSpan(sp Span) JSONSpan {
+func jsonSpan(e *Edition, sp Span) JSONSpan {
 	j := JSONSpan{Kind: spanKindNames[sp.Kind], Start: sp.Start, End: sp.End, Target: sp.Target}
-	if sp.Term != nil {
-		j.Target = sp.Term.Slug
-	}
-	if r := sp.Ref; r != nil {
-		jr := &JSONRef{Kind: refKindNames[r.Kind], Section: r.Section, Term: r.Term, Label: r.Label, Resolved: r.Resolved}
-		if !r.Number.IsZero() {
-			n := r.Number
+	if sp.Kind == SpanRef {
+		c := sp.Cited()
+		_, resolved := e.Resolve(c)
+		jr := &JSONRef{Kind: refKindNames[c.Kind], Section: c.Section, Term: c.Term, Label: c.Label, Resolved: resolved}
+		if !c.Number.IsZero() {
+			n := c.Number
 			jr.Number = &n
 		}
-		if !r.Last.IsZero() {
-			n := r.Last
+		if !c.Last.IsZero() {
+			n := c.Last
 			jr.Last = &n
 		}
 		j.Ref = jr

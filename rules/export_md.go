@@ -436,8 +436,8 @@ func mdPlanText(out []mdOut, s string, o mdTextOpts) []mdOut {
 func mdLinkSpans(spans []Span, n int) []Span {
 	var out, empty []Span
 	for _, sp := range spans {
-		if sp.Kind == SpanRef && sp.Ref != nil && sp.Ref.Kind == RefLabel && mdSlugOK(sp.Ref.Label) {
-			sp = Span{Start: sp.Start, End: sp.End, Kind: SpanLink, Target: "#" + sp.Ref.Label}
+		if c := sp.Cited(); sp.Kind == SpanRef && c.Kind == RefLabel && mdSlugOK(c.Label) {
+			sp = Span{Start: sp.Start, End: sp.End, Kind: SpanLink, Target: "#" + c.Label}
 		}
 		if sp.Kind != SpanLink || sp.Start < 0 || sp.End > int32(n) || sp.Start > sp.End {
 			continue

@@ -114,7 +114,7 @@ func trickyEdition() *Edition {
 	}}
 	r1a := &Rule{Number: Number{Chapter: 100, Rule: 1, Sub: 'a'}, Section: s1, Parent: r1, Label: "two-player", Body: []Block{
 		tPara("# A subrule whose text starts with a hash."),
-		{Kind: BlockSeeAlso, Text: Text{S: "General and {#not-a-label}", Spans: []Span{{Start: 0, End: 7, Kind: SpanRef, Ref: &Ref{Kind: RefLabel, Label: "general"}}}}},
+		{Kind: BlockSeeAlso, Text: Text{S: "General and {#not-a-label}", Spans: []Span{RefSpan(0, 7, Cite{Kind: RefLabel, Label: "general"})}}},
 	}}
 	r1.Children = []*Rule{r1a}
 	r2 := &Rule{Number: Number{Chapter: 100, Rule: 2}, Section: s1, Parent: ch, Body: []Block{tExample("A rule with only an example.")}}

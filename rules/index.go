@@ -19,7 +19,8 @@ type index struct {
 	pos      map[*Rule]int
 	byNumber map[Number]*Rule
 	glossary []*GlossaryEntry
-	names    map[string]int32 // FoldTerm(term), slug → glossary index (termTable.names, shared)
+	terms    *termTable       // the glossary's, shared by editions with the same terms
+	names    map[string]int32 // FoldTerm(term), slug → glossary index (terms.names)
 	topics   map[string]*Topic
 	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
 }
@@ -42,7 +43,7 @@ func (e *Edition) Reindex() {
 		keys:     make([]uint64, 0, n),
 		sorted:   true,
 		glossary: e.Glossary,
-		names:    termTableFor(e.Glossary).names,
+		terms:    termTableFor(e.Glossary),
 		topics:   make(map[string]*Topic, len(e.Topics)),
 		labels:   map[string]any{},
 	}
@@ -51,6 +52,7 @@ func (e *Edition) Reindex() {
 			ix.labels[s.Label] = s
 		}
 	}
+	ix.names = ix.terms.names
 	e.Walk(func(r *Rule) bool {
 		k := numberKey(r.Number)
 		if len(ix.keys) > 0 && k < ix.keys[len(ix.keys)-1] {

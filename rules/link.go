@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"unique"
 )
 
 // Link resolves every cross-reference in e, records backlinks, marks mana
@@ -222,7 +223,7 @@ type worker struct {
 // edition does.
 func (l *linker) newWorker(size int) *worker {
 	w := &worker{spanChunk: min(size/44+64, maxSpanChunk), refChunk: min(size/380+16, maxRefChunk)}
-	w.sc = linkScanner{terms: l.terms, glossary: l.e.Glossary, entryOf: l.entryOf, entryIndex: l.entryIndex, newRef: w.newRef,
+	w.sc = linkScanner{terms: l.terms, glossary: l.e.Glossary, entryOf: l.entryOf, entryIndex: l.entryIndex,
 		seen: make([]uint32, len(l.e.Glossary)), own: -1}
 	return w
 }
@@ -267,18 +268,17 @@ func (w *worker) scan(paras []linkPara, first int) {
 	}
 }
 
-// collect lists the references of paragraph p, found by the scan or made by
-// the parser, and says where each is written.
+// collect makes a Ref of each reference in paragraph p, found by the scan
+// or made by the parser, saying where it is written.
 func (w *worker) collect(p *linkPara) {
 	t := &p.b.Text
 	for k := range t.Spans {
 		sp := &t.Spans[k]
-		if sp.Kind != SpanRef || sp.Ref == nil {
+		if sp.Kind != SpanRef || sp.Cite == (unique.Handle[Cite]{}) {
 			continue
 		}
-		r := sp.Ref
-		r.From, r.Text, r.Start, r.End = p.from, t, sp.Start, sp.End
-		r.Resolved, r.Rule, r.Sect, r.Entry, r.Topic = false, nil, nil, nil, nil
+		r := w.newRef()
+		*r = Ref{Cite: sp.Cite.Value(), From: p.from, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line)}
 		w.refs = append(w.refs, r)
 	}
 }
@@ -381,130 +381,122 @@ func (l *linker) warn(pos Pos, msg string) {
 // as dangling.
 func (l *linker) resolve(r *Ref) {
 	e := l.e
-	switch r.Kind {
-	case RefRule:
-		if t := e.Rule(r.Number); t != nil {
-			r.Rule, r.Resolved = t, true
-			t.CitedBy = append(t.CitedBy, r)
-		}
-	case RefRange:
-		r.Rule = e.Rule(r.Number)
-		if r.Rule != nil && e.Rule(r.Last) != nil {
-			r.Resolved = true
-			// Every entry the range covers is cited by it.
-			for _, n := range r.Numbers() {
-				if t := e.Rule(n); t != nil {
-					t.CitedBy = append(t.CitedBy, r)
-				}
-			}
-		}
-	case RefSection:
-		if s := e.Section(r.Section); s != nil {
-			r.Sect, r.Resolved = s, true
-		}
-	case RefGlossary:
-		if g := l.term(r.Term); g != nil {
-			r.Entry, r.Resolved = g, true
-			g.CitedBy = append(g.CitedBy, r)
-		}
-	case RefLabel:
-		l.resolveLabel(r)
-	case RefTopic:
-		if t := e.Topic(r.Label); t != nil {
-			r.Topic, r.Resolved = t, true
-			t.CitedBy = append(t.CitedBy, r)
-		}
-	}
+	r.Target, r.Resolved = e.resolve(r.Cite, l.terms)
 	if !r.Resolved {
 		e.Dangling = append(e.Dangling, r)
+		return
 	}
-}
-
-// term finds the glossary entry a reference names: as any term or headline
-// (the last word possibly plural), else as the index finds it (by slug).
-func (l *linker) term(name string) *GlossaryEntry {
-	name = trimTerm(name)
-	w := leadingWord(name)
-	if g, end := l.terms.longest(name, 0, len(w), false); g >= 0 && end == len(name) {
-		return l.e.Glossary[g]
-	}
-	return l.e.Term(name)
-}
-
-// resolveLabel resolves an RST label. A label is usually a target defined
-// with ".. _label:", but Sphinx also lets :ref: name a title, so a label that
-// is no target is tried as a rule number, a topic slug, a glossary term and a
-// section or chapter title, and then the same for the reference's displayed
-// text (the "Title" of :ref:`Title <label>`).
-func (l *linker) resolveLabel(r *Ref) {
-	cands := []string{r.Label}
-	if r.Text != nil && r.Start >= 0 && r.End <= int32(len(r.Text.S)) && r.Start < r.End {
-		if shown := r.Text.S[r.Start:r.End]; shown != r.Label {
-			cands = append(cands, shown)
-		}
-	}
-	for _, c := range cands {
-		if c == "" {
-			continue
-		}
-		if l.target(r, c) {
-			r.Resolved = true
-			return
-		}
-	}
-}
-
-func (l *linker) target(r *Ref, name string) bool {
-	e := l.e
-	var v any = e.Label(name)
-	if v == nil {
-		if n, err := ParseNumber(name); err == nil {
+	switch {
+	case r.Kind == RefRange:
+		// Every entry the range covers is cited by it.
+		for _, n := range r.Numbers() {
 			if t := e.Rule(n); t != nil {
-				v = t
+				t.CitedBy = append(t.CitedBy, r)
 			}
 		}
+	case r.Rule != nil:
+		r.Rule.CitedBy = append(r.Rule.CitedBy, r)
+	case r.Entry != nil:
+		r.Entry.CitedBy = append(r.Entry.CitedBy, r)
+	case r.Topic != nil:
+		r.Topic.CitedBy = append(r.Topic.CitedBy, r)
 	}
-	if v == nil {
-		if t := e.Topic(name); t != nil {
-			v = t
-		} else if t := e.Topic(Slug(name)); t != nil {
-			v = t
+}
+
+// Resolve finds what c names in e. ok is false when e has no such thing; a
+// range then still names its first entry if e has that one.
+func (e *Edition) Resolve(c Cite) (t Target, ok bool) {
+	return e.resolve(c, e.ix().terms)
+}
+
+func (e *Edition) resolve(c Cite, terms *termTable) (t Target, ok bool) {
+	switch c.Kind {
+	case RefRule:
+		t.Rule = e.Rule(c.Number)
+		return t, t.Rule != nil
+	case RefRange:
+		t.Rule = e.Rule(c.Number)
+		return t, t.Rule != nil && e.Rule(c.Last) != nil
+	case RefSection:
+		t.Sect = e.Section(c.Section)
+		return t, t.Sect != nil
+	case RefGlossary:
+		t.Entry = e.termNamed(c.Term, terms)
+		return t, t.Entry != nil
+	case RefLabel:
+		// A label is usually a target defined with ".. _label:", but Sphinx
+		// also lets :ref: name a title, so a label that is no target is tried
+		// as a rule number, a topic slug, a glossary term and a section or
+		// chapter title, and then the same for the text the source shows
+		// (the "Title" of :ref:`Title <label>`).
+		for _, name := range [2]string{c.Label, c.Shown} {
+			if name == "" {
+				continue
+			}
+			if t = e.labelTarget(name, terms); t.Found() {
+				return t, true
+			}
 		}
+	case RefTopic:
+		t.Topic = e.Topic(c.Label)
+		return t, t.Topic != nil
 	}
-	if v == nil {
-		if g := l.term(name); g != nil {
-			v = g
-		}
+	return Target{}, false
+}
+
+// termNamed finds the glossary entry a reference names: as any term or
+// headline (the last word possibly plural), else as the index finds it (by
+// slug).
+func (e *Edition) termNamed(name string, terms *termTable) *GlossaryEntry {
+	name = trimTerm(name)
+	w := leadingWord(name)
+	if g, end := terms.longest(name, 0, len(w), false); g >= 0 && end == len(name) {
+		return e.Glossary[g]
 	}
-	if v == nil {
-		v = l.titled(name)
-	}
-	switch t := v.(type) {
+	return e.Term(name)
+}
+
+// labelTarget is what an RST label or title names in e, if anything.
+func (e *Edition) labelTarget(name string, terms *termTable) Target {
+	switch v := e.Label(name).(type) {
 	case *Rule:
-		r.Rule = t
-		t.CitedBy = append(t.CitedBy, r)
+		return Target{Rule: v}
 	case *Section:
-		r.Sect = t
+		return Target{Sect: v}
 	case *GlossaryEntry:
-		r.Entry = t
-		t.CitedBy = append(t.CitedBy, r)
-	case *Topic:
-		r.Topic = t
-		t.CitedBy = append(t.CitedBy, r)
-	default:
-		return false
+		return Target{Entry: v}
 	}
-	return true
+	if n, err := ParseNumber(name); err == nil {
+		if r := e.Rule(n); r != nil {
+			return Target{Rule: r}
+		}
+	}
+	if t := e.Topic(name); t != nil {
+		return Target{Topic: t}
+	}
+	if t := e.Topic(Slug(name)); t != nil {
+		return Target{Topic: t}
+	}
+	if g := e.termNamed(name, terms); g != nil {
+		return Target{Entry: g}
+	}
+	switch v := e.titled(name).(type) {
+	case *Rule:
+		return Target{Rule: v}
+	case *Section:
+		return Target{Sect: v}
+	}
+	return Target{}
 }
 
 // titled finds the section or chapter whose title slugs to the same as name
 // ("casting-spells" → 601. Casting Spells), or nil.
-func (l *linker) titled(name string) any {
+func (e *Edition) titled(name string) any {
 	want := Slug(name)
 	if want == "" {
 		return nil
 	}
-	for _, s := range l.e.Sections {
+	for _, s := range e.Sections {
 		if Slug(s.Title) == want {
 			return s
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unique"
 
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
@@ -62,8 +63,8 @@ func TestCorpus2026RuleRefsResolve(t *testing.T) {
 				ok := false
 				for _, sp := range t0.Spans {
 					if sp.Kind == SpanRef && int(sp.Start) <= at && at < int(sp.End) {
-						r := sp.Ref
-						ok = r.Resolved && r.Number == n && r.Text == t0 && r.Rule == e.Rule(n)
+						r := refAt(e, t0, sp.Start)
+						ok = r != nil && r.Resolved && r.Number == n && r.Rule == e.Rule(n)
 					}
 				}
 				if !ok {
@@ -142,10 +143,28 @@ func TestCorpusLinks(t *testing.T) {
 			t.Errorf("%s: only %d references", name, len(e.Refs))
 		}
 		paragraphs(e, func(t0 *Text) {
-			if err := checkSpans(t0); err != nil {
+			if err := checkSpans(e, t0); err != nil {
 				t.Errorf("%s: %v in %q", name, err, t0.S)
 			}
 		})
+		// Each Ref knows its paragraph's line, for diagnostics.
+		line := map[*Text]int{}
+		e.Walk(func(r *Rule) bool {
+			for i := range r.Body {
+				line[&r.Body[i].Text] = r.Body[i].Pos.Line
+			}
+			return true
+		})
+		for _, g := range e.Glossary {
+			for i := range g.Body {
+				line[&g.Body[i].Text] = g.Body[i].Pos.Line
+			}
+		}
+		for _, r := range e.Refs {
+			if want := line[r.Text]; r.Line <= 0 || int(r.Line) != want {
+				t.Errorf("%s: %q has line %d, its paragraph %d", name, r.Text.S[r.Start:r.End], r.Line, want)
+			}
+		}
 	}
 }
 
@@ -194,8 +213,9 @@ func TestCorpus2026Idempotent(t *testing.T) {
 
 // checkSpans checks a paragraph's spans: ordered by Start, inside the
 // text, on UTF-8 boundaries, never crossing, nothing inside anything but an
-// italic (so a Ref span holds nothing else), and each span's pointer set.
-func checkSpans(t *Text) error {
+// italic (so a Ref span holds nothing else), each reference and term
+// naming something and each reference having its Ref in e.
+func checkSpans(e *Edition, t *Text) error {
 	for i, sp := range t.Spans {
 		if sp.Start < 0 || sp.End > int32(len(t.S)) || sp.Start >= sp.End {
 			return fmt.Errorf("span %d [%d,%d) out of range", i, sp.Start, sp.End)
@@ -203,10 +223,10 @@ func checkSpans(t *Text) error {
 		if !runeBoundary(t.S, int(sp.Start)) || !runeBoundary(t.S, int(sp.End)) {
 			return fmt.Errorf("span %d [%d,%d) splits a character", i, sp.Start, sp.End)
 		}
-		if (sp.Kind == SpanRef) != (sp.Ref != nil) || (sp.Kind == SpanTerm) != (sp.Term != nil) {
-			return fmt.Errorf("span %d of kind %d has the wrong pointer", i, sp.Kind)
+		if (sp.Kind == SpanRef) != (sp.Cite != unique.Handle[Cite]{}) || sp.Kind == SpanTerm && e.Term(sp.Target) == nil {
+			return fmt.Errorf("span %d of kind %d names the wrong thing", i, sp.Kind)
 		}
-		if sp.Kind == SpanRef && (sp.Ref.Start != sp.Start || sp.Ref.End != sp.End || sp.Ref.Text != t) {
+		if r := refAt(e, t, sp.Start); sp.Kind == SpanRef && (r == nil || r.End != sp.End || r.Cite != sp.Cited()) {
 			return fmt.Errorf("span %d and its Ref disagree", i)
 		}
 		if sp.Kind == SpanMana && !IsSymbol(t.S[sp.Start:sp.End]) {

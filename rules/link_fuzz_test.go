@@ -34,14 +34,14 @@ func FuzzLink(f *testing.F) {
 		texts := []*Text{&e.Rule(Number{100, 1, 0}).Body[0].Text, &g.Body[0].Text}
 		refs := 0
 		for _, tx := range texts {
-			if err := checkSpans(tx); err != nil {
+			if err := checkSpans(e, tx); err != nil {
 				t.Fatalf("%q: %v", s, err)
 			}
 			for _, sp := range tx.Spans {
 				switch sp.Kind {
 				case SpanRef:
 					refs++
-					r := sp.Ref
+					r := sp.Cited()
 					if r.Kind == RefRange && r.Last.Compare(r.Number) <= 0 {
 						t.Errorf("%q: range %s–%s runs backwards", s, r.Number, r.Last)
 					}

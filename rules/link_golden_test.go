@@ -173,16 +173,31 @@ func linkDigest(e *Edition) string {
 			fmt.Fprint(w, " #?")
 		}
 	}
+	// The Ref Link made of each reference span (the digest predates spans
+	// naming what they cite rather than pointing at a Ref).
+	type at struct {
+		t     *Text
+		start int32
+	}
+	refOf := map[at]*Ref{}
+	for _, r := range e.Refs {
+		refOf[at{r.Text, r.Start}] = r
+	}
 	blocks := func(name string, bs []Block) {
 		for i := range bs {
 			t := &bs[i].Text
 			fmt.Fprintf(h, "%s/%d %q\n", name, i, t.S)
 			for _, sp := range t.Spans {
-				fmt.Fprintf(h, "  [%d,%d) k%d %q term %s ", sp.Start, sp.End, sp.Kind, sp.Target, entry(sp.Term))
-				if sp.Ref != nil {
-					ref(h, sp.Ref)
-					if sp.Ref.Text != t {
-						fmt.Fprint(h, " other-text")
+				target, term := sp.Target, (*GlossaryEntry)(nil)
+				if sp.Kind == SpanTerm {
+					target, term = "", e.Term(sp.Target)
+				}
+				fmt.Fprintf(h, "  [%d,%d) k%d %q term %s ", sp.Start, sp.End, sp.Kind, target, entry(term))
+				if sp.Kind == SpanRef {
+					if r := refOf[at{t, sp.Start}]; r != nil {
+						ref(h, r)
+					} else {
+						fmt.Fprint(h, " no Ref")
 					}
 				}
 				fmt.Fprintln(h)

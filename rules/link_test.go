@@ -11,7 +11,7 @@ func snapshot(e *Edition) string {
 	var b strings.Builder
 	each := func(name string, bs []Block) {
 		for i := range bs {
-			fmt.Fprintf(&b, "%s/%d: %s\n", name, i, describe(&bs[i].Text))
+			fmt.Fprintf(&b, "%s/%d: %s\n", name, i, describe(e, &bs[i].Text))
 		}
 	}
 	e.Walk(func(r *Rule) bool {
@@ -123,10 +123,10 @@ func TestLinkIdempotent(t *testing.T) {
 	if second := snapshot(e); second != first {
 		t.Errorf("second Link changed the edition:\nfirst:\n%s\nsecond:\n%s", first, second)
 	}
-	if got := describe(&e.Intro[0].Text); got != "mana[{W/P}]" {
+	if got := describe(e, &e.Intro[0].Text); got != "mana[{W/P}]" {
 		t.Errorf("introduction: %s (only symbols are marked there)", got)
 	}
-	if got := describe(&e.Rule(Number{100, 1, 0}).Body[2].Text, SpanItalic, SpanRef); got != "i[_Magic_] ref[rule 903, “Commander,”]=903 ref[704.5j]=704.5j" {
+	if got := describe(e, &e.Rule(Number{100, 1, 0}).Body[2].Text, SpanItalic, SpanRef); got != "i[_Magic_] ref[rule 903, “Commander,”]=903 ref[704.5j]=704.5j" {
 		t.Errorf("italic paragraph: %s", got)
 	}
 	if n := strings.Count(first, "warning:"); n != 2 {
@@ -142,22 +142,25 @@ func TestLinkParserRefs(t *testing.T) {
 	e.Rule(Number{704, 5, 'k'}).Label = "world-rule"
 	e.Term("Trample").Label = "trample"
 	s := "See world rule, Concepts, Casting Spells, Trample, Stuff, Typecycling, 704.5j and Commander."
-	span := func(sub string, r *Ref) Span {
+	span := func(sub string, c Cite) Span {
 		i := strings.Index(s, sub)
-		return Span{Start: int32(i), End: int32(i + len(sub)), Kind: SpanRef, Ref: r}
+		if c.Kind == RefLabel && sub != c.Label {
+			c.Shown = sub // as the RST parser records it
+		}
+		return RefSpan(int32(i), int32(i+len(sub)), c)
 	}
 	e.Rule(Number{100, 1, 0}).Body = []Block{{Text: Text{S: s, Spans: []Span{
-		span("world rule", &Ref{Kind: RefLabel, Label: "world-rule"}),         // a target
-		span("Concepts", &Ref{Kind: RefLabel, Label: "game-concepts"}),        // :ref:`Concepts <game-concepts>`
-		span("Casting Spells", &Ref{Kind: RefLabel, Label: "casting-spells"}), // no target: a chapter title? no such chapter
-		span("Trample", &Ref{Kind: RefLabel, Label: "trample"}),               // a glossary target
-		span("Stuff", &Ref{Kind: RefLabel, Label: "stuff"}),                   // nothing
-		span("Typecycling", &Ref{Kind: RefGlossary, Term: "Typecycling"}),     // :term:
-		span("704.5j", &Ref{Kind: RefLabel, Label: "704.5j"}),                 // a number
-		span("Commander", &Ref{Kind: RefLabel, Label: "Commander"}),           // a chapter title
+		span("world rule", Cite{Kind: RefLabel, Label: "world-rule"}),         // a target
+		span("Concepts", Cite{Kind: RefLabel, Label: "game-concepts"}),        // :ref:`Concepts <game-concepts>`
+		span("Casting Spells", Cite{Kind: RefLabel, Label: "casting-spells"}), // no target: a chapter title? no such chapter
+		span("Trample", Cite{Kind: RefLabel, Label: "trample"}),               // a glossary target
+		span("Stuff", Cite{Kind: RefLabel, Label: "stuff"}),                   // nothing
+		span("Typecycling", Cite{Kind: RefGlossary, Term: "Typecycling"}),     // :term:
+		span("704.5j", Cite{Kind: RefLabel, Label: "704.5j"}),                 // a number
+		span("Commander", Cite{Kind: RefLabel, Label: "Commander"}),           // a chapter title
 	}}}}
 	Link(e)
-	got := describe(&e.Rule(Number{100, 1, 0}).Body[0].Text)
+	got := describe(e, &e.Rule(Number{100, 1, 0}).Body[0].Text)
 	want := "ref[world rule]=label:world-rule ref[Concepts]=label:game-concepts ref[Casting Spells]=label:casting-spells? " +
 		"ref[Trample]=label:trample ref[Stuff]=label:stuff? ref[Typecycling]=g:Typecycling ref[704.5j]=label:704.5j ref[Commander]=label:Commander"
 	if got != want {
@@ -185,10 +188,12 @@ func TestLinkTopics(t *testing.T) {
 		{Slug: "ownership", Title: "Ownership", Body: []Block{{Text: Text{S: "Tokens have owners."}}}},
 		{Slug: "tokens", Title: "Tokens"},
 	}, Glossary: []*GlossaryEntry{{Terms: []string{"Token"}, Slug: "token"}}}
-	r := &Ref{Kind: RefTopic, Label: "tokens"}
-	e.Topics[0].Body[0].Text.Spans = []Span{{Start: 0, End: 6, Kind: SpanRef, Ref: r}}
+	e.Topics[0].Body[0].Text.Spans = []Span{RefSpan(0, 6, Cite{Kind: RefTopic, Label: "tokens"})}
 	Link(e)
-	if !r.Resolved || r.Topic != e.Topics[1] || len(e.Topics[1].CitedBy) != 1 || r.From.Topic != e.Topics[0] {
+	if len(e.Refs) != 1 {
+		t.Fatalf("%d Refs, want 1", len(e.Refs))
+	}
+	if r := e.Refs[0]; !r.Resolved || r.Topic != e.Topics[1] || len(e.Topics[1].CitedBy) != 1 || r.From.Topic != e.Topics[0] {
 		t.Errorf("topic ref: %+v", r)
 	}
 }
@@ -220,7 +225,7 @@ func TestLinkSharedGlossary(t *testing.T) {
 			t.Fatalf("Term(trample) = %v, not this edition's entry", g)
 		}
 		spans := e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text.Spans
-		if len(spans) != 2 || spans[0].Term != g || spans[1].Ref == nil || spans[1].Ref.Entry != g {
+		if len(spans) != 2 || e.Term(spans[0].Target) != g || len(e.Refs) != 1 || e.Refs[0].Entry != g {
 			t.Errorf("spans %+v do not point at this edition's Trample", spans)
 		}
 		if len(g.CitedBy) != 1 || g.CitedBy[0].From.Rule.Number != (Number{Chapter: 100, Rule: 1}) {

@@ -957,7 +957,11 @@ func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
 		sp := Span{Start: int32(start), End: int32(len(tb.buf)), Kind: SpanLink, Target: dest}
 		if label, ok := strings.CutPrefix(dest, "#"); ok && mdSlugOK(label) {
 			// A link within the document cites a label; Link resolves it.
-			sp = Span{Start: sp.Start, End: sp.End, Kind: SpanRef, Ref: &Ref{Kind: RefLabel, Label: label}}
+			c := Cite{Kind: RefLabel, Label: label}
+			if shown := string(tb.buf[start:]); shown != label {
+				c.Shown = shown
+			}
+			sp = RefSpan(sp.Start, sp.End, c)
 		}
 		tb.spans = append(tb.spans, sp)
 		if len(n.Title) > 0 {
@@ -995,7 +999,7 @@ func (b *mdBuilder) inline(tb *mdTextBuilder, n ast.Node) {
 // mdHasLink reports whether spans hold a link or a label reference.
 func mdHasLink(spans []Span) bool {
 	for _, sp := range spans {
-		if sp.Kind == SpanLink || sp.Kind == SpanRef && sp.Ref != nil && sp.Ref.Kind == RefLabel {
+		if sp.Kind == SpanLink || sp.Kind == SpanRef && sp.Cited().Kind == RefLabel {
 			return true
 		}
 	}

@@ -9,7 +9,10 @@
 // ways, so nothing downstream knows which format an edition came from.
 package rules
 
-import "time"
+import (
+	"time"
+	"unique"
+)
 
 // Format names the source format an edition was read from.
 type Format string
@@ -108,18 +111,34 @@ type SpanKind uint8
 const (
 	SpanItalic SpanKind = iota + 1 // *Magic*, _Magic_
 	SpanMana                       // one mana or other symbol: S[Start:End] is "{W}", "{T}", "{2/B}"
-	SpanRef                        // a cross-reference; Ref says to what
-	SpanTerm                       // a mention of a glossary term; Term is the entry
+	SpanRef                        // a cross-reference; Cite says to what
+	SpanTerm                       // a mention of a glossary term; Target is the entry's slug
 	SpanLink                       // a hyperlink; Target is the URL
 )
 
-// Span marks S[Start:End] of a Text.
+// Span marks S[Start:End] of a Text. A span says what it points at in
+// words that mean the same in every edition (a rule number, a term's slug),
+// never as a pointer into one edition: paragraphs that read alike in many
+// editions then share one Text (Compact), and Edition.Resolve finds what a
+// reference names in the edition at hand.
 type Span struct {
 	Start, End int32
 	Kind       SpanKind
-	Target     string         // SpanLink: the URL
-	Ref        *Ref           // SpanRef
-	Term       *GlossaryEntry // SpanTerm
+	Target     string              // SpanLink: the URL; SpanTerm: the glossary entry's slug
+	Cite       unique.Handle[Cite] // SpanRef: what the reference names
+}
+
+// RefSpan marks s[start:end] as a reference to c.
+func RefSpan(start, end int32, c Cite) Span {
+	return Span{Start: start, End: end, Kind: SpanRef, Cite: unique.Make(c)}
+}
+
+// Cited is what a SpanRef span names; the zero Cite for other spans.
+func (sp Span) Cited() Cite {
+	if sp.Cite == (unique.Handle[Cite]{}) {
+		return Cite{}
+	}
+	return sp.Cite.Value()
 }
 
 // GlossaryEntry is one glossary definition.

@@ -127,7 +127,7 @@ func TestRangeNumbers(t *testing.T) {
 	for _, tt := range tests {
 		a, _ := ParseNumber(tt.first)
 		b, _ := ParseNumber(tt.last)
-		r := &Ref{Kind: RefRange, Number: a, Last: b}
+		r := Cite{Kind: RefRange, Number: a, Last: b}
 		var got []string
 		for _, n := range r.Numbers() {
 			got = append(got, n.String())

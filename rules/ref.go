@@ -12,33 +12,56 @@ const (
 	RefTopic                       // a prose edition's topic: Label is its slug
 )
 
-// Ref is one cross-reference found in text.
-//
-// Parsers create the Refs their markup states outright (RST :ref:`label`
-// and :term:`X`, as RefLabel and RefGlossary): each is a SpanRef span of its
-// paragraph with From, Text, Start and End set. Link resolves them and finds
-// the references written in prose; it leaves text already under a SpanRef
-// alone.
-type Ref struct {
+// Cite is what a cross-reference names, as written: the same value in
+// every edition, so a paragraph's spans can be shared between editions
+// (Span.Cite holds it canonicalized). Edition.Resolve finds it in one
+// edition.
+type Cite struct {
 	Kind    RefKind
 	Number  Number // RefRule, RefRange: the (first) number cited
 	Last    Number // RefRange: the last number, inclusive
 	Section int    // RefSection
 	Term    string // RefGlossary: the term as written
 	Label   string // RefLabel, RefTopic
+	// Shown is a RefLabel's text as the source shows it, when that differs
+	// from Label: Sphinx resolves a :ref: by either.
+	Shown string
+	// Bare marks a RefLabel written with no title of its own (:ref:`label`),
+	// which shows the title of what it names.
+	Bare bool
+}
+
+// Ref is one cross-reference of an edition: what it cites, where it is
+// written and what it resolves to there. Link makes one for every SpanRef
+// span of the edition's text.
+type Ref struct {
+	Cite
 
 	From Citer // the entry whose text holds the reference
-	Text *Text // the paragraph holding it; its Span has Ref == this
+	Text *Text // the paragraph holding it
 	// Start and End are the reference's byte span in Text.S.
 	Start, End int32
+	// Line is the paragraph's line in the file From was read from.
+	Line int32
 
-	// Resolution, filled by Link. A Ref that names nothing in its edition
-	// keeps Resolved false and is listed in Edition.Dangling.
+	// Resolved, and Target filled, by Link. A Ref that names nothing in its
+	// edition keeps Resolved false and is listed in Edition.Dangling.
 	Resolved bool
-	Rule     *Rule          // RefRule, RefRange (the first), RefLabel to a rule
-	Sect     *Section       // RefSection, RefLabel to a section
-	Entry    *GlossaryEntry // RefGlossary, RefLabel to a glossary entry
-	Topic    *Topic         // RefTopic
+	Target
+}
+
+// Target is what a reference resolves to in one edition: at most one field
+// is set.
+type Target struct {
+	Rule  *Rule          // RefRule, RefRange (the first), RefLabel to a rule
+	Sect  *Section       // RefSection, RefLabel to a section
+	Entry *GlossaryEntry // RefGlossary, RefLabel to a glossary entry
+	Topic *Topic         // RefTopic, RefLabel to a topic
+}
+
+// Found reports whether t names anything.
+func (t Target) Found() bool {
+	return t.Rule != nil || t.Sect != nil || t.Entry != nil || t.Topic != nil
 }
 
 // Citer is the entry a reference is written in. Exactly one field is set.
@@ -52,7 +75,7 @@ type Citer struct {
 // order: "903.6–903.11" gives 903.6, 903.7, …, 903.11 and "103.2a–e" gives
 // 103.2a … 103.2e (skipping l and o). A range whose ends are at different
 // levels or out of order yields just its first number. Other kinds yield nil.
-func (r *Ref) Numbers() []Number {
+func (r Cite) Numbers() []Number {
 	switch r.Kind {
 	case RefRule:
 		return []Number{r.Number}

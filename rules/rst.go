@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unique"
 )
 
 // The reStructuredText reader: the 2011 Sphinx rendering of the
@@ -45,7 +46,6 @@ func ParseRST(srcs []Source) *Edition {
 		e:      e,
 		byKey:  map[string]*rstDoc{},
 		rank:   map[string]int{},
-		bare:   map[*Ref]bool{},
 		titles: map[string]string{},
 		seen:   map[Number]Pos{},
 	}
@@ -86,7 +86,6 @@ type rstParser struct {
 	rule   *Rule // the current titled rule (or subrule)
 	labels []rstLabel
 
-	bare   map[*Ref]bool     // :ref:`label` refs showing their label, retitled in finish
 	titles map[string]string // label → what a :ref: to it shows
 	seen   map[Number]Pos    // numbers read so far, to report duplicates
 	buf    []byte            // inline scratch
@@ -998,8 +997,8 @@ func (p *rstParser) date(n *rstNode) {
 	}
 }
 
-// finish numbers what had no numbers, labels bare references, binds every
-// reference to its paragraph and entry, and checks the edition as a whole.
+// finish numbers what had no numbers, titles bare references and checks
+// the edition as a whole.
 func (p *rstParser) finish() {
 	e := p.e
 	if p.part != nil {
@@ -1014,17 +1013,16 @@ func (p *rstParser) finish() {
 	e.visitTexts(func(t *Text, _ Citer) {
 		for i := range t.Spans {
 			sp := &t.Spans[i]
-			if sp.Kind == SpanRef && p.bare[sp.Ref] {
-				if title := p.titles[sp.Ref.Label]; title != "" {
-					replaceSpan(t, i, title)
-				}
+			if sp.Kind != SpanRef {
+				continue
 			}
-		}
-	})
-	e.visitTexts(func(t *Text, from Citer) {
-		for i := range t.Spans {
-			if r := t.Spans[i].Ref; r != nil {
-				r.From, r.Text, r.Start, r.End = from, t, t.Spans[i].Start, t.Spans[i].End
+			if c := sp.Cited(); c.Bare {
+				if title := p.titles[c.Label]; title != "" {
+					replaceSpan(t, i, title)
+					// Sphinx resolves the label, else what is shown.
+					c.Shown = title
+					sp.Cite = unique.Make(c)
+				}
 			}
 		}
 	})

@@ -279,16 +279,13 @@ func (x *inliner) role(i int, role, body string) {
 			x.unescape(body)
 			return
 		}
-		r := x.refSpan(text, &Ref{Kind: RefLabel, Label: label})
-		if bare {
-			x.p.bare[r] = true
-		}
+		x.refSpan(text, Cite{Kind: RefLabel, Label: label, Bare: bare})
 	case "term":
 		text, term := splitAngle(body)
 		if term == "" {
 			text, term = body, body
 		}
-		x.refSpan(text, &Ref{Kind: RefGlossary, Term: strings.Join(strings.Fields(term), " ")})
+		x.refSpan(text, Cite{Kind: RefGlossary, Term: strings.Join(strings.Fields(term), " ")})
 	case "doc":
 		text, doc := splitAngle(body)
 		if text == "" {
@@ -315,13 +312,14 @@ func (x *inliner) role(i int, role, body string) {
 	}
 }
 
-// refSpan writes text and marks it as a reference.
-func (x *inliner) refSpan(text string, r *Ref) *Ref {
+// refSpan writes text and marks it as a reference to c.
+func (x *inliner) refSpan(text string, c Cite) {
 	start := int32(len(x.b))
 	x.unescape(strings.TrimSpace(text))
-	r.Start, r.End = start, int32(len(x.b))
-	x.spans = append(x.spans, Span{Start: start, End: r.End, Kind: SpanRef, Ref: r})
-	return r
+	if shown := string(x.b[start:]); c.Kind == RefLabel && !c.Bare && shown != c.Label {
+		c.Shown = shown
+	}
+	x.spans = append(x.spans, RefSpan(start, int32(len(x.b)), c))
 }
 
 // bar handles a substitution reference |name|.

@@ -94,11 +94,11 @@ func render(t Text) string {
 			closes[sp.End] = append(closes[sp.End], "|"+sp.Target+">")
 		case SpanRef:
 			opens[sp.Start] = append(opens[sp.Start], "[")
-			switch sp.Ref.Kind {
+			switch c := sp.Cited(); c.Kind {
 			case RefLabel:
-				closes[sp.End] = append(closes[sp.End], "→"+sp.Ref.Label+"]")
+				closes[sp.End] = append(closes[sp.End], "→"+c.Label+"]")
 			case RefGlossary:
-				closes[sp.End] = append(closes[sp.End], "→term:"+sp.Ref.Term+"]")
+				closes[sp.End] = append(closes[sp.End], "→term:"+c.Term+"]")
 			default:
 				closes[sp.End] = append(closes[sp.End], "→?]")
 			}
@@ -142,11 +142,11 @@ func checkEdition(tb testing.TB, e *Edition) {
 			}
 			prev = sp.Start
 			if sp.Kind == SpanRef {
-				r := sp.Ref
+				r := refAt(e, t, sp.Start)
 				switch {
 				case r == nil:
 					tb.Errorf("ref span without a Ref in %q", t.S)
-				case r.Text != t || r.Start != sp.Start || r.End != sp.End:
+				case r.End != sp.End || r.Cite != sp.Cited():
 					tb.Errorf("Ref %+v not bound to its span %d–%d of %q", r, sp.Start, sp.End, t.S)
 				case r.From != from:
 					tb.Errorf("Ref in %q has From %+v, want %+v", t.S, r.From, from)
@@ -720,7 +720,7 @@ func TestRSTInline(t *testing.T) {
 		{"`", "`", ""},
 	}
 	for _, tc := range tests {
-		p := &rstParser{e: &Edition{}, bare: map[*Ref]bool{}, doc: &rstDoc{src: Source{Name: "t.rst"}}}
+		p := &rstParser{e: &Edition{}, doc: &rstDoc{src: Source{Name: "t.rst"}}}
 		p.d.file = "t.rst"
 		got := p.inline(tc.in, 1)
 		if r := render(got); r != tc.want {

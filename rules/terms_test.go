@@ -35,7 +35,7 @@ func TestTermMentions(t *testing.T) {
 	for _, tt := range tests {
 		e := miniEdition(tt.in)
 		Link(e)
-		got := describe(&e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text)
+		got := describe(e, &e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text)
 		if got != tt.want {
 			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
 		}
@@ -57,7 +57,7 @@ func TestTermMentionsStopWords(t *testing.T) {
 			e.Glossary = append(e.Glossary, &GlossaryEntry{Terms: []string{term}, Slug: Slug(term)})
 		}
 		Link(e)
-		if got := describe(&e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text); got != tt.want {
+		if got := describe(e, &e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text); got != tt.want {
 			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
 		}
 	}
@@ -72,11 +72,11 @@ func TestTermMentionsOncePerRule(t *testing.T) {
 	Link(e)
 	r1 := e.Rule(Number{Chapter: 100, Rule: 1})
 	for i, want := range []string{"term[Trample]=Trample", "term[token]=Token", ""} {
-		if got := describe(&r1.Body[i].Text); got != want {
+		if got := describe(e, &r1.Body[i].Text); got != want {
 			t.Errorf("100.1 paragraph %d: got %s, want %s", i, got, want)
 		}
 	}
-	if got, want := describe(&r2.Body[0].Text), "term[trample]=Trample"; got != want {
+	if got, want := describe(e, &r2.Body[0].Text), "term[trample]=Trample"; got != want {
 		t.Errorf("100.2: got %s, want %s", got, want)
 	}
 }
@@ -94,7 +94,7 @@ func TestTermMentionsSkipOwnEntry(t *testing.T) {
 	}
 	trample.Body = []Block{{Text: Text{S: "Trample lets a creature deal excess damage; a token can have trample."}}}
 	Link(e)
-	if got, want := describe(&trample.Body[0].Text), "term[token]=Token"; got != want {
+	if got, want := describe(e, &trample.Body[0].Text), "term[token]=Token"; got != want {
 		t.Errorf("Trample's own definition: got %s, want %s", got, want)
 	}
 	if len(token.CitedBy) != 0 {

@@ -31,3 +31,14 @@ func SplitSame(text string) (bool, string) {
 	}
 	return true, ""
 }
+
+// refAt returns the Ref Link made of t's reference span starting at start,
+// or nil.
+func refAt(e *Edition, t *Text, start int32) *Ref {
+	for _, r := range e.Refs {
+		if r.Text == t && r.Start == start {
+			return r
+		}
+	}
+	return nil
+}

@@ -95,14 +95,12 @@ var (
 )
 
 // linkScanner finds references, symbols and term mentions in one paragraph
-// at a time. It allocates nothing per paragraph once its buffers have grown,
-// except the Refs it creates.
+// at a time. It allocates nothing per paragraph once its buffers have grown.
 type linkScanner struct {
 	terms      *termTable
 	glossary   []*GlossaryEntry         // the edition's: terms name entries by index
 	entryOf    []int32                  // glossary index → the first index of the same entry
 	entryIndex map[*GlossaryEntry]int32 // entry → its first index
-	newRef     func() *Ref
 
 	out      []Span   // new spans of the paragraph, in order
 	warnings []string // "See X" items that name no term
@@ -133,9 +131,9 @@ func (sc *linkScanner) scan(s string, existing []Span, own int32) {
 	sc.textLen = len(s)
 	a := 0
 	for _, sp := range existing {
-		if sp.Kind == SpanTerm && sp.Term != nil {
-			if g, ok := sc.entryIndex[sp.Term]; ok {
-				sc.seen[g] = sc.unit
+		if sp.Kind == SpanTerm {
+			if g, ok := sc.terms.names[sp.Target]; ok {
+				sc.seen[sc.entryOf[g]] = sc.unit
 			}
 		}
 	}
@@ -262,7 +260,7 @@ func (sc *linkScanner) word(s string, i, j int, k, h uint64) (int, bool) {
 			if (i == 0 || wordEdge[s[i-1]] == edgeNone || startsWord(s, i)) &&
 				(j == len(s) || wordEdge[s[j]] == edgeNone || endsWord(s, j)) {
 				sc.seen[g] = sc.unit
-				sc.emit(Span{Start: int32(i), End: int32(j), Kind: SpanTerm, Term: sc.glossary[g]})
+				sc.emit(Span{Start: int32(i), End: int32(j), Kind: SpanTerm, Target: sc.glossary[g].Slug})
 				return j, true
 			}
 			return 0, false
@@ -314,14 +312,11 @@ func (sc *linkScanner) mention(g int32, start, end int) {
 		return
 	}
 	sc.seen[g] = sc.unit
-	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Term: sc.glossary[g]})
+	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanTerm, Target: sc.glossary[g].Slug})
 }
 
-func (sc *linkScanner) emitRef(r Ref, start, end int) {
-	ref := sc.newRef()
-	*ref = r
-	ref.Start, ref.End = int32(start), int32(end)
-	sc.emit(Span{Start: int32(start), End: int32(end), Kind: SpanRef, Ref: ref})
+func (sc *linkScanner) emitRef(c Cite, start, end int) {
+	sc.emit(RefSpan(int32(start), int32(end), c))
 }
 
 // numberRefs reads the reference, list or range starting with the digit at
@@ -393,26 +388,26 @@ func dashBefore(s string, i int) bool {
 }
 
 // refItem reads one number (with its range, if any) at s[i] in the context
-// kw and returns it as a Ref and where it ends.
-func refItem(s string, i int, kw refKeyword) (Ref, int, bool) {
+// kw and returns what it cites and where it ends.
+func refItem(s string, i int, kw refKeyword) (Cite, int, bool) {
 	if kw == kwSection || kw == kwSections {
 		if c := s[i]; c >= '1' && c <= '9' && (i+1 == len(s) || !isDigit(s[i+1]) && !isLetter(s[i+1]) &&
 			!(s[i+1] == '.' && i+2 < len(s) && isDigit(s[i+2])) && !(s[i+1] == ',' && i+2 < len(s) && isDigit(s[i+2]))) {
-			return Ref{Kind: RefSection, Section: int(c - '0')}, i + 1, true
+			return Cite{Kind: RefSection, Section: int(c - '0')}, i + 1, true
 		}
 	}
 	n, rest := ScanNumber(s[i:])
 	if n.IsZero() || !numberEnds(rest) {
-		return Ref{}, 0, false
+		return Cite{}, 0, false
 	}
 	if n.Level() == LevelChapter && kw == kwNone {
-		return Ref{}, 0, false
+		return Cite{}, 0, false
 	}
 	end := len(s) - len(rest)
 	if last, e, ok := rangeEnd(s, end, n); ok {
-		return Ref{Kind: RefRange, Number: n, Last: last}, e, true
+		return Cite{Kind: RefRange, Number: n, Last: last}, e, true
 	}
-	return Ref{Kind: RefRule, Number: n}, end, true
+	return Cite{Kind: RefRule, Number: n}, end, true
 }
 
 // numberEnds reports whether what follows a number lets it be one: not a
@@ -648,7 +643,7 @@ func (sc *linkScanner) seeList(s string, i int) (int, bool) {
 			sc.scanRange(s[:it.end], it.start)
 			continue
 		}
-		sc.emitRef(Ref{Kind: RefGlossary, Term: it.term}, it.start, it.end)
+		sc.emitRef(Cite{Kind: RefGlossary, Term: it.term}, it.start, it.end)
 	}
 	if sc.items == nil {
 		sc.items = items[:0]

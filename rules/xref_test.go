@@ -71,9 +71,9 @@ func miniEdition(bodies ...string) *Edition {
 	return e
 }
 
-// describe renders the spans of t as "kind[text]" with what they resolve
-// to, in order, keeping only the kinds asked for.
-func describe(t *Text, kinds ...SpanKind) string {
+// describe renders the spans of t, a paragraph of e, as "kind[text]" with
+// what they resolve to, in order, keeping only the kinds asked for.
+func describe(e *Edition, t *Text, kinds ...SpanKind) string {
 	var out []string
 	for _, sp := range t.Spans {
 		keep := len(kinds) == 0
@@ -88,11 +88,12 @@ func describe(t *Text, kinds ...SpanKind) string {
 		case SpanMana:
 			out = append(out, "mana["+txt+"]")
 		case SpanTerm:
-			out = append(out, "term["+txt+"]="+sp.Term.Term())
+			out = append(out, "term["+txt+"]="+e.Term(sp.Target).Term())
 		case SpanItalic:
 			out = append(out, "i["+txt+"]")
 		case SpanRef:
-			r := sp.Ref
+			r := sp.Cited()
+			_, resolved := e.Resolve(r)
 			var to string
 			switch r.Kind {
 			case RefRule:
@@ -106,7 +107,7 @@ func describe(t *Text, kinds ...SpanKind) string {
 			case RefLabel:
 				to = "label:" + r.Label
 			}
-			if !r.Resolved {
+			if !resolved {
 				to += "?"
 			}
 			out = append(out, "ref["+txt+"]="+to)
@@ -172,7 +173,7 @@ func TestRefPatterns(t *testing.T) {
 	for _, tt := range tests {
 		e := miniEdition(tt.in)
 		Link(e)
-		got := describe(&e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text, SpanRef, SpanTerm)
+		got := describe(e, &e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text, SpanRef, SpanTerm)
 		if got != tt.want {
 			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
 		}
@@ -217,7 +218,7 @@ func TestGlossaryRefPatterns(t *testing.T) {
 	for _, tt := range tests {
 		e := miniEdition(tt.in)
 		Link(e)
-		got := describe(&e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text, SpanRef)
+		got := describe(e, &e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text, SpanRef)
 		if got != tt.want {
 			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
 		}

@@ -311,7 +311,7 @@ func Term(p TermPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = definition(p.Paths, p.Edition.ID, p.Entry).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = definition(p.Paths, p.Edition, p.Entry).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -437,7 +437,7 @@ func Term(p TermPage) templ.Component {
 }
 
 // definition is a glossary entry's body; numbered senses keep their numbers.
-func definition(p Paths, ed string, g *rules.GlossaryEntry) templ.Component {
+func definition(p Paths, ed *rules.Edition, g *rules.GlossaryEntry) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -810,7 +810,7 @@ func Topic(p TopicPage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -842,7 +842,7 @@ func Topic(p TopicPage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

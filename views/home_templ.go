@@ -392,7 +392,7 @@ func Edition(p EditionPage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -532,7 +532,7 @@ func Edition(p EditionPage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

@@ -597,7 +597,7 @@ func (p RulePage) blocks(r *rules.Rule) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -664,7 +664,7 @@ func (p RulePage) blocks(r *rules.Rule) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -677,7 +677,7 @@ func (p RulePage) blocks(r *rules.Rule) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = p.Text(p.Edition.ID, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

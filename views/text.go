@@ -15,7 +15,7 @@ import (
 // terms become links (class "x", which app.js previews), mana symbols are
 // drawn with an accessible name, italics stay italic. ed is the edition the
 // text belongs to; references always resolve within it.
-func (p Paths) Text(ed string, t rules.Text) templ.Component {
+func (p Paths) Text(ed *rules.Edition, t rules.Text) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
 		_, err := w.Write(p.appendText(make([]byte, 0, len(t.S)+len(t.S)/2), ed, t, true))
 		return err
@@ -26,7 +26,7 @@ func (p Paths) Text(ed string, t rules.Text) templ.Component {
 // must not contain previews of their own.
 func (p Paths) PlainText(t rules.Text) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		_, err := w.Write(p.appendText(make([]byte, 0, len(t.S)+len(t.S)/2), "", t, false))
+		_, err := w.Write(p.appendText(make([]byte, 0, len(t.S)+len(t.S)/2), nil, t, false))
 		return err
 	})
 }
@@ -34,7 +34,7 @@ func (p Paths) PlainText(t rules.Text) templ.Component {
 // appendText appends t as HTML to b. Spans are ordered by Start and nest
 // without crossing; a malformed span is clipped rather than trusted, and a
 // link inside a link is dropped, because HTML cannot nest anchors.
-func (p Paths) appendText(b []byte, ed string, t rules.Text, withLinks bool) []byte {
+func (p Paths) appendText(b []byte, ed *rules.Edition, t rules.Text, withLinks bool) []byte {
 	s := t.S
 	spans := t.Spans
 	if !sort.SliceIsSorted(spans, func(i, j int) bool { return spanLess(spans[i], spans[j]) }) {
@@ -88,7 +88,10 @@ func (p Paths) appendText(b []byte, ed string, t rules.Text, withLinks bool) []b
 			stack = append(stack, open{end, "</i>", false})
 			continue
 		}
-		href, class := p.spanTarget(ed, sp)
+		var href, class string
+		if links == 0 {
+			href, class = p.spanTarget(ed, sp)
+		}
 		switch {
 		case links > 0:
 			// Already inside a link: render the text only.
@@ -127,18 +130,19 @@ func spanLess(a, b rules.Span) bool {
 // into the rules (previewed on hover), "x t" for glossary term mentions
 // (styled quietly, so that references stand out), "" for outside links. It returns ""
 // for a reference that did not resolve or a URL that is not http(s).
-func (p Paths) spanTarget(ed string, sp rules.Span) (href, class string) {
+func (p Paths) spanTarget(ed *rules.Edition, sp rules.Span) (href, class string) {
 	switch sp.Kind {
 	case rules.SpanRef:
-		if sp.Ref == nil || !sp.Ref.Resolved {
+		t, ok := ed.Resolve(sp.Cited())
+		if !ok {
 			return "", ""
 		}
-		return p.RefURL(ed, sp.Ref), "x"
+		return p.TargetURL(ed.ID, t), "x"
 	case rules.SpanTerm:
-		if sp.Term == nil || sp.Term.Slug == "" {
+		if sp.Target == "" {
 			return "", ""
 		}
-		return p.TermURL(ed, sp.Term.Slug), "x t"
+		return p.TermURL(ed.ID, sp.Target), "x t"
 	case rules.SpanLink:
 		u, err := url.Parse(sp.Target)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
@@ -149,9 +153,9 @@ func (p Paths) spanTarget(ed string, sp rules.Span) (href, class string) {
 	return "", ""
 }
 
-// RefURL is the page a resolved reference leads to, or "" if it names
+// TargetURL is the page a resolved reference leads to, or "" if it names
 // nothing.
-func (p Paths) RefURL(ed string, r *rules.Ref) string {
+func (p Paths) TargetURL(ed string, r rules.Target) string {
 	switch {
 	case r.Rule != nil:
 		return p.RuleURL(ed, r.Rule.Number)

@@ -10,7 +10,7 @@ import (
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
-func render(t testing.TB, p Paths, ed string, tx rules.Text) string {
+func render(t testing.TB, p Paths, ed *rules.Edition, tx rules.Text) string {
 	t.Helper()
 	var b strings.Builder
 	if err := p.Text(ed, tx).Render(context.Background(), &b); err != nil {
@@ -19,12 +19,24 @@ func render(t testing.TB, p Paths, ed string, tx rules.Text) string {
 	return b.String()
 }
 
+// textEdition is an edition "ed" with section 7, rule 704.5k and the
+// glossary entry Trample, for references to resolve in.
+func textEdition() *rules.Edition {
+	k := &rules.Rule{Number: rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}}
+	r := &rules.Rule{Number: rules.Number{Chapter: 704, Rule: 5}, Children: []*rules.Rule{k}}
+	c := &rules.Rule{Number: rules.Number{Chapter: 704}, Title: "State-Based Actions", Children: []*rules.Rule{r}}
+	e := &rules.Edition{ID: "ed", Sections: []*rules.Section{{Number: 7, Chapters: []*rules.Rule{c}}},
+		Glossary: []*rules.GlossaryEntry{{Terms: []string{"Trample"}, Slug: "trample"}}}
+	e.Reindex()
+	return e
+}
+
 func TestText(t *testing.T) {
-	target := &rules.Rule{Number: rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}}
-	ref := &rules.Ref{Kind: rules.RefRule, Number: target.Number, Resolved: true, Rule: target}
-	dangling := &rules.Ref{Kind: rules.RefRule, Number: rules.Number{Chapter: 999, Rule: 9}}
-	entry := &rules.GlossaryEntry{Terms: []string{"Trample"}, Slug: "trample"}
-	sect := &rules.Ref{Kind: rules.RefSection, Section: 7, Resolved: true, Sect: &rules.Section{Number: 7}}
+	ed := textEdition()
+	refSpan := func(start, end int32, c rules.Cite) []rules.Span { return []rules.Span{rules.RefSpan(start, end, c)} }
+	rule := rules.Cite{Kind: rules.RefRule, Number: rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}}
+	dangling := rules.Cite{Kind: rules.RefRule, Number: rules.Number{Chapter: 999, Rule: 9}}
+	sect := rules.Cite{Kind: rules.RefSection, Section: 7}
 	tests := []struct {
 		name string
 		text rules.Text
@@ -32,15 +44,15 @@ func TestText(t *testing.T) {
 		want string
 	}{
 		{"plain escaped", rules.Text{S: `a < b & "c" 'd'`}, "", `a &lt; b &amp; &#34;c&#34; &#39;d&#39;`},
-		{"ref", rules.Text{S: "See rule 704.5k.", Spans: []rules.Span{{Start: 4, End: 15, Kind: rules.SpanRef, Ref: ref}}},
+		{"ref", rules.Text{S: "See rule 704.5k.", Spans: refSpan(4, 15, rule)},
 			"", `See <a class="x" href="/ed/704.5k">rule 704.5k</a>.`},
-		{"base", rules.Text{S: "rule 704.5k", Spans: []rules.Span{{Start: 0, End: 11, Kind: rules.SpanRef, Ref: ref}}},
+		{"base", rules.Text{S: "rule 704.5k", Spans: refSpan(0, 11, rule)},
 			"/arbiter", `<a class="x" href="/arbiter/ed/704.5k">rule 704.5k</a>`},
-		{"section", rules.Text{S: "section 7", Spans: []rules.Span{{Start: 0, End: 9, Kind: rules.SpanRef, Ref: sect}}},
+		{"section", rules.Text{S: "section 7", Spans: refSpan(0, 9, sect)},
 			"", `<a class="x" href="/ed/section/7">section 7</a>`},
-		{"dangling", rules.Text{S: "rule 999.9", Spans: []rules.Span{{Start: 0, End: 10, Kind: rules.SpanRef, Ref: dangling}}},
+		{"dangling", rules.Text{S: "rule 999.9", Spans: refSpan(0, 10, dangling)},
 			"", `<span class="dangling" title="not in this edition">rule 999.9</span>`},
-		{"term", rules.Text{S: "has trample", Spans: []rules.Span{{Start: 4, End: 11, Kind: rules.SpanTerm, Term: entry}}},
+		{"term", rules.Text{S: "has trample", Spans: []rules.Span{{Start: 4, End: 11, Kind: rules.SpanTerm, Target: "trample"}}},
 			"", `has <a class="x t" href="/ed/glossary/trample">trample</a>`},
 		{"italic", rules.Text{S: "the Magic game", Spans: []rules.Span{{Start: 4, End: 9, Kind: rules.SpanItalic}}},
 			"", `the <i>Magic</i> game`},
@@ -48,7 +60,7 @@ func TestText(t *testing.T) {
 			"", `<abbr class="ms t" data-m="" title="tap" role="img" aria-label="tap">{T}</abbr>: Add <abbr class="ms w" data-m="W" title="white mana" role="img" aria-label="white mana">{W}</abbr>.`},
 		{"mana in italic", rules.Text{S: "pay {2} now", Spans: []rules.Span{{Start: 0, End: 11, Kind: rules.SpanItalic}, {Start: 4, End: 7, Kind: rules.SpanMana}}},
 			"", `<i>pay <abbr class="ms c" data-m="2" title="two generic mana" role="img" aria-label="two generic mana">{2}</abbr> now</i>`},
-		{"term inside ref is not a nested link", rules.Text{S: "rule 704.5k trample", Spans: []rules.Span{{Start: 0, End: 19, Kind: rules.SpanRef, Ref: ref}, {Start: 12, End: 19, Kind: rules.SpanTerm, Term: entry}}},
+		{"term inside ref is not a nested link", rules.Text{S: "rule 704.5k trample", Spans: append(refSpan(0, 19, rule), rules.Span{Start: 12, End: 19, Kind: rules.SpanTerm, Target: "trample"})},
 			"", `<a class="x" href="/ed/704.5k">rule 704.5k trample</a>`},
 		{"unsorted spans", rules.Text{S: "ab cd", Spans: []rules.Span{{Start: 3, End: 5, Kind: rules.SpanItalic}, {Start: 0, End: 2, Kind: rules.SpanItalic}}},
 			"", `<i>ab</i> <i>cd</i>`},
@@ -63,7 +75,7 @@ func TestText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := render(t, Paths{Base: tt.base}, "ed", tt.text); got != tt.want {
+			if got := render(t, Paths{Base: tt.base}, ed, tt.text); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
@@ -101,14 +113,14 @@ func FuzzText(f *testing.F) {
 	f.Add("See rule 704.5k and {W}.", int32(4), int32(15), int32(20), int32(23), uint8(3))
 	f.Add("<&>", int32(0), int32(3), int32(1), int32(2), uint8(1))
 	f.Fuzz(func(t *testing.T, s string, a, b, c, d int32, kind uint8) {
-		ref := &rules.Ref{Kind: rules.RefRule, Resolved: true, Rule: &rules.Rule{Number: rules.Number{Chapter: 100}}}
+		ref := rules.RefSpan(0, 0, rules.Cite{Kind: rules.RefRule, Number: rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}}).Cite
 		k1 := rules.SpanKind(kind%5 + 1)
 		k2 := rules.SpanKind((kind/5)%5 + 1)
 		tx := rules.Text{S: s, Spans: []rules.Span{
-			{Start: a, End: b, Kind: k1, Ref: ref, Target: "https://example.org/"},
-			{Start: c, End: d, Kind: k2, Ref: ref, Term: &rules.GlossaryEntry{Slug: "x"}},
+			{Start: a, End: b, Kind: k1, Cite: ref, Target: "https://example.org/"},
+			{Start: c, End: d, Kind: k2, Cite: ref, Target: "trample"},
 		}}
-		out := render(t, Paths{}, "ed", tx)
+		out := render(t, Paths{}, textEdition(), tx)
 		node, err := html.Parse(strings.NewReader("<p>" + out))
 		if err != nil {
 			t.Fatal(err)

@@ -139,10 +139,10 @@ func refsJSON(e *rules.Edition, body []rules.Block) []apiRef {
 	seen := map[rules.Number]bool{}
 	for _, b := range body {
 		for _, sp := range b.Text.Spans {
-			if sp.Kind != rules.SpanRef || sp.Ref == nil {
+			if sp.Kind != rules.SpanRef {
 				continue
 			}
-			for _, n := range sp.Ref.Numbers() {
+			for _, n := range sp.Cited().Numbers() {
 				if !seen[n] {
 					seen[n] = true
 					out = append(out, apiRef{Number: n.String(), Resolved: e.Rule(n) != nil})

@@ -170,20 +170,17 @@ func dangling(ref *rules.Ref) danglingRef {
 		d.Text = refTarget(ref)
 	}
 	var pos rules.Pos
-	var body []rules.Block
 	switch f := ref.From; {
 	case f.Rule != nil:
-		d.From, pos, body = f.Rule.Number.String(), f.Rule.Pos, f.Rule.Body
+		d.From, pos = f.Rule.Number.String(), f.Rule.Pos
 	case f.Entry != nil:
-		d.From, pos, body = f.Entry.Term(), f.Entry.Pos, f.Entry.Body
+		d.From, pos = f.Entry.Term(), f.Entry.Pos
 	case f.Topic != nil:
-		d.From, pos, body = f.Topic.Title, f.Topic.Pos, f.Topic.Body
+		d.From, pos = f.Topic.Title, f.Topic.Pos
 	}
 	// The paragraph's own line, if the reference is in a later paragraph.
-	for i := range body {
-		if &body[i].Text == ref.Text && body[i].Pos.Line > 0 {
-			pos = body[i].Pos
-		}
+	if ref.Line > 0 {
+		pos.Line = int(ref.Line)
 	}
 	d.File, d.Line = pos.File, pos.Line
 	return d

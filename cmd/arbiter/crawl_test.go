@@ -141,12 +141,13 @@ func crawl(t *testing.T, srv http.Handler, paths views.Paths, e *rules.Edition) 
 		want, dangling := 0, 0
 		for _, b := range r.Body {
 			for _, sp := range b.Text.Spans {
+				_, resolved := e.Resolve(sp.Cited())
 				switch {
-				case sp.Kind == rules.SpanRef && sp.Ref != nil && sp.Ref.Resolved:
+				case sp.Kind == rules.SpanRef && resolved:
 					want++
 				case sp.Kind == rules.SpanRef:
 					dangling++
-				case sp.Kind == rules.SpanTerm && sp.Term != nil:
+				case sp.Kind == rules.SpanTerm && e.Term(sp.Target) != nil:
 					want++
 				}
 			}

@@ -205,7 +205,7 @@ func block(src string) rules.Block {
 			sp := rules.Span{Start: int32(start), End: int32(out.Len()), Kind: kind}
 			switch kind {
 			case rules.SpanRef:
-				sp.Ref = fixtureRef(o, inner)
+				sp = rules.RefSpan(sp.Start, sp.End, fixtureRef(o, inner))
 			case rules.SpanTerm:
 				sp.Target = inner // resolved by finish
 			}
@@ -230,16 +230,16 @@ func block(src string) rules.Block {
 	return b
 }
 
-func fixtureRef(open, inner string) *rules.Ref {
+func fixtureRef(open, inner string) rules.Cite {
 	if open == "[[" {
-		return &rules.Ref{Kind: rules.RefGlossary, Term: inner}
+		return rules.Cite{Kind: rules.RefGlossary, Term: inner}
 	}
 	if rest, ok := strings.CutPrefix(inner, "section "); ok {
-		return &rules.Ref{Kind: rules.RefSection, Section: int(rest[0] - '0')}
+		return rules.Cite{Kind: rules.RefSection, Section: int(rest[0] - '0')}
 	}
 	s := inner[strings.IndexAny(inner, "123456789"):]
 	n, rest := rules.ScanNumber(s)
-	r := &rules.Ref{Kind: rules.RefRule, Number: n}
+	r := rules.Cite{Kind: rules.RefRule, Number: n}
 	if after, ok := strings.CutPrefix(rest, "–"); ok {
 		r.Kind = rules.RefRange
 		r.Last, _ = rules.ScanNumber(after)
@@ -271,25 +271,18 @@ func finish(e *rules.Edition) *rules.Edition {
 				sp := &t.Spans[si]
 				switch sp.Kind {
 				case rules.SpanTerm:
-					sp.Term = e.Term(sp.Target)
 					sp.Target = ""
+					if g := e.Term(t.S[sp.Start:sp.End]); g != nil {
+						sp.Target = g.Slug
+					}
 				case rules.SpanRef:
-					r := sp.Ref
-					r.From, r.Text, r.Start, r.End = from, t, sp.Start, sp.End
-					switch r.Kind {
-					case rules.RefRule, rules.RefRange:
-						if r.Rule = e.Rule(r.Number); r.Rule != nil {
-							r.Resolved = true
-							r.Rule.CitedBy = append(r.Rule.CitedBy, r)
-						}
-					case rules.RefSection:
-						r.Sect = e.Section(r.Section)
-						r.Resolved = r.Sect != nil
-					case rules.RefGlossary:
-						if r.Entry = e.Term(r.Term); r.Entry != nil {
-							r.Resolved = true
-							r.Entry.CitedBy = append(r.Entry.CitedBy, r)
-						}
+					r := &rules.Ref{Cite: sp.Cited(), From: from, Text: t, Start: sp.Start, End: sp.End}
+					r.Target, r.Resolved = e.Resolve(r.Cite)
+					switch {
+					case r.Rule != nil && r.Resolved:
+						r.Rule.CitedBy = append(r.Rule.CitedBy, r)
+					case r.Entry != nil:
+						r.Entry.CitedBy = append(r.Entry.CitedBy, r)
 					}
 					e.Refs = append(e.Refs, r)
 					if !r.Resolved {

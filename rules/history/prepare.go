@@ -94,7 +94,7 @@ func newUnit(text string, blocks []rules.Block) *unit {
 		}
 		last := 0
 		for _, sp := range b.Text.Spans {
-			if sp.Kind != rules.SpanRef || sp.Ref == nil || (sp.Ref.Kind != rules.RefRule && sp.Ref.Kind != rules.RefRange) {
+			if k := sp.Cited().Kind; sp.Kind != rules.SpanRef || k != rules.RefRule && k != rules.RefRange {
 				continue
 			}
 			start, end := int(sp.Start), int(sp.End)
