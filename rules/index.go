@@ -19,8 +19,7 @@ type index struct {
 	pos      map[*Rule]int
 	byNumber map[Number]*Rule
 	glossary []*GlossaryEntry
-	terms    *termTable       // the glossary's, shared by editions with the same terms
-	names    map[string]int32 // FoldTerm(term), slug → glossary index (terms.names)
+	names    map[string]int32 // FoldTerm(term), slug → glossary index (termTable.names, shared)
 	topics   map[string]*Topic
 	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
 }
@@ -43,7 +42,7 @@ func (e *Edition) Reindex() {
 		keys:     make([]uint64, 0, n),
 		sorted:   true,
 		glossary: e.Glossary,
-		terms:    termTableFor(e.Glossary),
+		names:    termTableFor(e.Glossary).names,
 		topics:   make(map[string]*Topic, len(e.Topics)),
 		labels:   map[string]any{},
 	}
@@ -52,7 +51,6 @@ func (e *Edition) Reindex() {
 			ix.labels[s.Label] = s
 		}
 	}
-	ix.names = ix.terms.names
 	e.Walk(func(r *Rule) bool {
 		k := numberKey(r.Number)
 		if len(ix.keys) > 0 && k < ix.keys[len(ix.keys)-1] {

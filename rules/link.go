@@ -67,6 +67,41 @@ func Link(e *Edition) {
 	for _, r := range e.Refs {
 		l.resolve(r)
 	}
+	packBacklinks(e)
+}
+
+// packBacklinks moves every backlink list of e into one array: grown by
+// append, a hundred thousand small lists over all editions would each leave
+// their earlier copies behind as holes in the heap.
+func packBacklinks(e *Edition) {
+	var lists []*[]*Ref
+	total := 0
+	add := func(l *[]*Ref) {
+		if len(*l) > 0 {
+			lists = append(lists, l)
+			total += len(*l)
+		}
+	}
+	e.Walk(func(r *Rule) bool {
+		add(&r.CitedBy)
+		return true
+	})
+	for _, g := range e.Glossary {
+		if g != nil {
+			add(&g.CitedBy)
+		}
+	}
+	for _, t := range e.Topics {
+		if t != nil {
+			add(&t.CitedBy)
+		}
+	}
+	slab := make([]*Ref, 0, total)
+	for _, l := range lists {
+		start := len(slab)
+		slab = append(slab, *l...)
+		*l = slab[start:len(slab):len(slab)]
+	}
 }
 
 // linker holds one Link call's state.
@@ -278,7 +313,7 @@ func (w *worker) collect(p *linkPara) {
 			continue
 		}
 		r := w.newRef()
-		*r = Ref{Cite: sp.Cite.Value(), From: p.from, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line)}
+		*r = Ref{Cite: sp.Cite, From: p.from, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line)}
 		w.refs = append(w.refs, r)
 	}
 }
@@ -381,35 +416,39 @@ func (l *linker) warn(pos Pos, msg string) {
 // as dangling.
 func (l *linker) resolve(r *Ref) {
 	e := l.e
-	r.Target, r.Resolved = e.resolve(r.Cite, l.terms)
+	c := r.Cited()
+	var t Target
+	t, r.Resolved = e.resolve(c, func() *termTable { return l.terms })
 	if !r.Resolved {
 		e.Dangling = append(e.Dangling, r)
 		return
 	}
 	switch {
-	case r.Kind == RefRange:
+	case c.Kind == RefRange:
 		// Every entry the range covers is cited by it.
-		for _, n := range r.Numbers() {
+		for _, n := range c.Numbers() {
 			if t := e.Rule(n); t != nil {
 				t.CitedBy = append(t.CitedBy, r)
 			}
 		}
-	case r.Rule != nil:
-		r.Rule.CitedBy = append(r.Rule.CitedBy, r)
-	case r.Entry != nil:
-		r.Entry.CitedBy = append(r.Entry.CitedBy, r)
-	case r.Topic != nil:
-		r.Topic.CitedBy = append(r.Topic.CitedBy, r)
+	case t.Rule != nil:
+		t.Rule.CitedBy = append(t.Rule.CitedBy, r)
+	case t.Entry != nil:
+		t.Entry.CitedBy = append(t.Entry.CitedBy, r)
+	case t.Topic != nil:
+		t.Topic.CitedBy = append(t.Topic.CitedBy, r)
 	}
 }
 
 // Resolve finds what c names in e. ok is false when e has no such thing; a
 // range then still names its first entry if e has that one.
 func (e *Edition) Resolve(c Cite) (t Target, ok bool) {
-	return e.resolve(c, e.ix().terms)
+	// The term table is needed for glossary references only, and an
+	// edition does not keep one: termTableFor has the recent ones.
+	return e.resolve(c, func() *termTable { return termTableFor(e.Glossary) })
 }
 
-func (e *Edition) resolve(c Cite, terms *termTable) (t Target, ok bool) {
+func (e *Edition) resolve(c Cite, terms func() *termTable) (t Target, ok bool) {
 	switch c.Kind {
 	case RefRule:
 		t.Rule = e.Rule(c.Number)
@@ -447,17 +486,17 @@ func (e *Edition) resolve(c Cite, terms *termTable) (t Target, ok bool) {
 // termNamed finds the glossary entry a reference names: as any term or
 // headline (the last word possibly plural), else as the index finds it (by
 // slug).
-func (e *Edition) termNamed(name string, terms *termTable) *GlossaryEntry {
+func (e *Edition) termNamed(name string, terms func() *termTable) *GlossaryEntry {
 	name = trimTerm(name)
 	w := leadingWord(name)
-	if g, end := terms.longest(name, 0, len(w), false); g >= 0 && end == len(name) {
+	if g, end := terms().longest(name, 0, len(w), false); g >= 0 && end == len(name) {
 		return e.Glossary[g]
 	}
 	return e.Term(name)
 }
 
 // labelTarget is what an RST label or title names in e, if anything.
-func (e *Edition) labelTarget(name string, terms *termTable) Target {
+func (e *Edition) labelTarget(name string, terms func() *termTable) Target {
 	switch v := e.Label(name).(type) {
 	case *Rule:
 		return Target{Rule: v}

@@ -63,8 +63,9 @@ func TestCorpus2026RuleRefsResolve(t *testing.T) {
 				ok := false
 				for _, sp := range t0.Spans {
 					if sp.Kind == SpanRef && int(sp.Start) <= at && at < int(sp.End) {
-						r := refAt(e, t0, sp.Start)
-						ok = r != nil && r.Resolved && r.Number == n && r.Rule == e.Rule(n)
+						ref := refAt(e, Citer{}, t0, sp.Start)
+						r := flat(e, ref)
+						ok = ref != nil && r.Resolved && r.Number == n && r.Rule == e.Rule(n)
 					}
 				}
 				if !ok {
@@ -76,7 +77,8 @@ func TestCorpus2026RuleRefsResolve(t *testing.T) {
 	if checked < 1500 {
 		t.Errorf("checked only %d references; the 2026 rules have about 1,800", checked)
 	}
-	for _, r := range e.Refs {
+	for _, ref := range e.Refs {
+		r := flat(e, ref)
 		if (r.Kind == RefRule || r.Kind == RefRange) && !r.Resolved && e.Rule(r.Number) != nil && (r.Kind == RefRule || e.Rule(r.Last) != nil) {
 			t.Errorf("%s (%q) names existing rules but is not resolved", r.Number, r.Text.S[r.Start:r.End])
 		}
@@ -125,8 +127,9 @@ func TestCorpusLinks(t *testing.T) {
 		name := filepath.Base(f)
 		e := parseCR(t, name)
 		var got, want []string
-		for _, r := range e.Dangling {
-			from := citers([]*Ref{r})
+		for _, ref := range e.Dangling {
+			r := flat(e, ref)
+			from := citers([]*Ref{ref})
 			from = strings.TrimPrefix(from, "g:")
 			got = append(got, from+": "+r.Text.S[r.Start:r.End])
 			if r.Kind == RefRule && e.Rule(r.Number) != nil {
@@ -190,7 +193,7 @@ func TestCorpus2026CitedBy(t *testing.T) {
 		t.Errorf("Typecycling cited by %d glossary entries, want the 5 basic land types and more", n)
 	}
 	for _, r := range tc.CitedBy {
-		if r.Kind != RefGlossary || r.From.Entry == nil {
+		if r.Cited().Kind != RefGlossary || r.From.Entry == nil {
 			t.Errorf("Typecycling cited by %+v", r)
 		}
 	}
@@ -226,7 +229,7 @@ func checkSpans(e *Edition, t *Text) error {
 		if (sp.Kind == SpanRef) != (sp.Cite != unique.Handle[Cite]{}) || sp.Kind == SpanTerm && e.Term(sp.Target) == nil {
 			return fmt.Errorf("span %d of kind %d names the wrong thing", i, sp.Kind)
 		}
-		if r := refAt(e, t, sp.Start); sp.Kind == SpanRef && (r == nil || r.End != sp.End || r.Cite != sp.Cited()) {
+		if r := refAt(e, Citer{}, t, sp.Start); sp.Kind == SpanRef && (r == nil || r.End != sp.End || r.Cite != sp.Cite) {
 			return fmt.Errorf("span %d and its Ref disagree", i)
 		}
 		if sp.Kind == SpanMana && !IsSymbol(t.S[sp.Start:sp.End]) {

@@ -159,7 +159,8 @@ func linkDigest(e *Edition) string {
 		return "t:" + t.Slug
 	}
 	citer := func(c Citer) string { return rule(c.Rule) + "/" + entry(c.Entry) + "/" + topic(c.Topic) }
-	ref := func(w hash.Hash, r *Ref) {
+	ref := func(w hash.Hash, ref *Ref) {
+		r := flat(e, ref)
 		sect := -1
 		if r.Sect != nil {
 			sect = r.Sect.Number
@@ -167,7 +168,7 @@ func linkDigest(e *Edition) string {
 		fmt.Fprintf(w, "ref k%d n%s l%s s%d t%q b%q from %s [%d,%d) res %v -> %s s%d %s %s",
 			r.Kind, r.Number, r.Last, r.Section, r.Term, r.Label, citer(r.From), r.Start, r.End,
 			r.Resolved, rule(r.Rule), sect, entry(r.Entry), topic(r.Topic))
-		if i, ok := refIdx[r]; ok {
+		if i, ok := refIdx[ref]; ok {
 			fmt.Fprintf(w, " #%d", i)
 		} else {
 			fmt.Fprint(w, " #?")
@@ -176,14 +177,15 @@ func linkDigest(e *Edition) string {
 	// The Ref Link made of each reference span (the digest predates spans
 	// naming what they cite rather than pointing at a Ref).
 	type at struct {
+		from  Citer
 		t     *Text
 		start int32
 	}
 	refOf := map[at]*Ref{}
 	for _, r := range e.Refs {
-		refOf[at{r.Text, r.Start}] = r
+		refOf[at{r.From, r.Text, r.Start}] = r
 	}
-	blocks := func(name string, bs []Block) {
+	blocks := func(name string, from Citer, bs []Block) {
 		for i := range bs {
 			t := &bs[i].Text
 			fmt.Fprintf(h, "%s/%d %q\n", name, i, t.S)
@@ -194,7 +196,7 @@ func linkDigest(e *Edition) string {
 				}
 				fmt.Fprintf(h, "  [%d,%d) k%d %q term %s ", sp.Start, sp.End, sp.Kind, target, entry(term))
 				if sp.Kind == SpanRef {
-					if r := refOf[at{t, sp.Start}]; r != nil {
+					if r := refOf[at{from, t, sp.Start}]; r != nil {
 						ref(h, r)
 					} else {
 						fmt.Fprint(h, " no Ref")
@@ -217,20 +219,20 @@ func linkDigest(e *Edition) string {
 		fmt.Fprintln(h)
 	}
 	e.Walk(func(r *Rule) bool {
-		blocks(r.Number.String(), r.Body)
+		blocks(r.Number.String(), Citer{Rule: r}, r.Body)
 		cited(rule(r), r.CitedBy)
 		return true
 	})
 	for _, g := range e.Glossary {
-		blocks(entry(g), g.Body)
+		blocks(entry(g), Citer{Entry: g}, g.Body)
 		cited(entry(g), g.CitedBy)
 	}
 	for _, t := range e.Topics {
-		blocks(topic(t), t.Body)
+		blocks(topic(t), Citer{Topic: t}, t.Body)
 		cited(topic(t), t.CitedBy)
 	}
-	blocks("intro", e.Intro)
-	blocks("credits", e.Credits)
+	blocks("intro", Citer{}, e.Intro)
+	blocks("credits", Citer{}, e.Credits)
 	fmt.Fprintf(h, "refs %d\n", len(e.Refs))
 	for _, r := range e.Refs {
 		ref(h, r)

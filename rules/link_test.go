@@ -93,16 +93,16 @@ func TestLinkResolvesAndBacklinks(t *testing.T) {
 	if got, want := strings.Join(order, "|"), "rule 704.5k|rules 903.6–903.8|Trample|420.5e|section 8|rule 704.5k"; got != want {
 		t.Errorf("refs in order %q, want %q", got, want)
 	}
-	r := e.Refs[0]
+	r := flat(e, e.Refs[0])
 	if !r.Resolved || r.Rule != k || r.From.Rule == nil || r.From.Rule.Number.String() != "100.1" || r.Text != &r.From.Rule.Body[0].Text {
 		t.Errorf("first ref not filled in: %+v", r)
 	}
 	// 420.5e and section 8 are not in this excerpt: kept, and dangling.
-	if len(e.Dangling) != 2 || e.Dangling[0].Number.String() != "420.5e" || e.Dangling[1].Section != 8 {
+	if len(e.Dangling) != 2 || e.Dangling[0].Cited().Number.String() != "420.5e" || e.Dangling[1].Cited().Section != 8 {
 		t.Errorf("dangling = %v", e.Dangling)
 	}
-	for _, d := range e.Dangling {
-		if d.Resolved || d.Rule != nil || d.Sect != nil {
+	for _, ref := range e.Dangling {
+		if d := flat(e, ref); d.Resolved || d.Rule != nil || d.Sect != nil {
 			t.Errorf("dangling ref %+v looks resolved", d)
 		}
 	}
@@ -166,16 +166,16 @@ func TestLinkParserRefs(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if r := e.Refs[0]; r.Rule != e.Rule(Number{704, 5, 'k'}) || len(r.Rule.CitedBy) != 1 {
+	if r := flat(e, e.Refs[0]); r.Rule != e.Rule(Number{704, 5, 'k'}) || len(r.Rule.CitedBy) != 1 {
 		t.Errorf("label to a rule: %+v", r)
 	}
-	if r := e.Refs[1]; r.Sect != e.Sections[0] {
+	if r := flat(e, e.Refs[1]); r.Sect != e.Sections[0] {
 		t.Errorf("label to a section: %+v", r)
 	}
-	if r := e.Refs[3]; r.Entry != e.Term("Trample") || len(r.Entry.CitedBy) != 1 {
+	if r := flat(e, e.Refs[3]); r.Entry != e.Term("Trample") || len(r.Entry.CitedBy) != 1 {
 		t.Errorf("label to a glossary entry: %+v", r)
 	}
-	if r := e.Refs[7]; r.Rule != e.Rule(Number{Chapter: 903}) {
+	if r := flat(e, e.Refs[7]); r.Rule != e.Rule(Number{Chapter: 903}) {
 		t.Errorf("label naming a chapter title: %+v", r)
 	}
 	if len(e.Dangling) != 2 {
@@ -193,7 +193,7 @@ func TestLinkTopics(t *testing.T) {
 	if len(e.Refs) != 1 {
 		t.Fatalf("%d Refs, want 1", len(e.Refs))
 	}
-	if r := e.Refs[0]; !r.Resolved || r.Topic != e.Topics[1] || len(e.Topics[1].CitedBy) != 1 || r.From.Topic != e.Topics[0] {
+	if r := flat(e, e.Refs[0]); !r.Resolved || r.Topic != e.Topics[1] || len(e.Topics[1].CitedBy) != 1 || r.From.Topic != e.Topics[0] {
 		t.Errorf("topic ref: %+v", r)
 	}
 }
@@ -225,7 +225,7 @@ func TestLinkSharedGlossary(t *testing.T) {
 			t.Fatalf("Term(trample) = %v, not this edition's entry", g)
 		}
 		spans := e.Rule(Number{Chapter: 100, Rule: 1}).Body[0].Text.Spans
-		if len(spans) != 2 || e.Term(spans[0].Target) != g || len(e.Refs) != 1 || e.Refs[0].Entry != g {
+		if len(spans) != 2 || e.Term(spans[0].Target) != g || len(e.Refs) != 1 || flat(e, e.Refs[0]).Entry != g {
 			t.Errorf("spans %+v do not point at this edition's Trample", spans)
 		}
 		if len(g.CitedBy) != 1 || g.CitedBy[0].From.Rule.Number != (Number{Chapter: 100, Rule: 1}) {

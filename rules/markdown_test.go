@@ -311,8 +311,8 @@ func TestParseMarkdownLabels(t *testing.T) {
 		t.Errorf("Label(card-types) = %v", e.Label("card-types"))
 	}
 	var refs []string
-	for _, ref := range e.Refs {
-		if ref.Kind == RefLabel {
+	for _, r := range e.Refs {
+		if ref := flat(e, r); ref.Kind == RefLabel {
 			target := "?"
 			switch {
 			case ref.Rule != nil:

@@ -1,5 +1,7 @@
 package rules
 
+import "unique"
+
 // RefKind is what a cross-reference points at.
 type RefKind uint8
 
@@ -31,24 +33,25 @@ type Cite struct {
 	Bare bool
 }
 
-// Ref is one cross-reference of an edition: what it cites, where it is
-// written and what it resolves to there. Link makes one for every SpanRef
-// span of the edition's text.
+// Ref is one cross-reference of an edition: what it cites and where it is
+// written. Link makes one for every SpanRef span of the edition's text and
+// lists it as a backlink of what it resolves to (Edition.Resolve).
 type Ref struct {
-	Cite
+	Cite unique.Handle[Cite] // what it names, as its span says
 
 	From Citer // the entry whose text holds the reference
-	Text *Text // the paragraph holding it
+	Text *Text // the paragraph holding it (shared by entries reading alike)
 	// Start and End are the reference's byte span in Text.S.
 	Start, End int32
 	// Line is the paragraph's line in the file From was read from.
 	Line int32
-
-	// Resolved, and Target filled, by Link. A Ref that names nothing in its
-	// edition keeps Resolved false and is listed in Edition.Dangling.
+	// Resolved is set by Link. A Ref that names nothing in its edition is
+	// listed in Edition.Dangling.
 	Resolved bool
-	Target
 }
+
+// Cited is what r names.
+func (r *Ref) Cited() Cite { return r.Cite.Value() }
 
 // Target is what a reference resolves to in one edition: at most one field
 // is set.

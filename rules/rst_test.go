@@ -142,11 +142,11 @@ func checkEdition(tb testing.TB, e *Edition) {
 			}
 			prev = sp.Start
 			if sp.Kind == SpanRef {
-				r := refAt(e, t, sp.Start)
+				r := refAt(e, from, t, sp.Start)
 				switch {
 				case r == nil:
 					tb.Errorf("ref span without a Ref in %q", t.S)
-				case r.End != sp.End || r.Cite != sp.Cited():
+				case r.End != sp.End || r.Cite != sp.Cite:
 					tb.Errorf("Ref %+v not bound to its span %d–%d of %q", r, sp.Start, sp.End, t.S)
 				case r.From != from:
 					tb.Errorf("Ref in %q has From %+v, want %+v", t.S, r.From, from)

@@ -32,13 +32,28 @@ func SplitSame(text string) (bool, string) {
 	return true, ""
 }
 
-// refAt returns the Ref Link made of t's reference span starting at start,
-// or nil.
-func refAt(e *Edition, t *Text, start int32) *Ref {
+// refAt returns the Ref Link made of t's reference span starting at start
+// in the text of from, or nil. A paragraph may be shared by several entries
+// (Compact); the zero Citer stands for any of them.
+func refAt(e *Edition, from Citer, t *Text, start int32) *Ref {
 	for _, r := range e.Refs {
-		if r.Text == t && r.Start == start {
+		if r.Text == t && r.Start == start && (from == Citer{} || r.From == from) {
 			return r
 		}
 	}
 	return nil
+}
+
+// flatRef is a Ref as the tests read it: what it cites and what that
+// resolves to in its edition.
+type flatRef struct {
+	Cite
+	Target
+	*Ref
+}
+
+// flat returns r's flatRef in e.
+func flat(e *Edition, r *Ref) flatRef {
+	t, _ := e.Resolve(r.Cited())
+	return flatRef{r.Cited(), t, r}
 }

@@ -187,7 +187,8 @@ func dangling(ref *rules.Ref) danglingRef {
 }
 
 // refTarget names what a reference points at, for one without source text.
-func refTarget(ref *rules.Ref) string {
+func refTarget(r *rules.Ref) string {
+	ref := r.Cited()
 	switch ref.Kind {
 	case rules.RefRule:
 		return "rule " + ref.Number.String()

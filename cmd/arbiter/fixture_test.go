@@ -276,13 +276,14 @@ func finish(e *rules.Edition) *rules.Edition {
 						sp.Target = g.Slug
 					}
 				case rules.SpanRef:
-					r := &rules.Ref{Cite: sp.Cited(), From: from, Text: t, Start: sp.Start, End: sp.End}
-					r.Target, r.Resolved = e.Resolve(r.Cite)
+					r := &rules.Ref{Cite: sp.Cite, From: from, Text: t, Start: sp.Start, End: sp.End}
+					var to rules.Target
+					to, r.Resolved = e.Resolve(sp.Cited())
 					switch {
-					case r.Rule != nil && r.Resolved:
-						r.Rule.CitedBy = append(r.Rule.CitedBy, r)
-					case r.Entry != nil:
-						r.Entry.CitedBy = append(r.Entry.CitedBy, r)
+					case to.Rule != nil && r.Resolved:
+						to.Rule.CitedBy = append(to.Rule.CitedBy, r)
+					case to.Entry != nil:
+						to.Entry.CitedBy = append(to.Entry.CitedBy, r)
 					}
 					e.Refs = append(e.Refs, r)
 					if !r.Resolved {
