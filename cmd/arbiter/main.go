@@ -4,6 +4,7 @@
 //	arbiter check [--json] PATH...
 //	arbiter export --format json|md [--out DIR] PATH
 //	arbiter fetch [--dir DIR] [--url URL] [--timeout 1m]
+//	arbiter archive [--from DIR] [--out DIR]
 package main
 
 import (

@@ -1,0 +1,108 @@
+package content
+
+import (
+	"archive/tar"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// CorpusSource is one file for WriteCorpus: its bytes exactly as
+// published and what its text says (the caller parses it; content does
+// not know the rules).
+type CorpusSource struct {
+	Effective string // "2026-01-16", from the text
+	Name      string // the file name in the archive
+	Encoding  string // as rules.Decode reports it
+	Data      []byte
+}
+
+// WriteCorpus writes files as the rules archive (tar, then zstd) and its
+// manifest, newest first whatever their order in files. The output
+// depends on nothing but the files' names, dates, encodings and bytes
+// (fixed tar headers, a single-threaded encoder), so the same files
+// always give the same bytes; CI regenerates the committed archive to
+// check it. Two files with one date or one name are an error naming them.
+func WriteCorpus(archive, manifest io.Writer, files []CorpusSource) error {
+	return writeCorpus(archive, manifest, files, corpusWindow)
+}
+
+// writeCorpus is WriteCorpus with a chosen zstd window, which the window
+// benchmark varies.
+func writeCorpus(archive, manifest io.Writer, files []CorpusSource, window int) error {
+	srcs, list, err := corpusList(files)
+	if err != nil {
+		return err
+	}
+	if err := writeCorpusArchive(archive, srcs, list, window); err != nil {
+		return err
+	}
+	_, err = manifest.Write(formatCorpusManifest(list))
+	return err
+}
+
+// corpusList sorts files newest first and makes their manifest, which it
+// checks by reading it back: what WriteCorpus writes, OpenCorpus reads.
+func corpusList(files []CorpusSource) ([]CorpusSource, []CorpusFile, error) {
+	srcs := slices.Clone(files)
+	slices.SortFunc(srcs, func(a, b CorpusSource) int {
+		return cmp.Or(cmp.Compare(b.Effective, a.Effective), cmp.Compare(a.Name, b.Name))
+	})
+	list := make([]CorpusFile, len(srcs))
+	for i, s := range srcs {
+		if i > 0 && s.Effective == srcs[i-1].Effective {
+			return nil, nil, fmt.Errorf("%s and %s have the same effective date, %s", srcs[i-1].Name, s.Name, s.Effective)
+		}
+		sum := sha256.Sum256(s.Data)
+		list[i] = CorpusFile{Effective: s.Effective, Name: s.Name, Size: int64(len(s.Data)), SHA256: hex.EncodeToString(sum[:]), Encoding: s.Encoding}
+	}
+	if _, err := parseCorpusManifest("the manifest", formatCorpusManifest(list)); err != nil {
+		return nil, nil, err
+	}
+	return srcs, list, nil
+}
+
+// writeCorpusArchive writes srcs as a tar whose headers hold nothing but
+// the name, size and a fixed mode, owner and time (the edition's
+// effective date), compressed at zstd's best level.
+func writeCorpusArchive(w io.Writer, srcs []CorpusSource, list []CorpusFile, window int) error {
+	zw, err := zstd.NewWriter(w,
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithWindowSize(window),
+		zstd.WithEncoderConcurrency(1), // one block at a time, in order: the same bytes every run
+		zstd.WithEncoderCRC(true))
+	if err != nil {
+		return err
+	}
+	tw := tar.NewWriter(zw)
+	for i, s := range srcs {
+		date, _ := time.Parse(time.DateOnly, list[i].Effective) // checked by corpusList
+		h := &tar.Header{
+			Typeflag: tar.TypeReg,
+			Name:     s.Name,
+			Size:     int64(len(s.Data)),
+			Mode:     0o644,
+			ModTime:  date.UTC(),
+			Format:   tar.FormatUSTAR,
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			zw.Close()
+			return fmt.Errorf("%s: %w", s.Name, err)
+		}
+		if _, err := tw.Write(s.Data); err != nil {
+			zw.Close()
+			return fmt.Errorf("%s: %w", s.Name, err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		zw.Close()
+		return err
+	}
+	return zw.Close()
+}
