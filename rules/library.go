@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -12,13 +13,8 @@ type Library struct {
 	byID     map[string]*Edition
 }
 
-// NewLibrary orders editions newest first and gives each a unique ID. An
-// edition's ID is its effective date; one with no date keeps its own ID (or
-// its file's base name). When two editions share a date, the whole
-// Comprehensive Rules in Wizards' own text keeps the bare date and the other
-// gets a suffix naming how it differs: its format ("2011-07-15-rst") or, in
-// the same format, its kind ("2007-02-01-excerpt"); then a counter. Failed
-// editions are left out.
+// NewLibrary orders editions newest first and gives each a unique ID
+// (AssignIDs). Failed editions are left out.
 func NewLibrary(eds []*Edition) *Library {
 	l := &Library{byID: map[string]*Edition{}}
 	for _, e := range eds {
@@ -27,8 +23,16 @@ func NewLibrary(eds []*Edition) *Library {
 		}
 		l.Editions = append(l.Editions, e)
 	}
-	sort.SliceStable(l.Editions, func(i, j int) bool {
-		a, b := l.Editions[i], l.Editions[j]
+	sortEditions(l.Editions)
+	l.byID = AssignIDs(nil, l.Editions)
+	return l
+}
+
+// sortEditions orders eds newest first and, within a date, the whole rules
+// in Wizards' own text first.
+func sortEditions(eds []*Edition) {
+	sort.SliceStable(eds, func(i, j int) bool {
+		a, b := eds[i], eds[j]
 		if !a.Effective.Equal(b.Effective) {
 			return a.Effective.After(b.Effective)
 		}
@@ -37,7 +41,28 @@ func NewLibrary(eds []*Edition) *Library {
 		}
 		return formatRank(a.Format) < formatRank(b.Format)
 	})
-	for _, e := range l.Editions {
+}
+
+// AssignIDs gives each of eds a unique ID and returns them by ID. The
+// editions in keep hold their IDs as they are and go first; eds are taken
+// newest first. An edition's ID is its effective date; one with no date
+// keeps its own ID (or its file's base name). When two editions share a
+// date, the whole Comprehensive Rules in Wizards' own text keeps the bare
+// date and the other gets a suffix naming how it differs: its format
+// ("2011-07-15-rst") or, in the same format, its kind
+// ("2007-02-01-excerpt"); then a counter.
+//
+// An ID is written only where it changes, so a server can assign the IDs
+// of a whole set once and then build libraries of any part of it while
+// other libraries with the same editions are being read.
+func AssignIDs(keep, eds []*Edition) map[string]*Edition {
+	byID := map[string]*Edition{}
+	for _, e := range keep {
+		byID[e.ID] = e
+	}
+	eds = slices.Clone(eds)
+	sortEditions(eds)
+	for _, e := range eds {
 		id := e.ID
 		if id == "" {
 			id = e.EffectiveDate()
@@ -48,7 +73,7 @@ func NewLibrary(eds []*Edition) *Library {
 		if id == "" || id == "latest" {
 			id = "edition"
 		}
-		if held := l.byID[id]; held != nil {
+		if held := byID[id]; held != nil {
 			switch {
 			case held.Format != e.Format:
 				id += "-" + string(e.Format)
@@ -57,13 +82,15 @@ func NewLibrary(eds []*Edition) *Library {
 			}
 		}
 		base := id
-		for n := 2; l.byID[id] != nil; n++ {
+		for n := 2; byID[id] != nil; n++ {
 			id = base + "-" + itoa(n)
 		}
-		e.ID = id
-		l.byID[id] = e
+		if e.ID != id {
+			e.ID = id
+		}
+		byID[id] = e
 	}
-	return l
+	return byID
 }
 
 // formatRank prefers Wizards' own text when two editions share a date.

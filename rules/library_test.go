@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -120,6 +121,85 @@ func TestLoadSharesText(t *testing.T) {
 	}
 	if !same(a.Title, c.Title) || !same(a.Glossary[0].Terms[0], c.Glossary[0].Terms[0]) {
 		t.Error("titles or glossary terms of identical editions are not shared")
+	}
+	// Whole paragraph lists are shared, spans and all; each edition's
+	// references move to the shared paragraphs with their own lines.
+	body := func(e *rules.Edition, n string) []rules.Block {
+		num, _ := rules.ParseNumber(n)
+		return e.Rule(num).Body
+	}
+	for _, n := range []string{"100.1", "100.2"} {
+		if x, y := body(a, n), body(c, n); &x[0] != &y[0] {
+			t.Errorf("%s: the body of identical editions is not one list", n)
+		}
+	}
+	if x, y := body(a, "200.1"), body(b, "200.1"); &x[0] == &y[0] {
+		t.Error("200.1: different texts share a list")
+	}
+	for _, e := range eds {
+		for _, r := range e.Refs {
+			found := false
+			e.Walk(func(x *rules.Rule) bool {
+				for i := range x.Body {
+					found = found || &x.Body[i].Text == r.Text && r.From.Rule == x
+				}
+				return true
+			})
+			for _, g := range e.Glossary {
+				for i := range g.Body {
+					found = found || &g.Body[i].Text == r.Text && r.From.Entry == g
+				}
+			}
+			if !found || r.Line <= 0 {
+				t.Errorf("%s: reference %q (line %d) is not in its entry's shared text", e.Files[0], r.Text.S[r.Start:r.End], r.Line)
+			}
+		}
+	}
+}
+
+// A file that is no rules at all is a failed edition saying why, and the
+// rest of its directory loads; a file larger than any CR could be is not
+// even read.
+func TestLoadLeavesOutBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("good.txt", []byte(miniCR))
+	write("empty.txt", nil)
+	write("binary.txt", []byte("\x00\x01PK\x03\x04"))
+	write("huge.txt", nil)
+	if err := os.Truncate(filepath.Join(dir, "huge.txt"), rules.MaxSourceBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join("sub", rules.ManifestName), []byte("format: yaml\n"))
+	eds, err := rules.Load(os.DirFS(dir), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range eds {
+		msg := "ok"
+		if e.Failed() {
+			msg = e.Diagnostics[0].String()
+		}
+		got[e.Files[0]] = msg
+	}
+	for file, want := range map[string]string{
+		"good.txt":                  "ok",
+		"empty.txt":                 "empty.txt:1: empty file",
+		"binary.txt":                "binary.txt:1: binary data",
+		"huge.txt":                  "huge.txt: 16.8 MB, larger than any Comprehensive Rules file could be",
+		"sub/" + rules.ManifestName: "sub/edition.txt:1: format: want txt, rst or md",
+	} {
+		if !strings.HasPrefix(got[file], want) {
+			t.Errorf("%s: %q, want %q…", file, got[file], want)
+		}
 	}
 }
 

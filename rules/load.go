@@ -3,12 +3,15 @@ package rules
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +22,12 @@ type Source struct {
 	Name string
 	Data []byte
 }
+
+// MaxSourceBytes bounds a source file Load reads. The largest official
+// Comprehensive Rules file is 1.3 MB (UTF-16); a file many times that size
+// cannot be one, and reading it would only cost memory. Load checks the size
+// before it reads.
+const MaxSourceBytes = 16 << 20
 
 // ManifestName is the file that describes a directory holding one edition
 // made of several files (see content/README.md).
@@ -42,19 +51,17 @@ type Manifest struct {
 // subdirectories: the .rst files of its subdirectories join it too);
 // otherwise each .txt and .md file in it is an edition of its own and each
 // subdirectory is loaded the same way. Editions that failed to parse are
-// returned too, with error diagnostics, so a caller can report them; Load's
-// error is for I/O problems only.
+// returned too, with error diagnostics, so a caller can report them: a file
+// that cannot be read, is larger than MaxSourceBytes, empty, binary or no
+// rules at all is such an edition, and the others load. Load's error is for
+// a root or directory that cannot be read.
 func Load(fsys fs.FS, root string) ([]*Edition, error) {
 	st, err := fs.Stat(fsys, root)
 	if err != nil {
 		return nil, err
 	}
 	if !st.IsDir() {
-		e, err := loadFile(fsys, root)
-		if err != nil {
-			return nil, err
-		}
-		return []*Edition{e}, nil
+		return []*Edition{loadFile(fsys, root)}, nil
 	}
 	return loadDir(fsys, root, false)
 }
@@ -78,7 +85,7 @@ func loadDir(fsys fs.FS, dir string, inProject bool) ([]*Edition, error) {
 		case name == ManifestName:
 			e, err := loadManifest(fsys, dir)
 			if err != nil {
-				return nil, err
+				e = unreadable(path.Join(dir, ManifestName), err)
 			}
 			return []*Edition{e}, nil
 		case strings.HasSuffix(name, ".rst"):
@@ -102,22 +109,21 @@ func loadDir(fsys fs.FS, dir string, inProject bool) ([]*Edition, error) {
 	}
 	if len(rst) > 0 {
 		srcs, err := readAll(fsys, dir, rstOrder(rst))
+		var e *Edition
 		if err != nil {
-			return nil, err
+			e = unreadable(dir, err)
+		} else {
+			e = ParseRST(srcs)
+			Compact(e)
 		}
-		e := ParseRST(srcs)
-		Compact(e)
 		out = append(out, e)
 	}
-	es, err := loadFiles(fsys, dir, files)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, es...)
+	out = append(out, loadFiles(fsys, dir, files)...)
 	for _, d := range dirs {
-		es, err := loadDir(fsys, path.Join(dir, d), inProject || project)
+		sub := path.Join(dir, d)
+		es, err := loadDir(fsys, sub, inProject || project)
 		if err != nil {
-			return nil, err
+			es = []*Edition{unreadable(sub, err)}
 		}
 		out = append(out, es...)
 	}
@@ -168,7 +174,7 @@ func readAll(fsys fs.FS, dir string, names []string) ([]Source, error) {
 	srcs := make([]Source, 0, len(names))
 	for _, n := range names {
 		p := path.Join(dir, n)
-		b, err := fs.ReadFile(fsys, p)
+		b, err := readSource(fsys, p)
 		if err != nil {
 			return nil, err
 		}
@@ -177,13 +183,65 @@ func readAll(fsys fs.FS, dir string, names []string) ([]Source, error) {
 	return srcs, nil
 }
 
+// readSource reads a source file no larger than MaxSourceBytes.
+func readSource(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > MaxSourceBytes {
+		return nil, &tooLargeError{size: st.Size()}
+	}
+	// A file that grows while it is read is cut at the bound, then refused.
+	b, err := io.ReadAll(io.LimitReader(f, MaxSourceBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxSourceBytes {
+		return nil, &tooLargeError{size: int64(len(b))}
+	}
+	return b, nil
+}
+
+type tooLargeError struct{ size int64 }
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("%.1f MB, larger than any Comprehensive Rules file could be (the limit is %d MB); not read", float64(e.size)/1e6, MaxSourceBytes>>20)
+}
+
+// unreadable is the failed edition of a file (or directory) that could not
+// be read or, for a manifest, understood.
+func unreadable(name string, err error) *Edition {
+	d := Diagnostic{File: name, Severity: SevError, Message: "cannot read: " + err.Error()}
+	var pe *fs.PathError
+	var big *tooLargeError
+	if errors.As(err, &big) {
+		d.Message = big.Error()
+	} else if errors.As(err, &pe) {
+		d.File, d.Message = pe.Path, "cannot read: "+pe.Err.Error()
+	} else if msg, ok := strings.CutPrefix(err.Error(), name+":"); ok {
+		// A manifest's error: "name:line: message" or "name: message".
+		d.Message = strings.TrimSpace(msg)
+		if l, rest, ok := strings.Cut(d.Message, ": "); ok {
+			if n, err := strconv.Atoi(l); err == nil {
+				d.Line, d.Message = n, rest
+			}
+		}
+	}
+	return &Edition{Files: []string{name}, Diagnostics: []Diagnostic{d}}
+}
+
 // loadFiles parses the named files of dir, each an edition, on as many
 // cores as there are: a directory of every CR since 2003 is 73 files. Each
 // edition is compacted as soon as it is parsed, so the decoded text of at
 // most one file per core is alive at a time.
-func loadFiles(fsys fs.FS, dir string, names []string) ([]*Edition, error) {
+func loadFiles(fsys fs.FS, dir string, names []string) []*Edition {
 	out := make([]*Edition, len(names))
-	errs := make([]error, len(names))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(names)) {
@@ -191,7 +249,7 @@ func loadFiles(fsys fs.FS, dir string, names []string) ([]*Edition, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i], errs[i] = loadFile(fsys, path.Join(dir, names[i]))
+				out[i] = loadFile(fsys, path.Join(dir, names[i]))
 			}
 		}()
 	}
@@ -200,22 +258,19 @@ func loadFiles(fsys fs.FS, dir string, names []string) ([]*Edition, error) {
 	}
 	close(next)
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return out
 }
 
-func loadFile(fsys fs.FS, name string) (*Edition, error) {
-	b, err := fs.ReadFile(fsys, name)
+// loadFile reads and parses one file; a file that cannot be read is a
+// failed edition saying why.
+func loadFile(fsys fs.FS, name string) *Edition {
+	b, err := readSource(fsys, name)
 	if err != nil {
-		return nil, err
+		return unreadable(name, err)
 	}
 	e := Parse(Source{Name: name, Data: b})
 	Compact(e)
-	return e, nil
+	return e
 }
 
 // Parse reads one file as an edition, choosing the parser by extension and,

@@ -7,134 +7,313 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"testing/fstest"
 
 	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
-// loaded is what the server and the site export read: the embedded
-// editions and the user's --rules paths, with where each edition's files
-// are (the export ships them to the browser's search).
-type loaded struct {
-	lib      *rules.Library
-	fsys     map[*rules.Edition]fs.FS // the file system e.Files are named in
-	warnings []rules.Diagnostic       // of the user's editions, named by the paths given
-	roots    []*os.Root
+// contentOptions says where a library's editions come from, besides the
+// founding documents embedded in content/, which are always there.
+type contentOptions struct {
+	official bool     // the official editions embedded in content/cr
+	dataDir  string   // arbiter fetch's directory: "" for none; a missing one holds none
+	paths    []string // --rules files and directories
 }
 
-// Close releases the directories the user's editions were read from.
-func (l *loaded) Close() {
-	for _, r := range l.roots {
-		r.Close()
+// defaultDataDir is where arbiter fetch saves editions and serve reads
+// them: $XDG_DATA_HOME/arbiter/cr, else ~/.local/share/arbiter/cr (on
+// Windows under %LocalAppData%, on macOS under ~/Library/Application
+// Support); "" where there is no home directory.
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "arbiter", "cr")
 	}
-	l.roots = nil
+	switch runtime.GOOS {
+	case "windows":
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, "arbiter", "cr")
+		}
+	case "darwin":
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, "Library", "Application Support", "arbiter", "cr")
+		}
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".local", "share", "arbiter", "cr")
 }
 
-// loadLibrary reads the embedded editions and each path given; see loadContent.
-func loadLibrary(paths []string, log *slog.Logger) (*rules.Library, error) {
-	l, err := loadContent(paths, log)
+// editionSet is what a library is built from, by source. The seeds and the
+// official editions are read once; the user's (data directory, --rules) are
+// read again on every reload.
+type editionSet struct {
+	seeds    []*rules.Edition
+	official *official // nil without the official editions
+	user     *userEditions
+}
+
+// userEditions are the editions of the data directory and the --rules
+// paths, read at one time.
+type userEditions struct {
+	eds  []*rules.Edition
+	fsys map[*rules.Edition]fs.FS  // the file system e.Files are named in
+	path map[*rules.Edition]string // e's first file, as the user knows it
+	// diags are the warnings of the editions read and the errors of the
+	// files left out, named as the user knows them.
+	diags []rules.Diagnostic
+}
+
+// skipped counts the files left out.
+func (u *userEditions) skipped() int {
+	n := 0
+	for _, d := range u.diags {
+		if d.Severity == rules.SevError {
+			n++
+		}
+	}
+	return n
+}
+
+// newEditionSet reads the seeds and the user's editions, and opens the
+// official ones without parsing them.
+func newEditionSet(o contentOptions, log *slog.Logger) (*editionSet, error) {
+	s := &editionSet{}
+	eds, err := rules.Load(content.FS, ".")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("embedded content: %w", err)
 	}
-	l.Close()
-	return l.lib, nil
+	for _, e := range eds {
+		if e.Failed() {
+			log.Error("embedded edition failed to parse", "files", e.Files, "err", (&rules.ParseError{Diagnostics: e.Diagnostics}).Error())
+			continue
+		}
+		s.seeds = append(s.seeds, e)
+	}
+	if o.official {
+		if s.official, err = newOfficial(); err != nil {
+			return nil, fmt.Errorf("embedded official editions: %w", err)
+		}
+	}
+	s.user = readUser(o, log)
+	s.assignIDs()
+	return s, nil
 }
 
-// loadContent reads the embedded editions and each path given. An
-// embedded edition that fails is logged and left out; a user's file that
-// fails fails the whole load, with every failing file's diagnostics in a
-// *rules.ParseError, since serving without it would hide the problem.
+// assignIDs gives every edition the ID it keeps while served: the official
+// editions their dates (they are all known from the archive's manifest
+// before they are parsed), then the seeds and the user's around them, so
+// that no later library renames an edition that one being read has.
+func (s *editionSet) assignIDs() {
+	var keep []*rules.Edition
+	if s.official != nil {
+		keep = s.official.stubs()
+		// A user's edition that replaces an official one takes its ID.
+		for _, e := range s.user.eds {
+			if replaces(e) {
+				keep = slices.DeleteFunc(keep, func(k *rules.Edition) bool { return k.ID == e.EffectiveDate() })
+			}
+		}
+	}
+	rules.AssignIDs(keep, append(slices.Clone(s.seeds), s.user.eds...))
+}
+
+// replaces reports whether e, a user's edition, takes the place of the
+// official edition of its date: a whole Comprehensive Rules in Wizards'
+// text, as arbiter fetch saves, is a newer copy of it.
+func replaces(e *rules.Edition) bool {
+	return e.Kind == rules.KindFull && e.Format == rules.FormatText && !e.Effective.IsZero()
+}
+
+// library is the library of everything parsed so far: the seeds, the
+// user's editions and the official ones, of which those a user's edition
+// replaces are left out.
+func (s *editionSet) library() *rules.Library {
+	eds := append(slices.Clone(s.seeds), s.user.eds...)
+	if s.official != nil {
+		replaced := map[string]bool{}
+		for _, e := range s.user.eds {
+			if replaces(e) {
+				replaced[e.EffectiveDate()] = true
+			}
+		}
+		for _, e := range s.official.editions() {
+			if !replaced[e.EffectiveDate()] {
+				eds = append(eds, e)
+			}
+		}
+	}
+	return rules.NewLibrary(eds)
+}
+
+// withUser is s with the user's editions read again, for a reload.
+func (s *editionSet) withUser(o contentOptions, log *slog.Logger) *editionSet {
+	n := &editionSet{seeds: s.seeds, official: s.official, user: readUser(o, log)}
+	n.user.keepGood(s.user)
+	n.assignIDs()
+	return n
+}
+
+// keepGood keeps serving, from old, the last good version of each file
+// that now fails: a file being rewritten, or damaged, takes nothing away.
+func (u *userEditions) keepGood(old *userEditions) {
+	now := map[string]bool{}
+	for _, e := range u.eds {
+		now[u.path[e]] = true
+	}
+	failed := map[string]bool{}
+	for _, d := range u.diags {
+		if d.Severity == rules.SevError {
+			failed[d.File] = true
+		}
+	}
+	var kept []rules.Diagnostic
+	for _, e := range old.eds {
+		p := old.path[e]
+		if failed[p] && !now[p] {
+			u.eds = append(u.eds, e)
+			u.fsys[e], u.path[e] = old.fsys[e], p
+			now[p] = true
+			kept = append(kept, rules.Diagnostic{File: p, Severity: rules.SevWarning, Message: "the version read before keeps serving until this file reads again"})
+		}
+	}
+	u.diags = append(u.diags, kept...)
+}
+
+// diagnostics lists what /diagnostics shows of s: the errors of the user's
+// files left out first, then the warnings of every edition served.
+func (s *editionSet) diagnostics() []rules.Diagnostic {
+	var errs, warns []rules.Diagnostic
+	for _, d := range s.user.diags {
+		if d.Severity == rules.SevError {
+			errs = append(errs, d)
+		} else {
+			warns = append(warns, d)
+		}
+	}
+	embedded := s.seeds
+	if s.official != nil {
+		embedded = append(slices.Clone(embedded), s.official.editions()...)
+	}
+	for _, e := range embedded {
+		for _, d := range e.Diagnostics {
+			if d.Severity == rules.SevWarning {
+				warns = append(warns, d)
+			}
+		}
+	}
+	return append(errs, warns...)
+}
+
+// readUser reads the data directory and each path. A file that cannot be
+// read as rules (empty, binary, not the rules, too large, unreadable) is
+// left out with errors saying why; the others load.
 //
 // A directory is read through an os.Root: a symlink inside it is followed
 // only if it stays inside, so a rules directory cannot be used to read
 // files elsewhere. A path naming a file is the user's explicit choice and
 // is followed wherever its symlinks lead.
-func loadContent(paths []string, log *slog.Logger) (*loaded, error) {
-	eds, err := rules.Load(content.FS, ".")
-	if err != nil {
-		return nil, fmt.Errorf("embedded content: %w", err)
-	}
-	l := &loaded{fsys: map[*rules.Edition]fs.FS{}}
-	var out []*rules.Edition
-	for _, e := range eds {
-		if e.Failed() {
-			log.Warn("embedded edition failed to parse", "files", e.Files, "err", (&rules.ParseError{Diagnostics: e.Diagnostics}).Error())
-			continue
+func readUser(o contentOptions, log *slog.Logger) *userEditions {
+	u := &userEditions{fsys: map[*rules.Edition]fs.FS{}, path: map[*rules.Edition]string{}}
+	paths := o.paths
+	if o.dataDir != "" {
+		if _, err := os.Stat(o.dataDir); err == nil {
+			paths = append([]string{o.dataDir}, paths...)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			u.diags = append(u.diags, rules.Diagnostic{File: o.dataDir, Severity: rules.SevError, Message: "cannot read the data directory: " + err.Error()})
 		}
-		l.fsys[e] = content.FS
-		out = append(out, e)
 	}
-	var failed []rules.Diagnostic
 	for _, p := range paths {
-		es, fsys, shown, err := l.loadPath(p)
-		if err != nil {
-			l.Close()
-			return nil, err // names the path
-		}
-		for _, e := range es {
-			ds := withDir(shown, e.Diagnostics)
-			if e.Failed() {
-				failed = append(failed, ds...)
-				continue
-			}
-			warnings := 0
-			for _, d := range ds {
-				if d.Severity == rules.SevWarning {
-					warnings++
-					l.warnings = append(l.warnings, d)
-				}
-			}
-			log.Info("loaded", "files", e.Files, "effective", e.EffectiveDate(), "rules", len(e.Entries()), "terms", len(e.Glossary), "warnings", warnings)
-			l.fsys[e] = fsys
-			out = append(out, e)
+		u.readPath(p, log)
+	}
+	for _, d := range u.diags {
+		if d.Severity == rules.SevError {
+			log.Error("left out", "at", d.String())
 		}
 	}
-	if len(failed) > 0 {
-		l.Close()
-		return nil, &rules.ParseError{Diagnostics: failed}
-	}
-	l.lib = rules.NewLibrary(out)
-	return l, nil
+	return u
 }
 
-// loadPath reads the editions at p. It returns the file system their Files
-// are named in, and the directory to prefix those names with to show them
-// as the user wrote them.
-func (l *loaded) loadPath(p string) (eds []*rules.Edition, fsys fs.FS, shown string, err error) {
+// readPath reads the editions at p into u.
+func (u *userEditions) readPath(p string, log *slog.Logger) {
 	st, err := os.Stat(p)
 	if err != nil {
-		return nil, nil, "", err
+		u.diags = append(u.diags, rules.Diagnostic{File: p, Severity: rules.SevError, Message: "cannot read: " + pathErr(err)})
+		return
 	}
-	dir, name := p, "."
+	dir, name, shown := p, ".", p
 	if !st.IsDir() {
 		real, err := filepath.EvalSymlinks(p)
 		if err != nil {
-			return nil, nil, "", err
+			u.diags = append(u.diags, rules.Diagnostic{File: p, Severity: rules.SevError, Message: "cannot read: " + pathErr(err)})
+			return
 		}
 		dir, name = filepath.Split(real)
 		shown, _ = filepath.Split(filepath.Clean(p))
-	} else {
-		shown = p
-	}
-	if dir == "" {
-		dir = "."
+		if dir == "" {
+			dir = "."
+		}
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, nil, "", err
+		u.diags = append(u.diags, rules.Diagnostic{File: p, Severity: rules.SevError, Message: "cannot read: " + pathErr(err)})
+		return
 	}
-	l.roots = append(l.roots, root)
-	fsys = root.FS()
-	eds, err = rules.Load(fsys, name)
+	// The editions read keep what they need; the files are read again
+	// through a new root where they are needed later (the site export).
+	defer root.Close()
+	fsys := root.FS()
+	eds, err := rules.Load(fsys, name)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			// Name the file as the user knows it, not inside the root.
-			pe.Path = filepath.Join(shown, pe.Path)
-		}
-		return nil, nil, "", err
+		u.diags = append(u.diags, rules.Diagnostic{File: p, Severity: rules.SevError, Message: "cannot read: " + pathErr(err)})
+		return
 	}
-	return eds, fsys, shown, nil
+	for _, e := range eds {
+		ds := withDir(shown, e.Diagnostics)
+		if e.Failed() {
+			u.diags = append(u.diags, ds...)
+			continue
+		}
+		warnings := 0
+		for _, d := range ds {
+			if d.Severity == rules.SevWarning {
+				warnings++
+				u.diags = append(u.diags, d)
+			}
+		}
+		log.Info("loaded", "files", e.Files, "effective", e.EffectiveDate(), "rules", len(e.Entries()), "terms", len(e.Glossary), "warnings", warnings)
+		u.eds = append(u.eds, e)
+		u.fsys[e] = dirFS{dir}
+		if len(e.Files) > 0 {
+			u.path[e] = filepath.Join(shown, e.Files[0])
+		}
+	}
+}
+
+// dirFS reads the files of a directory given by the user, through an
+// os.Root each time, so symlinks lead nowhere outside it.
+type dirFS struct{ dir string }
+
+func (d dirFS) Open(name string) (fs.File, error) {
+	root, err := os.OpenRoot(d.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return root.FS().Open(name)
+}
+
+// pathErr is err without the path a *fs.PathError repeats.
+func pathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // withDir names diagnostics' files by the path the user gave, not the name
@@ -146,4 +325,64 @@ func withDir(dir string, ds []rules.Diagnostic) []rules.Diagnostic {
 		out[i] = d
 	}
 	return out
+}
+
+// loaded is a whole library read at once, for the commands that need every
+// edition before they start (check, export) and for tests.
+type loaded struct {
+	*editionSet
+	lib *rules.Library
+}
+
+// sources returns the file system each edition's files are named in: the
+// user's directories, content.FS for the seeds, the archive's files (read
+// into memory on first use) for the official editions.
+func (l *loaded) sources() func(*rules.Edition) fs.FS {
+	var archive fstest.MapFS
+	return func(e *rules.Edition) fs.FS {
+		if f, ok := l.user.fsys[e]; ok {
+			return f
+		}
+		if slices.Contains(l.seeds, e) {
+			return content.FS
+		}
+		if archive == nil {
+			// An in-memory file system is what is wanted here, and the
+			// standard library's (meant for tests) is one.
+			archive = fstest.MapFS{}
+			rd, err := content.OpenCorpus()
+			for err == nil {
+				var f content.CorpusFile
+				var b []byte
+				if f, b, err = rd.Next(); err == nil {
+					archive["cr/"+f.Name] = &fstest.MapFile{Data: b}
+				}
+			}
+			if rd != nil {
+				rd.Close()
+			}
+		}
+		return archive
+	}
+}
+
+// loadContent reads everything o names, the official editions all parsed.
+func loadContent(o contentOptions, log *slog.Logger) (*loaded, error) {
+	s, err := newEditionSet(o, log)
+	if err != nil {
+		return nil, err
+	}
+	if s.official != nil {
+		s.official.run()
+	}
+	return &loaded{editionSet: s, lib: s.library()}, nil
+}
+
+// loadLibrary is loadContent's library.
+func loadLibrary(o contentOptions, log *slog.Logger) (*rules.Library, error) {
+	l, err := loadContent(o, log)
+	if err != nil {
+		return nil, err
+	}
+	return l.lib, nil
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/rules"
 )
 
 // A rules directory is read through an os.Root: symlinks inside it are
@@ -25,15 +27,19 @@ func TestContentPathsStayInside(t *testing.T) {
 	putFile(t, filepath.Join(outside, "2025-06-01.txt"), miniCR(jun2025, "Outside."))
 	putFile(t, filepath.Join(rulesDir, "sub", "2024-03-01.txt"), miniCR(mar2024, "Inside."))
 	log := slog.New(slog.DiscardHandler)
+	// ids lists the editions read from paths, and an error with the
+	// diagnostics of the files left out.
 	ids := func(paths ...string) ([]string, error) {
-		l, err := loadContent(paths, log)
+		l, err := loadContent(contentOptions{paths: paths}, log)
 		if err != nil {
 			return nil, err
 		}
-		defer l.Close()
 		var out []string
 		for _, e := range l.lib.Editions {
 			out = append(out, e.ID)
+		}
+		if l.user.skipped() > 0 {
+			return out, &rules.ParseError{Diagnostics: l.user.diags}
 		}
 		return out, nil
 	}
@@ -85,10 +91,11 @@ func TestContentPathsStayInside(t *testing.T) {
 			t.Errorf("--rules %s: %v %v", p, got, err)
 		}
 	}
-	// Diagnostics name files as the user wrote the path.
+	// Diagnostics name files as the user wrote the path; the file is left
+	// out and the others in its directory are read.
 	putFile(t, filepath.Join(outside, "bad.txt"), []byte("Not the rules.\n"))
-	if _, err := ids(outside); err == nil || !strings.Contains(err.Error(), filepath.Join(outside, "bad.txt")+":") {
-		t.Errorf("bad file in a directory: %v", err)
+	if got, err := ids(outside); err == nil || !strings.Contains(err.Error(), filepath.Join(outside, "bad.txt")+":") || !slices.Contains(got, "2025-06-01") {
+		t.Errorf("bad file in a directory: %v %v", got, err)
 	}
 	if _, err := ids(filepath.Join(top, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("missing path: %v", err)

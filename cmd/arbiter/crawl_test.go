@@ -19,7 +19,7 @@ import (
 func corpusServer(t testing.TB) (*Server, *rules.Edition) {
 	t.Helper()
 	path := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
-	lib, err := loadLibrary([]string{path}, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{paths: []string{path}}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestCorpusRulePage(t *testing.T) {
 // TestEmbeddedEditions serves the default content (`arbiter serve` with no
 // flags) and crawls each edition that parses.
 func TestEmbeddedEditions(t *testing.T) {
-	lib, err := loadLibrary(nil, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,13 +33,14 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	var site siteOptions
 	fl.StringVar(&site.dir, "site", "", "write the whole site as static files in DIR (a new or empty directory), for any static host")
 	fl.Var((*pathList)(&site.paths), "rules", "with --site: a rules file or directory to export besides the embedded editions (repeatable)")
+	fl.StringVar(&site.official, "official", "latest", "with --site: the embedded official editions to export: latest, all (73 editions, some 2 GB of files) or none")
 	fl.StringVar(&site.base, "base-url", "", "with --site: the path (/arbiter) or URL the site will live under; default the host's root")
 	fl.StringVar(&site.sandbox, "sandbox-url", "", "with --site: an arbiter server whose sandbox \"Run in sandbox\" opens; default: no sandbox links")
 	fl.StringVar(&site.wasm, "wasm", "", "with --site: the search compiled already (GOOS=js GOARCH=wasm go build ./cmd/searchwasm); default: build it")
 	fl.BoolVar(&site.api, "api", true, "with --site: write the JSON API's answers as .json files")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter export --format json|md [--out DIR] PATH")
-		fmt.Fprintln(stderr, "       arbiter export --site DIR [--rules PATH]... [--base-url URL] [--sandbox-url URL] [--wasm FILE] [--api=false]")
+		fmt.Fprintln(stderr, "       arbiter export --site DIR [--official latest|all|none] [--rules PATH]... [--base-url URL] [--sandbox-url URL] [--wasm FILE] [--api=false]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {

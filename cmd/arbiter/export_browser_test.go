@@ -25,10 +25,10 @@ import (
 func TestExportSearchInBrowser(t *testing.T) {
 	bctx := startBrowser(t)
 	corpus := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
-	dir := exportFor(t, "--rules", corpus, "--base-url", "/arbiter", "--api=false")
+	dir := exportFor(t, "--official", "none", "--rules", corpus, "--base-url", "/arbiter", "--api=false")
 	ts := httptest.NewServer(http.StripPrefix("/arbiter", http.FileServer(http.Dir(dir))))
 	t.Cleanup(ts.Close)
-	lib, err := loadLibrary([]string{corpus}, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{paths: []string{corpus}}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

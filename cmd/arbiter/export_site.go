@@ -31,12 +31,13 @@ import (
 
 // siteOptions are arbiter export --site's flags.
 type siteOptions struct {
-	dir     string   // where the site goes: a new or empty directory
-	paths   []string // --rules, as for serve
-	base    string   // --base-url: "", "/arbiter" or "https://cdn.example.org/arbiter"
-	sandbox string   // --sandbox-url: the server "Run in sandbox" opens; "" leaves the links out
-	wasm    string   // --wasm: a search.wasm built already; "" builds one with the go command
-	api     bool     // --api: write the JSON API's answers as .json files
+	dir      string   // where the site goes: a new or empty directory
+	paths    []string // --rules, as for serve
+	official string   // --official: the embedded official editions exported: "latest", "all" or "none"
+	base     string   // --base-url: "", "/arbiter" or "https://cdn.example.org/arbiter"
+	sandbox  string   // --sandbox-url: the server "Run in sandbox" opens; "" leaves the links out
+	wasm     string   // --wasm: a search.wasm built already; "" builds one with the go command
+	api      bool     // --api: write the JSON API's answers as .json files
 }
 
 // exportSite writes the whole site as static files under o.dir, for any
@@ -62,11 +63,26 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	l, err := loadContent(o.paths, log)
+	if o.official == "" {
+		o.official = "latest"
+	}
+	if o.official != "latest" && o.official != "all" && o.official != "none" {
+		return fail("--official: want latest, all or none, got %q", o.official)
+	}
+	set, err := newEditionSet(contentOptions{official: o.official != "none", paths: o.paths}, log)
 	if err != nil {
 		return fail("%v", err)
 	}
-	defer l.Close()
+	if set.user.skipped() > 0 {
+		return fail("%d files could not be read as rules; fix or remove them:\n%s", set.user.skipped(), (&rules.ParseError{Diagnostics: set.user.diags}).Error())
+	}
+	switch o.official {
+	case "latest":
+		set.official.parseNext()
+	case "all":
+		set.official.run()
+	}
+	l := &loaded{editionSet: set, lib: set.library()}
 	for _, e := range l.lib.Editions {
 		if !safeName(e.ID) {
 			return fail("%s: edition id %q cannot name a file; give the edition a plain id (letters, digits, . - _)", strings.Join(e.Files, ", "), e.ID)
@@ -119,8 +135,9 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 		Browser:    browser,
 	})
 	srv.site.Load().history.Warm()
+	sources := l.sources()
 	for _, e := range l.lib.Editions {
-		b, err := editionZip(l.fsys[e], e)
+		b, err := editionZip(sources(e), e)
 		if err != nil {
 			x.fail(fmt.Errorf("%s: %w", e.ID, err))
 			continue

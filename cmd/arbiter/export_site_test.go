@@ -29,6 +29,14 @@ import (
 // own build (searchWasm), which each export then gets with --wasm.
 var testWasm = sync.OnceValues(func() ([]byte, error) { return searchWasm("") })
 
+func editionIDsOf(lib *rules.Library) []string {
+	var out []string
+	for _, e := range lib.Editions {
+		out = append(out, e.ID)
+	}
+	return out
+}
+
 // exportFor runs arbiter export --site into a new directory with args
 // and returns the directory.
 func exportFor(t *testing.T, args ...string) string {
@@ -58,10 +66,10 @@ func TestExportSite(t *testing.T) {
 	}
 	corpus := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
 	const sandbox = "https://sandbox.example.org"
-	dir := exportFor(t, "--rules", corpus, "--base-url", "/arbiter/", "--sandbox-url", sandbox)
+	dir := exportFor(t, "--official", "none", "--rules", corpus, "--base-url", "/arbiter/", "--sandbox-url", sandbox)
 	h := http.StripPrefix("/arbiter", http.FileServer(http.Dir(dir)))
 	exp := views.Paths{Base: "/arbiter", Static: true, Sandbox: sandbox}
-	lib, err := loadLibrary([]string{corpus}, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{paths: []string{corpus}}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +265,8 @@ func checkSiteLinks(t *testing.T, dir string, h http.Handler, base string) int {
 	return n
 }
 
-// TestExportSiteNoSandbox exports the embedded editions at the host's root
+// TestExportSiteNoSandbox exports what an export does by default (the
+// founding documents and the newest official edition) at the host's root
 // with no sandbox server: the export holds every page the live site does,
 // and every sandbox link goes to the export's own note, which shows each
 // bundled scenario's text.
@@ -268,9 +277,14 @@ func TestExportSiteNoSandbox(t *testing.T) {
 	dir := exportFor(t, "--api=false")
 	h := http.FileServer(http.Dir(dir))
 	checkSiteLinks(t, dir, h, "")
-	lib, err := loadLibrary(nil, slog.New(slog.DiscardHandler))
+	set, err := newEditionSet(contentOptions{official: true}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
+	}
+	set.official.parseNext()
+	lib := set.library()
+	if ids := editionIDsOf(lib); !slices.Equal(ids, []string{"2026-01-16", "2011-07-15", "2007-02-01-excerpt", "classic"}) {
+		t.Fatalf("default export's editions: %v", ids)
 	}
 	live := NewServer(lib, Options{})
 	for _, e := range lib.Editions {
@@ -314,7 +328,7 @@ func TestExportSiteNoSandbox(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "404.html")); err != nil || !bytes.Contains(b, []byte("There is no page at this address")) {
 		t.Errorf("404.html: %v\n%s", err, b)
 	}
-	if w := do(t, h, "GET", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="/2007-02-01.html"`) {
+	if w := do(t, h, "GET", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="/2007-02-01-excerpt.html"`) || !strings.Contains(w.Body.String(), `href="/2026-01-16/100.html"`) {
 		t.Errorf("home: %d", w.Code)
 	}
 }

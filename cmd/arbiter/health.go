@@ -37,14 +37,11 @@ func (s *Server) readyz(c echo.Context) error {
 // diagnostics serves /diagnostics: how the last content load went, every
 // error with its file and line, and the warnings of what is served.
 func (s *Server) diagnostics(c echo.Context) error {
-	ls := s.loads.Load()
 	p := views.DiagnosticsPage{
 		Page:     views.Page{Paths: s.paths, Title: "Content diagnostics"},
-		Last:     ls.LoadReport,
+		Last:     s.loads.Load().LoadReport,
+		Loading:  !s.ready.Load() && s.content.Load() != nil,
 		Editions: siteOf(c).lib.Editions,
-	}
-	if ls.good != nil && ls.good != ls {
-		p.Serving = &ls.good.LoadReport
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)

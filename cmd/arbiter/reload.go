@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,10 +13,9 @@ import (
 	"github.com/arbiter-rules/arbiter/views"
 )
 
-// loadStatus is one attempt to load the content: at start, or a reload.
+// loadStatus is one load of the content: at start, or a reload.
 type loadStatus struct {
 	views.LoadReport
-	good *loadStatus // the load being served: itself if this one succeeded
 }
 
 // maxShownDiagnostics bounds the diagnostics a load keeps for the page and
@@ -28,98 +26,75 @@ const maxShownDiagnostics = 200
 // to read again.
 var errNoReload = errors.New("this server has no content to reload")
 
-// Reload reads the content again and, if every file parses, builds the new
-// site completely (library, the newest edition's search index, the
-// history's matchings) before it swaps it in at once: a request sees the old
-// site or the new one, never a half-loaded one. If a file fails, its
-// diagnostics (file:line) are logged and shown on /diagnostics, and the
-// editions already served keep serving. Reloads run one at a time.
+// Reload reads the user's editions again (the data directory, --rules) and
+// builds the new site completely (library, the newest edition's search
+// index, the history's matchings) before it swaps it in at once: a request
+// sees the old site or the new one, never a half-loaded one. A file that
+// cannot be read as rules is left out, with its diagnostics (file:line) in
+// the log and on /diagnostics, and the others load; if it was served
+// before, the last good version of it keeps serving. Reloads run one at a
+// time, after the start's loading is done.
 func (s *Server) Reload(trigger string) error {
-	if s.load == nil {
+	old := s.content.Load()
+	if old == nil {
 		return errNoReload
 	}
 	s.reloadMu.Lock()
 	defer s.reloadMu.Unlock()
+	<-s.loading
 	start := time.Now()
-	lib, warnings, err := s.load()
-	var st *site
-	if err == nil {
-		st = s.newSite(lib, s.site.Load().pages.budget)
-		st.warm()
-	}
-	rep := views.LoadReport{At: start, Took: time.Since(start), Trigger: trigger}
-	if err != nil {
-		rep.Error = err.Error()
-		var pe *rules.ParseError
-		if errors.As(err, &pe) {
-			rep.Diagnostics = pe.Diagnostics
-		}
-	} else {
-		rep.Diagnostics = warnings
-		rep.Editions = len(lib.Editions)
-	}
-	s.recordLoad(rep)
-	if err != nil {
-		return err
-	}
+	set := old.withUser(s.reread, s.log)
+	st := s.newSite(set.library(), s.site.Load().pages.budget)
+	st.warm()
+	s.content.Store(set)
 	s.swap(st)
+	s.recordLoad(views.LoadReport{At: start, Took: time.Since(start), Trigger: trigger,
+		Diagnostics: set.diagnostics(), Editions: len(st.lib.Editions), Skipped: set.user.skipped()})
 	return nil
+}
+
+// recordStart records the start's load once every edition is in.
+func (s *Server) recordStart(set *editionSet, start time.Time) {
+	rep := s.loads.Load().LoadReport
+	rep.Took = time.Since(rep.At)
+	rep.Diagnostics = set.diagnostics()
+	rep.Editions = len(s.site.Load().lib.Editions)
+	rep.Skipped = set.user.skipped()
+	s.recordLoad(rep)
 }
 
 // recordLoad keeps rep for /diagnostics and the metrics, and logs it.
 func (s *Server) recordLoad(rep views.LoadReport) {
-	errs := 0
-	for _, d := range rep.Diagnostics {
-		if d.Severity == rules.SevError {
-			errs++
-		}
-	}
+	all := rep.Diagnostics
 	if len(rep.Diagnostics) > maxShownDiagnostics {
 		rep.Diagnostics = rep.Diagnostics[:maxShownDiagnostics]
 	}
 	ls := &loadStatus{LoadReport: rep}
-	if rep.Error == "" {
-		ls.good = ls
-		s.metrics.reloads.WithLabelValues("ok").Inc()
-		s.log.Info("content reloaded", "trigger", rep.Trigger, "editions", rep.Editions, "took", rep.Took)
-	} else {
-		if prev := s.loads.Load(); prev != nil {
-			ls.good = prev.good
-		}
-		s.metrics.reloads.WithLabelValues("failed").Inc()
-		s.metrics.parseErr.Add(float64(errs))
-		s.log.Error("content reload failed; the previous editions keep serving", "trigger", rep.Trigger, "err", rep.Error)
-		for _, d := range rep.Diagnostics {
-			if d.Severity == rules.SevError {
-				s.log.Error("bad content", "at", d.String())
-			}
-		}
+	result := "ok"
+	if rep.Skipped > 0 {
+		result = "partial"
+		s.metrics.parseErr.Add(float64(rep.Skipped))
 	}
-	s.setDiagnosticsGauge(rep.Diagnostics, errs)
+	if rep.Trigger != "start" {
+		s.metrics.reloads.WithLabelValues(result).Inc()
+	}
+	s.log.Info("content loaded", "trigger", rep.Trigger, "editions", rep.Editions, "files left out", rep.Skipped, "took", rep.Took)
+	s.setDiagnosticsGauge(all)
 	s.loads.Store(ls)
 }
 
-func (s *Server) setDiagnosticsGauge(ds []rules.Diagnostic, errs int) {
-	warn := 0
+func (s *Server) setDiagnosticsGauge(ds []rules.Diagnostic) {
+	var errs, warn int
 	for _, d := range ds {
-		if d.Severity == rules.SevWarning {
+		switch d.Severity {
+		case rules.SevError:
+			errs++
+		case rules.SevWarning:
 			warn++
 		}
 	}
 	s.metrics.diags.WithLabelValues(string(rules.SevError)).Set(float64(errs))
 	s.metrics.diags.WithLabelValues(string(rules.SevWarning)).Set(float64(warn))
-}
-
-// contentLoader reads the embedded editions and paths again for Reload.
-func contentLoader(paths []string, log *slog.Logger) func() (*rules.Library, []rules.Diagnostic, error) {
-	return func() (*rules.Library, []rules.Diagnostic, error) {
-		l, err := loadContent(paths, log)
-		if err != nil {
-			return nil, nil, err
-		}
-		l.Close()
-		return l.lib, l.warnings, nil
-	}
 }
 
 // watch polls paths every interval and reloads when what it finds (names,

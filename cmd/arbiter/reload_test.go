@@ -71,11 +71,14 @@ func reloadServer(t testing.TB, dir string, logs *bytes.Buffer) *Server {
 	if logs != nil {
 		log = slog.New(slog.NewTextHandler(logs, nil))
 	}
-	lib, warnings, err := contentLoader([]string{dir}, log)()
+	o := contentOptions{paths: []string{dir}}
+	set, err := newEditionSet(o, log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewServer(lib, Options{Log: log, Load: contentLoader([]string{dir}, log), Warnings: warnings})
+	srv := NewServer(set.library(), Options{Log: log, Content: set, Reread: o})
+	srv.Warm()
+	return srv
 }
 
 func editionIDs(t testing.TB, srv http.Handler) []string {
@@ -98,9 +101,10 @@ var (
 	mar2024 = time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
 )
 
-// A reload with a corrupted file keeps serving the editions it had, says
-// where the file went wrong on /diagnostics and in the log, and counts the
-// failure; once the file is fixed, the next reload serves it.
+// A reload with a damaged file serves everything else, the good new files
+// included, and keeps serving the last good version of the damaged one;
+// /diagnostics and the log say where the file went wrong, and the metrics
+// count a partial reload. Once the file is fixed, the next reload serves it.
 func TestReloadKeepsEditionsOnBadFile(t *testing.T) {
 	dir := t.TempDir()
 	putFile(t, filepath.Join(dir, "2026-01-16.txt"), miniCR(jan2026, "The rules of 2026."))
@@ -115,16 +119,15 @@ func TestReloadKeepsEditionsOnBadFile(t *testing.T) {
 		t.Fatalf("before: %d", w.Code)
 	}
 
-	// Corrupt one file: cut it off in the middle of the body.
+	// Damage one file: cut it off in the middle of the body; add a good one.
 	good := miniCR(jun2025, "The rules of 2025.")
 	putFile(t, filepath.Join(dir, "2025-06-01.txt"), good[:bytes.Index(good, []byte("1. Game Concepts\n\n100."))])
-	putFile(t, filepath.Join(dir, "2024-03-01.txt"), miniCR(mar2024, "The rules of 2024.")) // a good new one, not served either
-	err := srv.Reload("test")
-	if err == nil {
-		t.Fatal("a corrupted file reloaded without error")
+	putFile(t, filepath.Join(dir, "2024-03-01.txt"), miniCR(mar2024, "The rules of 2024."))
+	if err := srv.Reload("test"); err != nil {
+		t.Fatal(err)
 	}
-	if got := editionIDs(t, srv); !slices.Equal(got, before) {
-		t.Errorf("after a failed reload: editions %v, want %v", got, before)
+	if got := editionIDs(t, srv); !slices.Contains(got, "2024-03-01") || !slices.Contains(got, "2025-06-01") || !slices.Contains(got, "2026-01-16") {
+		t.Errorf("after a reload with a damaged file: editions %v, want the new one and the last good 2025-06-01 too", got)
 	}
 	w := do(t, srv, "GET", "/2025-06-01/100.1")
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "The rules of 2025.") {
@@ -133,20 +136,20 @@ func TestReloadKeepsEditionsOnBadFile(t *testing.T) {
 	bad := filepath.Join(dir, "2025-06-01.txt")
 	at := regexp.MustCompile(regexp.QuoteMeta(bad) + `:\d+: `)
 	d := parse(t, do(t, srv, "GET", "/diagnostics"))
-	if got := d.Find(".load.failed").Text(); !strings.Contains(got, "The last load failed") {
+	if got := d.Find(".load.failed").Text(); !strings.Contains(got, "1 file was left out") {
 		t.Errorf("diagnostics status %q", got)
-	}
-	if got := d.Find(".load.ok").Text(); !strings.Contains(got, "Still serving the content loaded at") {
-		t.Errorf("diagnostics says %q", got)
 	}
 	if got := d.Find("li.diag.error code").First().Text(); !at.MatchString(got) {
 		t.Errorf("diagnostic %q does not name %s:line", got, bad)
 	}
-	if !at.MatchString(logs.String()) || !strings.Contains(logs.String(), "previous editions keep serving") {
+	if got := d.Find("li.diag.warning code").Text(); !strings.Contains(got, bad+": warning: the version read before keeps serving") {
+		t.Errorf("diagnostics do not say the last good version serves: %q", got)
+	}
+	if !at.MatchString(logs.String()) || !strings.Contains(logs.String(), "left out") {
 		t.Errorf("log lacks the file and line:\n%s", logs.String())
 	}
-	if got := metric(t, srv, `arbiter_reloads_total{result="failed"}`); got != "1" {
-		t.Errorf("failed reloads %q", got)
+	if got := metric(t, srv, `arbiter_reloads_total{result="partial"}`); got != "1" {
+		t.Errorf("partial reloads %q", got)
 	}
 	if got := metric(t, srv, `arbiter_parse_errors_total`); got == "0" || got == "" {
 		t.Errorf("parse errors %q", got)
@@ -155,7 +158,7 @@ func TestReloadKeepsEditionsOnBadFile(t *testing.T) {
 		t.Errorf("error diagnostics %q", got)
 	}
 
-	// Fixed: the reload serves all three.
+	// Fixed: the reload serves the new text.
 	putFile(t, bad, miniCR(jun2025, "The rules of 2025, fixed."))
 	if err := srv.Reload("test"); err != nil {
 		t.Fatal(err)
@@ -184,6 +187,50 @@ func TestReloadKeepsEditionsOnBadFile(t *testing.T) {
 	if err := srv.Reload("test"); err != nil || slices.Contains(editionIDs(t, srv), "2024-03-01") {
 		t.Errorf("after removing 2024-03-01: %v %v", err, editionIDs(t, srv))
 	}
+}
+
+// Files that are no rules at all never keep the others from serving: an
+// empty file, a binary one, notes, and a file far larger than any CR (its
+// size is checked before it is read) are each left out, named with the
+// reason on /diagnostics, at start and on a reload.
+func TestBadFilesLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	putFile(t, filepath.Join(dir, "2025-06-01.txt"), miniCR(jun2025, "The rules of 2025."))
+	putFile(t, filepath.Join(dir, "empty.txt"), nil)
+	putFile(t, filepath.Join(dir, "binary.txt"), []byte("\x00\x01\x02PK\x03\x04\xff\xfe\x00junk"))
+	putFile(t, filepath.Join(dir, "notes.txt"), []byte("Some notes about the rules.\n"))
+	huge := filepath.Join(dir, "huge.txt")
+	putFile(t, huge, nil)
+	if err := os.Truncate(huge, 200<<20); err != nil { // sparse: nothing written
+		t.Fatal(err)
+	}
+	srv := reloadServer(t, dir, nil)
+	check := func(when string) {
+		t.Helper()
+		if got := editionIDs(t, srv); !slices.Contains(got, "2025-06-01") {
+			t.Errorf("%s: editions %v", when, got)
+		}
+		d := parse(t, do(t, srv, "GET", "/diagnostics"))
+		if got := d.Find(".load.failed").Text(); !strings.Contains(got, "4 files were left out") {
+			t.Errorf("%s: status %q", when, got)
+		}
+		errs := d.Find("li.diag.error code").Text()
+		for _, want := range []string{
+			filepath.Join(dir, "empty.txt") + ":",
+			filepath.Join(dir, "binary.txt") + ":",
+			filepath.Join(dir, "notes.txt") + ":",
+			huge + ": 209.7 MB, larger than any Comprehensive Rules file could be",
+		} {
+			if !strings.Contains(errs, want) {
+				t.Errorf("%s: diagnostics lack %q:\n%s", when, want, errs)
+			}
+		}
+	}
+	check("start")
+	if err := srv.Reload("test"); err != nil {
+		t.Fatal(err)
+	}
+	check("reload")
 }
 
 // Requests during reloads each see one whole library: the editions list,

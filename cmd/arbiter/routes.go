@@ -103,6 +103,7 @@ func siteOf(c echo.Context) *site { return c.Get("site").(*site) }
 // through a request cannot mix two libraries.
 func (s *Server) withSite(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		s.awaitEditions(c.Request())
 		c.Set("site", s.site.Load())
 		return next(c)
 	}

@@ -46,7 +46,7 @@ func sandboxServer(t testing.TB) *Server {
 
 func embeddedLibrary(t testing.TB) *rules.Library {
 	t.Helper()
-	lib, err := loadLibrary(nil, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "serve",
-		usage: "serve [--addr 127.0.0.1:8080] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--debug]",
+		usage: "serve [--addr 127.0.0.1:8080] [--data-dir DIR] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--debug]",
 		run:   runServe,
 	})
 }
@@ -83,7 +83,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	debugLog := fs.Bool("debug", false, "log every request")
-	watch := fs.Bool("watch", false, "reload the content when a file under a --rules path changes (SIGHUP always reloads)")
+	watch := fs.Bool("watch", false, "reload the content when a file under a --rules path changes (the data directory is always watched; SIGHUP always reloads)")
+	dataDir := fs.String("data-dir", defaultDataDir(), "the directory arbiter fetch saves newer editions in, served beside the embedded ones (\"\" for none)")
 	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
 	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 280MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 280MiB)")
@@ -113,35 +114,50 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
-	l, err := loadContent(paths, log)
+	// Memory is bounded before anything is read: loading leaves garbage
+	// the collector should clear rather than let the heap grow into.
+	if limit >= 0 {
+		debug.SetMemoryLimit(limit)
+	}
+	o := contentOptions{official: true, dataDir: *dataDir, paths: paths}
+	set, err := newEditionSet(o, log)
 	if err != nil {
 		log.Error("cannot load rules", "err", err)
 		return 1
 	}
-	l.Close()
+	// The newest official edition is parsed now, to be served at once; the
+	// others follow in the background (Server.Warm).
+	set.official.parseNext()
+	lib := set.library()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Error("cannot listen", "err", err)
 		return 1
 	}
-	if limit >= 0 {
-		debug.SetMemoryLimit(limit)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := NewServer(l.lib, Options{
+	srv := NewServer(lib, Options{
 		Log:            log,
 		SearchIndexes:  *keep,
 		TrustedProxies: trusted,
-		Load:           contentLoader(paths, log),
-		Warnings:       l.warnings,
+		Content:        set,
+		Reread:         o,
 	})
 	go srv.Warm()
 	go reloadOnHangup(ctx, srv, notifyHangup())
-	if *watch && len(paths) > 0 {
-		go srv.watch(ctx, paths, *interval)
+	// The data directory is always watched, so that an edition arbiter
+	// fetch saves is served; --rules paths when asked.
+	var watched []string
+	if *dataDir != "" {
+		watched = append(watched, *dataDir)
 	}
-	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "editions", len(l.lib.Editions))
+	if *watch {
+		watched = append(watched, paths...)
+	}
+	if len(watched) > 0 {
+		go srv.watch(ctx, watched, *interval)
+	}
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "editions", len(lib.Editions), "loading", set.official.left(), "data dir", *dataDir)
 	if err := serve(ctx, ln, srv, log); err != nil {
 		log.Error("server failed", "err", err)
 		return 1

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"math"
@@ -11,16 +12,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
 
 func TestServeFlags(t *testing.T) {
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.txt")
-	if err := os.WriteFile(bad, []byte("Not the rules at all.\nJust a note.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		args []string
 		code int
@@ -28,9 +26,7 @@ func TestServeFlags(t *testing.T) {
 	}{
 		{[]string{"--bogus"}, 2, "flag provided but not defined"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
-		{[]string{"--rules", filepath.Join(dir, "missing.txt")}, 1, "missing.txt"},
-		{[]string{"--rules", bad}, 1, bad + ":"},
-		{[]string{"--addr", "256.0.0.1:99999"}, 1, "cannot listen"},
+		{[]string{"--addr", "256.0.0.1:99999", "--data-dir", ""}, 1, "cannot listen"},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer
@@ -39,6 +35,100 @@ func TestServeFlags(t *testing.T) {
 			t.Errorf("serve %v: exit %d, stderr %q; want exit %d mentioning %q", tt.args, code, stderr.String(), tt.code, tt.want)
 		}
 	}
+}
+
+// TestServeDefault runs arbiter serve as a user would, with a data
+// directory holding an edition newer than the embedded ones (as arbiter
+// fetch saves it) and a --rules file that is no rules at all: the server
+// starts, leaves the bad file out saying why, and serves every embedded
+// edition beside the fetched one, which is the newest. SIGTERM stops it.
+func TestServeDefault(t *testing.T) {
+	data := t.TempDir()
+	putFile(t, filepath.Join(data, "2026-06-01.txt"), miniCR(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC), "Fetched rules."))
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	putFile(t, bad, []byte("Not the rules at all.\nJust a note.\n"))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	var stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runServe([]string{"--addr", addr, "--data-dir", data, "--rules", bad}, io.Discard, &stderr)
+	}()
+	base := "http://" + addr
+	get := func(path string) (int, string) {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if code, _ := get("/readyz"); code == 200 {
+			break
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited %d:\n%s", code, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not ready in 60 s:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var eds []struct{ ID, Kind string }
+	_, body := get("/api/editions")
+	if err := json.Unmarshal([]byte(body), &eds); err != nil {
+		t.Fatal(err)
+	}
+	if len(eds) != 77 || eds[0].ID != "2026-06-01" || eds[1].ID != "2026-01-16" || eds[len(eds)-1].ID != "classic" {
+		t.Errorf("editions: %d, %v", len(eds), eds)
+	}
+	if code, body := get("/rules/704.5j"); code != 200 || !strings.Contains(body, "legendary permanents") {
+		t.Errorf("/rules/704.5j: %d", code)
+	}
+	if code, body := get("/diagnostics"); code != 200 || !strings.Contains(body, bad+":") || !strings.Contains(body, "1 file was left out") {
+		t.Errorf("/diagnostics does not name %s: %d", bad, code)
+	}
+	if !strings.Contains(stderr.String(), "left out") || !strings.Contains(stderr.String(), bad) {
+		t.Errorf("the log does not name the file left out:\n%s", stderr.String())
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d after SIGTERM", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+}
+
+// syncBuffer is a bytes.Buffer a server goroutine writes while a test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // TestServeShutdown starts the real server loop on a free port, serves a

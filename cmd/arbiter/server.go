@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,10 +35,19 @@ type Server struct {
 	runBudget time.Duration  // limit of a posted scenario's run, in its CPU time (runclock_linux.go)
 	trusted   []netip.Prefix // proxies whose X-Forwarded-For names the client
 	keep      int            // search indexes each site holds; 0 all
-	ready     atomic.Bool    // the first library's newest index and history are built
+	ready     atomic.Bool    // every edition is loaded, the newest index and the history built
 	loads     atomic.Pointer[loadStatus]
-	reloadMu  sync.Mutex                                         // one reload at a time
-	load      func() (*rules.Library, []rules.Diagnostic, error) // reads the content again; nil: no reloads
+	reloadMu  sync.Mutex // one reload at a time
+
+	// content is what the library is built from, nil for a library given
+	// whole; reread says how to read the user's editions again (Reload).
+	// While official editions are still being parsed (loading open),
+	// libraries of those parsed so far are published as requests ask
+	// for them.
+	content   atomic.Pointer[editionSet]
+	reread    contentOptions
+	loading   chan struct{} // closed once every edition is in the library served
+	publishMu sync.Mutex    // one library published at a time
 
 	browser        *views.BrowserSearch // a static export's search page; nil on a server
 	metrics        *metrics
@@ -70,12 +81,12 @@ type Options struct {
 	// TrustedProxies are the addresses of reverse proxies: a request from
 	// one of them counts against the client X-Forwarded-For names.
 	TrustedProxies []netip.Prefix
-	// Load reads the content again for Reload, returning the library and
-	// its warnings, or an error (a *rules.ParseError when files failed);
-	// nil turns reloads off.
-	Load func() (*rules.Library, []rules.Diagnostic, error)
-	// Warnings are the diagnostics of the library given, for /diagnostics.
-	Warnings []rules.Diagnostic
+	// Content is what lib was built from (newEditionSet), nil for a
+	// library given whole. With it the server parses the official editions
+	// left in the background (Warm) and reloads the user's editions,
+	// reading them as Reread says.
+	Content *editionSet
+	Reread  contentOptions
 
 	// Static renders pages for a static export (arbiter export --site):
 	// see views.Paths.Static. SandboxURL is the server its sandbox links
@@ -103,7 +114,13 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		runBudget: scenario.DefaultBudget,
 		trusted:   opt.TrustedProxies,
 		keep:      opt.SearchIndexes,
-		load:      opt.Load,
+		reread:    opt.Reread,
+		loading:   make(chan struct{}),
+	}
+	var diags []rules.Diagnostic
+	if opt.Content != nil {
+		s.content.Store(opt.Content)
+		diags = opt.Content.user.diags
 	}
 	s.metrics = newMetrics(s)
 	s.metricsHandler = s.metrics.handler()
@@ -116,13 +133,15 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
 	s.site.Store(s.newSite(lib, opt.Cache))
 	s.metrics.editions.Set(float64(len(lib.Editions)))
-	start := &loadStatus{LoadReport: views.LoadReport{At: time.Now(), Trigger: "start", Editions: len(lib.Editions), Diagnostics: opt.Warnings}}
+	start := &loadStatus{LoadReport: views.LoadReport{At: time.Now(), Trigger: "start", Editions: len(lib.Editions), Diagnostics: diags}}
+	if opt.Content != nil {
+		start.Skipped = opt.Content.user.skipped()
+	}
 	if len(start.Diagnostics) > maxShownDiagnostics {
 		start.Diagnostics = start.Diagnostics[:maxShownDiagnostics]
 	}
-	start.good = start
 	s.loads.Store(start)
-	s.setDiagnosticsGauge(opt.Warnings, 0)
+	s.setDiagnosticsGauge(diags)
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
 	s.echo.HTTPErrorHandler = s.handleError
@@ -154,14 +173,67 @@ func (s *Server) swap(st *site) {
 	s.metrics.editions.Set(float64(len(st.lib.Editions)))
 }
 
-// Warm builds what the first library's first requests need (see
-// site.warm) and then reports the server ready (/readyz); the rest of the
-// search indexes it keeps follow in the background.
+// Warm completes the library, parsing the official editions left, and
+// builds what the first requests of every edition need (site.warm); then it
+// reports the server ready (/readyz). Requests are served meanwhile, from
+// the editions parsed so far: one that names an edition not parsed yet
+// waits for that one alone (awaitEditions).
 func (s *Server) Warm() {
+	start := time.Now()
+	if set := s.content.Load(); set != nil && set.official != nil && set.official.left() > 0 {
+		o := set.official
+		o.parsed = func(_ *rules.Edition, wanted bool) {
+			if wanted {
+				s.publish()
+			}
+		}
+		o.run()
+		s.publish()
+	}
+	close(s.loading)
 	st := s.site.Load()
 	st.warm()
+	if set := s.content.Load(); set != nil {
+		s.recordStart(set, start)
+	}
 	s.ready.Store(true)
-	go st.search.Warm()
+	// Loading left garbage enough for a heap twice the size it keeps; give
+	// it back at once rather than as the runtime finds time.
+	debug.FreeOSMemory()
+}
+
+// publish serves a library of everything parsed so far.
+func (s *Server) publish() {
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	s.swap(s.newSite(s.content.Load().library(), s.site.Load().pages.budget))
+}
+
+// awaitEditions waits, while official editions are still being parsed,
+// for those r names by ID in its path or its e, rules, from and to
+// parameters, each parsed next in turn.
+func (s *Server) awaitEditions(r *http.Request) {
+	select {
+	case <-s.loading:
+		return
+	default:
+	}
+	set := s.content.Load()
+	if set == nil || set.official == nil {
+		return
+	}
+	o := set.official
+	for seg := range strings.SplitSeq(r.URL.Path, "/") {
+		if o.pending(seg) {
+			o.want(r.Context(), seg)
+		}
+	}
+	q := r.URL.Query()
+	for _, k := range []string{"e", "rules", "from", "to"} {
+		if v := q.Get(k); o.pending(v) {
+			o.want(r.Context(), v)
+		}
+	}
 }
 
 // Library is the library requests are served from now.
