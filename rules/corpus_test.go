@@ -1,7 +1,10 @@
 package rules_test
 
 import (
+	"cmp"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -244,6 +247,51 @@ func TestCorpusNothingLost(t *testing.T) {
 			}
 			if lost++; lost <= 3 {
 				t.Errorf("%s:%d: line not in the tree: %q", c.file, i+1, lines[i])
+			}
+		}
+	}
+}
+
+// TestCorpusLegacyEncodings: the files that are not UTF-8 are read in the
+// code page they were saved in, which their Arabian Nights card names show
+// (see decode_legacy.go); every other file is UTF-8 or UTF-16. Across the
+// corpus, those names then read as printed: no "Dandƒn", "El-Hajj‰j".
+func TestCorpusLegacyEncodings(t *testing.T) {
+	legacy := map[string]string{
+		"2006-07-15.txt": rules.EncCP437, "2007-05-01.txt": rules.EncCP437, "2013-09-27.txt": rules.EncCP437,
+		"2013-11-01.txt": rules.EncCP437, "2019-01-25.txt": rules.EncCP437,
+		"2007-02-01.txt": rules.EncMacRoman, "2007-09-07.txt": rules.EncMacRoman,
+	}
+	for _, f := range []string{"2003-10-01", "2003-12-01", "2005-10-01", "2014-09-26", "2015-01-23", "2015-07-17",
+		"2015-09-26", "2016-07-22", "2016-11-11", "2017-01-19", "2017-06-05", "2017-07-07", "2017-09-25",
+		"2018-07-13", "2018-10-05", "2022-10-07"} {
+		legacy[f+".txt"] = rules.EncWindows1252
+	}
+	// Each name as printed, by what it starts with.
+	names := map[string][]string{"Dand": {"Dandân", "Dandan"}, "El-Hajj": {"El-Hajjâj", "El-Hajjaj"}, "Juz": {"Juzám"},
+		"Ma'r": {"Ma'rûf"}, "Ma’r": {"Ma’rûf"}, "Jun": {"Junún Efreet", "June", "Jund", "Junk"}, "Ghazb": {"Ghazbán"}, "Khab": {"Khabál"}}
+	dir := corpustest.Path(t, "corpus", "cr")
+	for _, c := range corpusCounts {
+		b, err := os.ReadFile(filepath.Join(dir, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, enc := rules.Decode(b)
+		want, ok := legacy[c.file]
+		if !ok && !strings.HasPrefix(enc, "utf-") || ok && enc != want {
+			t.Errorf("%s: encoding %s, want %s", c.file, enc, cmp.Or(want, "utf-*"))
+		}
+		for lead, want := range names {
+			for rest := text; ; {
+				i := strings.Index(rest, lead)
+				if i < 0 {
+					break
+				}
+				rest = rest[i:]
+				if !slices.ContainsFunc(want, func(w string) bool { return strings.HasPrefix(rest, w) }) {
+					t.Errorf("%s: %q", c.file, rest[:min(len(rest), len(lead)+4)])
+				}
+				rest = rest[len(lead):]
 			}
 		}
 	}
