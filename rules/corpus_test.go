@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -295,4 +296,77 @@ func TestCorpusLegacyEncodings(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCorpusNoUnderscoreEmphasis: the older files mark italics with
+// underscores ("Traditional _Magic_ Card", "_Ice Age_"); none may be left
+// in any headword, title or paragraph of any edition. An underscore inside
+// a word (a URL's "UTR_Intro") or a run of three or more (the blank in
+// "Wolf in ________ Clothing") is text. Before this was checked, 34
+// glossary headwords, 19 chapter titles ("The _Magic_ Golden Rules"), 14
+// rule paragraphs, 2 glossary paragraphs and 9 introductions across 19
+// editions (2008-07-15 to 2013-11-01) showed underscores: the titles and
+// headwords were not read for markup at all, and a lone closing underscore
+// ("Oracle_(TM)", "Wizards of the Coast_(R)") or a doubled pair
+// ("__Magic: The Gathering__") was left as printed.
+func TestCorpusNoUnderscoreEmphasis(t *testing.T) {
+	italics := 0
+	for _, c := range corpusCounts {
+		e := parseCorpus(t, c.file)
+		check := func(where, s string) {
+			if i := underscoreMark(s); i >= 0 {
+				t.Errorf("%s: %s: underscore left in %q", c.file, where, s[max(i-30, 0):min(i+10, len(s))])
+			}
+		}
+		blocks := func(where string, bs []rules.Block) {
+			for _, b := range bs {
+				check(fmt.Sprintf("%s (line %d)", where, b.Pos.Line), b.Text.S)
+				for _, sp := range b.Text.Spans {
+					if sp.Kind == rules.SpanItalic {
+						italics++
+					}
+				}
+			}
+		}
+		check("title", e.Title)
+		blocks("introduction", e.Intro)
+		for _, s := range e.Sections {
+			check(fmt.Sprintf("section %d", s.Number), s.Title)
+		}
+		e.Walk(func(r *rules.Rule) bool {
+			check(r.Number.String(), r.Title)
+			blocks(r.Number.String(), r.Body)
+			return true
+		})
+		for _, g := range e.Glossary {
+			for _, term := range g.Terms {
+				check("headword", term)
+			}
+			blocks(g.Term(), g.Body)
+		}
+		blocks("credits", e.Credits)
+	}
+	t.Logf("%d italic spans", italics)
+}
+
+// underscoreMark returns where s has an underscore left from emphasis (a
+// run of one or two glued to a word on one side only), or -1.
+func underscoreMark(s string) int {
+	word := func(i int) bool {
+		return i >= 0 && i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9')
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' {
+			continue
+		}
+		k := 1
+		for i+k < len(s) && s[i+k] == '_' {
+			k++
+		}
+		if k <= 2 && word(i-1) != word(i+k) {
+			return i
+		}
+		i += k - 1
+	}
+	return -1
 }

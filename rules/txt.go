@@ -319,7 +319,7 @@ func (p *textParser) parse() {
 	}
 	if credits < len(lines) {
 		for _, l := range lines[credits+1:] {
-			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent), Pos: p.pos(l)})
+			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
 		}
 	} else {
 		p.d.warnf(int(lines[len(lines)-1].n), "no \"Credits\" heading: the file may be truncated")
@@ -386,7 +386,7 @@ func (p *textParser) frontMatter(lines []tline) contents {
 	for i, l := range lines {
 		switch {
 		case i == 0 && !strings.Contains(l.s, " as of "):
-			p.e.Title = normTextIn(l.s, p.absent).S
+			p.e.Title = normTextIn(l.s, p.absent, p.d, int(l.n)).S
 			continue
 		case strings.Contains(l.s, "effective as of ") || strings.Contains(l.s, "current as of "):
 			if p.e.Effective.IsZero() {
@@ -400,14 +400,14 @@ func (p *textParser) frontMatter(lines []tline) contents {
 			continue
 		}
 		if !inTOC {
-			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent), Pos: p.pos(l)})
+			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
 			continue
 		}
 		switch c := classifyBodyLine(l.s); {
 		case c.kind == lkSection:
-			toc.sections[c.sect] = c.text
+			toc.sections[c.sect] = normTextIn(c.text, p.absent, nil, 0).S
 		case c.kind == lkChapter:
-			toc.chapters[c.num.Chapter] = c.text
+			toc.chapters[c.num.Chapter] = normTextIn(c.text, p.absent, nil, 0).S
 			toc.pos[c.num.Chapter] = l.n
 		case len(toc.chapters) > 0 && !isDigit(l.s[0]):
 			// "Glossary", "Credits", "Customer Service Information": back matter.
@@ -644,7 +644,7 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 	switch c.kind {
 	case lkSection:
 		if b.sect == nil || c.sect > b.sect.Number {
-			b.section(c.sect, c.text, pos)
+			b.section(c.sect, b.plain(c.text, pos), pos)
 			return
 		}
 		b.d.warnf(pos.Line, "section heading %q out of order; read as text", clip(l.s))
@@ -655,7 +655,7 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 		if sentence {
 			title = ""
 		}
-		b.chapter(c.num, title, pos)
+		b.chapter(c.num, b.plain(title, pos), pos)
 		if sentence && c.text != "" {
 			b.d.infof(pos.Line, "chapter %d has no title; its heading line is read as its text", c.num.Chapter)
 			b.add(BlockText, c.text, pos)
@@ -747,8 +747,14 @@ func stray(s string) bool {
 	return len(s) < 4 && !strings.ContainsAny(s, " ")
 }
 
+// plain is a heading's text without its markup: a title is a plain string
+// in the model ("The _Magic_ Golden Rules" is "The Magic Golden Rules").
+func (b *treeBuilder) plain(s string, pos Pos) string {
+	return normTextIn(s, b.absent, b.d, pos.Line).S
+}
+
 func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
-	b.blocks = append(b.blocks, Block{Kind: k, Text: normTextIn(s, b.absent), Pos: pos})
+	b.blocks = append(b.blocks, Block{Kind: k, Text: normTextIn(s, b.absent, b.d, pos.Line), Pos: pos})
 }
 
 // flush closes the body of the current entry.

@@ -46,7 +46,9 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 				closeEntry()
 				slab = append(slab, GlossaryEntry{Pos: pos})
 				g = &slab[len(slab)-1]
-				setTerms(g, l.s)
+				// A headword is a plain string: "Traditional _Magic_ Card"
+				// is the term "Traditional Magic Card" (same slug).
+				setTerms(g, normTextIn(l.s, absent, d, pos.Line).S)
 				out = append(out, g)
 				sense = 0
 				continue
@@ -65,7 +67,7 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		} else if n, rest := senseNumber(s); n > 0 {
 			sense, s = n, rest
 		}
-		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normTextIn(s, absent), Pos: pos})
+		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normTextIn(s, absent, d, pos.Line), Pos: pos})
 	}
 	closeEntry()
 	return out

@@ -364,9 +364,20 @@ func TestParseTextInline(t *testing.T) {
 		{"the Magic(tm) game and Wizards(r)", "the Magic™ game and Wizards®", nil},
 		{"pay {o2}{oB} or {oT}", "pay {2}{B} or {T}", nil},
 		{"choices (a), (b), or (c) and (r)", "choices (a), (b), or (c) and (r)", nil},
-		{"Wizards of the Coast_(R) _Magic_ rules", "Wizards of the Coast_® Magic rules", []string{"Magic"}},
 		{"snake_case_word stays", "snake_case_word stays", nil},
-		{"_unclosed italics", "_unclosed italics", nil},
+		// 2010-10-01 112.6k doubles the underscores.
+		{"also the __Magic: The Gathering__ Tournament Rules", "also the Magic: The Gathering Tournament Rules", []string{"Magic: The Gathering"}},
+		// A lone underscore glued to a word has lost its partner: 2008-07-15
+		// 200.2, 2009-02-01 100.5 and the 2009 introductions.
+		{"Use the Oracle_(TM) card reference", "Use the Oracle™ card reference", nil},
+		{"the most current _Magic: The Gathering_ DCI_(R) Floor Rules", "the most current Magic: The Gathering DCI® Floor Rules", []string{"Magic: The Gathering"}},
+		{"Wizards of the Coast_(R) _Magic_ rules", "Wizards of the Coast® Magic rules", []string{"Magic"}},
+		{"_unclosed italics", "unclosed italics", nil},
+		// Text, not markup: a blank to fill in (2022-10-07 123.6a), a URL,
+		// an underscore glued to nothing.
+		{"such as the one in “Wolf in ________ Clothing,” are", "such as the one in “Wolf in ________ Clothing,” are", nil},
+		{"found at www.wizards.com/DCI/main.asp?x=UTR_Intro.", "found at www.wizards.com/DCI/main.asp?x=UTR_Intro.", nil},
+		{"a _ b", "a _ b", nil},
 	}
 	for _, tt := range tests {
 		doc := "T\n\nThese rules are effective as of May 1, 2005.\n\n1. S\n\n100. General\n\n100.1. " + tt.in + "\n"
@@ -387,6 +398,19 @@ func TestParseTextInline(t *testing.T) {
 		}
 		if strings.Join(it, "|") != strings.Join(tt.italics, "|") {
 			t.Errorf("%q: italics %q, want %q", tt.in, it, tt.italics)
+		}
+		// Every underscore dropped for want of a partner is a warning on
+		// the paragraph's line.
+		stray := strings.Count(tt.in, "_") - strings.Count(tt.want, "_") - 2*len(tt.italics)
+		if strings.Contains(tt.in, "__Magic") {
+			stray -= 2
+		}
+		warned := false
+		for _, d := range e.Diagnostics {
+			warned = warned || d.Severity == rules.SevWarning && d.Line == 9 && strings.Contains(d.Message, "with no partner dropped")
+		}
+		if warned != (stray > 0) {
+			t.Errorf("%q: %d stray underscores, warned %v: %v", tt.in, stray, warned, e.Diagnostics)
 		}
 	}
 }
@@ -494,5 +518,81 @@ func TestDecodeUTF16(t *testing.T) {
 	got, _ := rules.Decode([]byte{0xFF, 0xFE, 0x00, 0xD8, 'a', 0, 0x00, 0xDC, 'b'})
 	if want := "\uFFFDa\uFFFD\uFFFD"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestParseTextPlainHeadings: headings and headwords are plain strings in
+// the model, so the underscores the older files put around _Magic_ are
+// read as emphasis there too and dropped (real lines: 2010-10-01 chapter
+// 101, 2009-09-04 and 2013-04-29 glossary). The slugs stay what they were
+// when the underscores were kept (users have linked them).
+func TestParseTextPlainHeadings(t *testing.T) {
+	doc := `Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of October 1, 2010.
+
+Contents
+
+1. Game Concepts
+100. General
+101. The _Magic_ Golden Rules
+
+1. Game Concepts
+
+100. General
+
+100.1. These Magic rules apply to any Magic game with two or more players, including two-player games and multiplayer games.
+
+101. The _Magic_ Golden Rules
+
+101.1. Whenever a card's text directly contradicts these rules, the card takes precedence. The card overrides only the rule that applies to that specific situation.
+
+Glossary
+
+Planar _Magic_
+A casual variant in which plane cards add additional abilities and randomness to the game. See rule 901, "Planar Magic."
+
+Traditional _Magic_ Card
+A _Magic_ card that measures approximately 2.5 inches (6.3 centimeters) by 3.5 inches (8.8 centimeters). See rule 108.2.
+
+Credits
+
+Someone
+`
+	e := rules.ParseText(rules.Source{Name: "h.txt", Data: []byte(doc)})
+	for _, d := range e.Diagnostics {
+		if d.Severity != rules.SevInfo || strings.Contains(d.Message, "contents call") {
+			t.Errorf("diagnostic: %s", d)
+		}
+	}
+	if c := e.Rule(rules.Number{Chapter: 101}); c == nil || c.Title != "The Magic Golden Rules" {
+		t.Errorf("chapter 101: %+v", c)
+	}
+	tests := []struct{ term, printed, slug, italic string }{
+		{"Planar Magic", "Planar _Magic_", "planar-magic", ""},
+		{"Traditional Magic Card", "Traditional _Magic_ Card", "traditional-magic-card", "Magic"},
+	}
+	if len(e.Glossary) != len(tests) {
+		t.Fatalf("%d glossary entries", len(e.Glossary))
+	}
+	for i, tt := range tests {
+		g := e.Glossary[i]
+		if g.Term() != tt.term || g.Slug != tt.slug || rules.Slug(tt.printed) != tt.slug {
+			t.Errorf("entry %q slug %q; want %q slug %q (the printed headword's slug %q)", g.Term(), g.Slug, tt.term, tt.slug, rules.Slug(tt.printed))
+		}
+		var it []string
+		for _, sp := range g.Body[0].Text.Spans {
+			if sp.Kind == rules.SpanItalic {
+				it = append(it, g.Body[0].Text.S[sp.Start:sp.End])
+			}
+		}
+		if strings.Join(it, "|") != tt.italic {
+			t.Errorf("%s: italics %q, want %q", tt.term, it, tt.italic)
+		}
+	}
+	for _, name := range []string{"planar-magic", "Traditional Magic Card", "traditional magic card"} {
+		if e.Term(name) == nil {
+			t.Errorf("no entry found as %q", name)
+		}
 	}
 }
