@@ -52,8 +52,14 @@ func parseCorpus(t testing.TB, name string) *rules.Edition {
 //     blocks, three of which are subheadings of the table of expansion
 //     symbols inside "Expansion Symbol", so 211 entries.
 //
+// Ten files lost the blank line before one term, which the blocks count
+// misses: Floor Rules (2008-05-01, 2008-07-15, 2009-02-01), Concede
+// (2020-06-01, 2020-07-03) and Affinity (2021-07-12 to 2022-09-08) each
+// follow the previous definition directly (grep -B1 '^Affinity$'), so
+// those glossaries hold one entry more than their blocks.
+//
 // 2026-01-16 and 2022-04-29 are also the counts the project was given
-// (3,260/276/725 and 2,788/265/621). A naive count of the blank-separated
+// (3,260/276/725 and 2,788/265/621; 622 with Affinity). A naive count of the blank-separated
 // blocks from the "Glossary" heading to "Credits" in 2026-01-16 gives 726:
 // the heading line is a block of its own; the entries are 725.
 var corpusCounts = []struct {
@@ -73,9 +79,9 @@ var corpusCounts = []struct {
 	{"2007-05-01.txt", counts{6, 1157, 164, 373}},
 	{"2007-09-07.txt", counts{6, 1161, 164, 375}},
 	{"2007-10-01.txt", counts{6, 1208, 162, 386}},
-	{"2008-05-01.txt", counts{6, 1233, 164, 392}},
-	{"2008-07-15.txt", counts{6, 1246, 162, 395}},
-	{"2009-02-01.txt", counts{6, 1268, 166, 401}},
+	{"2008-05-01.txt", counts{6, 1233, 164, 393}},
+	{"2008-07-15.txt", counts{6, 1246, 162, 396}},
+	{"2009-02-01.txt", counts{6, 1268, 166, 402}},
 	{"2009-05-01.txt", counts{6, 1274, 166, 403}},
 	{"2009-09-04.txt", counts{9, 1656, 189, 419}},
 	{"2009-10-01.txt", counts{9, 1714, 195, 424}},
@@ -111,17 +117,17 @@ var corpusCounts = []struct {
 	{"2019-07-12.txt", counts{9, 2476, 244, 559}},
 	{"2019-10-04.txt", counts{9, 2518, 248, 562}},
 	{"2020-01-22.txt", counts{9, 2524, 249, 563}},
-	{"2020-06-01.txt", counts{9, 2568, 250, 570}},
-	{"2020-07-03.txt", counts{9, 2584, 251, 571}},
+	{"2020-06-01.txt", counts{9, 2568, 250, 571}},
+	{"2020-07-03.txt", counts{9, 2584, 251, 572}},
 	{"2020-09-25.txt", counts{9, 2609, 252, 576}},
 	{"2020-11-20.txt", counts{9, 2626, 254, 578}},
 	{"2021-02-24.txt", counts{9, 2647, 258, 585}},
 	{"2021-04-19.txt", counts{9, 2654, 258, 589}},
-	{"2021-07-12.txt", counts{9, 2715, 260, 600}},
-	{"2021-11-15.txt", counts{9, 2754, 265, 612}},
-	{"2022-04-29.txt", counts{9, 2788, 265, 621}},
-	{"2022-06-10.txt", counts{9, 2806, 266, 625}},
-	{"2022-09-08.txt", counts{9, 2818, 266, 629}},
+	{"2021-07-12.txt", counts{9, 2715, 260, 601}},
+	{"2021-11-15.txt", counts{9, 2754, 265, 613}},
+	{"2022-04-29.txt", counts{9, 2788, 265, 622}},
+	{"2022-06-10.txt", counts{9, 2806, 266, 626}},
+	{"2022-09-08.txt", counts{9, 2818, 266, 630}},
 	{"2022-10-07.txt", counts{9, 2900, 270, 642}},
 	{"2023-04-14.txt", counts{9, 2984, 274, 656}},
 	{"2023-10-13.txt", counts{9, 3030, 276, 664}},

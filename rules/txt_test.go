@@ -596,3 +596,126 @@ Someone
 		}
 	}
 }
+
+// TestParseTextGlossaryQuirks feeds glossaries with the term lines real
+// files misprint, and glossaries that must stay as they are.
+func TestParseTextGlossaryQuirks(t *testing.T) {
+	head := "Title\n\nThese rules are effective as of May 1, 2005.\n\n1. Game Concepts\n\n100. General\n\n100.1. First rule.\n\nGlossary\n\n"
+	tail := "\nCredits\n\nSomeone\n"
+	tests := []struct {
+		name     string
+		glossary string
+		terms    string // every entry: terms, then "/" and each paragraph's sense
+		diag     string // a warning that must be present ("" for none)
+	}{{
+		name: "term glued to its first sense (the lines quoted in the brief)",
+		glossary: `Abandon
+To turn a face-up ongoing scheme card face down. See rule 701.54.
+
+Ability1. Text on an object that explains what that object does or can do.
+2. An activated or triggered ability on the stack. This kind of ability is an object. See rule 113, “Abilities,” and section 6, “Spells, Abilities, and Effects.”
+
+Absorb
+A keyword ability that prevents damage. See rule 702.64, “Absorb.”
+`,
+		terms: "Abandon/0 Ability/1,2 Absorb/0",
+		diag:  `warning: glossary term "Ability" is glued to its first sense`,
+	}, {
+		name: "no blank line before Floor Rules (2008-05-01)",
+		glossary: `Flip Cards
+Flip cards have a two-part card frame on a single card. The text that appears right side up on the card defines the card?s normal characteristics. Additional alternative characteristics appear upside down on the card. The back of a flip card is the normal Magic: The Gathering card back. See rule 508, ?Flip Cards.?
+     Flipping a permanent is a one-way process. Once a permanent is flipped, it?s impossible for it to become unflipped. However, if flipped permanent leaves play, it retains no memory of its status.
+     If an effect tells you to name a card, you may name a flip card?s alternative name.
+Floor Rules
+The current DCI Magic: The Gathering Floor Rules can be found at www.wizards.com/default.asp?x=dci/doccenter/home.
+
+Flying
+Flying is an evasion ability. A creature with flying can?t be blocked except by creatures with flying and/or reach. See rule 502.4.
+`,
+		terms: "Flip Cards/0,0,0 Floor Rules/0 Flying/0",
+		diag:  `warning: glossary term "Floor Rules" follows the definition of "Flip Cards" with no blank line`,
+	}, {
+		name: "no blank line before Concede (2020-06-01)",
+		glossary: `Companion
+A keyword ability that allows a player to choose one creature card from outside the game as a companion if the restriction of that card’s companion ability is met. Once a player has chosen a companion, that player may pay {3} to put it into their hand once during the game. See rule 702.138, “Companion.”
+Concede
+To quit the game. Conceding a game immediately causes that player to leave that game and lose that game. See rule 104, “Ending the Game.”
+
+Conspiracy
+A card type used in Limited formats such as Conspiracy Draft. A conspiracy card is not a permanent. See rule 313, “Conspiracies.”
+`,
+		terms: "Companion/0 Concede/0 Conspiracy/0",
+		diag:  `warning: glossary term "Concede" follows the definition of "Companion"`,
+	}, {
+		name: "no blank line before Affinity (2021-07-12)",
+		glossary: `Adventurer Card
+Cards with a two-part card frame (one part of which is inset on the left) on a single card. See rule 716, “Adventurer Cards.”
+Affinity
+A keyword ability that reduces how much mana you need to spend to cast a spell. See rule 702.41, “Affinity.”
+
+Afflict
+A keyword ability that makes the defending player lose life for blocking. See rule 702.130, “Afflict.”
+`,
+		terms: "Adventurer Card/0 Affinity/0 Afflict/0",
+		diag:  `warning: glossary term "Affinity" follows the definition of "Adventurer Card"`,
+	}, {
+		name: "numbered senses and examples stay in their entry",
+		glossary: `Ability
+1. Text on an object that explains what that object does or can do.
+2. An activated or triggered ability on the stack.
+Example: A second sense’s example.
+
+Absorb
+A keyword ability that prevents damage.
+`,
+		terms: "Ability/1,2,2 Absorb/0",
+	}, {
+		name: "a short capitalised line out of alphabetical order is part of the definition",
+		glossary: `Mana Ability
+An ability that adds mana. It can be one of two kinds:
+Activated Ability
+An activated mana ability has no target.
+
+Mana Burn
+Obsolete.
+`,
+		terms: "Mana Ability/0,0,0 Mana Burn/0",
+	}, {
+		name: "a capitalised line before an indented list is part of the definition",
+		glossary: `Creature Type
+Creature subtypes are always a single word. The list of creature types is as follows.
+Types Listed
+     Advisor, Ally, Angel.
+
+Cycling
+A keyword ability.
+`,
+		terms: "Creature Type/0,0,0 Cycling/0",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := rules.ParseText(rules.Source{Name: "g.txt", Data: []byte(head + tt.glossary + tail)})
+			var got []string
+			for _, g := range e.Glossary {
+				var senses []string
+				for _, b := range g.Body {
+					senses = append(senses, fmt.Sprint(b.Sense))
+				}
+				got = append(got, g.Term()+"/"+strings.Join(senses, ","))
+			}
+			if strings.Join(got, " ") != tt.terms {
+				t.Errorf("entries %q, want %q", strings.Join(got, " "), tt.terms)
+			}
+			var warnings []string
+			for _, d := range e.Diagnostics {
+				if d.Severity != rules.SevInfo {
+					warnings = append(warnings, d.String())
+				}
+			}
+			all := strings.Join(warnings, "\n")
+			if tt.diag == "" && all != "" || tt.diag != "" && !strings.Contains(all, tt.diag) {
+				t.Errorf("warnings:\n%s\nwant %q", all, tt.diag)
+			}
+		})
+	}
+}
