@@ -486,6 +486,7 @@ const (
 	lkChapter                 // "100. General"
 	lkRule                    // "100.1. …", "100.1a …"
 	lkExample                 // "Example: …"
+	lkNoIndex                 // "306.b …": a subrule whose rule index is missing (num has Chapter and Sub only)
 )
 
 // bodyLine is a classified body line.
@@ -527,6 +528,11 @@ func classifyBodyLine(s string) bodyLine {
 				return bodyLine{kind: lkRule, num: m, text: r, quirk: "rule number printed as \"" + s[:len(s)-len(title)] + title[:len(title)-len(r)] + "\"; read as " + m.String()}
 			}
 			return bodyLine{kind: lkChapter, num: n, text: title}
+		}
+		// "306.b …": the rule index is missing; the builder supplies it
+		// from the rules around, if they make it plain.
+		if len(rest) >= 2 && rest[1] >= 'a' && rest[1] <= 'z' && (len(rest) == 2 || rest[2] == ' ') {
+			return bodyLine{kind: lkNoIndex, num: Number{Chapter: n.Chapter, Sub: rest[1]}, text: trimSpace(rest[2:])}
 		}
 	default:
 		switch {
@@ -665,6 +671,16 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 		if c.text != "" {
 			b.add(BlockText, c.text, pos)
 		}
+	case lkNoIndex:
+		n, ok := b.missingIndex(c.num, pos)
+		if !ok {
+			b.text(l, pos)
+			return
+		}
+		b.entry(n, pos)
+		if c.text != "" {
+			b.add(BlockText, c.text, pos)
+		}
 	case lkExample:
 		if b.cur == nil {
 			b.d.warnf(pos.Line, "example before the first rule: %q", clip(l.s))
@@ -679,18 +695,20 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 // misprint corrects a rule number that cannot be right where it stands
 // but is plainly the number expected there, as printed in a few files:
 // 423.2a then "432.2b" (read 423.2b); 502.36a then "502.35b" (502.36b);
-// 702.30d twice, the second before 702.31 (read 702.30e); "505.54" with
-// no subrules, then 505.5a (the rule is renumbered 505.5).
+// 306.3b then "306.1c" (306.3c); 702.30d twice, the second before 702.31
+// (read 702.30e); "505.54" with no subrules, then 505.5a (the rule is
+// renumbered 505.5); 510.1 then "501.2" … "501.6" (510.2 … 510.6, see
+// misprintChapter). Each correction is a warning naming both numbers.
 func (b *treeBuilder) misprint(n Number, pos Pos, rest []tline) Number {
+	if n.Level() == LevelRule {
+		return b.misprintChapter(n, pos)
+	}
 	if n.Level() != LevelSubrule || b.rule == nil {
 		return n
 	}
-	want := Number{Chapter: b.rule.Number.Chapter, Rule: b.rule.Number.Rule, Sub: 'a'}
-	if b.last.Level() == LevelSubrule {
-		var ok bool
-		if want, ok = b.last.Next(); !ok {
-			return n
-		}
+	want, ok := b.nextSubrule()
+	if !ok {
+		return n
 	}
 	switch {
 	case n.Parent() != b.rule.Number && n.Sub == want.Sub && n.Chapter/100 == want.Chapter/100:
@@ -710,6 +728,66 @@ func (b *treeBuilder) misprint(n Number, pos Pos, rest []tline) Number {
 		}
 	}
 	return n
+}
+
+// nextSubrule is the subrule expected next under the current rule.
+func (b *treeBuilder) nextSubrule() (Number, bool) {
+	if b.last.Level() == LevelSubrule && b.last.Parent() == b.rule.Number {
+		return b.last.Next()
+	}
+	return Number{Chapter: b.rule.Number.Chapter, Rule: b.rule.Number.Rule, Sub: 'a'}, true
+}
+
+// missingIndex supplies the rule index of a subrule printed without one,
+// "306.b" between 306.3a and 306.3c: the current rule's, if that rule is
+// in the printed chapter and the letter is the one expected next.
+// Otherwise the line is left to be read as text, with a warning.
+func (b *treeBuilder) missingIndex(n Number, pos Pos) (Number, bool) {
+	if b.rule == nil || b.rule.Number.Chapter != n.Chapter {
+		return Number{}, false
+	}
+	want, ok := b.nextSubrule()
+	if !ok || want.Sub != n.Sub {
+		return Number{}, false
+	}
+	b.d.warnf(pos.Line, "subrule printed as %d.%c (no rule number) after %s; read as %s", n.Chapter, n.Sub, b.last, want)
+	return want, true
+}
+
+// misprintChapter corrects a rule whose chapter number is a typo for the
+// current chapter's: "501.2" right after 510.1, when chapter 501 would be
+// behind (the rules never go back) and 2 is the rule 510 expects next, is
+// 510.2. The digits must differ as a typo does (one digit, or two
+// neighbours swapped); a rule of a later chapter is left alone (its
+// heading may be missing), and so is everything in an excerpt, whose files
+// may come in any order.
+func (b *treeBuilder) misprintChapter(n Number, pos Pos) Number {
+	if b.excerpt || b.chap == nil || n.Chapter >= b.chap.Number.Chapter || !typo(n.Chapter, b.chap.Number.Chapter) {
+		return n
+	}
+	want := Number{Chapter: b.chap.Number.Chapter, Rule: 1}
+	if b.rule != nil && b.rule.Parent == b.chap {
+		want.Rule = b.rule.Number.Rule + 1
+	}
+	if n.Rule != want.Rule {
+		return n
+	}
+	b.d.warnf(pos.Line, "rule printed as %s after %s; read as %s (chapter %d is behind)", n, b.last, want, n.Chapter)
+	return want
+}
+
+// typo reports whether two chapter numbers differ as a typing slip does:
+// in one digit, or by two neighbouring digits swapped (501 for 510).
+func typo(a, b uint16) bool {
+	x := [3]uint16{a / 100, a / 10 % 10, a % 10}
+	y := [3]uint16{b / 100, b / 10 % 10, b % 10}
+	diff := 0
+	for i := range x {
+		if x[i] != y[i] {
+			diff++
+		}
+	}
+	return diff == 1 || diff == 2 && (x[0] == y[1] && x[1] == y[0] && x[2] == y[2] || x[1] == y[2] && x[2] == y[1] && x[0] == y[0])
 }
 
 // nextNumber returns the number of the next rule line in lines.

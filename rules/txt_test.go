@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -717,5 +718,146 @@ A keyword ability.
 				t.Errorf("warnings:\n%s\nwant %q", all, tt.diag)
 			}
 		})
+	}
+}
+
+// TestParseTextRepairs: a rule number that breaks the sequence where its
+// neighbours make the intended number plain is read as that number, with
+// a warning naming both; quirks that are already read right stay so; and
+// where the intent is not plain nothing is invented. Each row lists every
+// warning the body gets. The lines are real: 306.3 from 2009-02-01 and
+// 510 from 2009-10-01 (with the misprints as reported in a file not in
+// the corpus), 606.8 from 2005-10-01, 901.4 from 2022-10-07.
+func TestParseTextRepairs(t *testing.T) {
+	head := "Title\n\nThese rules are effective as of May 1, 2005.\n\n1. Game Concepts\n\n100. General\n\n100.1. First rule.\n\n"
+	tail := "\nGlossary\n\nTerm\nDefinition.\n\nCredits\n\nSomeone\n"
+	combat := "3. Turn Structure\n\n306. Combat Phase\n\n306.3. Only a creature can attack or block. Only a player or a planeswalker can be attacked.\n\n" +
+		"306.3a If an effect would put a noncreature permanent into play attacking or blocking, the permanent does come into play but it's never considered to be an attacking or blocking permanent.\n\n"
+	damage := "5. Turn Structure\n\n510. Combat Damage Step\n\n" +
+		"510.1. First, the active player announces how each attacking creature assigns its combat damage, then the defending player announces how each blocking creature assigns its combat damage. This turn-based action doesn't use the stack. A player assigns a creature's combat damage according to the following rules:\n\n" +
+		"510.1e Each creature's damage must be assigned fully before another creature's damage may be assigned.\n\n"
+	tests := []struct {
+		name     string
+		body     string
+		numbers  string   // every number in order
+		warnings []string // every warning, in order, as substrings
+		text     string   // "N=text": a paragraph wanted in entry N
+	}{{
+		name: "subrule without its rule index, then one with the wrong index",
+		body: combat +
+			"306.b If an effect would put a creature into play attacking under the control of any player except an attacking player, that creature does come into play, but it's never considered to be an attacking creature.\n\n" +
+			"306.1c If an effect would put a creature into play blocking but the creature it would block isn't attacking either the first creature's controller or a planeswalker that player controls, that creature does come into play, but it's never considered to be a blocking creature.\n\n" +
+			"306.4. A permanent is removed from combat if it leaves play.\n",
+		numbers: "100 100.1 306 306.3 306.3a 306.3b 306.3c 306.4",
+		warnings: []string{
+			"subrule printed as 306.b (no rule number) after 306.3a; read as 306.3b",
+			"subrule printed as 306.1c after 306.3b; read as 306.3c",
+		},
+		text: "306.3b=If an effect would put a creature into play attacking under the control of any player except an attacking player, that creature does come into play, but it's never considered to be an attacking creature.",
+	}, {
+		name:     "subrule without its rule index whose letter is not the next: read as text, as before",
+		body:     combat + "306.d A stray line.\n",
+		numbers:  "100 100.1 306 306.3 306.3a",
+		warnings: []string{"unindented paragraph read as more of 306.3a"},
+		text:     "306.3a=306.d A stray line.",
+	}, {
+		name: "rules whose chapter number has two digits swapped",
+		body: damage +
+			"501.2. Second, all combat damage that's been assigned is dealt simultaneously. This turn-based action doesn't use the stack.\n\n" +
+			"501.3. Third, any abilities that triggered on damage being assigned or dealt go on the stack. (See rule 603, \"Handling Triggered Abilities.\")\n\n" +
+			"501.4. Fourth, the active player gets priority. Players may cast spells and activate abilities.\n\n" +
+			"511. End of Combat Step\n\n511.1. First, all \"at end of combat\" abilities trigger and go on the stack. (See rule 603, \"Handling Triggered Abilities.\")\n",
+		numbers: "100 100.1 510 510.1 510.1e 510.2 510.3 510.4 511 511.1",
+		warnings: []string{
+			"rule printed as 501.2 after 510.1e; read as 510.2 (chapter 501 is behind)",
+			"rule printed as 501.3 after 510.2; read as 510.3",
+			"rule printed as 501.4 after 510.3; read as 510.4",
+		},
+		text: "510.4=Fourth, the active player gets priority. Players may cast spells and activate abilities.",
+	}, {
+		name:     "an earlier chapter whose rule is not the one expected: kept, with today's warnings",
+		body:     damage + "501.7. A rule out of place.\n",
+		numbers:  "100 100.1 510 510.1 510.1e 501 501.7",
+		warnings: []string{"rule 501 is out of order after 510.1e", "rule 501.7 has no chapter heading before it"},
+	}, {
+		name:     "a later chapter is a missing heading, not a typo",
+		body:     damage + "520.2. A rule of a chapter whose heading is missing.\n",
+		numbers:  "100 100.1 510 510.1 510.1e 520 520.2",
+		warnings: []string{"rule 520.2 has no chapter heading before it"},
+	}, {
+		name:     "no space after the rule number (2022-10-07)",
+		body:     "9. Casual Variants\n\n901. Planechase\n\n901.4.All plane and phenomenon cards remain in the command zone throughout the game, both while they’re part of a planar deck and while they’re face up.\n",
+		numbers:  "100 100.1 901 901.4",
+		warnings: nil,
+		text:     "901.4=All plane and phenomenon cards remain in the command zone throughout the game, both while they’re part of a planar deck and while they’re face up.",
+	}, {
+		name: "subrule number broken by a space (2005-10-01)",
+		body: "6. Multiplayer Rules\n\n606. Two-Headed Giant Variant\n\n606.8. The Two-Headed Giant variant uses the normal rules for winning or losing the game (see rule 102), with the following additions.\n\n" +
+			"606.8a If a team’s life total is 0 or less, the team loses the game the next time a team would receive priority. (This is a state-based effect. See rule 420.\n\n" +
+			"606. 8b Players win and lose the game only as a team, not as individuals. If either player on a team loses the game, the team loses the game.\n" +
+			"Example: In a Two-Headed Giant game, a player attempts to draw a card while there are no cards in that player’s library. That player loses the game, so that player’s entire team loses the game.\n\n" +
+			"606.8c If a player concedes, his or her team loses the game.\n",
+		numbers:  "100 100.1 606 606.8 606.8a 606.8b 606.8c",
+		warnings: nil,
+		text:     "606.8b=Players win and lose the game only as a team, not as individuals. If either player on a team loses the game, the team loses the game.",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := rules.ParseText(rules.Source{Name: "r.txt", Data: []byte(head + tt.body + tail)})
+			var nums []string
+			e.Walk(func(r *rules.Rule) bool { nums = append(nums, r.Number.String()); return true })
+			if got := strings.Join(nums, " "); got != tt.numbers {
+				t.Errorf("numbers %q, want %q", got, tt.numbers)
+			}
+			var warnings []string
+			for _, d := range e.Diagnostics {
+				if d.Severity != rules.SevInfo {
+					warnings = append(warnings, d.String())
+				}
+			}
+			ok := len(warnings) == len(tt.warnings)
+			for i := 0; ok && i < len(warnings); i++ {
+				ok = strings.Contains(warnings[i], tt.warnings[i])
+			}
+			if !ok {
+				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warnings, "\n"), strings.Join(tt.warnings, "\n"))
+			}
+			if tt.text != "" {
+				n, want, _ := strings.Cut(tt.text, "=")
+				num, err := rules.ParseNumber(n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := e.Rule(num)
+				if r == nil || !slices.ContainsFunc(r.Body, func(b rules.Block) bool { return b.Text.S == want }) {
+					t.Errorf("%s has no paragraph %q: %+v", n, want, r)
+				}
+			}
+		})
+	}
+}
+
+// TestCorpusHardWrappedNumber: in the hard-wrapped 2003-10-01 file a line
+// that starts with a number can continue the sentence before it ("See rule
+// \n103.4. If a player must make more than one choice…", lines 1911–1912):
+// it is part of 413.2d, not a second rule 103.4.
+func TestCorpusHardWrappedNumber(t *testing.T) {
+	e := parseCorpus(t, "2003-10-01.txt")
+	r := e.Rule(rules.Number{Chapter: 413, Rule: 2, Sub: 'd'})
+	if r == nil || len(r.Body) == 0 || !strings.Contains(r.Body[0].Text.S, "See rule 103.4. If a player must make more than one choice at a time") {
+		t.Fatalf("413.2d: %+v", r)
+	}
+	n := 0
+	e.Walk(func(r *rules.Rule) bool {
+		if r.Number == (rules.Number{Chapter: 103, Rule: 4}) {
+			n++
+			if r.Pos.Line != 209 {
+				t.Errorf("103.4 read at line %d", r.Pos.Line)
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		t.Errorf("%d rules 103.4", n)
 	}
 }
