@@ -16,13 +16,18 @@ const (
 	EncUTF16LE     = "utf-16le"
 	EncUTF16BE     = "utf-16be"
 	EncWindows1252 = "windows-1252"
+	EncCP437       = "cp437"     // IBM PC (DOS) code page, US
+	EncCP850       = "cp850"     // DOS code page, Western Europe
+	EncMacRoman    = "mac-roman" // classic Mac OS
 )
 
 // Decode turns a source file's bytes into text. Wizards published the rules in
 // UTF-8 with and without a byte order mark, UTF-16 (both byte orders, always
-// with a mark) and Windows-1252 with no mark at all; bytes that are not valid
-// UTF-8 are read as Windows-1252, which also covers ISO-8859-1 files. A NUL in
-// the result means binary input; the caller reports it.
+// with a mark) and 8-bit code pages with no mark at all: mostly Windows-1252
+// (which also covers ISO-8859-1), but a few files were saved in a DOS or Mac
+// code page. Bytes that are not valid UTF-8 are read in whichever of those
+// code pages reads them best (see legacyPage). A NUL in the result means
+// binary input; the caller reports it.
 func Decode(b []byte) (text, encoding string) {
 	switch {
 	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
@@ -30,7 +35,6 @@ func Decode(b []byte) (text, encoding string) {
 		if validText(b) {
 			return string(b), EncUTF8BOM
 		}
-		return decode1252(b), EncWindows1252
 	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
 		return decodeUTF16(b[2:], false), EncUTF16LE
 	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
@@ -38,7 +42,8 @@ func Decode(b []byte) (text, encoding string) {
 	case validText(b):
 		return string(b), EncUTF8
 	}
-	return decode1252(b), EncWindows1252
+	cp := legacyPage(b)
+	return decode8bit(b, &cp.table), cp.name
 }
 
 // parallelDecodeBytes is the size of text worth validating on two
@@ -133,31 +138,36 @@ func decodeUTF16(b []byte, bigEndian bool) string {
 	return string(out)
 }
 
-// cp1252 maps bytes 0x80–0x9F of Windows-1252; 0xA0–0xFF equal their Unicode
-// code points, as in ISO-8859-1. Undefined bytes map to themselves (C1 controls).
-var cp1252 = [32]rune{
-	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
-	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 'Ÿ',
-}
-
-func decode1252(b []byte) string {
+// decode8bit decodes b in an 8-bit code page whose bytes 0x80–0xFF are
+// table (ASCII is the same in all of them).
+func decode8bit(b []byte, table *[128]rune) string {
 	var sb strings.Builder
 	sb.Grow(len(b) + len(b)/8)
 	start := 0
-	for i, c := range b {
-		if c < 0x80 {
-			continue
-		}
+	for i := nextHigh(b, 0); i < len(b); i = nextHigh(b, i+1) {
 		sb.Write(b[start:i])
-		if c < 0xA0 {
-			sb.WriteRune(cp1252[c-0x80])
-		} else {
-			sb.WriteRune(rune(c))
-		}
+		sb.WriteRune(table[b[i]-0x80])
 		start = i + 1
 	}
 	sb.Write(b[start:])
 	return sb.String()
+}
+
+// nextHigh returns the index of the first non-ASCII byte of b at or after
+// i, or len(b). It looks at eight bytes at a time: in the rules' text such
+// bytes are a few in a hundred.
+func nextHigh(b []byte, i int) int {
+	const hi = 0x8080808080808080
+	for i >= 0 && i <= len(b)-8 {
+		if m := binary.LittleEndian.Uint64(b[i:i+8]) & hi; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	for i < len(b) && b[i] < 0x80 {
+		i++
+	}
+	return i
 }
 
 // Lines splits text into lines at CRLF, CR or LF, in any mix. Line i of the

@@ -56,3 +56,60 @@ func TestValidTextHalves(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeLegacyPages: a file that is not UTF-8 is read in the code page
+// that reads its non-ASCII bytes as letters inside words and punctuation
+// between them. The inputs are real lines (cut short) with their bytes as
+// the files have them.
+func TestDecodeLegacyPages(t *testing.T) {
+	tests := []struct {
+		name, in, want, enc string
+	}{
+		{"2013-09-27 700.6a: DOS bytes in the Arabian Nights names",
+			"Dancing Scimitar, Dand\x83n, Desert, Desert Nomads, Elephant Graveyard, El-Hajj\x83j, Erg Raiders, Ghazb\xa0n Ogre, Jun\xa3n Efreet, Juz\xa0m Djinn, Khab\xa0l Ghoul, Ring of Ma'r\x96f, Rukh Egg",
+			"Dancing Scimitar, Dandân, Desert, Desert Nomads, Elephant Graveyard, El-Hajjâj, Erg Raiders, Ghazbán Ogre, Junún Efreet, Juzám Djinn, Khabál Ghoul, Ring of Ma'rûf, Rukh Egg", EncCP437},
+		{"2006-07-15 glossary, Creature Type: one DOS byte in two creature types",
+			"Crusader, Cyclops, Dand\x83n , Demon, Elf, El-Hajj\x83j, Enchantress",
+			"Crusader, Cyclops, Dandân , Demon, Elf, El-Hajjâj, Enchantress", EncCP437},
+		{"2007-02-01 glossary, Creature Type: a Mac byte",
+			"Egg, Elder, Elemental, Elephant, Elf, El-Hajj\x89j, Enchantress, Ent",
+			"Egg, Elder, Elemental, Elephant, Elf, El-Hajjâj, Enchantress, Ent", EncMacRoman},
+		{"2014-09-26 700.6a: Windows-1252 quotes, ™ and accents",
+			"printed in the Arabian Nights\x99 expansion. Those cards are Abu Ja\x92far, Dand\xe2n, Ghazb\xe1n Ogre, Ring of Ma\x92r\xfbf",
+			"printed in the Arabian Nights™ expansion. Those cards are Abu Ja’far, Dandân, Ghazbán Ogre, Ring of Ma’rûf", EncWindows1252},
+		{"2003-10-01: Windows-1252 dashes between letters",
+			"additional costs in rules 409.1b and 409.1f\x96h. it means a source of that type\x97either a source of an ability. Magic\x99 \xa9 Wizards\xae",
+			"additional costs in rules 409.1b and 409.1f–h. it means a source of that type—either a source of an ability. Magic™ © Wizards®", EncWindows1252},
+		{"a lone curly apostrophe ties with the Mac's í: Windows-1252 wins ties",
+			"A player can\x92t do that.", "A player can’t do that.", EncWindows1252},
+		{"ISO-8859-1 accents", "S\xe9ance and D\xe9j\xe0 Vu", "Séance and Déjà Vu", EncWindows1252},
+		{"invalid UTF-8 after a byte order mark", "\xef\xbb\xbfDand\x83n", "Dandân", EncCP437},
+	}
+	for _, tt := range tests {
+		got, enc := Decode([]byte(tt.in))
+		if got != tt.want || enc != tt.enc {
+			t.Errorf("%s:\ngot  %q (%s)\nwant %q (%s)", tt.name, got, enc, tt.want, tt.enc)
+		}
+	}
+}
+
+// TestDecodeLegacyTables: every candidate maps each byte 0x80–0xFF to one
+// character, ASCII stays ASCII, and decoding never loses a byte.
+func TestDecodeLegacyTables(t *testing.T) {
+	var all []byte
+	for b := 0x20; b <= 0xFF; b++ {
+		all = append(all, byte(b))
+	}
+	for _, cp := range legacyPages() {
+		got := []rune(decode8bit(all, &cp.table))
+		if len(got) != len(all) {
+			t.Errorf("%s: %d characters for %d bytes", cp.name, len(got), len(all))
+			continue
+		}
+		for i, r := range got {
+			if b := all[i]; b < 0x80 && r != rune(b) || b >= 0x80 && r < 0x80 {
+				t.Errorf("%s: byte %#x decodes to %q", cp.name, b, r)
+			}
+		}
+	}
+}

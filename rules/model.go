@@ -39,7 +39,7 @@ type Edition struct {
 	Effective time.Time // UTC midnight of the effective date; zero if the source has none
 	Format    Format
 	Kind      Kind
-	Encoding  string   // as detected: "utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252"
+	Encoding  string   // as detected: "utf-8", "utf-8-bom", "utf-16le", "utf-16be", or a code page: "windows-1252", "cp437", "cp850", "mac-roman"
 	Files     []string // source file names, in reading order
 
 	Intro    []Block // the introduction before the contents

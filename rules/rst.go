@@ -24,6 +24,9 @@ import (
 //   - An enumerated list "a. …" under a rule holds its subrules; examples
 //     are ".. admonition:: Example" at any depth, and belong to the entry
 //     they are nested under.
+//   - The epilog, customer_service.rst (or a part titled "Customer Service
+//     Information"), is back matter: its text and headings go to the
+//     credits, as the official text has them after "Credits".
 //   - ".. seealso::" (also misspelt ".. _seealso::") becomes BlockSeeAlso
 //     paragraphs; ".. glossary::" holds the glossary; ".. _label:" targets
 //     label the entry whose title follows; ".. toctree::" reads the files it
@@ -98,6 +101,7 @@ type rstPart struct {
 	pos      Pos
 	num      int  // section number written in the title ("2. Parts of a Card"), 0 if none
 	credits  bool // titled "Credits"
+	epilog   bool // the customer service information (see isEpilog)
 	glossary bool // holds the glossary
 	sect     *Section
 	loose    []Block // paragraphs outside any rule, placed by flushPart
@@ -248,12 +252,36 @@ func docRank(d *rstDoc) int {
 		}
 	}
 	switch {
+	case isEpilog(d, ""):
+		return 3001
 	case credits:
 		return 3000
 	case gloss:
 		return 2000
 	}
 	return 0
+}
+
+// isEpilog reports whether d, or a part of it titled title, is the
+// epilog of the Sphinx project: customer_service.rst, the customer service
+// contact information that ends the official text after the credits. Its
+// headings ("U.S., Canada, Asia Pacific & Latin America") are not chapters:
+// numbered after section 9 they would make a second section 9 with
+// chapters 900–902.
+func isEpilog(d *rstDoc, title string) bool {
+	if d != nil && path.Base(d.src.Name) == "customer_service.rst" {
+		return true
+	}
+	if title == "" && d != nil {
+		for _, n := range d.nodes {
+			if n.kind == rstTitle {
+				title = n.text
+				break
+			}
+		}
+	}
+	f := FoldTerm(title)
+	return f == "customer service information" || f == "customer service"
 }
 
 // read reads one document into the edition. The state of the reader (part,
@@ -275,6 +303,11 @@ func (p *rstParser) read(d *rstDoc) {
 	p.doc = d
 	p.d.file = d.src.Name
 	p.labels = nil
+	if isEpilog(d, "") {
+		// Its text before any title is the epilog's too, not the part
+		// of the file that named it in a toctree.
+		p.newPartAt("", p.pos(1), 0, "")
+	}
 	for _, n := range d.nodes {
 		p.node(n, p.owner())
 	}
@@ -432,6 +465,14 @@ func (p *rstParser) title(n *rstNode) {
 	if n.level == 1 {
 		sec, t, _ := sectionTitle(text)
 		p.newPartAt(t, pos, sec, p.takeLabel())
+		if p.part.epilog {
+			p.d.infof(n.line, "the epilog %q (customer service contacts) is read into the credits, not as rules", rstClip(text, 40))
+			p.add(rstOwner{}, Block{Kind: BlockText, Text: Text{S: text}, Pos: pos})
+		}
+		return
+	}
+	if p.part != nil && p.part.epilog {
+		p.add(rstOwner{}, Block{Kind: BlockText, Text: Text{S: text}, Pos: pos})
 		return
 	}
 	if n.level == 2 {
@@ -456,7 +497,8 @@ func (p *rstParser) newPartAt(title string, pos Pos, num int, label string) {
 		p.flushPart(p.part)
 	}
 	f := FoldTerm(title)
-	p.part = &rstPart{title: title, pos: pos, num: num, label: label, doc: p.doc, credits: f == "credits", glossary: f == "glossary"}
+	p.part = &rstPart{title: title, pos: pos, num: num, label: label, doc: p.doc, credits: f == "credits", glossary: f == "glossary",
+		epilog: num == 0 && isEpilog(p.doc, title)}
 	p.parts = append(p.parts, p.part)
 	p.chap, p.rule = nil, nil
 	if label != "" {
@@ -471,7 +513,7 @@ func (p *rstParser) newPartAt(title string, pos Pos, num int, label string) {
 func (p *rstParser) flushPart(pt *rstPart) {
 	for _, b := range pt.loose {
 		switch {
-		case pt.sect == nil && pt.credits:
+		case pt.sect == nil && (pt.credits || pt.epilog):
 			p.e.Credits = append(p.e.Credits, b)
 		case pt.sect == nil && !pt.glossary:
 			p.e.Intro = append(p.e.Intro, b)
@@ -640,6 +682,15 @@ func (p *rstParser) item(n *rstNode, o rstOwner) {
 		sub := p.newSubrule(o.rule, c, pos, p.takeLabel())
 		p.body(n.kids, rstOwner{rule: sub})
 		return
+	case kind == BlockExample && exampleSubrule(o.rule, marker) != nil:
+		// 603.2d–f of the 2011 rendering: the example admonition of 603.2c
+		// goes on with lettered items that are the next subrules.
+		parent := exampleSubrule(o.rule, marker)
+		num := Number{Chapter: parent.Number.Chapter, Rule: parent.Number.Rule, Sub: marker[0]}
+		p.d.warnf(n.line, "list item %q inside the example of %s is the next subrule: read as %s", marker, o.rule.Number, num)
+		sub := p.newSubrule(parent, marker[0], pos, p.takeLabel())
+		p.body(n.kids, rstOwner{rule: sub})
+		return
 	case kind == BlockText && o.entry != nil && isNumeral(marker):
 		sense, _ := strconv.Atoi(marker)
 		p.settle(o, n.line)
@@ -659,6 +710,30 @@ func (p *rstParser) item(n *rstNode, o rstOwner) {
 	prefix := marker + ". "
 	o.prefix = &prefix
 	p.body(n.kids, o)
+}
+
+// exampleSubrule returns the rule a list item marked marker inside an
+// example of r is a subrule of: r's rule (r itself, or r's parent if r is
+// a subrule) when marker is the letter that rule expects next. Otherwise
+// it returns nil.
+func exampleSubrule(r *Rule, marker string) *Rule {
+	if r == nil || len(marker) != 1 || marker[0] < 'a' || marker[0] > 'z' {
+		return nil
+	}
+	if r.Number.Level() == LevelSubrule {
+		r = r.Parent
+	}
+	if r == nil || r.Number.Level() != LevelRule {
+		return nil
+	}
+	want := byte('a')
+	if k := len(r.Children); k > 0 {
+		want, _ = NextLetter(r.Children[k-1].Number.Sub)
+	}
+	if marker[0] != want {
+		return nil
+	}
+	return r
 }
 
 func isNumeral(s string) bool {

@@ -96,6 +96,8 @@ func FuzzParseRST(f *testing.F) {
 		":Date: July 15, 2011\n\n.. _lbl:\n\n***\nX\n***\n\n.. toctree::\n\n   other\n",
 		"`a <b>`_ :ref:erred ``lit`` **b** \\* |C| (*) 1+*",
 		"+--+\n| x |\n+--+\n\n| line\n\n- bullet\n\n#. auto\n",
+		part2 + "N\n=\n\n603.2\n-----\n\n    c. C.\n\n        .. admonition:: Example\n\n            Ex.\n\n            d. D.\n\n    e. E.\n",
+		"Text.\n\n*****\nCustomer Service Information\n*****\n\nUS\n==\n\nAddress.\n",
 	} {
 		f.Add([]byte(s))
 	}

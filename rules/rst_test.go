@@ -666,6 +666,91 @@ x
 100.1: x
 `,
 		diags: []string{"5:warning:text outside any rule, chapter or glossary entry: \"Stray words.\""},
+	}, {
+		// 603.2 of the 2011 rendering: the example of 603.2c goes on with
+		// the lettered items d–f at the example's depth.
+		name: "subrules written inside an example block are subrules",
+		src: part2 + `Handling Triggered Abilities
+============================
+
+603.2
+-----
+
+Whenever a game event or game state matches a triggered ability's trigger event, that ability automatically triggers.
+
+    a. Because they aren't cast or activated, triggered abilities can trigger even when it isn't legal to cast spells.
+
+    b. When a phase or step begins, all abilities that trigger "at the beginning of" that phase or step trigger.
+
+    c. An ability triggers only once each time its trigger event occurs.
+
+        .. admonition:: Example
+
+            A permanent has an ability whose trigger condition reads, "Whenever a land is put into a graveyard from the battlefield, . . ."
+
+            d. Some trigger events use the word "becomes" (for example, "becomes attached" or "becomes blocked").
+
+            e. Some triggered abilities trigger on a game state rather than on an event.
+
+            f. An ability may state that it triggers on an event that doesn't happen.
+
+                .. admonition:: Example
+
+                    An example of f.
+
+    g. An ability triggers only if its trigger event actually occurs.
+`,
+		want: `§6 Section
+603 Handling Triggered Abilities
+603.2
+603.2: Whenever a game event or game state matches a triggered ability's trigger event, that ability automatically triggers.
+603.2a
+603.2a: Because they aren't cast or activated, triggered abilities can trigger even when it isn't legal to cast spells.
+603.2b
+603.2b: When a phase or step begins, all abilities that trigger "at the beginning of" that phase or step trigger.
+603.2c
+603.2c: An ability triggers only once each time its trigger event occurs.
+603.2c ex: A permanent has an ability whose trigger condition reads, "Whenever a land is put into a graveyard from the battlefield, . . ."
+603.2d
+603.2d: Some trigger events use the word "becomes" (for example, "becomes attached" or "becomes blocked").
+603.2e
+603.2e: Some triggered abilities trigger on a game state rather than on an event.
+603.2f
+603.2f: An ability may state that it triggers on an event that doesn't happen.
+603.2f ex: An example of f.
+603.2g
+603.2g: An ability triggers only if its trigger event actually occurs.
+`,
+		diags: []string{
+			"23:warning:list item \"d\" inside the example of 603.2c is the next subrule: read as 603.2d",
+			"25:warning:list item \"e\" inside the example of 603.2c is the next subrule: read as 603.2e",
+			"27:warning:list item \"f\" inside the example of 603.2c is the next subrule: read as 603.2f",
+		},
+	}, {
+		name: "a lettered item inside an example that is not the next subrule stays example text",
+		src: part2 + `N
+=
+
+100.1
+-----
+
+    a. Sub a.
+
+        .. admonition:: Example
+
+            Choose one:
+
+            c. Not the letter after a.
+`,
+		want: `§1 Section
+100 N
+100.1
+100.1a
+100.1a: Sub a.
+100.1a ex: Choose one:
+100.1a ex: c. Not the letter after a.
+`,
+		diags: []string{"17:warning:list item \"c\" in 100.1a is not a subrule or sense"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -745,4 +830,85 @@ func TestRSTInlineLines(t *testing.T) {
 	// A diagnostic names the line of the paragraph it is on.
 	e := parseRSTFiles(t, "t.rst", part2+"N\n=\n\n100.1\n-----\n\nFirst line,\nsecond :bad:`role`,\nthird |QQ|.\n")
 	wantDiags(t, e, []string{"12:warning:unknown role :bad:", "13:warning:unknown substitution |QQ|"})
+}
+
+// TestRSTEpilog: customer_service.rst, the epilog of the 2011 project
+// (the customer service contacts that end the official text after the
+// credits), is read into the credits, whether a toctree names it after the
+// rules or the files are read in their own order. Its headings used to be
+// read as chapters of a section numbered after the one before: a second
+// section 9 with chapters 900–902 after the casual variants, or a section 1
+// when it was read first. A file of another name whose first title is
+// "Customer Service Information" is the epilog too.
+func TestRSTEpilog(t *testing.T) {
+	variants := `******************
+9. Casual Variants
+******************
+
+Planechase
+==========
+
+901.1
+-----
+
+Planechase text.
+
+Vanguard
+========
+
+902.1
+-----
+
+Vanguard text.
+`
+	credits := "*******\nCredits\n*******\n\nMagic: The Gathering Original Game Design: Richard Garfield\n"
+	epilog := `Contact the office nearest you.
+
+****************************
+Customer Service Information
+****************************
+
+U.S., Canada, Asia Pacific & Latin America
+==========================================
+
+www.wizards.com/customerservice
+
+U.K., Eire & South Africa
+=========================
+
+Wizards of the Coast LLC c/o Hasbro UK Ltd.
+`
+	want := `§9 Casual Variants
+901 Planechase
+901.1
+901.1: Planechase text.
+902 Vanguard
+902.1
+902.1: Vanguard text.
+C: Magic: The Gathering Original Game Design: Richard Garfield
+C: Contact the office nearest you.
+C: Customer Service Information
+C: U.S., Canada, Asia Pacific & Latin America
+C: www.wizards.com/customerservice
+C: U.K., Eire & South Africa
+C: Wizards of the Coast LLC c/o Hasbro UK Ltd.
+`
+	index := ".. toctree::\n\n   variants\n   credits\n   customer_service\n"
+	tests := []struct {
+		name  string
+		files []string
+	}{
+		{"named by a toctree after the rules", []string{"index.rst", index, "variants.rst", variants, "credits.rst", credits, "customer_service.rst", epilog}},
+		{"no toctree: read in the files' own order", []string{"customer_service.rst", epilog, "variants.rst", variants, "credits.rst", credits}},
+		{"a part so titled in a file of another name", []string{"variants.rst", variants, "credits.rst", credits, "contacts.rst", epilog}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := parseRSTFiles(t, tt.files...)
+			if got := outline(e); got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+			wantDiags(t, e, []string{"4:info:the epilog \"Customer Service Information\" (customer service contacts) is read into the credits"})
+		})
+	}
 }

@@ -319,7 +319,7 @@ func (p *textParser) parse() {
 	}
 	if credits < len(lines) {
 		for _, l := range lines[credits+1:] {
-			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent), Pos: p.pos(l)})
+			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
 		}
 	} else {
 		p.d.warnf(int(lines[len(lines)-1].n), "no \"Credits\" heading: the file may be truncated")
@@ -386,7 +386,7 @@ func (p *textParser) frontMatter(lines []tline) contents {
 	for i, l := range lines {
 		switch {
 		case i == 0 && !strings.Contains(l.s, " as of "):
-			p.e.Title = normTextIn(l.s, p.absent).S
+			p.e.Title = normTextIn(l.s, p.absent, p.d, int(l.n)).S
 			continue
 		case strings.Contains(l.s, "effective as of ") || strings.Contains(l.s, "current as of "):
 			if p.e.Effective.IsZero() {
@@ -400,14 +400,14 @@ func (p *textParser) frontMatter(lines []tline) contents {
 			continue
 		}
 		if !inTOC {
-			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent), Pos: p.pos(l)})
+			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
 			continue
 		}
 		switch c := classifyBodyLine(l.s); {
 		case c.kind == lkSection:
-			toc.sections[c.sect] = c.text
+			toc.sections[c.sect] = normTextIn(c.text, p.absent, nil, 0).S
 		case c.kind == lkChapter:
-			toc.chapters[c.num.Chapter] = c.text
+			toc.chapters[c.num.Chapter] = normTextIn(c.text, p.absent, nil, 0).S
 			toc.pos[c.num.Chapter] = l.n
 		case len(toc.chapters) > 0 && !isDigit(l.s[0]):
 			// "Glossary", "Credits", "Customer Service Information": back matter.
@@ -486,6 +486,7 @@ const (
 	lkChapter                 // "100. General"
 	lkRule                    // "100.1. …", "100.1a …"
 	lkExample                 // "Example: …"
+	lkNoIndex                 // "306.b …": a subrule whose rule index is missing (num has Chapter and Sub only)
 )
 
 // bodyLine is a classified body line.
@@ -527,6 +528,11 @@ func classifyBodyLine(s string) bodyLine {
 				return bodyLine{kind: lkRule, num: m, text: r, quirk: "rule number printed as \"" + s[:len(s)-len(title)] + title[:len(title)-len(r)] + "\"; read as " + m.String()}
 			}
 			return bodyLine{kind: lkChapter, num: n, text: title}
+		}
+		// "306.b …": the rule index is missing; the builder supplies it
+		// from the rules around, if they make it plain.
+		if len(rest) >= 2 && rest[1] >= 'a' && rest[1] <= 'z' && (len(rest) == 2 || rest[2] == ' ') {
+			return bodyLine{kind: lkNoIndex, num: Number{Chapter: n.Chapter, Sub: rest[1]}, text: trimSpace(rest[2:])}
 		}
 	default:
 		switch {
@@ -644,7 +650,7 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 	switch c.kind {
 	case lkSection:
 		if b.sect == nil || c.sect > b.sect.Number {
-			b.section(c.sect, c.text, pos)
+			b.section(c.sect, b.plain(c.text, pos), pos)
 			return
 		}
 		b.d.warnf(pos.Line, "section heading %q out of order; read as text", clip(l.s))
@@ -655,13 +661,23 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 		if sentence {
 			title = ""
 		}
-		b.chapter(c.num, title, pos)
+		b.chapter(c.num, b.plain(title, pos), pos)
 		if sentence && c.text != "" {
 			b.d.infof(pos.Line, "chapter %d has no title; its heading line is read as its text", c.num.Chapter)
 			b.add(BlockText, c.text, pos)
 		}
 	case lkRule:
 		b.entry(b.misprint(c.num, pos, rest), pos)
+		if c.text != "" {
+			b.add(BlockText, c.text, pos)
+		}
+	case lkNoIndex:
+		n, ok := b.missingIndex(c.num, pos)
+		if !ok {
+			b.text(l, pos)
+			return
+		}
+		b.entry(n, pos)
 		if c.text != "" {
 			b.add(BlockText, c.text, pos)
 		}
@@ -679,18 +695,20 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 // misprint corrects a rule number that cannot be right where it stands
 // but is plainly the number expected there, as printed in a few files:
 // 423.2a then "432.2b" (read 423.2b); 502.36a then "502.35b" (502.36b);
-// 702.30d twice, the second before 702.31 (read 702.30e); "505.54" with
-// no subrules, then 505.5a (the rule is renumbered 505.5).
+// 306.3b then "306.1c" (306.3c); 702.30d twice, the second before 702.31
+// (read 702.30e); "505.54" with no subrules, then 505.5a (the rule is
+// renumbered 505.5); 510.1 then "501.2" … "501.6" (510.2 … 510.6, see
+// misprintChapter). Each correction is a warning naming both numbers.
 func (b *treeBuilder) misprint(n Number, pos Pos, rest []tline) Number {
+	if n.Level() == LevelRule {
+		return b.misprintChapter(n, pos)
+	}
 	if n.Level() != LevelSubrule || b.rule == nil {
 		return n
 	}
-	want := Number{Chapter: b.rule.Number.Chapter, Rule: b.rule.Number.Rule, Sub: 'a'}
-	if b.last.Level() == LevelSubrule {
-		var ok bool
-		if want, ok = b.last.Next(); !ok {
-			return n
-		}
+	want, ok := b.nextSubrule()
+	if !ok {
+		return n
 	}
 	switch {
 	case n.Parent() != b.rule.Number && n.Sub == want.Sub && n.Chapter/100 == want.Chapter/100:
@@ -710,6 +728,66 @@ func (b *treeBuilder) misprint(n Number, pos Pos, rest []tline) Number {
 		}
 	}
 	return n
+}
+
+// nextSubrule is the subrule expected next under the current rule.
+func (b *treeBuilder) nextSubrule() (Number, bool) {
+	if b.last.Level() == LevelSubrule && b.last.Parent() == b.rule.Number {
+		return b.last.Next()
+	}
+	return Number{Chapter: b.rule.Number.Chapter, Rule: b.rule.Number.Rule, Sub: 'a'}, true
+}
+
+// missingIndex supplies the rule index of a subrule printed without one,
+// "306.b" between 306.3a and 306.3c: the current rule's, if that rule is
+// in the printed chapter and the letter is the one expected next.
+// Otherwise the line is left to be read as text, with a warning.
+func (b *treeBuilder) missingIndex(n Number, pos Pos) (Number, bool) {
+	if b.rule == nil || b.rule.Number.Chapter != n.Chapter {
+		return Number{}, false
+	}
+	want, ok := b.nextSubrule()
+	if !ok || want.Sub != n.Sub {
+		return Number{}, false
+	}
+	b.d.warnf(pos.Line, "subrule printed as %d.%c (no rule number) after %s; read as %s", n.Chapter, n.Sub, b.last, want)
+	return want, true
+}
+
+// misprintChapter corrects a rule whose chapter number is a typo for the
+// current chapter's: "501.2" right after 510.1, when chapter 501 would be
+// behind (the rules never go back) and 2 is the rule 510 expects next, is
+// 510.2. The digits must differ as a typo does (one digit, or two
+// neighbours swapped); a rule of a later chapter is left alone (its
+// heading may be missing), and so is everything in an excerpt, whose files
+// may come in any order.
+func (b *treeBuilder) misprintChapter(n Number, pos Pos) Number {
+	if b.excerpt || b.chap == nil || n.Chapter >= b.chap.Number.Chapter || !typo(n.Chapter, b.chap.Number.Chapter) {
+		return n
+	}
+	want := Number{Chapter: b.chap.Number.Chapter, Rule: 1}
+	if b.rule != nil && b.rule.Parent == b.chap {
+		want.Rule = b.rule.Number.Rule + 1
+	}
+	if n.Rule != want.Rule {
+		return n
+	}
+	b.d.warnf(pos.Line, "rule printed as %s after %s; read as %s (chapter %d is behind)", n, b.last, want, n.Chapter)
+	return want
+}
+
+// typo reports whether two chapter numbers differ as a typing slip does:
+// in one digit, or by two neighbouring digits swapped (501 for 510).
+func typo(a, b uint16) bool {
+	x := [3]uint16{a / 100, a / 10 % 10, a % 10}
+	y := [3]uint16{b / 100, b / 10 % 10, b % 10}
+	diff := 0
+	for i := range x {
+		if x[i] != y[i] {
+			diff++
+		}
+	}
+	return diff == 1 || diff == 2 && (x[0] == y[1] && x[1] == y[0] && x[2] == y[2] || x[1] == y[2] && x[2] == y[1] && x[0] == y[0])
 }
 
 // nextNumber returns the number of the next rule line in lines.
@@ -747,8 +825,14 @@ func stray(s string) bool {
 	return len(s) < 4 && !strings.ContainsAny(s, " ")
 }
 
+// plain is a heading's text without its markup: a title is a plain string
+// in the model ("The _Magic_ Golden Rules" is "The Magic Golden Rules").
+func (b *treeBuilder) plain(s string, pos Pos) string {
+	return normTextIn(s, b.absent, b.d, pos.Line).S
+}
+
 func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
-	b.blocks = append(b.blocks, Block{Kind: k, Text: normTextIn(s, b.absent), Pos: pos})
+	b.blocks = append(b.blocks, Block{Kind: k, Text: normTextIn(s, b.absent, b.d, pos.Line), Pos: pos})
 }
 
 // flush closes the body of the current entry.

@@ -39,3 +39,14 @@ func BenchmarkDecodeLines2026(b *testing.B) {
 		Lines(text)
 	}
 }
+
+// BenchmarkDecodeLegacy2022 decodes a Windows-1252 file (2022-10-07, 854
+// KB): the code page is chosen by reading every non-ASCII byte first.
+func BenchmarkDecodeLegacy2022(b *testing.B) {
+	data := corpustest.ReadFile(b, "corpus", "cr", "2022-10-07.txt")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Decode(data)
+	}
+}

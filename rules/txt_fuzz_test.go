@@ -55,6 +55,8 @@ func FuzzParseText(f *testing.F) {
 	f.Add(utf16Bytes(miniCR[:300], true))
 	f.Add([]byte("T\n\nThese rules are effective as of May 1, 2005.\n\n1. S\n\n100. General\n\n100.1. _Magic_(tm) {o2}\n\n100. 1b x\n\n101.1a. y\nExample:Example: z\nf\n"))
 	f.Add([]byte("Glossary\n\nTerm, “Quoted, term”\n1. x\n\nCredits\n"))
+	f.Add([]byte("5. S\n\n510. C\n\n510.1. x\n\n510.1a y\n\n510.b z\n\n501.2. w\n\nGlossary\n\nAbility1. a\n2. b\nAffinity\nc.\n\nCredits\n"))
+	f.Add([]byte("100. The __Magic__ Rules\n\n100.1. Oracle_(TM) and _x\n"))
 	f.Add([]byte{0xEF, 0xBB, 0xBF, 0xFF})
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -36,6 +36,16 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		}
 		start = len(blocks)
 	}
+	newEntry := func(pos Pos, headword string) {
+		closeEntry()
+		slab = append(slab, GlossaryEntry{Pos: pos})
+		g = &slab[len(slab)-1]
+		// A headword is a plain string: "Traditional _Magic_ Card"
+		// is the term "Traditional Magic Card" (same slug).
+		setTerms(g, normTextIn(headword, absent, d, pos.Line).S)
+		out = append(out, g)
+		sense = 0
+	}
 	for i, l := range lines {
 		pos := Pos{File: file, Line: int(l.n)}
 		if l.gap || g == nil {
@@ -43,12 +53,14 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 			// (a short line followed by an indented block after a blank line
 			// is a subheading inside an entry, as in 2003's table of expansions).
 			if termLine(l) && (i+1 == len(lines) || !(lines[i+1].gap && lines[i+1].indent)) {
-				closeEntry()
-				slab = append(slab, GlossaryEntry{Pos: pos})
-				g = &slab[len(slab)-1]
-				setTerms(g, l.s)
-				out = append(out, g)
-				sense = 0
+				newEntry(pos, l.s)
+				continue
+			}
+			if term, rest, ok := gluedSense(lines, i); ok {
+				d.warnf(pos.Line, "glossary term %q is glued to its first sense (%q); read as the term %q with numbered senses", term, clip(l.s), term)
+				newEntry(pos, term)
+				sense = 1
+				blocks = append(blocks, Block{Kind: BlockText, Sense: 1, Text: normTextIn(rest, absent, d, pos.Line), Pos: pos})
 				continue
 			}
 			if g == nil {
@@ -58,6 +70,10 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 			if !l.indent {
 				d.warnf(pos.Line, "glossary paragraph after a blank line does not look like a term; read as more of %q", g.Term())
 			}
+		} else if gluedTerm(lines, i, g) {
+			d.warnf(pos.Line, "glossary term %q follows the definition of %q with no blank line; read as a new entry", l.s, g.Term())
+			newEntry(pos, l.s)
+			continue
 		}
 		k, s := BlockText, l.s
 		if strings.HasPrefix(s, "Example:") {
@@ -65,7 +81,7 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		} else if n, rest := senseNumber(s); n > 0 {
 			sense, s = n, rest
 		}
-		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normTextIn(s, absent), Pos: pos})
+		blocks = append(blocks, Block{Kind: k, Sense: sense, Text: normTextIn(s, absent, d, pos.Line), Pos: pos})
 	}
 	closeEntry()
 	return out
@@ -86,6 +102,106 @@ func termLine(l tline) bool {
 		return false
 	}
 	return true
+}
+
+// gluedSense reads a term line that lost the line break before its first
+// numbered sense, "Ability1. Text on an object that explains what that
+// object does or can do.", when the lines after it (up to the next blank
+// line) hold sense 2: the headword must look like one (see headwordShape),
+// and the sense is 1.
+func gluedSense(lines []tline, i int) (term, rest string, ok bool) {
+	s := lines[i].s
+	if lines[i].indent {
+		return "", "", false
+	}
+	k := strings.IndexAny(s, "0123456789")
+	if k < 1 || !isLetter(s[k-1]) {
+		return "", "", false
+	}
+	n, rest := senseNumber(s[k:])
+	if n != 1 || !headwordShape(s[:k]) {
+		return "", "", false
+	}
+	for _, l := range lines[i+1:] {
+		if l.gap {
+			break
+		}
+		if m, _ := senseNumber(l.s); m == 2 {
+			return s[:k], rest, true
+		}
+	}
+	return "", "", false
+}
+
+// gluedTerm reports whether lines[i], a line inside the entry g with no
+// blank line before it, is the term line of a new entry that lost its
+// blank line (Floor Rules after Flip Cards in 2008-05-01, Concede after
+// Companion in 2020-06-01, Affinity after Adventurer Card in 2021-07-12):
+// it is shaped like a headword, the line before it ends a sentence, the
+// line after it is a definition, and it falls in the glossary's
+// alphabetical order between g and the next entry. A numbered sense, an
+// example or a short line of a list inside a definition fails one of those.
+func gluedTerm(lines []tline, i int, g *GlossaryEntry) bool {
+	l := lines[i]
+	if !termLine(l) || !headwordShape(l.s) || i == 0 || i+1 >= len(lines) {
+		return false
+	}
+	prev, next := lines[i-1], lines[i+1]
+	if next.gap || next.indent || termLine(next) || !endsSentence(prev.s) {
+		return false
+	}
+	term := FoldTerm(l.s)
+	if FoldTerm(g.Terms[0]) >= term {
+		return false
+	}
+	for _, m := range lines[i+1:] {
+		if m.gap && termLine(m) {
+			return term < FoldTerm(m.s)
+		}
+	}
+	return true
+}
+
+// headwordShape reports whether s reads like a glossary headword: short,
+// starting with a capital, every word capitalised but the small ones
+// ("Floor Rules", "Active Player, Nonactive Player Order", "Mana Burn
+// (Obsolete)"), no final stop.
+func headwordShape(s string) bool {
+	words := strings.Fields(s)
+	if len(s) > 60 || len(words) == 0 || len(words) > 8 {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '.', ':', ';', ',':
+		return false
+	}
+	for k, w := range words {
+		w = strings.TrimLeft(w, `("“'‘`)
+		if w == "" {
+			continue
+		}
+		c := w[0]
+		switch {
+		case c >= 'A' && c <= 'Z', isDigit(c), c >= utf8.RuneSelf:
+		case k > 0 && smallWords[w]:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// smallWords are the words a title-case headword leaves in lower case.
+var smallWords = map[string]bool{
+	"a": true, "an": true, "and": true, "as": true, "at": true, "by": true, "for": true, "from": true,
+	"in": true, "into": true, "of": true, "on": true, "or": true, "the": true, "to": true, "with": true,
+}
+
+// endsSentence reports whether a line ends a sentence: a stop, possibly
+// inside closing quotes or a parenthesis.
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, `"”’')`)
+	return s != "" && strings.ContainsRune(".!?", rune(s[len(s)-1]))
 }
 
 // senseNumber reads a numbered sense "2. An activated or triggered ability…".

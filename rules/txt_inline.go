@@ -8,7 +8,7 @@ import "strings"
 
 // normText converts one paragraph. Text without any of those conventions
 // (nearly all of it) is returned as is, without allocating.
-func normText(s string) Text { return normTextIn(s, 0) }
+func normText(s string) Text { return normTextIn(s, 0, nil, 0) }
 
 // conventions is a set of the inline conventions.
 type conventions uint8
@@ -29,8 +29,9 @@ func absentConventions(text string) conventions {
 }
 
 // normTextIn is normText for a paragraph known to lack the conventions in
-// absent.
-func normTextIn(s string, absent conventions) Text {
+// absent. An underscore it drops for want of a partner is reported on d
+// (if not nil) at line.
+func normTextIn(s string, absent conventions, d *diags, line int) Text {
 	if foundConventions(s, convAll&^absent) == 0 {
 		return Text{S: s}
 	}
@@ -57,7 +58,27 @@ func normTextIn(s string, absent conventions) Text {
 		}
 		buf = append(buf, c)
 	}
-	return italics(string(buf))
+	t, strays, at := italics(string(buf))
+	switch {
+	case strays == 0 || d == nil:
+	case strays == 1:
+		d.warnf(line, "underscore with no partner dropped: %q", around(string(buf), at))
+	default:
+		d.warnf(line, "%d underscores with no partner dropped, the first: %q", strays, around(string(buf), at))
+	}
+	return t
+}
+
+// around quotes s around byte offset at, for a diagnostic.
+func around(s string, at int) string {
+	i, j := max(at-30, 0), min(at+12, len(s))
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	for j < len(s) && s[j]&0xC0 == 0x80 {
+		j++
+	}
+	return s[i:j]
 }
 
 // foundConventions returns which of the conventions in want s holds (at
@@ -140,39 +161,94 @@ func oldMana(s string) int {
 	return 0
 }
 
-// italics turns "_Magic_" into "Magic" with an Italic span. An underscore
-// opens only at the start of a word and closes only at the end of one;
-// others (a stray "Coast_(R)") stay as printed.
-func italics(s string) Text {
+// italics turns "_Magic_" (and the doubled "__Magic: The Gathering__" of
+// 2010-10-01) into "Magic" with an Italic span. An underscore opens only
+// at the start of a word and closes only at the end of one. One glued to a
+// word on one side only with no partner is a stray mark ("Oracle_(TM)",
+// its opening underscore lost; 2008–2012 print it in 108.1): it is dropped
+// and counted, so the caller can report it. Underscores inside a word
+// ("x=UTR_Intro") and runs of three or more (the blank in "Wolf in
+// ________ Clothing") are text. It returns the number of strays and where
+// the first is in s.
+func italics(s string) (t Text, strays, first int) {
 	var spans []Span
 	var buf []byte
 	last := 0 // s[last:] is not yet copied to buf
 	for i := 0; i < len(s); i++ {
-		if s[i] != '_' || i > 0 && wordByte(s[i-1]) || i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '_' {
+		if s[i] != '_' {
 			continue
 		}
-		j := i + 2
-		for j < len(s) && !(s[j] == '_' && s[j-1] != ' ' && (j+1 == len(s) || !wordByte(s[j+1]))) {
-			j++
-		}
-		if j >= len(s) {
-			break
+		k := underscores(s, i)
+		before, after := byteAt(s, i-1), byteAt(s, i+k)
+		opens := !wordByte(before) && after != ' ' && after != 0
+		switch {
+		case k > 2, wordByte(before) && wordByte(after):
+			i += k - 1 // text
+			continue
+		case !opens && (before == ' ' || before == 0):
+			i += k - 1 // glued to nothing: text
+			continue
 		}
 		if buf == nil {
 			buf = make([]byte, 0, len(s))
 		}
 		buf = append(buf, s[last:i]...)
-		start := len(buf)
-		buf = append(buf, s[i+1:j]...)
-		spans = append(spans, Span{Start: int32(start), End: int32(len(buf)), Kind: SpanItalic})
-		last = j + 1
-		i = j
+		last = i + k
+		if opens {
+			if j, kk := closing(s, i+k); j > 0 {
+				start := len(buf)
+				buf = append(buf, s[i+k:j]...)
+				spans = append(spans, Span{Start: int32(start), End: int32(len(buf)), Kind: SpanItalic})
+				last = j + kk
+				i = last - 1
+				continue
+			}
+		}
+		if strays == 0 {
+			first = i
+		}
+		strays++ // dropped: s[i:i+k] is not copied
+		i += k - 1
 	}
 	if buf == nil {
-		return Text{S: s}
+		return Text{S: s}, 0, 0
 	}
 	buf = append(buf, s[last:]...)
-	return Text{S: string(buf), Spans: spans}
+	return Text{S: string(buf), Spans: spans}, strays, first
+}
+
+// closing finds the underscores that close an italic opened just before
+// s[from:]: one or two, after a character that is not a space, at the end
+// of a word. It returns where they start and how many they are, or 0, 0.
+func closing(s string, from int) (int, int) {
+	for j := from + 1; j < len(s); j++ {
+		if s[j] != '_' {
+			continue
+		}
+		k := underscores(s, j)
+		if k <= 2 && s[j-1] != ' ' && !wordByte(byteAt(s, j+k)) {
+			return j, k
+		}
+		j += k - 1
+	}
+	return 0, 0
+}
+
+// underscores counts the underscores starting at s[i].
+func underscores(s string, i int) int {
+	k := 0
+	for i+k < len(s) && s[i+k] == '_' {
+		k++
+	}
+	return k
+}
+
+// byteAt is s[i], or 0 outside s.
+func byteAt(s string, i int) byte {
+	if i < 0 || i >= len(s) {
+		return 0
+	}
+	return s[i]
 }
 
 func wordByte(c byte) bool { return isLetter(c) || isDigit(c) }

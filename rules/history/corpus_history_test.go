@@ -132,12 +132,14 @@ func countsOf(d *Diff) string {
 // 2017-09-29, 205.3c–d and 212.5c and 212.7c in 2004-10-01, the vigilance
 // rules that took snow-covered's numbers 502.14–502.14c in 2004-10-01).
 // 2013-02-01's file is cut off in the glossary's A's: 435 entries go and
-// come back in 2013-05-01.
+// come back in 2013-05-01. 108.1 differs between 2012-07-01 and 2013-02-01
+// only by the stray underscore of "Oracle_(TM)", markup the parser drops:
+// unchanged here.
 func TestAdjacentDiffs(t *testing.T) {
 	c := warmChain(t)
 	checked := map[string]string{
 		"2004-06-01 2004-10-01": "chapter +3 -1 ~0 >0, rule +42 -12 ~38 >0, example +8 -0 ~7 >1, term +13 -1 ~23 >1",
-		"2012-07-01 2013-02-01": "chapter +0 -0 ~0 >0, rule +29 -0 ~26 >2, example +1 -0 ~1 >1, term +1 -435 ~0 >0",
+		"2012-07-01 2013-02-01": "chapter +0 -0 ~0 >0, rule +29 -0 ~25 >2, example +1 -0 ~1 >1, term +1 -435 ~0 >0",
 		"2013-09-27 2013-11-01": "chapter +0 -0 ~0 >0, rule +1 -0 ~1 >1, example +0 -0 ~0 >0, term +0 -0 ~0 >0",
 		"2017-07-08 2017-09-29": "chapter +0 -0 ~0 >0, rule +25 -3 ~37 >28, example +0 -0 ~0 >0, term +1 -0 ~3 >0",
 		"2025-09-19 2026-01-16": "chapter +0 -0 ~0 >0, rule +22 -1 ~20 >8, example +1 -0 ~1 >0, term +5 -1 ~1 >1",
