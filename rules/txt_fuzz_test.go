@@ -46,6 +46,7 @@ func checkParsed(t *testing.T, e *rules.Edition, files ...string) {
 			t.Fatalf("glossary entry without a term at %+v", g.Pos)
 		}
 	}
+	checkTruncation(t, e, known)
 }
 
 func FuzzParseText(f *testing.F) {
@@ -55,6 +56,7 @@ func FuzzParseText(f *testing.F) {
 	f.Add(utf16Bytes(miniCR[:300], true))
 	f.Add([]byte("T\n\nThese rules are effective as of May 1, 2005.\n\n1. S\n\n100. General\n\n100.1. _Magic_(tm) {o2}\n\n100. 1b x\n\n101.1a. y\nExample:Example: z\nf\n"))
 	f.Add([]byte("Glossary\n\nTerm, “Quoted, term”\n1. x\n\nCredits\n"))
+	f.Add([]byte(miniCR[:strings.Index(miniCR, "Ante")+4]))
 	f.Add([]byte{0xEF, 0xBB, 0xBF, 0xFF})
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
