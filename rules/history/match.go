@@ -204,8 +204,12 @@ func (m *Matching) matchChapters() {
 			bs = append(bs, j)
 		}
 	}
-	// Same number, same title.
+	// Same number, same title, for a chapter its children have not
+	// already placed: 2009's "300. General" went with its rules to 500.
 	for _, i := range as {
+		if m.entry[i] >= 0 {
+			continue
+		}
 		if j := b.number(a.entries[i].Number); j >= 0 && b.isChapter(j) && m.entryBack[j] < 0 && a.entries[i].Title == b.entries[j].Title {
 			m.pairEntry(i, j)
 		}
