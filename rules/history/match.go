@@ -79,7 +79,9 @@ const (
 //     one that moved elsewhere, and one that kept its number more again;
 //     and step 3 again for the parents of what that paired;
 //  6. examples within paired rules, then across rules (an example moved);
-//  7. glossary entries by headword, then by definition.
+//  7. glossary entries by headword, then by definition;
+//  8. what is left unpaired past the point where a cut edition's file
+//     stops is marked missing (missing.go).
 func match(a, b *prepared) *Matching {
 	m := newMatching(a, b)
 	m.matchSameNumber()
@@ -90,6 +92,7 @@ func match(a, b *prepared) *Matching {
 	m.matchByChildren()
 	m.matchExamples()
 	m.matchTerms()
+	m.markMissing()
 	return m
 }
 
