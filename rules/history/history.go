@@ -132,20 +132,23 @@ func (c *Chain) match(from, to *rules.Edition) *Matching {
 // compose chains the matchings from eds[i] to eds[j], in either
 // direction, across any cut edition between them.
 func (c *Chain) compose(i, j int) *Matching {
-	if i <= j {
-		return c.steps(i, j, true)
+	m := c.steps(min(i, j), max(i, j), true)
+	if i > j {
+		return m.reversed()
 	}
-	return c.steps(j, i, true).reversed()
+	return m
 }
 
-// steps chains the matchings of neighbours from eds[lo] to eds[hi]; with
-// bridges, each cut edition strictly between them that can be bridged is
-// stepped over (missing.go). Each direction is composed on its own, so
-// what is missing keeps its mark whichever side it is on.
-func (c *Chain) steps(lo, hi int, bridges bool) *Matching {
+// steps chains the matchings of neighbours from eds[lo] to eds[hi], each
+// direction on its own. With across, a cut edition strictly between them
+// is stepped over through its bridge (missing.go), and only the ends' own
+// cut files leave an entry missing: what a cut edition between them lacks
+// and no bridge could follow (two cut editions side by side) is unpaired.
+// Without, every missing mark is kept, as a bridge needs them.
+func (c *Chain) steps(lo, hi int, across bool) *Matching {
 	var path []*Matching
 	for k := lo; k < hi; {
-		if bridges && k+1 < hi && c.bridgeable(k+1) {
+		if across && k+1 < hi && c.bridgeable(k+1) {
 			path = append(path, c.bridge(k+1))
 			k += 2
 			continue
@@ -154,31 +157,33 @@ func (c *Chain) steps(lo, hi int, bridges bool) *Matching {
 		k++
 	}
 	m := newMatching(c.prepared(lo), c.prepared(hi))
-	identity := func(s []int32) {
+	fwd := [][]int32{m.entry, m.example, m.term}
+	back := [][]int32{m.entryBack, m.exampleBack, m.termBack}
+	for _, s := range append(fwd, back...) {
 		for x := range s {
 			s[x] = int32(x)
 		}
 	}
-	for _, s := range [][]int32{m.entry, m.example, m.term, m.entryBack, m.exampleBack, m.termBack} {
-		identity(s)
-	}
-	step := func(s, by []int32) {
+	step := func(s, by []int32, end bool) {
 		for x, y := range s {
 			if y >= 0 {
 				s[x] = by[y]
 			}
 		}
+		if across && !end {
+			unmark(s)
+		}
 	}
-	for _, p := range path {
-		step(m.entry, p.entry)
-		step(m.example, p.example)
-		step(m.term, p.term)
+	for k, p := range path {
+		for n, by := range [][]int32{p.entry, p.example, p.term} {
+			step(fwd[n], by, k == len(path)-1)
+		}
 	}
 	for k := len(path) - 1; k >= 0; k-- {
 		p := path[k]
-		step(m.entryBack, p.entryBack)
-		step(m.exampleBack, p.exampleBack)
-		step(m.termBack, p.termBack)
+		for n, by := range [][]int32{p.entryBack, p.exampleBack, p.termBack} {
+			step(back[n], by, k == 0)
+		}
 	}
 	return m
 }

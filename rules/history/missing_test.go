@@ -259,3 +259,29 @@ func describeKinds(d *Diff, kinds ...Kind) string {
 	}
 	return describe(&Diff{Changes: cs})
 }
+
+// TestAdjacentCutEditions: two cut editions side by side are not bridged.
+// A diff between the whole editions around them has nothing missing (an
+// entry that neither cut file reaches reads as removed, or added); each
+// cut edition's own neighbour diffs still say what its file lacks.
+func TestAdjacentCutEditions(t *testing.T) {
+	e1, e2, e3 := cutChain(t)
+	src := editionText("February 15, 2020", baseBody, baseGloss)
+	const stop = "the card takes precedence."
+	e2b := parseEdition(t, "February 15, 2020", src[:strings.Index(src, stop)+len(stop)])
+	c := NewChain(rules.NewLibrary([]*rules.Edition{e3, e2b, e2, e1}))
+	if c.bridgeable(1) || c.bridgeable(2) {
+		t.Fatal("a cut edition beside another is bridged")
+	}
+	if d := c.Diff(e1, e3); len(d.Missing) != 0 {
+		t.Errorf("1 → 3: %d missing:\n%s", len(d.Missing), describeMissing(d))
+	}
+	if d := c.Diff(e3, e1); len(d.Missing) != 0 {
+		t.Errorf("3 → 1: %d missing", len(d.Missing))
+	}
+	// e2b has 100.3, chapter 101 and 101.1, which e2's file lacks.
+	if d := c.Diff(e2, e2b); d.Counts[Rule] != (Counts{Missing: 2}) || d.Counts[Chapter] != (Counts{Missing: 1}) {
+		t.Errorf("2 → 2b: rules %+v, chapters %+v, want 2 and 1 missing", d.Counts[Rule], d.Counts[Chapter])
+	}
+	checkHistory(t, c.History(e1, e1.Rule(num(t, "101.2"))), "2020-01-01 101.2", "", "2020-02-01")
+}
