@@ -19,10 +19,19 @@ import (
 // one rule or example a line.
 func textEdition(t testing.TB, date, body, gloss string) *rules.Edition {
 	t.Helper()
-	src := "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of " + date + ".\n\n" +
+	return parseTextEdition(t, date, textSource(date, body, gloss))
+}
+
+// textSource is the official text textEdition parses.
+func textSource(date, body, gloss string) string {
+	return "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of " + date + ".\n\n" +
 		"Introduction\n\nA test edition.\n\nContents\n\n1. Game Concepts\n100. General\n101. Other\n\nGlossary\n\nCredits\n\n" +
 		"1. Game Concepts\n\n" + strings.ReplaceAll(strings.TrimSpace(body), "\n", "\n\n") + "\n\nGlossary\n\n" +
 		strings.TrimSpace(gloss) + "\n\nCredits\n\nNobody.\n"
+}
+
+func parseTextEdition(t testing.TB, date, src string) *rules.Edition {
+	t.Helper()
 	e := rules.ParseText(rules.Source{Name: date + ".txt", Data: []byte(src)})
 	if e.Failed() {
 		t.Fatalf("%s: %v", date, e.Diagnostics)
