@@ -92,8 +92,9 @@ func (c *Chain) pair(k int) *Matching {
 	return c.pairs[k].get(func() *Matching { return match(c.prepared(k), c.prepared(k+1)) })
 }
 
-// Warm computes every matching of neighbours, on all cores, so the first
-// history asked for does not wait for them.
+// Warm computes every matching of neighbours, and the bridge across each
+// cut edition, on all cores, so the first history asked for does not wait
+// for them.
 func (c *Chain) Warm() {
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -111,6 +112,11 @@ func (c *Chain) Warm() {
 	}
 	close(next)
 	wg.Wait()
+	for k := range c.eds {
+		if c.bridgeable(k) {
+			c.bridge(k)
+		}
+	}
 }
 
 // Diff lists what changed from one edition to another, in either
