@@ -27,7 +27,8 @@ func ExportJSON(w io.Writer, e *Edition) error {
 //	       {"number": "100.1a", "body": [block…]}]}]}]}],
 //	 "glossary": [{"terms": ["You", "Your"], "slug": "you", "obsolete": false, "body": [block…]}],
 //	 "topics": [{"slug": "tokens", "title": "Tokens", "body": [block…]}],
-//	 "credits": [block…]}
+//	 "credits": [block…],
+//	 "truncated": {"part": "glossary", "file": "cr/2013-02-01.txt", "line": 4609, …}}
 //
 // A block is {"kind": "text" | "example", "sense": 2, "text": "…", "spans": [span…]}
 // ("sense" only for a glossary entry's numbered sense; examples without
@@ -36,20 +37,45 @@ func ExportJSON(w io.Writer, e *Edition) error {
 // "target": "…", "ref": {…}}; "target" is a link's URL or a term's slug, and
 // "ref" describes a reference: {"kind": "rule" | "range" | "section" |
 // "glossary" | "label" | "topic", "number", "last", "section", "term",
-// "label", "resolved"}. Empty fields are left out.
+// "label", "resolved"}. "truncated" (JSONTruncation) is only there for a
+// source file that is cut short. Empty fields are left out.
 type JSONEdition struct {
-	ID            string        `json:"id"`
-	Title         string        `json:"title,omitempty"`
-	EffectiveDate string        `json:"effective_date,omitempty"`
-	Format        Format        `json:"format"`
-	Kind          Kind          `json:"kind"`
-	Encoding      string        `json:"encoding,omitempty"`
-	Files         []string      `json:"files"`
-	Intro         []JSONBlock   `json:"intro,omitempty"`
-	Sections      []JSONSection `json:"sections,omitempty"`
-	Glossary      []JSONEntry   `json:"glossary,omitempty"`
-	Topics        []JSONTopic   `json:"topics,omitempty"`
-	Credits       []JSONBlock   `json:"credits,omitempty"`
+	ID            string          `json:"id"`
+	Title         string          `json:"title,omitempty"`
+	EffectiveDate string          `json:"effective_date,omitempty"`
+	Format        Format          `json:"format"`
+	Kind          Kind            `json:"kind"`
+	Encoding      string          `json:"encoding,omitempty"`
+	Files         []string        `json:"files"`
+	Intro         []JSONBlock     `json:"intro,omitempty"`
+	Sections      []JSONSection   `json:"sections,omitempty"`
+	Glossary      []JSONEntry     `json:"glossary,omitempty"`
+	Topics        []JSONTopic     `json:"topics,omitempty"`
+	Credits       []JSONBlock     `json:"credits,omitempty"`
+	Truncated     *JSONTruncation `json:"truncated,omitempty"`
+}
+
+// JSONTruncation is Edition.Truncated: where a source file that is cut
+// short stops, and what it therefore lacks, also in words ("stops_at",
+// "missing") for a reader.
+type JSONTruncation struct {
+	Part    TruncPart `json:"part"` // "rules", "glossary" or "credits"
+	File    string    `json:"file"`
+	Line    int       `json:"line"`
+	Last    string    `json:"last,omitempty"`    // the last entry the file has: a rule number or a headword
+	Dropped string    `json:"dropped,omitempty"` // a last headword with no definition, not kept as an entry
+	Partial bool      `json:"partial,omitempty"` // the last entry's text stops mid-sentence
+	StopsAt string    `json:"stops_at"`
+	Missing string    `json:"missing"`
+}
+
+// JSON is t in JSON form; nil for a whole file.
+func (t *Truncation) JSON() *JSONTruncation {
+	if t == nil {
+		return nil
+	}
+	return &JSONTruncation{Part: t.Part, File: t.Pos.File, Line: t.Pos.Line, Last: t.Last, Dropped: t.Dropped,
+		Partial: t.Partial, StopsAt: t.StopsAt(), Missing: t.Missing()}
 }
 
 // JSONSection is a section with its chapters.
@@ -118,7 +144,7 @@ func NewJSONEdition(e *Edition) JSONEdition {
 	j := JSONEdition{
 		ID: e.ID, Title: e.Title, EffectiveDate: e.EffectiveDate(),
 		Format: e.Format, Kind: e.Kind, Encoding: e.Encoding, Files: e.Files,
-		Intro: jsonBlocks(e, e.Intro), Credits: jsonBlocks(e, e.Credits),
+		Intro: jsonBlocks(e, e.Intro), Credits: jsonBlocks(e, e.Credits), Truncated: e.Truncated.JSON(),
 	}
 	if j.Files == nil {
 		j.Files = []string{}

@@ -49,6 +49,10 @@ type Edition struct {
 	Credits  []Block
 
 	Diagnostics []Diagnostic
+	// Truncated is set when the source file stops short of a whole CR
+	// (truncation.go): what it lacks is missing from the file, not from
+	// the rules. Excerpts are partial by design and never truncated.
+	Truncated *Truncation
 
 	// Filled by Link.
 	Refs     []*Ref // every reference in the edition, in document order

@@ -321,9 +321,8 @@ func (p *textParser) parse() {
 		for _, l := range lines[credits+1:] {
 			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
 		}
-	} else {
-		p.d.warnf(int(lines[len(lines)-1].n), "no \"Credits\" heading: the file may be truncated")
 	}
+	detectTruncation(p.e, textEnd{glossary: hasGlossary, credits: credits < len(lines), last: p.pos(lines[len(lines)-1])}, p.d)
 	p.e.ID = p.e.EffectiveDate()
 }
 

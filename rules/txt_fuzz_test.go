@@ -46,6 +46,7 @@ func checkParsed(t *testing.T, e *rules.Edition, files ...string) {
 			t.Fatalf("glossary entry without a term at %+v", g.Pos)
 		}
 	}
+	checkTruncation(t, e, known)
 }
 
 func FuzzParseText(f *testing.F) {
@@ -57,6 +58,7 @@ func FuzzParseText(f *testing.F) {
 	f.Add([]byte("Glossary\n\nTerm, “Quoted, term”\n1. x\n\nCredits\n"))
 	f.Add([]byte("5. S\n\n510. C\n\n510.1. x\n\n510.1a y\n\n510.b z\n\n501.2. w\n\nGlossary\n\nAbility1. a\n2. b\nAffinity\nc.\n\nCredits\n"))
 	f.Add([]byte("100. The __Magic__ Rules\n\n100.1. Oracle_(TM) and _x\n"))
+	f.Add([]byte(miniCR[:strings.Index(miniCR, "Ante")+4]))
 	f.Add([]byte{0xEF, 0xBB, 0xBF, 0xFF})
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -23,6 +23,9 @@ type apiEdition struct {
 	EffectiveDate *string `json:"effective_date"` // null when the source has none
 	Format        string  `json:"format"`
 	Kind          string  `json:"kind"`
+	// Truncated says where the edition's source file stops when it is cut
+	// short; null for a whole file.
+	Truncated *rules.JSONTruncation `json:"truncated"`
 }
 
 type apiRef struct {
@@ -55,7 +58,7 @@ func (s *Server) apiEditions(c echo.Context) error {
 	lib := siteOf(c).lib
 	out := make([]apiEdition, 0, len(lib.Editions))
 	for _, e := range lib.Editions {
-		a := apiEdition{ID: e.ID, Title: e.Title, Format: string(e.Format), Kind: string(e.Kind)}
+		a := apiEdition{ID: e.ID, Title: e.Title, Format: string(e.Format), Kind: string(e.Kind), Truncated: e.Truncated.JSON()}
 		if d := e.EffectiveDate(); d != "" {
 			a.EffectiveDate = &d
 		}

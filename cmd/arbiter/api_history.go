@@ -32,6 +32,9 @@ type apiHistory struct {
 	Current  *apiPlace         `json:"current"` // null once removed
 	Versions []apiPlace        `json:"versions"`
 	Events   []apiHistoryEvent `json:"events"`
+	// Missing are the editions whose source file is cut short before the
+	// entry: it is not in them, which is not a removal.
+	Missing []string `json:"missing"`
 }
 
 // apiHistory serves GET /api/history/{edition}/{number}: the rule's numbers
@@ -48,7 +51,10 @@ func (s *Server) apiHistory(c echo.Context) error {
 	if h == nil {
 		return notFound("Edition %s is not a whole edition of the rules; its history is unknown.", e.ID)
 	}
-	out := apiHistory{Edition: e.ID, Number: n.String(), Versions: []apiPlace{}, Events: []apiHistoryEvent{}}
+	out := apiHistory{Edition: e.ID, Number: n.String(), Versions: []apiPlace{}, Events: []apiHistoryEvent{}, Missing: []string{}}
+	for _, m := range h.Missing {
+		out.Missing = append(out.Missing, m.ID)
+	}
 	if v, ok := h.Current(); ok {
 		out.Current = &apiPlace{v.Edition.ID, v.Rule.Number.String()}
 	}
@@ -98,6 +104,14 @@ type apiDiff struct {
 	To      string                    `json:"to"`
 	Counts  map[string]history.Counts `json:"counts"` // by kind
 	Changes []apiChange               `json:"changes"`
+	// Missing are the entries one edition has and the other's source file
+	// lacks because it is cut short (op "missing"; old or new is null on
+	// the side whose file lacks it). Neither removed nor added.
+	Missing []apiChange `json:"missing"`
+	// FromTruncated and ToTruncated say where each edition's source file
+	// stops, if it is cut short.
+	FromTruncated *rules.JSONTruncation `json:"from_truncated"`
+	ToTruncated   *rules.JSONTruncation `json:"to_truncated"`
 }
 
 // apiDiff serves GET /api/diff/{from}/{to}: every change between two
@@ -108,26 +122,34 @@ func (s *Server) apiDiff(c echo.Context) error {
 		return err
 	}
 	d := siteOf(c).history.Diff(from, to)
-	out := apiDiff{From: from.ID, To: to.ID, Counts: map[string]history.Counts{}, Changes: make([]apiChange, 0, len(d.Changes))}
+	out := apiDiff{From: from.ID, To: to.ID, Counts: map[string]history.Counts{}, Changes: make([]apiChange, 0, len(d.Changes)),
+		Missing: make([]apiChange, 0, len(d.Missing)), FromTruncated: from.Truncated.JSON(), ToTruncated: to.Truncated.JSON()}
 	for k, n := range d.Counts {
 		out.Counts[history.Kind(k).String()] = n
 	}
 	for i := range d.Changes {
-		ch := &d.Changes[i]
-		a := apiChange{Kind: ch.Kind, Op: ch.Op.String(), Changed: ch.Op.Is(history.Changed), Moved: ch.Op.Is(history.Moved), Follows: ch.Follows}
-		a.Old = s.side(from, ch.Kind, ch.Old, ch.OldExample, ch.OldTerm)
-		a.New = s.side(to, ch.Kind, ch.New, ch.NewExample, ch.NewTerm)
-		switch {
-		case ch.Op == history.Added:
-			a.Text = ch.NewText
-		case ch.Op == history.Removed:
-			a.Text = ch.OldText
-		case a.Changed:
-			a.Diff = ch.Words()
-		}
-		out.Changes = append(out.Changes, a)
+		out.Changes = append(out.Changes, s.change(from, to, &d.Changes[i]))
+	}
+	for i := range d.Missing {
+		out.Missing = append(out.Missing, s.change(from, to, &d.Missing[i]))
 	}
 	return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
+}
+
+// change is one entry of a diff in the API's form.
+func (s *Server) change(from, to *rules.Edition, ch *history.Change) apiChange {
+	a := apiChange{Kind: ch.Kind, Op: ch.Op.String(), Changed: ch.Op.Is(history.Changed), Moved: ch.Op.Is(history.Moved), Follows: ch.Follows}
+	a.Old = s.side(from, ch.Kind, ch.Old, ch.OldExample, ch.OldTerm)
+	a.New = s.side(to, ch.Kind, ch.New, ch.NewExample, ch.NewTerm)
+	switch {
+	case ch.Op == history.Added, ch.Op == history.Missing && a.New != nil:
+		a.Text = ch.NewText
+	case ch.Op == history.Removed, ch.Op == history.Missing:
+		a.Text = ch.OldText
+	case a.Changed:
+		a.Diff = ch.Words()
+	}
+	return a
 }
 
 func (s *Server) side(e *rules.Edition, k history.Kind, r *rules.Rule, example int, g *rules.GlossaryEntry) *apiSide {

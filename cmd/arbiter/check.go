@@ -35,6 +35,9 @@ type checkReport struct {
 	Failed        bool               `json:"failed"`
 	Dangling      []danglingRef      `json:"dangling_refs"`
 	Diagnostics   []rules.Diagnostic `json:"diagnostics"`
+	// Truncated says where a source file that is cut short stops; null
+	// for a whole file.
+	Truncated *rules.JSONTruncation `json:"truncated"`
 }
 
 type checkCounts struct {
@@ -145,6 +148,7 @@ func report(e *rules.Edition) checkReport {
 		Failed:        e.Failed(),
 		Dangling:      []danglingRef{},
 		Diagnostics:   e.Diagnostics,
+		Truncated:     e.Truncated.JSON(),
 	}
 	if r.Files == nil {
 		r.Files = []string{}
@@ -217,6 +221,9 @@ func printReport(w io.Writer, r checkReport) {
 		fmt.Fprintf(w, "  title: %s\n", r.Title)
 	}
 	fmt.Fprintf(w, "  files: %s\n", strings.Join(r.Files, ", "))
+	if t := r.Truncated; t != nil {
+		fmt.Fprintf(w, "  INCOMPLETE: the source file stops at %s (%s); missing from the file: %s\n", t.StopsAt, place(t.File, t.Line), t.Missing)
+	}
 	c := r.Counts
 	fmt.Fprintf(w, "  sections %d, numbered %d, examples %d, glossary %d, references %d, dangling %d",
 		c.Sections, c.Numbered, c.Examples, c.Glossary, c.Refs, c.Dangling)

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/history"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -143,7 +144,11 @@ func (s *Server) nowRule(c echo.Context) error {
 		return c.Redirect(http.StatusFound, s.paths.RuleURL(v.Edition.ID, v.Rule.Number))
 	}
 	last := h.Last()
-	removed := h.Events[len(h.Events)-1].Edition
-	return notFoundIn(e, "Rule %s of %s was removed in %s. It was last in %s, as %s.", n, views.EditionName(e),
-		views.EditionName(removed), views.EditionName(last.Edition), last.Rule.Number)
+	if k := len(h.Events) - 1; k >= 0 && h.Events[k].Op == history.Removed {
+		return notFoundIn(e, "Rule %s of %s was removed in %s. It was last in %s, as %s.", n, views.EditionName(e),
+			views.EditionName(h.Events[k].Edition), views.EditionName(last.Edition), last.Rule.Number)
+	}
+	// Not removed: the newer editions' files are cut short before it.
+	return notFoundIn(e, "Rule %s of %s is not in the source file of %s, which is cut short; whether it is still in the rules is unknown. It was last in %s, as %s.",
+		n, views.EditionName(e), views.EditionName(h.Newest), views.EditionName(last.Edition), last.Rule.Number)
 }

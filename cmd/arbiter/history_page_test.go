@@ -19,10 +19,19 @@ import (
 // one rule or example a line.
 func textEdition(t testing.TB, date, body, gloss string) *rules.Edition {
 	t.Helper()
-	src := "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of " + date + ".\n\n" +
+	return parseTextEdition(t, date, textSource(date, body, gloss))
+}
+
+// textSource is the official text textEdition parses.
+func textSource(date, body, gloss string) string {
+	return "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of " + date + ".\n\n" +
 		"Introduction\n\nA test edition.\n\nContents\n\n1. Game Concepts\n100. General\n101. Other\n\nGlossary\n\nCredits\n\n" +
 		"1. Game Concepts\n\n" + strings.ReplaceAll(strings.TrimSpace(body), "\n", "\n\n") + "\n\nGlossary\n\n" +
 		strings.TrimSpace(gloss) + "\n\nCredits\n\nNobody.\n"
+}
+
+func parseTextEdition(t testing.TB, date, src string) *rules.Edition {
+	t.Helper()
 	e := rules.ParseText(rules.Source{Name: date + ".txt", Data: []byte(src)})
 	if e.Failed() {
 		t.Fatalf("%s: %v", date, e.Diagnostics)
@@ -285,18 +294,23 @@ func TestLegendRuleOnTheSite(t *testing.T) {
 }
 
 // FuzzHistoryRequests sends arbitrary paths and queries to the history
-// routes of a library with three editions: any status but a 5xx.
+// routes of a library with three editions and a fourth, newest, whose file
+// is cut short after 100.2: any status but a 5xx.
 func FuzzHistoryRequests(f *testing.F) {
 	for _, s := range []string{
 		"/diff/2020-01-01/2020-03-01", "/diff/latest/latest", "/diff", "/2020-01-01/100.2/now", "/2020-01-01/999.9/now",
 		"/api/history/2020-01-01/100.2", "/api/history/latest/100.3", "/api/diff/2020-03-01/2020-01-01", "/diff/2020-01-01/%2F",
+		"/2020-03-01/101.1/now", "/api/diff/2020-01-01/2020-04-01", "/api/history/2020-03-01/101.1",
 	} {
 		f.Add(s, "from=2020-01-01&to=latest")
 	}
+	cut := textSource("April 1, 2020", histBody3, histGloss)
+	cut = cut[:strings.Index(cut, "what each player may bring to a tournament.")]
 	lib := rules.NewLibrary([]*rules.Edition{
 		textEdition(f, "January 1, 2020", histBody1, histGloss),
 		textEdition(f, "February 1, 2020", histBody2, histGloss),
 		textEdition(f, "March 1, 2020", histBody3, histGloss),
+		parseTextEdition(f, "April 1, 2020", cut),
 	})
 	srv := NewServer(lib, Options{})
 	f.Fuzz(func(t *testing.T, path, query string) {

@@ -97,3 +97,17 @@ func BenchmarkHistoryCold(b *testing.B) {
 		c.History(e, r)
 	}
 }
+
+// BenchmarkBridge matches 2012-07-01 with 2013-05-01 across the cut
+// 2013-02-01, from the chain's matchings of neighbours (warm): what Warm
+// adds for each cut edition.
+func BenchmarkBridge(b *testing.B) {
+	lib := corpus(b)
+	c := warmChain(b)
+	k := c.Index(lib.Edition("2013-02-01"))
+	defer cpuTime(b)()
+	for b.Loop() {
+		c.bridges[k] = lazy[*Matching]{}
+		c.bridge(k)
+	}
+}

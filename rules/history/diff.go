@@ -51,6 +51,9 @@ const (
 	Removed                // only in the older edition
 	Changed                // its text differs (cited numbers renumbered as their targets were count as the same)
 	Moved                  // its number differs; an example now belongs to another rule; a term was renamed
+	// Missing: only in one edition, because the other's source file is cut
+	// short before it (rules.Edition.Truncated). Not a change to the rules.
+	Missing
 )
 
 // Is reports whether o includes every flag of x.
@@ -68,6 +71,8 @@ func (o Op) String() string {
 		return "moved"
 	case Changed | Moved:
 		return "moved and changed"
+	case Missing:
+		return "missing"
 	}
 	return "unchanged"
 }
@@ -103,9 +108,13 @@ type Counts struct {
 	Removed int `json:"removed"`
 	Changed int `json:"changed"`
 	Moved   int `json:"moved"`
+	// Missing counts the entries one edition's file lacks because it is
+	// cut short: they are in Diff.Missing, not in Diff.Changes.
+	Missing int `json:"missing"`
 }
 
-// Total is the number of entries that differ.
+// Total is the number of entries that differ (what is missing from a cut
+// file does not differ: it is unknown).
 func (c Counts) Total() int { return c.Added + c.Removed + c.Changed + c.Moved }
 
 // Diff is everything that differs between two editions.
@@ -115,6 +124,11 @@ type Diff struct {
 	// examples in rule order (what was removed where it stood), then the
 	// glossary in order.
 	Changes []Change
+	// Missing are the entries one edition has and the other's source file
+	// lacks because it is cut short (rules.Edition.Truncated), in the same
+	// order; Op is Missing, and Old or New is set on the side that has
+	// the entry. They are neither removed nor added.
+	Missing []Change
 	Counts  [nKinds]Counts // indexed by Kind
 }
 
@@ -156,6 +170,8 @@ func (m *Matching) diff() *Diff {
 		keys = append(keys, o)
 		k := &d.Counts[c.Kind]
 		switch {
+		case c.Op == Missing:
+			k.Missing++
 		case c.Op == Added:
 			k.Added++
 		case c.Op == Removed:
@@ -188,7 +204,7 @@ func (m *Matching) diff() *Diff {
 	for j, i := range m.entryBack {
 		nb := b.entries[j]
 		if i < 0 {
-			add(Change{Kind: kindOf(b, j), Op: Added, New: nb, NewText: b.text[j].text}, order{at: j})
+			add(Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].text}, order{at: j})
 		} else {
 			na := a.entries[i]
 			var op Op
@@ -209,7 +225,7 @@ func (m *Matching) diff() *Diff {
 			ex := b.examples[y]
 			x := m.exampleBack[y]
 			if x < 0 {
-				add(Change{Kind: Example, Op: Added, New: nb, NewExample: int(ex.ord), NewText: ex.u.text}, order{at: j, phase: 1, sub: y})
+				add(Change{Kind: Example, Op: addedOr(x), New: nb, NewExample: int(ex.ord), NewText: ex.u.text}, order{at: j, phase: 1, sub: y})
 				continue
 			}
 			old := a.examples[x]
@@ -231,7 +247,7 @@ func (m *Matching) diff() *Diff {
 	}
 	for i, j := range m.entry {
 		if j < 0 {
-			add(Change{Kind: kindOf(a, i), Op: Removed, Old: a.entries[i], OldText: a.text[i].text}, order{at: anchor[i], phase: 2, old: i, sub: -1})
+			add(Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].text}, order{at: anchor[i], phase: 2, old: i, sub: -1})
 		}
 	}
 	for x, y := range m.example {
@@ -239,7 +255,7 @@ func (m *Matching) diff() *Diff {
 			continue
 		}
 		ex := a.examples[x]
-		c := Change{Kind: Example, Op: Removed, Old: a.entries[ex.owner], OldExample: int(ex.ord), OldText: ex.u.text}
+		c := Change{Kind: Example, Op: removedOr(y), Old: a.entries[ex.owner], OldExample: int(ex.ord), OldText: ex.u.text}
 		if j := m.entry[ex.owner]; j >= 0 {
 			add(c, order{at: int(j), phase: 1, old: 1, sub: x})
 		} else {
@@ -253,13 +269,13 @@ func (m *Matching) diff() *Diff {
 			last = int(j)
 		}
 		if j < 0 {
-			add(Change{Kind: Term, Op: Removed, OldTerm: a.e.Glossary[i], OldText: a.terms[i].text}, order{group: 1, at: last, phase: 2, old: i})
+			add(Change{Kind: Term, Op: removedOr(j), OldTerm: a.e.Glossary[i], OldText: a.terms[i].text}, order{group: 1, at: last, phase: 2, old: i})
 		}
 	}
 	for j, i := range m.termBack {
 		gb := b.e.Glossary[j]
 		if i < 0 {
-			add(Change{Kind: Term, Op: Added, NewTerm: gb, NewText: b.terms[j].text}, order{group: 1, at: j})
+			add(Change{Kind: Term, Op: addedOr(i), NewTerm: gb, NewText: b.terms[j].text}, order{group: 1, at: j})
 			continue
 		}
 		ga := a.e.Glossary[i]
@@ -280,12 +296,34 @@ func (m *Matching) diff() *Diff {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(x, y int) int { return keys[x].cmp(keys[y]) })
-	sorted := make([]Change, len(idx))
-	for k, i := range idx {
-		sorted[k] = d.Changes[i]
+	sorted := make([]Change, 0, len(idx))
+	for _, i := range idx {
+		if c := d.Changes[i]; c.Op == Missing {
+			d.Missing = append(d.Missing, c)
+		} else {
+			sorted = append(sorted, c)
+		}
 	}
 	d.Changes = sorted
 	return d
+}
+
+// addedOr is the Op of an entry of the newer edition with no partner
+// (partner < 0): missing if the older edition's file is cut short before
+// it, else added.
+func addedOr(partner int32) Op {
+	if partner == missing {
+		return Missing
+	}
+	return Added
+}
+
+// removedOr is addedOr for an entry of the older edition.
+func removedOr(partner int32) Op {
+	if partner == missing {
+		return Missing
+	}
+	return Removed
 }
 
 // follows reports whether a's entry i moved to b's entry j only because

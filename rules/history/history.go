@@ -27,6 +27,9 @@ type Chain struct {
 	us    *units
 	preps []lazy[*prepared]
 	pairs []lazy[*Matching] // pairs[k] matches eds[k] with eds[k+1]
+	// bridges[k] matches eds[k-1] with eds[k+1] across a cut eds[k]
+	// (missing.go).
+	bridges []lazy[*Matching]
 
 	mu    sync.Mutex
 	twins map[*rules.Edition]*Matching // an edition outside the chain → the chain edition of its date
@@ -62,6 +65,7 @@ func NewChain(lib *rules.Library) *Chain {
 		c.pos[e] = k
 	}
 	c.preps = make([]lazy[*prepared], len(c.eds))
+	c.bridges = make([]lazy[*Matching], len(c.eds))
 	if len(c.eds) > 1 {
 		c.pairs = make([]lazy[*Matching], len(c.eds)-1)
 	}
@@ -88,8 +92,9 @@ func (c *Chain) pair(k int) *Matching {
 	return c.pairs[k].get(func() *Matching { return match(c.prepared(k), c.prepared(k+1)) })
 }
 
-// Warm computes every matching of neighbours, on all cores, so the first
-// history asked for does not wait for them.
+// Warm computes every matching of neighbours, and the bridge across each
+// cut edition, on all cores, so the first history asked for does not wait
+// for them.
 func (c *Chain) Warm() {
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -107,6 +112,11 @@ func (c *Chain) Warm() {
 	}
 	close(next)
 	wg.Wait()
+	for k := range c.eds {
+		if c.bridgeable(k) {
+			c.bridge(k)
+		}
+	}
 }
 
 // Diff lists what changed from one edition to another, in either
@@ -125,63 +135,91 @@ func (c *Chain) match(from, to *rules.Edition) *Matching {
 	return c.compose(i, j)
 }
 
-// compose chains the matchings from eds[i] to eds[j].
+// compose chains the matchings from eds[i] to eds[j], in either
+// direction, across any cut edition between them.
 func (c *Chain) compose(i, j int) *Matching {
-	m := newMatching(c.prepared(i), c.prepared(j))
-	identity := func(s []int32) {
+	m := c.steps(min(i, j), max(i, j), true)
+	if i > j {
+		return m.reversed()
+	}
+	return m
+}
+
+// steps chains the matchings of neighbours from eds[lo] to eds[hi], each
+// direction on its own. With across, a cut edition strictly between them
+// is stepped over through its bridge (missing.go), and only the ends' own
+// cut files leave an entry missing: what a cut edition between them lacks
+// and no bridge could follow (two cut editions side by side) is unpaired.
+// Without, every missing mark is kept, as a bridge needs them.
+func (c *Chain) steps(lo, hi int, across bool) *Matching {
+	var path []*Matching
+	for k := lo; k < hi; {
+		if across && k+1 < hi && c.bridgeable(k+1) {
+			path = append(path, c.bridge(k+1))
+			k += 2
+			continue
+		}
+		path = append(path, c.pair(k))
+		k++
+	}
+	m := newMatching(c.prepared(lo), c.prepared(hi))
+	fwd := [][]int32{m.entry, m.example, m.term}
+	back := [][]int32{m.entryBack, m.exampleBack, m.termBack}
+	for _, s := range append(fwd, back...) {
 		for x := range s {
 			s[x] = int32(x)
 		}
 	}
-	identity(m.entry)
-	identity(m.example)
-	identity(m.term)
-	step := func(s, by []int32) {
+	step := func(s, by []int32, end bool) {
 		for x, y := range s {
 			if y >= 0 {
 				s[x] = by[y]
 			}
 		}
-	}
-	for k := i; k < j; k++ {
-		p := c.pair(k)
-		step(m.entry, p.entry)
-		step(m.example, p.example)
-		step(m.term, p.term)
-	}
-	for k := i; k > j; k-- {
-		p := c.pair(k - 1)
-		step(m.entry, p.entryBack)
-		step(m.example, p.exampleBack)
-		step(m.term, p.termBack)
-	}
-	back := func(s, b []int32) {
-		for x, y := range s {
-			if y >= 0 {
-				b[y] = int32(x)
-			}
+		if across && !end {
+			unmark(s)
 		}
 	}
-	back(m.entry, m.entryBack)
-	back(m.example, m.exampleBack)
-	back(m.term, m.termBack)
+	for k, p := range path {
+		for n, by := range [][]int32{p.entry, p.example, p.term} {
+			step(fwd[n], by, k == len(path)-1)
+		}
+	}
+	for k := len(path) - 1; k >= 0; k-- {
+		p := path[k]
+		for n, by := range [][]int32{p.entryBack, p.exampleBack, p.termBack} {
+			step(back[n], by, k == 0)
+		}
+	}
 	return m
 }
 
-// Version is an entry as one edition has it.
+// reversed is m the other way round: from m.b to m.a.
+func (m *Matching) reversed() *Matching {
+	return &Matching{a: m.b, b: m.a,
+		entry: m.entryBack, entryBack: m.entry,
+		example: m.exampleBack, exampleBack: m.example,
+		term: m.termBack, termBack: m.term}
+}
+
+// Version is an entry as one edition has it: a numbered entry (Rule) in a
+// History, a glossary entry (Term) in a TermHistory.
 type Version struct {
 	Edition *rules.Edition
 	Rule    *rules.Rule
+	Term    *rules.GlossaryEntry
 }
 
 // Event is one thing that happened to an entry: added, removed, changed
-// and/or renumbered, in the edition named.
+// and/or renumbered (a term: renamed), in the edition named.
 type Event struct {
 	Op      Op
 	Edition *rules.Edition
-	// Old is the entry in the edition before (nil when Added); New in
-	// Edition (nil when Removed).
+	// Old is the entry in the version before (nil when Added); New in
+	// Edition (nil when Removed). OldTerm and NewTerm are the same for a
+	// glossary entry.
 	Old, New         *rules.Rule
+	OldTerm, NewTerm *rules.GlossaryEntry
 	OldText, NewText string
 }
 
@@ -191,12 +229,18 @@ func (ev *Event) Words() []Segment { return WordDiff(ev.OldText, ev.NewText) }
 // History is an entry's life across the chain's editions.
 type History struct {
 	// Versions are the entry in every chain edition that has it, under
-	// whatever number, oldest first and without gaps.
+	// whatever number, oldest first. Only an edition whose file is cut
+	// short before the entry (Missing) leaves a gap.
 	Versions []Version
 	// Events are its addition (unless it is in the oldest edition), each
 	// change and renumbering, and its removal (unless it is in the newest),
-	// oldest first.
+	// oldest first. Across a gap, the versions either side are compared.
 	Events []Event
+	// Missing are the editions, within or beside the span of Versions,
+	// whose source file is cut short before the entry
+	// (rules.Edition.Truncated): the entry is not in that file, which says
+	// nothing of whether it was in the rules.
+	Missing []*rules.Edition
 	// Newest is the newest edition of the chain; the entry is current if
 	// its last version is in it.
 	Newest *rules.Edition
@@ -231,40 +275,217 @@ func (c *Chain) History(e *rules.Edition, r *rules.Rule) *History {
 	if x < 0 {
 		return nil
 	}
+	return c.follow(k, x, rulesOf).history(c, rulesOf)
+}
+
+// TermHistory follows glossary entry g of edition e through the chain, as
+// History does a rule: renamed (Moved) when its headword changes, Changed
+// when its definition does. An edition outside the chain is followed
+// through the chain edition of its date, by headword. It returns nil if g
+// cannot be placed in the chain.
+func (c *Chain) TermHistory(e *rules.Edition, g *rules.GlossaryEntry) *History {
+	if len(c.eds) == 0 || g == nil {
+		return nil
+	}
+	k := c.Index(e)
+	if k < 0 {
+		for i, x := range c.eds {
+			if x.EffectiveDate() == e.EffectiveDate() && e.EffectiveDate() != "" && e.Kind != rules.KindProse {
+				k = i
+			}
+		}
+		if k < 0 {
+			return nil
+		}
+		if g = c.eds[k].Term(g.Term()); g == nil {
+			return nil
+		}
+	}
+	x := slices.Index(c.eds[k].Glossary, g)
+	if x < 0 {
+		return nil
+	}
+	return c.follow(k, x, termsOf).history(c, termsOf)
+}
+
+// items is what following a rule and following a glossary entry differ
+// in: which of a matching's arrays pair them, what a version holds, and
+// how two versions differ.
+type items interface {
+	arrays(m *Matching) (fwd, back []int32)
+	version(p *prepared, x int) Version
+	// side fills the Old (old) or New side of ev with p's item x.
+	side(ev *Event, p *prepared, x int, old bool)
+	op(m *Matching, p, q *prepared, x, y int) Op
+}
+
+type ruleItems struct{}
+type termItems struct{}
+
+var (
+	rulesOf items = ruleItems{}
+	termsOf items = termItems{}
+)
+
+func (ruleItems) arrays(m *Matching) ([]int32, []int32) { return m.entry, m.entryBack }
+
+func (ruleItems) version(p *prepared, x int) Version {
+	return Version{Edition: p.e, Rule: p.entries[x]}
+}
+
+func (ruleItems) side(ev *Event, p *prepared, x int, old bool) {
+	if old {
+		ev.Old, ev.OldText = p.entries[x], p.text[x].text
+	} else {
+		ev.New, ev.NewText = p.entries[x], p.text[x].text
+	}
+}
+
+func (ruleItems) op(m *Matching, p, q *prepared, x, y int) Op {
+	var op Op
+	if p.entries[x].Number != q.entries[y].Number {
+		op |= Moved
+	}
+	if !m.same(p.text[x], q.text[y]) {
+		op |= Changed
+	}
+	return op
+}
+
+func (termItems) arrays(m *Matching) ([]int32, []int32) { return m.term, m.termBack }
+
+func (termItems) version(p *prepared, x int) Version {
+	return Version{Edition: p.e, Term: p.e.Glossary[x]}
+}
+
+func (termItems) side(ev *Event, p *prepared, x int, old bool) {
+	if old {
+		ev.OldTerm, ev.OldText = p.e.Glossary[x], p.terms[x].text
+	} else {
+		ev.NewTerm, ev.NewText = p.e.Glossary[x], p.terms[x].text
+	}
+}
+
+func (termItems) op(m *Matching, p, q *prepared, x, y int) Op {
+	var op Op
+	if p.e.Glossary[x].Term() != q.e.Glossary[y].Term() {
+		op |= Moved
+	}
+	if !m.same(p.terms[x], q.terms[y]) {
+		op |= Changed
+	}
+	return op
+}
+
+// stop is an item as one chain edition has it: eds[k]'s item x, reached
+// from the stop before through via.
+type stop struct {
+	k, x int
+	via  *Matching
+}
+
+// trail is an item's path through the chain.
+type trail struct {
+	stops   []stop // oldest first
+	missing []int  // the editions whose cut file lacks the item, in order
+	added   int    // the edition it was added in; -1 if it is in the oldest, or that is unknown
+	removed int    // the edition it was removed in; -1 if it is in the newest, or that is unknown
+}
+
+// follow walks item x of eds[k] back to the first edition that has it,
+// then forward to the last. An edition whose file is cut short before the
+// item is stepped over through the bridge between its neighbours
+// (missing.go); if the item is not on the other side either, it was added
+// or removed by then.
+func (c *Chain) follow(k, x int, it items) trail {
+	tr := trail{added: -1, removed: -1}
 	for k > 0 {
-		y := c.pair(k - 1).entryBack[x]
-		if y < 0 {
+		_, back := it.arrays(c.pair(k - 1))
+		y := back[x]
+		if y == missing && c.bridgeable(k-1) {
+			_, bb := it.arrays(c.bridge(k - 1))
+			if z := bb[x]; z >= 0 {
+				x, k = int(z), k-2
+				continue
+			}
+			tr.missing = append(tr.missing, k-1)
+			tr.added = k
 			break
 		}
-		x, k = int(y), k-1
+		if y >= 0 {
+			x, k = int(y), k-1
+			continue
+		}
+		if y == missing {
+			tr.missing = append(tr.missing, k-1) // when it came is unknown
+		} else {
+			tr.added = k
+		}
+		break
 	}
-	h := &History{Newest: c.eds[len(c.eds)-1]}
-	p := c.prepared(k)
-	h.Versions = append(h.Versions, Version{c.eds[k], p.entries[x]})
-	if k > 0 {
-		h.Events = append(h.Events, Event{Op: Added, Edition: c.eds[k], New: p.entries[x], NewText: p.text[x].text})
-	}
-	for ; k+1 < len(c.eds); k++ {
+	tr.stops = append(tr.stops, stop{k: k, x: x})
+	for k+1 < len(c.eds) {
 		m := c.pair(k)
-		y := int(m.entry[x])
-		if y < 0 {
-			h.Events = append(h.Events, Event{Op: Removed, Edition: c.eds[k+1], Old: p.entries[x], OldText: p.text[x].text})
+		fwd, _ := it.arrays(m)
+		y := fwd[x]
+		if y == missing && c.bridgeable(k+1) {
+			tr.missing = append(tr.missing, k+1)
+			m = c.bridge(k + 1)
+			fwd, _ = it.arrays(m)
+			if z := fwd[x]; z >= 0 {
+				x, k = int(z), k+2
+				tr.stops = append(tr.stops, stop{k: k, x: x, via: m})
+				continue
+			}
+			tr.removed = k + 2
 			break
 		}
-		q := m.b
-		var op Op
-		if p.entries[x].Number != q.entries[y].Number {
-			op |= Moved
+		if y >= 0 {
+			x, k = int(y), k+1
+			tr.stops = append(tr.stops, stop{k: k, x: x, via: m})
+			continue
 		}
-		if !m.same(p.text[x], q.text[y]) {
-			op |= Changed
+		if y == missing {
+			tr.missing = append(tr.missing, k+1) // whether it went is unknown
+		} else {
+			tr.removed = k + 1
 		}
-		if op != 0 {
-			h.Events = append(h.Events, Event{Op: op, Edition: c.eds[k+1], Old: p.entries[x], New: q.entries[y],
-				OldText: p.text[x].text, NewText: q.text[y].text})
+		break
+	}
+	return tr
+}
+
+// history turns a trail of items of one kind into a History.
+func (tr trail) history(c *Chain, it items) *History {
+	h := &History{Newest: c.eds[len(c.eds)-1]}
+	for i, s := range tr.stops {
+		q := c.prepared(s.k)
+		h.Versions = append(h.Versions, it.version(q, s.x))
+		if i == 0 {
+			if tr.added >= 0 {
+				ev := Event{Op: Added, Edition: q.e}
+				it.side(&ev, q, s.x, false)
+				h.Events = append(h.Events, ev)
+			}
+			continue
 		}
-		h.Versions = append(h.Versions, Version{c.eds[k+1], q.entries[y]})
-		x, p = y, q
+		prev := tr.stops[i-1]
+		p := c.prepared(prev.k)
+		if op := it.op(s.via, p, q, prev.x, s.x); op != 0 {
+			ev := Event{Op: op, Edition: q.e}
+			it.side(&ev, p, prev.x, true)
+			it.side(&ev, q, s.x, false)
+			h.Events = append(h.Events, ev)
+		}
+	}
+	if tr.removed >= 0 {
+		last := tr.stops[len(tr.stops)-1]
+		ev := Event{Op: Removed, Edition: c.eds[tr.removed]}
+		it.side(&ev, c.prepared(last.k), last.x, true)
+		h.Events = append(h.Events, ev)
+	}
+	for _, k := range tr.missing {
+		h.Missing = append(h.Missing, c.eds[k])
 	}
 	return h
 }

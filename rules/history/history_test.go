@@ -11,10 +11,19 @@ import (
 // (one rule or example per line), gloss the glossary paragraphs.
 func edition(t *testing.T, date, body, gloss string) *rules.Edition {
 	t.Helper()
-	src := "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of " + date + ".\n\n" +
+	return parseEdition(t, date, editionText(date, body, gloss))
+}
+
+// editionText is the official text edition builds.
+func editionText(date, body, gloss string) string {
+	return "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of " + date + ".\n\n" +
 		"Introduction\n\nA test edition.\n\nContents\n\n1. Game Concepts\n100. General\n101. Other\n\nGlossary\n\nCredits\n\n" +
 		"1. Game Concepts\n\n" + strings.ReplaceAll(strings.TrimSpace(body), "\n", "\n\n") + "\n\nGlossary\n\n" +
 		strings.TrimSpace(gloss) + "\n\nCredits\n\nNobody.\n"
+}
+
+func parseEdition(t *testing.T, date, src string) *rules.Edition {
+	t.Helper()
 	e := rules.ParseText(rules.Source{Name: date + ".txt", Data: []byte(src)})
 	if e.Failed() {
 		t.Fatalf("test edition %s: %v", date, e.Diagnostics)

@@ -79,7 +79,9 @@ const (
 //     one that moved elsewhere, and one that kept its number more again;
 //     and step 3 again for the parents of what that paired;
 //  6. examples within paired rules, then across rules (an example moved);
-//  7. glossary entries by headword, then by definition.
+//  7. glossary entries by headword, then by definition;
+//  8. what is left unpaired past the point where a cut edition's file
+//     stops is marked missing (missing.go).
 func match(a, b *prepared) *Matching {
 	m := newMatching(a, b)
 	m.matchSameNumber()
@@ -90,6 +92,7 @@ func match(a, b *prepared) *Matching {
 	m.matchByChildren()
 	m.matchExamples()
 	m.matchTerms()
+	m.markMissing()
 	return m
 }
 
@@ -204,8 +207,12 @@ func (m *Matching) matchChapters() {
 			bs = append(bs, j)
 		}
 	}
-	// Same number, same title.
+	// Same number, same title, for a chapter its children have not
+	// already placed: 2009's "300. General" went with its rules to 500.
 	for _, i := range as {
+		if m.entry[i] >= 0 {
+			continue
+		}
 		if j := b.number(a.entries[i].Number); j >= 0 && b.isChapter(j) && m.entryBack[j] < 0 && a.entries[i].Title == b.entries[j].Title {
 			m.pairEntry(i, j)
 		}
