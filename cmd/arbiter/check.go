@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -65,7 +65,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	asJSON := fl.Bool("json", false, "print one JSON array with an object per edition")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter check [--json] PATH...")
-		fmt.Fprintln(stderr, "With no PATH, checks the embedded default editions.")
+		fmt.Fprintln(stderr, "With no PATH, checks the embedded editions: the founding documents and every official edition.")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -74,12 +74,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var eds []*rules.Edition
 	status := 0
 	if fl.NArg() == 0 {
-		es, err := rules.Load(content.FS, ".")
+		l, err := loadContent(contentOptions{official: true}, slog.New(slog.DiscardHandler))
 		if err != nil {
-			fmt.Fprintf(stderr, "arbiter check: embedded content: %v\n", err)
+			fmt.Fprintf(stderr, "arbiter check: %v\n", err)
 			return 1
 		}
-		eds = es
+		eds = append(l.official.editions(), l.seeds...)
 	}
 	for _, p := range fl.Args() {
 		es, err := loadPath(p)

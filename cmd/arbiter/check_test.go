@@ -146,8 +146,12 @@ func TestCheckJSON(t *testing.T) {
 func TestCheckEmbedded(t *testing.T) {
 	var out, errOut bytes.Buffer
 	run([]string{"check"}, &out, &errOut)
-	if !strings.Contains(out.String(), "2007-02-01: ok") || !strings.Contains(out.String(), "numbered 68, examples 6, glossary 12") {
+	if !strings.Contains(out.String(), "2007-02-01-excerpt: ok") || !strings.Contains(out.String(), "numbered 68, examples 6, glossary 12") {
 		t.Errorf("embedded 2007 excerpt missing or wrong:\n%s", out.String())
+	}
+	// Every official edition, each checked without an error.
+	if n := strings.Count(out.String(), "\n  files: cr/"); n != 73 || strings.Contains(out.String(), "FAILED") {
+		t.Errorf("%d official editions checked (want 73), or one failed:\n%s", n, out.String())
 	}
 	// The prose edition counts its topics and their examples.
 	if !strings.Contains(out.String(), "classic: ok") || !strings.Contains(out.String(), "numbered 0, examples 4, glossary 0, references 0, dangling 0, topics 5") {

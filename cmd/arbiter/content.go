@@ -100,8 +100,26 @@ func newEditionSet(o contentOptions, log *slog.Logger) (*editionSet, error) {
 		}
 	}
 	s.user = readUser(o, log)
+	s.dropCutCopies()
 	s.assignIDs()
 	return s, nil
+}
+
+// dropCutCopies leaves out a user's file that is cut short where the
+// official edition of its date is whole: it would replace the whole text
+// with less of it.
+func (s *editionSet) dropCutCopies() {
+	if s.official == nil {
+		return
+	}
+	s.user.eds = slices.DeleteFunc(s.user.eds, func(e *rules.Edition) bool {
+		if e.Truncated == nil || !replaces(e) || s.official.byDate[e.EffectiveDate()] == nil {
+			return false
+		}
+		s.user.diags = append(s.user.diags, rules.Diagnostic{File: s.user.path[e], Severity: rules.SevWarning,
+			Message: "cut short (it stops at " + e.Truncated.StopsAt() + "): the embedded edition of " + e.EffectiveDate() + ", whole, is served instead"})
+		return true
+	})
 }
 
 // assignIDs gives every edition the ID it keeps while served: the official
@@ -154,6 +172,7 @@ func (s *editionSet) library() *rules.Library {
 func (s *editionSet) withUser(o contentOptions, log *slog.Logger) *editionSet {
 	n := &editionSet{seeds: s.seeds, official: s.official, user: readUser(o, log)}
 	n.user.keepGood(s.user)
+	n.dropCutCopies()
 	n.assignIDs()
 	return n
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // A rules directory is read through an os.Root: symlinks inside it are
@@ -99,5 +101,47 @@ func TestContentPathsStayInside(t *testing.T) {
 	}
 	if _, err := ids(filepath.Join(top, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("missing path: %v", err)
+	}
+}
+
+// A user's copy of an official edition replaces it when whole (a newer
+// printing), and is left out with a warning when cut short, so the whole
+// embedded text keeps serving.
+func TestUserCopyOfOfficialEdition(t *testing.T) {
+	text := corpustest.ReadFile(t, "corpus", "cr", "2026-01-16.txt")
+	for _, tt := range []struct {
+		name     string
+		data     []byte
+		fromUser bool
+		warn     string
+	}{
+		{"whole", bytes.Replace(text, []byte("Credits"), []byte("Credits\r\n\r\nA newer printing."), 1), true, ""},
+		{"cut short", text[:len(text)/2], false, "cut short (it stops at"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			putFile(t, filepath.Join(dir, "2026-01-16.txt"), tt.data)
+			l, err := loadContent(contentOptions{official: true, dataDir: dir}, slog.New(slog.DiscardHandler))
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := l.lib.Edition("2026-01-16")
+			if e == nil || len(l.lib.Editions) != 76 {
+				t.Fatalf("2026-01-16 missing, or %d editions", len(l.lib.Editions))
+			}
+			if got := slices.Contains(l.user.eds, e); got != tt.fromUser {
+				t.Errorf("2026-01-16 served from the user's file: %v, want %v", got, tt.fromUser)
+			}
+			if e.Truncated != nil {
+				t.Errorf("a cut copy is served: %+v", e.Truncated)
+			}
+			var warned bool
+			for _, d := range l.user.diags {
+				warned = warned || tt.warn != "" && strings.Contains(d.Message, tt.warn) && d.File == filepath.Join(dir, "2026-01-16.txt")
+			}
+			if warned != (tt.warn != "") {
+				t.Errorf("warnings %v", l.user.diags)
+			}
+		})
 	}
 }

@@ -23,7 +23,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "fetch",
-		usage: "fetch [--dir DIR] [--url URL] [--timeout 1m]   download the newest official CR text into DIR as DATE.txt",
+		usage: "fetch [--dir DIR] [--url URL] [--timeout 1m]   download the newest official CR text into the data directory (or DIR) as DATE.txt",
 		run:   runFetch,
 	})
 }
@@ -43,7 +43,8 @@ var (
 func runFetch(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("fetch", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	dir := fl.String("dir", ".", "directory to save the rules text in")
+	dataDir := defaultDataDir()
+	dir := fl.String("dir", dataDir, "directory to save the rules text in; arbiter serve reads the default one (its --data-dir)")
 	page := fl.String("url", rulesPage, "the rules page that links the current text")
 	timeout := fl.Duration("timeout", time.Minute, "give up on the page and the download after this long")
 	if err := fl.Parse(args); err != nil {
@@ -52,6 +53,17 @@ func runFetch(args []string, stdout, stderr io.Writer) int {
 	if fl.NArg() > 0 {
 		fmt.Fprintf(stderr, "fetch: unexpected argument %q\n", fl.Arg(0))
 		return 2
+	}
+	if *dir == "" {
+		fmt.Fprintln(stderr, "fetch: no --dir, and no home directory for the default data directory")
+		return 2
+	}
+	if *dir == dataDir {
+		// The default is ours to make; a directory the user names must exist.
+		if err := os.MkdirAll(*dir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "arbiter fetch: %v\n", err)
+			return 1
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()

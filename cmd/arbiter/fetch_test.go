@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -138,6 +139,47 @@ func TestFetchNewRelease(t *testing.T) {
 	}
 	if got, err := os.ReadFile(filepath.Join(dir, "2026-03-06.txt")); err != nil || !bytes.Equal(got, text) {
 		t.Errorf("not saved as 2026-03-06.txt: %v; stdout %q", err, out)
+	}
+}
+
+// TestFetchIntoDataDir: with no --dir, fetch saves into the data directory
+// (made if need be), which a server reads with no flags: after a reload the
+// fetched edition is the newest, and the embedded ones are all still there.
+func TestFetchIntoDataDir(t *testing.T) {
+	old := corpustest.ReadFile(t, "corpus", "cr", "2026-01-16.txt")
+	text := bytes.ReplaceAll(old, []byte("January 16, 2026"), []byte("March 6, 2026"))
+	page := strings.ReplaceAll(rulesPageHTML, "20260116.txt", "20260306.txt")
+	srv := rulesServer(t, page, map[string][]byte{"MagicCompRules 20260306.txt": text})
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	data := defaultDataDir()
+	if !strings.HasPrefix(data, os.Getenv("XDG_DATA_HOME")) {
+		t.Fatalf("data directory %s is not under XDG_DATA_HOME", data)
+	}
+	o := contentOptions{official: true, dataDir: data}
+	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := NewServer(set.library(), Options{Content: set, Reread: o})
+	server.Warm()
+	if ids := editionIDs(t, server); ids[0] != "2026-01-16" {
+		t.Fatalf("before the fetch the newest is %s", ids[0])
+	}
+	if code, out, errOut := runFetchCmd(t, "--url", srv.URL+"/en/rules"); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(data, "2026-03-06.txt")); err != nil {
+		t.Fatalf("not saved in the data directory: %v", err)
+	}
+	if err := server.Reload("test"); err != nil {
+		t.Fatal(err)
+	}
+	ids := editionIDs(t, server)
+	if len(ids) != 77 || ids[0] != "2026-03-06" || ids[1] != "2026-01-16" {
+		t.Errorf("after the reload: %d editions, %v…", len(ids), ids[:3])
+	}
+	if w := do(t, server, "GET", "/"); !strings.Contains(w.Body.String(), "2026-03-06") {
+		t.Error("the home page does not show the fetched edition")
 	}
 }
 
