@@ -3,8 +3,8 @@ package rules
 import (
 	"hash/maphash"
 	"slices"
+	"strings"
 	"sync"
-	"unique"
 	"unsafe"
 	"weak"
 )
@@ -18,15 +18,15 @@ import (
 // So every paragraph list (a rule's body, a glossary definition, a topic)
 // is replaced by the canonical copy of a list that reads the same, spans
 // included (spans say what they cite, not where it is in one edition), and
-// every other string by its canonical copy (package unique). New lists are
+// every other string by its canonical copy (intern). New lists are
 // copied out of the parser's and linker's arenas, so no stray slice keeps a
 // whole decoded file or arena alive.
 //
 // Afterwards e's paragraphs may be shared with other editions: nothing may
 // change them. Their positions (Block.Pos) are cleared, since one list
 // stands for paragraphs of many files; Ref.Line keeps each reference's.
-// Canonical lists and strings are held weakly, so replacing a library frees
-// the text no remaining edition uses.
+// Canonical lists are held weakly, so replacing a library frees the lists
+// no remaining edition uses; strings are held for good (intern).
 func Compact(e *Edition) {
 	if e == nil {
 		return
@@ -78,6 +78,9 @@ func Compact(e *Edition) {
 	}
 	for i := range e.Diagnostics {
 		e.Diagnostics[i].Message = intern(e.Diagnostics[i].Message)
+	}
+	if t := e.Truncated; t != nil {
+		t.Last, t.Dropped = intern(t.Last), intern(t.Dropped)
 	}
 }
 
@@ -163,9 +166,27 @@ func sameBlocks(a, b []Block) bool {
 	return true
 }
 
+// strs holds the canonical copy of every string Compact has seen. It holds
+// them for good: unique.Make(s).Value() would hold one only while a Handle
+// to it lives, so text interned before a garbage collection would not be
+// shared with text interned after it. The official editions, which are
+// most of the text, are never let go anyway; a user's edition read again
+// on a reload adds only what it changed.
+var strs = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
 func intern(s string) string {
 	if s == "" {
 		return ""
 	}
-	return unique.Make(s).Value()
+	strs.Lock()
+	defer strs.Unlock()
+	if c, ok := strs.m[s]; ok {
+		return c
+	}
+	c := strings.Clone(s)
+	strs.m[c] = c
+	return c
 }

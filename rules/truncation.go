@@ -123,6 +123,9 @@ func detectTruncation(e *Edition, end textEnd, d *diags) {
 	}
 	if t.Dropped != "" {
 		n := len(e.Glossary) - 1
+		// Cleared, since its slab stays: its strings would keep the whole
+		// decoded file alive.
+		*e.Glossary[n] = GlossaryEntry{}
 		e.Glossary = e.Glossary[:n:n]
 	}
 	e.Truncated = t

@@ -38,6 +38,13 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 	}
 	newEntry := func(pos Pos, headword string) {
 		closeEntry()
+		if len(slab) == cap(slab) {
+			// More entries than blank lines (terms glued to the definition
+			// before): a new slab, since append would copy the entries into
+			// one the glossary does not use, and those copies would keep
+			// their strings, and so the whole decoded file, alive.
+			slab = make([]GlossaryEntry, 0, max(8, n/16))
+		}
 		slab = append(slab, GlossaryEntry{Pos: pos})
 		g = &slab[len(slab)-1]
 		// A headword is a plain string: "Traditional _Magic_ Card"
