@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Load test: builds arbiter, serves the corpus editions on loopback, checks
+# Load test: builds arbiter, serves the embedded editions (every official
+# one, and the founding documents) on loopback, checks
 # that every request of the mix (.ci/load.urls) answers, then runs wrk with
 # .ci/load.lua over that mix and reports requests/s, latency percentiles,
 # errors and the server's memory before and after. Exits 1 on any error,
@@ -8,11 +9,13 @@
 # Not part of .ci/run: it takes over a minute and its figures mean something
 # only on a machine doing nothing else (wrk and the server share its cores).
 #
-#   .ci/load.sh [-d 60s] [-c 128] [-t 2] [-p 18080] [-r ../shared/corpus/cr]
+#   .ci/load.sh [-d 60s] [-c 128] [-t 2] [-p 18080] [-r RULES]
+#
+# -r serves RULES too (as --rules); the embedded editions need nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-duration=60s conns=128 threads=2 port=18080 rules=../shared/corpus/cr
+duration=60s conns=128 threads=2 port=18080 rules=
 while getopts d:c:t:p:r: opt; do
   case $opt in
     d) duration=$OPTARG ;;
@@ -20,10 +23,14 @@ while getopts d:c:t:p:r: opt; do
     t) threads=$OPTARG ;;
     p) port=$OPTARG ;;
     r) rules=$OPTARG ;;
-    *) echo "usage: .ci/load.sh [-d 60s] [-c 128] [-t 2] [-p 18080] [-r ../shared/corpus/cr]" >&2; exit 2 ;;
+    *) echo "usage: .ci/load.sh [-d 60s] [-c 128] [-t 2] [-p 18080] [-r RULES]" >&2; exit 2 ;;
   esac
 done
-[ -e "$rules" ] || { echo "load: no rules at $rules" >&2; exit 2; }
+extra=()
+if [ -n "$rules" ]; then
+  [ -e "$rules" ] || { echo "load: no rules at $rules" >&2; exit 2; }
+  extra=(--rules "$rules")
+fi
 
 if ! command -v wrk >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
@@ -45,7 +52,7 @@ go build -o "$tmp/arbiter" ./cmd/arbiter
 base="http://127.0.0.1:$port"
 # 127.0.0.1 is a trusted proxy: load.lua spreads the sandbox's runs over
 # many clients with X-Forwarded-For (see there).
-"$tmp/arbiter" serve --addr "127.0.0.1:$port" --rules "$rules" --trusted-proxy 127.0.0.1 2>"$tmp/server.log" &
+"$tmp/arbiter" serve --addr "127.0.0.1:$port" --data-dir "" "${extra[@]}" --trusted-proxy 127.0.0.1 2>"$tmp/server.log" &
 pid=$!
 
 # Ready: the editions are loaded and the first requests' work is done.

@@ -72,11 +72,13 @@ const defaultSearchIndexes = 8
 
 // defaultMemoryLimit is the Go runtime's soft memory limit (see
 // runtime/debug.SetMemoryLimit) unless GOMEMLIMIT or --memory-limit says
-// otherwise. With the default garbage collector pacing, a heap of 200 MiB
-// live (all 73 corpus editions) would grow to 400 MiB between collections;
-// the limit makes the collector run sooner instead. A library larger than
-// the limit still works, with the collector capped at half the CPU.
-const defaultMemoryLimit = 280 << 20
+// otherwise. With the default garbage collector pacing, the 85 MiB the
+// embedded editions, their history and the newest search index keep would
+// grow to 170 MiB between collections, and loading them leaves more garbage
+// than that; the limit makes the collector run sooner instead, leaving some
+// 50 MiB for requests' garbage. A library larger than the limit still
+// works, with the collector capped at half the CPU.
+const defaultMemoryLimit = 150 << 20
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -87,7 +89,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	dataDir := fs.String("data-dir", defaultDataDir(), "the directory arbiter fetch saves newer editions in, served beside the embedded ones (\"\" for none)")
 	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
-	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 280MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 280MiB)")
+	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB)")
 	var paths pathList
 	fs.Var(&paths, "rules", "a rules file or directory to serve besides the embedded editions (repeatable)")
 	var trusted prefixList
