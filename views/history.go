@@ -377,12 +377,10 @@ func runSpan(r HistoryRun) string {
 }
 
 // pickName names an edition in a list to choose from, where two editions
-// of one date must not read the same: "CR 2007-02-01 (excerpt)".
+// of one date must not read the same: "CR 2007-02-01 (excerpt)" says so
+// itself (EditionName); a second rendering names its ID.
 func pickName(e *rules.Edition) string {
-	switch {
-	case e.Kind == rules.KindExcerpt:
-		return EditionName(e) + " (excerpt)"
-	case e.ID != e.EffectiveDate() && e.EffectiveDate() != "":
+	if e.Kind != rules.KindExcerpt && e.ID != e.EffectiveDate() && e.EffectiveDate() != "" {
 		return EditionName(e) + " (" + e.ID + ")"
 	}
 	return EditionName(e)

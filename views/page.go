@@ -34,16 +34,20 @@ func (p Page) staticCSP() string {
 	return "default-src 'none'; " + script + "; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'"
 }
 
-// EditionName is a short name for an edition: "CR 2026-01-16", or a prose
-// edition's title.
+// EditionName is a short name for an edition: "CR 2026-01-16", "CR
+// 2007-02-01 (excerpt)" for part of one, or a prose edition's title.
 func EditionName(e *rules.Edition) string {
 	if e.Kind == rules.KindProse {
 		return e.Title
 	}
+	name := "CR " + e.ID
 	if d := e.EffectiveDate(); d != "" {
-		return "CR " + d
+		name = "CR " + d
 	}
-	return "CR " + e.ID
+	if e.Kind == rules.KindExcerpt {
+		name += " (excerpt)"
+	}
+	return name
 }
 
 // Effective is the date an edition took effect, or its id if it has none.
@@ -168,6 +172,47 @@ func Label(r *rules.Rule) string {
 		return r.Number.String()
 	}
 	return r.Number.String() + "."
+}
+
+// EditionYear is the whole official editions of one year, newest first.
+type EditionYear struct {
+	Year     string
+	Editions []*rules.Edition
+}
+
+// officialEdition reports whether e is a whole Comprehensive Rules in
+// Wizards' own text, which the home page lists by year.
+func officialEdition(e *rules.Edition) bool {
+	return e.Kind == rules.KindFull && e.Format == rules.FormatText && e.EffectiveDate() != ""
+}
+
+// editionYears groups the whole official editions of eds (newest first)
+// by year.
+func editionYears(eds []*rules.Edition) []EditionYear {
+	var out []EditionYear
+	for _, e := range eds {
+		if !officialEdition(e) {
+			continue
+		}
+		y := e.EffectiveDate()[:4]
+		if len(out) == 0 || out[len(out)-1].Year != y {
+			out = append(out, EditionYear{Year: y})
+		}
+		out[len(out)-1].Editions = append(out[len(out)-1].Editions, e)
+	}
+	return out
+}
+
+// otherEditions are the editions of eds editionYears leaves out: excerpts,
+// other renderings, prose.
+func otherEditions(eds []*rules.Edition) []*rules.Edition {
+	var out []*rules.Edition
+	for _, e := range eds {
+		if !officialEdition(e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // HomePage lists the editions and the newest one's contents.

@@ -85,7 +85,7 @@ func TestSandboxPages(t *testing.T) {
 		{"/sandbox", 200, []check{
 			{"h1", "Sandbox"},
 			{"li#legend-rule h2 a[href='/sandbox/scenario/legend-rule']", "Legend rule: the controller keeps one"},
-			{"li#mana-value-hybrid a[href='/sandbox/2011-07-15/202.3c/1']", "202.3c (CR 2011-07-15)"},
+			{"li#mana-value-hybrid a[href='/sandbox/2011-07-15/202.3c/1']", "202.3c (CR 2011-07-15 (excerpt))"},
 			{"li#hive-wasp-token a[href='/sandbox/classic/tokens/1']", "tokens (Classic Rules"},
 			{"li#legend-rule blockquote", "that player chooses one of them"},
 			{"#language table.lang", "A chooses Isamaru#1"},
@@ -190,7 +190,7 @@ func TestSandboxPages(t *testing.T) {
 		{"/sandbox/1999-01-01/202.3c/1", 404, []check{{"main p", "There is no edition"}}, nil},
 		{"/sandbox/2011-07-15/999.9/1", 404, []check{{"main p", "Rule 999.9 is not in"}}, nil},
 		{"/sandbox/2011-07-15/banana/1", 404, []check{{"main p", "is not a rule number"}}, nil},
-		{"/sandbox/2011-07-15/202.3c/3", 404, []check{{"main p", "Rule 202.3c has 2 examples in CR 2011-07-15, numbered from 1; there is no example “3”"}}, nil},
+		{"/sandbox/2011-07-15/202.3c/3", 404, []check{{"main p", "Rule 202.3c has 2 examples in CR 2011-07-15 (excerpt), numbered from 1; there is no example “3”"}}, nil},
 		{"/sandbox/2011-07-15/202.3c/0", 404, []check{{"main p", "there is no example “0”"}}, nil},
 		{"/sandbox/2011-07-15/202.3c/one", 404, []check{{"main p", "there is no example “one”"}}, nil},
 		{"/sandbox/2011-07-15/202.3/9", 404, []check{{"main p", "Rule 202.3 has one example"}}, nil},

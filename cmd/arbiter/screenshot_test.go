@@ -1,0 +1,100 @@
+package main
+
+import (
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// screenshotDir is where TestScreenshots saves what a user sees, for a
+// person to look at (README: Testing): the repository's screenshots/,
+// which git ignores, or $ARBITER_SCREENSHOTS.
+func screenshotDir(t *testing.T) string {
+	if d := os.Getenv("ARBITER_SCREENSHOTS"); d != "" {
+		return d
+	}
+	abs, err := filepath.Abs(filepath.Join("..", "..", "screenshots"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// TestScreenshots serves every embedded edition, as arbiter serve does with
+// no flags, and saves the first screen of the pages a judge meets first, on
+// a phone (390 × 844) and a desktop (1280 × 900), in the light and dark
+// themes and as printed, as PNG files named page-device-mode.png. Each page
+// must load without a console error and show its heading.
+func TestScreenshots(t *testing.T) {
+	bctx := startBrowser(t)
+	l, err := loadContent(contentOptions{official: true}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(l.lib, Options{})
+	srv.Warm()
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	dir := screenshotDir(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pages := []struct{ name, path, want string }{
+		{"home", "/", "Comprehensive Rules"},
+		{"home-editions", "/#editions", "Excerpts and other documents"},
+		{"rule", "/2026-01-16/704.5j", "704.5j"},
+		{"old-rule", "/2007-02-01/420.5e", "420.5e"},
+		{"cut-short", "/2013-02-01", "incomplete"},
+		{"diff-cut-short", "/diff/2012-07-01/2013-02-01", "Missing"},
+		{"excerpt", "/2007-02-01-excerpt", "excerpt"},
+		{"diagnostics", "/diagnostics", "Content diagnostics"},
+	}
+	devices := []struct {
+		name          string
+		width, height int64
+		mobile        bool
+	}{{"phone", 390, 844, true}, {"desktop", 1280, 900, false}}
+	modes := []struct {
+		name   string
+		params emulation.SetEmulatedMediaParams
+	}{
+		{"light", emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}}},
+		{"dark", emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}},
+		{"print", emulation.SetEmulatedMediaParams{Media: "print"}},
+	}
+	for _, d := range devices {
+		for _, m := range modes {
+			t.Run(d.name+"-"+m.name, func(t *testing.T) {
+				ctx := tab(t, bctx)
+				if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+					Width: d.width, Height: d.height, DeviceScaleFactor: 1, Mobile: d.mobile,
+				}); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, m.params); err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range pages {
+					timed(t, ctx, chromedp.Navigate(ts.URL+p.path), chromedp.WaitVisible(chromedp.CSS("main")))
+					if text := eval[string](t, ctx, "document.querySelector('main').innerText"); !strings.Contains(text, p.want) {
+						t.Errorf("%s: the page does not say %q", p.path, p.want)
+					}
+					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.Join(dir, p.name+"-"+d.name+"-"+m.name+".png"), png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+	t.Logf("screenshots in %s", dir)
+}
