@@ -51,10 +51,11 @@ func TestPages(t *testing.T) {
 		absent []string // selectors that must match nothing
 	}{
 		{"/", 200, []check{
-			{"ul.editions li:nth-child(1) a[href='/2026-01-16']", "CR 2026-01-16"},
-			{"ul.editions li:nth-child(2) a[href='/2007-02-01']", "CR 2007-02-01"},
-			{"ul.editions li:nth-child(3) a[href='/classic']", "Classic Rules"},
-			{"ul.editions li:nth-child(1) .meta", "official text"},
+			{"dl.years dt:nth-of-type(1)", "2026"},
+			{"dl.years dd:nth-of-type(1) a[href='/2026-01-16'][aria-label='CR 2026-01-16']", "2026-01-16"},
+			{"ul.editions li:nth-child(1) a[href='/2007-02-01']", "CR 2007-02-01 (excerpt)"},
+			{"ul.editions li:nth-child(2) a[href='/classic']", "Classic Rules"},
+			{"ul.editions li:nth-child(2) .meta", "Markdown"},
 			{".toc a[href='/2026-01-16/704']", "704. State-Based Actions"},
 			{"form.jump input#q[name=q]", ""},
 		}, []string{"form.jump input[name=e]"}},

@@ -72,7 +72,7 @@ func TestIncompleteBanner(t *testing.T) {
 		}
 	}
 	home := parse(t, do(t, srv, "GET", "/"))
-	if flags := home.Find("ul.editions li .flag"); flags.Length() != 1 || !strings.Contains(flags.Parent().Find("a").First().Text(), "2020-02-01") {
+	if flags := home.Find("dl.years .flag"); flags.Length() != 1 || !strings.Contains(flags.Parent().Find("a").First().Text(), "2020-02-01") {
 		t.Errorf("home: %d flags, want one beside CR 2020-02-01", flags.Length())
 	}
 	diag := parse(t, do(t, srv, "GET", "/diagnostics"))
