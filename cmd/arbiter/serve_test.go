@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -193,5 +194,60 @@ func TestMemoryLimitFlag(t *testing.T) {
 		if (err == nil) != tt.ok || tt.ok && got != tt.want {
 			t.Errorf("memoryLimit(%q, %q) = %d, %v; want %d (ok %v)", tt.flag, tt.env, got, err, tt.want, tt.ok)
 		}
+	}
+}
+
+// While the official editions parse in the background, a request naming
+// one not parsed yet has it parsed next, alone, and is answered from it:
+// here no background parsing runs, and the test parses one edition, which
+// must be the one asked for.
+func TestRequestWaitsForItsEdition(t *testing.T) {
+	o := contentOptions{official: true}
+	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.official.parseNext() // the newest, as serve does before listening
+	srv := NewServer(set.library(), Options{Content: set, Reread: o})
+	if ids := editionIDs(t, srv); len(ids) != 4 || ids[0] != "2026-01-16" {
+		t.Fatalf("before: %v", ids)
+	}
+	type answer struct {
+		code int
+		body string
+	}
+	got := make(chan answer, 1)
+	go func() {
+		w := do(t, srv, "GET", "/2003-03-15/420.5e")
+		got <- answer{w.Code, w.Body.String()}
+	}()
+	// The request waits until it has asked for its edition.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		set.official.mu.Lock()
+		asked := len(set.official.wanted) > 0
+		set.official.mu.Unlock()
+		if asked {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the request never asked for 2003-03-15")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	select {
+	case a := <-got:
+		t.Fatalf("answered %d before its edition was parsed", a.code)
+	default:
+	}
+	set.official.parseNext()
+	a := <-got
+	if a.code != 200 || !strings.Contains(a.body, "legendary permanents") {
+		t.Errorf("/2003-03-15/420.5e: %d", a.code)
+	}
+	if n := len(set.official.editions()); n != 2 {
+		t.Errorf("%d official editions parsed, want the newest and the one asked for", n)
+	}
+	if ids := editionIDs(t, srv); len(ids) != 5 || !slices.Contains(ids, "2003-03-15") {
+		t.Errorf("after: %v", ids)
 	}
 }

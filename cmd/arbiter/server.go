@@ -46,8 +46,9 @@ type Server struct {
 	// for them.
 	content   atomic.Pointer[editionSet]
 	reread    contentOptions
-	loading   chan struct{} // closed once every edition is in the library served
-	publishMu sync.Mutex    // one library published at a time
+	loading   chan struct{} // closed (by loaded) once every edition is in the library served
+	loadedOne sync.Once
+	publishMu sync.Mutex // one library published at a time
 
 	browser        *views.BrowserSearch // a static export's search page; nil on a server
 	metrics        *metrics
@@ -122,6 +123,16 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		s.content.Store(opt.Content)
 		diags = opt.Content.user.diags
 	}
+	if o := opt.Content; o == nil || o.official == nil || o.official.left() == 0 {
+		s.loaded() // nothing to wait for, Warm or not
+	} else {
+		// An edition a request waits for is served as soon as it is parsed.
+		o.official.parsed = func(_ *rules.Edition, wanted bool) {
+			if wanted {
+				s.publish()
+			}
+		}
+	}
 	s.metrics = newMetrics(s)
 	s.metricsHandler = s.metrics.handler()
 	if s.Scenarios == nil {
@@ -181,16 +192,10 @@ func (s *Server) swap(st *site) {
 func (s *Server) Warm() {
 	start := time.Now()
 	if set := s.content.Load(); set != nil && set.official != nil && set.official.left() > 0 {
-		o := set.official
-		o.parsed = func(_ *rules.Edition, wanted bool) {
-			if wanted {
-				s.publish()
-			}
-		}
-		o.run()
+		set.official.run()
 		s.publish()
 	}
-	close(s.loading)
+	s.loaded()
 	st := s.site.Load()
 	st.warm()
 	if set := s.content.Load(); set != nil {
@@ -201,6 +206,9 @@ func (s *Server) Warm() {
 	// it back at once rather than as the runtime finds time.
 	debug.FreeOSMemory()
 }
+
+// loaded says every edition is in the library served.
+func (s *Server) loaded() { s.loadedOne.Do(func() { close(s.loading) }) }
 
 // publish serves a library of everything parsed so far.
 func (s *Server) publish() {
