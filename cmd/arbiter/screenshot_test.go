@@ -33,11 +33,12 @@ func screenshotDir(t *testing.T) string {
 // must load without a console error and show its heading.
 func TestScreenshots(t *testing.T) {
 	bctx := startBrowser(t)
-	l, err := loadContent(contentOptions{official: true}, slog.New(slog.DiscardHandler))
+	o := contentOptions{official: true}
+	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := NewServer(l.lib, Options{})
+	srv := NewServer(set.library(), Options{Content: set, Reread: o})
 	srv.Warm()
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
@@ -53,7 +54,7 @@ func TestScreenshots(t *testing.T) {
 		{"cut-short", "/2013-02-01", "incomplete"},
 		{"diff-cut-short", "/diff/2012-07-01/2013-02-01", "Missing"},
 		{"excerpt", "/2007-02-01-excerpt", "excerpt"},
-		{"diagnostics", "/diagnostics", "Content diagnostics"},
+		{"diagnostics", "/diagnostics", "warnings"},
 	}
 	devices := []struct {
 		name          string
