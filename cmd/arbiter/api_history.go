@@ -1,8 +1,6 @@
 package main
 
 import (
-	"net/http"
-
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -38,8 +36,8 @@ type apiHistory struct {
 	// Missing are the editions whose source file is cut short before the
 	// entry: it is not in them, which is not a removal.
 	Missing []string `json:"missing"`
-	// In is the rule in the edition ?in= names, followed through its
-	// renumberings; absent without ?in=.
+	// In is the rule in the edition /in/{other} names, followed through
+	// its renumberings; absent without /in/.
 	In *apiIn `json:"in,omitempty"`
 }
 
@@ -65,7 +63,9 @@ var absentNames = map[views.Absence]string{
 }
 
 // apiHistory serves GET /api/history/{edition}/{number}: the rule's numbers
-// and changes across every whole edition loaded.
+// and changes across every whole edition loaded; and, as
+// /api/history/{edition}/{number}/in/{other}, also the rule in edition
+// other. A path rather than a query, since the page cache keys on the path.
 func (s *Server) apiHistory(c echo.Context) error {
 	e, n, r, err := editionRule(c)
 	if err != nil {
@@ -76,7 +76,7 @@ func (s *Server) apiHistory(c echo.Context) error {
 	}
 	st := siteOf(c)
 	var in *rules.Edition
-	if id := c.QueryParam("in"); id != "" {
+	if id := param(c, "in"); id != "" {
 		if in = st.lib.Edition(id); in == nil {
 			return notFound("There is no edition %q to follow rule %s into.", clip(id), n)
 		}
@@ -109,16 +109,10 @@ func (s *Server) apiHistory(c echo.Context) error {
 		}
 		out.Events = append(out.Events, a)
 	}
-	if in == nil {
-		return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
+	if in != nil {
+		out.In = s.apiIn(placeHistory(st, h, in))
 	}
-	// The page cache keys on the path alone, so an answer to ?in= is
-	// not kept.
-	out.In = s.apiIn(placeHistory(st, h, in))
-	c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-	c.Response().WriteHeader(http.StatusOK)
-	return jsonBody(out).Render(c.Request().Context(), c.Response())
+	return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
 }
 
 func (s *Server) apiIn(pl views.Placement) *apiIn {

@@ -117,10 +117,17 @@ func placeHistory(st *site, h *history.History, to *rules.Edition) views.Placeme
 	pl := views.Placement{Edition: to, History: h}
 	at := inForce(st.history, to)
 	if at == nil {
-		// Older than every whole edition, or undated.
-		pl.Why = views.Untracked
-		if to.Effective.Before(h.Versions[0].Edition.Effective) {
+		// Older than every whole edition, or undated. A rule added since
+		// the oldest was not there yet; of one in the oldest, the history
+		// knows nothing earlier, and its oldest number is the best guess.
+		first := h.Versions[0]
+		switch {
+		case pl.AddedIn() != nil && to.Effective.Before(first.Edition.Effective):
 			pl.Why = views.NotYet
+		case to.Rule(first.Rule.Number) != nil:
+			pl.Rule = to.Rule(first.Rule.Number)
+		default:
+			pl.Why = views.Untracked
 		}
 		return pl
 	}
