@@ -38,21 +38,8 @@
     }
     var cites = d.querySelectorAll('button[data-cite]');
     for (var i = 0; i < cites.length; i++) cite(cites[i]);
-    pick(d.querySelector('form.pick'));
     previews();
   });
-
-  // The rule page's "this rule in" picker. In a static export, which has
-  // no server to follow the rule through its renumberings, each option
-  // carries the rule's URL in that edition: go there rather than to search.
-  function pick(f) {
-    if (!f) return;
-    f.addEventListener('submit', function (e) {
-      var sel = f.elements.e, o = sel.options[sel.selectedIndex];
-      var url = o && o.getAttribute('data-url');
-      if (url) { e.preventDefault(); location.href = url; }
-    });
-  }
 
   function cite(b) {
     if (!navigator.clipboard) return;

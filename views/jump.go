@@ -48,6 +48,19 @@ func (pl Placement) Found() bool { return pl.Rule != nil }
 func (pl Placement) First() history.Version { return pl.History.Versions[0] }
 func (pl Placement) Last() history.Version  { return pl.History.Last() }
 
+// Nearest is the version of the rule closest to the edition asked about,
+// for an edition that lacks it: the last one before it, else the first.
+func (pl Placement) Nearest() history.Version {
+	v := pl.History.Versions[0]
+	for _, x := range pl.History.Versions {
+		if x.Edition.Effective.After(pl.Edition.Effective) {
+			break
+		}
+		v = x
+	}
+	return v
+}
+
 // RemovedIn is the edition that removed the rule, or nil.
 func (pl Placement) RemovedIn() *rules.Edition {
 	if ev := removal(pl.History); ev != nil {
@@ -128,27 +141,26 @@ type AbsentPage struct {
 	Other *rules.Rule
 }
 
-// pickLabel names an edition in the rule page's picker, with what the
-// rule is there when it is not simply the same number: "CR 2007-02-01 ·
-// as 420.5e", "CR 2003-03-15 · not yet".
-func pickLabel(r *rules.Rule, pl Placement) string {
-	name := pickName(pl.Edition)
+// pickNote follows an edition's name in the rule page's picker, saying
+// what the rule is there when it is not simply the same number: " · as
+// 420.5e", " · not yet"; "" for the same number.
+func pickNote(r *rules.Rule, pl Placement) string {
 	switch pl.Why {
 	case Present:
 		if pl.Rule.Number != r.Number {
-			return name + " · as " + pl.Rule.Number.String()
+			return " · as " + pl.Rule.Number.String()
 		}
-		return name
+		return ""
 	case NotYet:
-		return name + " · not yet"
+		return " · not yet"
 	case Removed:
-		return name + " · removed"
+		return " · removed"
 	case Cut:
-		return name + " · not in its file"
+		return " · not in its file"
 	case NotInExcerpt:
-		return name + " · not in it"
+		return " · not in it"
 	}
-	return name + " · not found"
+	return " · not found"
 }
 
 // meaningRule is the rule a meaning names, as the edition being read has

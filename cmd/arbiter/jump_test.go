@@ -90,9 +90,9 @@ func TestPicker(t *testing.T) {
 		{name: "same number", path: "/jump?q=100.1&from=2020-01-01&e=2020-04-01", status: 302, to: "/2020-04-01/100.1"},
 		{name: "not yet", path: "/jump?q=100.2&from=2020-03-01&e=2020-01-01", status: 404, checks: []check{
 			{"h1", "Not in CR 2020-01-01"},
-			{"p.msg a[href='/2020-03-01/100.2']", "100.2 of CR 2020-03-01"},
-			{"p.msg", "did not exist yet in CR 2020-01-01: it was added in CR 2020-02-01, as 100.2"},
-			{"p.msg a.go[href='/2020-02-01/100.2']", "100.2"},
+			{"p.msg", "Rule 100.2 of CR 2020-03-01 did not exist yet in CR 2020-01-01: it was added in CR 2020-02-01, as 100.2."},
+			{"p.acts a.btn.go[href='/2020-02-01/100.2']", "Go to 100.2 in CR 2020-02-01"},
+			{"p.acts .meta a[href='/2020-03-01/100.2']", "100.2 in CR 2020-03-01"},
 			// 2020-01-01 numbers another rule 100.2.
 			{"main p a[href='/2020-01-01/100.2']", "100.2"},
 			{"main p", "but it is another rule: To play, each player needs"},
@@ -100,13 +100,15 @@ func TestPicker(t *testing.T) {
 		}},
 		{name: "removed", path: "/jump?q=100.3&from=2020-01-01&e=2020-03-01", status: 404, checks: []check{
 			{"p.msg", "was removed in CR 2020-03-01, before CR 2020-03-01: it was last in CR 2020-02-01, as 100.4"},
-			{"p.msg a.go[href='/2020-02-01/100.4']", "100.4"},
+			{"p.acts a.go[href='/2020-02-01/100.4']", "Go to 100.4 in CR 2020-02-01"},
 			{"main p a[href='/2020-03-01/100.3']", "100.3"},
 		}},
 		{name: "cut file", path: "/jump?q=100.3&from=2020-03-01&e=2020-04-01", status: 404, checks: []check{
 			{"p.msg", "is not in the source file of CR 2020-04-01, which is cut short"},
 			{"p.msg", "not a change to the rules"},
-		}, absent: []string{"a.go"}},
+			// The version just before the cut file.
+			{"p.acts a.go[href='/2020-03-01/100.3']", "Go to 100.3 in CR 2020-03-01"},
+		}},
 		// Without from, or with a from that lacks the number, q is a number
 		// in e.
 		{name: "unknown from", path: "/jump?q=100.2&from=nope&e=2020-01-01", status: 302, to: "/2020-01-01/100.2"},
@@ -123,15 +125,15 @@ func TestJumpOldNumber(t *testing.T) {
 		{name: "renumbered since", path: "/jump?q=100.4&e=2020-01-01", status: 200, checks: []check{
 			{"h1", "Rule 100.4 is not in CR 2020-01-01"},
 			{"li.hit p.msg", "100.4 of CR 2020-02-01 is 100.3 in CR 2020-01-01"},
-			{"li.hit p.msg a[href='/2020-02-01/100.4']", "CR 2020-02-01"},
-			{"li.hit p.msg a.go[href='/2020-01-01/100.3']", "100.3"},
+			{"li.hit p.acts a.btn.go[href='/2020-01-01/100.3']", "Go to 100.3"},
+			{"li.hit p.acts .meta a[href='/2020-02-01/100.4']", "100.4 in CR 2020-02-01"},
 			{"li.hit p.snippet", "Some casual variants"},
 			{"input#q[value='100.4']", ""},
 			{"ul.near a[href='/2020-01-01/100.3']", "100.3"},
 		}},
 		{name: "removed", path: "/jump?q=100.4&e=2020-03-01", status: 200, checks: []check{
-			{"li.hit p.msg", "100.4 of CR 2020-02-01 was removed in CR 2020-03-01: it was last in CR 2020-02-01, as 100.4"},
-			{"li.hit p.msg a.go[href='/2020-02-01/100.4']", "100.4"},
+			{"li.hit p.msg", "100.4 of CR 2020-02-01 was removed in CR 2020-03-01; it was last in CR 2020-02-01, as 100.4."},
+			{"li.hit p.acts a.go[href='/2020-02-01/100.4']", "Go to 100.4 in CR 2020-02-01"},
 		}},
 		{name: "in the newest", path: "/jump?q=100.4&e=2020-04-01", status: 200, checks: []check{
 			{"li.hit p.msg", "was removed in CR 2020-03-01"},
@@ -143,7 +145,7 @@ func TestJumpOldNumber(t *testing.T) {
 		// A rule URL and /now for a number the edition lacks answer the
 		// same, as 404s.
 		{name: "rule URL", path: "/2020-01-01/100.4", status: 404, checks: []check{
-			{"li.hit p.msg a.go[href='/2020-01-01/100.3']", "100.3"},
+			{"li.hit p.acts a.go[href='/2020-01-01/100.3']", "Go to 100.3"},
 		}},
 		{name: "now of a number", path: "/2020-03-01/100.4/now", status: 404, checks: []check{
 			{"li.hit p.msg", "was removed in CR 2020-03-01"},
@@ -199,17 +201,19 @@ func TestRulePagePicker(t *testing.T) {
 	}
 }
 
-// TestStaticPicker: a static export has no /jump to follow the rule, so
-// each option carries the rule's URL in its edition for app.js, and an
-// edition that lacks the rule cannot be chosen.
+// TestStaticPicker: a static export has no /jump to follow the rule, and
+// its search page jumps by number, so only the editions where the rule
+// has the page's number can be chosen; the others say what it is there.
 func TestStaticPicker(t *testing.T) {
 	srv := NewServer(cutHistoryLibrary(t), Options{Static: true})
 	runPageCases(t, srv, []pageCase{
 		{name: "renumbered", path: "/2020-03-01/100.3", status: 200, checks: []check{
-			{"form.pick option[value='2020-03-01'][selected][data-url='/2020-03-01/100.3.html']", "CR 2020-03-01"},
-			{"form.pick option[value='2020-01-01'][data-url='/2020-01-01/100.2.html']", "CR 2020-01-01 · as 100.2"},
+			{"form.pick[action='/search.html']", ""},
+			{"form.pick option[value='2020-03-01'][selected]", "CR 2020-03-01"},
+			{"form.pick option[value='2020-02-01']", "CR 2020-02-01"},
+			{"form.pick option[value='2020-01-01'][disabled]", "CR 2020-01-01 · as 100.2"},
 			{"form.pick option[value='2020-04-01'][disabled]", "CR 2020-04-01 · not in its file"},
-		}, absent: []string{"form.pick option[value='2020-04-01'][data-url]"}},
+		}, absent: []string{"form.pick option[value='2020-02-01'][disabled]"}},
 	})
 }
 
@@ -290,7 +294,7 @@ func TestNavigationOfficial(t *testing.T) {
 		{name: "picker back to 2026", path: "/jump?q=420.5e&from=2007-02-01&e=2026-01-16", status: 302, to: "/2026-01-16/704.5j"},
 		{name: "picker removed", path: "/jump?q=704.5j&from=2012-07-01&e=2026-01-16", status: 404, checks: []check{
 			{"p.msg", "was removed in CR 2017-09-29"},
-			{"p.msg a.go[href='/2017-07-08/704.5j']", "704.5j"},
+			{"p.acts a.go[href='/2017-07-08/704.5j']", "Go to 704.5j in CR 2017-07-08"},
 			{"main p a[href='/2026-01-16/704.5j']", "704.5j"},
 			{"main p", "but it is another rule: If two or more legendary permanents"},
 		}},
@@ -299,15 +303,17 @@ func TestNavigationOfficial(t *testing.T) {
 		}},
 		{name: "old number", path: "/jump?q=420.5e&e=2026-01-16", status: 200, checks: []check{
 			{"li.hit p.msg", "420.5e of CR 2003-03-15 to 2009-05-01 is today’s 704.5j."},
-			{"li.hit p.msg a.go[href='/2026-01-16/704.5j']", "704.5j"},
+			{"li.hit p.acts a.go[href='/2026-01-16/704.5j']", "Go to 704.5j"},
+			{"li.hit p.acts .meta a[href='/2009-05-01/420.5e']", "420.5e in CR 2009-05-01"},
 			{"li.hit p.snippet", "legendary permanents"},
 		}},
 		{name: "number of two rules", path: "/jump?q=704.5j&e=2007-02-01", status: 200, checks: []check{
 			{"main > p", "Other editions have numbered 2 different rules 704.5j"},
 			{"li.hit:nth-child(1) p.msg", "704.5j of CR 2017-09-29 to 2026-01-16 is 420.5e in CR 2007-02-01."},
-			{"li.hit:nth-child(1) a.go[href='/2007-02-01/420.5e']", "420.5e"},
+			{"li.hit:nth-child(1) a.go[href='/2007-02-01/420.5e']", "Go to 420.5e"},
 			{"li.hit:nth-child(1) .meta a[href='/2026-01-16/704.5j']", "704.5j in CR 2026-01-16"},
-			{"li.hit:nth-child(2) p.msg", "704.5j of CR 2009-09-04 to 2017-07-08 is not yet in CR 2007-02-01"},
+			{"li.hit:nth-child(2) p.msg", "704.5j of CR 2009-09-04 to 2017-07-08 is not yet in CR 2007-02-01: it was added in CR 2007-10-01, as 420.5q."},
+			{"li.hit:nth-child(2) a.go[href='/2007-10-01/420.5q']", "Go to 420.5q in CR 2007-10-01"},
 		}},
 		// 2012-07-01 has a 704.5j: the jump box goes there, and the page
 		// says the number is the legend rule's since 2017-09-29.
@@ -341,6 +347,11 @@ func TestNavigationOfficial(t *testing.T) {
 			{".change a[href='/2017-07-08/704.5j']", "704.5j"},
 		}},
 	})
+	// A rule that still bears the number links today's version once.
+	doc := parse(t, do(t, officialServer(t), "GET", "/jump?q=704.5j&e=2007-02-01"))
+	if got := strings.Join(strings.Fields(doc.Find("li.hit:nth-child(1) .acts .meta").Text()), " "); got != "today: 704.5j in CR 2026-01-16" {
+		t.Errorf("the legend rule's links: %q", got)
+	}
 	var h apiHistory
 	getJSON(t, officialServer(t), "/api/history/2026-01-16/704.5j/in/2012-07-01", 200, &h)
 	if h.In == nil || *h.In != (apiIn{Edition: "2012-07-01", Number: "704.5k", URL: "/2012-07-01/704.5k"}) {
