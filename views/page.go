@@ -238,9 +238,14 @@ type SectionPage struct {
 type RulePage struct {
 	Page
 	Rule       *rules.Rule
-	Crumbs     []*rules.Rule    // ancestors, chapter first
-	Prev, Next *rules.Rule      // neighbours to step to with j/k
-	Editions   []*rules.Edition // editions with numbered rules, for the edition switcher
+	Crumbs     []*rules.Rule // ancestors, chapter first
+	Prev, Next *rules.Rule   // neighbours to step to with j/k
+	// Places are the rule in each edition with numbered rules, newest
+	// first, followed through its history: the "this rule in" picker.
+	Places []Placement
+	// Others are the other rules its number has named in other editions
+	// (jump.go), latest first.
+	Others []Meaning
 	// Sandbox reports whether a printed example has a scenario the sandbox
 	// can run; nil when no sandbox is wired.
 	Sandbox func(example rules.Text) bool

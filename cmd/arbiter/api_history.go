@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/history"
+	"github.com/arbiter-rules/arbiter/views"
 )
 
 // The history and diff API (README.md documents it). As for the rest of the
@@ -35,10 +36,36 @@ type apiHistory struct {
 	// Missing are the editions whose source file is cut short before the
 	// entry: it is not in them, which is not a removal.
 	Missing []string `json:"missing"`
+	// In is the rule in the edition /in/{other} names, followed through
+	// its renumberings; absent without /in/.
+	In *apiIn `json:"in,omitempty"`
+}
+
+// apiIn is a rule followed into one edition: its number there, or why
+// that edition lacks it.
+type apiIn struct {
+	Edition string `json:"edition"`
+	Number  string `json:"number,omitempty"` // "" when the edition lacks the rule
+	URL     string `json:"url,omitempty"`
+	// Absent says why the edition lacks the rule: "not yet" (added
+	// later), "removed", "missing" (the edition's source file is cut short
+	// before it), "not in excerpt" (an excerpt without it) or "unknown".
+	Absent string `json:"absent,omitempty"`
+}
+
+// absentNames are apiIn.Absent's words: a contract, as field names are.
+var absentNames = map[views.Absence]string{
+	views.NotYet:       "not yet",
+	views.Removed:      "removed",
+	views.Cut:          "missing",
+	views.NotInExcerpt: "not in excerpt",
+	views.Untracked:    "unknown",
 }
 
 // apiHistory serves GET /api/history/{edition}/{number}: the rule's numbers
-// and changes across every whole edition loaded.
+// and changes across every whole edition loaded; and, as
+// /api/history/{edition}/{number}/in/{other}, also the rule in edition
+// other. A path rather than a query, since the page cache keys on the path.
 func (s *Server) apiHistory(c echo.Context) error {
 	e, n, r, err := editionRule(c)
 	if err != nil {
@@ -47,7 +74,14 @@ func (s *Server) apiHistory(c echo.Context) error {
 	if r == nil {
 		return notFound("Rule %s is not in edition %s.", n, e.ID)
 	}
-	h := siteOf(c).history.History(e, r)
+	st := siteOf(c)
+	var in *rules.Edition
+	if id := param(c, "in"); id != "" {
+		if in = st.lib.Edition(id); in == nil {
+			return notFound("There is no edition %q to follow rule %s into.", clip(id), n)
+		}
+	}
+	h := st.history.History(e, r)
 	if h == nil {
 		return notFound("Edition %s is not a whole edition of the rules; its history is unknown.", e.ID)
 	}
@@ -75,7 +109,20 @@ func (s *Server) apiHistory(c echo.Context) error {
 		}
 		out.Events = append(out.Events, a)
 	}
+	if in != nil {
+		out.In = s.apiIn(placeHistory(st, h, in))
+	}
 	return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
+}
+
+func (s *Server) apiIn(pl views.Placement) *apiIn {
+	a := &apiIn{Edition: pl.Edition.ID}
+	if pl.Found() {
+		a.Number, a.URL = pl.Rule.Number.String(), s.paths.RuleURL(pl.Edition.ID, pl.Rule.Number)
+	} else {
+		a.Absent = absentNames[pl.Why]
+	}
+	return a
 }
 
 // apiSide is a changed entry as one edition has it.

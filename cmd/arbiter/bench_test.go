@@ -42,7 +42,7 @@ func BenchmarkRenderRulePage(b *testing.B) {
 	srv, e := corpusServer(b)
 	r := e.Rule(mustNumber("704.5k"))
 	p := views.RulePage{Page: views.Page{Paths: srv.paths, Title: "Rule 704.5k", Edition: e}, Rule: r,
-		Prev: e.Prev(r), Next: e.Next(r), Editions: srv.Library().Editions}
+		Prev: e.Prev(r), Next: e.Next(r), Places: placesOf(srv.site.Load(), r, nil)}
 	b.ReportAllocs()
 	for b.Loop() {
 		var w nopWriter
@@ -55,7 +55,7 @@ func BenchmarkRenderRulePage(b *testing.B) {
 func BenchmarkRenderChapter702(b *testing.B) {
 	srv, e := corpusServer(b)
 	r := e.Rule(mustNumber("702"))
-	p := views.RulePage{Page: views.Page{Paths: srv.paths, Title: "702", Edition: e}, Rule: r, Editions: srv.Library().Editions}
+	p := views.RulePage{Page: views.Page{Paths: srv.paths, Title: "702", Edition: e}, Rule: r, Places: placesOf(srv.site.Load(), r, nil)}
 	b.ReportAllocs()
 	for b.Loop() {
 		var w nopWriter

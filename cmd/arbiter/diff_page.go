@@ -134,7 +134,7 @@ func (s *Server) nowRule(c echo.Context) error {
 		return err
 	}
 	if r == nil {
-		return missingRule(c, e, n)
+		return s.oldNumber(c, e, n, http.StatusNotFound)
 	}
 	h := siteOf(c).history.History(e, r)
 	if h == nil {

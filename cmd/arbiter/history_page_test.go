@@ -304,6 +304,11 @@ func FuzzHistoryRequests(f *testing.F) {
 	} {
 		f.Add(s, "from=2020-01-01&to=latest")
 	}
+	// The rule page's picker and the jump box (jump.go).
+	for _, q := range []string{"q=100.3&from=2020-03-01&e=2020-04-01", "q=100.4&e=2020-03-01", "q=100.2&from=2020-03-01&e=2020-01-01"} {
+		f.Add("/jump", q)
+	}
+	f.Add("/api/history/2020-03-01/100.3/in/2020-04-01", "")
 	cut := textSource("April 1, 2020", histBody3, histGloss)
 	cut = cut[:strings.Index(cut, "what each player may bring to a tournament.")]
 	lib := rules.NewLibrary([]*rules.Edition{

@@ -7,14 +7,21 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/views"
 )
 
 // maxJump bounds what the jump box accepts; the input says maxlength=200.
 const maxJump = 200
 
 // jump serves the jump box, /jump?q=…&e=…: a rule number goes to that rule
-// in edition e (the newest if e is absent), a number e lacks gets a 404
-// listing the nearest numbers, and anything else goes to search.
+// in edition e (the newest if e is absent), and anything else goes to
+// search. A number e lacks is looked up in every edition: if it named a
+// rule there, a page says which and where that rule is in e; if not, a 404
+// lists the nearest numbers e has.
+//
+// With from (the rule page's "this rule in" picker), q is a rule of
+// edition from, and the answer is that same rule in e through its history
+// (renumberings), or a page saying e lacks it.
 func (s *Server) jump(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
 	if q == "" {
@@ -33,13 +40,70 @@ func (s *Server) jump(c echo.Context) error {
 	if e == nil {
 		return notFound("No editions are loaded.")
 	}
-	if n, ok := jumpNumber(q); ok {
-		if e.Rule(n) == nil {
-			return missingRule(c, e, n)
-		}
+	n, ok := jumpNumber(q)
+	if !ok {
+		return c.Redirect(http.StatusFound, s.paths.SearchURL(e.ID, q))
+	}
+	if from := lib.Edition(c.QueryParam("from")); from != nil && from.Rule(n) != nil {
+		return s.jumpAcross(c, from, from.Rule(n), e)
+	}
+	if e.Rule(n) != nil {
 		return c.Redirect(http.StatusFound, s.paths.RuleURL(e.ID, n))
 	}
-	return c.Redirect(http.StatusFound, s.paths.SearchURL(e.ID, q))
+	return s.oldNumber(c, e, n, http.StatusOK)
+}
+
+// jumpAcross goes to rule r of edition from as edition to has it, or
+// answers 404 with a page saying when the rule came or went.
+func (s *Server) jumpAcross(c echo.Context, from *rules.Edition, r *rules.Rule, to *rules.Edition) error {
+	st := siteOf(c)
+	pl := placeIn(st, from, r, to)
+	if pl.Found() {
+		return c.Redirect(http.StatusFound, s.paths.RuleURL(to.ID, pl.Rule.Number))
+	}
+	p := views.AbsentPage{
+		Page: views.Page{Paths: s.paths, Title: "Rule " + r.Number.String() + " of " + views.EditionName(from) +
+			" is not in " + views.EditionName(to), Edition: to},
+		From: from,
+		Rule: r,
+		At:   pl,
+		// The rule is not in to, so whatever to numbers the same is
+		// another rule.
+		Other: to.Rule(r.Number),
+	}
+	return views.RuleAbsent(p).Render(c.Request().Context(), htmlStatus(c, http.StatusNotFound))
+}
+
+// oldNumber answers a number edition e lacks: the rules it named in other
+// editions, each placed in e, with status code; or, if it named none, the
+// 404 listing the nearest numbers e has.
+func (s *Server) oldNumber(c echo.Context, e *rules.Edition, n rules.Number, code int) error {
+	st := siteOf(c)
+	ms := meanings(st, n, e)
+	if len(ms) == 0 {
+		return missingRule(c, e, n)
+	}
+	p := views.NumberPage{
+		Page: views.Page{Paths: s.paths, Title: "Rule " + n.String() + " in other editions", Edition: e,
+			Query: c.QueryParam("q")},
+		Number:   n,
+		Meanings: ms,
+		Nearest:  e.Nearest(n, 8),
+	}
+	if eds := st.history.Editions(); len(eds) > 0 {
+		p.Newest = eds[len(eds)-1]
+	}
+	return views.OldNumber(p).Render(c.Request().Context(), htmlStatus(c, code))
+}
+
+// htmlStatus starts an HTML response with status code that is not cached
+// anywhere: it answers a query, which the page cache does not key on.
+func htmlStatus(c echo.Context, code int) *echo.Response {
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	h.Set(echo.HeaderCacheControl, "no-store")
+	c.Response().WriteHeader(code)
+	return c.Response()
 }
 
 // jumpNumber reads a rule number as a judge types it: "704.5k", "704.5K",

@@ -55,6 +55,7 @@ func (s *Server) routes() {
 
 	get("/api/editions", s.apiEditions)
 	get("/api/history/:edition/:number", s.apiHistory)
+	get("/api/history/:edition/:number/in/:in", s.apiHistory)
 	get("/api/diff/:from/:to", s.apiDiff)
 	get("/api/:edition/rules/:number", s.apiRule)
 	get("/api/:edition/glossary/:term", s.apiTerm)

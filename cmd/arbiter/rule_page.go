@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/history"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -27,7 +28,8 @@ func (s *Server) rulePage(c echo.Context) error {
 	}
 	r := e.Rule(n)
 	if r == nil {
-		return missingRule(c, e, n)
+		// An old citation typed as a URL: say which rules the number named.
+		return s.oldNumber(c, e, n, http.StatusNotFound)
 	}
 	return s.render(c, views.Rule(s.rulePageOf(c, e, r)))
 }
@@ -71,16 +73,37 @@ func (s *Server) rulePageOf(c echo.Context, e *rules.Edition, r *rules.Rule) vie
 	} else {
 		p.Prev, p.Next = e.Prev(r), e.Next(r)
 	}
-	for _, o := range siteOf(c).lib.Editions {
-		if o.Kind != rules.KindProse {
-			p.Editions = append(p.Editions, o)
-		}
-	}
 	if s.Scenarios != nil {
 		p.Sandbox = s.Scenarios.HasScenario
 	}
-	p.History = siteOf(c).history.History(e, r)
+	st := siteOf(c)
+	p.History = st.history.History(e, r)
+	p.Places = placesOf(st, r, p.History)
+	if p.History != nil {
+		for _, m := range meanings(st, r.Number, e) {
+			if !sameRule(m.Here.History, p.History) {
+				p.Others = append(p.Others, m)
+			}
+		}
+	}
 	return p
+}
+
+// placesOf is rule r, whose history is h (nil if it has none), in each
+// edition with numbered rules: the rule page's "this rule in" picker.
+func placesOf(st *site, r *rules.Rule, h *history.History) []views.Placement {
+	var out []views.Placement
+	for _, o := range st.lib.Editions {
+		if o.Kind == rules.KindProse {
+			continue
+		}
+		if h != nil {
+			out = append(out, placeHistory(st, h, o))
+		} else {
+			out = append(out, placeByNumber(r, o))
+		}
+	}
+	return out
 }
 
 // titleOf is the page title for r: "704. State-Based Actions" or "Rule 704.5k".
