@@ -342,12 +342,9 @@ func (ruleItems) side(ev *Event, p *prepared, x int, old bool) {
 }
 
 func (ruleItems) op(m *Matching, p, q *prepared, x, y int) Op {
-	var op Op
+	op := m.compare(p.text[x], q.text[y])
 	if p.entries[x].Number != q.entries[y].Number {
 		op |= Moved
-	}
-	if !m.same(p.text[x], q.text[y]) {
-		op |= Changed
 	}
 	return op
 }
@@ -367,12 +364,9 @@ func (termItems) side(ev *Event, p *prepared, x int, old bool) {
 }
 
 func (termItems) op(m *Matching, p, q *prepared, x, y int) Op {
-	var op Op
+	op := m.compare(p.terms[x], q.terms[y])
 	if p.e.Glossary[x].Term() != q.e.Glossary[y].Term() {
 		op |= Moved
-	}
-	if !m.same(p.terms[x], q.terms[y]) {
-		op |= Changed
 	}
 	return op
 }
