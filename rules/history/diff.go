@@ -123,6 +123,11 @@ type Change struct {
 	// Follows marks a rule that moved only because its parent did and kept
 	// its place under it: 420.5 → 704.5 carries 420.5e → 704.5e.
 	Follows bool
+	// SplitFrom, for a rule Added, is the rule of the older edition whose
+	// text it was cut from; MergedInto, for a rule Removed, the rule of the
+	// newer edition its text was joined to (see Event). Only a diff of
+	// neighbouring editions notes them.
+	SplitFrom, MergedInto *rules.Rule
 }
 
 // Words is the word-level diff of the entry's text.
@@ -240,7 +245,11 @@ func (m *Matching) diff() *Diff {
 	for j, i := range m.entryBack {
 		nb := b.entries[j]
 		if i < 0 {
-			add(Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].text}, order{at: j})
+			c := Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].text}
+			if x, ok := m.splitFrom[int32(j)]; ok && c.Op == Added {
+				c.SplitFrom = a.entries[x]
+			}
+			add(c, order{at: j})
 		} else {
 			na := a.entries[i]
 			op := m.compare(a.text[i], b.text[j])
@@ -277,7 +286,11 @@ func (m *Matching) diff() *Diff {
 	}
 	for i, j := range m.entry {
 		if j < 0 {
-			add(Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].text}, order{at: anchor[i], phase: 2, old: i, sub: -1})
+			c := Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].text}
+			if y, ok := m.mergedInto[int32(i)]; ok && c.Op == Removed {
+				c.MergedInto = b.entries[y]
+			}
+			add(c, order{at: anchor[i], phase: 2, old: i, sub: -1})
 		}
 	}
 	for x, y := range m.example {

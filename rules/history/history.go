@@ -163,6 +163,9 @@ func (c *Chain) steps(lo, hi int, across bool) *Matching {
 		k++
 	}
 	m := newMatching(c.prepared(lo), c.prepared(hi))
+	if len(path) == 1 {
+		m.splitFrom, m.mergedInto = path[0].splitFrom, path[0].mergedInto
+	}
 	fwd := [][]int32{m.entry, m.example, m.term}
 	back := [][]int32{m.entryBack, m.exampleBack, m.termBack}
 	for _, s := range append(fwd, back...) {
@@ -196,10 +199,11 @@ func (c *Chain) steps(lo, hi int, across bool) *Matching {
 
 // reversed is m the other way round: from m.b to m.a.
 func (m *Matching) reversed() *Matching {
-	return &Matching{a: m.b, b: m.a,
+	return &Matching{a: m.b, b: m.a, m10: m.m10,
 		entry: m.entryBack, entryBack: m.entry,
 		example: m.exampleBack, exampleBack: m.example,
-		term: m.termBack, termBack: m.term}
+		term: m.termBack, termBack: m.term,
+		splitFrom: m.mergedInto, mergedInto: m.splitFrom}
 }
 
 // Version is an entry as one edition has it: a numbered entry (Rule) in a
@@ -221,6 +225,12 @@ type Event struct {
 	Old, New         *rules.Rule
 	OldTerm, NewTerm *rules.GlossaryEntry
 	OldText, NewText string
+	// SplitFrom, for a rule Added, is the rule (in the edition before)
+	// whose text it was cut from, the rest of which goes on as another;
+	// MergedInto, for a rule Removed, the rule (in Edition) its text was
+	// joined to, which goes on from another (see matchOpenings). Nil
+	// otherwise.
+	SplitFrom, MergedInto *Version
 }
 
 // Words is the word-level diff of a change.
@@ -459,6 +469,12 @@ func (tr trail) history(c *Chain, it items) *History {
 			if tr.added >= 0 {
 				ev := Event{Op: Added, Edition: q.e}
 				it.side(&ev, q, s.x, false)
+				if it == rulesOf && s.k > 0 {
+					m := c.pair(s.k - 1)
+					if x, ok := m.splitFrom[int32(s.x)]; ok && m.entryBack[s.x] < 0 {
+						ev.SplitFrom = &Version{Edition: m.a.e, Rule: m.a.entries[x]}
+					}
+				}
 				h.Events = append(h.Events, ev)
 			}
 			continue
@@ -476,6 +492,12 @@ func (tr trail) history(c *Chain, it items) *History {
 		last := tr.stops[len(tr.stops)-1]
 		ev := Event{Op: Removed, Edition: c.eds[tr.removed]}
 		it.side(&ev, c.prepared(last.k), last.x, true)
+		if it == rulesOf && tr.removed == last.k+1 {
+			m := c.pair(last.k)
+			if y, ok := m.mergedInto[int32(last.x)]; ok && m.entry[last.x] < 0 {
+				ev.MergedInto = &Version{Edition: m.b.e, Rule: m.b.entries[y]}
+			}
+		}
 		h.Events = append(h.Events, ev)
 	}
 	for _, k := range tr.missing {
