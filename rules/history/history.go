@@ -1,14 +1,3 @@
-// Package history follows the Comprehensive Rules through time: what
-// changed between two editions (rules, examples, glossary entries and
-// chapter titles added, removed, reworded or renumbered, with word-level
-// diffs) and the history of one rule across every edition, through its
-// renumberings.
-//
-// A Chain holds the library's whole editions oldest first and matches each
-// with the next (match.go); a diff between editions further apart composes
-// those matchings, so a rule is followed step by step the way the rules
-// themselves changed. Matchings are computed once, on first use or by Warm,
-// and kept: they are a few slices of indexes per pair of editions.
 package history
 
 import (

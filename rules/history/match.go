@@ -84,23 +84,8 @@ const (
 	minPart = 0.6
 )
 
-// match pairs a's contents with b's. Each step only considers what earlier
-// steps left unpaired, most certain first:
-//
-//  1. rules at the same number with the same text (cited numbers masked);
-//  2. rules with the same text at another number: renumbered;
-//  3. any entry whose children went, most of them, to the children of one
-//     entry: "212.4. Enchantments" became chapter "303. Enchantments" in 2009;
-//  4. chapters: same number and title, then the same title elsewhere, then
-//     the same number and a similar title;
-//  5. the remaining rules by similarity of their words: in place (under the
-//     entry their parent was paired with) a rule may have changed more than
-//     one that moved elsewhere, and one that kept its number more again;
-//     and step 3 again for the parents of what that paired;
-//  6. examples within paired rules, then across rules (an example moved);
-//  7. glossary entries by headword, then by definition;
-//  8. what is left unpaired past the point where a cut edition's file
-//     stops is marked missing (missing.go).
+// match pairs a's contents with b's, in the steps the package comment
+// lists (doc.go), each on what the earlier ones left unpaired.
 func match(a, b *prepared) *Matching {
 	m := newMatching(a, b)
 	m.matchSameNumber()
@@ -816,6 +801,20 @@ func (m *Matching) compare(ua, ub *unit) Op {
 	if ua == ub {
 		return 0 // one unit: the same text, and its numbers map to themselves
 	}
+	if op := m.compareCited(ua, ub); op != Changed {
+		return op
+	}
+	// The same words, numbers and all, though one cites what the other
+	// does not: "See rule 419,8" became "See rule 419.8" in 2003-12-01.
+	if wording(ua.text, m.m10) == wording(ub.text, m.m10) {
+		return Reworded
+	}
+	return Changed
+}
+
+// compareCited is compare with the cited numbers masked and compared
+// through the matching.
+func (m *Matching) compareCited(ua, ub *unit) Op {
 	if len(ua.nums) != len(ub.nums) {
 		return Changed
 	}
