@@ -453,7 +453,9 @@ func (m *Matching) matchOpenings(paired [][2]int) {
 	a, b := m.a, m.b
 	var idxA, idxB map[string][]int
 	opening := func(u *unit) string {
-		ws := wordsOf(u.masked)
+		// The words a renamed term spans may change in number: read a few
+		// more than the opening needs.
+		ws := wordsUpTo(u.masked, 2*minOpening)
 		if m.m10 {
 			ws = reword(ws)
 		}
@@ -570,31 +572,47 @@ func (m *Matching) similar(i, j int, wa, wb weighted) (score, need float64, ok b
 // minElsewhere of the lighter one (weightedSimilarity: so must both the
 // Dice score and the containment score), so one of the words they share
 // is among the lighter one's heaviest, the fewest that weigh more than the
-// rest may miss (prefix). Each text is listed under each of its words,
-// and looked up by the heaviest.
+// rest may miss (prefix). Each text is listed under those words, and
+// looked up by all of its own.
 func candidates(as, bs []weighted) [][]int32 {
+	var scratch []int
 	index := func(xs []weighted) map[uint32][]int32 {
 		idx := map[uint32][]int32{}
 		for k, x := range xs {
-			for n, h := range x.bag {
-				if n == 0 || x.bag[n-1] != h {
-					idx[h] = append(idx[h], int32(k))
-				}
+			var p []uint32
+			p, scratch = prefix(x, scratch)
+			for _, h := range p {
+				idx[h] = append(idx[h], int32(k))
 			}
 		}
 		return idx
 	}
-	inA, inB := index(as), index(bs)
+	byA, byB := index(as), index(bs)
 	out := make([][]int32, len(as))
+	// Each candidate once: last[y] is 1 + the last x listed with y.
+	last := make([]int32, max(len(as), len(bs)))
 	for k, x := range as {
-		for _, h := range prefix(x) {
-			out[k] = append(out[k], inB[h]...)
+		for n, h := range x.bag {
+			if n == 0 || x.bag[n-1] != h {
+				for _, y := range byB[h] {
+					if last[y] != int32(k)+1 {
+						last[y] = int32(k) + 1
+						out[k] = append(out[k], y)
+					}
+				}
+			}
 		}
 	}
+	clear(last)
 	for k, y := range bs {
-		for _, h := range prefix(y) {
-			for _, x := range inA[h] {
-				out[x] = append(out[x], int32(k))
+		for n, h := range y.bag {
+			if n == 0 || y.bag[n-1] != h {
+				for _, x := range byA[h] {
+					if last[x] != int32(k)+1 {
+						last[x] = int32(k) + 1
+						out[x] = append(out[x], int32(k))
+					}
+				}
 			}
 		}
 	}
@@ -603,11 +621,11 @@ func candidates(as, bs []weighted) [][]int32 {
 
 // prefix returns the heaviest words of x, the fewest whose weight leaves
 // less than minElsewhere of x's total to the others (with a margin for
-// rounding), each once.
-func prefix(x weighted) []uint32 {
-	idx := make([]int, len(x.bag))
-	for n := range idx {
-		idx[n] = n
+// rounding), each once. scratch is reused for the sorting, and returned.
+func prefix(x weighted, scratch []int) ([]uint32, []int) {
+	idx := scratch[:0]
+	for n := range x.bag {
+		idx = append(idx, n)
 	}
 	slices.SortFunc(idx, func(p, q int) int {
 		switch {
@@ -629,7 +647,7 @@ func prefix(x weighted) []uint32 {
 			out = append(out, x.bag[n])
 		}
 	}
-	return out
+	return out, idx
 }
 
 // prefixMargin keeps prefix from stopping a word short through rounding.

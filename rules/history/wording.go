@@ -87,9 +87,12 @@ var m10Verbs = map[string]bool{
 // wordsOf splits s into its words, lower-cased: runs of letters and
 // digits, and each # that stands for a cited number. What lies between
 // them (punctuation, spaces, the braces of a symbol) is typography.
-func wordsOf(s string) []string {
-	var out []string
-	for i := 0; i < len(s); {
+func wordsOf(s string) []string { return wordsUpTo(s, len(s)) }
+
+// wordsUpTo is wordsOf's first max words.
+func wordsUpTo(s string, max int) []string {
+	out := make([]string, 0, min(max, len(s)/5+1))
+	for i := 0; i < len(s) && len(out) < max; {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == '#' {
 			out = append(out, "#")
