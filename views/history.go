@@ -124,15 +124,21 @@ func follows(d *history.Diff) int {
 }
 
 // shown leaves out of a page's list the entries that only moved with their
-// parent (the parent's line says it) and those folded (folded).
+// parent (the parent's line says it) and those folded (foldedChange).
 func shown(cs []*history.Change) []*history.Change {
 	out := make([]*history.Change, 0, len(cs))
 	for _, c := range cs {
-		if (!c.Follows || c.Op.Text()) && !folded(c.Op) {
+		if (!c.Follows || c.Op.Is(history.Changed)) && !foldedChange(c) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// foldedChange reports whether a diff lists a change folded: its wording
+// alone changed, and it kept its place or moved only with its parent.
+func foldedChange(c *history.Change) bool {
+	return folded(c.Op) || c.Op.WordingOnly() && c.Follows
 }
 
 // folded reports whether a change is shown folded away, one click from
@@ -145,7 +151,7 @@ func folded(op history.Op) bool { return op.WordingOnly() && !op.Is(history.Move
 func foldedChanges(d *history.Diff) []*history.Change {
 	var out []*history.Change
 	for i := range d.Changes {
-		if c := &d.Changes[i]; folded(c.Op) {
+		if c := &d.Changes[i]; foldedChange(c) {
 			out = append(out, c)
 		}
 	}
@@ -271,7 +277,7 @@ func opClass(c *history.Change) string {
 		return "op add"
 	case c.Op == history.Removed:
 		return "op del"
-	case folded(c.Op):
+	case c.Op.WordingOnly():
 		return "op same"
 	}
 	return "op mod"
