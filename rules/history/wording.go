@@ -68,7 +68,7 @@ var m10Phrases = [][2]string{
 
 // m10Removes are the forms of "remove [an object] from the game" (rule
 // 406.7), which became "exile [it]", with what each became.
-var m10Removes = map[string]string{"remove": "exile", "removes": "exile", "removed": "exiled", "removing": "exiling"}
+var m10Removes = map[string]string{"remove": "exile", "removes": "exiles", "removed": "exiled", "removing": "exiling"}
 
 // maxRemoved is the most words "remove … from the game" holds between its
 // ends: "remove all cards in his or her graveyard from the game".
