@@ -576,16 +576,27 @@ func (m *Matching) similar(i, j int, wa, wb weighted) (score, need float64, ok b
 // looked up by all of its own.
 func candidates(as, bs []weighted) [][]int32 {
 	var scratch []int
-	index := func(xs []weighted) map[uint32][]int32 {
-		idx := map[uint32][]int32{}
+	var p []uint32
+	// index lists each text under its prefix's words: hash<<32 | text,
+	// sorted, so the texts under a word are a run found by binary search.
+	index := func(xs []weighted) []uint64 {
+		var idx []uint64
 		for k, x := range xs {
-			var p []uint32
-			p, scratch = prefix(x, scratch)
+			p, scratch = prefix(x, p[:0], scratch)
 			for _, h := range p {
-				idx[h] = append(idx[h], int32(k))
+				idx = append(idx, uint64(h)<<32|uint64(k))
 			}
 		}
+		slices.Sort(idx)
 		return idx
+	}
+	under := func(idx []uint64, h uint32) []uint64 {
+		lo, _ := slices.BinarySearch(idx, uint64(h)<<32)
+		hi := lo
+		for hi < len(idx) && uint32(idx[hi]>>32) == h {
+			hi++
+		}
+		return idx[lo:hi]
 	}
 	byA, byB := index(as), index(bs)
 	out := make([][]int32, len(as))
@@ -594,8 +605,8 @@ func candidates(as, bs []weighted) [][]int32 {
 	for k, x := range as {
 		for n, h := range x.bag {
 			if n == 0 || x.bag[n-1] != h {
-				for _, y := range byB[h] {
-					if last[y] != int32(k)+1 {
+				for _, e := range under(byB, h) {
+					if y := int32(uint32(e)); last[y] != int32(k)+1 {
 						last[y] = int32(k) + 1
 						out[k] = append(out[k], y)
 					}
@@ -607,8 +618,8 @@ func candidates(as, bs []weighted) [][]int32 {
 	for k, y := range bs {
 		for n, h := range y.bag {
 			if n == 0 || y.bag[n-1] != h {
-				for _, x := range byA[h] {
-					if last[x] != int32(k)+1 {
+				for _, e := range under(byA, h) {
+					if x := int32(uint32(e)); last[x] != int32(k)+1 {
 						last[x] = int32(k) + 1
 						out[x] = append(out[x], int32(k))
 					}
@@ -619,10 +630,11 @@ func candidates(as, bs []weighted) [][]int32 {
 	return out
 }
 
-// prefix returns the heaviest words of x, the fewest whose weight leaves
-// less than minElsewhere of x's total to the others (with a margin for
-// rounding), each once. scratch is reused for the sorting, and returned.
-func prefix(x weighted, scratch []int) ([]uint32, []int) {
+// prefix appends to out the heaviest words of x, the fewest whose weight
+// leaves less than minElsewhere of x's total to the others (with a margin
+// for rounding), each once. scratch is reused for the sorting, and
+// returned.
+func prefix(x weighted, out []uint32, scratch []int) ([]uint32, []int) {
 	idx := scratch[:0]
 	for n := range x.bag {
 		idx = append(idx, n)
@@ -636,7 +648,6 @@ func prefix(x weighted, scratch []int) ([]uint32, []int) {
 		}
 		return int(x.bag[p]) - int(x.bag[q])
 	})
-	var out []uint32
 	rest := x.total
 	for _, n := range idx {
 		if rest < minElsewhere*x.total*prefixMargin {

@@ -225,18 +225,28 @@ func bagOf(s string) []uint32 {
 		prev = word
 	}
 	if old {
-		return bagOfWords(reword(wordsOf(s)))
+		return rebag(bag[:0], s)
 	}
 	slices.Sort(bag)
 	return bag
 }
 
-// bagOfWords is bagOf for a text already split into words.
-func bagOfWords(ws []string) []uint32 {
-	bag := make([]uint32, len(ws))
-	for k, w := range ws {
-		bag[k] = foldVerb(hashWord(w))
+// wordBufs lends rebag the slices it splits and rewords a text in.
+var wordBufs = sync.Pool{New: func() any { return new([2][]string) }}
+
+// rebag is bagOf for a text that uses a term the Magic 2010 update
+// renamed: its words reworded (reword), bagged into bag.
+func rebag(bag []uint32, s string) []uint32 {
+	bufs := wordBufs.Get().(*[2][]string)
+	ws := appendWords(bufs[0][:0], s, len(s))
+	rw := appendReworded(bufs[1][:0], ws)
+	for _, w := range rw {
+		bag = append(bag, foldVerb(hashWord(w)))
 	}
+	clear(ws)
+	clear(rw)
+	bufs[0], bufs[1] = ws[:0], rw[:0]
+	wordBufs.Put(bufs)
 	slices.Sort(bag)
 	return bag
 }

@@ -91,7 +91,12 @@ func wordsOf(s string) []string { return wordsUpTo(s, len(s)) }
 
 // wordsUpTo is wordsOf's first max words.
 func wordsUpTo(s string, max int) []string {
-	out := make([]string, 0, min(max, len(s)/5+1))
+	return appendWords(make([]string, 0, min(max, len(s)/5+1)), s, max)
+}
+
+// appendWords appends the first max words of s to out.
+func appendWords(out []string, s string, max int) []string {
+	max += len(out)
 	for i := 0; i < len(s) && len(out) < max; {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == '#' {
@@ -130,8 +135,10 @@ func wording(masked string, m10 bool) string {
 
 // reword rewrites the terms the Magic 2010 update renamed in their new
 // form, and every form of play, cast and activate as "play".
-func reword(ws []string) []string {
-	out := make([]string, 0, len(ws))
+func reword(ws []string) []string { return appendReworded(make([]string, 0, len(ws)), ws) }
+
+// appendReworded appends ws reworded to out.
+func appendReworded(out, ws []string) []string {
 	for i := 0; i < len(ws); {
 		if p, n := phraseAt(ws, i); n > 0 {
 			out = append(out, p...)
@@ -141,7 +148,7 @@ func reword(ws []string) []string {
 		if to, ok := m10Removes[ws[i]]; ok {
 			if n := fromTheGame(ws, i+1); n >= 0 {
 				out = append(out, to)
-				out = append(out, reword(ws[i+1:i+1+n])...)
+				out = appendReworded(out, ws[i+1:i+1+n])
 				i += 1 + n + 3
 				continue
 			}
