@@ -74,7 +74,10 @@
 //     length, minPart, 0.6, of its words inside it) and does not open as
 //     the other does, an unpaired entry that does, and is minOpened (0.4)
 //     alike, takes its place; the part left is noted as split from (or
-//     merged into) the other;
+//     merged into) the other. And a text left unpaired pairs with an
+//     unpaired one that opens as it does, one a part of the other, as
+//     minOpened alike: 419.8a of 2009-05-01 went on as 608.7, its first
+//     sentence, when 2009-09-04 gave the rest subrules of their own;
 //  8. headings in place: a heading pairs with the heading of the same
 //     words just before its next sibling's partner ("212.1. General"
 //     became "300. General" as "212.2. Artifacts" became "301.

@@ -513,6 +513,28 @@ func (m *Matching) matchOpenings(paired [][2]int) {
 			}
 		}
 	}
+	// A text cut in parts (or joined) that similarity paired with none:
+	// 419.8a of 2009-05-01 (damage from a chosen source: what may be
+	// chosen, when) opens as 608.7 of 2009-09-04, its first sentence.
+	if idxB == nil {
+		idxB = index(b, m.entryBack)
+	}
+	if len(idxB) == 0 {
+		return
+	}
+	for i := range a.entries {
+		if m.entry[i] >= 0 || a.isChapter(i) || len(a.text[i].bag) < minOpening {
+			continue
+		}
+		ua := a.text[i]
+		for _, k := range idxB[opening(ua)] {
+			ub := b.text[k]
+			if m.entryBack[k] < 0 && (isPart(ub, ua) || isPart(ua, ub)) && similarity(ua, ub) >= minOpened {
+				m.pairEntry(i, k)
+				break
+			}
+		}
+	}
 }
 
 // isPart reports whether text x may be a part of text y: it is at most
