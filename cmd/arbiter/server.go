@@ -180,6 +180,7 @@ func (s *Server) swap(st *site) {
 // waits for that one alone (awaitEditions).
 func (s *Server) Warm() {
 	start := time.Now()
+	assetPages() // compressed before the first page asks for them
 	if set := s.content.Load(); set != nil && set.official != nil && set.official.left() > 0 {
 		o := set.official
 		o.parsed = func(_ *rules.Edition, wanted bool) {
@@ -242,7 +243,8 @@ func (s *Server) Library() *rules.Library { return s.site.Load().lib }
 // ServeHTTP answers from the page cache when it can, before routing: the
 // cache holds only pages that depend on nothing but their path, and
 // libraries never change, so a hit is the answer. Everything else, and
-// every request when requests are logged, goes through echo.
+// every request when requests are logged, goes through echo, and is
+// compressed as it is written unless it is a page (compress.go).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
 		len(r.URL.RawQuery) <= maxQuery && len(r.URL.Path) <= maxPath && !s.logsRequests {
@@ -254,5 +256,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.echo.ServeHTTP(w, r)
+	cw := newCompressWriter(w, r)
+	s.echo.ServeHTTP(cw, r)
+	cw.close()
 }
