@@ -82,14 +82,20 @@ func (c *pageCache) put(key string, p *page) {
 }
 
 // cost is what p counts against the cache's budget under key: the bodies
-// it keeps, in every coding.
+// it keeps, in every coding, and what keeping it takes besides.
 func (p *page) cost(key string) int64 {
-	n := len(key)
+	n := len(key) + pageOverhead
 	for _, b := range p.body {
 		n += len(b)
 	}
 	return int64(n)
 }
+
+// pageOverhead is the heap a cached page takes besides its key and bodies:
+// the page, its header values, its map entry, the bodies' rounding up to
+// an allocation size. Measured: 2,852 rule pages counted 12.0 MiB without
+// it and grew the heap by 14.3 MiB.
+const pageOverhead = 850
 
 var (
 	hdrVary       = header("Accept-Encoding")

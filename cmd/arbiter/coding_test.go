@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -346,11 +347,11 @@ func TestCacheKeepsCompressed(t *testing.T) {
 	if p.body[identity] != nil || p.body[gzipCoding] == nil || p.body[brCoding] == nil {
 		t.Errorf("cached bodies: identity %d, gzip %d, br %d bytes", len(p.body[identity]), len(p.body[gzipCoding]), len(p.body[brCoding]))
 	}
-	if want := int64(len(path) + len(p.body[gzipCoding]) + len(p.body[brCoding])); st.pages.size != want {
+	if want := int64(len(path) + pageOverhead + len(p.body[gzipCoding]) + len(p.body[brCoding])); st.pages.size != want {
 		t.Errorf("cache counts %d bytes, want %d", st.pages.size, want)
 	}
-	if p.size != plain.Body.Len() || int64(plain.Body.Len()) <= st.pages.size {
-		t.Errorf("identity body %d bytes (page says %d), cached %d", plain.Body.Len(), p.size, st.pages.size)
+	if p.size != plain.Body.Len() || plain.Body.Len() <= len(p.body[gzipCoding])+len(p.body[brCoding]) {
+		t.Errorf("identity body %d bytes (page says %d), compressed %d + %d", plain.Body.Len(), p.size, len(p.body[gzipCoding]), len(p.body[brCoding]))
 	}
 	if again := do(t, srv, "GET", path); again.Body.String() != plain.Body.String() || again.Header().Get("Content-Length") != strconv.Itoa(plain.Body.Len()) {
 		t.Errorf("from the cache, identity: %d bytes, Content-Length %q", again.Body.Len(), again.Header().Get("Content-Length"))
@@ -389,5 +390,37 @@ func TestMetricsNotCompressedTwice(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("Vary %q", w.Header()["Vary"])
+	}
+}
+
+// The cache keeps what it holds within its budget, counting every page's
+// cost, and refuses a page that would take over a quarter of it.
+func TestPageCacheBudget(t *testing.T) {
+	mk := func(n int) *page {
+		p := newPage(bytes.Repeat([]byte("x"), n), "text/html; charset=UTF-8", hdrPageCache)
+		p.body[gzipCoding], p.body[identity] = p.body[identity], nil // as if compressed to n bytes
+		return p
+	}
+	const budget = 40 << 10
+	c := newPageCache(budget)
+	for i := range 100 {
+		c.put(fmt.Sprintf("/page/%d", i), mk(2000+i*10))
+		var sum int64
+		for k, p := range c.pages {
+			sum += p.cost(k)
+		}
+		if sum != c.size || c.size > budget {
+			t.Fatalf("after %d puts: size %d, pages cost %d, budget %d", i+1, c.size, sum, budget)
+		}
+	}
+	if len(c.pages) < 10 {
+		t.Errorf("only %d pages of about 3 KB kept in 40 KB", len(c.pages))
+	}
+	c.put("/huge", mk(budget/4))
+	if c.get("/huge") != nil {
+		t.Error("a page of a quarter of the budget was kept")
+	}
+	if !c.keeps(budget) || c.keeps(budget+1) {
+		t.Error("keeps: wrong at the budget")
 	}
 }
