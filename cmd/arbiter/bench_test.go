@@ -78,3 +78,30 @@ func BenchmarkRenderChapter702(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompress measures the encoders on a search page (compressed as
+// it is sent, dynamicEncoders) and the 702 chapter (compressed once, into
+// the cache, pageEncoders), reporting the size each makes.
+func BenchmarkCompress(b *testing.B) {
+	srv, _ := corpusServer(b)
+	for _, tt := range []struct {
+		name, path string
+		encs       [numCodings]*encoder
+	}{
+		{"search", "/search?q=legend+rule", dynamicEncoders},
+		{"chapter702", "/2026-01-16/702", pageEncoders},
+	} {
+		body := do(b, srv, "GET", tt.path).Body.Bytes()
+		for _, c := range []coding{gzipCoding, brCoding} {
+			b.Run(tt.name+"/"+codingHeader[c][0], func(b *testing.B) {
+				b.SetBytes(int64(len(body)))
+				b.ReportAllocs()
+				var n int
+				for b.Loop() {
+					n = len(tt.encs[c].compress(body))
+				}
+				b.ReportMetric(float64(n), "bytes")
+			})
+		}
+	}
+}

@@ -191,7 +191,7 @@ func writePage(w http.ResponseWriter, r *http.Request, p *page) int {
 	h := w.Header()
 	c := identity
 	if p.compresses() {
-		c = negotiate(r.Header["Accept-Encoding"])
+		c = negotiate(r.Header["Accept-Encoding"], precompressed)
 	}
 	if p.hdrVary != nil {
 		h["Vary"] = p.hdrVary

@@ -58,8 +58,26 @@ func TestNegotiate(t *testing.T) {
 		{[]string{"brotli, gz, gzipx"}, identity}, // near misses
 	}
 	for _, tt := range tests {
-		if got := negotiate(tt.accept); got != tt.want {
+		if got := negotiate(tt.accept, precompressed); got != tt.want {
 			t.Errorf("negotiate(%q) = %v, want %v", tt.accept, got, tt.want)
+		}
+	}
+	// Compressing on the fly, gzip goes first at equal weight, and only
+	// then.
+	for _, tt := range []struct {
+		accept string
+		want   coding
+	}{
+		{"gzip, deflate, br, zstd", gzipCoding},
+		{"br", brCoding},
+		{"br, gzip;q=0.9", brCoding},
+		{"br;q=0.5, gzip;q=0.5", gzipCoding},
+		{"*", gzipCoding},
+		{"identity, br", brCoding},
+		{"identity;q=0.5, br;q=0.4", identity},
+	} {
+		if got := negotiate([]string{tt.accept}, onTheFly); got != tt.want {
+			t.Errorf("negotiate(%q, onTheFly) = %v, want %v", tt.accept, got, tt.want)
 		}
 	}
 }
@@ -199,9 +217,9 @@ func TestCompressedResponses(t *testing.T) {
 			if w.code != plain.code {
 				t.Errorf("%s: status %d, identity %d", what, w.code, plain.code)
 			}
-			want := strings.TrimSuffix(enc, ", deflate, br, zstd")
-			if want == "gzip" && enc != "gzip" {
-				want = "br"
+			want := enc
+			if enc == "gzip, deflate, br, zstd" { // brotli if compressed once, else gzip (onTheFly)
+				want = map[bool]string{true: "br", false: "gzip"}[p.page]
 			}
 			if small {
 				want = ""

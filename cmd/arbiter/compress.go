@@ -13,9 +13,9 @@ import (
 // bytes of body, or the end of the response: a body of a type worth
 // compressing (compressible), of minCompress bytes or more, with no coding
 // of its own and a status that has a body, is compressed in the coding the
-// client takes best. Every response of such a type gets Vary, whatever the
-// decision. A HEAD request's answer says what a GET's would, without
-// compressing the body net/http discards.
+// client takes best (gzip at a tie: onTheFly). Every response of such a
+// type gets Vary, whatever the decision. A HEAD request's answer says what
+// a GET's would, without compressing the body net/http discards.
 type compressWriter struct {
 	w      http.ResponseWriter
 	head   bool
@@ -34,7 +34,7 @@ const (
 )
 
 func newCompressWriter(w http.ResponseWriter, r *http.Request) *compressWriter {
-	return &compressWriter{w: w, head: r.Method == http.MethodHead, coding: negotiate(r.Header["Accept-Encoding"])}
+	return &compressWriter{w: w, head: r.Method == http.MethodHead, coding: negotiate(r.Header["Accept-Encoding"], onTheFly)}
 }
 
 func (cw *compressWriter) Header() http.Header { return cw.w.Header() }
