@@ -18,8 +18,9 @@ import (
 //
 // A page holds its body in one or more content codings (coding.go). One in
 // the cache keeps only its brotli and gzip bodies, compressed when it was
-// rendered, so that a hit costs no compression and the cache holds three to
-// seven times as many pages; the rare client that takes no coding gets the
+// rendered, so that a hit costs no compression and the cache holds two to
+// four times as many pages (a rule page: 10.5 KB, or 4.9 KB in brotli and
+// gzip together); the rare client that takes no coding gets the
 // gzip body inflated as it is sent. A body too small to be worth
 // compressing is kept as it is.
 type page struct {
@@ -55,9 +56,10 @@ func (c *pageCache) get(key string) *page {
 }
 
 // keeps reports whether a page whose identity body is n bytes is worth
-// compressing for the cache: put takes one whose compressed bodies come to
-// a quarter of the budget, which one larger than the whole budget will not
-// compress to. (A cache of a byte, as a static export uses, takes none.)
+// compressing for the cache: put refuses one whose compressed bodies take
+// over a quarter of the budget, and a page larger than the whole budget
+// would have to compress better than 4 to 1 in brotli and gzip together.
+// (A cache of a byte, as a static export uses, takes none.)
 func (c *pageCache) keeps(n int) bool { return int64(n) <= c.budget }
 
 func (c *pageCache) put(key string, p *page) {
