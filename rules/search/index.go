@@ -8,6 +8,7 @@
 package search
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -115,11 +116,13 @@ type surface struct {
 // Edition returns the indexed edition.
 func (ix *MemIndex) Edition() *rules.Edition { return ix.ed }
 
-// occurrence is one token of one document while building.
+// occurrence is one token of one document while building. Documents are
+// indexed one after another and each from its first position to its last,
+// so every term's occurrences come in document and position order.
 type occurrence struct {
 	term int32
 	doc  int32
-	pos  int32
+	pos  position
 	w    uint16
 }
 
@@ -134,17 +137,20 @@ type builder struct {
 	byNumber map[rules.Number]int32 // rule documents by number, for glossary citations
 	len      float32
 	head     []int32
+
+	// Paragraphs tokenized so far (analyse).
+	paras     map[string]para
+	pTerm     []int32
+	pRel      []position
+	pCompound []bool
+	pQuote    []int32
 }
 
 // Build indexes every numbered entry of e (its text and examples), every
 // glossary entry and every topic.
 func Build(e *rules.Edition) *MemIndex {
-	ix := &MemIndex{
-		ed:       e,
-		terms:    make(map[string]int32, 8192),
-		surfaces: make(map[string]int32, 12288),
-	}
-	b := &builder{ix: ix, occ: make([]occurrence, 0, estimateTokens(e)), byNumber: map[rules.Number]int32{}}
+	b := newBuilder(e, estimateTokens(e))
+	ix := b.ix
 	for _, r := range e.Entries() {
 		b.addRule(r)
 	}
@@ -157,6 +163,17 @@ func Build(e *rules.Edition) *MemIndex {
 	}
 	b.finish()
 	return ix
+}
+
+// newBuilder starts an index of e (nil for the index of every edition)
+// with room for about tokens occurrences.
+func newBuilder(e *rules.Edition, tokens int) *builder {
+	ix := &MemIndex{
+		ed:       e,
+		terms:    make(map[string]int32, 8192),
+		surfaces: make(map[string]int32, 12288),
+	}
+	return &builder{ix: ix, occ: make([]occurrence, 0, tokens), byNumber: map[rules.Number]int32{}, paras: map[string]para{}}
 }
 
 // estimateTokens guesses how many tokens e holds (a token per six bytes of
@@ -204,24 +221,64 @@ func (b *builder) own(s string, f field) {
 // add indexes one paragraph of the current document as field f. A heading
 // paragraph's words are also recorded as a heading variant.
 func (b *builder) add(s string, f field) {
+	pa := b.analyse(s)
 	heading := f == fieldHeading
 	w := fieldWeight[f]
 	base := b.pos
-	last := int32(-1)
 	b.head = b.head[:0]
+	for i := pa.from; i < pa.to; i++ {
+		id := b.pTerm[i]
+		p := base + int32(b.pRel[i])
+		b.occ = append(b.occ, occurrence{term: id, doc: b.doc, pos: position(min(p, maxPosition)), w: w})
+		if f == fieldHeading || f == fieldText {
+			b.len += float32(w) / tfScale
+		}
+		if heading && !b.pCompound[i] && !b.ix.stop[id] {
+			b.head = append(b.head, id)
+		}
+	}
+	if pa.qFrom < pa.qTo {
+		d := &b.ix.docs[b.doc]
+		for _, q := range b.pQuote[pa.qFrom:pa.qTo] {
+			d.quotes = append(d.quotes, base+q)
+		}
+	}
+	if pa.last >= 0 {
+		b.pos = base + pa.last + 1 + blockGap
+	}
+	if heading && len(b.head) > 0 {
+		d := &b.ix.docs[b.doc]
+		d.heads = append(d.heads, sortedSet(b.head))
+	}
+}
+
+// para is a paragraph tokenized: its tokens are pTerm[from:to] at
+// positions pRel[from:to] from its first, and the first and last position
+// of each short quotation in it are pQuote[qFrom:qTo].
+type para struct {
+	from, to, qFrom, qTo int32
+	last                 int32 // the last token's position; -1 if none
+}
+
+// analyse tokenizes s once per build: the same text comes back in many
+// entries (the chapter title above each of its rules) and, across
+// editions, in many versions of one entry.
+func (b *builder) analyse(s string) para {
+	if pa, ok := b.paras[s]; ok {
+		return pa
+	}
+	pa := para{from: int32(len(b.pTerm)), qFrom: int32(len(b.pQuote)), last: -1}
 	quotes := quotedSpans(s)
 	qi, qFirst, qLast := 0, int32(-1), int32(-1)
 	endQuote := func() {
 		if qFirst >= 0 {
-			d := &b.ix.docs[b.doc]
-			d.quotes = append(d.quotes, qFirst, qLast)
+			b.pQuote = append(b.pQuote, qFirst, qLast)
 		}
 		qi++
 		qFirst, qLast = -1, -1
 	}
 	b.sc.scan(s, func(t *rawToken) {
-		id := b.term(t)
-		p := base + int32(t.pos)
+		p := int32(min(t.pos, maxPosition))
 		for qi < len(quotes) && t.start >= quotes[qi][1] {
 			endQuote()
 		}
@@ -231,25 +288,17 @@ func (b *builder) add(s string, f field) {
 			}
 			qLast = p
 		}
-		b.occ = append(b.occ, occurrence{term: id, doc: b.doc, pos: p, w: w})
-		if f == fieldHeading || f == fieldText {
-			b.len += float32(w) / tfScale
-		}
-		last = p
-		if heading && t.kind != TokCompound && !b.ix.stop[id] {
-			b.head = append(b.head, id)
-		}
+		b.pTerm = append(b.pTerm, b.term(t))
+		b.pRel = append(b.pRel, position(p))
+		b.pCompound = append(b.pCompound, t.kind == TokCompound)
+		pa.last = p
 	})
 	for qi < len(quotes) {
 		endQuote()
 	}
-	if last >= 0 {
-		b.pos = last + 1 + blockGap
-	}
-	if heading && len(b.head) > 0 {
-		d := &b.ix.docs[b.doc]
-		d.heads = append(d.heads, sortedSet(b.head))
-	}
+	pa.to, pa.qTo = int32(len(b.pTerm)), int32(len(b.pQuote))
+	b.paras[s] = pa
+	return pa
 }
 
 // term returns the term ID of a token, adding its surface and key if new.
@@ -276,17 +325,9 @@ func (b *builder) term(t *rawToken) int32 {
 }
 
 func (b *builder) addRule(r *rules.Rule) {
-	d := doc{kind: docRule, rule: r}
 	keyword := keywordHeading(r)
-	d.title = r.Title
-	if d.title == "" {
-		d.title = keyword
-	}
 	ctx := contextOf(r)
-	if d.title == "" && len(ctx) > 0 && ctx[0] != chapterOf(r).Title {
-		d.title = ctx[0]
-	}
-	b.start(d)
+	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx)})
 	b.byNumber[r.Number] = b.doc
 	if r.Title != "" {
 		b.own(r.Title, fieldHeading)
@@ -305,6 +346,21 @@ func (b *builder) addRule(r *rules.Rule) {
 		b.add(c, fieldContext)
 	}
 	b.end()
+}
+
+// ruleTitle is the heading shown with a rule's hit: its own title, the
+// keyword it names, else the keyword heading above it (not the chapter's
+// title, which the hit shows anyway).
+func ruleTitle(r *rules.Rule, keyword string, ctx []string) string {
+	switch {
+	case r.Title != "":
+		return r.Title
+	case keyword != "":
+		return keyword
+	case len(ctx) > 0 && ctx[0] != chapterOf(r).Title:
+		return ctx[0]
+	}
+	return ""
 }
 
 func (b *builder) addEntry(g *rules.GlossaryEntry) {
@@ -341,54 +397,55 @@ func (b *builder) addTopic(t *rules.Topic) {
 	b.end()
 }
 
-// finish turns the occurrences into postings: a counting sort by term keeps
-// each term's occurrences in document and position order.
+// finish turns the occurrences into postings. As each term's occurrences
+// already come in document and position order, counting them per term
+// places every posting and position without sorting.
 func (b *builder) finish() {
 	ix := b.ix
 	nt := len(ix.keys)
-	count := make([]int32, nt+1)
+	occOff := make([]int32, nt+1) // term t's positions are pos[occOff[t]:occOff[t+1]]
+	ix.off = make([]int32, nt+1)
+	last := make([]int32, nt) // the document of term t's latest posting
+	for t := range last {
+		last[t] = -1
+	}
 	for _, o := range b.occ {
-		count[o.term+1]++
+		occOff[o.term+1]++
+		if last[o.term] != o.doc {
+			last[o.term] = o.doc
+			ix.off[o.term+1]++
+		}
 	}
 	for t := 1; t <= nt; t++ {
-		count[t] += count[t-1]
+		occOff[t] += occOff[t-1]
+		ix.off[t] += ix.off[t-1]
 	}
-	sorted := make([]occurrence, len(b.occ))
-	next := append([]int32(nil), count[:nt]...)
+	postings := ix.off[nt]
+	ix.pos = make([]position, len(b.occ))
+	ix.pDoc = make([]int32, postings)
+	ix.pTF = make([]uint16, postings)
+	ix.pPos = make([]int32, postings+1)
+	nextPos := occOff[:nt]                // reused as each term's next free position
+	nextPost := slices.Clone(ix.off[:nt]) // each term's next free posting
+	for t := range last {
+		last[t] = -1
+	}
 	for _, o := range b.occ {
-		sorted[next[o.term]] = o
-		next[o.term]++
-	}
-	b.occ = nil
-
-	postings := 0 // distinct (term, document) pairs, so the arrays are allocated exactly
-	for i, o := range sorted {
-		if i == 0 || o.term != sorted[i-1].term || o.doc != sorted[i-1].doc {
-			postings++
+		t := o.term
+		if last[t] != o.doc {
+			last[t] = o.doc
+			i := nextPost[t]
+			nextPost[t]++
+			ix.pDoc[i] = o.doc
+			ix.pPos[i] = nextPos[t]
 		}
+		i := nextPost[t] - 1
+		ix.pTF[i] = uint16(min(int(ix.pTF[i])+int(o.w), 1<<16-1))
+		ix.pos[nextPos[t]] = o.pos
+		nextPos[t]++
 	}
-	ix.off = make([]int32, nt+1)
-	ix.pos = make([]position, len(sorted))
-	ix.pDoc = make([]int32, 0, postings)
-	ix.pTF = make([]uint16, 0, postings)
-	ix.pPos = make([]int32, 0, postings+1)
-	for t := 0; t < nt; t++ {
-		ix.off[t] = int32(len(ix.pDoc))
-		for i := count[t]; i < count[t+1]; i++ {
-			o := sorted[i]
-			n := len(ix.pDoc)
-			if n == int(ix.off[t]) || ix.pDoc[n-1] != o.doc {
-				ix.pDoc = append(ix.pDoc, o.doc)
-				ix.pTF = append(ix.pTF, 0)
-				ix.pPos = append(ix.pPos, i)
-				n++
-			}
-			ix.pTF[n-1] = uint16(min(int(ix.pTF[n-1])+int(o.w), 1<<16-1))
-			ix.pos[i] = position(min(o.pos, maxPosition))
-		}
-	}
-	ix.off[nt] = int32(len(ix.pDoc))
-	ix.pPos = append(ix.pPos, int32(len(sorted)))
+	ix.pPos[postings] = int32(len(b.occ))
+	b.occ, b.paras, b.pTerm, b.pRel, b.pCompound, b.pQuote = nil, nil, nil, nil, nil, nil
 
 	var total float64
 	for _, d := range ix.docs {
@@ -437,12 +494,25 @@ func quotedSpans(s string) [][2]int {
 		if close < 0 {
 			break
 		}
-		if len(strings.Fields(s[from:close])) <= maxQuoted && !citedTitle(s[:open]) {
+		if fieldsAtMost(s[from:close], maxQuoted) && !citedTitle(s[:open]) {
 			out = append(out, [2]int{from, close})
 		}
 		i = close + m
 	}
 	return out
+}
+
+// fieldsAtMost reports whether s has at most n words separated by spaces.
+func fieldsAtMost(s string, n int) bool {
+	words, in := 0, false
+	for i := 0; i < len(s); i++ {
+		sp := s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
+		if !sp && !in {
+			words++
+		}
+		in = !sp
+	}
+	return words <= n
 }
 
 // nextQuote finds the next straight double quote, or curly quote q, in s
