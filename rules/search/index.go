@@ -8,11 +8,9 @@
 package search
 
 import (
-	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -88,11 +86,7 @@ type MemIndex struct {
 	avgLen float32
 	pool   sync.Pool // *scratch
 
-	terms    map[string]int32 // key → term ID
-	keys     []string         // term ID → key
-	stop     []bool           // term ID → is a stopword
-	surfaces map[string]int32 // folded surface form → term ID
-	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
+	lexicon
 
 	// Postings of term t are entries off[t] … off[t+1]-1; entry i is
 	// document pDoc[i] with weighted frequency pTF[i] (in tenths) and
@@ -102,6 +96,19 @@ type MemIndex struct {
 	pTF  []uint16
 	pPos []int32
 	pos  []position
+}
+
+// lexicon numbers the words of an index.
+type lexicon struct {
+	terms    map[string]int32 // key → term ID
+	keys     []string         // term ID → key
+	stop     []bool           // term ID → is a stopword
+	surfaces map[string]int32 // folded surface form → term ID
+	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
+}
+
+func newLexicon() lexicon {
+	return lexicon{terms: make(map[string]int32, 8192), surfaces: make(map[string]int32, 12288)}
 }
 
 // surface is one folded word as written in the edition.
@@ -115,350 +122,6 @@ type surface struct {
 
 // Edition returns the indexed edition.
 func (ix *MemIndex) Edition() *rules.Edition { return ix.ed }
-
-// occurrence is one token of one document while building. Documents are
-// indexed one after another and each from its first position to its last,
-// so every term's occurrences come in document and position order.
-type occurrence struct {
-	term int32
-	doc  int32
-	pos  position
-	w    uint16
-}
-
-// builder accumulates occurrences document by document.
-type builder struct {
-	ix       *MemIndex
-	occ      []occurrence
-	sc       scanner
-	key      []byte
-	pos      int32 // next position in the current document
-	doc      int32
-	byNumber map[rules.Number]int32 // rule documents by number, for glossary citations
-	len      float32
-	head     []int32
-
-	// Paragraphs tokenized so far (analyse).
-	paras     map[string]para
-	pTerm     []int32
-	pRel      []position
-	pCompound []bool
-	pQuote    []int32
-}
-
-// Build indexes every numbered entry of e (its text and examples), every
-// glossary entry and every topic.
-func Build(e *rules.Edition) *MemIndex {
-	b := newBuilder(e, estimateTokens(e))
-	ix := b.ix
-	for _, r := range e.Entries() {
-		b.addRule(r)
-	}
-	ix.nRules = len(ix.docs)
-	for _, g := range e.Glossary {
-		b.addEntry(g)
-	}
-	for _, t := range e.Topics {
-		b.addTopic(t)
-	}
-	b.finish()
-	return ix
-}
-
-// newBuilder starts an index of e (nil for the index of every edition)
-// with room for about tokens occurrences.
-func newBuilder(e *rules.Edition, tokens int) *builder {
-	ix := &MemIndex{
-		ed:       e,
-		terms:    make(map[string]int32, 8192),
-		surfaces: make(map[string]int32, 12288),
-	}
-	return &builder{ix: ix, occ: make([]occurrence, 0, tokens), byNumber: map[rules.Number]int32{}, paras: map[string]para{}}
-}
-
-// estimateTokens guesses how many tokens e holds (a token per six bytes of
-// text, and a little more), so the occurrence list is allocated once.
-func estimateTokens(e *rules.Edition) int {
-	n := 0
-	for _, r := range e.Entries() {
-		n += len(r.Title)
-		for _, b := range r.Body {
-			n += len(b.Text.S)
-		}
-	}
-	for _, g := range e.Glossary {
-		for _, b := range g.Body {
-			n += len(b.Text.S)
-		}
-	}
-	for _, t := range e.Topics {
-		for _, b := range t.Body {
-			n += len(b.Text.S)
-		}
-	}
-	return n/5 + 1024
-}
-
-func (b *builder) start(d doc) {
-	b.ix.docs = append(b.ix.docs, d)
-	b.doc = int32(len(b.ix.docs) - 1)
-	b.pos = 0
-	b.len = 0
-}
-
-func (b *builder) end() {
-	b.ix.docs[b.doc].length = b.len
-}
-
-// own indexes one of the entry's own paragraphs (those a snippet shows) and
-// records where it starts.
-func (b *builder) own(s string, f field) {
-	b.ix.docs[b.doc].blocks = append(b.ix.docs[b.doc].blocks, b.pos)
-	b.add(s, f)
-	b.ix.docs[b.doc].ownEnd = b.pos
-}
-
-// add indexes one paragraph of the current document as field f. A heading
-// paragraph's words are also recorded as a heading variant.
-func (b *builder) add(s string, f field) {
-	pa := b.analyse(s)
-	heading := f == fieldHeading
-	w := fieldWeight[f]
-	base := b.pos
-	b.head = b.head[:0]
-	for i := pa.from; i < pa.to; i++ {
-		id := b.pTerm[i]
-		p := base + int32(b.pRel[i])
-		b.occ = append(b.occ, occurrence{term: id, doc: b.doc, pos: position(min(p, maxPosition)), w: w})
-		if f == fieldHeading || f == fieldText {
-			b.len += float32(w) / tfScale
-		}
-		if heading && !b.pCompound[i] && !b.ix.stop[id] {
-			b.head = append(b.head, id)
-		}
-	}
-	if pa.qFrom < pa.qTo {
-		d := &b.ix.docs[b.doc]
-		for _, q := range b.pQuote[pa.qFrom:pa.qTo] {
-			d.quotes = append(d.quotes, base+q)
-		}
-	}
-	if pa.last >= 0 {
-		b.pos = base + pa.last + 1 + blockGap
-	}
-	if heading && len(b.head) > 0 {
-		d := &b.ix.docs[b.doc]
-		d.heads = append(d.heads, sortedSet(b.head))
-	}
-}
-
-// para is a paragraph tokenized: its tokens are pTerm[from:to] at
-// positions pRel[from:to] from its first, and the first and last position
-// of each short quotation in it are pQuote[qFrom:qTo].
-type para struct {
-	from, to, qFrom, qTo int32
-	last                 int32 // the last token's position; -1 if none
-}
-
-// analyse tokenizes s once per build: the same text comes back in many
-// entries (the chapter title above each of its rules) and, across
-// editions, in many versions of one entry.
-func (b *builder) analyse(s string) para {
-	if pa, ok := b.paras[s]; ok {
-		return pa
-	}
-	pa := para{from: int32(len(b.pTerm)), qFrom: int32(len(b.pQuote)), last: -1}
-	quotes := quotedSpans(s)
-	qi, qFirst, qLast := 0, int32(-1), int32(-1)
-	endQuote := func() {
-		if qFirst >= 0 {
-			b.pQuote = append(b.pQuote, qFirst, qLast)
-		}
-		qi++
-		qFirst, qLast = -1, -1
-	}
-	b.sc.scan(s, func(t *rawToken) {
-		p := int32(min(t.pos, maxPosition))
-		for qi < len(quotes) && t.start >= quotes[qi][1] {
-			endQuote()
-		}
-		if qi < len(quotes) && t.start >= quotes[qi][0] {
-			if qFirst < 0 {
-				qFirst = p
-			}
-			qLast = p
-		}
-		b.pTerm = append(b.pTerm, b.term(t))
-		b.pRel = append(b.pRel, position(p))
-		b.pCompound = append(b.pCompound, t.kind == TokCompound)
-		pa.last = p
-	})
-	for qi < len(quotes) {
-		endQuote()
-	}
-	pa.to, pa.qTo = int32(len(b.pTerm)), int32(len(b.pQuote))
-	b.paras[s] = pa
-	return pa
-}
-
-// term returns the term ID of a token, adding its surface and key if new.
-func (b *builder) term(t *rawToken) int32 {
-	ix := b.ix
-	if id, ok := ix.surfaces[string(t.fold)]; ok {
-		return id
-	}
-	b.key = appendKey(b.key[:0], t.kind, t.fold)
-	id, ok := ix.terms[string(b.key)]
-	if !ok {
-		id = int32(len(ix.keys))
-		k := string(b.key)
-		ix.terms[k] = id
-		ix.keys = append(ix.keys, k)
-		ix.stop = append(ix.stop, t.kind == TokWord && stopwords[k])
-	}
-	f := string(t.fold)
-	ix.surfaces[f] = id
-	if t.kind == TokWord {
-		ix.vocab = append(ix.vocab, surface{fold: f, term: id, mask: letterMask(f), runes: uint8(min(utf8.RuneCountInString(f), 255))})
-	}
-	return id
-}
-
-func (b *builder) addRule(r *rules.Rule) {
-	keyword := keywordHeading(r)
-	ctx := contextOf(r)
-	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx)})
-	b.byNumber[r.Number] = b.doc
-	if r.Title != "" {
-		b.own(r.Title, fieldHeading)
-	}
-	for _, bl := range r.Body {
-		switch {
-		case keyword != "":
-			b.own(bl.Text.S, fieldHeading)
-		case bl.Kind == rules.BlockExample:
-			b.own(bl.Text.S, fieldExample)
-		default:
-			b.own(bl.Text.S, fieldText)
-		}
-	}
-	for _, c := range ctx {
-		b.add(c, fieldContext)
-	}
-	b.end()
-}
-
-// ruleTitle is the heading shown with a rule's hit: its own title, the
-// keyword it names, else the keyword heading above it (not the chapter's
-// title, which the hit shows anyway).
-func ruleTitle(r *rules.Rule, keyword string, ctx []string) string {
-	switch {
-	case r.Title != "":
-		return r.Title
-	case keyword != "":
-		return keyword
-	case len(ctx) > 0 && ctx[0] != chapterOf(r).Title:
-		return ctx[0]
-	}
-	return ""
-}
-
-func (b *builder) addEntry(g *rules.GlossaryEntry) {
-	b.start(doc{kind: docGlossary, entry: g, title: g.Term()})
-	for _, t := range g.Terms {
-		b.add(t, fieldHeading)
-	}
-	for _, bl := range g.Body {
-		b.own(bl.Text.S, fieldText)
-		b.sc.scan(bl.Text.S, func(t *rawToken) {
-			if t.kind != TokNumber {
-				return
-			}
-			if n, err := rules.ParseNumber(string(t.fold)); err == nil {
-				if d, ok := b.byNumber[n]; ok {
-					b.ix.docs[b.doc].cites = append(b.ix.docs[b.doc].cites, d)
-				}
-			}
-		})
-	}
-	b.end()
-}
-
-func (b *builder) addTopic(t *rules.Topic) {
-	b.start(doc{kind: docTopic, topic: t, title: t.Title})
-	b.add(t.Title, fieldHeading)
-	for _, bl := range t.Body {
-		f := fieldText
-		if bl.Kind == rules.BlockExample {
-			f = fieldExample
-		}
-		b.own(bl.Text.S, f)
-	}
-	b.end()
-}
-
-// finish turns the occurrences into postings. As each term's occurrences
-// already come in document and position order, counting them per term
-// places every posting and position without sorting.
-func (b *builder) finish() {
-	ix := b.ix
-	nt := len(ix.keys)
-	occOff := make([]int32, nt+1) // term t's positions are pos[occOff[t]:occOff[t+1]]
-	ix.off = make([]int32, nt+1)
-	last := make([]int32, nt) // the document of term t's latest posting
-	for t := range last {
-		last[t] = -1
-	}
-	for _, o := range b.occ {
-		occOff[o.term+1]++
-		if last[o.term] != o.doc {
-			last[o.term] = o.doc
-			ix.off[o.term+1]++
-		}
-	}
-	for t := 1; t <= nt; t++ {
-		occOff[t] += occOff[t-1]
-		ix.off[t] += ix.off[t-1]
-	}
-	postings := ix.off[nt]
-	ix.pos = make([]position, len(b.occ))
-	ix.pDoc = make([]int32, postings)
-	ix.pTF = make([]uint16, postings)
-	ix.pPos = make([]int32, postings+1)
-	nextPos := occOff[:nt]                // reused as each term's next free position
-	nextPost := slices.Clone(ix.off[:nt]) // each term's next free posting
-	for t := range last {
-		last[t] = -1
-	}
-	for _, o := range b.occ {
-		t := o.term
-		if last[t] != o.doc {
-			last[t] = o.doc
-			i := nextPost[t]
-			nextPost[t]++
-			ix.pDoc[i] = o.doc
-			ix.pPos[i] = nextPos[t]
-		}
-		i := nextPost[t] - 1
-		ix.pTF[i] = uint16(min(int(ix.pTF[i])+int(o.w), 1<<16-1))
-		ix.pos[nextPos[t]] = o.pos
-		nextPos[t]++
-	}
-	ix.pPos[postings] = int32(len(b.occ))
-	b.occ, b.paras, b.pTerm, b.pRel, b.pCompound, b.pQuote = nil, nil, nil, nil, nil, nil
-
-	var total float64
-	for _, d := range ix.docs {
-		total += float64(d.length)
-	}
-	if len(ix.docs) > 0 {
-		ix.avgLen = float32(total / float64(len(ix.docs)))
-	}
-	for i := range ix.vocab {
-		ix.vocab[i].df = ix.off[ix.vocab[i].term+1] - ix.off[ix.vocab[i].term]
-	}
-	sort.Slice(ix.vocab, func(i, j int) bool { return ix.vocab[i].fold < ix.vocab[j].fold })
-}
 
 // postings returns the range of term t's postings.
 func (ix *MemIndex) postings(t int32) (lo, hi int32) { return ix.off[t], ix.off[t+1] }

@@ -128,6 +128,13 @@ func (l *lineages) get(id int32) lineage {
 	return l.all[id]
 }
 
+// count is how many lineages are known.
+func (l *lineages) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.all)
+}
+
 // current reports whether lineage g's newest version is in the newest
 // edition (or in a prose edition, which nothing supersedes).
 func (g *lineage) current(l *lineages) bool {

@@ -32,6 +32,13 @@ type docKey struct {
 	ctx   int32 // a rule's headings above it and whether it is a keyword heading (ctxIDs); a topic's slug
 }
 
+// keyed is a rule of the edition before, while building.
+type keyed struct {
+	num rules.Number
+	key docKey
+	doc int32
+}
+
 // docPlace is one entry of one edition and its document.
 type docPlace struct {
 	doc int32
@@ -42,22 +49,30 @@ type docPlace struct {
 // maxEditions of them).
 func buildUnion(lib *rules.Library) *unionIndex {
 	eds := lib.Editions[:min(len(lib.Editions), maxEditions)]
-	tokens := 1024
-	if len(eds) > 0 {
-		tokens = estimateTokens(eds[0]) * 6 // what the editions since 2003 add to the newest
-	}
-	b := newBuilder(nil, tokens)
+	b := newBuilder(nil)
 	seen := make(map[docKey]int32, 1<<14)
 	var pairs []docPlace
-	add := func(k docKey, ei, xi int, index func()) int32 {
+	var from []int32  // the edition each document was first found in
+	ruleAt := []int{} // where each edition's rules start in pairs
+	add := func(k docKey, ei, xi int, index func()) {
 		d, ok := seen[k]
 		if !ok {
 			index()
 			d = b.doc
 			seen[k] = d
+			from = append(from, int32(ei))
 		}
 		pairs = append(pairs, docPlace{doc: d, at: mkPlace(ei, xi)})
-		return d
+	}
+	// A glossary entry cites the rules of the edition it is first found in.
+	b.cite = func(g int32, n rules.Number) (int32, bool) {
+		ei := from[g]
+		if r := eds[ei].Rule(n); r != nil {
+			if xi := entryIndex(eds[ei], r); xi >= 0 {
+				return pairs[ruleAt[ei]+xi].doc, true
+			}
+		}
+		return 0, false
 	}
 	// Context strings are numbered, so that comparing keys never compares
 	// the strings of two editions byte by byte.
@@ -70,13 +85,27 @@ func buildUnion(lib *rules.Library) *unionIndex {
 		}
 		return id
 	}
+	// Most rules read as the rule of the same number did in the edition
+	// before: comparing with that one spares most look-ups in seen.
+	var prev, cur []keyed
 	for ei, e := range eds {
-		clear(b.byNumber) // a glossary entry cites the rules of the edition it is first found in
+		ruleAt = append(ruleAt, len(pairs))
 		heads := map[*rules.Rule]int32{}
+		cur = cur[:0]
+		j := 0
 		for xi, r := range e.Entries() {
 			k := docKey{kind: docRule, body: first(r.Body), n: len(r.Body), title: r.Title, ctx: ruleContext(r, heads, ctxID)}
-			b.byNumber[r.Number] = add(k, ei, xi, func() { b.addRule(r) })
+			for j < len(prev) && prev[j].num.Compare(r.Number) < 0 {
+				j++
+			}
+			if j < len(prev) && prev[j].num == r.Number && prev[j].key == k {
+				pairs = append(pairs, docPlace{doc: prev[j].doc, at: mkPlace(ei, xi)})
+			} else {
+				add(k, ei, xi, func() { b.addRule(r) })
+			}
+			cur = append(cur, keyed{num: r.Number, key: k, doc: pairs[len(pairs)-1].doc})
 		}
+		prev, cur = cur, prev
 		for xi, g := range e.Glossary {
 			k := docKey{kind: docGlossary, body: first(g.Body), n: len(g.Body), title: strings.Join(g.Terms, "\x00")}
 			add(k, ei, xi, func() { b.addEntry(g) })
@@ -142,8 +171,8 @@ const oldWeight = 0.75
 // group is the hits of one lineage in a search over every edition.
 type group struct {
 	lin   int32
-	show  place // the lineage's newest version
-	cur   bool  // show is in the newest edition
+	show  place   // the lineage's newest version
+	cur   bool    // show is in the newest edition
 	score float32 // the best weighted score of its versions
 	best  int32   // the document that scored it
 	at    place   // where best stands
@@ -243,7 +272,7 @@ func (u *unionIndex) placePasses(d int32, p place, q *Query) bool {
 // current one weighted by oldWeight.
 func (u *unionIndex) group(top []scored, q *Query, lin *lineages) []group {
 	var groups []group
-	at := map[int32]int{} // lineage → index in groups
+	at := make([]int32, lin.count()) // lineage → its index in groups + 1
 	for _, sc := range top {
 		kind := u.ix.docs[sc.doc].kind
 		for _, p := range u.places[u.off[sc.doc]:u.off[sc.doc+1]] {
@@ -251,14 +280,15 @@ func (u *unionIndex) group(top []scored, q *Query, lin *lineages) []group {
 				continue
 			}
 			id := lin.of(kind, p)
-			i, ok := at[id]
-			if !ok {
-				i = len(groups)
-				at[id] = i
+			if int(id) >= len(at) { // found just now
+				at = append(at, make([]int32, int(id)+1-len(at))...)
+			}
+			if at[id] == 0 {
 				l := lin.get(id)
 				groups = append(groups, group{lin: id, show: l.show, cur: l.current(lin), score: -1, shown: -1})
+				at[id] = int32(len(groups))
 			}
-			g := &groups[i]
+			g := &groups[at[id]-1]
 			w := float32(oldWeight)
 			if p == g.show && g.cur {
 				w = 1
@@ -296,13 +326,15 @@ func (u *unionIndex) putFirst(groups []group, jump place, lin *lineages) []group
 	return append([]group{{lin: id, show: l.show, cur: l.current(lin), best: -1, shown: -1, at: jump}}, groups...)
 }
 
-// matchedEditions lists, for each of groups, the editions whose version
-// matched, newest first.
+// matchedEditions lists, for each of groups (the first of those group
+// returned, reordered), the editions whose version matched, newest first.
 func (u *unionIndex) matchedEditions(top []scored, groups []group, q *Query, lin *lineages) [][]int {
 	out := make([][]int, len(groups))
-	idx := make(map[int32]int, len(groups))
+	idx := make([]int32, lin.count()) // lineage → index in groups + 1
 	for i, g := range groups {
-		idx[g.lin] = i
+		if int(g.lin) < len(idx) {
+			idx[g.lin] = int32(i) + 1
+		}
 	}
 	for _, sc := range top {
 		kind := u.ix.docs[sc.doc].kind
@@ -310,8 +342,8 @@ func (u *unionIndex) matchedEditions(top []scored, groups []group, q *Query, lin
 			if !u.placePasses(sc.doc, p, q) {
 				continue
 			}
-			if i, ok := idx[lin.of(kind, p)]; ok {
-				out[i] = append(out[i], p.ed())
+			if id := lin.of(kind, p); int(id) < len(idx) && idx[id] > 0 {
+				out[idx[id]-1] = append(out[idx[id]-1], p.ed())
 			}
 		}
 	}
