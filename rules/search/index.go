@@ -85,6 +85,10 @@ type MemIndex struct {
 	nRules int
 	avgLen float32
 	pool   sync.Pool // *scratch
+	// citeBest: a rule cited by several glossary documents the query names
+	// gains the best one's share only (the index of every edition, where
+	// they are versions of one entry); else the sum.
+	citeBest bool
 
 	lexicon
 

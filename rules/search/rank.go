@@ -264,7 +264,10 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 	}
 	// A glossary entry whose term is (part of) the query points at the rules
 	// that define it ("Legend Rule. … See rule 704.5j."): they rank just
-	// below it even where their text words it differently.
+	// below it even where their text words it differently. In the index of
+	// every edition, the versions of one entry cite the versions of one
+	// rule: a rule gains the share of the best entry citing it, not of each.
+	s.touched = s.touched[:0]
 	for _, g := range s.cited {
 		for _, c := range ix.docs[g].cites {
 			if s.excl[c] || s.mask[c]&must != must || !ix.passes(c, q) {
@@ -276,8 +279,21 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 				total++
 				s.mask[c] = 1 << 31
 			}
-			s.score[c] += citedShare * s.score[g]
+			gain := citedShare * s.score[g]
+			switch {
+			case !ix.citeBest:
+				s.score[c] += gain
+			case s.tf[c] == 0:
+				s.touched = append(s.touched, c)
+				s.tf[c] = gain
+			default:
+				s.tf[c] = max(s.tf[c], gain)
+			}
 		}
+	}
+	for _, c := range s.touched {
+		s.score[c] += s.tf[c]
+		s.tf[c] = 0
 	}
 	s.cited = s.cited[:0]
 	heap := topK{limit: limit + 1}
