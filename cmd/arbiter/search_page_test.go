@@ -220,3 +220,28 @@ func TestAPISearch(t *testing.T) {
 		}
 	}
 }
+
+// While official editions are still being read at start, a search of
+// every edition searches those read so far and says how many are left.
+func TestSearchAllWhileLoading(t *testing.T) {
+	srv := newFixtureServer(t)
+	srv.content.Store(&editionSet{official: &official{byDate: map[string]*officialEdition{
+		"2099-01-01": {done: make(chan struct{})},
+		"2099-02-01": {done: make(chan struct{})},
+	}}})
+	w := do(t, srv, "GET", "/search?q=trample&e=all")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	d := parse(t, w)
+	if got := d.Find("p.meta").First().Text(); !strings.Contains(got, "2 editions are still loading") {
+		t.Errorf("note %q, want it to say 2 editions are still loading", got)
+	}
+	if d.Find(".hit a[href='/2026-01-16/702.19']").Length() == 0 {
+		t.Error("no hit for trample among the editions read")
+	}
+	w = do(t, srv, "GET", "/search?q=trample&e=2026-01-16")
+	if strings.Contains(w.Body.String(), "still loading") {
+		t.Error("a search of one edition says editions are loading")
+	}
+}
