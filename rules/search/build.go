@@ -54,6 +54,8 @@ type builder struct {
 	analysed
 	head []int32
 
+	defined []definition // rules that define a term, found while planning
+
 	// cite returns the rule document numbered n that glossary document g
 	// cites ("See rule 704.5j"), if its edition has one. Build looks in
 	// byNumber; the index of every edition in the edition g comes from.
@@ -115,6 +117,11 @@ func (b *builder) addRule(r *rules.Rule) {
 	keyword := keywordHeading(r)
 	ctx := contextOf(r)
 	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx)})
+	if len(r.Body) > 0 && keyword == "" {
+		if t := definedTerm(r.Body[0].Text.S); t != "" {
+			b.defined = append(b.defined, definition{doc: b.doc, term: t})
+		}
+	}
 	if r.Title != "" {
 		b.add(r.Title, fieldHeading, true)
 	}
@@ -410,6 +417,17 @@ func (b *builder) place() {
 	}
 	if len(ix.docs) > 0 {
 		ix.avgLen = float32(total / float64(len(ix.docs)))
+	}
+	for _, df := range b.defined {
+		var ids []int32
+		for _, t := range Tokenize(df.term) {
+			if id, ok := ix.terms[t.Key]; ok && t.Kind != TokCompound && !ix.stop[id] {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			ix.docs[df.doc].defs = sortedSet(ids)
+		}
 	}
 }
 

@@ -71,6 +71,7 @@ type doc struct {
 	title  string    // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
 	heads  [][]int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out
 	cites  []int32   // glossary entries: the rules the definition cites ("See rule 704.5j")
+	defs   []int32   // rules: the term the rule defines ("To counter a spell … means", "Trample is a static ability"), stopwords left out
 	quotes []int32   // first and last positions of each short quoted phrase: “legend rule”
 	blocks []int32   // first position of each of the entry's own paragraphs (doc.paragraphs)
 	ownEnd int32     // the position after them, where context starts
@@ -85,10 +86,6 @@ type MemIndex struct {
 	nRules int
 	avgLen float32
 	pool   sync.Pool // *scratch
-	// citeBest: a rule cited by several glossary documents the query names
-	// gains the best one's share only (the index of every edition, where
-	// they are versions of one entry); else the sum.
-	citeBest bool
 
 	lexicon
 

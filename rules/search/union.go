@@ -116,7 +116,6 @@ func buildUnion(lib *rules.Library) *unionIndex {
 		}
 	}
 	b.finish()
-	b.ix.citeBest = true
 	u := &unionIndex{ix: b.ix, lib: lib}
 	// A counting sort by document keeps each document's places in edition order.
 	u.off = make([]int32, len(u.ix.docs)+1)
