@@ -370,16 +370,19 @@ func (a *analyser) term(t *rawToken) int32 {
 func (b *builder) place() {
 	ix := b.ix
 	var total float64
+	var l docLists
+	defs := b.defined // in document order
 	for di := range ix.docs {
 		d := &ix.docs[di]
 		pos := int32(0)
 		var length float32
+		l = docLists{blocks: l.blocks[:0], quotes: l.quotes[:0], cites: l.cites[:0], defs: l.defs[:0], heads: l.heads[:0]}
 		for si := b.segOff[di]; si < b.segOff[di+1]; si++ {
 			sg := &b.segs[si]
 			pa := b.paras[sg.para]
 			sg.base = pos
 			if sg.own {
-				d.blocks = append(d.blocks, pos)
+				l.blocks = append(l.blocks, pos)
 			}
 			w := fieldWeight[sg.field]
 			heading := sg.field == fieldHeading
@@ -394,13 +397,13 @@ func (b *builder) place() {
 				if d.kind == docGlossary && sg.own && b.pKind[i] == TokNumber {
 					if n, err := rules.ParseNumber(ix.keys[b.pTerm[i]]); err == nil {
 						if c, ok := b.cite(int32(di), n); ok {
-							d.cites = append(d.cites, c)
+							l.cites = append(l.cites, c)
 						}
 					}
 				}
 			}
 			for _, q := range b.pQuote[pa.qFrom:pa.qTo] {
-				d.quotes = append(d.quotes, pos+q)
+				l.quotes = append(l.quotes, pos+q)
 			}
 			if pa.last >= 0 {
 				pos += pa.last + 1 + blockGap
@@ -409,26 +412,36 @@ func (b *builder) place() {
 				d.ownEnd = pos
 			}
 			if heading && len(b.head) > 0 {
-				d.heads = append(d.heads, sortedSet(b.head))
+				h := sortedSet(b.head)
+				l.heads = append(append(l.heads, int32(len(h))), h...)
 			}
 		}
+		if len(defs) > 0 && defs[0].doc == int32(di) {
+			l.defs = b.termSet(l.defs, defs[0].term)
+			defs = defs[1:]
+		}
+		d.lists = int32(len(ix.lists))
+		ix.lists = packLists(ix.lists, &l)
 		d.length = length
 		total += float64(length)
 	}
+	ix.lists = slices.Clip(ix.lists)
 	if len(ix.docs) > 0 {
 		ix.avgLen = float32(total / float64(len(ix.docs)))
 	}
-	for _, df := range b.defined {
-		var ids []int32
-		for _, t := range Tokenize(df.term) {
-			if id, ok := ix.terms[t.Key]; ok && t.Kind != TokCompound && !ix.stop[id] {
-				ids = append(ids, id)
-			}
-		}
-		if len(ids) > 0 {
-			ix.docs[df.doc].defs = sortedSet(ids)
+}
+
+// termSet appends the distinct term IDs of s's words, stopwords left out,
+// sorted.
+func (b *builder) termSet(dst []int32, s string) []int32 {
+	from := len(dst)
+	for _, t := range Tokenize(s) {
+		if id, ok := b.ix.terms[t.Key]; ok && t.Kind != TokCompound && !b.ix.stop[id] {
+			dst = append(dst, id)
 		}
 	}
+	slices.Sort(dst[from:])
+	return append(dst[:from], slices.Compact(dst[from:])...)
 }
 
 // Step 4: post.

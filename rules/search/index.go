@@ -62,20 +62,58 @@ const (
 )
 
 // doc is one searchable entry: a numbered rule (with its examples), a
-// glossary entry or a prose topic.
+// glossary entry or a prose topic. Its lists (docLists) are packed in
+// MemIndex.lists, so that a document costs some 60 bytes and no
+// allocations of its own: the index of every edition holds 18,000.
 type doc struct {
-	kind   docKind
 	rule   *rules.Rule
 	entry  *rules.GlossaryEntry
 	topic  *rules.Topic
-	title  string    // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
-	heads  [][]int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out
-	cites  []int32   // glossary entries: the rules the definition cites ("See rule 704.5j")
-	defs   []int32   // rules: the term the rule defines ("To counter a spell … means", "Trample is a static ability"), stopwords left out
-	quotes []int32   // first and last positions of each short quoted phrase: “legend rule”
-	blocks []int32   // first position of each of the entry's own paragraphs (doc.paragraphs)
-	ownEnd int32     // the position after them, where context starts
-	length float32   // weighted token count of heading and text: long examples do not make a rule "long"
+	title  string  // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
+	lists  int32   // where its lists start in MemIndex.lists
+	ownEnd int32   // the position after its own paragraphs, where context starts
+	length float32 // weighted token count of heading and text: long examples do not make a rule "long"
+	kind   docKind
+}
+
+// docLists are what ranking and snippets need of a document besides its
+// postings.
+type docLists struct {
+	blocks []int32 // first position of each of the entry's own paragraphs (doc.paragraphs)
+	quotes []int32 // first and last positions of each short quoted phrase: “legend rule”
+	cites  []int32 // glossary entries: the rules the definition cites ("See rule 704.5j")
+	defs   []int32 // rules: the term the rule defines ("To counter a spell … means", "Trample is a static ability"), stopwords left out
+	heads  []int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out, each after its length
+}
+
+// packLists appends l to the packed lists, each after its length.
+func packLists(dst []int32, l *docLists) []int32 {
+	for _, s := range [...][]int32{l.blocks, l.quotes, l.cites, l.defs, l.heads} {
+		dst = append(dst, int32(len(s)))
+		dst = append(dst, s...)
+	}
+	return dst
+}
+
+// docLists unpacks document d's lists; they share the index's memory.
+func (ix *MemIndex) docLists(d int32) docLists {
+	p := ix.lists[ix.docs[d].lists:]
+	next := func() []int32 {
+		n := p[0]
+		s := p[1 : 1+n : 1+n]
+		p = p[1+n:]
+		return s
+	}
+	return docLists{blocks: next(), quotes: next(), cites: next(), defs: next(), heads: next()}
+}
+
+// eachHead calls fn with each heading variant of packed heads.
+func eachHead(heads []int32, fn func(h []int32)) {
+	for i := 0; i < len(heads); {
+		n := heads[i]
+		fn(heads[i+1 : i+1+int(n)])
+		i += 1 + int(n)
+	}
 }
 
 // MemIndex is an in-memory inverted index of one edition. It is read-only
@@ -86,6 +124,7 @@ type MemIndex struct {
 	nRules int
 	avgLen float32
 	pool   sync.Pool // *scratch
+	lists  []int32   // every document's docLists, packed
 
 	lexicon
 

@@ -269,7 +269,7 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 		}
 		hb := ix.headBoost(d, p, scoredMask)
 		sc *= hb * ix.nearBoost(d, p, m)
-		if defs := ix.docs[d].defs; len(defs) > 0 && ix.headingInQuery(defs, p, scoredMask) {
+		if defs := ix.docLists(d).defs; len(defs) > 0 && ix.headingInQuery(defs, p, scoredMask) {
 			sc *= defineBoost
 		}
 		if ix.quotes(d, p.quotable) {
@@ -291,7 +291,7 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 	// share, not the sum.
 	s.touched = s.touched[:0]
 	for _, g := range s.cited {
-		for _, c := range ix.docs[g].cites {
+		for _, c := range ix.docLists(g).cites {
 			if s.excl[c] || s.mask[c]&must != must || !ix.passes(c, q) {
 				continue
 			}
@@ -428,13 +428,13 @@ func (ix *MemIndex) passes(d int32, q *Query) bool {
 // headBoost rewards a document whose heading is the query ("trample" and
 // 702.19 Trample) or is made of the query's words.
 func (ix *MemIndex) headBoost(d int32, p *plan, scoredMask uint32) float32 {
-	heads := ix.docs[d].heads
+	heads := ix.docLists(d).heads
 	if len(heads) == 0 || scoredMask == 0 {
 		return 1
 	}
 	nq := bits.OnesCount32(scoredMask)
 	best := float32(1)
-	for _, h := range heads {
+	eachHead(heads, func(h []int32) {
 		covered := 0 // query clauses with a term in the heading
 		for ci, c := range p.clauses {
 			if scoredMask&(1<<ci) != 0 && ix.clauseHasAny(c, h) {
@@ -442,14 +442,14 @@ func (ix *MemIndex) headBoost(d int32, p *plan, scoredMask uint32) float32 {
 			}
 		}
 		if covered == 0 || !ix.headingInQuery(h, p, scoredMask) {
-			continue
+			return
 		}
 		b := 1 + headPartial*float32(covered)/float32(nq)
 		if covered == nq {
 			b = headExact
 		}
 		best = max(best, b)
-	}
+	})
 	return best
 }
 
@@ -551,7 +551,7 @@ func (ix *MemIndex) clausePositions(c clause, d int32) []position {
 
 // quotes reports whether document d quotes exactly the sequence q.
 func (ix *MemIndex) quotes(d int32, q []qterm) bool {
-	spans := ix.docs[d].quotes
+	spans := ix.docLists(d).quotes
 	if len(q) == 0 || len(spans) == 0 {
 		return false
 	}
