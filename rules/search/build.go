@@ -66,7 +66,7 @@ type builder struct {
 // Build indexes every numbered entry of e (its text and examples), every
 // glossary entry and every topic.
 func Build(e *rules.Edition) *MemIndex {
-	b := newBuilder(e)
+	b := newBuilder(e, len(e.Entries())+len(e.Glossary)+len(e.Topics))
 	for _, r := range e.Entries() {
 		b.addRule(r)
 		b.byNumber[r.Number] = b.doc
@@ -82,10 +82,12 @@ func Build(e *rules.Edition) *MemIndex {
 	return b.ix
 }
 
-// newBuilder starts an index of e (nil for the index of every edition).
-func newBuilder(e *rules.Edition) *builder {
-	ix := &MemIndex{ed: e, lexicon: newLexicon()}
-	b := &builder{ix: ix, paraOf: map[string]int32{}, byNumber: map[rules.Number]int32{}}
+// newBuilder starts an index of e (nil for the index of every edition)
+// of about docs documents.
+func newBuilder(e *rules.Edition, docs int) *builder {
+	ix := &MemIndex{ed: e, lexicon: newLexicon(), docs: make([]doc, 0, docs)}
+	b := &builder{ix: ix, paraOf: make(map[string]int32, docs*2), byNumber: map[rules.Number]int32{},
+		segs: make([]segment, 0, docs*3), segOff: make([]int32, 0, docs+1), texts: make([]string, 0, docs*2)}
 	b.cite = func(_ int32, n rules.Number) (int32, bool) {
 		d, ok := b.byNumber[n]
 		return d, ok
@@ -244,64 +246,82 @@ func (b *builder) analyseAll() {
 		from = to
 	}
 	wg.Wait()
-	b.analysed = parts[0].analysed
-	for _, a := range parts[1:] {
-		b.merge(a)
-	}
+	b.merge(parts)
 }
 
 // analyseAll tokenizes texts, of size bytes in all.
 func (a *analyser) analyseAll(texts []string, size int) {
 	a.paras = make([]para, 0, len(texts))
-	// A token per five or six bytes of text.
-	a.pTerm = make([]int32, 0, size/5+64)
-	a.pRel = make([]position, 0, size/5+64)
-	a.pKind = make([]TokenKind, 0, size/5+64)
+	// A token per four to five bytes of text.
+	a.pTerm = make([]int32, 0, size/4+64)
+	a.pRel = make([]position, 0, size/4+64)
+	a.pKind = make([]TokenKind, 0, size/4+64)
 	for _, s := range texts {
 		a.paras = append(a.paras, a.analyse(s))
 	}
 }
 
-// merge appends the paragraphs a tokenized to b's, renumbering a's words
-// as b's lexicon numbers them.
-func (b *builder) merge(a *analyser) {
-	lex := &b.ix.lexicon
-	ids := make([]int32, len(a.lex.keys))
-	for i, k := range a.lex.keys {
-		id, ok := lex.terms[k]
+// merge joins what the analysers tokenized, in order, renumbering the
+// words of all but the first as b's lexicon (the first's) numbers them.
+func (b *builder) merge(parts []*analyser) {
+	if len(parts) == 1 {
+		b.analysed = parts[0].analysed
+		return
+	}
+	var np, nt, nq int
+	for _, a := range parts {
+		np, nt, nq = np+len(a.paras), nt+len(a.pTerm), nq+len(a.pQuote)
+	}
+	m := analysed{paras: make([]para, 0, np), pTerm: make([]int32, 0, nt), pRel: make([]position, 0, nt),
+		pKind: make([]TokenKind, 0, nt), pQuote: make([]int32, 0, nq)}
+	for w, a := range parts {
+		terms, quotes := int32(len(m.pTerm)), int32(len(m.pQuote))
+		for _, pa := range a.paras {
+			pa.from, pa.to, pa.qFrom, pa.qTo = pa.from+terms, pa.to+terms, pa.qFrom+quotes, pa.qTo+quotes
+			m.paras = append(m.paras, pa)
+		}
+		if w == 0 {
+			m.pTerm = append(m.pTerm, a.pTerm...)
+		} else {
+			ids := b.mergeLexicon(a.lex)
+			for _, t := range a.pTerm {
+				m.pTerm = append(m.pTerm, ids[t])
+			}
+		}
+		m.pRel = append(m.pRel, a.pRel...)
+		m.pKind = append(m.pKind, a.pKind...)
+		m.pQuote = append(m.pQuote, a.pQuote...)
+	}
+	b.analysed = m
+}
+
+// mergeLexicon adds lex's words to the index's and returns the index's
+// term ID of each of lex's.
+func (b *builder) mergeLexicon(lex *lexicon) []int32 {
+	into := &b.ix.lexicon
+	ids := make([]int32, len(lex.keys))
+	for i, k := range lex.keys {
+		id, ok := into.terms[k]
 		if !ok {
-			id = int32(len(lex.keys))
-			lex.terms[k] = id
-			lex.keys = append(lex.keys, k)
-			lex.stop = append(lex.stop, a.lex.stop[i])
+			id = int32(len(into.keys))
+			into.terms[k] = id
+			into.keys = append(into.keys, k)
+			into.stop = append(into.stop, lex.stop[i])
 		}
 		ids[i] = id
 	}
-	for _, v := range a.lex.vocab {
-		if _, ok := lex.surfaces[v.fold]; !ok {
+	for _, v := range lex.vocab {
+		if _, ok := into.surfaces[v.fold]; !ok {
 			v.term = ids[v.term]
-			lex.vocab = append(lex.vocab, v)
+			into.vocab = append(into.vocab, v)
 		}
 	}
-	for f, id := range a.lex.surfaces {
-		if _, ok := lex.surfaces[f]; !ok {
-			lex.surfaces[f] = ids[id]
+	for f, id := range lex.surfaces {
+		if _, ok := into.surfaces[f]; !ok {
+			into.surfaces[f] = ids[id]
 		}
 	}
-	terms, quotes := int32(len(b.pTerm)), int32(len(b.pQuote))
-	for _, pa := range a.paras {
-		pa.from += terms
-		pa.to += terms
-		pa.qFrom += quotes
-		pa.qTo += quotes
-		b.paras = append(b.paras, pa)
-	}
-	for _, t := range a.pTerm {
-		b.pTerm = append(b.pTerm, ids[t])
-	}
-	b.pRel = append(b.pRel, a.pRel...)
-	b.pKind = append(b.pKind, a.pKind...)
-	b.pQuote = append(b.pQuote, a.pQuote...)
+	return ids
 }
 
 // analyse tokenizes s.

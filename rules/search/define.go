@@ -31,14 +31,11 @@ var pronouns = map[string]bool{"It": true, "This": true, "That": true, "Each": t
 
 // definedTerm returns the term paragraph s defines, or "".
 func definedTerm(s string) string {
-	w := strings.Fields(s)
-	if len(w) < 3 {
+	w, n := firstWords(s)
+	if n < 3 {
 		return ""
 	}
 	word := func(i int) string {
-		if i >= len(w) {
-			return ""
-		}
 		return strings.TrimFunc(w[i], func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
 	}
 	switch {
@@ -49,11 +46,29 @@ func definedTerm(s string) string {
 			return word(2)
 		}
 		return ""
-	case (w[0] == "A" || w[0] == "An") && w[2] == "is" && len(w) > 3 && (w[3] == "a" || w[3] == "an"):
+	case (w[0] == "A" || w[0] == "An") && w[2] == "is" && (w[3] == "a" || w[3] == "an"):
 		return word(1)
-	case w[1] == "is" && (w[2] == "a" || w[2] == "an") && strings.Contains(strings.Join(w[3:min(len(w), 6)], " "), "ability") &&
+	case w[1] == "is" && (w[2] == "a" || w[2] == "an") && (strings.HasPrefix(w[3], "abilit") || strings.HasPrefix(w[4], "abilit") || strings.HasPrefix(w[5], "abilit")) &&
 		unicode.IsUpper([]rune(w[0])[0]) && !pronouns[w[0]]:
 		return word(0)
 	}
 	return ""
+}
+
+// firstWords returns the first six words of s ("" past its end) and how
+// many it has, without splitting the rest.
+func firstWords(s string) (w [6]string, n int) {
+	for n < len(w) {
+		s = strings.TrimLeft(s, " ")
+		if s == "" {
+			break
+		}
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			i = len(s)
+		}
+		w[n], s = s[:i], s[i:]
+		n++
+	}
+	return w, n
 }

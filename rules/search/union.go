@@ -49,9 +49,14 @@ type docPlace struct {
 // maxEditions of them).
 func buildUnion(lib *rules.Library) *unionIndex {
 	eds := lib.Editions[:min(len(lib.Editions), maxEditions)]
-	b := newBuilder(nil)
-	seen := make(map[docKey]int32, 1<<14)
-	var pairs []docPlace
+	entries := 0
+	for _, e := range eds {
+		entries += len(e.Entries()) + len(e.Glossary) + len(e.Topics)
+	}
+	// About one entry in ten differs from every other.
+	b := newBuilder(nil, entries/8)
+	seen := make(map[docKey]int32, entries/8)
+	pairs := make([]docPlace, 0, entries)
 	var from []int32  // the edition each document was first found in
 	ruleAt := []int{} // where each edition's rules start in pairs
 	add := func(k docKey, ei, xi int, index func()) {
@@ -74,27 +79,19 @@ func buildUnion(lib *rules.Library) *unionIndex {
 		}
 		return 0, false
 	}
-	// Context strings are numbered, so that comparing keys never compares
-	// the strings of two editions byte by byte.
-	ctxIDs := map[string]int32{}
-	ctxID := func(s string) int32 {
-		id, ok := ctxIDs[s]
-		if !ok {
-			id = int32(len(ctxIDs))
-			ctxIDs[s] = id
-		}
-		return id
-	}
+	// Contexts are numbered, so that comparing keys never compares the
+	// strings of two editions byte by byte.
+	ctxIDs := map[ctxStep]int32{}
 	// Most rules read as the rule of the same number did in the edition
 	// before: comparing with that one spares most look-ups in seen.
 	var prev, cur []keyed
 	for ei, e := range eds {
 		ruleAt = append(ruleAt, len(pairs))
-		heads := map[*rules.Rule]int32{}
+		heads := make(map[*rules.Rule]int32, len(prev)/4)
 		cur = cur[:0]
 		j := 0
 		for xi, r := range e.Entries() {
-			k := docKey{kind: docRule, body: first(r.Body), n: len(r.Body), title: r.Title, ctx: ruleContext(r, heads, ctxID)}
+			k := docKey{kind: docRule, body: first(r.Body), n: len(r.Body), title: r.Title, ctx: ruleContext(r, heads, ctxIDs)}
 			for j < len(prev) && prev[j].num.Compare(r.Number) < 0 {
 				j++
 			}
@@ -111,7 +108,7 @@ func buildUnion(lib *rules.Library) *unionIndex {
 			add(k, ei, xi, func() { b.addEntry(g) })
 		}
 		for xi, t := range e.Topics {
-			k := docKey{kind: docTopic, body: first(t.Body), n: len(t.Body), title: t.Title, ctx: ctxID(t.Slug)}
+			k := docKey{kind: docTopic, body: first(t.Body), n: len(t.Body), title: t.Title, ctx: contextID(ctxIDs, ctxStep{up: topicContext, head: t.Slug})}
 			add(k, ei, xi, func() { b.addTopic(t) })
 		}
 	}
@@ -141,26 +138,58 @@ func first(bs []rules.Block) *rules.Block {
 	return &bs[0]
 }
 
-// ruleContext numbers what a rule's document takes from around it:
-// whether it is a keyword heading, and the headings above it (contextOf).
-// heads caches the number of each parent's headings.
-func ruleContext(r *rules.Rule, heads map[*rules.Rule]int32, id func(string) int32) int32 {
-	kw := keywordHeading(r) != ""
-	if r.Parent == nil {
-		if kw {
-			return id("k")
-		}
-		return id("-")
-	}
-	h, ok := heads[r.Parent]
+// ctxStep is a heading above an entry and the number of the headings
+// above it (-1 for none).
+type ctxStep struct {
+	up   int32
+	head string
+}
+
+// topicContext stands above a topic's slug in its key.
+const topicContext = -2
+
+func contextID(ids map[ctxStep]int32, k ctxStep) int32 {
+	id, ok := ids[k]
 	if !ok {
-		h = id(strings.Join(contextOf(r), "\x00"))
-		heads[r.Parent] = h
+		id = int32(len(ids))
+		ids[k] = id
 	}
-	if kw {
-		return -1 - h
+	return id
+}
+
+// ruleContext numbers what a rule's document takes from around it: the
+// headings above it (contextOf) and whether it is a keyword heading
+// itself. heads caches the number of each parent's headings.
+func ruleContext(r *rules.Rule, heads map[*rules.Rule]int32, ids map[ctxStep]int32) int32 {
+	c := int32(-1)
+	if r.Parent != nil {
+		c = parentContext(r.Parent, heads, ids)
 	}
-	return h
+	if keywordHeading(r) != "" {
+		return -2 - c // below every number a rule that is not one gets
+	}
+	return c
+}
+
+// parentContext numbers the headings from p up, as contextOf lists them.
+func parentContext(p *rules.Rule, heads map[*rules.Rule]int32, ids map[ctxStep]int32) int32 {
+	if id, ok := heads[p]; ok {
+		return id
+	}
+	up := int32(-1)
+	if p.Parent != nil {
+		up = parentContext(p.Parent, heads, ids)
+	}
+	h := p.Title
+	if h == "" {
+		h = keywordHeading(p)
+	}
+	id := up // a parent with no heading adds nothing
+	if h != "" {
+		id = contextID(ids, ctxStep{up: up, head: h})
+	}
+	heads[p] = id
+	return id
 }
 
 // Across editions a version other than the current one (an older wording,
