@@ -239,9 +239,15 @@ func (b *builder) analyseAll() {
 		}
 		parts[w] = a
 		wg.Add(1)
+		// The first analyser's arrays take the others' tokens after them
+		// (merge), so they have room for all.
+		room, paras := size, to-from
+		if w == 0 {
+			room, paras = n, len(b.texts)
+		}
 		go func(texts []string) {
 			defer wg.Done()
-			a.analyseAll(texts, size)
+			a.analyseAll(texts, room, paras)
 		}(b.texts[from:to])
 		from = to
 	}
@@ -249,9 +255,10 @@ func (b *builder) analyseAll() {
 	b.merge(parts)
 }
 
-// analyseAll tokenizes texts, of size bytes in all.
-func (a *analyser) analyseAll(texts []string, size int) {
-	a.paras = make([]para, 0, len(texts))
+// analyseAll tokenizes texts, with room for size bytes of text in paras
+// paragraphs.
+func (a *analyser) analyseAll(texts []string, size, paras int) {
+	a.paras = make([]para, 0, paras)
 	// A token per four to five bytes of text.
 	a.pTerm = make([]int32, 0, size/4+64)
 	a.pRel = make([]position, 0, size/4+64)
@@ -261,32 +268,20 @@ func (a *analyser) analyseAll(texts []string, size int) {
 	}
 }
 
-// merge joins what the analysers tokenized, in order, renumbering the
-// words of all but the first as b's lexicon (the first's) numbers them.
+// merge appends what the other analysers tokenized to the first's, in
+// order, renumbering their words as b's lexicon (the first's) numbers
+// them.
 func (b *builder) merge(parts []*analyser) {
-	if len(parts) == 1 {
-		b.analysed = parts[0].analysed
-		return
-	}
-	var np, nt, nq int
-	for _, a := range parts {
-		np, nt, nq = np+len(a.paras), nt+len(a.pTerm), nq+len(a.pQuote)
-	}
-	m := analysed{paras: make([]para, 0, np), pTerm: make([]int32, 0, nt), pRel: make([]position, 0, nt),
-		pKind: make([]TokenKind, 0, nt), pQuote: make([]int32, 0, nq)}
-	for w, a := range parts {
+	m := parts[0].analysed
+	for _, a := range parts[1:] {
 		terms, quotes := int32(len(m.pTerm)), int32(len(m.pQuote))
 		for _, pa := range a.paras {
 			pa.from, pa.to, pa.qFrom, pa.qTo = pa.from+terms, pa.to+terms, pa.qFrom+quotes, pa.qTo+quotes
 			m.paras = append(m.paras, pa)
 		}
-		if w == 0 {
-			m.pTerm = append(m.pTerm, a.pTerm...)
-		} else {
-			ids := b.mergeLexicon(a.lex)
-			for _, t := range a.pTerm {
-				m.pTerm = append(m.pTerm, ids[t])
-			}
+		ids := b.mergeLexicon(a.lex)
+		for _, t := range a.pTerm {
+			m.pTerm = append(m.pTerm, ids[t])
 		}
 		m.pRel = append(m.pRel, a.pRel...)
 		m.pKind = append(m.pKind, a.pKind...)
@@ -391,7 +386,8 @@ func (b *builder) place() {
 	ix := b.ix
 	var total float64
 	var l docLists
-	defs := b.defined // in document order
+	defs := b.defined                              // in document order
+	ix.lists = make([]int32, 0, 8*len(ix.docs)+64) // five lengths, a paragraph or two, a heading
 	for di := range ix.docs {
 		d := &ix.docs[di]
 		pos := int32(0)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -41,7 +42,16 @@ type Searcher struct {
 	unionMu sync.Mutex
 	union   atomic.Pointer[unionIndex]
 	lin     atomic.Pointer[lineages]
+	// The index of every edition (some 12 MiB for the 73 editions since
+	// 2003) is dropped once no search has used it for dropAll; unionUsed
+	// is when one last did, in Unix nanoseconds.
+	dropAll   time.Duration
+	unionUsed atomic.Int64
 }
+
+// DefaultDropAll is how long a Searcher keeps the index of every edition
+// after the last search that used it.
+const DefaultDropAll = 10 * time.Minute
 
 type lazyIndex struct {
 	once sync.Once
@@ -53,6 +63,16 @@ type lazyIndex struct {
 func NewSearcher(lib *rules.Library) *Searcher {
 	s := NewSearcherWith(lib, func(e *rules.Edition) Index { return Build(e) })
 	s.custom = false
+	s.dropAll = DefaultDropAll
+	return s
+}
+
+// DropAllAfter drops the index of every edition once no search has used
+// it for d (0: never), so that a server that searched every edition now
+// and then comes back to the memory one edition needs; the next such
+// search builds it again. Call it before the first search.
+func (s *Searcher) DropAllAfter(d time.Duration) *Searcher {
+	s.dropAll = d
 	return s
 }
 
@@ -184,6 +204,7 @@ func (s *Searcher) WarmAll() { s.unionIndex() }
 
 // unionIndex returns the index of every edition, building it if need be.
 func (s *Searcher) unionIndex() *unionIndex {
+	s.unionUsed.Store(time.Now().UnixNano())
 	if u := s.union.Load(); u != nil {
 		return u
 	}
@@ -194,7 +215,23 @@ func (s *Searcher) unionIndex() *unionIndex {
 	}
 	u := buildUnion(s.lib)
 	s.union.Store(u)
+	if s.dropAll > 0 {
+		time.AfterFunc(s.dropAll, s.dropUnused)
+	}
 	return u
+}
+
+// dropUnused drops the index of every edition if no search has used it
+// for dropAll, else looks again when it will have been that long.
+func (s *Searcher) dropUnused() {
+	s.unionMu.Lock()
+	defer s.unionMu.Unlock()
+	idle := time.Since(time.Unix(0, s.unionUsed.Load()))
+	if idle < s.dropAll {
+		time.AfterFunc(s.dropAll-idle, s.dropUnused)
+		return
+	}
+	s.union.Store(nil) // a search under way finishes with it
 }
 
 // Search parses query and runs it over the edition with the given ID

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -231,5 +232,30 @@ func TestAllEditionsOneEdition(t *testing.T) {
 		if a, b := fmt.Sprint(ids(one)), fmt.Sprint(ids(all)); a != b {
 			t.Errorf("%q: edition %s, all %s", jq.q, a, b)
 		}
+	}
+}
+
+// The index of every edition goes once unused for a while, and comes back
+// the same at the next search of every edition.
+func TestAllEditionsDropped(t *testing.T) {
+	corpusIndex(t)
+	lib := rules.NewLibrary([]*rules.Edition{corpusEd})
+	kept := NewSearcher(lib).DropAllAfter(time.Hour)
+	kept.Search(AllEditions, "trample", Options{})
+	s := NewSearcher(lib).DropAllAfter(time.Millisecond)
+	first, _ := s.Search(AllEditions, "legend rule", Options{Limit: 5})
+	deadline := time.Now().Add(10 * time.Second)
+	for s.union.Load() != nil && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if s.union.Load() != nil {
+		t.Fatal("the index of every edition is still held, unused")
+	}
+	again, _ := s.Search(AllEditions, "legend rule", Options{Limit: 5})
+	if a, b := fmt.Sprint(ids(first)), fmt.Sprint(ids(again)); a != b {
+		t.Errorf("rebuilt: %s, first %s", b, a)
+	}
+	if kept.union.Load() == nil {
+		t.Error("DropAllAfter(time.Hour) dropped the index at once")
 	}
 }
