@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -232,6 +233,8 @@ func (s *Searcher) dropUnused() {
 		return
 	}
 	s.union.Store(nil) // a search under way finishes with it
+	// Give the memory back now: an idle server may not collect for minutes.
+	debug.FreeOSMemory()
 }
 
 // Search parses query and runs it over the edition with the given ID
