@@ -1,10 +1,3 @@
-// Package search finds rules, examples and glossary entries in an edition
-// the way a judge asks for them: ranked by BM25 with headings and exact
-// phrases first, forgiving of typos and slang, and quick.
-//
-// An Index searches one edition; MemIndex, built in memory by Build, is the
-// implementation. A Searcher holds an index per edition of a library, builds
-// them when first used and searches across editions (edition:all).
 package search
 
 import (
