@@ -108,6 +108,14 @@ func (l *lineages) of(k docKind, p place) int32 {
 			return id
 		}
 	}
+	// An excerpt's entry is followed through the whole edition of its
+	// date, whose versions have their lineage already: it joins that one.
+	for _, v := range vs {
+		if id := atomic.LoadInt32(&l.slot[kindSlot(k)][v.ed()][v.entry()]); id != 0 {
+			atomic.StoreInt32(s, id)
+			return id - 1
+		}
+	}
 	id := int32(len(l.all))
 	l.all = append(l.all, lineage{kind: k, show: vs[0], eras: l.eras(k, vs)})
 	if key != "" {

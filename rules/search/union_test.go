@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // allSearcher is a Searcher over the 73 editions of the corpus that
@@ -257,5 +258,28 @@ func TestAllEditionsDropped(t *testing.T) {
 	}
 	if kept.union.Load() == nil {
 		t.Error("DropAllAfter(time.Hour) dropped the index at once")
+	}
+}
+
+// An excerpt's entries are the same lineages as the whole edition of its
+// date: mana burn's glossary entry in the 2007 excerpt is no second hit.
+func TestAllEditionsExcerptJoinsLineage(t *testing.T) {
+	lib, chain := allEditions(t)
+	b := corpustest.ReadFile(t, "corpus", "cr", "2007-02-01.txt")
+	excerpt := rules.ParseText(rules.Source{Name: "cr/2007-02-01-excerpt.txt", Data: b})
+	excerpt.Kind = rules.KindExcerpt
+	eds := append([]*rules.Edition{excerpt}, lib.Editions...)
+	s := NewSearcher(rules.NewLibrary(eds))
+	s.UseHistory(chain)
+	r, _ := s.Search(AllEditions, "mana burn", Options{Limit: 10})
+	seen := map[string]bool{}
+	for _, h := range r.Hits {
+		if seen[hitID(h)] {
+			t.Errorf("%s is two hits: %v", hitID(h), ids(r))
+		}
+		seen[hitID(h)] = true
+	}
+	if !seen["g:mana-burn"] {
+		t.Errorf("mana burn: %v", ids(r))
 	}
 }
