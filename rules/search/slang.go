@@ -37,7 +37,7 @@ var slangTable = []struct {
 	{"cantrip", []string{"draw a card"}},
 
 	// Dying, leaving and changing zones.
-	{"dies", []string{"put into a graveyard from the battlefield", "& graveyard"}},
+	{"dies", []string{"put into a graveyard from the battlefield"}},
 	{"kill", []string{"destroy", "dies", "put into a graveyard"}},
 	{"leave the battlefield", []string{"zone other than the battlefield", "leaves the battlefield"}},
 	{"leave play", []string{"leaves the battlefield", "zone other than the battlefield"}},
