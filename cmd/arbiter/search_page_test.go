@@ -229,6 +229,7 @@ func TestSearchAllWhileLoading(t *testing.T) {
 		"2099-01-01": {done: make(chan struct{})},
 		"2099-02-01": {done: make(chan struct{})},
 	}}})
+	srv.loading = make(chan struct{}) // NewServer found nothing to wait for and closed it
 	w := do(t, srv, "GET", "/search?q=trample&e=all")
 	if w.Code != 200 {
 		t.Fatalf("status %d", w.Code)
