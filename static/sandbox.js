@@ -3,7 +3,7 @@
 (() => {
 var d = document, $ = i => d.getElementById(i), F = '.sb-details', P = e => e.preventDefault();
 function go(u, push, id) {
-	fetch(u).then(r => { if (!r.ok) throw r; return r.text(); }).then(h => {
+	fetch(u).then(r => r.ok ? r.text() : Promise.reject()).then(h => {
 		var doc = new DOMParser().parseFromString(h, 'text/html'), n = doc.getElementById('sb'), o = $('sb'), t = $('sb-text');
 		if (t && t.value != t.defaultValue) n.querySelector('.sb-editor').replaceWith(o.querySelector('.sb-editor'));
 		n.querySelector(F).open = o.querySelector(F).open;
@@ -12,7 +12,7 @@ function go(u, push, id) {
 		if (push) history.pushState(1, '', u);
 		fix();
 		if ($(id)) $(id).focus();
-	}).catch(() => { location.href = u; });
+	}).catch(() => location.href = u);
 }
 function url(f, k, v) {
 	var q = new URLSearchParams(new FormData(f));
@@ -49,7 +49,7 @@ if (q) {
 			var n = 0;
 			g.querySelectorAll('li').forEach(l => { n += !(l.hidden = v && !l.textContent.toLowerCase().includes(v)); });
 			g.hidden = !n;
-			g.open = !!v;
+			g.open = v && n;
 		});
 	};
 }

@@ -57,8 +57,8 @@ func (w *Words) Text(s string) string {
 		}
 		n, j := number(s, i+1)
 		name := w.nameBefore(s, i, last)
-		if n == 0 || name == "" {
-			continue
+		if n == 0 || name == "" || n > w.count[name] {
+			continue // not a label of this run: "Isamaru#9" in a step that failed
 		}
 		start := i - len(name)
 		phrase := w.object(name, n)

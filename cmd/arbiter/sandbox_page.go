@@ -31,7 +31,10 @@ var sandboxAssets = []string{"sandbox.css", "sandbox.js"}
 const (
 	maxSandboxForm = 64 << 10 // a form post: 16 KB of text, percent-encoded, and a few fields
 	maxEvents      = 40       // events listed per step
-	maxSnaps       = 40       // steps whose state a page holds for print
+	// A page holds each step's state for print, up to 40 steps and 1,000
+	// objects in all: a state is about 300 bytes an object.
+	maxSnaps       = 40
+	maxSnapObjects = 1000
 )
 
 // starterScenario is what /sandbox/run shows when given nothing to run.
@@ -277,6 +280,7 @@ func (s *Server) sandboxRun(c echo.Context) error {
 	}
 	form := req.Form
 	in := sandboxInput{share: true, nav: views.SandboxNav{Action: s.paths.SandboxRunURL()}}
+	in.page.Open = true // text the reader wrote: its source and checks unfolded
 	switch {
 	case form.Has("text"):
 		in.text = form.Get("text")
@@ -506,6 +510,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	}
 
 	fired := map[string]int{}
+	printed := len(tr.Start.Objects) // objects in the states held for print
 	for k, i := range shown {
 		step := sc.Steps[i]
 		v := views.SandboxStep{N: k + 1, Line: step.Line, Text: step.Text}
@@ -530,7 +535,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 				}
 				v.Events = append(v.Events, s.eventView(run, ev, n.words))
 			}
-			if k < maxSnaps {
+			if printed += len(res.State.Objects); k < maxSnaps && printed <= maxSnapObjects {
 				b := engine.Render(re, res.State)
 				v.Board = &b
 			}
