@@ -68,8 +68,8 @@ type Table struct {
 	Invented map[string]bool // the names of cards whose text the scenario invented
 }
 
-// faceDown reports whether the table shows player's zone z face down.
-func (t *Table) faceDown(player string, z engine.Zone) bool {
+// FaceDown reports whether the table shows player's zone z face down.
+func (t *Table) FaceDown(player string, z engine.Zone) bool {
 	switch {
 	case t == nil, z != engine.Hand && z != engine.Library:
 		return false

@@ -90,8 +90,8 @@ func (w *Words) Sentence(s string) string {
 	return capitalize(s)
 }
 
-// nameBefore is the longest known name ending at s[i], starting at a word
-// boundary no earlier than from.
+// nameBefore is the longest known name ending at s[i] (in any case),
+// starting at a word boundary no earlier than from.
 func (w *Words) nameBefore(s string, i, from int) string {
 	for _, n := range w.names {
 		start := i - len(n)
@@ -104,7 +104,7 @@ func (w *Words) nameBefore(s string, i, from int) string {
 				continue
 			}
 		}
-		return s[start:i]
+		return n
 	}
 	return ""
 }
@@ -178,7 +178,8 @@ func appendSymbolText(b []byte, s string) []byte {
 		if j < 0 {
 			return appendEscaped(b, s)
 		}
-		if sym := s[i : i+j+1]; rules.IsSymbol(sym) {
+		// A symbol, and one the rules name: "{not a symbol}" is text.
+		if sym := s[i : i+j+1]; rules.IsSymbol(sym) && rules.SymbolName(sym) != sym[1:len(sym)-1] {
 			b = appendSymbol(appendEscaped(b, s[:i]), sym)
 		} else {
 			b = appendEscaped(b, s[:i+j+1])

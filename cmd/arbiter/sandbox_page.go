@@ -533,7 +533,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 					v.More = len(res.Events) - maxEvents
 					continue
 				}
-				v.Events = append(v.Events, s.eventView(run, ev, n.words))
+				v.Events = append(v.Events, s.eventView(run, ev, p.Table))
 			}
 			if printed += len(res.State.Objects); k < maxSnaps && printed <= maxSnapObjects {
 				b := engine.Render(re, res.State)
@@ -583,8 +583,14 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	return s.sendSandbox(c, status, p)
 }
 
-func (s *Server) eventView(run runEdition, ev engine.Event, w *views.Words) views.SandboxEvent {
-	v := views.SandboxEvent{Text: sentence(w.Sentence(ev.Text)), SBA: ev.SBA, URL: s.ruleLink(run, ev.Rule)}
+// eventView is an event in words. A card another player draws into a hand
+// the page shows face down is "a card" (400.2).
+func (s *Server) eventView(run runEdition, ev engine.Event, t *views.Table) views.SandboxEvent {
+	text := ev.Text
+	if ev.Kind == engine.EvDraw && ev.Object != "" && t.FaceDown(ev.Player, engine.Hand) {
+		text = ev.Player + " draws a card"
+	}
+	v := views.SandboxEvent{Text: sentence(t.Words.Sentence(text)), SBA: ev.SBA, URL: s.ruleLink(run, ev.Rule)}
 	if !ev.Rule.IsZero() {
 		v.Rule = ev.Rule.String()
 	}

@@ -204,7 +204,10 @@ func TestSandboxPages(t *testing.T) {
 			{".sb-state .player[data-player=Alice] .z-library.down h4", "3 cards, face down"},
 			{".sb-state .player[data-player=Alice] .z-library.down .pile[role=img][aria-label='3 cards, face down']", "3"},
 			{".sb-state .player[data-player=Bob] .z-hand.down .backs[aria-label='1 card, face down'] .back", ""},
-		}, []string{".sb-state .z-library .card", ".sb-state .z-hand.down .card", ".sb-invented"}},
+			// What Bob draws is hidden too; what Alice draws isn't.
+			{"li#step-1 .events li", "Bob draws a card."},
+			{"li#step-3 .events li", "Alice draws the third Island."},
+		}, []string{".sb-state .z-library .card", ".sb-state .z-hand.down .card", ".sb-invented", "li.ev:contains('Bob draws the')"}},
 		{"/sandbox/scenario/discard-two", 200, []check{
 			{".sb-state .player[data-player=Alice] .z-hand:not(.down) .card[data-label='Mind Rot#1']", "Mind Rot"},
 			{".sb-state .player[data-player=Bob] .z-hand.down", "1 card, face down"},
