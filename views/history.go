@@ -2,6 +2,7 @@ package views
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/history"
@@ -123,15 +124,46 @@ func follows(d *history.Diff) int {
 }
 
 // shown leaves out of a page's list the entries that only moved with their
-// parent: the parent's line says it.
+// parent (the parent's line says it) and those folded (foldedChange).
 func shown(cs []*history.Change) []*history.Change {
 	out := make([]*history.Change, 0, len(cs))
 	for _, c := range cs {
-		if !c.Follows || c.Op.Is(history.Changed) {
+		if (!c.Follows || c.Op.Is(history.Changed)) && !foldedChange(c) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// foldedChange reports whether a diff lists a change folded: its wording
+// alone changed, and it kept its place or moved only with its parent.
+func foldedChange(c *history.Change) bool {
+	return folded(c.Op) || c.Op.WordingOnly() && c.Follows
+}
+
+// folded reports whether a change is shown folded away, one click from
+// view: its text differs in wording only (typography, the 2010 update's
+// terms, citations renumbered with their targets) and it kept its place.
+// A renumbering is never folded, even when its wording alone changed.
+func folded(op history.Op) bool { return op.WordingOnly() && !op.Is(history.Moved) }
+
+// foldedChanges are a diff's changes that differ in wording only, in order.
+func foldedChanges(d *history.Diff) []*history.Change {
+	var out []*history.Change
+	for i := range d.Changes {
+		if c := &d.Changes[i]; foldedChange(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// entriesCount is "1 entry" or "12 entries".
+func entriesCount(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return strconv.Itoa(n) + " entries"
 }
 
 // older lists the numbered editions before latest, newest first.
@@ -219,19 +251,34 @@ func opLabel(c *history.Change) string {
 		return "removed"
 	case c.Op.Is(history.Changed | history.Moved):
 		return moved + " and changed"
+	case c.Op.WordingOnly() && c.Op.Is(history.Moved):
+		return moved + ", " + wordingLabel(c.Op)
 	case c.Op.Is(history.Moved):
 		return moved
+	case c.Op.WordingOnly():
+		return wordingLabel(c.Op)
 	}
 	return "changed"
 }
 
+// wordingLabel names a difference in wording only: "wording only", or
+// "citations renumbered" when only cited numbers differ.
+func wordingLabel(op history.Op) string {
+	if op.Is(history.Reworded) {
+		return "wording only"
+	}
+	return "citations renumbered"
+}
+
 // opClass is the CSS class of a change's label.
 func opClass(c *history.Change) string {
-	switch c.Op {
-	case history.Added:
+	switch {
+	case c.Op == history.Added:
 		return "op add"
-	case history.Removed:
+	case c.Op == history.Removed:
 		return "op del"
+	case c.Op.WordingOnly():
+		return "op same"
 	}
 	return "op mod"
 }
@@ -299,10 +346,46 @@ func eventLabel(ev *history.Event) string {
 		return "Removed"
 	case ev.Op.Is(history.Changed | history.Moved):
 		return "Renumbered " + ev.Old.Number.String() + " → " + ev.New.Number.String() + " and changed"
+	case ev.Op.WordingOnly() && ev.Op.Is(history.Moved):
+		return "Renumbered " + ev.Old.Number.String() + " → " + ev.New.Number.String() + ", " + wordingLabel(ev.Op)
 	case ev.Op.Is(history.Moved):
 		return "Renumbered " + ev.Old.Number.String() + " → " + ev.New.Number.String()
+	case ev.Op.WordingOnly():
+		return capitalized(wordingLabel(ev.Op))
 	}
 	return "Changed"
+}
+
+func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// mainEvents are a history's events but those folded (folded), which
+// foldedEvents lists.
+func mainEvents(h *history.History) []*history.Event {
+	var out []*history.Event
+	for i := range h.Events {
+		if !folded(h.Events[i].Op) {
+			out = append(out, &h.Events[i])
+		}
+	}
+	return out
+}
+
+func foldedEvents(h *history.History) []*history.Event {
+	var out []*history.Event
+	for i := range h.Events {
+		if folded(h.Events[i].Op) {
+			out = append(out, &h.Events[i])
+		}
+	}
+	return out
+}
+
+// wordingCount is "1 change" or "3 changes" of wording only.
+func wordingCount(n int) string {
+	if n == 1 {
+		return "1 change of wording only"
+	}
+	return strconv.Itoa(n) + " changes of wording only"
 }
 
 // editionsCount is "1 edition" or "12 editions".
@@ -356,11 +439,32 @@ func removal(h *history.History) *history.Event {
 	return nil
 }
 
-// textChanges counts the events that changed the rule's text.
+// textChanges counts the events that changed what the rule says; those
+// that changed its wording only are counted apart (wordingChanges).
 func textChanges(h *history.History) int {
 	n := 0
 	for _, ev := range h.Events {
 		if ev.Op.Is(history.Changed) {
+			n++
+		}
+	}
+	return n
+}
+
+// textSummary says how a rule's text changed: "3 changes to its text",
+// "3 changes to its text and 1 change of wording only".
+func textSummary(h *history.History) string {
+	s := changesCount(textChanges(h)) + " to its text"
+	if n := wordingChanges(h); n > 0 {
+		s += " and " + wordingCount(n)
+	}
+	return s
+}
+
+func wordingChanges(h *history.History) int {
+	n := 0
+	for _, ev := range h.Events {
+		if ev.Op.WordingOnly() {
 			n++
 		}
 	}

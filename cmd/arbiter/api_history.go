@@ -18,13 +18,27 @@ type apiPlace struct {
 }
 
 type apiHistoryEvent struct {
-	Edition   string            `json:"edition"`
-	Op        string            `json:"op"` // "added", "removed", "changed", "moved", "moved and changed"
-	Changed   bool              `json:"changed"`
-	Moved     bool              `json:"moved"`
-	OldNumber string            `json:"old_number,omitempty"`
-	NewNumber string            `json:"new_number,omitempty"`
-	Diff      []history.Segment `json:"diff,omitempty"` // changed only
+	Edition string `json:"edition"`
+	// Op is "added", "removed", "changed", "moved", "moved and changed",
+	// or for a text that says the same in other words "wording only",
+	// "citations renumbered", "moved, wording only", "moved, citations
+	// renumbered".
+	Op        string `json:"op"`
+	Changed   bool   `json:"changed"` // what the text says changed
+	Moved     bool   `json:"moved"`
+	OldNumber string `json:"old_number,omitempty"`
+	NewNumber string `json:"new_number,omitempty"`
+	// WordingOnly: the text differs, and says the same (typography, the
+	// terms the Magic 2010 update renamed, or cited numbers renumbered
+	// with what they cite); CitationsRenumbered: cited numbers differ so.
+	WordingOnly         bool `json:"wording_only"`
+	CitationsRenumbered bool `json:"citations_renumbered"`
+	// SplitFrom: an added rule cut from the text of this one, which goes
+	// on as another; MergedInto: a removed rule whose text was joined to
+	// this one, which goes on from another.
+	SplitFrom  *apiPlace         `json:"split_from,omitempty"`
+	MergedInto *apiPlace         `json:"merged_into,omitempty"`
+	Diff       []history.Segment `json:"diff,omitempty"` // changed or wording only
 }
 
 type apiHistory struct {
@@ -97,14 +111,21 @@ func (s *Server) apiHistory(c echo.Context) error {
 	}
 	for i := range h.Events {
 		ev := &h.Events[i]
-		a := apiHistoryEvent{Edition: ev.Edition.ID, Op: ev.Op.String(), Changed: ev.Op.Is(history.Changed), Moved: ev.Op.Is(history.Moved)}
+		a := apiHistoryEvent{Edition: ev.Edition.ID, Op: ev.Op.String(), Changed: ev.Op.Is(history.Changed), Moved: ev.Op.Is(history.Moved),
+			WordingOnly: ev.Op.WordingOnly(), CitationsRenumbered: ev.Op.WordingOnly() && ev.Op.Is(history.Recited)}
 		if ev.Old != nil {
 			a.OldNumber = ev.Old.Number.String()
 		}
 		if ev.New != nil {
 			a.NewNumber = ev.New.Number.String()
 		}
-		if a.Changed {
+		if v := ev.SplitFrom; v != nil {
+			a.SplitFrom = &apiPlace{v.Edition.ID, v.Rule.Number.String()}
+		}
+		if v := ev.MergedInto; v != nil {
+			a.MergedInto = &apiPlace{v.Edition.ID, v.Rule.Number.String()}
+		}
+		if ev.Op.Text() {
 			a.Diff = ev.Words()
 		}
 		out.Events = append(out.Events, a)
@@ -135,15 +156,19 @@ type apiSide struct {
 }
 
 type apiChange struct {
-	Kind    history.Kind      `json:"kind"` // "chapter", "rule", "example", "term"
-	Op      string            `json:"op"`   // as in apiHistoryEvent
-	Changed bool              `json:"changed"`
-	Moved   bool              `json:"moved"`
-	Follows bool              `json:"follows"` // moved only with its parent
-	Old     *apiSide          `json:"old"`     // null when added
-	New     *apiSide          `json:"new"`     // null when removed
-	Text    string            `json:"text,omitempty"`
-	Diff    []history.Segment `json:"diff,omitempty"` // changed only
+	Kind                history.Kind      `json:"kind"` // "chapter", "rule", "example", "term"
+	Op                  string            `json:"op"`   // as in apiHistoryEvent
+	Changed             bool              `json:"changed"`
+	Moved               bool              `json:"moved"`
+	Follows             bool              `json:"follows"` // moved only with its parent
+	WordingOnly         bool              `json:"wording_only"`
+	CitationsRenumbered bool              `json:"citations_renumbered"`
+	Old                 *apiSide          `json:"old"`                   // null when added
+	New                 *apiSide          `json:"new"`                   // null when removed
+	SplitFrom           *apiSide          `json:"split_from,omitempty"`  // added: the older edition's rule it was cut from
+	MergedInto          *apiSide          `json:"merged_into,omitempty"` // removed: the newer edition's rule it was joined to
+	Text                string            `json:"text,omitempty"`
+	Diff                []history.Segment `json:"diff,omitempty"` // changed or wording only
 }
 
 type apiDiff struct {
@@ -185,15 +210,22 @@ func (s *Server) apiDiff(c echo.Context) error {
 
 // change is one entry of a diff in the API's form.
 func (s *Server) change(from, to *rules.Edition, ch *history.Change) apiChange {
-	a := apiChange{Kind: ch.Kind, Op: ch.Op.String(), Changed: ch.Op.Is(history.Changed), Moved: ch.Op.Is(history.Moved), Follows: ch.Follows}
+	a := apiChange{Kind: ch.Kind, Op: ch.Op.String(), Changed: ch.Op.Is(history.Changed), Moved: ch.Op.Is(history.Moved), Follows: ch.Follows,
+		WordingOnly: ch.Op.WordingOnly(), CitationsRenumbered: ch.Op.WordingOnly() && ch.Op.Is(history.Recited)}
 	a.Old = s.side(from, ch.Kind, ch.Old, ch.OldExample, ch.OldTerm)
 	a.New = s.side(to, ch.Kind, ch.New, ch.NewExample, ch.NewTerm)
+	if ch.SplitFrom != nil {
+		a.SplitFrom = s.side(from, history.Rule, ch.SplitFrom, 0, nil)
+	}
+	if ch.MergedInto != nil {
+		a.MergedInto = s.side(to, history.Rule, ch.MergedInto, 0, nil)
+	}
 	switch {
 	case ch.Op == history.Added, ch.Op == history.Missing && a.New != nil:
 		a.Text = ch.NewText
 	case ch.Op == history.Removed, ch.Op == history.Missing:
 		a.Text = ch.OldText
-	case a.Changed:
+	case ch.Op.Text():
 		a.Diff = ch.Words()
 	}
 	return a

@@ -109,7 +109,15 @@ func TestDiffPages(t *testing.T) {
 			{".change .op.mod", "renumbered"},
 			{"form.diffform select[name=from] option[selected][value='2020-01-01']", ""},
 			{"form.diffform select[name=to] option[selected][value='2020-02-01']", ""},
-		}, []string{".change del", ".change a[href='/2020-02-01/101.1']"}}, // 101.1 only cites 100.3 by its new number
+			// 101.1 only cites 100.3 by its new number: wording only,
+			// counted apart and folded away.
+			{"table.counts tbody tr:nth-child(1) td:nth-child(4)", "0"}, // changed
+			{"table.counts tbody tr:nth-child(1) td:nth-child(6)", "1"}, // wording only
+			{"main > details.wording summary", "Wording only: 1 entry"},
+			{"details.wording .change .op.same", "citations renumbered"},
+			{"details.wording .change a[href='/2020-02-01/101.1']", "101.1"},
+			{"details.wording .change .wdiff ins", "100.4"},
+		}, []string{"main > .change del", "main > .change a[href='/2020-02-01/101.1']"}},
 		{"/diff/2020-01-01/2020-03-01", 200, []check{
 			{".change .op.del", "removed"},
 			{".change a[href='/2020-01-01/100.3']", "100.3"},
@@ -189,6 +197,24 @@ func TestRuleHistorySection(t *testing.T) {
 			t.Errorf("%q: %q, want %q", c.sel, sel.Text(), c.want)
 		}
 	}
+	// 101.1 cites 100.3 by its new number in 2020-02-01: a change of
+	// wording only, folded apart from the timeline, one click away.
+	doc = parse(t, do(t, srv, "GET", "/2020-03-01/101.1"))
+	for _, c := range []check{
+		{"section.history .meta", "with 1 change to its text and 1 change of wording only"},
+		{"section.history > ol.timeline li:nth-child(2)", "Changed"},
+		{"section.history details.wording summary", "1 change of wording only"},
+		{"section.history details.wording ol.timeline li", "Citations renumbered"},
+		{"section.history details.wording ol.timeline li a[href='/2020-02-01/101.1']", "2020-02-01"},
+		{"section.history details.wording ol.timeline li details .wdiff ins", "100.4"},
+	} {
+		if sel := doc.Find(c.sel); sel.Length() == 0 || !strings.Contains(sel.Text(), c.want) {
+			t.Errorf("%q: %q, want %q", c.sel, sel.Text(), c.want)
+		}
+	}
+	if got := doc.Find("section.history > ol.timeline").Text(); strings.Contains(got, "Citations renumbered") {
+		t.Errorf("the timeline shows a change of wording only unfolded: %q", got)
+	}
 	// The newest edition's rule needs no "today this is".
 	doc = parse(t, do(t, srv, "GET", "/2020-03-01/100.3"))
 	if doc.Find("p.now").Length() != 0 || doc.Find("section.history").Length() != 1 {
@@ -244,12 +270,20 @@ func TestHistoryAPI(t *testing.T) {
 	if d.From != "2020-01-01" || d.To != "2020-02-01" || d.Counts["rule"].Added != 1 || d.Counts["rule"].Moved != 2 || d.Counts["term"] != (history.Counts{}) {
 		t.Errorf("diff counts = %+v", d.Counts)
 	}
-	if len(d.Changes) != 3 || d.Changes[0].Op != "added" || d.Changes[0].Old != nil || d.Changes[0].New.Number != "100.2" ||
+	if len(d.Changes) != 4 || d.Changes[0].Op != "added" || d.Changes[0].Old != nil || d.Changes[0].New.Number != "100.2" ||
 		d.Changes[0].New.URL != "/2020-02-01/100.2" || !strings.Contains(d.Changes[0].Text, "sideboards") {
 		t.Errorf("diff changes = %+v", d.Changes)
 	}
 	if c := d.Changes[1]; c.Op != "moved" || c.Old.Number != "100.2" || c.New.Number != "100.3" || c.Diff != nil {
 		t.Errorf("second change = %+v", c)
+	}
+	// 101.1 cites 100.3 by its new number: not changed, but listed, with
+	// its diff, and counted apart.
+	if c := d.Changes[3]; c.Op != "citations renumbered" || c.Changed || !c.WordingOnly || !c.CitationsRenumbered || c.New.Number != "101.1" || len(c.Diff) != 4 {
+		t.Errorf("fourth change = %+v", c)
+	}
+	if n := d.Counts["rule"]; n.Changed != 0 || n.WordingOnly != 1 {
+		t.Errorf("rule counts = %+v, want 1 wording only and 0 changed", n)
 	}
 
 	for _, path := range []string{"/api/history/nope/100.1", "/api/history/2020-01-01/999.9", "/api/diff/2020-01-01/nope", "/api/history/2020-01-01"} {

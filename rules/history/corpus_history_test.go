@@ -2,6 +2,7 @@ package history
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,11 +13,12 @@ import (
 // file of 2003. The truth, read in the files: 420.5e from 2003-03-15 to
 // 2009-05-01; 704.5k from the 2009 renumbering (2009-09-04) to 2017-07-08;
 // 704.5j from 2017-09-29, when the planeswalker uniqueness rule (704.5j) was
-// removed and every later letter moved up one. Its wording changed in
+// removed and every later letter moved up one. What it says changed in
 // 2003-10-01 (subtype Legend or supertype legendary), 2004-10-01 (only the
-// supertype), 2005-10-01 ("legendary permanents … in play"), 2009-09-04
-// ("on the battlefield"), 2013-09-27 (each player keeps one) and
-// 2022-09-08 ("are controlled by the same player").
+// supertype), 2005-10-01 ("legendary permanents … in play"), 2013-09-27
+// (each player keeps one) and 2022-09-08 ("are controlled by the same
+// player"); in 2009-09-04 only its wording did, "in play" becoming "on the
+// battlefield" with the Magic 2010 update.
 func TestLegendRule(t *testing.T) {
 	lib := corpus(t)
 	c := warmChain(t)
@@ -43,7 +45,7 @@ func TestLegendRule(t *testing.T) {
 		"2003-10-01 changed",
 		"2004-10-01 changed",
 		"2005-10-01 changed",
-		"2009-09-04 moved and changed 420.5e→704.5k",
+		"2009-09-04 moved, wording only 420.5e→704.5k",
 		"2013-09-27 changed",
 		"2017-09-29 moved 704.5k→704.5j",
 		"2022-09-08 changed",
@@ -113,6 +115,9 @@ func countsOf(d *Diff) string {
 	for k := Chapter; k < nKinds; k++ {
 		n := d.Counts[k]
 		p := fmt.Sprintf("%s +%d -%d ~%d >%d", k, n.Added, n.Removed, n.Changed, n.Moved)
+		if n.WordingOnly > 0 {
+			p += fmt.Sprintf(" =%d", n.WordingOnly)
+		}
 		if n.Missing > 0 {
 			p += fmt.Sprintf(" ?%d", n.Missing)
 		}
@@ -131,7 +136,9 @@ func countsOf(d *Diff) string {
 // files. They differ only where the script is naive: a rule whose only
 // change is a cited number renumbered with its target (801.12 citing
 // 704.5k → 704.5j in 2017-09-29, "Becomes" citing 603.2f → 603.2e in
-// 2026-01-16) is unchanged here; a rule rewritten past recognition at the
+// 2026-01-16), or whose only change is typography (206.2 gaining a ™ in
+// 2013-02-01, 103.2c's commas made parentheses in 2017-09-29), is wording
+// only here (=), not changed; a rule rewritten past recognition at the
 // same number is removed and added here (the uniqueness rule 306.4 in
 // 2017-09-29, 205.3c–d and 212.5c and 212.7c in 2004-10-01, the vigilance
 // rules that took snow-covered's numbers 502.14–502.14c in 2004-10-01).
@@ -143,11 +150,11 @@ func countsOf(d *Diff) string {
 func TestAdjacentDiffs(t *testing.T) {
 	c := warmChain(t)
 	checked := map[string]string{
-		"2004-06-01 2004-10-01": "chapter +3 -1 ~0 >0, rule +42 -12 ~38 >0, example +8 -0 ~7 >1, term +13 -1 ~23 >1",
-		"2012-07-01 2013-02-01": "chapter +0 -0 ~0 >0, rule +29 -0 ~25 >2, example +1 -0 ~1 >1, term +0 -0 ~0 >0 ?435",
+		"2004-06-01 2004-10-01": "chapter +3 -1 ~0 >0, rule +42 -12 ~34 >0 =4, example +8 -0 ~7 >1, term +13 -1 ~21 >1 =2",
+		"2012-07-01 2013-02-01": "chapter +0 -0 ~0 >0, rule +29 -0 ~23 >2 =2, example +1 -0 ~1 >1, term +0 -0 ~0 >0 ?435",
 		"2013-09-27 2013-11-01": "chapter +0 -0 ~0 >0, rule +1 -0 ~1 >1, example +0 -0 ~0 >0, term +0 -0 ~0 >0",
-		"2017-07-08 2017-09-29": "chapter +0 -0 ~0 >0, rule +25 -3 ~37 >28, example +0 -0 ~0 >0, term +1 -0 ~3 >0",
-		"2025-09-19 2026-01-16": "chapter +0 -0 ~0 >0, rule +22 -1 ~20 >8, example +1 -0 ~1 >0, term +5 -1 ~1 >1",
+		"2017-07-08 2017-09-29": "chapter +0 -0 ~0 >0, rule +25 -3 ~36 >28 =14, example +0 -0 ~0 >0, term +1 -0 ~3 >0 =1",
+		"2025-09-19 2026-01-16": "chapter +0 -0 ~0 >0, rule +22 -1 ~20 >8, example +1 -0 ~1 >0, term +5 -1 ~1 >1 =1",
 	}
 	eds := c.Editions()
 	for k := 0; k+1 < len(eds); k++ {
@@ -169,8 +176,9 @@ func TestAdjacentDiffs(t *testing.T) {
 
 // checkDiff asserts what holds of every diff: entries are counted once;
 // added and removed entries are missing on the other side; a change that
-// is not Changed has the same text (typography folded); a word diff spells
-// both texts.
+// is not Changed has the same text (typography folded), or the same words
+// if Reworded; one whose words (and numbers) are the same is not Changed;
+// a word diff spells both texts.
 func checkDiff(t *testing.T, key string, d *Diff) {
 	t.Helper()
 	var na, nb int
@@ -211,13 +219,25 @@ func checkDiff(t *testing.T, key string, d *Diff) {
 			}
 			continue
 		}
-		if !c.Op.Is(Changed) && !c.Op.Is(Moved) {
-			t.Errorf("%s: a change that is neither changed nor moved", where)
+		if !c.Op.Text() && !c.Op.Is(Moved) {
+			t.Errorf("%s: a change that is neither of text nor of place", where)
 		}
-		if !c.Op.Is(Changed) && numbersMasked(c.OldText) != numbersMasked(c.NewText) {
+		if c.Op.Is(Changed) && c.Op.WordingOnly() {
+			t.Errorf("%s: changed and wording only at once", where)
+		}
+		m10 := acrossM10(d.From, d.To)
+		switch {
+		case !c.Op.Is(Changed) && !c.Op.Is(Reworded) && numbersMasked(c.OldText) != numbersMasked(c.NewText):
 			t.Errorf("%s: unchanged but the texts differ:\n%q\n%q", where, c.OldText, c.NewText)
+		case c.Op.Is(Reworded) && wording(numbersMasked(c.OldText), m10) != wording(numbersMasked(c.NewText), m10) &&
+			wording(c.OldText, m10) != wording(c.NewText, m10):
+			t.Errorf("%s: wording only but the words differ:\n%q\n%q", where, c.OldText, c.NewText)
+		case c.Op.Is(Changed) && wording(c.OldText, m10) == wording(c.NewText, m10):
+			// The same words, numbers and all: typography (or the 2010
+			// terms) alone differ.
+			t.Errorf("%s: changed, but only in typography:\n%q\n%q", where, c.OldText, c.NewText)
 		}
-		if c.Op.Is(Changed) {
+		if c.Op.Text() {
 			var o, n strings.Builder
 			for _, s := range c.Words() {
 				if s.Op != Insert {
@@ -235,9 +255,12 @@ func checkDiff(t *testing.T, key string, d *Diff) {
 }
 
 // numbersMasked folds typography and replaces every rule number in s with
-// "#": texts that differ only in cited numbers read the same.
+// "#", and the short end of a range ("601.2e–g") too: texts that differ
+// only in cited numbers read the same.
 func numbersMasked(s string) string {
 	var b strings.Builder
 	maskNumbers(&b, s, nil)
-	return fold(b.String())
+	return rangeEnd.ReplaceAllString(fold(b.String()), "#-#")
 }
+
+var rangeEnd = regexp.MustCompile(`# ?['-] ?[a-z0-9]+\b`)

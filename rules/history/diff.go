@@ -49,15 +49,32 @@ type Op uint8
 const (
 	Added   Op = 1 << iota // only in the newer edition
 	Removed                // only in the older edition
-	Changed                // its text differs (cited numbers renumbered as their targets were count as the same)
+	Changed                // what its text says differs (not only its wording: see Reworded, Recited)
 	Moved                  // its number differs; an example now belongs to another rule; a term was renamed
 	// Missing: only in one edition, because the other's source file is cut
 	// short before it (rules.Edition.Truncated). Not a change to the rules.
 	Missing
+	// Reworded: its text differs in wording only: typography (punctuation,
+	// spacing, capitals, the braces of a symbol) or, across the Magic 2010
+	// update, the terms it renamed ("in play" became "on the battlefield").
+	// Never with Changed.
+	Reworded
+	// Recited: the numbers it cites differ, each naming the entry the old
+	// one named, renumbered ("rules 601.2e–g" became "rules 601.2f–h" as
+	// 601.2e–g became 601.2f–h). Never with Changed.
+	Recited
 )
 
 // Is reports whether o includes every flag of x.
 func (o Op) Is(x Op) bool { return o&x == x }
+
+// WordingOnly reports whether o is a difference of text that says the
+// same: Reworded or Recited, and not Changed.
+func (o Op) WordingOnly() bool { return o&(Reworded|Recited) != 0 && o&Changed == 0 }
+
+// Text reports whether o is a difference of text: Changed, Reworded or
+// Recited.
+func (o Op) Text() bool { return o&(Changed|Reworded|Recited) != 0 }
 
 func (o Op) String() string {
 	switch o {
@@ -73,6 +90,16 @@ func (o Op) String() string {
 		return "moved and changed"
 	case Missing:
 		return "missing"
+	}
+	if o.WordingOnly() && o&^(Reworded|Recited|Moved) == 0 {
+		s := "wording only"
+		if !o.Is(Reworded) {
+			s = "citations renumbered"
+		}
+		if o.Is(Moved) {
+			s = "moved, " + s
+		}
+		return s
 	}
 	return "unchanged"
 }
@@ -96,13 +123,19 @@ type Change struct {
 	// Follows marks a rule that moved only because its parent did and kept
 	// its place under it: 420.5 → 704.5 carries 420.5e → 704.5e.
 	Follows bool
+	// SplitFrom, for a rule Added, is the rule of the older edition whose
+	// text it was cut from; MergedInto, for a rule Removed, the rule of the
+	// newer edition its text was joined to (see Event). Only a diff of
+	// neighbouring editions notes them.
+	SplitFrom, MergedInto *rules.Rule
 }
 
 // Words is the word-level diff of the entry's text.
 func (c *Change) Words() []Segment { return WordDiff(c.OldText, c.NewText) }
 
 // Counts tallies one kind of change. Changed and Moved both count an entry
-// that was renumbered and reworded.
+// that was renumbered and changed; WordingOnly and Moved, one renumbered
+// whose wording alone changed.
 type Counts struct {
 	Added   int `json:"added"`
 	Removed int `json:"removed"`
@@ -111,10 +144,15 @@ type Counts struct {
 	// Missing counts the entries one edition's file lacks because it is
 	// cut short: they are in Diff.Missing, not in Diff.Changes.
 	Missing int `json:"missing"`
+	// WordingOnly counts the entries whose text differs in wording only,
+	// or in cited numbers renumbered with what they cite (Op.WordingOnly):
+	// not counted as Changed.
+	WordingOnly int `json:"wording_only"`
 }
 
-// Total is the number of entries that differ (what is missing from a cut
-// file does not differ: it is unknown).
+// Total is the number of entries whose meaning or place differs (what is
+// missing from a cut file does not differ: it is unknown; what differs in
+// wording only, unless renumbered, is counted apart in WordingOnly).
 func (c Counts) Total() int { return c.Added + c.Removed + c.Changed + c.Moved }
 
 // Diff is everything that differs between two editions.
@@ -180,6 +218,9 @@ func (m *Matching) diff() *Diff {
 			if c.Op.Is(Changed) {
 				k.Changed++
 			}
+			if c.Op.WordingOnly() {
+				k.WordingOnly++
+			}
 			if c.Op.Is(Moved) {
 				k.Moved++
 			}
@@ -204,15 +245,16 @@ func (m *Matching) diff() *Diff {
 	for j, i := range m.entryBack {
 		nb := b.entries[j]
 		if i < 0 {
-			add(Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].text}, order{at: j})
+			c := Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].text}
+			if x, ok := m.splitFrom[int32(j)]; ok && c.Op == Added {
+				c.SplitFrom = a.entries[x]
+			}
+			add(c, order{at: j})
 		} else {
 			na := a.entries[i]
-			var op Op
+			op := m.compare(a.text[i], b.text[j])
 			if na.Number != nb.Number {
 				op |= Moved
-			}
-			if !m.same(a.text[i], b.text[j]) {
-				op |= Changed
 			}
 			if op != 0 {
 				c := Change{Kind: kindOf(b, j), Op: op, Old: na, New: nb, OldText: a.text[i].text, NewText: b.text[j].text}
@@ -229,15 +271,12 @@ func (m *Matching) diff() *Diff {
 				continue
 			}
 			old := a.examples[x]
-			var op Op
+			op := m.compare(old.u, ex.u)
 			// Moved: its rule went elsewhere and it stayed, or it went to
 			// another rule. An example whose rule was replaced at the same
 			// number stays where the reader would look for it.
 			if to := m.entry[old.owner]; to >= 0 && to != int32(j) || to < 0 && a.entries[old.owner].Number != nb.Number {
 				op |= Moved
-			}
-			if !m.same(old.u, ex.u) {
-				op |= Changed
 			}
 			if op != 0 {
 				add(Change{Kind: Example, Op: op, Old: a.entries[old.owner], OldExample: int(old.ord), New: nb, NewExample: int(ex.ord),
@@ -247,7 +286,11 @@ func (m *Matching) diff() *Diff {
 	}
 	for i, j := range m.entry {
 		if j < 0 {
-			add(Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].text}, order{at: anchor[i], phase: 2, old: i, sub: -1})
+			c := Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].text}
+			if y, ok := m.mergedInto[int32(i)]; ok && c.Op == Removed {
+				c.MergedInto = b.entries[y]
+			}
+			add(c, order{at: anchor[i], phase: 2, old: i, sub: -1})
 		}
 	}
 	for x, y := range m.example {
@@ -279,12 +322,9 @@ func (m *Matching) diff() *Diff {
 			continue
 		}
 		ga := a.e.Glossary[i]
-		var op Op
+		op := m.compare(a.terms[i], b.terms[j])
 		if ga.Term() != gb.Term() {
 			op |= Moved
-		}
-		if !m.same(a.terms[i], b.terms[j]) {
-			op |= Changed
 		}
 		if op != 0 {
 			add(Change{Kind: Term, Op: op, OldTerm: ga, NewTerm: gb, OldText: a.terms[i].text, NewText: b.terms[j].text}, order{group: 1, at: j})

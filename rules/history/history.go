@@ -1,14 +1,3 @@
-// Package history follows the Comprehensive Rules through time: what
-// changed between two editions (rules, examples, glossary entries and
-// chapter titles added, removed, reworded or renumbered, with word-level
-// diffs) and the history of one rule across every edition, through its
-// renumberings.
-//
-// A Chain holds the library's whole editions oldest first and matches each
-// with the next (match.go); a diff between editions further apart composes
-// those matchings, so a rule is followed step by step the way the rules
-// themselves changed. Matchings are computed once, on first use or by Warm,
-// and kept: they are a few slices of indexes per pair of editions.
 package history
 
 import (
@@ -163,6 +152,9 @@ func (c *Chain) steps(lo, hi int, across bool) *Matching {
 		k++
 	}
 	m := newMatching(c.prepared(lo), c.prepared(hi))
+	if len(path) == 1 {
+		m.splitFrom, m.mergedInto = path[0].splitFrom, path[0].mergedInto
+	}
 	fwd := [][]int32{m.entry, m.example, m.term}
 	back := [][]int32{m.entryBack, m.exampleBack, m.termBack}
 	for _, s := range append(fwd, back...) {
@@ -196,10 +188,11 @@ func (c *Chain) steps(lo, hi int, across bool) *Matching {
 
 // reversed is m the other way round: from m.b to m.a.
 func (m *Matching) reversed() *Matching {
-	return &Matching{a: m.b, b: m.a,
+	return &Matching{a: m.b, b: m.a, m10: m.m10,
 		entry: m.entryBack, entryBack: m.entry,
 		example: m.exampleBack, exampleBack: m.example,
-		term: m.termBack, termBack: m.term}
+		term: m.termBack, termBack: m.term,
+		splitFrom: m.mergedInto, mergedInto: m.splitFrom}
 }
 
 // Version is an entry as one edition has it: a numbered entry (Rule) in a
@@ -221,6 +214,12 @@ type Event struct {
 	Old, New         *rules.Rule
 	OldTerm, NewTerm *rules.GlossaryEntry
 	OldText, NewText string
+	// SplitFrom, for a rule Added, is the rule (in the edition before)
+	// whose text it was cut from, the rest of which goes on as another;
+	// MergedInto, for a rule Removed, the rule (in Edition) its text was
+	// joined to, which goes on from another (see matchOpenings). Nil
+	// otherwise.
+	SplitFrom, MergedInto *Version
 }
 
 // Words is the word-level diff of a change.
@@ -342,12 +341,9 @@ func (ruleItems) side(ev *Event, p *prepared, x int, old bool) {
 }
 
 func (ruleItems) op(m *Matching, p, q *prepared, x, y int) Op {
-	var op Op
+	op := m.compare(p.text[x], q.text[y])
 	if p.entries[x].Number != q.entries[y].Number {
 		op |= Moved
-	}
-	if !m.same(p.text[x], q.text[y]) {
-		op |= Changed
 	}
 	return op
 }
@@ -367,12 +363,9 @@ func (termItems) side(ev *Event, p *prepared, x int, old bool) {
 }
 
 func (termItems) op(m *Matching, p, q *prepared, x, y int) Op {
-	var op Op
+	op := m.compare(p.terms[x], q.terms[y])
 	if p.e.Glossary[x].Term() != q.e.Glossary[y].Term() {
 		op |= Moved
-	}
-	if !m.same(p.terms[x], q.terms[y]) {
-		op |= Changed
 	}
 	return op
 }
@@ -465,6 +458,12 @@ func (tr trail) history(c *Chain, it items) *History {
 			if tr.added >= 0 {
 				ev := Event{Op: Added, Edition: q.e}
 				it.side(&ev, q, s.x, false)
+				if it == rulesOf && s.k > 0 {
+					m := c.pair(s.k - 1)
+					if x, ok := m.splitFrom[int32(s.x)]; ok && m.entryBack[s.x] < 0 {
+						ev.SplitFrom = &Version{Edition: m.a.e, Rule: m.a.entries[x]}
+					}
+				}
 				h.Events = append(h.Events, ev)
 			}
 			continue
@@ -482,6 +481,12 @@ func (tr trail) history(c *Chain, it items) *History {
 		last := tr.stops[len(tr.stops)-1]
 		ev := Event{Op: Removed, Edition: c.eds[tr.removed]}
 		it.side(&ev, c.prepared(last.k), last.x, true)
+		if it == rulesOf && tr.removed == last.k+1 {
+			m := c.pair(last.k)
+			if y, ok := m.mergedInto[int32(last.x)]; ok && m.entry[last.x] < 0 {
+				ev.MergedInto = &Version{Edition: m.b.e, Rule: m.b.entries[y]}
+			}
+		}
 		h.Events = append(h.Events, ev)
 	}
 	for _, k := range tr.missing {

@@ -117,8 +117,9 @@ func TestExampleMoves(t *testing.T) {
 }
 
 // TestRenumbering: a rule inserted before 100.2 shifts 100.2 and 100.3;
-// 101.1 now cites 100.4 for what it cited as 100.3, which is not a change.
-// A reference that points somewhere else is.
+// 101.1 now cites 100.4 for what it cited as 100.3, which is not a change
+// of what it says: its citations are renumbered (Recited). A reference
+// that points somewhere else is a change.
 func TestRenumbering(t *testing.T) {
 	a := edition(t, "January 1, 2020", baseBody, baseGloss)
 	inserted := strings.NewReplacer(
@@ -128,7 +129,7 @@ func TestRenumbering(t *testing.T) {
 	).Replace(baseBody)
 	b := edition(t, "February 1, 2020", inserted, baseGloss)
 	d := diffOf(t, a, b)
-	want := "rule added  → 100.2\nrule moved 100.2 → 100.3\nrule moved 100.3 → 100.4"
+	want := "rule added  → 100.2\nrule moved 100.2 → 100.3\nrule moved 100.3 → 100.4\nrule citations renumbered 101.1 → 101.1"
 	if got := describe(d); got != want {
 		t.Errorf("changes:\n%s\nwant:\n%s", got, want)
 	}
@@ -196,12 +197,12 @@ func TestChain(t *testing.T) {
 	}
 	// The diff from the first to the last composes the two matchings.
 	d := c.Diff(e1, e3)
-	if got, want := describe(d), "rule added  → 100.2\nrule moved 100.2 → 100.3\nrule moved and changed 100.3 → 101.3"; got != want {
+	if got, want := describe(d), "rule added  → 100.2\nrule moved 100.2 → 100.3\nrule citations renumbered 101.1 → 101.1\nrule moved and changed 100.3 → 101.3"; got != want {
 		t.Errorf("diff 1→3:\n%s\nwant:\n%s", got, want)
 	}
 	// Backwards, everything turns round; what is removed is listed where it
 	// stood, after the entry before it.
-	if got, want := describe(c.Diff(e3, e1)), "rule removed 100.2 → \nrule moved 100.3 → 100.2\nrule moved and changed 101.3 → 100.3"; got != want {
+	if got, want := describe(c.Diff(e3, e1)), "rule removed 100.2 → \nrule moved 100.3 → 100.2\nrule moved and changed 101.3 → 100.3\nrule citations renumbered 101.1 → 101.1"; got != want {
 		t.Errorf("diff 3→1:\n%s\nwant:\n%s", got, want)
 	}
 	// A rule added in the middle has a history that starts there.

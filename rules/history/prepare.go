@@ -94,7 +94,8 @@ func newUnit(text string, blocks []rules.Block) *unit {
 		}
 		last := 0
 		for _, sp := range b.Text.Spans {
-			if k := sp.Cited().Kind; sp.Kind != rules.SpanRef || k != rules.RefRule && k != rules.RefRange {
+			c := sp.Cited()
+			if sp.Kind != rules.SpanRef || c.Kind != rules.RefRule && c.Kind != rules.RefRange {
 				continue
 			}
 			start, end := int(sp.Start), int(sp.End)
@@ -102,7 +103,11 @@ func newUnit(text string, blocks []rules.Block) *unit {
 				continue
 			}
 			m.WriteString(s[last:start])
-			u.nums = maskNumbers(&m, s[start:end], u.nums)
+			if c.Kind == rules.RefRange {
+				u.nums = maskRange(&m, s[start:end], c.Last, u.nums)
+			} else {
+				u.nums = maskNumbers(&m, s[start:end], u.nums)
+			}
 			last = end
 		}
 		m.WriteString(s[last:])
@@ -134,17 +139,49 @@ func maskNumbers(m *strings.Builder, ref string, nums []rules.Number) []rules.Nu
 	return nums
 }
 
+// maskRange is maskNumbers for a range, whose end may be written short:
+// in "601.2e–g" and "712.9–10" the "g" and the "10" stand for 601.2g and
+// 712.10, and are masked as last, so that "601.2e–g" and "601.2f–h" read
+// the same when 601.2e–g became 601.2f–h.
+func maskRange(m *strings.Builder, ref string, last rules.Number, nums []rules.Number) []rules.Number {
+	n := len(nums)
+	nums = maskNumbers(m, ref, nums)
+	if len(nums) != n+1 || last.IsZero() {
+		return nums
+	}
+	// The end is short: the word after the last dash.
+	tail := len(ref)
+	for tail > 0 && asciiWord(ref[tail-1]) {
+		tail--
+	}
+	if tail == len(ref) || tail == 0 {
+		return nums
+	}
+	s := m.String()
+	m.Reset()
+	m.WriteString(s[:len(s)-(len(ref)-tail)])
+	m.WriteByte('#')
+	return append(nums, last)
+}
+
 func isNumByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
 
 // bagOf hashes the words of s, lower-cased, and sorts the hashes: two bags
 // compare in one merge. A hash collision between two different words only
-// nudges a similarity score.
+// nudges a similarity score. The words are compared as the Magic 2010
+// update's terms read alike (wording.go): every form of play, cast and
+// activate is one word, and a text that uses a term the update renamed
+// ("comes into play") is bagged in the new term's words ("enters the
+// battlefield"). Across the update, the same rule then keeps its words;
+// elsewhere, the old terms are not in one edition and the new in the other.
 func bagOf(s string) []uint32 {
 	const (
 		offset = 2166136261
 		prime  = 16777619
 	)
 	bag := make([]uint32, 0, len(s)/6+1)
+	var prev uint32
+	old, removed := false, false
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -156,6 +193,7 @@ func bagOf(s string) []uint32 {
 			i += size
 			continue
 		}
+		// hashWord, inline.
 		h := uint32(offset)
 		for i < len(s) {
 			c := s[i]
@@ -177,10 +215,125 @@ func bagOf(s string) []uint32 {
 			h = (h ^ uint32(unicode.ToLower(r))) * prime
 			i += size
 		}
+		word := h
+		if wordFilter[h&0xff] {
+			removed = removed || removeHashes[h]
+			old = old || oldTermAt(prev, h, removed)
+			h = foldVerb(h)
+		}
 		bag = append(bag, h)
+		prev = word
+	}
+	if old {
+		return rebag(bag[:0], s)
 	}
 	slices.Sort(bag)
 	return bag
+}
+
+// wordBufs lends rebag the slices it splits and rewords a text in.
+var wordBufs = sync.Pool{New: func() any { return new([2][]string) }}
+
+// rebag is bagOf for a text that uses a term the Magic 2010 update
+// renamed: its words reworded (reword), bagged into bag.
+func rebag(bag []uint32, s string) []uint32 {
+	bufs := wordBufs.Get().(*[2][]string)
+	ws := appendWords(bufs[0][:0], s, len(s))
+	rw := appendReworded(bufs[1][:0], ws)
+	for _, w := range rw {
+		bag = append(bag, foldVerb(hashWord(w)))
+	}
+	clear(ws)
+	clear(rw)
+	bufs[0], bufs[1] = ws[:0], rw[:0]
+	wordBufs.Put(bufs)
+	slices.Sort(bag)
+	return bag
+}
+
+// hashWord hashes a word lower-cased (FNV-1a over its bytes, a rune
+// above ASCII as one value).
+func hashWord(w string) uint32 {
+	const (
+		offset = 2166136261
+		prime  = 16777619
+	)
+	h := uint32(offset)
+	for i := 0; i < len(w); {
+		c := w[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h = (h ^ uint32(c)) * prime
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(w[i:])
+		h = (h ^ uint32(unicode.ToLower(r))) * prime
+		i += size
+	}
+	return h
+}
+
+// verbHashes are the hashes of m10Verbs, which foldVerb maps to
+// playHash; verbFilter rules most other hashes out at a glance.
+var (
+	verbHashes []uint32
+	verbFilter [256]bool
+	playHash   = hashWord("play")
+)
+
+// oldPairs are the hashes of two words in a row that tell a term the Magic
+// 2010 update renamed (m10Phrases, m10Removes): the last two of its old
+// form, which are not found together in the new terms. oldFilter rules
+// most other hashes out at a glance.
+var (
+	oldPairs     = map[[2]uint32]bool{}
+	oldFilter    [256]bool
+	removeHashes = map[uint32]bool{}
+	// wordFilter passes every hash that verbFilter, oldFilter or a remove
+	// form might: bagOf looks no further at the others.
+	wordFilter [256]bool
+	gameHash   = hashWord("game")
+)
+
+func init() {
+	for v := range m10Verbs {
+		h := hashWord(v)
+		verbHashes = append(verbHashes, h)
+		verbFilter[h&0xff] = true
+	}
+	pair := func(a, b string) {
+		oldPairs[[2]uint32{hashWord(a), hashWord(b)}] = true
+		oldFilter[hashWord(b)&0xff] = true
+	}
+	for _, p := range m10Phrases {
+		ws := strings.Fields(p[0])
+		pair(ws[len(ws)-2], ws[len(ws)-1])
+	}
+	for v := range m10Removes {
+		removeHashes[hashWord(v)] = true
+		wordFilter[hashWord(v)&0xff] = true
+	}
+	for k := range wordFilter {
+		wordFilter[k] = wordFilter[k] || verbFilter[k] || oldFilter[k]
+	}
+}
+
+// oldTermAt reports whether the word hashed prev followed by the word
+// hashed h may end a term the Magic 2010 update renamed. "the game" does
+// only after a form of remove (removed says whether one came before):
+// "removed from the game", "remove it from the game".
+func oldTermAt(prev, h uint32, removed bool) bool {
+	return oldFilter[h&0xff] && oldPairs[[2]uint32{prev, h}] && (h != gameHash || removed)
+}
+
+func foldVerb(h uint32) uint32 {
+	if verbFilter[h&0xff] && slices.Contains(verbHashes, h) {
+		return playHash
+	}
+	return h
 }
 
 // asciiWord reports whether an ASCII byte is part of a word for bagOf:
@@ -200,11 +353,21 @@ func similarity(a, b *unit) float64 {
 	if len(x)+len(y) == 0 {
 		return 1
 	}
-	common := 0
+	common := common(x, y)
+	dice := 2 * float64(common) / float64(len(x)+len(y))
+	if short := min(len(x), len(y)); short >= minContained {
+		return max(dice, containedWeight*float64(common)/float64(short))
+	}
+	return dice
+}
+
+// common counts the words two bags share.
+func common(x, y []uint32) int {
+	n := 0
 	for i, j := 0, 0; i < len(x) && j < len(y); {
 		switch {
 		case x[i] == y[j]:
-			common++
+			n++
 			i++
 			j++
 		case x[i] < y[j]:
@@ -213,11 +376,7 @@ func similarity(a, b *unit) float64 {
 			j++
 		}
 	}
-	dice := 2 * float64(common) / float64(len(x)+len(y))
-	if short := min(len(x), len(y)); short >= minContained {
-		return max(dice, containedWeight*float64(common)/float64(short))
-	}
-	return dice
+	return n
 }
 
 const (
@@ -309,6 +468,41 @@ func (p *prepared) examplesOf(i int) (lo, hi int) {
 		return lo, int(p.firstEx[i+1])
 	}
 	return lo, len(p.examples)
+}
+
+// nextSibling is the entry after i under the same parent (for a
+// chapter, the next chapter), or -1.
+func (p *prepared) nextSibling(i int) int {
+	for k := i + 1; k < len(p.entries); k++ {
+		switch {
+		case p.parent[k] == p.parent[i]:
+			return k
+		case !p.within(k, p.parent[i]):
+			return -1
+		}
+	}
+	return -1
+}
+
+// prevSibling is the entry before j under the same parent, or -1.
+func (p *prepared) prevSibling(j int) int {
+	for k := j - 1; k >= 0 && int32(k) != p.parent[j]; k-- {
+		if p.parent[k] == p.parent[j] {
+			return k
+		}
+	}
+	return -1
+}
+
+// within reports whether entry k is under entry anc (any entry is under
+// -1, the top).
+func (p *prepared) within(k int, anc int32) bool {
+	for q := p.parent[k]; q >= 0; q = p.parent[q] {
+		if q == anc {
+			return true
+		}
+	}
+	return anc < 0
 }
 
 // isChapter reports whether entry i is a chapter, compared by title.
