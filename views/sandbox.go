@@ -24,6 +24,17 @@ func (p Paths) SandboxScenarioURL(name string) string {
 	return p.sandboxURL("/sandbox/scenario/" + url.PathEscape(name))
 }
 
+// SandboxScenarioUnderURL runs a bundled scenario under edition ed's
+// rules. A static export with no sandbox server has one page for them all,
+// which takes no parameters.
+func (p Paths) SandboxScenarioUnderURL(name, ed string) string {
+	u := p.SandboxScenarioURL(name)
+	if p.Static && p.Sandbox == "" {
+		return u
+	}
+	return u + "?rules=" + url.QueryEscape(ed)
+}
+
 // NewestRuleURL is a rule number's page in the newest edition that has it.
 func (p Paths) NewestRuleURL(number string) string {
 	return p.Base + "/rules/" + url.PathEscape(number)

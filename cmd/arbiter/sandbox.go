@@ -184,7 +184,7 @@ func (s *Server) scenariosShowing(e *rules.Edition, r *rules.Rule) []views.Link 
 		if url == "" {
 			url = s.paths.SandboxScenarioURL(scenarioSlug(sc))
 			if sc.Applies(e.Effective) {
-				url += "?rules=" + e.ID
+				url = s.paths.SandboxScenarioUnderURL(scenarioSlug(sc), e.ID)
 			}
 		}
 		out = append(out, views.Link{Label: sc.Title, URL: url})
