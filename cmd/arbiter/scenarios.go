@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "scenarios",
-		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--time N]   list, run or trace engine scenarios; report which printed examples have one; time them",
+		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--ablate] [--time N]   list, run or trace engine scenarios; report which printed examples have one and which are proven by ablation; time them",
 		run:   runScenarios,
 	})
 }
@@ -30,6 +30,7 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 	edition := fl.String("edition", "", "run under this edition only (a date like 2007-02-01, or latest); default: every edition each applies to")
 	trace := fl.String("trace", "", "print the step-by-step trace of one scenario (file name) under --edition (default latest)")
 	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario")
+	ablate := fl.Bool("ablate", false, "switch each registered rule off in turn under --edition (default latest), run every scenario, and report which break and which covered examples their own rule's ablation proves")
 	timeN := fl.Int("time", 0, "run each scenario N times under --edition (default latest) and print median, p90 and max per scenario and for all of them")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -61,6 +62,12 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 		return traceScenario(lib, *trace, ed, stdout, stderr)
 	case *coverage != "":
 		return scenarioCoverage(lib, *coverage, stdout, stderr)
+	case *ablate:
+		ed := engine.Latest()
+		if eds != nil {
+			ed = eds[0]
+		}
+		return ablateScenarios(lib, ed, stdout, stderr)
 	case *timeN != 0:
 		ed := engine.Latest()
 		if eds != nil {
