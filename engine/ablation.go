@@ -17,7 +17,13 @@ import (
 // gate, in Keys order.
 var gated = []Key{
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
-	KeySBADeathtouch, KeySBALegend, KeySBAWorld, KeySBACounters,
+	KeySBADeathtouch, KeySBALegend, KeySBAWorld, KeySBACounters, KeyManaBurn, KeyManaEmpty,
+	KeyDamageInfect, KeyDamageWither, KeyLifelink, KeyIndestructible, KeyTokenStays, KeyCleanup,
+	KeyUntapStep, KeyDrawStep, KeyLandCount, KeyTiming, KeyIllegalTargets, KeyTargetOnce, KeyTrigger,
+	KeyTriggerIf, KeyDelayed, KeyLandwalk, KeyRegenerate, KeyProtectDamage, KeyProtectTarget,
+	KeyProtectBlock, KeyPrevent, KeyEntersWith, KeyEntersTapped, KeySick, KeyAttack, KeyBlock,
+	KeyTrample, KeyFlying, KeyCanCant, KeyPhasing, KeyToxic, KeyAuraSBA, KeyPreventShield,
+	KeyTrampleMarked,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.
