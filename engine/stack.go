@@ -701,7 +701,7 @@ func (t *tx) resolve(o *Object) error {
 		legal[i] = make([]bool, len(ts))
 		for j, tg := range ts {
 			anyTarget = true
-			if t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
+			if !t.applies(KeyIllegalTargets) || t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
 				legal[i][j] = true
 				anyLegal = true
 			}

@@ -215,3 +215,13 @@ func OfficialEdition(ed *engine.RulesEdition) (*rules.Edition, error) {
 		}
 	}
 }
+
+// ProofKey names an example for a list of known results: its rule and the
+// start of its text, enough to tell apart the examples of one rule.
+func ProofKey(p ExampleProof) string {
+	r := []rune(p.Text)
+	if len(r) > 160 {
+		r = r[:160]
+	}
+	return p.Rule.String() + ": " + string(r)
+}
