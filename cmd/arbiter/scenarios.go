@@ -194,7 +194,7 @@ type sectionCoverage struct {
 	Title     string
 	Total     int
 	Covered   int
-	Proven    int // covered, and broken by ablating its own rule
+	Proven    int      // covered, and broken by ablating its own rule
 	Uncovered []string // "704.5j: example text…"
 }
 
