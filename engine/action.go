@@ -162,7 +162,8 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 			return s, nil, fmt.Errorf("%w: %s has lost", ErrGameOver, p.Name)
 		}
 	}
-	t := &tx{ed: ed, s: s.clone(), base: s, resume: a}
+	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a}
+	t.s.rules = ed
 	err := t.batch(func() error {
 		if err := a.apply(t); err != nil {
 			return err

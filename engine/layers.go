@@ -70,7 +70,7 @@ func (s *State) computeView() *view {
 	for _, o := range lc.objs {
 		card := o.Card
 		var notes []LayerNote
-		if es := copies[o.ID]; len(es) > 0 {
+		if es := copies[o.ID]; len(es) > 0 && s.applies(KeyCopy) { // 707.2
 			sort.SliceStable(es, func(i, j int) bool { return es[i].Timestamp < es[j].Timestamp })
 			for _, e := range es {
 				card = e.Copy
@@ -78,7 +78,7 @@ func (s *State) computeView() *view {
 			}
 		}
 		v.copiable[o.ID] = card
-		lc.ch[o.ID] = baseChars(o, card, notes)
+		lc.ch[o.ID] = baseChars(s, o, card, notes)
 	}
 	for _, l := range layers[1:] {
 		lc.apply(l)
@@ -98,17 +98,18 @@ func (s *State) computeView() *view {
 }
 
 // baseChars starts an object's characteristics from its copiable values.
-func baseChars(o *Object, c *Card, notes []LayerNote) *Chars {
+func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
 	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types, Power: c.Power, Toughness: c.Toughness,
-		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes}
+		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
 	if o.Zone != Battlefield {
 		ch.Controller = o.Controller
 	}
 	// 202.2: an object is the color or colors of its mana cost, unless a
 	// color indicator or the effect that made it says otherwise.
-	if c.HasColor {
+	switch {
+	case c.HasColor:
 		ch.Colors = c.Color
-	} else {
+	case s.applies(KeyColor): // 202.2
 		ch.Colors = c.Cost.Colors()
 	}
 	if o.Stack != nil && o.Stack.Kind != StackSpell {
@@ -469,6 +470,9 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			c.Toughness += tg
 			note("power/toughness", fmt.Sprintf("%+d/%+d", pw, tg))
 		case "7d":
+			if !lc.s.applies(KeyLayer7d) { // 613.4d
+				continue
+			}
 			c.Power, c.Toughness = c.Toughness, c.Power
 			note("power/toughness", fmt.Sprintf("switched to %d/%d", c.Power, c.Toughness))
 		}
@@ -958,7 +962,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.NoAbility && len(ch.Abilities) > 0 {
 		return false
 	}
-	if f.EvenMV && ch.Cost.ManaValue(stackX(o))%2 != 0 {
+	if f.EvenMV && ch.Cost.manaValue(stackX(o), s.rules)%2 != 0 {
 		return false
 	}
 	if f.Attacking && (s.Combat == nil || !s.Combat.isAttacking(o.ID)) {
