@@ -27,6 +27,8 @@ var gated = []Key{
 	// Characteristics, gated through State.applies (the state holds its
 	// edition since issue 16's second round).
 	KeyColor, KeyManaValue, KeyManaValueHybrid, KeyManaValuePhyrexian, KeyLayer7d, KeyCopy,
+	KeyCopyEnter, KeyCopyExcept, KeyCopySpell, KeyHybrid, KeyPhyrexian, KeySubtypeChoice,
+	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -6,9 +6,15 @@ package engine
 const (
 	KeyPreventShield Key = "prevent.shield"        // 615.7: a shield of N damage is used up by the damage it prevents
 	KeyTrampleMarked Key = "combat.trample.marked" // 702.19b: lethal damage counts damage already marked on the blocker
+	KeyCopyValues    Key = "copy.values"           // 707.3: a copy's copiable values are what it copied, so copying it copies that
+	KeyCopyKeeps     Key = "copy.keeps"            // 707.4: becoming a copy of something else keeps the noncopy effects on it
+	KeyCopyChoices   Key = "copy.choices"          // 707.6: choices made for a permanent aren't copied
 )
 
 var gatedRecognizers = []recognizer{
 	{key: KeyPreventShield, chapters: []uint16{419, 614, 615}, re: rx(`these work like shields`)},
 	{key: KeyTrampleMarked, chapters: []uint16{502, 702}, sub: 2, re: rx(`lethal damage, take into account damage already`)},
+	{key: KeyCopyValues, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`objects that copy the object will use the new copiable values`)},
+	{key: KeyCopyKeeps, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`copy a different object while remaining on the battlefield`)},
+	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 }
