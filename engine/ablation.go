@@ -28,7 +28,8 @@ var gated = []Key{
 	// edition since issue 16's second round).
 	KeyColor, KeyManaValue, KeyManaValueHybrid, KeyManaValuePhyrexian, KeyLayer7d, KeyCopy,
 	KeyCopyEnter, KeyCopyExcept, KeyCopySpell, KeyHybrid, KeyPhyrexian, KeySubtypeChoice,
-	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices,
+	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices, KeyLayerParts, KeyTypesRetain, KeySupertypesKept,
+	KeyLockSet,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.
