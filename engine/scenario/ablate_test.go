@@ -124,8 +124,6 @@ var knownUnproven = []string{
 	"602.1a: The activation cost of an ability that reads “{2}, {T}: You gain 1 life” is two mana of any type plus tapping the permanent that has the ability.",
 	"603.6b: If an effect reads “All lands are creatures” and a land card is played, the effect makes the land card into a creature the moment it enters the battlefield, so ",
 	"603.7a: Part of an effect reads “When this creature leaves the battlefield,” but the creature in question leaves the battlefield before the spell or ability creating th",
-	"603.8: A permanent’s ability reads, “Whenever you have no cards in hand, draw a card.” If its controller plays the last card from their hand, the ability will trigger ",
-	"603.10a: Two creatures are on the battlefield along with an artifact that has the ability “Whenever a creature dies, you gain 1 life.” Someone casts a spell that destroy",
 	"605.2: A permanent has an ability that reads “{T}: Add {G} for each creature you control.” The ability is still a mana ability even if you control no creatures or if t",
 	"605.4a: An enchantment reads, “Whenever a player taps a land for mana, that player adds one mana of any type that land produced.” If a player taps lands for mana while ",
 	"607.2i: Stormscape Battlemage has “Kicker {W} and/or {2}{B}” and two abilities that may trigger when it enters the battlefield. The first triggers if it was kicked with",
