@@ -9,9 +9,11 @@ import (
 
 // EditionFor returns the rules the engine applies for a parsed edition. A
 // full edition is read from its own text (engine.FromRules): its numbers,
-// its type lists, its mana symbols. An excerpt takes the built-in edition in
-// force on its date and overlays what its own text says. A prose edition
-// with no date (the classic rules) gets the oldest rules.
+// its type lists, its mana symbols, and how it plays (mana burn, damage on
+// the stack, the legend rule's version: engine.Switches). An excerpt takes
+// the built-in edition in force on its date and overlays what its own text
+// says. A prose edition with no date (the classic rules) gets the oldest
+// rules.
 func EditionFor(e *rules.Edition) *engine.RulesEdition {
 	texts := RuleTexts(e)
 	own := engine.FromRules(e.ID, e.Effective, texts)
