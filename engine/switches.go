@@ -51,9 +51,9 @@ var switches = []*Switch{
 			{"burn", "a player loses 1 life for each unused mana lost as a phase ends"},
 			{"none", "unused mana empties from the pool without loss of life"},
 		},
-		read:    func(t string) (int, bool) { return 1 - b2i(t != ""), true },
-		get:     func(e *RulesEdition) int { return 1 - b2i(e.ManaBurn) },
-		set:     func(e *RulesEdition, s int) { e.ManaBurn = s == 0 },
+		read: func(t string) (int, bool) { return 1 - b2i(t != ""), true },
+		get:  func(e *RulesEdition) int { return 1 - b2i(e.ManaBurn) },
+		set:  func(e *RulesEdition, s int) { e.ManaBurn = s == 0 },
 	},
 	{
 		ID: "mana-empty", Name: "Mana pools empty", Key: KeyManaEmpty,
