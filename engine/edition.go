@@ -453,13 +453,16 @@ func findKeys(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
 		if t.Number.Level() < rules.LevelRule {
 			continue
 		}
-		f := fold(t.Text)
+		f, folded := "", false // folding costs more than all the tests: only when a recognizer fits
 		for i := range recognizers {
 			r := &recognizers[i]
-			if want != nil && !want[r.key] {
+			if want != nil && !want[r.key] || !r.fits(t.Number, titles) {
 				continue
 			}
-			if r.matches(t.Number, f, titles) {
+			if !folded {
+				f, folded = fold(t.Text), true
+			}
+			if r.says(f) {
 				out[r.key] = append(out[r.key], t)
 			}
 		}

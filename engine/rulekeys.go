@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -389,19 +390,17 @@ func straighten(s string) string {
 }
 
 func (r *recognizer) matches(n RuleNumber, text string, titles map[uint16]string) bool {
+	return r.fits(n, titles) && r.says(text)
+}
+
+// fits reports whether rule n is where r's rule can be: the cheap test,
+// done before a rule's text is folded.
+func (r *recognizer) fits(n RuleNumber, titles map[uint16]string) bool {
 	if r.title != nil && !r.title.MatchString(titles[n.Chapter]) {
 		return false
 	}
-	if len(r.chapters) > 0 {
-		ok := false
-		for _, c := range r.chapters {
-			if n.Chapter == c {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
+	if len(r.chapters) > 0 && !slices.Contains(r.chapters, n.Chapter) {
+		return false
 	}
 	switch {
 	case r.sub == 1 && (n.Rule == 0 || n.Sub != 0):
@@ -409,5 +408,10 @@ func (r *recognizer) matches(n RuleNumber, text string, titles map[uint16]string
 	case r.sub == 2 && n.Sub == 0:
 		return false
 	}
+	return true
+}
+
+// says reports whether folded text is r's rule.
+func (r *recognizer) says(text string) bool {
 	return r.re.MatchString(text) && (r.not == nil || !r.not.MatchString(text))
 }
