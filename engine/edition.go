@@ -213,13 +213,7 @@ func Latest() *RulesEdition { eds := builtin(); return eds[len(eds)-1] }
 // prose edition with no date) gets the oldest edition's rules, with effects
 // that lock in their source.
 func EditionAt(t time.Time) *RulesEdition {
-	eds := builtin()
-	base := eds[0]
-	for _, e := range eds {
-		if !e.Effective.After(t) {
-			base = e
-		}
-	}
+	base := BuiltinAt(t)
 	if base.Effective.Equal(t) {
 		return base
 	}
@@ -233,6 +227,19 @@ func EditionAt(t time.Time) *RulesEdition {
 	e.Source = base.Source + ", in force on " + e.ID
 	e.LockSource = t.IsZero()
 	return &e
+}
+
+// BuiltinAt returns the built-in edition (one corpus file's) in force on day
+// t: the newest effective on or before t, or the oldest.
+func BuiltinAt(t time.Time) *RulesEdition {
+	eds := builtin()
+	base := eds[0]
+	for _, e := range eds {
+		if !e.Effective.After(t) {
+			base = e
+		}
+	}
+	return base
 }
 
 // EditionByID returns the built-in edition whose ID (corpus file date) is id,

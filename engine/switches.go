@@ -235,6 +235,9 @@ type SwitchState struct {
 	Switch *Switch
 	State  int        // index into Switch.States
 	Rule   RuleNumber // the rule stating it; zero if the edition has neither Key's nor Else's
+	// Stated: the edition has Key's rule. A full edition that lacks it is
+	// still read (mana burn's absence means none); an excerpt's isn't.
+	Stated bool
 }
 
 // Info is the state's name and meaning.
@@ -245,7 +248,7 @@ func (s SwitchState) Info() SwitchStateInfo { return s.Switch.States[s.State] }
 func (e *RulesEdition) Switches() []SwitchState {
 	out := make([]SwitchState, len(switches))
 	for i, s := range switches {
-		out[i] = SwitchState{Switch: s, State: s.get(e), Rule: e.switchRule(s)}
+		out[i] = SwitchState{Switch: s, State: s.get(e), Rule: e.switchRule(s), Stated: e.Has(s.Key)}
 	}
 	return out
 }
