@@ -456,14 +456,19 @@ func findKeys(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
 			titles[t.Number.Chapter] = fold(t.Text)
 		}
 	}
+	rs := make([]*recognizer, 0, len(recognizers))
+	for i := range recognizers {
+		if want == nil || want[recognizers[i].key] {
+			rs = append(rs, &recognizers[i])
+		}
+	}
 	for _, t := range texts {
 		if t.Number.Level() < rules.LevelRule {
 			continue
 		}
 		f, folded := "", false // folding costs more than all the tests: only when a recognizer fits
-		for i := range recognizers {
-			r := &recognizers[i]
-			if want != nil && !want[r.key] || !r.fits(t.Number, titles) {
+		for _, r := range rs {
+			if !r.fits(t.Number, titles) {
 				continue
 			}
 			if !folded {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,24 @@ func TestSwitchesAPI(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Errorf("found %d of %d", seen, len(want))
+	}
+}
+
+// BenchmarkSwitchTable reads the switches of every edition arbiter serves by
+// default (the 73 official texts and the three founding documents): what the
+// first request for /sandbox/switches costs a site.
+//
+//	go test ./cmd/arbiter -run '^$' -bench SwitchTable -benchtime 5x
+func BenchmarkSwitchTable(b *testing.B) {
+	lib, err := loadLibrary(contentOptions{official: true}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(len(lib.Editions)), "editions")
+	for b.Loop() {
+		var d sandboxData
+		if n := len(d.switchTable(lib)); n != len(lib.Editions) {
+			b.Fatalf("%d of %d editions", n, len(lib.Editions))
+		}
 	}
 }
