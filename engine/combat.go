@@ -491,7 +491,9 @@ func explicit(c *Combat, id ObjectID) *Assignment {
 // lethal is the damage that is lethal to a blocker for assignment
 // (702.19b): its toughness less damage already marked; 1 from deathtouch.
 func (t *tx) lethal(b *Object, src *Chars) int {
-	if src.HasKeyword("deathtouch") {
+	// 702.2c: deathtouch makes 1 lethal, since M10; the triggered
+	// deathtouch before it didn't change assignment.
+	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered {
 		return 1
 	}
 	return max(t.chars(b).Toughness-b.Damage-t.assigned[b.ID], 0)
