@@ -351,7 +351,7 @@ func FromRules(id string, effective time.Time, texts []RuleText) *RulesEdition {
 	// The other kinds a text doesn't list (2003-12-01 and 2004-06-01 list
 	// only creature types) use the engine's short lists, as an edition with
 	// no lists at all does below.
-	for _, k := range []SubtypeKind{ArtifactType, EnchantmentType, SpellType} {
+	for _, k := range []SubtypeKind{ArtifactType, EnchantmentType, SpellType, PlaneswalkerType} {
 		if len(types.Subtypes[k]) == 0 && len(types.Subtypes[CreatureType]) > 0 {
 			types.Subtypes[k] = defaultSubtypes[k]
 			e.Notes = append(e.Notes, fmt.Sprintf("no %s type list in the text; using the engine's", k))
