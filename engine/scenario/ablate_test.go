@@ -85,9 +85,9 @@ func TestAblationBreaksMutations(t *testing.T) {
 
 // knownUnproven are the covered examples of 2026-01-16 whose own rule's
 // ablation breaks none of their scenarios yet: most have no registered rule
-// (layers, copy, text-changing and the like aren't behind the gate); 603.7a
-// and 608.2b state outcomes that hold with their rule off; 702.26b's
-// phased-out objects are skipped by code that doesn't see the edition.
+// (201.5b's names, 613.5, 613.9, the 608.2 resolution details and the
+// like aren't behind a gate); 603.7a, 608.2b, 613.6 (Act of Treason) and
+// 707.9d (Glasspool Mimic) state outcomes that hold with their rule off.
 var knownUnproven = []string{
 	"101.4: A card reads “Each player sacrifices a creature.” First, the active player chooses a creature they control. Then each of the nonactive players, in turn order, c",
 	"106.5: Meteor Crater has the ability “{T}: Choose a color of a permanent you control. Add one mana of that color.” If you control no colored permanents, activating Met",
