@@ -143,30 +143,55 @@ func (t *tx) declaredAttackers() {
 	}
 }
 
-// checkAttack checks attackers before the step begins (508.1a–c).
+// checkAttack checks attackers before the step begins (508.1a–d).
 func (t *tx) checkAttackers(p PlayerID, ids []ObjectID) error {
 	for _, id := range ids {
-		o, err := t.object(id)
-		if err != nil {
+		if err := t.canAttack(p, id); err != nil {
 			return err
 		}
-		ch := t.chars(o)
-		switch {
-		case o.Zone != Battlefield || !ch.Types.Is("creature"):
-			return t.ruleErr(KeyAttack, "%s isn't a creature on the battlefield", o.Label)
-		case ch.Controller != p:
-			return t.ruleErr(KeyAttack, "%s isn't %s's", o.Label, t.name(p))
-		case o.Tapped && t.applies(KeyAttack): // 508.1a
-			return t.ruleErr(KeyAttack, "%s is tapped: it can't attack", o.Label)
-		case o.Sick && !ch.HasKeyword("haste") && t.applies(KeySick): // 302.6
-			return t.ruleErr(KeySick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
-		case ch.HasKeyword("defender") && t.applies(KeyAttack): // 508.1c
-			return t.ruleErr(KeyAttack, "%s has defender: it can't attack", o.Label)
+	}
+	if err := t.attackRestrictions(ids); err != nil {
+		return err
+	}
+	return t.attackRequirements(p, ids)
+}
+
+// canAttack checks one creature on its own (508.1a–c).
+func (t *tx) canAttack(p PlayerID, id ObjectID) error {
+	o, err := t.object(id)
+	if err != nil {
+		return err
+	}
+	ch := t.chars(o)
+	switch {
+	case o.Zone != Battlefield || !ch.Types.Is("creature"):
+		return t.ruleErr(KeyAttack, "%s isn't a creature on the battlefield", o.Label)
+	case ch.Controller != p:
+		return t.ruleErr(KeyAttack, "%s isn't %s's", o.Label, t.name(p))
+	case o.Tapped && t.applies(KeyAttack): // 508.1a
+		return t.ruleErr(KeyAttack, "%s is tapped: it can't attack", o.Label)
+	case o.Sick && !ch.HasKeyword("haste") && t.applies(KeySick): // 302.6
+		return t.ruleErr(KeySick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
+	case ch.HasKeyword("defender") && t.applies(KeyAttack): // 508.1c
+		return t.ruleErr(KeyAttack, "%s has defender: it can't attack", o.Label)
+	}
+	return nil
+}
+
+// attackRestrictions checks the restrictions on the attack as a whole
+// (508.1c): "can't attack alone", "no more than N creatures can attack".
+func (t *tx) attackRestrictions(ids []ObjectID) error {
+	if !t.applies(KeyAttack) {
+		return nil
+	}
+	for _, m := range t.ruleMods(RuleCantAttackAlone) {
+		if m.src != nil && len(ids) == 1 && m.src.ID == ids[0] {
+			return t.ruleErr(KeyAttack, "%s can't attack alone", m.src.Label)
 		}
-		for _, m := range t.ruleMods(RuleCantAttackAlone) {
-			if m.src != nil && m.src.ID == id && len(ids) == 1 && t.applies(KeyAttack) { // 508.1c
-				return t.ruleErr(KeyAttack, "%s can't attack alone", o.Label)
-			}
+	}
+	for _, m := range t.ruleMods(RuleAttackLimit) {
+		if len(ids) > 0 && len(ids)+len(t.s.Log.Attacked) > m.mod.N {
+			return t.ruleErr(KeyAttack, "%s: no more than %d creatures can attack each turn", m.name, m.mod.N)
 		}
 	}
 	return nil
@@ -212,17 +237,11 @@ func (a DeclareBlockers) apply(t *tx) error {
 			return t.ruleErr(KeyBlock, "%s can block only one creature", blk.Label)
 		}
 	}
-	// 702.111b: menace: two or more blockers, or none.
-	for _, at := range c.Attackers {
-		n := 0
-		for _, b := range a.Blocks {
-			if b[1] == at.ID {
-				n++
-			}
-		}
-		if o := t.s.Object(at.ID); n == 1 && o != nil && t.chars(o).HasKeyword("menace") {
-			return t.ruleErr(KeyBlock, "%s has menace: it can't be blocked except by two or more creatures", o.Label)
-		}
+	if err := t.blockRestrictions(a.Blocks); err != nil {
+		return err
+	}
+	if err := t.blockRequirements(a.Player, a.Blocks); err != nil {
+		return err
 	}
 	if err := t.nextStep(); err != nil { // to the declare blockers step
 		return err
@@ -242,6 +261,23 @@ func (a DeclareBlockers) apply(t *tx) error {
 		if at.Blocked {
 			o := t.s.Object(at.ID)
 			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, N: blockedEvent, Text: o.Label + " becomes blocked"})
+		}
+	}
+	return nil
+}
+
+// blockRestrictions checks the restrictions on the blocks as a whole
+// (509.1b). 702.111b: menace: two or more blockers, or none.
+func (t *tx) blockRestrictions(blocks [][2]ObjectID) error {
+	for _, at := range t.s.Combat.Attackers {
+		n := 0
+		for _, b := range blocks {
+			if b[1] == at.ID {
+				n++
+			}
+		}
+		if o := t.s.Object(at.ID); n == 1 && o != nil && t.chars(o).HasKeyword("menace") {
+			return t.ruleErr(KeyBlock, "%s has menace: it can't be blocked except by two or more creatures", o.Label)
 		}
 	}
 	return nil

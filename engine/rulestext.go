@@ -948,6 +948,12 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 		case c.eat("can't", "attack", "alone"):
 			c.eat(".")
 			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleCantAttackAlone}}}}, c.end()
+		case c.eat("attacks", "each", "combat", "if", "able"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleAttacksIfAble}}}}, c.end()
+		case c.eat("blocks", "each", "combat", "if", "able"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleBlocksIfAble}}}}, c.end()
 		case c.eat("can", "block", "an", "additional", "creature", "each", "combat"):
 			c.eat(".")
 			return &Ability{Kind: AbStatic, Keyword: "block additional", N: 1}, c.end()
@@ -982,6 +988,14 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 	mod := &RuleMod{}
 	f := &Filter{Zone: Stack, Spell: true}
 	switch {
+	case c.eat("no", "more", "than"):
+		// "No more than one creature can attack each turn." (508.1c)
+		n, ok := c.num()
+		if !ok || !(c.eat("creature") || c.eat("creatures")) || !c.eat("can", "attack", "each", "turn") {
+			return nil, false
+		}
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleAttackLimit, N: n}}}}, c.end()
 	case c.eat("your", "devotion", "to", "each", "color", "and", "each", "combination", "of", "colors", "is", "increased", "by", "one"):
 		// Altar of the Pantheon (700.5a).
 		c.eat(".")

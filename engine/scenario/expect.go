@@ -386,14 +386,24 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		})
 	case c.eat("attacking"), c.eat("is", "attacking"):
 		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			got := attacking(r, obj.ID)
+			return got, attackingText(got), engine.KeyAttack
+		})
+	case c.eat("not", "attacking"), c.eat("is", "not", "attacking"):
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			got := attacking(r, obj.ID)
+			return !got, attackingText(got), engine.KeyAttack
+		})
+	case c.eat("blocking"), c.eat("is", "blocking"):
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
 			if r.st.Combat != nil {
 				for _, a := range r.st.Combat.Attackers {
-					if a.ID == obj.ID {
-						return true, "attacking", engine.KeyAttack
+					if slices.Contains(a.Blockers, obj.ID) {
+						return true, "blocking", engine.KeyBlock
 					}
 				}
 			}
-			return false, "not attacking", engine.KeyAttack
+			return false, "not blocking", engine.KeyBlock
 		})
 	case c.eat("blocked"), c.eat("is", "blocked"):
 		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
@@ -654,4 +664,24 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// attacking reports whether the object is an attacking creature.
+func attacking(r *run, id engine.ObjectID) bool {
+	if r.st.Combat == nil {
+		return false
+	}
+	for _, a := range r.st.Combat.Attackers {
+		if a.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func attackingText(b bool) string {
+	if b {
+		return "attacking"
+	}
+	return "not attacking"
 }

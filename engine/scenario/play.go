@@ -211,7 +211,11 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 		b, ok := done(func(r *run) (engine.Action, error) { return engine.PassPriority{Player: r.player(who)}, nil })
 		return b, true, ok
 	case c.eat("attacks", "with"):
-		rs, ok := c.refs()
+		var rs []ref
+		ok := c.eat("nothing")
+		if !ok {
+			rs, ok = c.refs()
+		}
 		if !ok {
 			p.errorf("attacks with which creatures")
 			return nil, true, false
