@@ -30,7 +30,7 @@ var gated = []Key{
 	KeyColor, KeyManaValue, KeyManaValueHybrid, KeyManaValuePhyrexian, KeyLayer7d, KeyCopy,
 	KeyCopyEnter, KeyCopyExcept, KeyCopySpell, KeyHybrid, KeyPhyrexian, KeySubtypeChoice,
 	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices, KeyLayerParts, KeyTypesRetain, KeySupertypesKept,
-	KeyLockSet, KeyLookBack, KeyStateTrigger,
+	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -165,16 +165,29 @@ func (x *execCtx) sourceChars() (*damageSource, bool) {
 	return nil, false
 }
 
+// selfFound reports whether an ability's own name for its source still
+// finds it: always, by 707.11 (the effect tracks the permanent even if it
+// changed names or became a copy of something else). Without that rule, a
+// name would mean whatever has that name now, and an ability whose source
+// became a copy of something else would lose track of it.
+func (x *execCtx) selfFound() bool {
+	if x.t.applies(KeyNameTracks) || len(x.item.Abilities) == 0 {
+		return true
+	}
+	origin := x.item.Abilities[0].Origin
+	o := x.t.s.Object(x.item.Source)
+	return origin == "" || o == nil || x.t.chars(o).Name == origin
+}
+
 // objects lists the objects a reference means now.
 func (x *execCtx) objects(r ORef) []*Object {
 	t := x.t
 	var ids []ObjectID
 	switch r.Kind {
 	case RefSelf:
-		if x.item.Kind == StackSpell {
-			ids = []ObjectID{x.item.Source}
-		} else {
-			ids = []ObjectID{x.item.Source}
+		ids = []ObjectID{x.item.Source}
+		if x.item.Kind != StackSpell && !x.selfFound() {
+			ids = nil
 		}
 	case RefTarget:
 		i := x.off + r.Index

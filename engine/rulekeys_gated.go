@@ -12,6 +12,7 @@ const (
 	KeyLayerParts     Key = "layers.parts"          // 613.6: each part of an effect applies in its layer, to the same objects
 	KeyTypesRetain    Key = "types.retain"          // 205.1b: "still a land", "in addition to its other types" keep the prior types
 	KeySupertypesKept Key = "types.super.kept"      // 205.4b: changing card types or subtypes doesn't change supertypes
+	KeyNameTracks     Key = "copy.name.tracks"      // 707.11: an effect naming its permanent tracks it through name changes and copies
 )
 
 var gatedRecognizers = []recognizer{
@@ -22,5 +23,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyLayerParts, chapters: []uint16{418, 612, 613}, sub: 1, re: rx(`^if an effect should be applied in different layers`)},
 	{key: KeyTypesRetain, chapters: []uint16{204, 205}, sub: 2, re: rx(`retains a prior card type`)},
 	{key: KeySupertypesKept, chapters: []uint16{204, 205}, sub: 2, re: rx(`changing an object.s card types or subtypes won.t change its supertypes`)},
+	{key: KeyNameTracks, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^if an effect refers to a permanent by name, the effect still tracks that permanent`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 }

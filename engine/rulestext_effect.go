@@ -947,6 +947,9 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 			return fail("the damage's recipient: any target, target creature, you, each creature")
 		}
 		in.To = to
+		if to.Player == nil {
+			p.it = to.Obj // "That creature becomes …": the one dealt damage
+		}
 		save := c.i
 		if c.eat("and") {
 			if n2, ok := p.amount(c); ok && c.eat("damage", "to") {
