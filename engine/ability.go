@@ -280,6 +280,7 @@ const (
 	OpNewTargets  // choose new targets for What, a spell or ability on the stack (115.7)
 	OpShuffleIn   // Who shuffles their hand, graveyard and the permanents they own into their library
 	OpSetLife     // Who's life total becomes N (119.5)
+	OpPayLife     // Who pays N life (119.4: only with at least that much life)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -355,6 +356,12 @@ type Amount struct {
 	ThatMany   bool  // "that many": as many as the instruction before affected
 	Dealt      bool  // "that much" in a damage trigger: the damage its event dealt
 	Neg        bool  // the amount is subtracted: "-X"
+	// Per multiplies what CountersOf counts: "pay 2 life for each age
+	// counter" (cumulative upkeep, 702.24a). 0 means 1.
+	Per int
+	// Cumulative marks the age counters cumulative upkeep counts: all of
+	// them, whichever instance put them (702.24b).
+	Cumulative bool
 }
 
 // IsZero reports whether the amount is the constant 0.

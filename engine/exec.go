@@ -104,6 +104,9 @@ func (x *execCtx) possible(in *Instr) bool {
 	if in.Op == OpSacrifice && in.What.Kind == RefGroup {
 		return len(x.candidates(x.ctrl, in.What.Group)) > 0
 	}
+	if in.Op == OpPayLife { // 119.4: a player can pay only life they have
+		return x.t.s.Players[x.ctrl].Life >= x.amount(in.N)
+	}
 	return true
 }
 
@@ -363,7 +366,14 @@ func (x *execCtx) amount(a Amount) int {
 		}
 	case a.CountersOf != nil:
 		if os := x.objects(*a.CountersOf); len(os) > 0 {
-			n += os[0].Counters.Get(a.Kind)
+			c := os[0].Counters.Get(a.Kind)
+			if a.Cumulative && !t.applies(KeyCumulativeShared) {
+				// Without 702.24b, an instance of cumulative upkeep
+				// would count only the age counters it put itself: in
+				// one upkeep, the one it has just put.
+				c = min(c, 1)
+			}
+			n += c * max(a.Per, 1)
 		}
 	case a.HandOf != nil:
 		n += len(t.s.In(x.ctrl, Hand))
@@ -486,6 +496,17 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpDiscard:
 		for _, p := range x.players(in.Who) {
 			if err := x.discard(p, x.amount(in.N)); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	case OpPayLife:
+		for _, p := range x.players(in.Who) {
+			n := x.amount(in.N)
+			if t.s.Players[p].Life < n { // 119.4
+				return false, nil
+			}
+			if err := t.life(p, -n, KeyLifeChange, "(paid)"); err != nil {
 				return false, err
 			}
 		}

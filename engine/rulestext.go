@@ -251,6 +251,24 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if n, ok := c.num(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: "fading", N: n, Parts: fadingParts(n)}, true
 		}
+	case c.eat("cumulative", "upkeep"):
+		// "Cumulative upkeep—Pay 1 life" (702.24a).
+		c.eat("—")
+		c.eat("-")
+		start := c.i
+		end := len(c.toks)
+		for j := c.i; j < len(c.toks); j++ {
+			if w := c.toks[j].w; w == "." || w == "," || w == ";" {
+				end = j
+				break
+			}
+		}
+		cost, err := p.cost(&tcur{toks: c.toks[:end], src: c.src, i: start}, c.src)
+		if err != nil || cost.Life == 0 || len(cost.Mana) > 0 || cost.Sac != nil || cost.Tap || cost.Discard > 0 {
+			break // only "Pay N life" so far
+		}
+		c.i = end
+		return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", N: cost.Life, Parts: cumulativeUpkeepParts(cost.Life)}, true
 	case c.eat("crew"):
 		if n, ok := c.num(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: "crew", N: n}, true
@@ -301,6 +319,23 @@ func fadingParts(n int) []*Ability {
 			Effect: []*Instr{{Op: OpRemCounters, What: ORef{Kind: RefSelf}, Kind: "fade", N: Amount{N: 1},
 				Else: []*Instr{{Op: OpSacrifice, What: ORef{Kind: RefSelf}}}}}},
 	}
+}
+
+// cumulativeUpkeepParts is what "Cumulative upkeep—Pay N life" means
+// (702.24a): "At the beginning of your upkeep, if this permanent is on the
+// battlefield, put an age counter on this permanent. Then you may pay N
+// life for each age counter on it. If you don't, sacrifice it."
+func cumulativeUpkeepParts(life int) []*Ability {
+	self := ORef{Kind: RefSelf}
+	return []*Ability{{Kind: AbTriggered, Keyword: "cumulative upkeep",
+		Text:    fmt.Sprintf("At the beginning of your upkeep, put an age counter on this permanent. Then you may pay %d life for each age counter on it. If you don't, sacrifice it.", life),
+		Trigger: &Trigger{Event: TrigStep, Step: StepUpkeep, Whose: Yours},
+		Effect: []*Instr{
+			{Op: OpPutCounters, What: self, Kind: "age", N: Amount{N: 1}},
+			{Op: OpPayLife, Who: PRef{Kind: PYou}, May: true, Text: fmt.Sprintf("you may pay %d life for each age counter on ~", life),
+				N:    Amount{CountersOf: &self, Kind: "age", Per: life, Cumulative: true},
+				Else: []*Instr{{Op: OpSacrifice, What: self}}},
+		}}}
 }
 
 // undyingParts is undying (702.93a) or persist (702.79a): "When this

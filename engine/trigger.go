@@ -379,6 +379,9 @@ func (t *tx) stepTriggers() {
 			if tr == nil || tr.Event != TrigStep || tr.Step != t.s.Step || tr.Next {
 				continue
 			}
+			if a.Keyword == "cumulative upkeep" && !t.applies(KeyCumulative) { // 702.24a
+				continue
+			}
 			ctrl := src.ch.Controller
 			if tr.Whose == Yours && t.s.Active != ctrl || tr.Whose == Opponents && t.s.Active == ctrl {
 				continue
