@@ -234,9 +234,12 @@ type Instr struct {
 	Then    []*Instr // "If you do, …"
 	Else    []*Instr // "If you don't, …"
 	NoRegen bool     // "It can't be regenerated." (701.19c)
-	Tapped  bool     // put onto the battlefield tapped
-	Zone    Zone     // where a moved object goes
-	Text    string   // the sentence, for events
+	// Cost marks an instruction that pays a cost (cumulative upkeep): it
+	// can be chosen only if it can be paid in full (118.3).
+	Cost   bool
+	Tapped bool   // put onto the battlefield tapped
+	Zone   Zone   // where a moved object goes
+	Text   string // the sentence, for events
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".
 	If *Cond

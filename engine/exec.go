@@ -102,7 +102,11 @@ func (x *execCtx) text(in *Instr) string {
 // (608.2d: a player can't choose to sacrifice a creature they don't have).
 func (x *execCtx) possible(in *Instr) bool {
 	if in.Op == OpSacrifice && in.What.Kind == RefGroup {
-		return len(x.candidates(x.ctrl, in.What.Group)) > 0
+		n := len(x.candidates(x.ctrl, in.What.Group))
+		if in.Cost { // 118.3: a cost is paid in full or not at all
+			return n >= max(x.amount(in.N), 1)
+		}
+		return n > 0
 	}
 	if in.Op == OpPayLife { // 119.4: a player can pay only life they have
 		return x.t.s.Players[x.ctrl].Life >= x.amount(in.N)

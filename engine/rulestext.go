@@ -264,11 +264,11 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 			}
 		}
 		cost, err := p.cost(&tcur{toks: c.toks[:end], src: c.src, i: start}, c.src)
-		if err != nil || cost.Life == 0 || len(cost.Mana) > 0 || cost.Sac != nil || cost.Tap || cost.Discard > 0 {
-			break // only "Pay N life" so far
+		if err != nil || (cost.Life == 0) == (cost.Sac == nil) || len(cost.Mana) > 0 || cost.Tap || cost.Discard > 0 || cost.SacSelf {
+			break // only "Pay N life" and "Sacrifice a creature" so far
 		}
 		c.i = end
-		return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", N: cost.Life, Parts: cumulativeUpkeepParts(cost.Life)}, true
+		return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", N: cost.Life, Parts: cumulativeUpkeepParts(cost, c.textBetween(start, end))}, true
 	case c.eat("crew"):
 		if n, ok := c.num(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: "crew", N: n}, true
@@ -321,20 +321,28 @@ func fadingParts(n int) []*Ability {
 	}
 }
 
-// cumulativeUpkeepParts is what "Cumulative upkeep—Pay N life" means
+// cumulativeUpkeepParts is what "Cumulative upkeep—COST" means
 // (702.24a): "At the beginning of your upkeep, if this permanent is on the
-// battlefield, put an age counter on this permanent. Then you may pay N
-// life for each age counter on it. If you don't, sacrifice it."
-func cumulativeUpkeepParts(life int) []*Ability {
+// battlefield, put an age counter on this permanent. Then you may pay
+// [COST] for each age counter on it. If you don't, sacrifice it." COST is
+// "Pay N life" or "Sacrifice a creature".
+func cumulativeUpkeepParts(cost *Cost, words string) []*Ability {
 	self := ORef{Kind: RefSelf}
+	pay := &Instr{Who: PRef{Kind: PYou}, May: true, Cost: true,
+		Text: "you may " + strings.ToLower(words) + " for each age counter on ~",
+		N:    Amount{CountersOf: &self, Kind: "age", Cumulative: true},
+		Else: []*Instr{{Op: OpSacrifice, What: self}}}
+	if cost.Sac != nil {
+		pay.Op, pay.What = OpSacrifice, ORef{Kind: RefGroup, Group: cost.Sac}
+	} else {
+		pay.Op, pay.N.Per = OpPayLife, cost.Life
+	}
 	return []*Ability{{Kind: AbTriggered, Keyword: "cumulative upkeep",
-		Text:    fmt.Sprintf("At the beginning of your upkeep, put an age counter on this permanent. Then you may pay %d life for each age counter on it. If you don't, sacrifice it.", life),
+		Text:    "At the beginning of your upkeep, put an age counter on this permanent. Then " + pay.Text + ". If you don't, sacrifice it.",
 		Trigger: &Trigger{Event: TrigStep, Step: StepUpkeep, Whose: Yours},
 		Effect: []*Instr{
 			{Op: OpPutCounters, What: self, Kind: "age", N: Amount{N: 1}},
-			{Op: OpPayLife, Who: PRef{Kind: PYou}, May: true, Text: fmt.Sprintf("you may pay %d life for each age counter on ~", life),
-				N:    Amount{CountersOf: &self, Kind: "age", Per: life, Cumulative: true},
-				Else: []*Instr{{Op: OpSacrifice, What: self}}},
+			pay,
 		}}}
 }
 
