@@ -293,25 +293,27 @@ type ORef struct {
 	Group *Filter // RefGroup
 	Bound ObjectID
 	Label string // RefBound: the object's label, for messages
+	Of    *ORef  // RefSharesColor: the object or objects compared with
 }
 
 // ORefKind is what an ORef refers to.
 type ORefKind uint8
 
 const (
-	RefNone       ORefKind = iota
-	RefSelf                // the object the ability is on ("~", "this creature")
-	RefTarget              // a target (Index)
-	RefGroup               // every object matching Group ("all black creatures")
-	RefSacrificed          // the object sacrificed to pay the cost
-	RefTriggered           // the object the trigger event was about ("that creature")
-	RefEnchanted           // the object this Aura or Equipment is attached to
-	RefOuter               // in a granted ability: the object whose ability granted it
-	RefBound               // a particular object (Bound), fixed when an effect began
-	RefCreated             // the token just created ("It has …")
-	RefChosenObj           // an object chosen as the effect resolved
-	RefStackSpell          // the spell this ability's trigger is about ("that spell")
-	RefTrigOther           // the other creature in a block trigger ("that creature": what it blocked, or blocked it)
+	RefNone        ORefKind = iota
+	RefSelf                 // the object the ability is on ("~", "this creature")
+	RefTarget               // a target (Index)
+	RefGroup                // every object matching Group ("all black creatures")
+	RefSacrificed           // the object sacrificed to pay the cost
+	RefTriggered            // the object the trigger event was about ("that creature")
+	RefEnchanted            // the object this Aura or Equipment is attached to
+	RefOuter                // in a granted ability: the object whose ability granted it
+	RefBound                // a particular object (Bound), fixed when an effect began
+	RefCreated              // the token just created ("It has …")
+	RefChosenObj            // an object chosen as the effect resolved
+	RefStackSpell           // the spell this ability's trigger is about ("that spell")
+	RefTrigOther            // the other creature in a block trigger ("that creature": what it blocked, or blocked it)
+	RefSharesColor          // "each other creature that shares a color with it" (Of: "it")
 )
 
 // PRef refers to a player.

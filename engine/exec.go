@@ -234,6 +234,19 @@ func (x *execCtx) objects(r ORef) []*Object {
 		if tr := x.item.Trig; tr != nil && tr.Other != 0 {
 			ids = []ObjectID{tr.Other}
 		}
+	case RefSharesColor:
+		base := x.objects(*r.Of)
+		var have Color
+		for _, o := range base {
+			have |= t.chars(o).Colors
+		}
+		for _, o := range t.s.Objects {
+			ch := t.chars(o)
+			if o.Zone == Battlefield && !o.PhasedOut && ch.Types.Is("creature") && ch.Colors&have != 0 &&
+				!slices.ContainsFunc(base, func(b *Object) bool { return b.ID == o.ID }) {
+				ids = append(ids, o.ID)
+			}
+		}
 	case RefSacrificed:
 		for _, s := range x.item.Sacrificed {
 			ids = append(ids, s.ID)
@@ -609,7 +622,18 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return true, nil
 	case OpPrevent:
 		n := x.amount(in.N)
-		for _, tg := range x.recipients(in.To) {
+		tgs := x.recipients(in.To)
+		for _, r := range in.Also {
+			// 615.11: a shield for each untargeted creature the effect
+			// names, fixed as it resolves.
+			if r.Kind != RefTarget && !t.applies(KeyPreventEach) {
+				continue
+			}
+			for _, o := range x.objects(r) {
+				tgs = append(tgs, ObjectTarget(o.ID))
+			}
+		}
+		for _, tg := range tgs {
 			e := ContEffect{Shield: true, Left: n, Dur: DurEndOfTurn,
 				Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text}
 			if tg.IsPlayer {

@@ -419,8 +419,19 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		if !ok {
 			return fail("to what")
 		}
+		in := &Instr{Op: OpPrevent, To: to, N: n}
+		if to.Player == nil {
+			p.it = to.Obj // "… and each other creature that shares a color with it"
+			for c.eat("and") {
+				r, ok := p.objects(c)
+				if !ok {
+					return fail("and what")
+				}
+				in.Also = append(in.Also, r)
+			}
+		}
 		c.eat("this", "turn")
-		return &Instr{Op: OpPrevent, To: to, N: n}, true, nil
+		return in, true, nil
 	case c.eat("prevent", "all", "damage"):
 		mod := &RuleMod{Kind: RulePreventAll}
 		if c.eat("that", "would", "be", "dealt", "by") {
@@ -1385,6 +1396,14 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return p.it, true
 	case c.eat("the", "sacrificed", "creature"):
 		return ORef{Kind: RefSacrificed}, true
+	case c.eat("each", "other", "creature", "that", "shares", "a", "color", "with"):
+		// Wojek Apothecary (615.11): untargeted, fixed as it resolves.
+		of, ok := p.objects(c)
+		if !ok {
+			c.i = save
+			return ORef{}, false
+		}
+		return ORef{Kind: RefSharesColor, Of: &of}, true
 	case c.eat("enchanted", "creature"), c.eat("enchanted", "permanent"), c.eat("enchanted", "land"), c.eat("equipped", "creature"):
 		return ORef{Kind: RefEnchanted}, true
 	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"):
