@@ -492,6 +492,8 @@ const (
 	RuleDoubleLife                          // "If you would gain life, you gain twice that much life instead." (614.1a)
 	RuleEnterAsSource                       // "Creatures you control enter as a copy of this creature." (616.1f)
 	RuleDoubleTokens                        // "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead." (614.1a)
+	RuleGainToDraw                          // "If you would gain life, draw that many cards instead." (616.2)
+	RuleDrawToReturn                        // "If you would draw a card, return a card from your graveyard to your hand instead." (616.2)
 	RuleAttacksIfAble                       // "~ attacks each combat if able." (508.1d: a requirement)
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)

@@ -31,7 +31,7 @@ var gated = []Key{
 	KeyCopyEnter, KeyCopyExcept, KeyCopySpell, KeyHybrid, KeyPhyrexian, KeySubtypeChoice,
 	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices, KeyLayerParts, KeyTypesRetain, KeySupertypesKept,
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
-	KeyCumulative, KeyCumulativeShared, KeyPreventEach,
+	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -38,6 +38,9 @@ type (
 	Draw struct {
 		Player PlayerID
 		N      int
+		// replaced marks a draw another replacement effect made of an
+		// event (616.2), such as a life gain.
+		replaced bool
 	}
 	// CreateToken: the player creates N tokens with Card's characteristics
 	// (111.1–111.3); the player owns and controls them.
@@ -436,6 +439,11 @@ func (a Draw) apply(t *tx) error {
 		return fmt.Errorf("draw: %d cards is too many", a.N)
 	}
 	for range a.N {
+		if done, err := t.drawReplaced(a); err != nil {
+			return err
+		} else if done {
+			continue
+		}
 		top := t.s.Top(a.Player)
 		if top == nil {
 			// 704.5b: the attempt is remembered; the player loses at the
@@ -571,6 +579,14 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 		return nil
 	}
 	if n > 0 {
+		// "If you would gain life, draw that many cards instead."
+		for _, m := range t.ruleMods(RuleGainToDraw) {
+			if m.ctrl == pid && t.applies(KeyReplace) {
+				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
+					Text: fmt.Sprintf("%s would gain %d life; draws %d instead (%s)", t.s.Players[pid].Name, n, n, m.name)})
+				return Draw{Player: pid, N: n, replaced: true}.apply(t)
+			}
+		}
 		// Boon Reflection: each applies once to the event (614.5).
 		for _, m := range t.ruleMods(RuleDoubleLife) {
 			if m.ctrl == pid {
@@ -831,4 +847,36 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// drawReplaced applies "If you would draw a card, return a card from your
+// graveyard to your hand instead." to one draw, and reports whether it
+// did. A draw that replaced another event is an event too (616.2).
+func (t *tx) drawReplaced(a Draw) (bool, error) {
+	if a.replaced && !t.applies(KeyReplaceChain) {
+		return false, nil
+	}
+	for _, m := range t.ruleMods(RuleDrawToReturn) {
+		if m.ctrl != a.Player || !t.applies(KeyReplace) {
+			continue
+		}
+		t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(a.Player),
+			Text: fmt.Sprintf("%s would draw a card; returns a card from their graveyard to their hand instead (%s)", t.name(a.Player), m.name)})
+		cards := t.s.In(a.Player, Graveyard)
+		if len(cards) == 0 {
+			return true, nil
+		}
+		id := cards[0].ID
+		if len(cards) > 1 {
+			ans, err := t.ask(&Choice{Player: a.Player, Key: KeyReplace, Options: ids(cards), Min: 1, Max: 1,
+				Prompt: "choose a card in your graveyard to return to your hand"})
+			if err != nil {
+				return false, err
+			}
+			id = ans.object
+		}
+		_, err := t.move(id, Hand, false, nil, KeyReplace, "is returned to its owner's hand")
+		return true, err
+	}
+	return false, nil
 }

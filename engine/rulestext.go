@@ -898,6 +898,16 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 	}
 	c.i = save
+	if c.eat("if", "you", "would", "gain", "life", ",", "draw", "that", "many", "cards", "instead") {
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleGainToDraw}}}}, c.end(), nil
+	}
+	c.i = save
+	if c.eat("if", "you", "would", "draw", "a", "card", ",", "return", "a", "card", "from", "your", "graveyard", "to", "your", "hand", "instead") {
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDrawToReturn}}}}, c.end(), nil
+	}
+	c.i = save
 	if c.eat("if", "you", "would", "gain", "life", ",", "you", "gain", "twice", "that", "much", "life", "instead") {
 		// Boon Reflection (120.4d).
 		c.eat(".")
