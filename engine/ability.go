@@ -494,6 +494,7 @@ const (
 	RuleDoubleTokens                        // "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead." (614.1a)
 	RuleGainToDraw                          // "If you would gain life, draw that many cards instead." (616.2)
 	RuleDrawToReturn                        // "If you would draw a card, return a card from your graveyard to your hand instead." (616.2)
+	RuleDrawSkip                            // "If you would draw a card, you may skip that draw instead." (118.11)
 	RuleAttacksIfAble                       // "~ attacks each combat if able." (508.1d: a requirement)
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)

@@ -856,6 +856,21 @@ func (t *tx) drawReplaced(a Draw) (bool, error) {
 	if a.replaced && !t.applies(KeyReplaceChain) {
 		return false, nil
 	}
+	for _, m := range t.ruleMods(RuleDrawSkip) {
+		if m.ctrl != a.Player || !t.applies(KeyReplace) {
+			continue
+		}
+		ans, err := t.ask(&Choice{Player: a.Player, Key: KeyReplace, Words: []string{"yes", "no"},
+			Prompt: "skip that draw (" + m.name + ")?"})
+		if err != nil {
+			return false, err
+		}
+		if ans.word == "yes" {
+			t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(a.Player),
+				Text: fmt.Sprintf("%s would draw a card; skips that draw instead (%s)", t.name(a.Player), m.name)})
+			return true, nil
+		}
+	}
 	for _, m := range t.ruleMods(RuleDrawToReturn) {
 		if m.ctrl != a.Player || !t.applies(KeyReplace) {
 			continue

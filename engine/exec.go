@@ -501,15 +501,23 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpSacrifice:
 		return x.sacrifice(in)
 	case OpDraw:
+		did := true
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)
 			if n > 0 {
+				before := len(t.s.In(p, Hand))
 				if err := (Draw{Player: p, N: n}).apply(t); err != nil {
 					return false, err
 				}
+				// 118.11: a cost whose draws an effect changed has still
+				// been paid; without that rule, only the cards drawn
+				// would count.
+				if in.Cost && !t.applies(KeyCostModified) && len(t.s.In(p, Hand)) < before+n {
+					did = false
+				}
 			}
 		}
-		return true, nil
+		return did, nil
 	case OpDiscard:
 		for _, p := range x.players(in.Who) {
 			if err := x.discard(p, x.amount(in.N)); err != nil {

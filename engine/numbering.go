@@ -116,7 +116,7 @@ var corpusEditions = []corpusEdition{
 	{file: "2019-01-25", date: "2019-01-25", symbols: 510},
 	{file: "2019-06-12", date: "2019-06-14", symbols: 510},
 	{file: "2019-07-12", date: "2019-07-12", symbols: 510,
-		set: "draw=121.1 token.create=111.1 damage.player=120.3a damage.infect=120.3b damage.creature=120.3e damage.wither=120.3d damage.lifelink=120.3f life=119.3 counters=122.1 token.stays=111.8 priority.pass=117.3d priority.resolve=117.4 priority.after=117.3b timing.sorcery=117.1a target.once=115.3 ability.source=113.7a target.change=115.7"},
+		set: "draw=121.1 token.create=111.1 damage.player=120.3a damage.infect=120.3b damage.creature=120.3e damage.wither=120.3d damage.lifelink=120.3f life=119.3 counters=122.1 token.stays=111.8 priority.pass=117.3d priority.resolve=117.4 priority.after=117.3b timing.sorcery=117.1a target.once=115.3 ability.source=113.7a target.change=115.7 cost.modified=118.11"},
 	{file: "2019-10-04", date: "2019-10-04", symbols: 510},
 	{file: "2020-01-22", date: "2020-01-24", symbols: 510},
 	{file: "2020-06-01", date: "2020-06-01", symbols: 510,

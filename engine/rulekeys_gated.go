@@ -17,6 +17,7 @@ const (
 	KeyCumulativeShared Key = "cumulative.shared"     // 702.24b: each instance counts every age counter on the permanent
 	KeyPreventEach      Key = "prevent.each"          // 615.11: a shield for each untargeted creature, made as the effect resolves
 	KeyReplaceChain     Key = "replace.chain"         // 616.2: a replacement can apply to an event another replacement made
+	KeyCostModified     Key = "cost.modified"         // 118.11: a cost whose actions effects changed has still been paid
 )
 
 var gatedRecognizers = []recognizer{
@@ -32,5 +33,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyCumulativeShared, chapters: []uint16{502, 702}, sub: 2, re: rx(`multiple instances of cumulative upkeep`)},
 	{key: KeyPreventEach, chapters: []uint16{419, 614, 615}, re: rx(`prevent the next n damage that would be dealt to each of a number of untargeted`)},
 	{key: KeyReplaceChain, chapters: []uint16{419, 614, 615, 616}, re: rx(`can become applicable to an event as the result of another replacement`)},
+	{key: KeyCostModified, chapters: []uint16{118}, re: rx(`the actions performed when paying a cost may be modified by effects`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 }

@@ -263,12 +263,18 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 				break
 			}
 		}
+		words := c.textBetween(start, end)
+		if c.eat("draw", "a", "card") && c.i == end {
+			// Psychic Vortex: a cost no activated ability has.
+			return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", Parts: cumulativeUpkeepParts(nil, words)}, true
+		}
+		c.i = start
 		cost, err := p.cost(&tcur{toks: c.toks[:end], src: c.src, i: start}, c.src)
 		if err != nil || (cost.Life == 0) == (cost.Sac == nil) || len(cost.Mana) > 0 || cost.Tap || cost.Discard > 0 || cost.SacSelf {
-			break // only "Pay N life" and "Sacrifice a creature" so far
+			break // only "Pay N life", "Sacrifice a creature" and "Draw a card" so far
 		}
 		c.i = end
-		return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", N: cost.Life, Parts: cumulativeUpkeepParts(cost, c.textBetween(start, end))}, true
+		return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", N: cost.Life, Parts: cumulativeUpkeepParts(cost, words)}, true
 	case c.eat("crew"):
 		if n, ok := c.num(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: "crew", N: n}, true
@@ -325,16 +331,19 @@ func fadingParts(n int) []*Ability {
 // (702.24a): "At the beginning of your upkeep, if this permanent is on the
 // battlefield, put an age counter on this permanent. Then you may pay
 // [COST] for each age counter on it. If you don't, sacrifice it." COST is
-// "Pay N life" or "Sacrifice a creature".
+// "Pay N life", "Sacrifice a creature", or (cost nil) "Draw a card".
 func cumulativeUpkeepParts(cost *Cost, words string) []*Ability {
 	self := ORef{Kind: RefSelf}
 	pay := &Instr{Who: PRef{Kind: PYou}, May: true, Cost: true,
 		Text: "you may " + strings.ToLower(words) + " for each age counter on ~",
 		N:    Amount{CountersOf: &self, Kind: "age", Cumulative: true},
 		Else: []*Instr{{Op: OpSacrifice, What: self}}}
-	if cost.Sac != nil {
+	switch {
+	case cost == nil:
+		pay.Op = OpDraw
+	case cost.Sac != nil:
 		pay.Op, pay.What = OpSacrifice, ORef{Kind: RefGroup, Group: cost.Sac}
-	} else {
+	default:
 		pay.Op, pay.N.Per = OpPayLife, cost.Life
 	}
 	return []*Ability{{Kind: AbTriggered, Keyword: "cumulative upkeep",
@@ -901,6 +910,11 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	if c.eat("if", "you", "would", "gain", "life", ",", "draw", "that", "many", "cards", "instead") {
 		c.eat(".")
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleGainToDraw}}}}, c.end(), nil
+	}
+	c.i = save
+	if c.eat("if", "you", "would", "draw", "a", "card", ",", "you", "may", "skip", "that", "draw", "instead") {
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDrawSkip}}}}, c.end(), nil
 	}
 	c.i = save
 	if c.eat("if", "you", "would", "draw", "a", "card", ",", "return", "a", "card", "from", "your", "graveyard", "to", "your", "hand", "instead") {
