@@ -495,6 +495,7 @@ const (
 	RuleGainToDraw                          // "If you would gain life, draw that many cards instead." (616.2)
 	RuleDrawToReturn                        // "If you would draw a card, return a card from your graveyard to your hand instead." (616.2)
 	RuleDrawSkip                            // "If you would draw a card, you may skip that draw instead." (118.11)
+	RuleGraveToExile                        // "If a card would be put into a graveyard from anywhere, instead exile it." (616.1f)
 	RuleAttacksIfAble                       // "~ attacks each combat if able." (508.1d: a requirement)
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)
@@ -524,6 +525,7 @@ const (
 	ReplLoseInstead                            // "If you would lose the game, instead …" (614)
 	ReplGraveyardToLibrary                     // "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead."
 	ReplDieToLibraryTop                        // "If this creature would die, put it on top of its owner's library instead."
+	ReplDieToLibrary                           // "If this creature would die, instead shuffle it into its owner's library."
 )
 
 // LinkedChoice is an "As this enters, choose …" ability (607.2a); the

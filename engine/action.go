@@ -333,19 +333,13 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	}
 	label, from := o.Label, t.where(o)
 	if to == Graveyard {
-		// Its own replacement effects (614.1a): Darksteel Colossus goes
-		// into its owner's library instead (a shuffle: the engine puts it
-		// at the bottom), Gravebane Zombie on top if it would die.
-		for _, a := range t.chars(o).Abilities {
-			if a.Kind != AbStatic || a.Replace == nil {
-				continue
+		if r, err := t.graveyardReplacement(o); err != nil || r != nil {
+			if err != nil {
+				return 0, err
 			}
-			switch k := a.Replace.Kind; {
-			case k == ReplGraveyardToLibrary, k == ReplDieToLibraryTop && o.Zone == Battlefield:
-				t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: label, ObjectID: id,
-					Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s)", label, a.Text)})
-				return t.move(id, Library, k == ReplGraveyardToLibrary, ctrl, key, why)
-			}
+			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: label, ObjectID: id,
+				Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s)", label, r.text)})
+			return t.move(id, r.to, r.bottom, ctrl, key, why)
 		}
 	}
 	// 111.8: a token that has left the battlefield can't move again; it
@@ -894,4 +888,67 @@ func (t *tx) drawReplaced(a Draw) (bool, error) {
 		return true, err
 	}
 	return false, nil
+}
+
+// graveReplacement is a replacement effect for a card put into a
+// graveyard: where it goes instead.
+type graveReplacement struct {
+	src    ObjectID
+	text   string
+	to     Zone
+	bottom bool // a shuffle: the engine puts the card at the bottom
+}
+
+// graveyardReplacement finds the replacement effects that apply to o
+// going to a graveyard (614.1a): its own (Darksteel Colossus into its
+// owner's library, Gravebane Zombie on top if it would die) and others'
+// ("If a card would be put into a graveyard from anywhere, instead exile
+// it"). If several apply, o's controller (its owner, off the battlefield)
+// chooses one (616.1); once applied, the event no longer puts it into a
+// graveyard, so the others do nothing (616.1f).
+func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
+	var rs []graveReplacement
+	for _, a := range t.chars(o).Abilities {
+		if a.Kind != AbStatic || a.Replace == nil {
+			continue
+		}
+		switch k := a.Replace.Kind; {
+		case k == ReplGraveyardToLibrary, k == ReplDieToLibrary && o.Zone == Battlefield:
+			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library, bottom: true})
+		case k == ReplDieToLibraryTop && o.Zone == Battlefield:
+			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library})
+		}
+	}
+	if !o.Token {
+		for _, m := range t.ruleMods(RuleGraveToExile) {
+			if m.src != nil && t.applies(KeyReplace) {
+				rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": exile it", to: Exile})
+			}
+		}
+	}
+	switch {
+	case len(rs) == 0:
+		return nil, nil
+	case len(rs) == 1 || !t.applies(KeyReplaceOrder):
+		return &rs[0], nil // without 616.1, the first found applies
+	}
+	who := o.Owner
+	if o.Zone == Battlefield {
+		who = t.chars(o).Controller
+	}
+	var opts []ObjectID
+	for _, r := range rs {
+		opts = append(opts, r.src)
+	}
+	ans, err := t.ask(&Choice{Player: who, Key: KeyReplaceOrder, Options: opts, Min: 1, Max: 1,
+		Prompt: fmt.Sprintf("%s would be put into a graveyard: choose which replacement effect applies (by its source)", o.Label)})
+	if err != nil {
+		return nil, err
+	}
+	for i := range rs {
+		if rs[i].src == ans.object {
+			return &rs[i], nil
+		}
+	}
+	return &rs[0], nil
 }

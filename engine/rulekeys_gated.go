@@ -18,6 +18,7 @@ const (
 	KeyPreventEach      Key = "prevent.each"          // 615.11: a shield for each untargeted creature, made as the effect resolves
 	KeyReplaceChain     Key = "replace.chain"         // 616.2: a replacement can apply to an event another replacement made
 	KeyCostModified     Key = "cost.modified"         // 118.11: a cost whose actions effects changed has still been paid
+	KeyReplaceOrder     Key = "replace.order"         // 616.1: the affected object\'s controller or the affected player chooses which replacement applies
 )
 
 var gatedRecognizers = []recognizer{
@@ -34,5 +35,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyPreventEach, chapters: []uint16{419, 614, 615}, re: rx(`prevent the next n damage that would be dealt to each of a number of untargeted`)},
 	{key: KeyReplaceChain, chapters: []uint16{419, 614, 615, 616}, re: rx(`can become applicable to an event as the result of another replacement`)},
 	{key: KeyCostModified, chapters: []uint16{118}, re: rx(`the actions performed when paying a cost may be modified by effects`)},
+	{key: KeyReplaceOrder, chapters: []uint16{419, 614, 615, 616}, sub: 1, re: rx(`(replacement and/or prevention|replacement) effects are attempting to modify the way an event affects an object`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 }

@@ -904,7 +904,15 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		case c.eat("would", "die", ",", "put", "it", "on", "top", "of", "its", "owner", "'s", "library", "instead"):
 			c.eat(".")
 			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplDieToLibraryTop}}, c.end(), nil
+		case c.eat("would", "die", ",", "instead", "shuffle", "it", "into", "its", "owner", "'s", "library"):
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplDieToLibrary}}, c.end(), nil
 		}
+	}
+	c.i = save
+	if c.eat("if", "a", "card", "would", "be", "put", "into", "a", "graveyard", "from", "anywhere", ",", "instead", "exile", "it") {
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleGraveToExile}}}}, c.end(), nil
 	}
 	c.i = save
 	if c.eat("if", "you", "would", "gain", "life", ",", "draw", "that", "many", "cards", "instead") {
