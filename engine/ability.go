@@ -392,6 +392,9 @@ type ManaSpec struct {
 	ColorOf   *Filter // "one mana of a color of a permanent you control" (Meteor Crater)
 	PerRemove bool    // "{B} for each storage counter removed this way"
 	Produced  bool    // "one mana of any type that land produced"
+	// OpponentLands: "one mana of any color that a land an opponent
+	// controls could produce" (Exotic Orchard, 106.7).
+	OpponentLands bool
 }
 
 // Duration is how long a continuous effect lasts (611.2a).

@@ -32,7 +32,7 @@ var gated = []Key{
 	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices, KeyLayerParts, KeyTypesRetain, KeySupertypesKept,
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
-	KeyCostModified, KeyReplaceOrder,
+	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

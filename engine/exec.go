@@ -934,6 +934,28 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			return false, nil
 		}
 		m = manaOf(col)
+	case ms.OpponentLands:
+		var can Color
+		could := t.couldProduce()
+		for _, o := range t.s.Objects {
+			if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") && t.chars(o).Controller != x.ctrl {
+				can |= could[o.ID]
+			}
+		}
+		words := can.Names()
+		if len(words) == 0 {
+			t.emit(Event{Kind: EvRule, Key: KeyManaPool, Player: t.name(x.ctrl), Text: "no land an opponent controls could produce colored mana: no mana is added"})
+			return false, nil
+		}
+		col, _ := ParseColor(words[0])
+		if len(words) > 1 {
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyManaPool, Words: words, Prompt: "choose a color of mana to add"})
+			if err != nil {
+				return false, err
+			}
+			col, _ = ParseColor(ans.word)
+		}
+		m = manaOf(col)
 	case ms.ColorOf != nil:
 		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyManaPool, Words: colorWords(), Prompt: "choose a color of mana to add"})
 		if err != nil {

@@ -352,3 +352,70 @@ func ParseMana(s string) (Mana, error) {
 	}
 	return m, nil
 }
+
+// couldProduce is the colors of mana each land on the battlefield could
+// produce (106.7): what its mana abilities would add if they resolved now,
+// costs ignored. An ability that adds what other lands could produce
+// (Exotic Orchard) depends on those lands, so the sets grow together
+// until none changes: two Orchards facing each other produce nothing
+// unless a land behind one of them produces something.
+func (t *tx) couldProduce() map[ObjectID]Color {
+	could := map[ObjectID]Color{}
+	var lands []*Object
+	for _, o := range t.s.Objects {
+		if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") {
+			lands = append(lands, o)
+		}
+	}
+	rounds := 1
+	if t.applies(KeyCouldProduce) {
+		rounds = len(lands) + 1
+	}
+	for range rounds {
+		changed := false
+		for _, o := range lands {
+			ch := t.chars(o)
+			c := could[o.ID]
+			for _, a := range ch.Abilities {
+				if !a.Mana {
+					continue
+				}
+				for _, in := range a.Effect {
+					if in.Op != OpAddMana || in.Mana == nil {
+						continue
+					}
+					switch ms := in.Mana; {
+					case ms.OpponentLands:
+						for _, l := range lands {
+							if t.chars(l).Controller != ch.Controller {
+								c |= could[l.ID]
+							}
+						}
+					case ms.ColorOf != nil || ms.Chosen:
+						c |= White | Blue | Black | Red | Green
+					default:
+						c |= ms.Mana.colors() | ms.PerColor
+					}
+				}
+			}
+			if c != could[o.ID] {
+				could[o.ID], changed = c, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return could
+}
+
+// colors is the colors of the colored mana in m.
+func (m Mana) colors() Color {
+	var c Color
+	for i, col := range AllColors {
+		if m.get(i) > 0 {
+			c |= col
+		}
+	}
+	return c
+}

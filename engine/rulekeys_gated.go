@@ -19,6 +19,7 @@ const (
 	KeyReplaceChain     Key = "replace.chain"         // 616.2: a replacement can apply to an event another replacement made
 	KeyCostModified     Key = "cost.modified"         // 118.11: a cost whose actions effects changed has still been paid
 	KeyReplaceOrder     Key = "replace.order"         // 616.1: the affected object\'s controller or the affected player chooses which replacement applies
+	KeyCouldProduce     Key = "mana.could"            // 106.7: the mana a permanent could produce is what its abilities would produce if they resolved now
 )
 
 var gatedRecognizers = []recognizer{
@@ -36,5 +37,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyReplaceChain, chapters: []uint16{419, 614, 615, 616}, re: rx(`can become applicable to an event as the result of another replacement`)},
 	{key: KeyCostModified, chapters: []uint16{118}, re: rx(`the actions performed when paying a cost may be modified by effects`)},
 	{key: KeyReplaceOrder, chapters: []uint16{419, 614, 615, 616}, sub: 1, re: rx(`(replacement and/or prevention|replacement) effects are attempting to modify the way an event affects an object`)},
+	{key: KeyCouldProduce, chapters: []uint16{106}, sub: 1, re: rx(`the type of mana a permanent could produce at any time includes`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 }

@@ -881,6 +881,8 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 	switch {
 	case c.eat("one", "mana", "of", "the", "chosen", "color"):
 		return &ManaSpec{Chosen: true}, true
+	case c.eat("one", "mana", "of", "any", "color", "that", "a", "land", "an", "opponent", "controls", "could", "produce"):
+		return &ManaSpec{OpponentLands: true}, true
 	case c.eat("one", "mana", "of", "any", "color"):
 		return &ManaSpec{ColorOf: &Filter{}}, true
 	case c.eat("one", "mana", "of", "any", "type", "that", "land", "produced"):
