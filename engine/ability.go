@@ -284,6 +284,7 @@ const (
 	OpShuffleIn   // Who shuffles their hand, graveyard and the permanents they own into their library
 	OpSetLife     // Who's life total becomes N (119.5)
 	OpPayLife     // Who pays N life (119.4: only with at least that much life)
+	OpReflexive   // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.

@@ -33,6 +33,7 @@ var gated = []Key{
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
+	KeyReflexive,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

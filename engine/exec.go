@@ -373,6 +373,11 @@ func (x *execCtx) amount(a Amount) int {
 		if src, _ := x.sourceChars(); src != nil {
 			n += src.ch.Power
 		}
+	case a.PowerOf != nil && a.PowerOf.Kind == RefTriggered && x.item.Trig != nil && x.item.Trig.Obj != nil && x.item.Trig.NewID == 0 &&
+		t.s.Object(x.item.Trig.Obj.ID) == nil:
+		// The object the trigger was about has left (a reflexive
+		// trigger's sacrificed creature): its last known power (608.2h).
+		n += x.item.Trig.Obj.Chars.Power
 	case a.PowerOf != nil:
 		if os := x.objects(*a.PowerOf); len(os) > 0 {
 			n += t.chars(os[0]).Power
@@ -612,6 +617,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpDelayed:
 		x.delayed(in)
 		return true, nil
+	case OpReflexive:
+		return x.reflexive(in), nil
 	case OpExchange:
 		return x.exchange(in)
 	case OpWin:
@@ -1424,4 +1431,27 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 	t.emit(Event{Kind: EvChoice, Key: key, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
 		Text: fmt.Sprintf("%s chooses new targets for %s%s", t.name(x.ctrl), cp.Label, copyTargetsText(t, item))})
 	return nil
+}
+
+// reflexive triggers a reflexive ability (603.12) at once, about the
+// object the instruction before chose ("that creature": the one
+// sacrificed); it goes on the stack the next time a player would receive
+// priority, and its targets are chosen then.
+func (x *execCtx) reflexive(in *Instr) bool {
+	t := x.t
+	if !t.applies(KeyReflexive) {
+		return false
+	}
+	src := t.s.Object(x.item.Source)
+	if src == nil {
+		return false
+	}
+	var info TrigInfo
+	if n := len(x.chosen); n > 0 {
+		if s := t.s.LastKnown(x.chosen[n-1]); s != nil {
+			info.Obj = s
+		}
+	}
+	t.trigger(in.Delay, src, t.chars(src), info)
+	return true
 }

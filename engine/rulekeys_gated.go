@@ -20,6 +20,7 @@ const (
 	KeyCostModified     Key = "cost.modified"         // 118.11: a cost whose actions effects changed has still been paid
 	KeyReplaceOrder     Key = "replace.order"         // 616.1: the affected object\'s controller or the affected player chooses which replacement applies
 	KeyCouldProduce     Key = "mana.could"            // 106.7: the mana a permanent could produce is what its abilities would produce if they resolved now
+	KeyReflexive        Key = "trigger.reflexive"     // 603.12: "when you do": a triggered ability the resolving one creates and triggers
 )
 
 var gatedRecognizers = []recognizer{
@@ -38,5 +39,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyCostModified, chapters: []uint16{118}, re: rx(`the actions performed when paying a cost may be modified by effects`)},
 	{key: KeyReplaceOrder, chapters: []uint16{419, 614, 615, 616}, sub: 1, re: rx(`(replacement and/or prevention|replacement) effects are attempting to modify the way an event affects an object`)},
 	{key: KeyCouldProduce, chapters: []uint16{106}, sub: 1, re: rx(`the type of mana a permanent could produce at any time includes`)},
+	{key: KeyReflexive, chapters: []uint16{603}, sub: 1, re: rx(`reflexive triggered abilities`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 }

@@ -75,6 +75,26 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 			return prev, nil
 		}
 		return nil, p.fail(c, text, "\"It's still a land.\" follows a becomes instruction")
+	case c.eat("when", "you", "do", ","):
+		// A reflexive triggered ability (603.12): "You may sacrifice
+		// another creature. When you do, ~ deals damage equal to that
+		// creature's power to any target." Its targets are chosen as it
+		// goes on the stack; "that creature" is what was chosen.
+		start := c.i - 4
+		l := last()
+		if l == nil || !l.May {
+			return nil, p.fail(c, text, "\"When you do\" follows a \"you may\"")
+		}
+		targets, words, it := p.targets, p.words, p.it
+		p.targets, p.words, p.it = nil, 0, ORef{Kind: RefTriggered}
+		ins, err := p.clauses(c, text)
+		ab := &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i), Effect: ins, Targets: p.targets}
+		p.targets, p.words, p.it = targets, words, it
+		if err != nil {
+			return nil, err
+		}
+		l.Then = append(l.Then, &Instr{Op: OpReflexive, Delay: ab, Text: ab.Text})
+		return prev, nil
 	case c.peek() == "when" || c.peek() == "whenever":
 		// A delayed triggered ability in an effect (603.7a): "When this
 		// creature leaves the battlefield, return …".
@@ -687,11 +707,14 @@ func (p *textParser) sacrifice(c *tcur, text string, who PRef) (*Instr, bool, er
 	if c.eat("it") {
 		return &Instr{Op: OpSacrifice, Who: who, What: p.it}, true, nil
 	}
+	f := &Filter{}
 	n, ok := c.num()
+	if !ok && c.eat("another") { // "sacrifice another creature": one
+		n, ok, f.Other = 1, true, true
+	}
 	if !ok {
 		return nil, true, p.fail(c, text, "sacrifice a creature, ~")
 	}
-	f := &Filter{}
 	if c.eat("another") {
 		f.Other = true
 	}
