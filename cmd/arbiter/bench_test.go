@@ -64,3 +64,40 @@ func BenchmarkRenderChapter702(b *testing.B) {
 		}
 	}
 }
+
+// countWriter is a nopWriter that counts what it is sent.
+type countWriter struct {
+	nopWriter
+	n int
+}
+
+func (w *countWriter) Write(b []byte) (int, error) { w.n += len(b); return len(b), nil }
+
+// serveUncached serves path from srv with nothing kept in the page cache,
+// so each request renders its page, and reports the bytes of a page.
+func serveUncached(b *testing.B, path string) {
+	srv, _ := corpusServer(b)
+	srv = NewServer(srv.Library(), Options{Cache: 1}) // no page fits: each is rendered
+	req := httptest.NewRequest("GET", path, nil)
+	if w := do(b, srv, "GET", path); w.Code != 200 {
+		b.Fatal(w.Code)
+	}
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		w := &countWriter{nopWriter: nopWriter{h: make(http.Header)}}
+		srv.ServeHTTP(w, req)
+		n = w.n
+	}
+	b.ReportMetric(float64(n), "page-bytes")
+}
+
+// BenchmarkServeRulePageUncached is what a rule page costs when the cache
+// does not have it: the bound the one-page edition's request must stay
+// under (issue 15).
+func BenchmarkServeRulePageUncached(b *testing.B) { serveUncached(b, "/2026-01-16/704.5k") }
+
+// BenchmarkServeAll is the whole 2026-01-16 edition on one page, never
+// cached: written to the client section by section with one small buffer,
+// its garbage per request is bounded by that buffer, not by the page's 2 MB.
+func BenchmarkServeAll(b *testing.B) { serveUncached(b, "/2026-01-16/all") }

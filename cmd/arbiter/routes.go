@@ -67,9 +67,11 @@ func (s *Server) routes() {
 	get("/:edition/glossary", s.glossaryPage)
 	get("/:edition/glossary/:slug", s.termPage)
 	get("/:edition/keywords", s.keywordsPage)
+	get("/:edition/all", s.allPage)
 	get("/:edition/topic/:slug", s.topicPage)
 	get("/:edition/:number", s.rulePage)
 	get("/:edition/:number/now", s.nowRule)
+	get("/:edition/:number/print", s.printPage)
 }
 
 // param returns a path parameter, unescaped: echo routes on the escaped

@@ -51,7 +51,7 @@ func TestScreenshots(t *testing.T) {
 		{"home-editions", "/#editions", "Excerpts and other documents"},
 		{"rule", "/2026-01-16/704.5j", "704.5j"},
 		{"old-rule", "/2007-02-01/420.5e", "420.5e"},
-		{"rule-picker", "/2012-07-01/704.5j#main", "This rule in"},
+		{"rule-picker", "/2012-07-01/704.5j#main", "704.5j"},
 		{"jump-old-number", "/jump?q=420.5e&e=2026-01-16", "is today’s 704.5j"},
 		{"jump-two-rules", "/jump?q=704.5j&e=2007-02-01", "2 different rules"},
 		{"not-in-edition", "/jump?q=704.5j&from=2012-07-01&e=2026-01-16", "was removed in"},
@@ -59,6 +59,16 @@ func TestScreenshots(t *testing.T) {
 		{"diff-cut-short", "/diff/2012-07-01/2013-02-01", "Missing"},
 		{"excerpt", "/2007-02-01-excerpt", "excerpt"},
 		{"diagnostics", "/diagnostics", "warnings"},
+		{"chapter", "/2026-01-16/704", "704.1"},
+		{"chapter-print-view", "/2026-01-16/704/print", "Cite as"},
+		{"glossary", "/2026-01-16/glossary", "Glossary"},
+		{"search", "/search?q=legend+rule&e=2026-01-16", "704.5j"},
+		{"all", "/2026-01-16/all", "The whole edition"},
+		{"all-at-rule", "/2026-01-16/all#704.5k", "world rule"},
+		{"diff", "/diff/2025-09-19/2026-01-16", "Wording only"},
+		{"diff-filtered", "/diff/2025-09-19/2026-01-16?show=added&show=removed", "added"},
+		{"diff-big", "/diff/2009-05-01/2009-09-04", "Sections"},
+		{"diff-big-section", "/diff/2009-05-01/2009-09-04?section=7", "7. Additional Rules"},
 	}
 	devices := []struct {
 		name          string

@@ -66,7 +66,13 @@ type site struct {
 	search  *search.Searcher // indexes built on first use
 	history *history.Chain   // matchings between editions, computed on first use or by warm
 	sandbox sandboxData      // built from lib when the sandbox first needs it
+	// gen tells this site from every other this process has served, for
+	// the validators of pages not kept in the cache (all_page.go).
+	gen uint64
 }
+
+// siteGen numbers the sites a process serves.
+var siteGen atomic.Uint64
 
 // Options configures a Server.
 type Options struct {
@@ -162,7 +168,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 
 // newSite is lib with nothing computed yet.
 func (s *Server) newSite(lib *rules.Library, cache int64) *site {
-	return &site{lib: lib, pages: newPageCache(cache), search: search.NewSearcher(lib).Keep(s.keep), history: history.NewChain(lib)}
+	return &site{lib: lib, pages: newPageCache(cache), search: search.NewSearcher(lib).Keep(s.keep), history: history.NewChain(lib), gen: siteGen.Add(1)}
 }
 
 // warm computes what the first requests would otherwise wait for: the
@@ -248,13 +254,20 @@ func (s *Server) awaitEditions(r *http.Request) {
 func (s *Server) Library() *rules.Library { return s.site.Load().lib }
 
 // ServeHTTP answers from the page cache when it can, before routing: the
-// cache holds only pages that depend on nothing but their path, and
-// libraries never change, so a hit is the answer. Everything else, and
+// cache holds only pages that depend on nothing but their path (and, for
+// a few, their query written one way: renderKey), and libraries never
+// change, so a hit is the answer. Everything else, and
 // every request when requests are logged, goes through echo.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
 		len(r.URL.RawQuery) <= maxQuery && len(r.URL.Path) <= maxPath && !s.logsRequests {
-		if p := s.site.Load().pages.get(r.URL.Path); p != nil {
+		key := r.URL.Path
+		if r.URL.RawQuery != "" {
+			// A page that reads its query is cached under both (renderKey);
+			// any other is found by its path alone, through echo.
+			key += "?" + r.URL.RawQuery
+		}
+		if p := s.site.Load().pages.get(key); p != nil {
 			start := time.Now()
 			setSecurityHeaders(w.Header(), r.URL.Path)
 			code := writePage(w, r, p)
