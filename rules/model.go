@@ -134,7 +134,7 @@ type Span struct {
 
 // RefSpan marks s[start:end] as a reference to c.
 func RefSpan(start, end int32, c Cite) Span {
-	return Span{Start: start, End: end, Kind: SpanRef, Cite: unique.Make(c)}
+	return Span{Start: start, End: end, Kind: SpanRef, Cite: citeHandle(c)}
 }
 
 // Cited is what a SpanRef span names; the zero Cite for other spans.

@@ -109,12 +109,12 @@ const slotOne = 1 << 27
 // mentions reports whether some candidate of sl may be marked as a mention.
 func (sl *termSlot) mentions() bool { return sl.next != 0 }
 
-// termTable finds glossary terms by their first word (see wordKey). Two bit
+// termTable finds glossary terms by their first word (see wordKey). Two
 // filters, indexed by the top bits of a spread key, answer most words before
 // the table is probed.
 type termTable struct {
-	marks filter // first words of markable terms, and "see"
-	any   filter // first words of every term
+	marks nextFilter // first words of markable terms, with what may follow them; and "see"
+	any   filter     // first words of every term
 	slots []termSlot
 	shift uint8 // slot index = spread(key) >> shift
 	cands []termForm
@@ -324,6 +324,64 @@ type filter [1 << filterBits]bool
 func setBit(f *filter, h uint64)      { f[h>>(64-filterBits)] = true }
 func hasBit(f *filter, h uint64) bool { return f[h>>(64-filterBits)] }
 
+// nextFilter is a filter of first words that says besides what may follow
+// such a word for a markable term to start there: for each bucket, the
+// termSlot.next of every slot whose key falls in it, folded into 16 bits
+// (foldNext). The scanner asks it before it looks a word up, and so turns
+// away most of the words that start only longer terms ("the" before "the
+// card" starts no term but "The Ring" and others) without a call.
+type nextFilter [1 << filterBits]uint16
+
+const (
+	nextOne   = 1 << 15 // slotOne: a one-word term; or "see"
+	nextOther = 1 << 14 // a second word not starting with a letter
+)
+
+// foldNext folds a termSlot.next into a nextFilter's 16 bits: the letters
+// share 14 bits (a with o, b with p, …), which can only let more through.
+func foldNext(next uint32) uint16 {
+	var m uint16
+	for b := range 26 {
+		if next&(1<<b) != 0 {
+			m |= 1 << (b % 14)
+		}
+	}
+	if next&(1<<26) != 0 {
+		m |= nextOther
+	}
+	if next&slotOne != 0 {
+		m |= nextOne
+	}
+	return m
+}
+
+// foldedLetter is letterBit folded as foldNext folds.
+var foldedLetter = func() (t [256]uint16) {
+	for c := range t {
+		t[c] = foldNext(letterBit[c])
+	}
+	return t
+}()
+
+// mayFollow is termSlot.mayMention for the union m of the slots in a
+// nextFilter bucket: false only if no markable term of any of them may
+// start with the word ending at s[j].
+func mayFollow(m uint16, s string, j int) bool {
+	if m&nextOne != 0 {
+		return true
+	}
+	if j+1 >= len(s) {
+		return false
+	}
+	switch s[j] {
+	case ' ':
+		return m&foldedLetter[s[j+1]] != 0
+	case '.', ',', ';', ':', ')':
+		return false
+	}
+	return true
+}
+
 // leadingWord is the run of ASCII letters and digits at the start of s.
 func leadingWord(s string) string {
 	i := 0
@@ -459,11 +517,9 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 		tt.slots[s] = sl
 		setBit(&tt.any, spread(key))
-		if sl.mentions() {
-			setBit(&tt.marks, spread(key))
-		}
+		tt.marks[spread(key)>>(64-filterBits)] |= foldNext(sl.next)
 	}
-	setBit(&tt.marks, spread(keySee)) // the scanner asks the filter about "See" lists too
+	tt.marks[spread(keySee)>>(64-filterBits)] |= nextOne // the scanner asks the filter about "See" lists too
 	return tt
 }
 

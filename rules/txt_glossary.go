@@ -174,15 +174,20 @@ func gluedTerm(lines []tline, i int, g *GlossaryEntry) bool {
 // ("Floor Rules", "Active Player, Nonactive Player Order", "Mana Burn
 // (Obsolete)"), no final stop.
 func headwordShape(s string) bool {
-	words := strings.Fields(s)
-	if len(s) > 60 || len(words) == 0 || len(words) > 8 {
+	if len(s) > 60 || s == "" {
 		return false
 	}
 	switch s[len(s)-1] {
 	case '.', ':', ';', ',':
 		return false
 	}
-	for k, w := range words {
+	// Every body line of the glossary is asked: the words are read in
+	// place, not split into a slice.
+	k := 0
+	for w := range strings.FieldsSeq(s) {
+		if k++; k > 8 {
+			return false
+		}
 		w = strings.TrimLeft(w, `("“'‘`)
 		if w == "" {
 			continue
@@ -190,12 +195,12 @@ func headwordShape(s string) bool {
 		c := w[0]
 		switch {
 		case c >= 'A' && c <= 'Z', isDigit(c), c >= utf8.RuneSelf:
-		case k > 0 && smallWords[w]:
+		case k > 1 && smallWords[w]:
 		default:
 			return false
 		}
 	}
-	return true
+	return k > 0
 }
 
 // smallWords are the words a title-case headword leaves in lower case.

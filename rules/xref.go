@@ -152,7 +152,7 @@ func (sc *linkScanner) scan(s string, existing []Span, own int32) {
 	}
 }
 
-var noMarks filter
+var noMarks nextFilter
 
 // keySee is wordKey("see").
 const keySee = 's' | 'e'<<8 | 'e'<<16
@@ -222,7 +222,7 @@ func (sc *linkScanner) scanRange(s string, i int) {
 			}
 			k = keyOf(x, j-i)
 		}
-		if h := spread(k); hasBit(marks, h) {
+		if h := spread(k); marks[h>>(64-filterBits)] != 0 && mayFollow(marks[h>>(64-filterBits)], s, j) {
 			if next, ok := sc.word(s, i, j, k, h); ok {
 				i = next
 				continue

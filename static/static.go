@@ -9,10 +9,8 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"mime"
-	"net/http"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -92,22 +90,4 @@ func All() []*Asset {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
-}
-
-// ServeAsset writes a with headers that let any cache keep it for a year:
-// its name changes whenever its bytes do.
-func ServeAsset(w http.ResponseWriter, r *http.Request, a *Asset) {
-	h := w.Header()
-	h.Set("Content-Type", a.Type)
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	h.Set("ETag", `"`+path.Base(a.Path)+`"`)
-	if r.Header.Get("If-None-Match") == h.Get("ETag") {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	h.Set("Content-Length", strconv.Itoa(len(a.Body)))
-	if r.Method == http.MethodHead {
-		return
-	}
-	w.Write(a.Body)
 }

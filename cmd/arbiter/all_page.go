@@ -49,8 +49,14 @@ func (s *Server) allPage(c echo.Context) error {
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h.Set("Etag", etag)
 	h.Set("Cache-Control", "public, max-age=300")
-	if match := c.Request().Header["If-None-Match"]; len(match) > 0 && etagMatch(strings.Join(match, ","), etag) {
-		return c.NoContent(http.StatusNotModified)
+	// The compressor sends the tag with its coding's suffix (compress.go),
+	// and the browser asks again with that.
+	if match := c.Request().Header["If-None-Match"]; len(match) > 0 {
+		sent := codingETag(etag, negotiate(c.Request().Header["Accept-Encoding"], onTheFly))
+		if etagMatch(strings.Join(match, ","), sent) {
+			h.Set("Etag", sent)
+			return c.NoContent(http.StatusNotModified)
+		}
 	}
 	res.WriteHeader(http.StatusOK)
 	if c.Request().Method == http.MethodHead {

@@ -20,22 +20,36 @@ func (w *nopWriter) Header() http.Header         { return w.h }
 func (w *nopWriter) Write(b []byte) (int, error) { return len(b), nil }
 func (w *nopWriter) WriteHeader(int)             {}
 
+// BenchmarkServeRulePage serves the rule page from the cache to a browser
+// (br), an older client (gzip) and one that takes no coding (identity: the
+// cache keeps pages compressed, so its body is inflated on the way).
 func BenchmarkServeRulePage(b *testing.B) {
 	srv, _ := corpusServer(b)
-	req := httptest.NewRequest("GET", "/2026-01-16/704.5k", nil)
-	if w := do(b, srv, "GET", req.URL.Path); w.Code != 200 {
-		b.Fatal(w.Code)
-	}
-	b.ReportAllocs()
-	b.RunParallel(func(pb *testing.PB) {
-		w := &nopWriter{}
-		for pb.Next() {
-			// A new header map each time, as net/http makes one per
-			// request: how many headers a page sets shows here.
-			w.h = make(http.Header)
-			srv.ServeHTTP(w, req)
+	for _, enc := range []string{"br", "gzip", ""} {
+		name := enc
+		if name == "" {
+			name = "identity"
 		}
-	})
+		b.Run(name, func(b *testing.B) {
+			req := httptest.NewRequest("GET", "/2026-01-16/704.5k", nil)
+			if enc != "" {
+				req.Header.Set("Accept-Encoding", enc)
+			}
+			if w := do(b, srv, "GET", req.URL.Path); w.Code != 200 {
+				b.Fatal(w.Code)
+			}
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				w := &nopWriter{}
+				for pb.Next() {
+					// A new header map each time, as net/http makes one per
+					// request: how many headers a page sets shows here.
+					w.h = make(http.Header)
+					srv.ServeHTTP(w, req)
+				}
+			})
+		})
+	}
 }
 
 func BenchmarkRenderRulePage(b *testing.B) {
@@ -101,3 +115,30 @@ func BenchmarkServeRulePageUncached(b *testing.B) { serveUncached(b, "/2026-01-1
 // cached: written to the client section by section with one small buffer,
 // its garbage per request is bounded by that buffer, not by the page's 2 MB.
 func BenchmarkServeAll(b *testing.B) { serveUncached(b, "/2026-01-16/all") }
+
+// BenchmarkCompress measures the encoders on a search page (compressed as
+// it is sent, dynamicEncoders) and the 702 chapter (compressed once, into
+// the cache, pageEncoders), reporting the size each makes.
+func BenchmarkCompress(b *testing.B) {
+	srv, _ := corpusServer(b)
+	for _, tt := range []struct {
+		name, path string
+		encs       [numCodings]*encoder
+	}{
+		{"search", "/search?q=legend+rule", dynamicEncoders},
+		{"chapter702", "/2026-01-16/702", pageEncoders},
+	} {
+		body := do(b, srv, "GET", tt.path).Body.Bytes()
+		for _, c := range []coding{gzipCoding, brCoding} {
+			b.Run(tt.name+"/"+codingHeader[c][0], func(b *testing.B) {
+				b.SetBytes(int64(len(body)))
+				b.ReportAllocs()
+				var n int
+				for b.Loop() {
+					n = len(tt.encs[c].compress(body))
+				}
+				b.ReportMetric(float64(n), "bytes")
+			})
+		}
+	}
+}
