@@ -165,8 +165,9 @@ func (s *Server) renderAs(ctx echo.Context, comp templ.Component, contentType st
 
 // renderKey is renderAs for a page that depends on its query string too:
 // key is its path and its query written one way (the handler redirects
-// any other), so that a query cannot fill the cache with copies. Such a
-// page is cached here only: ServeHTTP's look-up before routing is by path.
+// any other), so that a query cannot fill the cache with copies.
+// ServeHTTP looks a request up under its path and query as sent, so only
+// the canonical form is answered before routing.
 func (s *Server) renderKey(ctx echo.Context, key string, comp templ.Component, contentType string) error {
 	st := siteOf(ctx)
 	if p := st.pages.get(key); p != nil {
