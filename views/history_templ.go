@@ -231,7 +231,7 @@ func (p DiffPage) summary() templ.Component {
 			templ_7745c5c3_Var8 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<div class=\"scroll\"><table class=\"counts\"><thead><tr><td></td><th scope=\"col\">Rules</th><th scope=\"col\">Examples</th><th scope=\"col\">Glossary entries</th><th scope=\"col\">Chapter titles</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<div class=\"scroll\"><table class=\"counts\"><thead><tr><td></td><th scope=\"col\">Rules</th><th scope=\"col\">Examples</th><th scope=\"col\">Glossary</th><th scope=\"col\">Chapter titles</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"context"
 	"io"
+	"log/slog"
 	"math"
 	"net/http/httptest"
 	"regexp"
@@ -15,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // phone sets a tab's screen to a phone's: 390 × 844 CSS pixels.
@@ -122,6 +125,37 @@ func TestPhoneFirst(t *testing.T) {
 			t.Errorf("a focused glossary mention is not underlined (%s)", d)
 		}
 	})
+}
+
+// TestPhoneBigDiff loads the largest diff between neighbouring editions,
+// the 2009 renumbering (2,134 changes), on a phone: its first page, the
+// summary and an index of sections, fits the screen's width, and so does
+// a section's page.
+func TestPhoneBigDiff(t *testing.T) {
+	var paths []string
+	for _, ed := range []string{"2009-05-01", "2009-09-04"} {
+		paths = append(paths, corpustest.Path(t, "corpus", "cr", ed+".txt"))
+	}
+	lib, err := loadLibrary(contentOptions{paths: paths}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bctx := startBrowser(t)
+	ts := httptest.NewServer(NewServer(lib, Options{}))
+	t.Cleanup(ts.Close)
+	ctx := tab(t, bctx)
+	phone(t, ctx)
+	const d = "/diff/2009-05-01/2009-09-04"
+	timed(t, ctx, chromedp.Navigate(ts.URL+d), chromedp.WaitVisible(chromedp.CSS("table.counts")))
+	checkPhonePage(t, ctx, d)
+	if over := eval[float64](t, ctx, "document.querySelector('table.counts').getBoundingClientRect().right - document.querySelector('main').getBoundingClientRect().right"); over > 0 {
+		t.Errorf("%s: the summary table is %vpx wider than the page on a 390px screen", d, over)
+	}
+	if n := eval[int](t, ctx, "document.querySelectorAll('ul.parts li').length"); n < 9 {
+		t.Errorf("%s lists %d sections, want every section and the glossary", d, n)
+	}
+	timed(t, ctx, chromedp.Navigate(ts.URL+d+"?section=7"), chromedp.WaitVisible(chromedp.CSS("details.dpart")))
+	checkPhonePage(t, ctx, d+"?section=7")
 }
 
 // TestPrint prints pages to PDF as a reader would, with the screen in the
