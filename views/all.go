@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -34,7 +35,7 @@ type streamer interface{ Flush() error }
 // bandwidth, not the server's memory.
 func (p AllPage) body() templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		a := &allWriter{p: p, w: w, b: make([]byte, 0, allSpill+2<<10)}
+		a := &allWriter{p: p, w: w, b: make([]byte, 0, 2*allSpill)}
 		e := p.Edition
 		a.contents()
 		for _, s := range e.Sections {
@@ -229,7 +230,14 @@ func (a *allWriter) example(t rules.Text) {
 	a.str(`</p></div>`)
 }
 
+// text appends a paragraph, first writing out what b holds if the
+// paragraph might not fit beside it (its HTML, with links, runs to some
+// three times its text, and a mana symbol's to 150 bytes): b is never grown
+// but for a paragraph larger than it.
 func (a *allWriter) text(t rules.Text) {
+	if len(a.b)+3*len(t.S)+150*strings.Count(t.S, "{") > cap(a.b) {
+		a.write()
+	}
 	a.b, a.stack = a.p.appendTextWith(a.b, a.stack, a.p.Edition, t, true)
 }
 

@@ -85,7 +85,7 @@ func All(p AllPage) templ.Component {
 	})
 }
 
-// allSummary is "2,934 rules, 1,012 examples and 712 glossary entries."
+// allSummary is "3,114 rules, 276 examples and 725 glossary entries."
 func allSummary(p AllPage) string {
 	entries, examples := AllCounts(p.Edition)
 	var parts []string
@@ -118,7 +118,16 @@ func counted(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + many
+	return grouped(n) + " " + many
+}
+
+// grouped writes n with its thousands apart: "3,114".
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 var _ = templruntime.GeneratedTemplate

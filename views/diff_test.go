@@ -172,3 +172,11 @@ func TestPartCounts(t *testing.T) {
 		}
 	}
 }
+
+func TestGrouped(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 3114: "3,114", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := grouped(n); got != want {
+			t.Errorf("grouped(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

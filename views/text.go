@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"github.com/a-h/templ"
 
@@ -262,23 +261,28 @@ func (p Paths) TargetURL(ed string, r rules.Target) string {
 // symbols holds each symbol's HTML once drawn: a page may show hundreds,
 // of a few dozen kinds. It stops growing at maxSymbols kinds, which no
 // edition comes near, so odd braces in a user's file cannot fill memory.
-var (
-	symbols    sync.Map // string → []byte
-	symbolKind atomic.Int32
-)
+// A map under a lock rather than a sync.Map, whose Load boxes its string
+// key: 24 KB of garbage for the symbols of one edition on one page.
+var symbols = struct {
+	sync.RWMutex
+	html map[string][]byte
+}{html: make(map[string][]byte)}
 
 const maxSymbols = 512
 
 func appendSymbol(b []byte, sym string) []byte {
-	if h, ok := symbols.Load(sym); ok {
-		return append(b, h.([]byte)...)
+	symbols.RLock()
+	h, ok := symbols.html[sym]
+	symbols.RUnlock()
+	if ok {
+		return append(b, h...)
 	}
-	h := drawSymbolHTML(nil, sym)
-	if symbolKind.Load() < maxSymbols {
-		if _, loaded := symbols.LoadOrStore(sym, h); !loaded {
-			symbolKind.Add(1)
-		}
+	h = drawSymbolHTML(nil, sym)
+	symbols.Lock()
+	if len(symbols.html) < maxSymbols {
+		symbols.html[sym] = h
 	}
+	symbols.Unlock()
 	return append(b, h...)
 }
 
