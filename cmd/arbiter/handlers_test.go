@@ -170,7 +170,7 @@ func TestPages(t *testing.T) {
 			{"main p", "ten or more poison counters"},
 			{"a[rel=next][href='/classic/topic/tokens']", "Tokens"},
 		}, nil},
-		{"/help", 200, []check{{"main h1", "Help"}, {"main table td code", "/"}}, nil},
+		{"/help", 200, []check{{"main h1", "Help"}, {"main div.scroll > table td code", "/"}}, nil},
 		{"/search?q=legendary+permanents&e=2026-01-16", 200, []check{
 			{".hit a[href='/2026-01-16/704.5j']", "704.5j"},
 			{"form.searchform input#q", ""},

@@ -50,8 +50,8 @@ const smallTargets = `(() => {
 })()`
 
 // checkPhonePage asserts what every page must be on a phone: nothing
-// wider than the screen, tap targets of 24 × 24 px at least, and at most
-// one search box.
+// wider than the screen, tables that scroll in their own box, tap targets
+// of 24 × 24 px at least, and at most one search box.
 func checkPhonePage(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
 	if w := eval[float64](t, ctx, "document.documentElement.scrollWidth - window.innerWidth"); w > 0 {
@@ -59,6 +59,9 @@ func checkPhonePage(t *testing.T, ctx context.Context, path string) {
 	}
 	for _, s := range eval[[]string](t, ctx, smallTargets) {
 		t.Errorf("%s: tap target under 24 × 24 px: %s", path, s)
+	}
+	if n := eval[int](t, ctx, "[...document.querySelectorAll('main table')].filter(t => !t.closest('.scroll')).length"); n > 0 {
+		t.Errorf("%s has %d tables that would widen the page rather than scroll in their box", path, n)
 	}
 	if n := eval[int](t, ctx, "document.querySelectorAll('input[type=search]').length"); n > 1 {
 		t.Errorf("%s has %d search boxes, want one", path, n)
