@@ -275,37 +275,52 @@ func followsOf(cs []*history.Change) int {
 // kindCount is one row of the diff's summary table: one kind of change,
 // counted for each kind of entry.
 type kindCount struct {
-	Kind                             diffKind
-	Rules, Examples, Terms, Chapters int
+	Kind                   diffKind
+	Rules, Examples, Terms int
+}
+
+// countOf is the count of kind bit among c.
+func countOf(c history.Counts, bit DiffFilter) int {
+	switch bit {
+	case ShowAdded:
+		return c.Added
+	case ShowRemoved:
+		return c.Removed
+	case ShowChanged:
+		return c.Changed
+	case ShowRenumbered:
+		return c.Moved
+	}
+	return c.WordingOnly
 }
 
 // summaryRows are the rows of the summary table: a kind of change a row,
-// a kind of entry a column, so that it fits a phone's width.
+// a kind of entry a column, three columns, so that it fits a phone's width
+// (390 px). Chapter titles, which seldom change, are counted in a line
+// below it (chapterCounts).
 func summaryRows(d *history.Diff) []kindCount {
-	pick := func(c history.Counts, bit DiffFilter) int {
-		switch bit {
-		case ShowAdded:
-			return c.Added
-		case ShowRemoved:
-			return c.Removed
-		case ShowChanged:
-			return c.Changed
-		case ShowRenumbered:
-			return c.Moved
-		}
-		return c.WordingOnly
-	}
 	out := make([]kindCount, 0, len(diffKinds))
 	for _, k := range diffKinds {
 		out = append(out, kindCount{
 			Kind:     k,
-			Rules:    pick(d.Counts[history.Rule], k.Bit),
-			Examples: pick(d.Counts[history.Example], k.Bit),
-			Terms:    pick(d.Counts[history.Term], k.Bit),
-			Chapters: pick(d.Counts[history.Chapter], k.Bit),
+			Rules:    countOf(d.Counts[history.Rule], k.Bit),
+			Examples: countOf(d.Counts[history.Example], k.Bit),
+			Terms:    countOf(d.Counts[history.Term], k.Bit),
 		})
 	}
 	return out
+}
+
+// chapterCounts is what happened to chapter titles in words, "2 added · 1
+// changed", or "" if nothing did.
+func chapterCounts(d *history.Diff) string {
+	var parts []string
+	for _, k := range diffKinds {
+		if n := countOf(d.Counts[history.Chapter], k.Bit); n > 0 {
+			parts = append(parts, itoa(n)+" "+k.Label)
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // kindCount is how many changes of the j-th kind (diffKinds) the page

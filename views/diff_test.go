@@ -180,3 +180,15 @@ func TestGrouped(t *testing.T) {
 		}
 	}
 }
+
+func TestChapterCounts(t *testing.T) {
+	var d history.Diff
+	if got := chapterCounts(&d); got != "" {
+		t.Errorf("no chapter changed: %q", got)
+	}
+	d.Counts[history.Chapter] = history.Counts{Added: 2, Moved: 1, WordingOnly: 3}
+	d.Counts[history.Rule] = history.Counts{Changed: 9}
+	if got, want := chapterCounts(&d), "2 added · 1 renumbered · 3 wording only"; got != want {
+		t.Errorf("chapterCounts = %q, want %q", got, want)
+	}
+}

@@ -136,7 +136,7 @@ func TestPhoneFirst(t *testing.T) {
 // a section's page.
 func TestPhoneBigDiff(t *testing.T) {
 	var paths []string
-	for _, ed := range []string{"2009-05-01", "2009-09-04"} {
+	for _, ed := range []string{"2003-03-15", "2009-05-01", "2009-09-04", "2025-09-19", "2026-01-16"} {
 		paths = append(paths, corpustest.Path(t, "corpus", "cr", ed+".txt"))
 	}
 	lib, err := loadLibrary(contentOptions{paths: paths}, slog.New(slog.DiscardHandler))
@@ -149,10 +149,14 @@ func TestPhoneBigDiff(t *testing.T) {
 	ctx := tab(t, bctx)
 	phone(t, ctx)
 	const d = "/diff/2009-05-01/2009-09-04"
-	timed(t, ctx, chromedp.Navigate(ts.URL+d), chromedp.WaitVisible(chromedp.CSS("table.counts")))
-	checkPhonePage(t, ctx, d)
-	if over := eval[float64](t, ctx, "document.querySelector('table.counts').getBoundingClientRect().right - document.querySelector('main').getBoundingClientRect().right"); over > 0 {
-		t.Errorf("%s: the summary table is %vpx wider than the page on a 390px screen", d, over)
+	// The newest neighbours, the 2009 renumbering, and the widest counts:
+	// 2003 to 2026.
+	for _, path := range []string{"/diff/2025-09-19/2026-01-16", "/diff/2003-03-15/2026-01-16", d} {
+		timed(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitVisible(chromedp.CSS("table.counts")))
+		checkPhonePage(t, ctx, path)
+		if over := eval[float64](t, ctx, "document.querySelector('table.counts').getBoundingClientRect().width - document.querySelector('.scroll').clientWidth"); over > 0 {
+			t.Errorf("%s: the summary table is %vpx wider than the page on a 390px screen", path, over)
+		}
 	}
 	if n := eval[int](t, ctx, "document.querySelectorAll('ul.parts li').length"); n < 9 {
 		t.Errorf("%s lists %d sections, want every section and the glossary", d, n)
