@@ -31,19 +31,32 @@ func phone(t *testing.T, ctx context.Context) {
 }
 
 // smallTargets lists the page's tap targets (every link, button, select,
-// input and summary shown) smaller than 24 × 24 CSS pixels, WCAG 2.2's
-// minimum (2.5.8). There are no exceptions to allow: links in running
-// text are padded to the size (app.css), and nothing relies on the
-// spacing exception.
+// input and summary shown) that fail WCAG 2.2's minimum (2.5.8): smaller
+// than 24 × 24 CSS pixels, and not spaced so that a 24 px circle centred
+// on it misses every other target and every other small target's circle.
+// Links in running text are padded to 24 px high (app.css); a short one,
+// such as a glossary mention of "tie", may be narrower, and passes by its
+// spacing alone. The criterion's exception for any link in a sentence is
+// not taken.
 const smallTargets = `(() => {
-	const out = [];
+	const targets = [];
 	for (const el of document.querySelectorAll('a[href], button, select, input, summary')) {
 		if (el.type === 'hidden' || !el.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true})) continue;
 		const r = el.getBoundingClientRect();
 		if (r.width === 0 && r.height === 0) continue; // inside something folded
-		if (r.width < 24 || r.height < 24) {
-			out.push('<' + el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') + '> "' +
-				(el.textContent || el.value || '').trim().slice(0, 30) + '" ' + r.width.toFixed(1) + '×' + r.height.toFixed(1));
+		targets.push({el, r, small: r.width < 24 || r.height < 24,
+			x: r.left + r.width / 2, y: r.top + r.height / 2});
+	}
+	const gap = (t, r) => Math.hypot(Math.max(r.left - t.x, 0, t.x - r.right), Math.max(r.top - t.y, 0, t.y - r.bottom));
+	const out = [];
+	for (const t of targets) {
+		if (!t.small) continue;
+		const near = targets.find(o => o !== t && !o.el.contains(t.el) && !t.el.contains(o.el) &&
+			(gap(t, o.r) < 12 || o.small && Math.hypot(o.x - t.x, o.y - t.y) < 24));
+		if (near) {
+			out.push('<' + t.el.tagName.toLowerCase() + (t.el.className ? '.' + t.el.className : '') + '> "' +
+				(t.el.textContent || t.el.value || '').trim().slice(0, 30) + '" ' + t.r.width.toFixed(1) + '×' + t.r.height.toFixed(1) +
+				', near "' + (near.el.textContent || near.el.value || '').trim().slice(0, 20) + '"');
 		}
 	}
 	return out;
@@ -133,7 +146,8 @@ func TestPhoneFirst(t *testing.T) {
 // TestPhoneBigDiff loads the largest diff between neighbouring editions,
 // the 2009 renumbering (2,134 changes), on a phone: its first page, the
 // summary and an index of sections, fits the screen's width, and so does
-// a section's page.
+// a section's page. Rule pages with histories from the same editions keep
+// their tap targets large enough.
 func TestPhoneBigDiff(t *testing.T) {
 	var paths []string
 	for _, ed := range []string{"2003-03-15", "2009-05-01", "2009-09-04", "2025-09-19", "2026-01-16"} {
@@ -163,6 +177,12 @@ func TestPhoneBigDiff(t *testing.T) {
 	}
 	timed(t, ctx, chromedp.Navigate(ts.URL+d+"?section=7"), chromedp.WaitVisible(chromedp.CSS("details.dpart")))
 	checkPhonePage(t, ctx, d+"?section=7")
+	// Rule pages with a history across these editions, its changes open.
+	for _, path := range []string{"/2026-01-16/704.5j", "/2026-01-16/702.19c", "/2009-09-04/704.5j", "/2003-03-15/420.5e"} {
+		timed(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitVisible(chromedp.CSS("section.history")),
+			chromedp.Evaluate[chromedp.Void]("document.querySelectorAll('details').forEach(d => d.open = true)"))
+		checkPhonePage(t, ctx, path)
+	}
 }
 
 // TestPrint prints pages to PDF as a reader would, with the screen in the
