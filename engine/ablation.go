@@ -22,7 +22,8 @@ var gated = []Key{
 	KeyUntapStep, KeyDrawStep, KeyLandCount, KeyTiming, KeyIllegalTargets, KeyTargetOnce, KeyTrigger,
 	KeyTriggerIf, KeyDelayed, KeyLandwalk, KeyRegenerate, KeyProtectDamage, KeyProtectTarget,
 	KeyProtectBlock, KeyPrevent, KeyEntersWith, KeyEntersTapped, KeySick, KeyAttack, KeyBlock,
-	KeyTrample, KeyFlying, KeyCanCant, KeyPhasing, KeyToxic, KeyAuraSBA, KeyPreventShield,
+	KeyTrample, KeyFlying, KeyCanCant, KeyPhasing, KeyToxic, KeyAuraSBA,
+	KeyAssignBlocked, KeyDeathtouchKW, KeyLifelinkKind, KeySBAPlaneswalker, KeyPreventShield,
 	KeyTrampleMarked,
 }
 

@@ -322,6 +322,10 @@ func (x *execCtx) amount(a Amount) int {
 	switch {
 	case a.ThatMany:
 		n += x.count
+	case a.Dealt:
+		if x.item.Trig != nil {
+			n += x.item.Trig.N
+		}
 	case a.X:
 		n += x.item.X
 	case a.Removed:

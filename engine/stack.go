@@ -50,7 +50,8 @@ type TrigInfo struct {
 	Player    PlayerID
 	HasPlayer bool
 	Spell     ObjectID // a cast trigger's spell
-	Other     ObjectID // a block trigger's other creature
+	Other     ObjectID // a block trigger's other creature; the creature a damage trigger's source dealt damage to
+	N         int      // a damage trigger's damage ("that much")
 }
 
 // CastInfo is kept on a permanent that was cast: what was chosen and paid,

@@ -222,6 +222,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			t.trigger(a, src.o, src.ch, in)
 		}
 	}
+	if kind == TrigDealsDamage && eo != nil && ech != nil {
+		t.keywordTriggers(e, eo, ech, info)
+	}
 	// Delayed triggered abilities watching objects.
 	for i := 0; i < len(t.s.Delayed); i++ {
 		d := t.s.Delayed[i]
