@@ -73,6 +73,27 @@ func EditionLabel(e *rules.Edition) string {
 	return s
 }
 
+// labelHead and labelDate split EditionLabel before its date, which a
+// narrow screen must not break at a hyphen ("2026-01-" and "16").
+func labelHead(e *rules.Edition) string {
+	head, _ := splitLabel(e)
+	return head
+}
+
+func labelDate(e *rules.Edition) string {
+	_, date := splitLabel(e)
+	return date
+}
+
+func splitLabel(e *rules.Edition) (head, date string) {
+	l := EditionLabel(e)
+	if i := strings.LastIndex(l, "effective "); i >= 0 {
+		i += len("effective ")
+		return l[:i], l[i:]
+	}
+	return l, ""
+}
+
 // jumpLabel is the jump box's accessible name, which says the edition it
 // looks in, since the header no longer shows it.
 func jumpLabel(e *rules.Edition) string {

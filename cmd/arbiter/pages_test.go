@@ -62,6 +62,7 @@ func TestAllPage(t *testing.T) {
 			{"title", "The whole edition · CR 2026-01-16"},
 			{"link[rel=canonical][href='/2026-01-16/all']", ""},
 			{"ol.crumbs a[href='/2026-01-16']", "Comprehensive Rules, effective 2026-01-16"},
+			{"ol.crumbs a[href='/2026-01-16'] span.nw", "2026-01-16"},
 			{"main p.meta", "22 rules, 2 examples and 5 glossary entries."},
 			{"details.alltoc a[href='#section-7']", "7. Additional Rules"},
 			{"details.alltoc a[href='#704']", "704. State-Based Actions"},
