@@ -399,7 +399,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		selfID = self.ID
 	}
 	pl := &t.s.Players[p]
-	left, spent, life, err := pay(pl.Pool, mana, pm)
+	left, spent, life, err := pay(pl.Pool, mana, pm, t.ed)
 	if err != nil {
 		return out, t.ruleErr(KeyPay, "%s", err)
 	}
