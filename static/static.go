@@ -1,6 +1,8 @@
-// Package static holds Arbiter's stylesheet, script and icon, embedded in the
-// binary and served under content-hashed names, so a browser may cache them
-// for a year: a changed file gets a new name.
+// Package static holds Arbiter's stylesheets, scripts and icons, embedded in
+// the binary and served under content-hashed names, so a browser may cache
+// them for a year: a changed file gets a new name. search.js runs search in
+// the browser, where there is no server to ask: a static export's search
+// page, and the server's offline search (its WebAssembly is in searchwasm).
 package static
 
 import (
@@ -14,15 +16,12 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js icon.svg sandbox.css sandbox.js
-var files embed.FS
-
-// SearchJS runs search in the browser on a static export's search page
-// (arbiter export --site writes it). It is not one of the assets: the
-// server never serves it, so the live app's script stays small.
+// The PNG icons are drawn from icon.svg by genicons, for the web app
+// manifest: browsers want them to install the site as an app.
 //
-//go:embed search.js
-var SearchJS []byte
+//go:generate go run ./genicons
+//go:embed app.css app.js icon.svg icon-192.png icon-512.png sandbox.css sandbox.js search.js
+var files embed.FS
 
 // Prefix is the URL path every asset is served under.
 const Prefix = "/static/"
