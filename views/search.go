@@ -22,6 +22,9 @@ type SearchPage struct {
 	// Browser is set in a static export, whose search page has no results:
 	// static/search.js runs the query in the browser (cmd/searchwasm).
 	Browser *BrowserSearch
+	// Loading is how many editions are still being read at start: a search
+	// of every edition searches those read so far.
+	Loading int
 }
 
 // BrowserSearch is what a static export's search page needs to search in
@@ -55,10 +58,12 @@ func (p Paths) OpenSearchURL() string {
 // SuggestURL is the search-as-you-type fragment the jump box fetches.
 func (p Paths) SuggestURL() string { return p.Base + "/suggest" }
 
-// HitURL is the page of a search hit, in the newest edition it was found in.
+// HitURL is the page of a search hit: in a search of every edition, the
+// version it shows (today's, if the entry is still in the rules); else in
+// the edition searched.
 func (p Paths) HitURL(h search.Hit) string {
-	ed := ""
-	if len(h.Editions) > 0 {
+	ed := h.Edition
+	if ed == "" && len(h.Editions) > 0 {
 		ed = h.Editions[0]
 	}
 	switch h.Kind {
@@ -91,9 +96,6 @@ func hitTitle(h search.Hit) string {
 	return h.Title
 }
 
-// score formats a hit's score for the page.
-func score(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
-
 // resultCount says how many entries matched: "1 entry", "57 entries".
 func resultCount(n int) string {
 	if n == 1 {
@@ -119,20 +121,69 @@ func hitChapter(h search.Hit) string {
 	return h.Chapter
 }
 
-// editionList names a hit's editions: "2026-01-16, 2025-11-14 and 3 more".
-func editionList(ids []string) string {
-	const show = 4
-	s := ""
-	for i, id := range ids {
-		if i == show {
-			return s + " and " + strconv.Itoa(len(ids)-show) + " more"
+// hitHistory says where a hit of a search of every edition stands through
+// time, from its eras (newest first): "today; as 704.5k 2009–2017, as
+// 420.5e 2003–2009", "today; since 2024" for an entry that has kept its
+// number, "2003–2009, since removed" for one no longer in the rules.
+func hitHistory(h search.Hit) string {
+	if len(h.Eras) == 0 {
+		return ""
+	}
+	first := h.Eras[0]
+	var s string
+	switch {
+	case h.Current && len(h.Eras) == 1:
+		s = "today; since " + year(first.From)
+	case h.Current:
+		s = "today"
+	default:
+		s = years(first) + ", since removed"
+	}
+	for i, e := range h.Eras[1:] {
+		if i == 0 {
+			s += "; as "
+		} else {
+			s += ", as "
 		}
-		if i > 0 {
-			s += ", "
-		}
-		s += id
+		s += eraName(e) + " " + years(e)
 	}
 	return s
+}
+
+// eraName is what an entry was called in an era: its number, or its
+// glossary headword.
+func eraName(e search.Era) string {
+	if e.Term != "" {
+		return e.Term
+	}
+	return e.Number.String()
+}
+
+// years is an era's span in years: "2009–2017", "2009".
+func years(e search.Era) string {
+	a, b := year(e.From), year(e.To)
+	if a == b {
+		return a
+	}
+	return a + "–" + b
+}
+
+// year is the year of an edition ID that is a date ("2009-09-04"), else
+// the ID ("classic").
+func year(id string) string {
+	if len(id) >= 4 && id[0] >= '0' && id[0] <= '9' {
+		return id[:4]
+	}
+	return id
+}
+
+// loadingNote says that a search of every edition could search only the
+// editions read so far.
+func loadingNote(n int) string {
+	if n == 1 {
+		return "1 edition is still loading: these results are from the editions read so far."
+	}
+	return strconv.Itoa(n) + " editions are still loading: these results are from the editions read so far."
 }
 
 // editionChoice is an option of the search form's edition menu.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/search"
 )
 
@@ -37,6 +38,24 @@ type apiHit struct {
 	Example     bool     `json:"example,omitempty"`
 	Score       float64  `json:"score"`
 	Editions    []string `json:"editions"`
+	// With edition "all" a hit is an entry through time: Edition holds the
+	// version shown (the newest, today's if Current), History its numbers
+	// (glossary entries: headwords) newest first, and SnippetFrom the
+	// edition whose wording the snippet quotes when that version did not
+	// match.
+	Edition     string   `json:"edition,omitempty"`
+	Current     bool     `json:"current,omitempty"`
+	History     []apiEra `json:"history,omitempty"`
+	SnippetFrom string   `json:"snippet_from,omitempty"`
+}
+
+// apiEra is a run of editions, from the oldest to the newest, in which an
+// entry had one number or headword.
+type apiEra struct {
+	Number string `json:"number,omitempty"`
+	Term   string `json:"term,omitempty"`
+	From   string `json:"from"`
+	To     string `json:"to"`
 }
 
 type apiJump struct {
@@ -81,6 +100,10 @@ func (s *Server) apiSearch(c echo.Context) error {
 			Kind: string(h.Kind), Slug: h.Slug, Title: h.Title, Chapter: h.Chapter,
 			URL: s.paths.HitURL(h), Snippet: h.Snippet.String(), SnippetHTML: snippetHTML(h.Snippet),
 			Example: h.Snippet.Example, Score: h.Score, Editions: h.Editions,
+			Edition: h.Edition, Current: h.Current, SnippetFrom: h.SnippetFrom,
+		}
+		for _, e := range h.Eras {
+			a.History = append(a.History, apiEra{Number: numberString(e.Number), Term: e.Term, From: e.From, To: e.To})
 		}
 		if h.Kind == search.HitRule {
 			a.Number = h.Number.String()
@@ -104,4 +127,12 @@ func snippetHTML(sn search.Snippet) string {
 		}
 	}
 	return b.String()
+}
+
+// numberString is n as written, "" for no number.
+func numberString(n rules.Number) string {
+	if n.IsZero() {
+		return ""
+	}
+	return n.String()
 }

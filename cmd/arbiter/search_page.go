@@ -75,10 +75,26 @@ func (s *Server) searchPage(c echo.Context) error {
 	if q != "" {
 		p.Title = "Search: " + clip(q)
 	}
-	if !p.All() {
+	if p.All() {
+		p.Loading = s.editionsLoading()
+	} else {
 		p.Edition = st.lib.Edition(scope)
 	}
 	return views.SearchResults(p).Render(c.Request().Context(), htmlResponse(c))
+}
+
+// editionsLoading is how many official editions are still being read at
+// start; a search of every edition searches the others.
+func (s *Server) editionsLoading() int {
+	select {
+	case <-s.loading:
+		return 0
+	default:
+	}
+	if set := s.content.Load(); set != nil && set.official != nil {
+		return set.official.left()
+	}
+	return 0
 }
 
 // browserSearchPage is a static export's search page: the form, and

@@ -18,7 +18,6 @@ func TestSearchPage(t *testing.T) {
 			{".hit:nth-child(-n+2) a[href='/2026-01-16/704.5j']", "704.5j"},
 			{".hit mark", "legend rule"},
 			{".hit .meta", "704. State-Based Actions"},
-			{".hit .meta", "score"},
 			{"form.searchform input[name=q]", ""},
 			{"form.searchform option[value=all]", "All editions"},
 			{"form.searchform option[selected]", "CR 2026-01-16"},
@@ -30,7 +29,7 @@ func TestSearchPage(t *testing.T) {
 		{"/search?q=trample&e=all", []check{
 			{"h1", "Search all editions"},
 			{".hit a[href='/2026-01-16/702.19']", "702.19"},
-			{".hit .meta", "2026-01-16"},
+			{".hit .hist", "today; since 2026"},
 			{"form.searchform option[selected]", "All editions"},
 		}},
 		{"/search?q=poison+edition:all", []check{
@@ -53,6 +52,10 @@ func TestSearchPage(t *testing.T) {
 				t.Fatal("query echoed unescaped")
 			}
 			d := parse(t, w)
+			// Scores rank hits; they mean nothing to a reader.
+			if txt := d.Find(".hits").Text(); strings.Contains(txt, "score") {
+				t.Errorf("the hits show a score: %q", txt)
+			}
 			for _, c := range tt.checks {
 				s := d.Find(c.sel)
 				if s.Length() == 0 {
@@ -190,6 +193,9 @@ func TestAPISearch(t *testing.T) {
 	r = get("/api/all/search?q=trample")
 	if r.Edition != "all" || len(r.Editions) != 3 || len(r.Hits) == 0 || len(r.Hits[0].Editions) == 0 {
 		t.Errorf("all editions: %+v", r)
+	} else if h := r.Hits[0]; h.Number != "702.19" || h.Edition != "2026-01-16" || !h.Current || h.URL != "/2026-01-16/702.19" ||
+		len(h.History) != 1 || h.History[0] != (apiEra{Number: "702.19", From: "2026-01-16", To: "2026-01-16"}) {
+		t.Errorf("all editions, first hit: %+v", h)
 	}
 	r = get("/api/latest/search?q=rule+704.5k")
 	if r.Jump == nil || r.Jump.Number != "704.5k" || r.Jump.URL != "/2026-01-16/704.5k" {
@@ -212,5 +218,31 @@ func TestAPISearch(t *testing.T) {
 		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || w.Code < 400 || w.Code >= 500 || !strings.Contains(e.Error, want) {
 			t.Errorf("%s: %d %s, want a 4xx saying %q", path, w.Code, w.Body, want)
 		}
+	}
+}
+
+// While official editions are still being read at start, a search of
+// every edition searches those read so far and says how many are left.
+func TestSearchAllWhileLoading(t *testing.T) {
+	srv := newFixtureServer(t)
+	srv.content.Store(&editionSet{official: &official{byDate: map[string]*officialEdition{
+		"2099-01-01": {done: make(chan struct{})},
+		"2099-02-01": {done: make(chan struct{})},
+	}}})
+	srv.loading = make(chan struct{}) // NewServer found nothing to wait for and closed it
+	w := do(t, srv, "GET", "/search?q=trample&e=all")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	d := parse(t, w)
+	if got := d.Find("p.meta").First().Text(); !strings.Contains(got, "2 editions are still loading") {
+		t.Errorf("note %q, want it to say 2 editions are still loading", got)
+	}
+	if d.Find(".hit a[href='/2026-01-16/702.19']").Length() == 0 {
+		t.Error("no hit for trample among the editions read")
+	}
+	w = do(t, srv, "GET", "/search?q=trample&e=2026-01-16")
+	if strings.Contains(w.Body.String(), "still loading") {
+		t.Error("a search of one edition says editions are loading")
 	}
 }

@@ -150,7 +150,11 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		}
 	}
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
-	s.site.Store(s.newSite(lib, opt.Cache))
+	st := s.newSite(lib, opt.Cache)
+	if opt.Content == nil {
+		st.search.UseHistory(st.history) // the library is whole
+	}
+	s.site.Store(st)
 	s.metrics.editions.Set(float64(len(lib.Editions)))
 	start := &loadStatus{LoadReport: views.LoadReport{At: time.Now(), Trigger: "start", Editions: len(lib.Editions), Diagnostics: diags}}
 	if opt.Content != nil {
@@ -175,16 +179,27 @@ func (s *Server) newSite(lib *rules.Library, cache int64) *site {
 
 // warm computes what the first requests would otherwise wait for: the
 // matchings between neighbouring editions (a second or so of CPU for the
-// 73 editions since 2003) and the newest edition's search index.
+// 73 editions since 2003) and the newest edition's search index. Then
+// edition:all searches follow each rule's history (a library still
+// loading groups them by number), whose lineages are found in the
+// background: half a second of CPU, 1.5 MiB kept, and some 40 MiB of
+// histories thrown away, given back to the system at once.
 func (st *site) warm() {
 	st.history.Warm()
 	st.search.WarmNewest()
+	st.search.UseHistory(st.history)
+	go func() {
+		st.search.WarmLineages()
+		debug.FreeOSMemory()
+	}()
 }
 
 // SetLibrary switches every following request to lib, with an empty cache.
 // Requests under way finish with the library they started with.
 func (s *Server) SetLibrary(lib *rules.Library) {
-	s.swap(s.newSite(lib, s.site.Load().pages.budget))
+	st := s.newSite(lib, s.site.Load().pages.budget)
+	st.search.UseHistory(st.history)
+	s.swap(st)
 }
 
 func (s *Server) swap(st *site) {

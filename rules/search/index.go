@@ -1,17 +1,9 @@
-// Package search finds rules, examples and glossary entries in an edition
-// the way a judge asks for them: ranked by BM25 with headings and exact
-// phrases first, forgiving of typos and slang, and quick.
-//
-// An Index searches one edition; MemIndex, built in memory by Build, is the
-// implementation. A Searcher holds an index per edition of a library, builds
-// them when first used and searches across editions (edition:all).
 package search
 
 import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -63,19 +55,58 @@ const (
 )
 
 // doc is one searchable entry: a numbered rule (with its examples), a
-// glossary entry or a prose topic.
+// glossary entry or a prose topic. Its lists (docLists) are packed in
+// MemIndex.lists, so that a document costs some 60 bytes and no
+// allocations of its own: the index of every edition holds 18,000.
 type doc struct {
-	kind   docKind
 	rule   *rules.Rule
 	entry  *rules.GlossaryEntry
 	topic  *rules.Topic
-	title  string    // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
-	heads  [][]int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out
-	cites  []int32   // glossary entries: the rules the definition cites ("See rule 704.5j")
-	quotes []int32   // first and last positions of each short quoted phrase: “legend rule”
-	blocks []int32   // first position of each of the entry's own paragraphs (doc.paragraphs)
-	ownEnd int32     // the position after them, where context starts
-	length float32   // weighted token count of heading and text: long examples do not make a rule "long"
+	title  string  // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
+	lists  int32   // where its lists start in MemIndex.lists
+	ownEnd int32   // the position after its own paragraphs, where context starts
+	length float32 // weighted token count of heading and text: long examples do not make a rule "long"
+	kind   docKind
+}
+
+// docLists are what ranking and snippets need of a document besides its
+// postings.
+type docLists struct {
+	blocks []int32 // first position of each of the entry's own paragraphs (doc.paragraphs)
+	quotes []int32 // first and last positions of each short quoted phrase: “legend rule”
+	cites  []int32 // glossary entries: the rules the definition cites ("See rule 704.5j")
+	defs   []int32 // rules: the term the rule defines ("To counter a spell … means", "Trample is a static ability"), stopwords left out
+	heads  []int32 // term IDs of each heading variant (glossary entries can have two terms), stopwords left out, each after its length
+}
+
+// packLists appends l to the packed lists, each after its length.
+func packLists(dst []int32, l *docLists) []int32 {
+	for _, s := range [...][]int32{l.blocks, l.quotes, l.cites, l.defs, l.heads} {
+		dst = append(dst, int32(len(s)))
+		dst = append(dst, s...)
+	}
+	return dst
+}
+
+// docLists unpacks document d's lists; they share the index's memory.
+func (ix *MemIndex) docLists(d int32) docLists {
+	p := ix.lists[ix.docs[d].lists:]
+	next := func() []int32 {
+		n := p[0]
+		s := p[1 : 1+n : 1+n]
+		p = p[1+n:]
+		return s
+	}
+	return docLists{blocks: next(), quotes: next(), cites: next(), defs: next(), heads: next()}
+}
+
+// eachHead calls fn with each heading variant of packed heads.
+func eachHead(heads []int32, fn func(h []int32)) {
+	for i := 0; i < len(heads); {
+		n := heads[i]
+		fn(heads[i+1 : i+1+int(n)])
+		i += 1 + int(n)
+	}
 }
 
 // MemIndex is an in-memory inverted index of one edition. It is read-only
@@ -86,12 +117,9 @@ type MemIndex struct {
 	nRules int
 	avgLen float32
 	pool   sync.Pool // *scratch
+	lists  []int32   // every document's docLists, packed
 
-	terms    map[string]int32 // key → term ID
-	keys     []string         // term ID → key
-	stop     []bool           // term ID → is a stopword
-	surfaces map[string]int32 // folded surface form → term ID
-	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
+	lexicon
 
 	// Postings of term t are entries off[t] … off[t+1]-1; entry i is
 	// document pDoc[i] with weighted frequency pTF[i] (in tenths) and
@@ -101,6 +129,19 @@ type MemIndex struct {
 	pTF  []uint16
 	pPos []int32
 	pos  []position
+}
+
+// lexicon numbers the words of an index.
+type lexicon struct {
+	terms    map[string]int32 // key → term ID
+	keys     []string         // term ID → key
+	stop     []bool           // term ID → is a stopword
+	surfaces map[string]int32 // folded surface form → term ID
+	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
+}
+
+func newLexicon() lexicon {
+	return lexicon{terms: make(map[string]int32, 8192), surfaces: make(map[string]int32, 12288)}
 }
 
 // surface is one folded word as written in the edition.
@@ -114,294 +155,6 @@ type surface struct {
 
 // Edition returns the indexed edition.
 func (ix *MemIndex) Edition() *rules.Edition { return ix.ed }
-
-// occurrence is one token of one document while building.
-type occurrence struct {
-	term int32
-	doc  int32
-	pos  int32
-	w    uint16
-}
-
-// builder accumulates occurrences document by document.
-type builder struct {
-	ix       *MemIndex
-	occ      []occurrence
-	sc       scanner
-	key      []byte
-	pos      int32 // next position in the current document
-	doc      int32
-	byNumber map[rules.Number]int32 // rule documents by number, for glossary citations
-	len      float32
-	head     []int32
-}
-
-// Build indexes every numbered entry of e (its text and examples), every
-// glossary entry and every topic.
-func Build(e *rules.Edition) *MemIndex {
-	ix := &MemIndex{
-		ed:       e,
-		terms:    make(map[string]int32, 8192),
-		surfaces: make(map[string]int32, 12288),
-	}
-	b := &builder{ix: ix, occ: make([]occurrence, 0, estimateTokens(e)), byNumber: map[rules.Number]int32{}}
-	for _, r := range e.Entries() {
-		b.addRule(r)
-	}
-	ix.nRules = len(ix.docs)
-	for _, g := range e.Glossary {
-		b.addEntry(g)
-	}
-	for _, t := range e.Topics {
-		b.addTopic(t)
-	}
-	b.finish()
-	return ix
-}
-
-// estimateTokens guesses how many tokens e holds (a token per six bytes of
-// text, and a little more), so the occurrence list is allocated once.
-func estimateTokens(e *rules.Edition) int {
-	n := 0
-	for _, r := range e.Entries() {
-		n += len(r.Title)
-		for _, b := range r.Body {
-			n += len(b.Text.S)
-		}
-	}
-	for _, g := range e.Glossary {
-		for _, b := range g.Body {
-			n += len(b.Text.S)
-		}
-	}
-	for _, t := range e.Topics {
-		for _, b := range t.Body {
-			n += len(b.Text.S)
-		}
-	}
-	return n/5 + 1024
-}
-
-func (b *builder) start(d doc) {
-	b.ix.docs = append(b.ix.docs, d)
-	b.doc = int32(len(b.ix.docs) - 1)
-	b.pos = 0
-	b.len = 0
-}
-
-func (b *builder) end() {
-	b.ix.docs[b.doc].length = b.len
-}
-
-// own indexes one of the entry's own paragraphs (those a snippet shows) and
-// records where it starts.
-func (b *builder) own(s string, f field) {
-	b.ix.docs[b.doc].blocks = append(b.ix.docs[b.doc].blocks, b.pos)
-	b.add(s, f)
-	b.ix.docs[b.doc].ownEnd = b.pos
-}
-
-// add indexes one paragraph of the current document as field f. A heading
-// paragraph's words are also recorded as a heading variant.
-func (b *builder) add(s string, f field) {
-	heading := f == fieldHeading
-	w := fieldWeight[f]
-	base := b.pos
-	last := int32(-1)
-	b.head = b.head[:0]
-	quotes := quotedSpans(s)
-	qi, qFirst, qLast := 0, int32(-1), int32(-1)
-	endQuote := func() {
-		if qFirst >= 0 {
-			d := &b.ix.docs[b.doc]
-			d.quotes = append(d.quotes, qFirst, qLast)
-		}
-		qi++
-		qFirst, qLast = -1, -1
-	}
-	b.sc.scan(s, func(t *rawToken) {
-		id := b.term(t)
-		p := base + int32(t.pos)
-		for qi < len(quotes) && t.start >= quotes[qi][1] {
-			endQuote()
-		}
-		if qi < len(quotes) && t.start >= quotes[qi][0] {
-			if qFirst < 0 {
-				qFirst = p
-			}
-			qLast = p
-		}
-		b.occ = append(b.occ, occurrence{term: id, doc: b.doc, pos: p, w: w})
-		if f == fieldHeading || f == fieldText {
-			b.len += float32(w) / tfScale
-		}
-		last = p
-		if heading && t.kind != TokCompound && !b.ix.stop[id] {
-			b.head = append(b.head, id)
-		}
-	})
-	for qi < len(quotes) {
-		endQuote()
-	}
-	if last >= 0 {
-		b.pos = last + 1 + blockGap
-	}
-	if heading && len(b.head) > 0 {
-		d := &b.ix.docs[b.doc]
-		d.heads = append(d.heads, sortedSet(b.head))
-	}
-}
-
-// term returns the term ID of a token, adding its surface and key if new.
-func (b *builder) term(t *rawToken) int32 {
-	ix := b.ix
-	if id, ok := ix.surfaces[string(t.fold)]; ok {
-		return id
-	}
-	b.key = appendKey(b.key[:0], t.kind, t.fold)
-	id, ok := ix.terms[string(b.key)]
-	if !ok {
-		id = int32(len(ix.keys))
-		k := string(b.key)
-		ix.terms[k] = id
-		ix.keys = append(ix.keys, k)
-		ix.stop = append(ix.stop, t.kind == TokWord && stopwords[k])
-	}
-	f := string(t.fold)
-	ix.surfaces[f] = id
-	if t.kind == TokWord {
-		ix.vocab = append(ix.vocab, surface{fold: f, term: id, mask: letterMask(f), runes: uint8(min(utf8.RuneCountInString(f), 255))})
-	}
-	return id
-}
-
-func (b *builder) addRule(r *rules.Rule) {
-	d := doc{kind: docRule, rule: r}
-	keyword := keywordHeading(r)
-	d.title = r.Title
-	if d.title == "" {
-		d.title = keyword
-	}
-	ctx := contextOf(r)
-	if d.title == "" && len(ctx) > 0 && ctx[0] != chapterOf(r).Title {
-		d.title = ctx[0]
-	}
-	b.start(d)
-	b.byNumber[r.Number] = b.doc
-	if r.Title != "" {
-		b.own(r.Title, fieldHeading)
-	}
-	for _, bl := range r.Body {
-		switch {
-		case keyword != "":
-			b.own(bl.Text.S, fieldHeading)
-		case bl.Kind == rules.BlockExample:
-			b.own(bl.Text.S, fieldExample)
-		default:
-			b.own(bl.Text.S, fieldText)
-		}
-	}
-	for _, c := range ctx {
-		b.add(c, fieldContext)
-	}
-	b.end()
-}
-
-func (b *builder) addEntry(g *rules.GlossaryEntry) {
-	b.start(doc{kind: docGlossary, entry: g, title: g.Term()})
-	for _, t := range g.Terms {
-		b.add(t, fieldHeading)
-	}
-	for _, bl := range g.Body {
-		b.own(bl.Text.S, fieldText)
-		b.sc.scan(bl.Text.S, func(t *rawToken) {
-			if t.kind != TokNumber {
-				return
-			}
-			if n, err := rules.ParseNumber(string(t.fold)); err == nil {
-				if d, ok := b.byNumber[n]; ok {
-					b.ix.docs[b.doc].cites = append(b.ix.docs[b.doc].cites, d)
-				}
-			}
-		})
-	}
-	b.end()
-}
-
-func (b *builder) addTopic(t *rules.Topic) {
-	b.start(doc{kind: docTopic, topic: t, title: t.Title})
-	b.add(t.Title, fieldHeading)
-	for _, bl := range t.Body {
-		f := fieldText
-		if bl.Kind == rules.BlockExample {
-			f = fieldExample
-		}
-		b.own(bl.Text.S, f)
-	}
-	b.end()
-}
-
-// finish turns the occurrences into postings: a counting sort by term keeps
-// each term's occurrences in document and position order.
-func (b *builder) finish() {
-	ix := b.ix
-	nt := len(ix.keys)
-	count := make([]int32, nt+1)
-	for _, o := range b.occ {
-		count[o.term+1]++
-	}
-	for t := 1; t <= nt; t++ {
-		count[t] += count[t-1]
-	}
-	sorted := make([]occurrence, len(b.occ))
-	next := append([]int32(nil), count[:nt]...)
-	for _, o := range b.occ {
-		sorted[next[o.term]] = o
-		next[o.term]++
-	}
-	b.occ = nil
-
-	postings := 0 // distinct (term, document) pairs, so the arrays are allocated exactly
-	for i, o := range sorted {
-		if i == 0 || o.term != sorted[i-1].term || o.doc != sorted[i-1].doc {
-			postings++
-		}
-	}
-	ix.off = make([]int32, nt+1)
-	ix.pos = make([]position, len(sorted))
-	ix.pDoc = make([]int32, 0, postings)
-	ix.pTF = make([]uint16, 0, postings)
-	ix.pPos = make([]int32, 0, postings+1)
-	for t := 0; t < nt; t++ {
-		ix.off[t] = int32(len(ix.pDoc))
-		for i := count[t]; i < count[t+1]; i++ {
-			o := sorted[i]
-			n := len(ix.pDoc)
-			if n == int(ix.off[t]) || ix.pDoc[n-1] != o.doc {
-				ix.pDoc = append(ix.pDoc, o.doc)
-				ix.pTF = append(ix.pTF, 0)
-				ix.pPos = append(ix.pPos, i)
-				n++
-			}
-			ix.pTF[n-1] = uint16(min(int(ix.pTF[n-1])+int(o.w), 1<<16-1))
-			ix.pos[i] = position(min(o.pos, maxPosition))
-		}
-	}
-	ix.off[nt] = int32(len(ix.pDoc))
-	ix.pPos = append(ix.pPos, int32(len(sorted)))
-
-	var total float64
-	for _, d := range ix.docs {
-		total += float64(d.length)
-	}
-	if len(ix.docs) > 0 {
-		ix.avgLen = float32(total / float64(len(ix.docs)))
-	}
-	for i := range ix.vocab {
-		ix.vocab[i].df = ix.off[ix.vocab[i].term+1] - ix.off[ix.vocab[i].term]
-	}
-	sort.Slice(ix.vocab, func(i, j int) bool { return ix.vocab[i].fold < ix.vocab[j].fold })
-}
 
 // postings returns the range of term t's postings.
 func (ix *MemIndex) postings(t int32) (lo, hi int32) { return ix.off[t], ix.off[t+1] }
@@ -437,12 +190,25 @@ func quotedSpans(s string) [][2]int {
 		if close < 0 {
 			break
 		}
-		if len(strings.Fields(s[from:close])) <= maxQuoted && !citedTitle(s[:open]) {
+		if fieldsAtMost(s[from:close], maxQuoted) && !citedTitle(s[:open]) {
 			out = append(out, [2]int{from, close})
 		}
 		i = close + m
 	}
 	return out
+}
+
+// fieldsAtMost reports whether s has at most n words separated by spaces.
+func fieldsAtMost(s string, n int) bool {
+	words, in := 0, false
+	for i := 0; i < len(s); i++ {
+		sp := s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
+		if !sp && !in {
+			words++
+		}
+		in = !sp
+	}
+	return words <= n
 }
 
 // nextQuote finds the next straight double quote, or curly quote q, in s

@@ -296,10 +296,11 @@ func (ix *MemIndex) planRun(p *plan, toks []qtoken, fix map[int][]Correction, fi
 			continue
 		}
 		quot = append(quot, qterm{term: id, qpos: t.pos})
-		if !ix.stop[id] {
+		stop := ix.stop[id] || t.kind == TokWord && questionWords[t.key]
+		if !stop {
 			seq = append(seq, seqTerm{clause: len(p.clauses), qpos: t.pos})
 		}
-		p.clauses = append(p.clauses, clause{alts: []alt{{terms: []int32{id}, w: 1}}, stop: ix.stop[id]})
+		p.clauses = append(p.clauses, clause{alts: []alt{{terms: []int32{id}, w: 1}}, stop: stop})
 	}
 	endSeq()
 	if plain {

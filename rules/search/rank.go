@@ -25,6 +25,12 @@ const (
 	phraseWhole = 1.2  // every pair of neighbouring words stands as typed
 	citedShare  = 0.8  // a rule cited by a glossary entry whose term is in the query gains this share of the entry's score
 	quoteBoost  = 3.0  // the text quotes exactly the query: “legend rule”
+	defineBoost = 1.5  // the rule defines a term of the query: "To counter a spell … means"
+
+	// A glossary entry's citations count when its term makes up half the
+	// query or more: "legend rule", "what is the legend rule", not "can
+	// tapped creatures block", which names Block among other things.
+	citeHead = 1 + headPartial/2
 )
 
 var _ Index = (*MemIndex)(nil)
@@ -200,6 +206,8 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 		}
 	}
 	scoredMask := uint32(0)
+	var idfs [maxClauses]float32 // each scored clause's weight in the coverage
+	var idfSum float32
 	for ci, c := range p.clauses {
 		if c.exclude {
 			ix.matchDocs(c, s, func(d int32, _ float32) { s.excl[d] = true })
@@ -223,6 +231,8 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 		})
 		df := float64(len(s.touched))
 		idf := float32(math.Log(1 + (n-df+0.5)/(df+0.5)))
+		idfs[ci] = idf
+		idfSum += idf
 		for _, d := range s.touched {
 			tf := s.tf[d]
 			s.tf[d] = 0
@@ -246,27 +256,42 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 			continue
 		}
 		sc := s.score[d]
-		if soft > 0 {
-			cov := float32(bits.OnesCount32(m&scoredMask)) / float32(soft)
+		if idfSum > 0 {
+			// The share of the query a document matches, each clause
+			// weighted by how rare it is: "summoning sickness" says more
+			// about what is asked than "creature".
+			var cov float32
+			for mm := m & scoredMask; mm != 0; mm &= mm - 1 {
+				cov += idfs[bits.TrailingZeros32(mm)]
+			}
+			cov /= idfSum
 			sc *= cov * cov
 		}
 		hb := ix.headBoost(d, p, scoredMask)
 		sc *= hb * ix.nearBoost(d, p, m)
+		if defs := ix.docLists(d).defs; len(defs) > 0 && ix.headingInQuery(defs, p, scoredMask) {
+			sc *= defineBoost
+		}
 		if ix.quotes(d, p.quotable) {
 			sc *= quoteBoost
 		}
 		s.score[d] = sc
 		final = append(final, d)
 		total++
-		if hb > 1 && ix.docs[d].kind == docGlossary {
+		if hb >= citeHead && ix.docs[d].kind == docGlossary {
 			s.cited = append(s.cited, d)
 		}
 	}
 	// A glossary entry whose term is (part of) the query points at the rules
 	// that define it ("Legend Rule. … See rule 704.5j."): they rank just
-	// below it even where their text words it differently.
+	// below it even where their text words it differently. A rule cited by
+	// several such entries ("Block", "Blocked Creature" and "Blocking
+	// Creature" all cite 509; in the index of every edition, the versions
+	// of one entry cite the versions of one rule) gains the best one's
+	// share, not the sum.
+	s.touched = s.touched[:0]
 	for _, g := range s.cited {
-		for _, c := range ix.docs[g].cites {
+		for _, c := range ix.docLists(g).cites {
 			if s.excl[c] || s.mask[c]&must != must || !ix.passes(c, q) {
 				continue
 			}
@@ -276,8 +301,19 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 				total++
 				s.mask[c] = 1 << 31
 			}
-			s.score[c] += citedShare * s.score[g]
+			gain := citedShare * s.score[g]
+			switch {
+			case s.tf[c] == 0:
+				s.touched = append(s.touched, c)
+				s.tf[c] = gain
+			default:
+				s.tf[c] = max(s.tf[c], gain)
+			}
 		}
+	}
+	for _, c := range s.touched {
+		s.score[c] += s.tf[c]
+		s.tf[c] = 0
 	}
 	s.cited = s.cited[:0]
 	heap := topK{limit: limit + 1}
@@ -392,13 +428,13 @@ func (ix *MemIndex) passes(d int32, q *Query) bool {
 // headBoost rewards a document whose heading is the query ("trample" and
 // 702.19 Trample) or is made of the query's words.
 func (ix *MemIndex) headBoost(d int32, p *plan, scoredMask uint32) float32 {
-	heads := ix.docs[d].heads
+	heads := ix.docLists(d).heads
 	if len(heads) == 0 || scoredMask == 0 {
 		return 1
 	}
 	nq := bits.OnesCount32(scoredMask)
 	best := float32(1)
-	for _, h := range heads {
+	eachHead(heads, func(h []int32) {
 		covered := 0 // query clauses with a term in the heading
 		for ci, c := range p.clauses {
 			if scoredMask&(1<<ci) != 0 && ix.clauseHasAny(c, h) {
@@ -406,14 +442,14 @@ func (ix *MemIndex) headBoost(d int32, p *plan, scoredMask uint32) float32 {
 			}
 		}
 		if covered == 0 || !ix.headingInQuery(h, p, scoredMask) {
-			continue
+			return
 		}
 		b := 1 + headPartial*float32(covered)/float32(nq)
 		if covered == nq {
 			b = headExact
 		}
 		best = max(best, b)
-	}
+	})
 	return best
 }
 
@@ -515,7 +551,7 @@ func (ix *MemIndex) clausePositions(c clause, d int32) []position {
 
 // quotes reports whether document d quotes exactly the sequence q.
 func (ix *MemIndex) quotes(d int32, q []qterm) bool {
-	spans := ix.docs[d].quotes
+	spans := ix.docLists(d).quotes
 	if len(q) == 0 || len(spans) == 0 {
 		return false
 	}

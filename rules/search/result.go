@@ -52,6 +52,16 @@ type Hit struct {
 	// or with edition:all every edition where it matched.
 	Editions []string `json:"editions"`
 
+	// With edition:all a hit is an entry through time (its lineage): shown
+	// as its newest version, in Edition, which is the newest edition if
+	// Current. Eras are its numbers (glossary entries: headwords) through
+	// time, newest first. SnippetFrom names the edition whose wording the
+	// snippet quotes when the version shown did not match.
+	Edition     string `json:"edition,omitempty"`
+	Current     bool   `json:"current,omitempty"`
+	Eras        []Era  `json:"eras,omitempty"`
+	SnippetFrom string `json:"snippet_from,omitempty"`
+
 	Rule  *rules.Rule          `json:"-"`
 	Entry *rules.GlossaryEntry `json:"-"`
 	Topic *rules.Topic         `json:"-"`
@@ -67,6 +77,15 @@ func (h *Hit) key() string {
 		return "g" + h.Slug
 	}
 	return "t" + h.Slug
+}
+
+// Era is a run of editions, From the oldest to To the newest, in which an
+// entry had one number (a glossary entry or topic: one headword).
+type Era struct {
+	Number rules.Number `json:"number,omitzero"`
+	Term   string       `json:"term,omitempty"`
+	From   string       `json:"from"`
+	To     string       `json:"to"`
 }
 
 // Snippet is a passage of a hit's own text with the query's words marked.

@@ -3,9 +3,11 @@ package search
 import (
 	"errors"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -32,7 +34,25 @@ type Searcher struct {
 	idx    map[*rules.Edition]*lazyIndex
 	clock  uint64 // ticks on every use, for least-recently-used eviction
 	builds atomic.Int64
+
+	// edition:all searches one index of every edition's distinct entries
+	// (union.go), built on first use, and groups its hits by lineage. A
+	// Searcher with another backend (NewSearcherWith) searches each
+	// edition's index in turn instead.
+	custom  bool
+	unionMu sync.Mutex
+	union   atomic.Pointer[unionIndex]
+	lin     atomic.Pointer[lineages]
+	// The index of every edition (some 12 MiB for the 73 editions since
+	// 2003) is dropped once no search has used it for dropAll; unionUsed
+	// is when one last did, in Unix nanoseconds.
+	dropAll   time.Duration
+	unionUsed atomic.Int64
 }
+
+// DefaultDropAll is how long a Searcher keeps the index of every edition
+// after the last search that used it.
+const DefaultDropAll = 10 * time.Minute
 
 type lazyIndex struct {
 	once sync.Once
@@ -42,12 +62,24 @@ type lazyIndex struct {
 
 // NewSearcher returns a Searcher over lib using in-memory indexes.
 func NewSearcher(lib *rules.Library) *Searcher {
-	return NewSearcherWith(lib, func(e *rules.Edition) Index { return Build(e) })
+	s := NewSearcherWith(lib, func(e *rules.Edition) Index { return Build(e) })
+	s.custom = false
+	s.dropAll = DefaultDropAll
+	return s
+}
+
+// DropAllAfter drops the index of every edition once no search has used
+// it for d (0: never), so that a server that searched every edition now
+// and then comes back to the memory one edition needs; the next such
+// search builds it again. Call it before the first search.
+func (s *Searcher) DropAllAfter(d time.Duration) *Searcher {
+	s.dropAll = d
+	return s
 }
 
 // NewSearcherWith returns a Searcher that builds each edition's index with build.
 func NewSearcherWith(lib *rules.Library, build func(*rules.Edition) Index) *Searcher {
-	return &Searcher{lib: lib, build: build, idx: map[*rules.Edition]*lazyIndex{},
+	return &Searcher{lib: lib, build: build, idx: map[*rules.Edition]*lazyIndex{}, custom: true,
 		slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
 }
 
@@ -144,6 +176,67 @@ func (s *Searcher) WarmNewest() {
 	}
 }
 
+// UseHistory groups edition:all hits by h's histories from now on: a rule
+// renumbered over the years is one hit. Without it, hits group by number.
+// Histories over a library still loading are slow to compute, so a server
+// calls this once its library is whole.
+func (s *Searcher) UseHistory(h Histories) {
+	s.lin.Store(newLineages(s.lib, h))
+}
+
+// lineages returns the lineage table, one by number if UseHistory was
+// never called.
+func (s *Searcher) lineages() *lineages {
+	if l := s.lin.Load(); l != nil {
+		return l
+	}
+	s.lin.CompareAndSwap(nil, newLineages(s.lib, nil))
+	return s.lin.Load()
+}
+
+// WarmLineages finds the lineage of every entry of every edition (some
+// 0.6 s of CPU for the 73 editions since 2003, and under 1 MiB kept), so
+// that edition:all searches never wait for a history. Searches find the
+// lineages they need meanwhile.
+func (s *Searcher) WarmLineages() { s.lineages().warm() }
+
+// WarmAll builds the index edition:all searches.
+func (s *Searcher) WarmAll() { s.unionIndex() }
+
+// unionIndex returns the index of every edition, building it if need be.
+func (s *Searcher) unionIndex() *unionIndex {
+	s.unionUsed.Store(time.Now().UnixNano())
+	if u := s.union.Load(); u != nil {
+		return u
+	}
+	s.unionMu.Lock()
+	defer s.unionMu.Unlock()
+	if u := s.union.Load(); u != nil {
+		return u
+	}
+	u := buildUnion(s.lib)
+	s.union.Store(u)
+	if s.dropAll > 0 {
+		time.AfterFunc(s.dropAll, s.dropUnused)
+	}
+	return u
+}
+
+// dropUnused drops the index of every edition if no search has used it
+// for dropAll, else looks again when it will have been that long.
+func (s *Searcher) dropUnused() {
+	s.unionMu.Lock()
+	defer s.unionMu.Unlock()
+	idle := time.Since(time.Unix(0, s.unionUsed.Load()))
+	if idle < s.dropAll {
+		time.AfterFunc(s.dropAll-idle, s.dropUnused)
+		return
+	}
+	s.union.Store(nil) // a search under way finishes with it
+	// Give the memory back now: an idle server may not collect for minutes.
+	debug.FreeOSMemory()
+}
+
 // Search parses query and runs it over the edition with the given ID
 // ("latest" works; "all" searches every edition). An edition:ID in the
 // query overrides edition. The error is ErrUnknownEdition for an edition
@@ -175,11 +268,19 @@ func (s *Searcher) Search(edition, query string, opt Options) (*Results, error) 
 	return r, nil
 }
 
-// searchAll runs q over every edition and groups the hits by rule number
-// (or glossary term, or topic): each group shows the newest edition's text
-// and names every edition where the entry ranked among that edition's
-// first MaxLimit hits.
+// searchAll runs q over every edition.
 func (s *Searcher) searchAll(q *Query, opt Options) *Results {
+	if !s.custom {
+		return s.unionIndex().search(q, opt, s.lineages())
+	}
+	return s.searchEach(q, opt)
+}
+
+// searchEach runs q over each edition's index and groups the hits by rule
+// number (or glossary term, or topic): each group shows the newest
+// edition's text and names every edition where the entry ranked among
+// that edition's first MaxLimit hits.
+func (s *Searcher) searchEach(q *Query, opt Options) *Results {
 	all := &Results{Edition: AllEditions, Hits: []Hit{}, Notes: q.Notes}
 	qe := *q
 	qe.Edition = ""

@@ -3,11 +3,14 @@ package search
 import "strings"
 
 // Judges and players say things the rules never print: "ETB", "CMC",
-// "fizzle", "damage wears off". Each entry maps such words to the rules'
-// own wording; a query word matching an entry also matches its expansions
-// (slightly below the word itself). An expansion is a phrase, or with a
-// leading "&" words that must all be in a rule but anywhere. The table is general vocabulary, not
-// tuned to any test query: every entry is slang in common use at events.
+// "fizzle", "damage wears off", "comes into play", "board wipe". Each
+// entry maps such words to the rules' own wording; a query word matching
+// an entry also matches its expansions (slightly below the word itself).
+// An expansion is a phrase, or with a leading "&" words that must all be
+// in a rule but anywhere. The table is general vocabulary, not tuned to
+// any test query: every entry is slang in common use at events, the
+// rules' older wording, or the plain words for a rule's term ("everyone"
+// for all players, "at the same time" for simultaneously).
 var slangTable = []struct {
 	from string
 	to   []string
@@ -27,11 +30,75 @@ var slangTable = []struct {
 	{"wear off", []string{"is removed", "effects end", "cleanup step"}},
 	{"lki", []string{"last known information"}},
 	{"apnap", []string{"active player nonactive player order"}},
-	{"summoning sick", []string{"summoning sickness"}},
+	{"summoning sick", []string{"summoning sickness", "& control continuously since recent turn"}},
+	{"summoning sickness", []string{"& control continuously since recent turn"}},
 	{"infinite", []string{"loop", "indefinitely"}},
 	{"lifegain", []string{"gain life", "gains life"}},
 	{"cantrip", []string{"draw a card"}},
+
+	// Dying, leaving and changing zones.
+	{"dies", []string{"put into a graveyard from the battlefield"}},
+	{"kill", []string{"destroy", "dies", "put into a graveyard"}},
+	{"leave the battlefield", []string{"zone other than the battlefield", "leaves the battlefield"}},
+	{"leave play", []string{"leaves the battlefield", "zone other than the battlefield"}},
+	{"leave the stack", []string{"zone other than the stack"}},
+	{"change zones", []string{"moves from one zone to another", "zone-change"}},
+	{"board wipe", []string{"destroy all", "& destroy all creatures"}},
+	{"wrath", []string{"destroy all creatures"}},
+	{"sweeper", []string{"destroy all"}},
+	{"bounce", []string{"return to its owner's hand", "& return owner hand"}},
+	{"blink", []string{"& exile return battlefield"}},
+	{"flicker", []string{"& exile return battlefield"}},
+	{"removed from the game", []string{"exiled", "exile"}},
+
+	// The rules' older wording.
+	{"come into play", []string{"enters", "enters the battlefield", "onto the battlefield"}},
+	{"into play", []string{"onto the battlefield"}},
+	{"in play", []string{"on the battlefield"}},
+
+	// Priority and the stack.
+	{"get priority", []string{"receive priority", "receives priority"}},
+	{"respond", []string{"in response to", "responded to", "receive priority"}},
+	{"in response", []string{"in response to", "receive priority"}},
+	{"go on the stack", []string{"put on the stack", "puts it on the stack", "goes on the stack"}},
+	{"after", []string{"afterward"}},
+
+	// The game and its players.
+	{"opening hand", []string{"starting hand", "initial hand"}},
+	{"mull", []string{"mulligan"}},
+	{"empty library", []string{"library with no cards"}},
+	{"deck", []string{"library"}},
+	{"everyone", []string{"all players", "each player"}},
+	{"everybody", []string{"all players", "each player"}},
+	{"same time", []string{"simultaneously"}},
+	{"at once", []string{"simultaneously"}},
+
+	// Combat.
+	{"tapped", []string{"untapped"}},
+	{"first strike damage", []string{"& first strike combat damage step"}},
+	{"double strike damage", []string{"& double strike combat damage step"}},
+	{"trampler", []string{"creature with trample", "trample"}},
+	{"flyer", []string{"creature with flying", "flying"}},
+	{"flier", []string{"creature with flying", "flying"}},
+	{"blocker", []string{"blocking creature"}},
+	{"attacker", []string{"attacking creature"}},
+
+	// Symbols typed as letters.
+	{"x", []string{"{x}"}},
 }
+
+// questionWords hold a question together without saying what it is about:
+// "what happens when …", "how does trample work", "how many …". In a
+// query they count as stopwords do (index.go), only when the query has
+// nothing else.
+var questionWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`happen happens mean means work works much many
+		exactly really ever anything something someone somebody`) {
+		m[string(stem(nil, []byte(w)))] = true
+	}
+	return m
+}()
 
 type slangEntry struct {
 	from []string   // keys

@@ -20,7 +20,7 @@ type block struct {
 	example bool
 }
 
-// paragraphs lists a document's own paragraphs, those doc.blocks locates.
+// paragraphs lists a document's own paragraphs, those docLists.blocks locates.
 func (d *doc) paragraphs() []block {
 	var body []rules.Block
 	switch d.kind {
@@ -44,7 +44,7 @@ func (d *doc) paragraphs() []block {
 func (ix *MemIndex) snippet(di int32, hl *highlight, sc *scratch) Snippet {
 	d := &ix.docs[di]
 	blocks := d.paragraphs()
-	if len(blocks) == 0 || len(blocks) != len(d.blocks) {
+	if len(blocks) == 0 || len(blocks) != len(ix.docLists(di).blocks) {
 		return Snippet{Parts: []Part{}}
 	}
 	best := ix.bestBlock(di, blocks, hl)
@@ -89,6 +89,7 @@ func (ix *MemIndex) snippet(di int32, hl *highlight, sc *scratch) Snippet {
 // from the index's positions, so only that paragraph is tokenized again.
 func (ix *MemIndex) bestBlock(di int32, blocks []block, hl *highlight) int {
 	d := &ix.docs[di]
+	starts := ix.docLists(di).blocks
 	n := len(blocks)
 	distinct := make([]int, n)
 	count := make([]int, n)
@@ -96,7 +97,7 @@ func (ix *MemIndex) bestBlock(di int32, blocks []block, hl *highlight) int {
 	tally := func(t int32) {
 		clear(seen)
 		for _, p := range ix.positions(t, di) {
-			i := sort.Search(n, func(i int) bool { return d.blocks[i] > int32(p) }) - 1
+			i := sort.Search(n, func(i int) bool { return starts[i] > int32(p) }) - 1
 			if i < 0 || i >= n || i == n-1 && int32(p) >= d.ownEnd {
 				continue // context, after the own paragraphs
 			}

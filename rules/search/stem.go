@@ -18,6 +18,7 @@ var irregular = map[string]string{
 	"paid":  "pay",
 	"chose": "choos",
 	"dealt": "deal",
+	"goes":  "go",
 }
 
 // stem appends the stem of the folded word w to dst.

@@ -1,0 +1,74 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+)
+
+// The rule that defines a term answers a question about it best: 701.6a
+// "To counter a spell or ability means to cancel it" for "what happens
+// when a spell is countered", 700.4 "The term dies means …". A rule
+// defines a term when its first paragraph opens as the rules phrase
+// definitions:
+//
+//	To counter a spell or ability means …   (a keyword action; "To determine …" is not)
+//	The term dies means …
+//	Trample is a static ability …           (a keyword ability)
+//	A permanent is a card or token …
+
+// definition is a rule document and the term it defines.
+type definition struct {
+	doc  int32
+	term string
+}
+
+// notDefined are verbs that open instructions, not definitions: "To
+// determine whether a player can play a land, compare …".
+var notDefined = map[string]bool{"determine": true, "calculate": true, "find": true, "see": true, "propose": true, "choose": true}
+
+// pronouns open sentences about something named before.
+var pronouns = map[string]bool{"It": true, "This": true, "That": true, "Each": true, "Such": true}
+
+// definedTerm returns the term paragraph s defines, or "".
+func definedTerm(s string) string {
+	w, n := firstWords(s)
+	if n < 3 {
+		return ""
+	}
+	word := func(i int) string {
+		return strings.TrimFunc(w[i], func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+	}
+	switch {
+	case w[0] == "To" && !notDefined[word(1)]:
+		return word(1)
+	case w[0] == "The" && w[1] == "term":
+		if next := word(3); next == "means" || next == "refers" || next == "is" {
+			return word(2)
+		}
+		return ""
+	case (w[0] == "A" || w[0] == "An") && w[2] == "is" && (w[3] == "a" || w[3] == "an"):
+		return word(1)
+	case w[1] == "is" && (w[2] == "a" || w[2] == "an") && (strings.HasPrefix(w[3], "abilit") || strings.HasPrefix(w[4], "abilit") || strings.HasPrefix(w[5], "abilit")) &&
+		unicode.IsUpper([]rune(w[0])[0]) && !pronouns[w[0]]:
+		return word(0)
+	}
+	return ""
+}
+
+// firstWords returns the first six words of s ("" past its end) and how
+// many it has, without splitting the rest.
+func firstWords(s string) (w [6]string, n int) {
+	for n < len(w) {
+		s = strings.TrimLeft(s, " ")
+		if s == "" {
+			break
+		}
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			i = len(s)
+		}
+		w[n], s = s[:i], s[i:]
+		n++
+	}
+	return w, n
+}
