@@ -1,6 +1,6 @@
 // Arbiter's only script. Every page works without it; it adds the theme
 // toggle, keyboard shortcuts, reference previews, "copy citation" and
-// search suggestions under the jump box.
+// search suggestions under the jump box, and keeps pages offline (sw.js).
 // It loads in <head> without defer so a saved theme applies before paint.
 (function () {
   'use strict';
@@ -22,6 +22,7 @@
     return !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   }
   apply(load());
+  if (navigator.serviceWorker && !root.hasAttribute('data-static')) navigator.serviceWorker.register(base + '/sw.js');
 
   d.addEventListener('DOMContentLoaded', function () {
     var btn = d.getElementById('theme');

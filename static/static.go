@@ -2,7 +2,7 @@
 // the binary and served under content-hashed names, so a browser may cache
 // them for a year: a changed file gets a new name. search.js runs search in
 // the browser, where there is no server to ask: a static export's search
-// page, and the server's offline search (its WebAssembly is in searchwasm).
+// page, and the server's pages read offline (cmd/searchwasm is the search).
 package static
 
 import (
@@ -22,6 +22,15 @@ import (
 //go:generate go run ./genicons
 //go:embed app.css app.js icon.svg icon-192.png icon-512.png sandbox.css sandbox.js search.js
 var files embed.FS
+
+// ServiceWorker is the script that keeps the site readable offline. It is
+// not one of the assets: it is served at the site's root, under a name that
+// never changes (a worker's scope is the path it is served from, and the
+// browser finds a new version by fetching the same URL), with the asset
+// URLs and edition it saves written in front of it (cmd/arbiter/offline.go).
+//
+//go:embed sw.js
+var ServiceWorker []byte
 
 // Prefix is the URL path every asset is served under.
 const Prefix = "/static/"
