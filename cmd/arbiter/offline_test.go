@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -123,8 +124,14 @@ func TestOfflineVersion(t *testing.T) {
 	}
 	// A library whose sources are not known (given whole) saves no search.
 	fix := NewServer(fixtureLibrary(t), Options{OfflineSearch: &fakeSearch})
-	if cfg, _ := workerConfig(t, fix); cfg.Search != "" || cfg.Latest != "2026-01-16" {
-		t.Errorf("fixture: %+v", cfg)
+	newer, _ := workerConfig(t, fix)
+	if newer.Search != "" || newer.Latest != "2026-01-16" {
+		t.Errorf("fixture: %+v", newer)
+	}
+	// A new edition is a new script, saving it instead of the one before.
+	old := NewServer(rules.NewLibrary([]*rules.Edition{fixture2007(), fixtureClassic()}), Options{})
+	if cfg, _ := workerConfig(t, old); cfg.Latest != "2007-02-01" || cfg.Version == newer.Version || slices.Contains(cfg.URLs, "/2026-01-16") {
+		t.Errorf("before 2026-01-16: latest %s, version %s (and %s with it)", cfg.Latest, cfg.Version, newer.Version)
 	}
 }
 
