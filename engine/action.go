@@ -346,7 +346,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	}
 	// 111.8: a token that has left the battlefield can't move again; it
 	// stays until it ceases to exist.
-	if o.Token && o.Zone != Battlefield {
+	if o.Token && o.Zone != Battlefield && t.applies(KeyTokenStays) {
 		t.emit(Event{Kind: EvRule, Key: KeyTokenStays, Object: label,
 			Text: label + " stays in " + from + ": a token that has left the battlefield can't change zones"})
 		return id, nil
@@ -609,11 +609,11 @@ func (t *tx) destroy(o *Object, key Key, why string) error {
 }
 
 func (t *tx) destroyX(o *Object, key Key, why string, noRegen bool) error {
-	if t.chars(o).HasKeyword("indestructible") {
+	if t.chars(o).HasKeyword("indestructible") && t.applies(KeyIndestructible) {
 		t.emit(Event{Kind: EvRule, Key: KeyIndestructible, Object: o.Label, Text: o.Label + " is indestructible and isn't destroyed"})
 		return nil
 	}
-	if o.Regen > 0 && !noRegen {
+	if o.Regen > 0 && !noRegen && t.applies(KeyRegenerate) {
 		o.Regen--
 		o.Tapped, o.Damage = true, 0
 		if t.s.Combat != nil {

@@ -156,15 +156,15 @@ func (t *tx) checkAttackers(p PlayerID, ids []ObjectID) error {
 			return t.ruleErr(KeyAttack, "%s isn't a creature on the battlefield", o.Label)
 		case ch.Controller != p:
 			return t.ruleErr(KeyAttack, "%s isn't %s's", o.Label, t.name(p))
-		case o.Tapped:
+		case o.Tapped && t.applies(KeyAttack): // 508.1a
 			return t.ruleErr(KeyAttack, "%s is tapped: it can't attack", o.Label)
-		case o.Sick && !ch.HasKeyword("haste"):
+		case o.Sick && !ch.HasKeyword("haste") && t.applies(KeySick): // 302.6
 			return t.ruleErr(KeySick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
-		case ch.HasKeyword("defender"):
+		case ch.HasKeyword("defender") && t.applies(KeyAttack): // 508.1c
 			return t.ruleErr(KeyAttack, "%s has defender: it can't attack", o.Label)
 		}
 		for _, m := range t.ruleMods(RuleCantAttackAlone) {
-			if m.src != nil && m.src.ID == id && len(ids) == 1 {
+			if m.src != nil && m.src.ID == id && len(ids) == 1 && t.applies(KeyAttack) { // 508.1c
 				return t.ruleErr(KeyAttack, "%s can't attack alone", o.Label)
 			}
 		}
@@ -263,25 +263,25 @@ func (t *tx) extraBlocks(o *Object) int {
 // "can't be blocked", "can't block".
 func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	for _, m := range t.ruleMods(RuleCantBlock) {
-		if m.src != nil && m.src.ID == blk.ID {
+		if m.src != nil && m.src.ID == blk.ID && t.applies(KeyBlock) { // 509.1b
 			return t.ruleErr(KeyBlock, "%s can't block", blk.Label)
 		}
 	}
 	for _, m := range t.ruleMods(RuleUnblockable) {
-		if m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == RefEnchanted && m.src != nil && m.src.Attached == atk.ID {
+		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(KeyBlock) { // 509.1b
 			return t.ruleErr(KeyBlock, "%s can't be blocked", atk.Label)
 		}
 	}
-	if ach.HasKeyword("flying") && !bch.HasKeyword("flying") && !bch.HasKeyword("reach") {
+	if ach.HasKeyword("flying") && !bch.HasKeyword("flying") && !bch.HasKeyword("reach") && t.applies(KeyFlying) { // 702.9b
 		return t.ruleErr(KeyFlying, "%s has flying: only creatures with flying or reach can block it", atk.Label)
 	}
-	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") {
+	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(KeyBlock) { // 509.1b, 702.28b
 		return t.ruleErr(KeyBlock, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
-	if land := t.walkedLand(ach, bch.Controller); land != "" {
+	if land := t.walkedLand(ach, bch.Controller); land != "" && t.applies(KeyLandwalk) { // 702.14c
 		return t.ruleErr(KeyLandwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(bch.Controller), land)
 	}
-	if ach.ProtectedFrom(*bch) {
+	if ach.ProtectedFrom(*bch) && t.applies(KeyProtectBlock) { // 702.16f
 		return t.ruleErr(KeyProtectBlock, "%s has protection from %s: %s can't block it", atk.Label, protectionName(ach, *bch), blk.Label)
 	}
 	return nil
@@ -422,7 +422,7 @@ func (t *tx) combatDamage(first bool) error {
 		case len(blockers) == 0:
 			// 510.1c: blocked, but its blockers are gone: no damage,
 			// unless it has trample (702.19e).
-			if ch.HasKeyword("trample") {
+			if t.tramples(ch) {
 				hits = append(hits, hit{src, PlayerTarget(at.Defender), power})
 			}
 		default:
@@ -432,7 +432,7 @@ func (t *tx) combatDamage(first bool) error {
 			for i, b := range blockers {
 				need := t.lethal(b, ch)
 				n := min(left, need)
-				if i == len(blockers)-1 && !ch.HasKeyword("trample") {
+				if i == len(blockers)-1 && !t.tramples(ch) {
 					n = left
 				}
 				if n > 0 {
@@ -488,13 +488,20 @@ func explicit(c *Combat, id ObjectID) *Assignment {
 	return nil
 }
 
+// tramples reports whether an attacker's trample applies (702.19b).
+func (t *tx) tramples(ch *Chars) bool { return ch.HasKeyword("trample") && t.applies(KeyTrample) }
+
 // lethal is the damage that is lethal to a blocker for assignment
 // (702.19b): its toughness less damage already marked; 1 from deathtouch.
 func (t *tx) lethal(b *Object, src *Chars) int {
 	if src.HasKeyword("deathtouch") {
 		return 1
 	}
-	return max(t.chars(b).Toughness-b.Damage-t.assigned[b.ID], 0)
+	marked := b.Damage
+	if !t.applies(KeyTrampleMarked) {
+		marked = 0
+	}
+	return max(t.chars(b).Toughness-marked-t.assigned[b.ID], 0)
 }
 
 // checkAssignment checks a chosen assignment (510.1c, 702.19b): all the
@@ -509,7 +516,7 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 		}
 		total += as.N[i]
 		if tg.IsPlayer {
-			if !at.Blocked || ch.HasKeyword("trample") {
+			if !at.Blocked || t.tramples(ch) {
 				toPlayer += as.N[i]
 				continue
 			}

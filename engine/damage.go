@@ -86,12 +86,15 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		}
 	}
 	// Prevention.
-	if tch != nil && src != nil && tch.ProtectedFrom(sch) {
+	if tch != nil && src != nil && tch.ProtectedFrom(sch) && t.applies(KeyProtectDamage) { // 702.16e
 		t.emit(Event{Kind: EvRule, Key: KeyProtectDamage, Object: target.Label, ObjectID: target.ID, Source: src.id, N: n,
 			Text: fmt.Sprintf("%d damage from %s to %s is prevented: protection from %s", n, srcName, target.Label, protectionName(tch, sch))})
 		return nil
 	}
 	for _, m := range t.ruleMods(RulePreventAll) {
+		if !t.applies(KeyPrevent) {
+			break
+		}
 		if m.mod.N == 1 && !combat {
 			continue // "prevent all combat damage"
 		}
@@ -102,7 +105,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			Text: fmt.Sprintf("%d damage from %s is prevented (%s)", n, srcName, m.name)})
 		return nil
 	}
-	if target != nil {
+	if target != nil && t.applies(KeyPrevent) {
 		for _, m := range t.ruleMods(RulePreventSome) {
 			if matchFilter(&t.s, m.mod.Filter, target, tch, m.src, m.ctrl) {
 				k := min(n, m.mod.N)
@@ -114,7 +117,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	}
 	for i := range t.s.Effects {
 		e := &t.s.Effects[i]
-		if !e.Shield || e.Left <= 0 {
+		if !e.Shield || e.Left <= 0 || !t.applies(KeyPrevent) {
 			continue
 		}
 		hit := target != nil && slices.Contains(e.Objects, target.ID) ||
@@ -123,7 +126,9 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			continue
 		}
 		k := min(n, e.Left)
-		e.Left -= k
+		if t.applies(KeyPreventShield) { // 615.7: the shield is used up
+			e.Left -= k
+		}
 		n -= k
 		t.emit(Event{Kind: EvRule, Key: KeyPrevent, N: k, Object: e.SourceName,
 			Text: fmt.Sprintf("%s's shield prevents %d damage", e.SourceName, k)})
@@ -140,7 +145,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	}
 	if to.IsPlayer {
 		p := &t.s.Players[to.Player]
-		if sch.HasKeyword("infect") {
+		if sch.HasKeyword("infect") && t.applies(KeyDamageInfect) {
 			// 120.3b: infect gives poison counters instead.
 			p.Counters = p.Counters.With("poison", n)
 			t.emit(Event{Kind: EvDamage, Key: KeyDamageInfect, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
@@ -152,7 +157,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		}
 		// 702.164c: combat damage from a creature with toxic also gives
 		// poison counters; instances add up (702.164b).
-		if combat {
+		if combat && t.applies(KeyToxic) {
 			if tox := toxicTotal(sch); tox > 0 {
 				p.Counters = p.Counters.With("poison", tox)
 				t.emit(Event{Kind: EvCounter, Key: KeyToxic, Player: p.Name, N: tox,
@@ -161,7 +166,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		}
 	} else {
 		o := target
-		if sch.HasKeyword("wither") || sch.HasKeyword("infect") {
+		if (sch.HasKeyword("wither") || sch.HasKeyword("infect")) && t.applies(KeyDamageWither) {
 			// 120.3d: -1/-1 counters instead of marked damage.
 			o.Counters = o.Counters.With("-1/-1", n)
 			t.emit(Event{Kind: EvDamage, Key: KeyDamageWither, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
@@ -175,7 +180,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			o.Deathtouched = true
 		}
 	}
-	if sch.HasKeyword("lifelink") && src != nil {
+	if sch.HasKeyword("lifelink") && src != nil && t.applies(KeyLifelink) {
 		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
 	}
 	return nil

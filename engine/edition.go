@@ -83,6 +83,7 @@ type RulesEdition struct {
 
 	numbers map[Key]RuleNumber
 	keys    map[RuleNumber]Key
+	off     map[Key]bool // rules switched off for ablation (ablation.go)
 }
 
 // Rule returns the number of k's rule in this edition, or the zero Number if

@@ -87,9 +87,15 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 			if r := x.Replace; r != nil {
 				switch r.Kind {
 				case ReplEntersTapped:
+					if !t.applies(KeyEntersTapped) {
+						break
+					}
 					o.Tapped = true
 					t.emit(Event{Kind: EvRule, Key: KeyEntersTapped, Object: o.Label, ObjectID: id, Text: o.Label + " enters tapped"})
 				case ReplEntersWith:
+					if !t.applies(KeyEntersWith) {
+						break
+					}
 					o.Counters = o.Counters.With(r.Kind2, r.N)
 					t.emit(Event{Kind: EvCounter, Key: KeyEntersWith, Object: o.Label, ObjectID: id, N: r.N,
 						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, r.N, r.Kind2, plural(r.N))})
@@ -107,7 +113,7 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 		if m.src != nil && m.src.ID == id {
 			continue
 		}
-		if !o.Tapped && matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
+		if !o.Tapped && t.applies(KeyEntersTapped) && matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
 			o.Tapped = true
 			t.emit(Event{Kind: EvRule, Key: KeyEntersTapped, Object: o.Label, ObjectID: id,
 				Text: o.Label + " enters tapped (" + m.name + ")"})

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -190,8 +191,11 @@ var (
 )
 
 // recognizers are ordered by Key declaration; KeyManaEmpty accepts the same
-// rule as KeyManaBurn in editions that had mana burn.
-var recognizers = []recognizer{
+// rule as KeyManaBurn in editions that had mana burn. Those of the keys
+// rule ablation added are in rulekeys_gated.go.
+var recognizers = slices.Concat(coreRecognizers, gatedRecognizers)
+
+var coreRecognizers = []recognizer{
 	{key: KeySBACheck, chapters: sbaChapters, sub: 1, re: rx(`would (get|receive) priority`)},
 	{key: KeySBALife, chapters: sbaChapters, sub: 2, re: rx(`(0|zero) (or less )?life|0 life or less|0 or less life`), not: rx(`team`)},
 	{key: KeySBADraw, chapters: sbaChapters, sub: 2, re: rx(`draw (a card from (an empty library|a library with no cards)|more cards than)`), not: rx(`team`)},

@@ -179,7 +179,7 @@ func (t *tx) sbaPending() bool {
 	pending := t.s.Pending
 	defer func() { t.s.Pending = pending }()
 	for _, c := range sbaChecks {
-		if len(c.find(t)) > 0 {
+		if t.applies(c.key) && len(c.find(t)) > 0 {
 			return true
 		}
 	}
@@ -275,6 +275,9 @@ func (t *tx) checkSBA() error {
 		}
 		var all []sbaDo
 		for _, c := range sbaChecks {
+			if !t.applies(c.key) {
+				continue
+			}
 			all = append(all, c.find(t)...)
 			if t.s.Pending != nil {
 				t.emit(Event{Kind: EvChoice, Key: t.s.Pending.Key, Player: t.name(t.s.Pending.Player),

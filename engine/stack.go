@@ -128,7 +128,7 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	// 117.1a: an instant any time with priority; anything else in your own
 	// main phase with an empty stack.
-	if !ch.Types.Is("instant") && !ch.HasKeyword("flash") {
+	if !ch.Types.Is("instant") && !ch.HasKeyword("flash") && t.applies(KeyTiming) {
 		if t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil {
 			return t.ruleErr(KeyTiming, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
 		}
@@ -142,7 +142,7 @@ func (a CastSpell) apply(t *tx) error {
 		if (m.mod.Who == Opponents && m.ctrl == a.Player) || (m.mod.Who == Yours && m.ctrl != a.Player) {
 			continue
 		}
-		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, a.Player) {
+		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, a.Player) && t.applies(KeyCanCant) {
 			return t.ruleErr(KeyCanCant, "%s can't be cast: %s (%s)", o.Label, m.spec.Rules.describe(), m.name)
 		}
 	}
@@ -445,7 +445,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 			}
 			// 302.6: a creature's {T} abilities need it to have been
 			// controlled since the turn began, unless it has haste.
-			if ch := t.chars(self); ch.Types.Is("creature") && self.Sick && !ch.HasKeyword("haste") {
+			if ch := t.chars(self); ch.Types.Is("creature") && self.Sick && !ch.HasKeyword("haste") && t.applies(KeySick) { // 302.6
 				return out, t.ruleErr(KeySick, "%s hasn't been under its controller's control since their most recent turn began: it can't pay {T}", self.Label)
 			}
 			t.tap(self)
@@ -568,7 +568,7 @@ func (a Activate) apply(t *tx) error {
 	if !ab.Mana && t.s.Priority != a.Player {
 		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
-	if ab.Sorcery && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
+	if ab.Sorcery && t.applies(KeyTiming) && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
 		return t.ruleErr(KeyTiming, "%s's ability can be activated only as a sorcery", o.Label)
 	}
 	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
@@ -641,7 +641,7 @@ func (a PlayLand) apply(t *tx) error {
 	}
 	// 101.2: "can't" beats "can".
 	for _, m := range t.ruleMods(RuleCantPlayLands) {
-		if m.ctrl == a.Player {
+		if m.ctrl == a.Player && t.applies(KeyCanCant) {
 			return t.ruleErr(KeyCanCant, "%s can't play lands this turn (%s)", t.name(a.Player), m.name)
 		}
 	}
@@ -651,7 +651,7 @@ func (a PlayLand) apply(t *tx) error {
 			allowed += max(m.mod.N, 1)
 		}
 	}
-	if t.s.Lands >= allowed {
+	if t.s.Lands >= allowed && t.applies(KeyLandCount) {
 		return t.ruleErr(KeyLandCount, "%s has played %d land%s this turn, all they may", t.name(a.Player), t.s.Lands, plural(t.s.Lands))
 	}
 	t.s.Lands++
@@ -671,7 +671,7 @@ func (t *tx) resolve(o *Object) error {
 	}
 	t.s.Priority, t.s.Passes = t.s.Active, 0 // 117.3b
 	// 608.2a: an intervening "if" clause is checked again.
-	if item.Kind == StackTriggered && item.Abilities[0].If != nil && !t.condHolds(item.Abilities[0].If, item) {
+	if item.Kind == StackTriggered && item.Abilities[0].If != nil && t.applies(KeyTriggerIf) && !t.condHolds(item.Abilities[0].If, item) {
 		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: label, ObjectID: oid,
 			Text: label + " does nothing: its condition is no longer true"})
 		t.s.remove(oid)
@@ -701,13 +701,13 @@ func (t *tx) resolve(o *Object) error {
 		legal[i] = make([]bool, len(ts))
 		for j, tg := range ts {
 			anyTarget = true
-			if t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
+			if !t.applies(KeyIllegalTargets) || t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
 				legal[i][j] = true
 				anyLegal = true
 			}
 		}
 	}
-	if anyTarget && !anyLegal {
+	if anyTarget && !anyLegal && t.applies(KeyIllegalTargets) {
 		t.emit(Event{Kind: EvResolve, Key: KeyIllegalTargets, Object: label, ObjectID: oid,
 			Text: label + " doesn't resolve: all its targets are illegal"})
 		return t.leaveStack(t.s.Object(oid), true)

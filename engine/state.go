@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -316,6 +317,11 @@ func (s *State) ByLabel(l string) *Object {
 	}
 	return nil
 }
+
+// Labelled counts, by name, the objects that have carried each name so far:
+// the numbers labels end in ("Isamaru#2" is the second object named
+// Isamaru). A page uses it to write "Isamaru" when there has been only one.
+func (s *State) Labelled() map[string]int { return maps.Clone(s.labels) }
 
 // Player returns the player with the name n (case-insensitive).
 func (s *State) Player(n string) (PlayerID, bool) {

@@ -30,7 +30,7 @@ func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, sr
 		}
 		for a, x := range got {
 			for _, y := range got[:a] {
-				if x == y {
+				if x == y && t.applies(KeyTargetOnce) {
 					// 115.3: one "target" word, one choice each.
 					return nil, t.ruleErr(KeyTargetOnce, "the same target can't be chosen twice for one \"target\" (%s)", sp.Text)
 				}
@@ -120,7 +120,7 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 		if ch.HasKeyword("hexproof") && ch.Controller != ctrl {
 			return t.ruleErr(KeyTargets, "%s has hexproof: its opponents can't target it", o.Label)
 		}
-		if srcCh != nil && ch.ProtectedFrom(*srcCh) {
+		if srcCh != nil && ch.ProtectedFrom(*srcCh) && t.applies(KeyProtectTarget) { // 702.16b
 			return t.ruleErr(KeyProtectTarget, "%s has protection from %s: it can't be the target of %s", o.Label, protectionName(ch, *srcCh), srcLabel(src))
 		}
 	}

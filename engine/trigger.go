@@ -229,7 +229,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		if tr.Event != kind || tr.What == nil || !tr.What.Self {
 			continue
 		}
-		if eo == nil || d.Watch != eo.ID {
+		if eo == nil || d.Watch != eo.ID || !t.applies(KeyDelayed) {
 			continue
 		}
 		t.s.Delayed = slices.Delete(slices.Clone(t.s.Delayed), i, i+1)
@@ -347,9 +347,12 @@ const blockedEvent = 2
 // trigger records that an ability triggered (603.2), unless its intervening
 // "if" clause is false (603.4).
 func (t *tx) trigger(a *Ability, src *Object, ch *Chars, info TrigInfo) {
+	if !t.applies(KeyTrigger) {
+		return
+	}
 	w := Waiting{Ability: a, Source: src.ID, SourceName: src.Label, SourceSnap: Snapshot{ID: src.ID, Obj: *src, Chars: *ch},
 		Controller: ch.Controller, Trig: info}
-	if a.If != nil {
+	if a.If != nil && t.applies(KeyTriggerIf) {
 		item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: src.ID, SourceName: src.Label, SourceSnap: &w.SourceSnap, Controller: ch.Controller, Trig: &w.Trig}
 		if !t.condHolds(a.If, item) {
 			return
@@ -383,7 +386,7 @@ func (t *tx) stepTriggers() {
 	for _, d := range t.s.Delayed {
 		tr := d.Ability.Trigger
 		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
-		if tr.Event == TrigStep && tr.Step == t.s.Step && later {
+		if tr.Event == TrigStep && tr.Step == t.s.Step && later && t.applies(KeyDelayed) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
 			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Text})
 			continue

@@ -296,6 +296,9 @@ func (t *tx) beginStep() error {
 			return err
 		}
 	case StepDraw:
+		if !t.applies(KeyDrawStep) {
+			break
+		}
 		if err := (Draw{Player: t.s.Active, N: 1}).apply(t); err != nil {
 			return err
 		}
@@ -327,7 +330,7 @@ func (t *tx) untapStep() error {
 		if o.Zone != Battlefield || o.Controller != t.s.Active {
 			continue
 		}
-		if t.chars(o).HasKeyword("phasing") || o.PhasedOut {
+		if (t.chars(o).HasKeyword("phasing") || o.PhasedOut) && t.applies(KeyPhasing) {
 			o.PhasedOut = !o.PhasedOut
 			verb := "phases in"
 			if o.PhasedOut {
@@ -356,6 +359,9 @@ func (t *tx) untapStep() error {
 		untap = append(untap, o.ID)
 	}
 	for _, id := range untap {
+		if !t.applies(KeyUntapStep) {
+			break
+		}
 		o := t.s.Object(id)
 		o.Tapped = false
 		t.emit(Event{Kind: EvTap, Key: KeyUntapStep, Object: o.Label, ObjectID: o.ID, Text: o.Label + " untaps"})
@@ -385,7 +391,7 @@ func (t *tx) hasStatic(o *Object, k string) bool {
 // end of turn" effects end (514.2).
 func (t *tx) cleanup() {
 	for _, o := range t.s.Objects {
-		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) {
+		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) && t.applies(KeyCleanup) {
 			if o.Damage > 0 {
 				t.emit(Event{Kind: EvRule, Key: KeyCleanup, Object: o.Label, ObjectID: o.ID, Text: "damage on " + o.Label + " wears off"})
 			}
@@ -478,14 +484,14 @@ func (t *tx) emptyPools(phase bool) {
 	for i := range t.s.Players {
 		p := &t.s.Players[i]
 		n := p.Pool.Total()
-		if n == 0 {
+		if n == 0 || !t.applies(KeyManaEmpty) {
 			continue
 		}
 		lost := p.Pool
 		p.Pool = Mana{}
 		t.emit(Event{Kind: EvMana, Key: KeyManaEmpty, Player: p.Name, N: n,
 			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
-		if phase && t.ed.ManaBurn {
+		if phase && t.ed.ManaBurn && t.applies(KeyManaBurn) {
 			p.Life -= n
 			t.emit(Event{Kind: EvLife, Key: KeyManaBurn, Player: p.Name, N: -n,
 				Text: fmt.Sprintf("mana burn: %s loses %d life: life %d", p.Name, n, p.Life)})

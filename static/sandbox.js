@@ -1,62 +1,58 @@
-// Sandbox pages work without this. With it, steps and the edition switch
-// swap the page in place (keeping edits), arrows step, Ctrl+Enter runs.
-(function () {
-  var d = document, $ = function (i) { return d.getElementById(i); };
-  function go(u, push, id) {
-    fetch(u).then(function (r) {
-      if (!r.ok) throw r;
-      return r.text();
-    }).then(function (h) {
-      var doc = new DOMParser().parseFromString(h, 'text/html'), n = doc.getElementById('sb'), o = $('sb'), t = $('sb-text');
-      if (t && t.value !== t.defaultValue) n.querySelector('.sb-editor').replaceWith(o.querySelector('.sb-editor'));
-      o.replaceWith(d.adoptNode(n));
-      d.title = doc.title;
-      if (push) history.pushState(1, '', u);
-      fix();
-      if ($(id)) $(id).focus();
-    }).catch(function () { location.href = u; });
-  }
-  function url(f, k, v) {
-    var q = new URLSearchParams(new FormData(f));
-    if (k) q.set(k, v);
-    return f.action + '?' + q;
-  }
-  d.addEventListener('click', function (e) {
-    var t = e.target.closest('a,button'), f = $('sb-nav'), sb = $('sb');
-    if (!t || !sb || e.button || e.ctrlKey || e.metaKey || e.shiftKey || !sb.contains(t)) return;
-    if (t.matches('.sb-controls a')) {
-      e.preventDefault();
-      go(t.href, 1, t.id);
-    } else if (t.getAttribute('form') == 'sb-nav' && f.method == 'get') {
-      e.preventDefault();
-      go(url(f, 'step', t.value), 1);
-    }
-  });
-  d.addEventListener('submit', function (e) {
-    var f = e.target;
-    if (f.matches('.sb-rules') && f.method == 'get') {
-      e.preventDefault();
-      go(url(f), 1, 'sb-rules');
-    }
-  });
-  addEventListener('popstate', function (e) { if (e.state && $('sb')) go(location.href); });
-  addEventListener('keydown', function (e) {
-    var t = e.target, a = $({ ArrowRight: 'sb-forward', ArrowLeft: 'sb-back' }[e.key]);
-    if (e.key == 'Enter' && (e.ctrlKey || e.metaKey) && t.id == 'sb-text') {
-      e.preventDefault();
-      t.form.requestSubmit();
-    } else if (a && !e.altKey && !e.ctrlKey && !/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) {
-      e.preventDefault();
-      a.click();
-    }
-  });
-  function fix() { // the share box: a full URL, selected on focus
-    var s = $('sb-share');
-    if (s) {
-      s.value = new URL(s.value, location.href).href;
-      s.onfocus = s.select;
-    }
-  }
-  history.replaceState(1, '', location.href);
-  fix();
+// Optional: steps swap the page in place (keeping edits), arrows step,
+// Ctrl+Enter runs, the index's filter filters.
+(() => {
+var d = document, $ = i => d.getElementById(i), F = '.sb-details', P = e => e.preventDefault();
+function go(u, push, id) {
+	fetch(u).then(r => r.ok ? r.text() : Promise.reject()).then(h => {
+		var doc = new DOMParser().parseFromString(h, 'text/html'), n = doc.getElementById('sb'), o = $('sb'), t = $('sb-text');
+		if (t && t.value != t.defaultValue) n.querySelector('.sb-editor').replaceWith(o.querySelector('.sb-editor'));
+		n.querySelector(F).open = o.querySelector(F).open;
+		o.replaceWith(d.adoptNode(n));
+		d.title = doc.title;
+		if (push) history.pushState(1, '', u);
+		fix();
+		if ($(id)) $(id).focus();
+	}).catch(() => location.href = u);
+}
+function url(f, k, v) {
+	var q = new URLSearchParams(new FormData(f));
+	if (k) q.set(k, v);
+	return f.action + '?' + q;
+}
+d.addEventListener('click', e => {
+	var t = e.target.closest('a,button'), f = $('sb-nav'), sb = $('sb');
+	if (!t || !sb || e.button || e.ctrlKey || e.metaKey || e.shiftKey || !sb.contains(t)) return;
+	if (t.matches('.sb-controls a')) { P(e); go(t.href, 1, t.id); }
+	else if (t.getAttribute('form') == 'sb-nav' && f.method == 'get') { P(e); go(url(f, 'step', t.value), 1); }
+});
+d.addEventListener('submit', e => {
+	var f = e.target;
+	if (f.matches('.sb-rules') && f.method == 'get') { P(e); go(url(f), 1, 'sb-rules'); }
+});
+addEventListener('popstate', e => { if (e.state && $('sb')) go(location.href); });
+addEventListener('keydown', e => {
+	var t = e.target, a = $({ArrowRight:'sb-forward',ArrowLeft:'sb-back'}[e.key]);
+	if (e.key == 'Enter' && (e.ctrlKey || e.metaKey) && t.id == 'sb-text') { P(e); t.form.requestSubmit(); }
+	else if (a && !e.altKey && !e.ctrlKey && !/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) { P(e); a.click(); }
+});
+function fix() {
+	var s = $('sb-share'), k = $('sb-keys');
+	if (s) { s.value = new URL(s.value, location.href).href; s.onfocus = s.select; }
+	if (k) k.hidden = 0;
+}
+var q = $('sb-q');
+if (q) {
+	q.parentNode.hidden = 0;
+	q.oninput = () => {
+		var v = q.value.trim().toLowerCase();
+		d.querySelectorAll('.sb-group').forEach(g => {
+			var n = 0;
+			g.querySelectorAll('li').forEach(l => { n += !(l.hidden = v && !l.textContent.toLowerCase().includes(v)); });
+			g.hidden = !n;
+			g.open = v && n;
+		});
+	};
+}
+history.replaceState(1, '');
+fix();
 })();

@@ -252,6 +252,9 @@ type RulePage struct {
 	// History is the entry across the loaded editions (history.go); nil
 	// when it is in no whole edition.
 	History *history.History
+	// Scenarios are the sandbox scenarios that show this rule or a rule
+	// on its page: its examples, or a passage of its text.
+	Scenarios []Link
 }
 
 // GlossaryPage is the A–Z list of terms.

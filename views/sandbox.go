@@ -1,8 +1,6 @@
 package views
 
 import (
-	"context"
-	"io"
 	"net/url"
 	"strconv"
 	"strings"
@@ -24,6 +22,17 @@ func (p Paths) SandboxIndexURL() string { return p.sandboxURL("/sandbox") }
 // SandboxScenarioURL is a bundled scenario's page by its name ("legend-rule").
 func (p Paths) SandboxScenarioURL(name string) string {
 	return p.sandboxURL("/sandbox/scenario/" + url.PathEscape(name))
+}
+
+// SandboxScenarioUnderURL runs a bundled scenario under edition ed's
+// rules. A static export with no sandbox server has one page for them all,
+// which takes no parameters.
+func (p Paths) SandboxScenarioUnderURL(name, ed string) string {
+	u := p.SandboxScenarioURL(name)
+	if p.Static && p.Sandbox == "" {
+		return u
+	}
+	return u + "?rules=" + url.QueryEscape(ed)
 }
 
 // NewestRuleURL is a rule number's page in the newest edition that has it.
@@ -64,11 +73,21 @@ type SandboxPage struct {
 	RunUnder []SandboxEdition
 	Running  SandboxEdition // the selected one
 
-	Board   engine.Board
-	Step    int // the step whose state is shown; 0 is the state after setup
-	Last    int // the last step that ran
-	Steps   []SandboxStep
-	Expects []SandboxExpect
+	Board engine.Board
+	// Start is the state after setup, for print, which shows every
+	// step's state (nil when the run stopped in setup).
+	Start *engine.Board
+	Table *Table // how boards are shown: in words, hidden zones hidden
+	// Invented are the cards whose text the scenario made up.
+	Invented []string
+	Step     int // the step whose state is shown; 0 is the state after setup
+	Last     int // the last step that ran
+	Steps    []SandboxStep
+	Expects  []SandboxExpect
+	Fired    []SandboxFired // the rules the run applied, in the order first applied
+	// Open shows the scenario's source and checks unfolded: text the
+	// reader wrote, or one with problems.
+	Open bool
 	// ExpectNote explains why expectations weren't checked (the run stopped
 	// early), or is empty.
 	ExpectNote string
@@ -103,12 +122,16 @@ type SandboxEdition struct {
 	ID, Name string
 }
 
-// SandboxStep is one step of the scenario.
+// SandboxStep is one step of the scenario. The scenario's verify lines,
+// which check something rather than do it, are not steps here.
 type SandboxStep struct {
 	N        int // 1-based
 	Line     int
-	Text     string
-	Ran      bool // the run reached and performed it
+	Text     string        // as the scenario writes it
+	Say      string        // what happens, in words: "Alice casts Shock targeting Bob."
+	Asked    string        // the choice it answers: "Alice must choose: …"
+	Board    *engine.Board // the state after it, for print; nil if not printed
+	Ran      bool          // the run reached and performed it
 	Failed   string
 	Rejected string // the engine refused it, as the scenario expected
 	Events   []SandboxEvent
@@ -121,6 +144,13 @@ type SandboxEvent struct {
 	Rule string // "704.5j", "" if the edition has no number for it
 	URL  string // the rule's page in the edition run, "" if not loaded there
 	SBA  bool
+}
+
+// SandboxFired is a rule the run applied and how often.
+type SandboxFired struct {
+	Rule  string
+	URL   string
+	Times int
 }
 
 // SandboxExpect is one expectation's result.
@@ -137,8 +167,14 @@ type SandboxExpect struct {
 // answer: each option is the step that would answer it.
 type SandboxChoice struct {
 	Prompt  string
-	Options []string
+	Options []SandboxOption
 	After   int // the line the answer goes after
+}
+
+// SandboxOption is one answer to a choice: the step that gives it, and
+// that step in words.
+type SandboxOption struct {
+	Step, Say string
 }
 
 // Field is a form field's name and value.
@@ -157,8 +193,8 @@ type SandboxNav struct {
 }
 
 // URL is the address of step k, "" when the controls post instead. The
-// last step is the default, so its URL has no step.
-func (n SandboxNav) URL(k, last int) string {
+// start is the default, so its URL has no step.
+func (n SandboxNav) URL(k int) string {
 	if n.Post {
 		return ""
 	}
@@ -169,7 +205,7 @@ func (n SandboxNav) URL(k, last int) string {
 	if n.Rules != "" {
 		v.Set("rules", n.Rules)
 	}
-	if k != last {
+	if k != 0 {
 		v.Set("step", strconv.Itoa(k))
 	}
 	if len(v) == 0 {
@@ -178,56 +214,45 @@ func (n SandboxNav) URL(k, last int) string {
 	return n.Action + "?" + v.Encode()
 }
 
-// SandboxIndex lists the bundled scenarios.
+// SandboxIndex lists the bundled scenarios by section.
 type SandboxIndex struct {
 	Page
-	Scenarios []SandboxIndexItem
-	NewURL    string
+	Groups []SandboxGroup
+	NewURL string
 }
 
-// SandboxIndexItem is one bundled scenario and what it demonstrates.
+// SandboxGroup is the scenarios showing rules of one section.
+type SandboxGroup struct {
+	Key   string // "7", or "other"
+	Name  string // "7. Additional Rules"
+	Items []SandboxIndexItem
+}
+
+// SandboxIndexItem is one bundled scenario: its page (the newest edition
+// printing its example, or its own) and what it shows.
 type SandboxIndexItem struct {
 	Title, URL string
 	Name       string
-	Rules      []string
+	Rule       string // the first rule on its scenario line
 	Range      string
-	Examples   []SandboxIndexExample
-	Quotes     []string
+	Printed    int  // editions printing an example it runs
+	Passage    bool // it shows a passage (quote:) rather than an example
 }
 
-// SandboxIndexExample is an example a scenario demonstrates and where the
-// loaded editions print it.
-type SandboxIndexExample struct {
-	Text  string
-	Where []Link // newest first
-	More  int    // older editions not listed
-}
-
-// Symbols draws a run of braced symbols ("{1}{W}") as the rules pages do.
-func Symbols(s string) templ.Component {
-	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		var b []byte
-		for s != "" {
-			i := strings.IndexByte(s, '{')
-			j := strings.IndexByte(s, '}')
-			if i != 0 || j < 0 {
-				b = appendEscaped(b, s)
-				break
-			}
-			b = appendSymbol(b, s[:j+1])
-			s = s[j+1:]
-		}
-		_, err := w.Write(b)
-		return err
-	})
-}
-
-// stepLabel is "Step 3 of 5", or "Start" for the state after setup.
-func stepLabel(k, n int) string {
-	if k == 0 {
-		return "Start (after setup)"
+func scenarioCount(n int) string {
+	if n == 1 {
+		return "1 scenario"
 	}
-	return "After step " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	return strconv.Itoa(n) + " scenarios"
+}
+
+// stepLabel heads the state shown: "After step 3", or "Start" for the
+// state after setup.
+func stepLabel(k int) string {
+	if k == 0 {
+		return "Start"
+	}
+	return "After step " + strconv.Itoa(k)
 }
 
 func stepClass(s SandboxStep, current int) string {
@@ -303,3 +328,53 @@ func navMethod(n SandboxNav) string {
 }
 
 func lineRef(n int) string { return "line " + strconv.Itoa(n) }
+
+// now says what the state shown follows: the step in words, or the setup.
+func (p SandboxPage) now() string {
+	if p.Step > 0 {
+		for _, s := range p.Steps {
+			if s.N == p.Step {
+				return s.Say
+			}
+		}
+	}
+	return "The game as the scenario sets it up, before anything happens."
+}
+
+// detailsSummary labels the folded source and checks with how the checks
+// went, so a failing scenario shows without unfolding it.
+func (p SandboxPage) detailsSummary() string {
+	const s = "The scenario's text and checks"
+	switch {
+	case len(p.RunUnder) == 0:
+		return "The scenario's text"
+	case p.ExpectNote != "" || len(p.Expects) == 0:
+		return s
+	case passedCount(p.Expects) == len(p.Expects):
+		return s + " (all " + strconv.Itoa(len(p.Expects)) + " hold)"
+	}
+	return s + " (" + strconv.Itoa(len(p.Expects)-passedCount(p.Expects)) + " of " + strconv.Itoa(len(p.Expects)) + " fail)"
+}
+
+// inventedNote explains the invented label: "Grizzly Bears is not the real
+// card: the scenario wrote its text for the example."
+func inventedNote(names []string) string {
+	switch len(names) {
+	case 1:
+		return names[0] + " here is not the real card of that name: the scenario made up its text to show the example."
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] +
+		" here are not the real cards of those names: the scenario made up their text to show the example."
+}
+
+// unprinted counts the steps that ran whose state the page leaves out of
+// print (SandboxStep.Board nil).
+func unprinted(steps []SandboxStep) int {
+	n := 0
+	for _, s := range steps {
+		if s.Ran && s.Board == nil {
+			n++
+		}
+	}
+	return n
+}

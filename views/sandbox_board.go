@@ -56,3 +56,82 @@ func layerSummary(c engine.CardView) string {
 	}
 	return "layers: " + strconv.Itoa(len(c.Notes)) + " changes"
 }
+
+// Table is how a sandbox page shows a game: objects in words, and the
+// hidden zones (400.2) as one player sees them. The watcher is the first
+// player: their hand is face up, other hands and every library face down
+// with a count, unless the scenario reveals them.
+type Table struct {
+	Words    *Words
+	Viewer   string          // the player watching
+	Revealed map[string]bool // "Bob hand", "Alice library": shown face up anyway
+	Invented map[string]bool // the names of cards whose text the scenario invented
+}
+
+// FaceDown reports whether the table shows player's zone z face down.
+func (t *Table) FaceDown(player string, z engine.Zone) bool {
+	switch {
+	case t == nil, z != engine.Hand && z != engine.Library:
+		return false
+	case z == engine.Hand && player == t.Viewer:
+		return false
+	}
+	return !t.Revealed[player+" "+z.String()]
+}
+
+// label is an object's label in words.
+func (t *Table) label(l string) string {
+	if t == nil {
+		return l
+	}
+	return t.Words.Label(l)
+}
+
+// text is free text (an effect, a prompt) in words, as a sentence.
+func (t *Table) text(s string) string {
+	if t == nil {
+		return s
+	}
+	return t.Words.Sentence(s)
+}
+
+// words is text within a sentence in words.
+func (t *Table) words(s string) string {
+	if t == nil {
+		return s
+	}
+	return t.Words.Text(s)
+}
+
+// invented reports whether a card's text was invented for the scenario:
+// the card printed on it (its label's name) or, for a copy, the card it
+// copies (its name now).
+func (t *Table) invented(c engine.CardView) bool {
+	if t == nil || len(t.Invented) == 0 {
+		return false
+	}
+	base := c.Label
+	if i := strings.LastIndexByte(base, '#'); i > 0 {
+		base = base[:i]
+	}
+	return t.Invented[base] || t.Invented[c.Name]
+}
+
+// renamed is a card's name when it differs from the card's own (a copy,
+// 707.2), or "".
+func renamed(c engine.CardView) string {
+	base := c.Label
+	if i := strings.LastIndexByte(base, '#'); i > 0 {
+		base = base[:i]
+	}
+	if c.Name == "" || strings.EqualFold(c.Name, base) {
+		return ""
+	}
+	return c.Name
+}
+
+// maxBacks is how many card backs a face-down hand draws; the count says
+// the rest.
+const maxBacks = 10
+
+func backs(n int) []int { return make([]int, min(n, maxBacks)) }

@@ -110,10 +110,11 @@ func tab(t *testing.T, bctx context.Context) context.Context {
 }
 
 // timed runs steps with a deadline, so a missing element fails the test
-// rather than hanging it.
+// rather than hanging it. The deadline is generous: on a 2-core machine
+// running other tests, loading the search's wasm took over 15 s.
 func timed(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, 45*time.Second)
 	defer cancel()
 	if err := chromedp.Do(tctx, steps...); err != nil {
 		t.Fatal(err)

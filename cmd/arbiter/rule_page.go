@@ -75,6 +75,7 @@ func (s *Server) rulePageOf(c echo.Context, e *rules.Edition, r *rules.Rule) vie
 	}
 	if s.Scenarios != nil {
 		p.Sandbox = s.Scenarios.HasScenario
+		p.Scenarios = s.scenariosShowing(e, r)
 	}
 	st := siteOf(c)
 	p.History = st.history.History(e, r)

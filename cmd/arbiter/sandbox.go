@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -152,3 +153,75 @@ func (s *Server) ruleLink(r runEdition, n rules.Number) string {
 // scenarioSlug is a bundled scenario's name in URLs: its file name
 // without ".scn".
 func scenarioSlug(sc *scenario.Scenario) string { return strings.TrimSuffix(sc.Name, scenario.Ext) }
+
+// table is how a sandbox page shows sc's boards: in words, watched by the
+// first player, with the zones sc reveals face up and its invented cards
+// marked.
+func (s *Server) table(sc *scenario.Scenario, w *views.Words) *views.Table {
+	t := &views.Table{Words: w, Viewer: sc.Players[0], Revealed: map[string]bool{}, Invented: map[string]bool{}}
+	for _, z := range sc.Revealed {
+		t.Revealed[sc.Players[z.Player]+" "+z.Zone.String()] = true
+	}
+	for _, name := range sc.Invented() {
+		t.Invented[name] = true
+	}
+	return t
+}
+
+// scenariosShowing lists the bundled scenarios that show rule r of e or a
+// rule below it (its page shows them all): those running an example printed
+// there, those quoting its text, and those whose scenario line names it in
+// the edition whose numbers the scenario is written in. Each links to its
+// run under e's rules where it applies to e.
+func (s *Server) scenariosShowing(e *rules.Edition, r *rules.Rule) []views.Link {
+	var out []views.Link
+	seen := map[*scenario.Scenario]bool{}
+	add := func(sc *scenario.Scenario, url string) {
+		if seen[sc] {
+			return
+		}
+		seen[sc] = true
+		if url == "" {
+			url = s.paths.SandboxScenarioURL(scenarioSlug(sc))
+			if sc.Applies(e.Effective) {
+				url = s.paths.SandboxScenarioUnderURL(scenarioSlug(sc), e.ID)
+			}
+		}
+		out = append(out, views.Link{Label: sc.Title, URL: url})
+	}
+	var walk func(r *rules.Rule)
+	walk = func(r *rules.Rule) {
+		n := 0
+		for _, b := range r.Body {
+			if b.Kind != rules.BlockExample {
+				for _, sc := range s.Scenarios.ForText(b.Text.S) {
+					add(sc, "")
+				}
+				continue
+			}
+			n++
+			// The example's page runs the first scenario for it that
+			// applies to e (sandboxExample); the others run by name.
+			scs := s.Scenarios.ForExample(b.Text.S)
+			first := slices.IndexFunc(scs, func(sc *scenario.Scenario) bool { return sc.Applies(e.Effective) })
+			for i, sc := range scs {
+				if i == max(first, 0) {
+					add(sc, s.paths.SandboxExampleURL(e.ID, r.Number.String(), n))
+				} else {
+					add(sc, "")
+				}
+			}
+		}
+		num := r.Number.String()
+		for _, sc := range s.Scenarios.Scenarios {
+			if sc.Numbering.ID == e.ID && sc.Applies(e.Effective) && slices.Contains(sc.Rules, num) {
+				add(sc, "")
+			}
+		}
+		for _, c := range r.Children {
+			walk(c)
+		}
+	}
+	walk(r)
+	return out
+}

@@ -50,35 +50,51 @@ func TestSandboxBrowser(t *testing.T) {
 
 	t.Run("stepping in place", func(t *testing.T) {
 		ctx := tab(t, bctx)
-		timed(t, ctx, chromedp.Navigate(base+page+"?step=0"), waitText(at, "Step 0 of 2"))
+		// The page opens at the start.
+		timed(t, ctx, chromedp.Navigate(base+page), waitText(at, "Step 0 of 2"), waitText("#state-h", "Start"))
 		// A mark on the window survives only if no page loads.
 		timed(t, ctx, chromedp.Evaluate[chromedp.Void]("window.stayed = 1"))
+		if eval[bool](t, ctx, "document.getElementById('sb-keys').hidden") {
+			t.Error("the script didn't show the arrow keys' hint")
+		}
+		if n := eval[int](t, ctx, "document.querySelectorAll('.events:not(.later) li').length"); n != 0 {
+			t.Errorf("%d events listed at the start", n)
+		}
 
-		timed(t, ctx, chromedp.Click(chromedp.ID("sb-forward")), waitText(at, "Step 1 of 2"), waitPath(page+"?step=1"))
-		if p := eval[string](t, ctx, "document.querySelector('.pending').textContent"); !strings.Contains(p, "A must choose") {
+		timed(t, ctx, chromedp.Click(chromedp.ID("sb-forward")), waitText(at, "Step 1 of 2"), waitPath(page+"?step=1"),
+			waitText(".sb-now", "Alice puts the second Rasputin Dreamweaver onto the battlefield."))
+		if p := eval[string](t, ctx, "document.querySelector('.sb-state .pending').textContent"); !strings.Contains(p, "Alice must choose") {
 			t.Errorf("after step 1 the board says %q", p)
 		}
 		if id := eval[string](t, ctx, "document.activeElement.id"); id != "sb-forward" {
 			t.Errorf("focus is on %q after stepping, want the forward control", id)
 		}
-		timed(t, ctx, chromedp.Click(chromedp.ID("sb-forward")), waitText(at, "Step 2 of 2"), waitPath(page))
-		if n := eval[int](t, ctx, "document.querySelectorAll('.z-graveyard .card').length"); n != 1 {
+		timed(t, ctx, chromedp.Click(chromedp.ID("sb-forward")), waitText(at, "Step 2 of 2"), waitPath(page+"?step=2"))
+		if n := eval[int](t, ctx, "document.querySelectorAll('.sb-state .z-graveyard .card').length"); n != 1 {
 			t.Errorf("after the choice, %d cards in graveyards", n)
 		}
 		timed(t, ctx, chromedp.Click(chromedp.ID("sb-back")), waitText(at, "Step 1 of 2"), waitPath(page+"?step=1"))
-		timed(t, ctx, chromedp.Click(chromedp.ID("sb-reset")), waitText(at, "Step 0 of 2"), waitPath(page+"?step=0"))
-		if n := eval[int](t, ctx, "document.querySelectorAll('.events li').length"); n != 0 {
-			t.Errorf("%d events listed at the start", n)
-		}
-		timed(t, ctx, chromedp.Click(chromedp.ID("sb-all")), waitText(at, "Step 2 of 2"), waitPath(page),
+		timed(t, ctx, chromedp.Click(chromedp.ID("sb-reset")), waitText(at, "Step 0 of 2"), waitPath(page))
+		timed(t, ctx, chromedp.Click(chromedp.ID("sb-all")), waitText(at, "Step 2 of 2"), waitPath(page+"?step=2"),
 			waitText(".summary", "All 4 expectations hold"))
-		// The step list jumps to a step; the arrow keys step.
+		// The step list jumps to a step.
 		timed(t, ctx, chromedp.Click(chromedp.CSS("li#step-1 button")), waitText(at, "Step 1 of 2"), waitPath(page+"?step=1"))
-		timed(t, ctx, chromedp.KeyEvent(kb.ArrowLeft), waitText(at, "Step 0 of 2"))
-		timed(t, ctx, chromedp.KeyEvent(kb.ArrowRight), waitText(at, "Step 1 of 2"))
-		timed(t, ctx, chromedp.KeyEvent(kb.ArrowRight), waitText(at, "Step 2 of 2"))
-		// The browser's back button goes back a step.
+		// ← and → step, back to the start and on to the end, and no
+		// further.
+		timed(t, ctx, chromedp.KeyEvent(kb.ArrowLeft), waitText(at, "Step 0 of 2"), waitPath(page))
+		timed(t, ctx, chromedp.KeyEvent(kb.ArrowLeft), chromedp.Sleep(300*time.Millisecond), waitText(at, "Step 0 of 2"))
+		timed(t, ctx, chromedp.KeyEvent(kb.ArrowRight), waitText(at, "Step 1 of 2"), waitPath(page+"?step=1"))
+		timed(t, ctx, chromedp.KeyEvent(kb.ArrowRight), waitText(at, "Step 2 of 2"), waitPath(page+"?step=2"))
+		timed(t, ctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.Sleep(300*time.Millisecond), waitText(at, "Step 2 of 2"))
+		// The arrows leave a text box alone.
+		timed(t, ctx, chromedp.Click(chromedp.CSS(".sb-details > summary")), chromedp.Focus(chromedp.ID("sb-text")),
+			chromedp.KeyEvent(kb.ArrowLeft), chromedp.Sleep(300*time.Millisecond), waitText(at, "Step 2 of 2"))
+		// The browser's back button goes back a step; the unfolded text
+		// stays unfolded.
 		timed(t, ctx, chromedp.NavigateBack(), waitPath(page+"?step=1"), waitText(at, "Step 1 of 2"))
+		if !eval[bool](t, ctx, "document.querySelector('.sb-details').open") {
+			t.Error("stepping folded the scenario's text again")
+		}
 		if !eval[bool](t, ctx, "window.stayed === 1") {
 			t.Error("stepping loaded a new page instead of swapping this one")
 		}
@@ -90,23 +106,74 @@ func TestSandboxBrowser(t *testing.T) {
 		if v := eval[string](t, ctx, "document.getElementById('sb-share').value"); v != base+page+"?step=1" {
 			t.Errorf("share box holds %q", v)
 		}
-		// On the index, a link within the page is not a step.
-		timed(t, ctx, chromedp.Navigate(base+"/sandbox"), chromedp.Click(chromedp.CSS("a[href='#language']")),
-			chromedp.NavigateBack(), waitPath("/sandbox"))
+	})
+
+	t.Run("print", func(t *testing.T) {
+		// Printed, the page is the whole run: every step, its events and
+		// the state after it, and not the one state on screen.
+		ctx := tab(t, bctx)
+		timed(t, ctx, chromedp.Navigate(base+page+"?step=1"), waitText(at, "Step 1 of 2"))
+		shown := "(sel => [...document.querySelectorAll(sel)].filter(e => getComputedStyle(e).display != 'none').length)"
+		if n := eval[int](t, ctx, shown+"('.snap')"); n != 0 {
+			t.Errorf("%d states for print shown on screen", n)
+		}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, shown+"('.snap')"); n != 3 {
+			t.Errorf("printed, %d states of 3 shown", n)
+		}
+		if n := eval[int](t, ctx, shown+"('.events')"); n != 2 {
+			t.Errorf("printed, %d steps' events of 2 shown", n)
+		}
+		if n := eval[int](t, ctx, shown+"('.sb-state, .sb-controls')"); n != 0 {
+			t.Error("printed, the state on screen and the controls are shown")
+		}
+		if n := eval[int](t, ctx, shown+"('.steplist button')"); n != 3 {
+			t.Errorf("printed, %d steps' words of 3 shown", n)
+		}
+	})
+
+	t.Run("index filter", func(t *testing.T) {
+		ctx := tab(t, bctx)
+		open := "[...document.querySelectorAll('.sb-group')].filter(g => g.open).length"
+		visible := "[...document.querySelectorAll('.sb-group')].filter(g => !g.hidden).length"
+		timed(t, ctx, chromedp.Navigate(base+"/sandbox"), chromedp.WaitVisible(chromedp.ID("sb-q")))
+		groups := eval[int](t, ctx, "document.querySelectorAll('.sb-group').length")
+		if groups < 5 || eval[int](t, ctx, open) != 0 {
+			t.Fatalf("%d groups, %d open", groups, eval[int](t, ctx, open))
+		}
+		timed(t, ctx, chromedp.SendKeys(chromedp.ID("sb-q"), "legend rule"))
+		if eval[int](t, ctx, visible) != eval[int](t, ctx, open) || eval[int](t, ctx, visible) == 0 || eval[int](t, ctx, visible) == groups {
+			t.Errorf("filtered: %d groups shown, %d open, of %d", eval[int](t, ctx, visible), eval[int](t, ctx, open), groups)
+		}
+		if eval[bool](t, ctx, "document.getElementById('legend-rule').hidden") || !eval[bool](t, ctx, "document.getElementById('mana-burn').hidden") {
+			t.Error("the filter shows the wrong scenarios")
+		}
+		timed(t, ctx, chromedp.Evaluate[chromedp.Void]("q = document.getElementById('sb-q'), q.value = '', q.dispatchEvent(new Event('input'))"))
+		if eval[int](t, ctx, visible) != groups || eval[int](t, ctx, open) != 0 || eval[int](t, ctx, "document.querySelectorAll('.sb-index li[hidden]').length") != 0 {
+			t.Error("emptied, the filter doesn't show every group again, folded")
+		}
+		// A link within the page is not a step.
+		timed(t, ctx, chromedp.Click(chromedp.CSS("a[href='#language']")), chromedp.NavigateBack(), waitPath("/sandbox"))
 	})
 
 	t.Run("edition switch", func(t *testing.T) {
 		ctx := tab(t, bctx)
 		mana := "/sandbox/scenario/mana-burn"
-		timed(t, ctx, chromedp.Navigate(base+mana), waitText(".player[data-player=A] .life", "20"),
+		life := ".sb-state .player[data-player=Alice] .life"
+		timed(t, ctx, chromedp.Navigate(base+mana), waitText(life, "20"),
 			chromedp.Evaluate[chromedp.Void]("window.stayed = 1"),
 			chromedp.SetValue(chromedp.ID("sb-rules"), "2007-02-01"),
 			chromedp.Click(chromedp.CSS(".sb-rules button")),
 			waitPath(mana+"?rules=2007-02-01"),
-			waitText(".player[data-player=A] .life", "17"),
+			waitText(at, "Step 0 of 3"),
+			chromedp.Click(chromedp.ID("sb-all")),
+			waitPath(mana+"?rules=2007-02-01&step=3"),
+			waitText(life, "17"),
 			waitText(".summary", "All 3 expectations hold"),
 		)
-		timed(t, ctx, chromedp.Click(chromedp.ID("sb-back")), waitPath(mana+"?rules=2007-02-01&step=2"), waitText(".player[data-player=A] .life", "20"))
+		timed(t, ctx, chromedp.Click(chromedp.ID("sb-back")), waitPath(mana+"?rules=2007-02-01&step=2"), waitText(life, "20"))
 		if !eval[bool](t, ctx, "window.stayed === 1") {
 			t.Error("switching editions loaded a new page")
 		}
@@ -114,7 +181,8 @@ func TestSandboxBrowser(t *testing.T) {
 
 	t.Run("edit and run", func(t *testing.T) {
 		ctx := tab(t, bctx)
-		timed(t, ctx, chromedp.Navigate(base+page), waitText(at, "Step 2 of 2"))
+		timed(t, ctx, chromedp.Navigate(base+page), waitText(at, "Step 0 of 2"),
+			chromedp.Click(chromedp.CSS(".sb-details > summary")), chromedp.WaitVisible(chromedp.ID("sb-text")))
 		text := eval[string](t, ctx, "document.getElementById('sb-text').value")
 		if !strings.HasPrefix(text, `scenario "Legend rule`) {
 			t.Fatalf("the editor holds %q", text)
@@ -124,7 +192,7 @@ func TestSandboxBrowser(t *testing.T) {
 		timed(t, ctx,
 			chromedp.SetValue(chromedp.ID("sb-text"), broken),
 			chromedp.Click(chromedp.ID("sb-run")),
-			waitText("#sb-errors li", "Line 11: can't read step"),
+			waitText("#sb-errors li", "Line 13: can't read step"),
 		)
 		if p := eval[string](t, ctx, "location.pathname"); p != "/sandbox/run" {
 			t.Errorf("after running, at %s", p)
@@ -132,13 +200,17 @@ func TestSandboxBrowser(t *testing.T) {
 		if v := eval[string](t, ctx, "document.getElementById('sb-text').value"); v != broken {
 			t.Errorf("the editor holds %q after the error", v)
 		}
-		// Fixed by leaving the choice out: the sandbox asks for it.
+		// Fixed by leaving the choice out: the sandbox asks for it after
+		// the last step.
 		unanswered := strings.Replace(text, "  A chooses Rasputin Dreamweaver#2\n", "", 1)
 		timed(t, ctx,
 			chromedp.SetValue(chromedp.ID("sb-text"), unanswered),
 			chromedp.Focus(chromedp.ID("sb-text")),
 			chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(kb.ModifierCtrl)),
-			waitText("form.choice legend", "A must choose"),
+			waitText(at, "Step 0 of 1"),
+			waitText(".sb-steps", "the rules wait for a choice"),
+			chromedp.Click(chromedp.ID("sb-all")),
+			waitText("form.choice legend", "Alice must choose"),
 		)
 		if n := eval[int](t, ctx, "document.querySelectorAll('.expects li').length"); n != 0 {
 			t.Errorf("%d expectations checked while a choice is pending", n)
@@ -146,14 +218,15 @@ func TestSandboxBrowser(t *testing.T) {
 		timed(t, ctx,
 			chromedp.Click(chromedp.CSS("form.choice button[value='A chooses Rasputin Dreamweaver#2']")),
 			waitText(".summary", "All 4 expectations hold"),
-			waitText("li#step-2", "A chooses Rasputin Dreamweaver#2"),
+			waitText(at, "Step 2 of 2"),
+			waitText("li#step-2", "Alice chooses the second Rasputin Dreamweaver."),
 		)
 		// The run is in its URL: reloading shows it again.
 		share := eval[string](t, ctx, "document.getElementById('sb-share').value")
 		if !strings.HasPrefix(share, base+"/sandbox/run?ex=scenario%2Flegend-rule&s=") {
 			t.Errorf("share URL %q", share)
 		}
-		timed(t, ctx, chromedp.Navigate(share), waitText(".summary", "All 4 expectations hold"))
+		timed(t, ctx, chromedp.Navigate(share), waitText(".summary", "All 4 expectations hold"), waitText(at, "Step 2 of 2"))
 		if got := eval[string](t, ctx, "document.getElementById('sb-text').value"); got != text {
 			t.Errorf("the shared run's text differs:\n%s\nwant\n%s", got, text)
 		}
@@ -174,23 +247,33 @@ func TestSandboxBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		timed(t, ctx,
-			chromedp.Navigate(base+page+"?step=0"), waitText(at, "Step 0 of 2"),
+			chromedp.Navigate(base+page), waitText(at, "Step 0 of 2"),
 			chromedp.Click(chromedp.ID("sb-forward")), waitPath(page+"?step=1"), waitText(at, "Step 1 of 2"),
-			chromedp.Click(chromedp.ID("sb-all")), waitPath(page), waitText(at, "Step 2 of 2"),
+			chromedp.Click(chromedp.ID("sb-all")), waitPath(page+"?step=2"), waitText(at, "Step 2 of 2"),
 			chromedp.Click(chromedp.ID("sb-back")), waitPath(page+"?step=1"),
-			chromedp.Click(chromedp.ID("sb-reset")), waitPath(page+"?step=0"),
+			chromedp.Click(chromedp.ID("sb-reset")), waitPath(page),
 			// The step list is a form whose buttons put the step in the URL.
 			chromedp.Click(chromedp.CSS("li#step-2 button")), waitPath(page+"?step=2"), waitText(at, "Step 2 of 2"),
 		)
-		if v := eval[string](t, ctx, "document.getElementById('sb-share').value"); v != page {
+		if v := eval[string](t, ctx, "document.getElementById('sb-share').value"); v != page+"?step=2" {
 			t.Errorf("the share box holds %q; the script ran, or the page is wrong", v)
 		}
+		if !eval[bool](t, ctx, "document.getElementById('sb-keys').hidden") {
+			t.Error("the arrow keys' hint shows without the script that makes them work")
+		}
 		// Editing and running is a plain form post.
+		timed(t, ctx, chromedp.Click(chromedp.CSS(".sb-details > summary")), chromedp.WaitVisible(chromedp.ID("sb-text")))
 		text := eval[string](t, ctx, "document.getElementById('sb-text').value")
 		timed(t, ctx,
 			chromedp.SetValue(chromedp.ID("sb-text"), strings.Replace(text, "Rasputin Dreamweaver#2 in battlefield", "Rasputin Dreamweaver#1 in battlefield", 1)),
 			chromedp.Click(chromedp.ID("sb-run")),
 			waitText(".summary", "1 of 4 expectations fail"),
 		)
+		// The index: no filter without the script, the groups fold.
+		timed(t, ctx, chromedp.Navigate(base+"/sandbox"), chromedp.WaitReady(chromedp.CSS(".sb-group")))
+		if !eval[bool](t, ctx, "document.querySelector('.sb-filter').hidden") {
+			t.Error("the filter shows without the script")
+		}
+		timed(t, ctx, chromedp.Click(chromedp.CSS("#section-7 > summary")), chromedp.WaitVisible(chromedp.CSS("li#legend-rule a")))
 	})
 }

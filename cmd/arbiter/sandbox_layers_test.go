@@ -16,25 +16,28 @@ func TestSandboxStackAndLayers(t *testing.T) {
 		absent []string
 	}{
 		{"/sandbox/scenario/brothers-of-fire?step=2", []check{
-			{".board .turn", "Turn 1"},
-			{".board .turn .t-step", "precombat main phase"},
-			{".board .turn .t-prio", "Sue has priority"},
-			{".stack h3", "2 objects, top first"},
-			{".stack .st:first-child[data-label='Purelace#1'] .st-kind", "spell"},
-			{".stack .st:first-child .c-type", "controlled by Sue · targets Brothers of Fire#1"},
-			{".stack .st:nth-child(2)[data-label='Brothers of Fire#1 ability#1'] .st-kind", "activated ability"},
-			{".stack .st:nth-child(2) .st-text", "deals 1 damage to any target and 1 damage to you"},
-			{".player[data-player=Bob] .card[data-label='Brothers of Fire#1'] .c-ab", "{1}{R}{R}: Brothers of Fire deals 1 damage"},
-		}, []string{".shared .z-stack", ".c-layers", ".effects"}},
-		{"/sandbox/scenario/brothers-of-fire", []check{
-			{".card[data-label='Brothers of Fire#1'] .colors", "white"},
-			{".card[data-label='Brothers of Fire#1'] .c-layers summary", "layers: 1 change"},
-			{".card[data-label='Brothers of Fire#1'] .c-layers li", "5: white (Purelace#1)"},
-			{".effects li", "Purelace#1: Target permanent becomes white"},
-		}, []string{".stack"}},
+			{".sb-state .board .turn", "Turn 1"},
+			{".sb-state .board .turn .t-step", "precombat main phase"},
+			{".sb-state .board .turn .t-prio", "Sue has priority"},
+			{".sb-state .stack h3", "2 objects, top first"},
+			{".sb-state .stack .st:first-child[data-label='Purelace#1'] .st-kind", "spell"},
+			{".sb-state .stack .st:first-child .c-type", "controlled by Sue · targets the first Brothers of Fire"},
+			{".sb-state .stack .st:nth-child(2)[data-label='Brothers of Fire#1 ability#1'] .c-name", "The first Brothers of Fire ability"},
+			{".sb-state .stack .st:nth-child(2)[data-label='Brothers of Fire#1 ability#1'] .st-kind", "activated ability"},
+			{".sb-state .stack .st:nth-child(2) .st-text", "deals 1 damage to any target and 1 damage to you"},
+			{".sb-state .stack .st:nth-child(2) .st-text abbr.ms", ""},
+			{".sb-state .player[data-player=Bob] .card[data-label='Brothers of Fire#1'] .c-ab", "{1}{R}{R}: Brothers of Fire deals 1 damage"},
+			{".sb-state .player[data-player=Bob] .card[data-label='Brothers of Fire#1'] .c-ab abbr.ms.r[title='red mana']", "{R}"},
+		}, []string{".sb-state .shared .z-stack", ".sb-state .c-layers", ".sb-state .effects"}},
+		{"/sandbox/scenario/brothers-of-fire?step=last", []check{
+			{".sb-state .card[data-label='Brothers of Fire#1'] .colors", "white"},
+			{".sb-state .card[data-label='Brothers of Fire#1'] .c-layers summary", "layers: 1 change"},
+			{".sb-state .card[data-label='Brothers of Fire#1'] .c-layers li", "5: white (Purelace)"},
+			{".sb-state .effects li", "Purelace: Target permanent becomes white"},
+		}, []string{".sb-state .stack"}},
 		{"/sandbox/scenario/switch?rules=2026-01-16&step=4", []check{
-			{".card[data-label='Wall Walker#1'] .pt[title*='7d: switched to']", "4/1"},
-			{".card[data-label='Wall Walker#1'] .c-layers li", "7c: +0/+1 (Lesser Boon#1)"},
+			{".sb-state .card[data-label='Wall Walker#1'] .pt[title*='7d: switched to']", "4/1"},
+			{".sb-state .card[data-label='Wall Walker#1'] .c-layers li", "7c: +0/+1 (the first Lesser Boon)"},
 		}, nil},
 	}
 	for _, tc := range tests {

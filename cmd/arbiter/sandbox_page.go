@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,7 +31,10 @@ var sandboxAssets = []string{"sandbox.css", "sandbox.js"}
 const (
 	maxSandboxForm = 64 << 10 // a form post: 16 KB of text, percent-encoded, and a few fields
 	maxEvents      = 40       // events listed per step
-	maxWhere       = 6        // editions listed per example on the index
+	// A page holds each step's state for print, up to 40 steps and 1,000
+	// objects in all: a state is about 300 bytes an object.
+	maxSnaps       = 40
+	maxSnapObjects = 1000
 )
 
 // starterScenario is what /sandbox/run shows when given nothing to run.
@@ -50,8 +55,9 @@ func (s *Server) noScenarios() error {
 	return notFound("The sandbox has no scenarios loaded.")
 }
 
-// sandboxIndex serves /sandbox: every bundled scenario and where the loaded
-// editions print the examples it runs.
+// sandboxIndex serves /sandbox: every bundled scenario, grouped by the
+// section of the rules it shows, each linked to the newest edition that
+// prints its example (or to its own page).
 func (s *Server) sandboxIndex(c echo.Context) error {
 	if s.Scenarios == nil {
 		return s.noScenarios()
@@ -65,29 +71,68 @@ func (s *Server) sandboxIndex(c echo.Context) error {
 		Page:   views.Page{Paths: s.paths, Title: "Sandbox", Extra: sandboxAssets},
 		NewURL: s.paths.SandboxRunURL(),
 	}
-	for _, sc := range s.Scenarios.Scenarios {
+	groups := map[int]*views.SandboxGroup{}
+	scs := slices.Clone(s.Scenarios.Scenarios)
+	slices.SortStableFunc(scs, func(a, b *scenario.Scenario) int { return firstRule(a).Compare(firstRule(b)) })
+	for _, sc := range scs {
 		it := views.SandboxIndexItem{
 			Title: sc.Title, Name: scenarioSlug(sc), URL: s.paths.SandboxScenarioURL(scenarioSlug(sc)),
-			Rules: sc.Rules, Range: sc.Range(), Quotes: sc.Quotes,
+			Range: sc.Range(), Passage: len(sc.Quotes) > 0,
 		}
+		if len(sc.Rules) > 0 {
+			it.Rule = sc.Rules[0]
+		}
+		eds := map[*rules.Edition]bool{}
+		var newest *exampleAt
 		for _, ex := range sc.Examples {
-			ie := views.SandboxIndexExample{Text: ex}
-			at := printed[scenario.Normalize(ex)]
-			for i, x := range at {
-				if i == maxWhere {
-					ie.More = len(at) - maxWhere
-					break
+			for _, x := range printed[scenario.Normalize(ex)] {
+				eds[x.ed] = true
+				if newest == nil || x.ed.Effective.After(newest.ed.Effective) {
+					newest = &x
 				}
-				ie.Where = append(ie.Where, views.Link{
-					Label: x.where() + " (" + views.EditionName(x.ed) + ")",
-					URL:   s.paths.SandboxExampleURL(x.ed.ID, x.where(), x.n),
-				})
 			}
-			it.Examples = append(it.Examples, ie)
 		}
-		p.Scenarios = append(p.Scenarios, it)
+		it.Printed = len(eds)
+		if newest != nil {
+			it.URL = s.paths.SandboxExampleURL(newest.ed.ID, newest.where(), newest.n)
+		}
+		sect := firstRule(sc).Section()
+		g := groups[sect]
+		if g == nil {
+			g = &views.SandboxGroup{Key: strconv.Itoa(sect), Name: sectionName(st.lib, sect)}
+			if sect < 1 || sect > 9 {
+				g.Key, g.Name = "other", "Other rules"
+			}
+			groups[sect] = g
+		}
+		g.Items = append(g.Items, it)
+	}
+	for _, k := range slices.Sorted(maps.Keys(groups)) {
+		p.Groups = append(p.Groups, *groups[k])
 	}
 	return s.render(c, views.SandboxIndexPage(p))
+}
+
+// firstRule is the first rule number on a scenario's line, zero if none.
+func firstRule(sc *scenario.Scenario) rules.Number {
+	if len(sc.Rules) == 0 {
+		return rules.Number{}
+	}
+	n, _ := rules.ParseNumber(sc.Rules[0])
+	return n
+}
+
+// sectionName is "7. Additional Rules", in the newest edition that has
+// section k.
+func sectionName(lib *rules.Library, k int) string {
+	for _, e := range lib.Editions {
+		for _, sec := range e.Sections {
+			if sec.Number == k {
+				return views.SectionHeading(sec)
+			}
+		}
+	}
+	return "Section " + strconv.Itoa(k)
 }
 
 // sandboxScenario serves /sandbox/scenario/{name}: a bundled scenario by
@@ -235,6 +280,7 @@ func (s *Server) sandboxRun(c echo.Context) error {
 	}
 	form := req.Form
 	in := sandboxInput{share: true, nav: views.SandboxNav{Action: s.paths.SandboxRunURL()}}
+	in.page.Open = true // text the reader wrote: its source and checks unfolded
 	switch {
 	case form.Has("text"):
 		in.text = form.Get("text")
@@ -265,7 +311,7 @@ func (s *Server) sandboxRun(c echo.Context) error {
 			return badRequest("The answer to the choice was garbled (choose and after); run the scenario again and pick an answer.")
 		}
 		in.text = scenario.InsertStep(in.text, after, choose)
-		form.Del("step") // show where the answer leads: the end
+		form.Set("step", "last") // show where the answer leads: the end
 	}
 	if len(in.text) > scenario.MaxBytes {
 		in.page.ScenarioText = in.text
@@ -332,7 +378,8 @@ type sandboxInput struct {
 }
 
 // sandboxPage runs a scenario under the edition the request names (or the
-// default) and renders the state after the step it names (or the last).
+// default) and renders the state after the step it names: the start
+// unless the step parameter says a number, or "last".
 func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	st := siteOf(c)
 	p := in.page
@@ -400,23 +447,10 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 		defer release()
 	}
 	tr := scenario.RunWith(c.Request().Context(), sc, re, opt)
-
-	p.Last = len(tr.Steps)
-	p.Step = p.Last
-	if q := c.FormValue("step"); q != "" {
-		k, err := strconv.Atoi(q)
-		if err != nil || k < 0 || k > p.Last {
-			status = http.StatusBadRequest
-			p.Notice = fmt.Sprintf("There is no step “%s”: this run has steps 0 (the start) to %d. Showing the last.", clip(q), p.Last)
-		} else {
-			p.Step = k
-		}
-	}
-	state := tr.Start
-	if p.Step > 0 {
-		state = tr.Steps[p.Step-1].State
-	}
-	p.Board = engine.Render(re, state)
+	final := tr.Final()
+	n := narrator{sc: sc, words: views.NewWords(final.Labelled())}
+	p.Table = s.table(sc, n.words)
+	p.Invented = sc.Invented()
 
 	failLine, failMsg := 0, ""
 	if tr.Err != nil {
@@ -433,28 +467,90 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 		}
 		p.Errors = []views.SandboxError{{Line: failLine, Msg: failMsg, Source: sourceLine(in.text, failLine)}}
 		p.ExpectNote = "Not checked: the run stopped at line " + strconv.Itoa(failLine) + "."
+		p.Open = true
 	}
+
+	// The steps a reader follows: a verify line checks something rather
+	// than doing it, so it is no step here (unless the run stopped there).
+	var shown []int // indexes into sc.Steps
 	for i, step := range sc.Steps {
-		v := views.SandboxStep{N: i + 1, Line: step.Line, Text: step.Text}
+		if !step.IsCheck() || (i == len(tr.Steps) && failLine == step.Line) {
+			shown = append(shown, i)
+		}
+	}
+	after := func(k int) *engine.State { // the state after shown step k; 0 is the start
+		switch {
+		case k == 0:
+			return &tr.Start
+		case shown[k-1] < len(tr.Steps):
+			return &tr.Steps[shown[k-1]].State
+		}
+		return nil
+	}
+	for _, i := range shown {
+		if i < len(tr.Steps) {
+			p.Last++
+		}
+	}
+	if q := c.FormValue("step"); q == "last" {
+		p.Step = p.Last
+	} else if q != "" {
+		k, err := strconv.Atoi(q)
+		if err != nil || k < 0 || k > p.Last {
+			status = http.StatusBadRequest
+			p.Notice = fmt.Sprintf("There is no step “%s”: this run has steps 0 (the start) to %d. Showing the start.", clip(q), p.Last)
+		} else {
+			p.Step = k
+		}
+	}
+	p.Board = engine.Render(re, *after(p.Step))
+	if len(tr.Start.Players) > 0 { // the setup ran
+		b := engine.Render(re, tr.Start)
+		p.Start = &b
+	}
+
+	fired := map[string]int{}
+	printed := len(tr.Start.Objects) // objects in the states held for print
+	for k, i := range shown {
+		step := sc.Steps[i]
+		v := views.SandboxStep{N: k + 1, Line: step.Line, Text: step.Text}
+		before, next := after(k), after(k+1)
+		v.Say = n.say(step, before, next)
 		if i < len(tr.Steps) {
 			res := tr.Steps[i]
-			v.Ran, v.Rejected = true, res.Rejected
+			v.Ran, v.Rejected = true, n.words.Text(res.Rejected)
+			if before.Pending != nil {
+				v.Asked = n.words.Sentence(engine.Render(re, *before).Pending)
+			}
 			for j, ev := range res.Events {
+				if !ev.Rule.IsZero() {
+					if fired[ev.Rule.String()] == 0 {
+						p.Fired = append(p.Fired, views.SandboxFired{Rule: ev.Rule.String(), URL: s.ruleLink(run, ev.Rule)})
+					}
+					fired[ev.Rule.String()]++
+				}
 				if j == maxEvents {
 					v.More = len(res.Events) - maxEvents
-					break
+					continue
 				}
-				v.Events = append(v.Events, s.eventView(run, ev))
+				v.Events = append(v.Events, s.eventView(run, ev, p.Table))
+			}
+			if printed += len(res.State.Objects); k < maxSnaps && printed <= maxSnapObjects {
+				b := engine.Render(re, res.State)
+				v.Board = &b
 			}
 		} else if i == len(tr.Steps) && failLine == step.Line {
 			v.Failed = failMsg
 		}
 		p.Steps = append(p.Steps, v)
 	}
+	for i := range p.Fired {
+		p.Fired[i].Times = fired[p.Fired[i].Rule]
+	}
 	if tr.Pending != nil {
-		p.Choice = &views.SandboxChoice{Prompt: p.Board.Pending, Options: tr.ChoiceSteps(), After: tr.LastLine()}
-		if p.Step != p.Last {
-			p.Choice.Prompt = engine.Render(re, tr.Final()).Pending
+		p.Choice = &views.SandboxChoice{Prompt: n.words.Sentence(engine.Render(re, tr.Final()).Pending), After: tr.LastLine()}
+		for _, o := range tr.ChoiceSteps() {
+			p.Choice.Options = append(p.Choice.Options, views.SandboxOption{Step: o, Say: n.option(o)})
 		}
 		p.ExpectNote = "Not checked yet: the rules are waiting for a choice the scenario doesn't make. Answer it after the last step."
 	}
@@ -483,12 +579,18 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 		}
 	}
 	p.Nav = in.nav
-	p.Share = p.Nav.URL(p.Step, p.Last)
+	p.Share = p.Nav.URL(p.Step)
 	return s.sendSandbox(c, status, p)
 }
 
-func (s *Server) eventView(run runEdition, ev engine.Event) views.SandboxEvent {
-	v := views.SandboxEvent{Text: ev.Text, SBA: ev.SBA, URL: s.ruleLink(run, ev.Rule)}
+// eventView is an event in words. A card another player draws into a hand
+// the page shows face down is "a card" (400.2).
+func (s *Server) eventView(run runEdition, ev engine.Event, t *views.Table) views.SandboxEvent {
+	text := ev.Text
+	if ev.Kind == engine.EvDraw && ev.Object != "" && t.FaceDown(ev.Player, engine.Hand) {
+		text = ev.Player + " draws a card"
+	}
+	v := views.SandboxEvent{Text: sentence(t.Words.Sentence(text)), SBA: ev.SBA, URL: s.ruleLink(run, ev.Rule)}
 	if !ev.Rule.IsZero() {
 		v.Rule = ev.Rule.String()
 	}

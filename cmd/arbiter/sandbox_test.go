@@ -82,15 +82,21 @@ func TestSandboxPages(t *testing.T) {
 		checks []check
 		absent []string
 	}{
+		// The index: a group per section of the rules, a line per
+		// scenario, linked to the newest edition printing its example.
 		{"/sandbox", 200, []check{
 			{"h1", "Sandbox"},
-			{"li#legend-rule h2 a[href='/sandbox/scenario/legend-rule']", "Legend rule: the controller keeps one"},
-			{"li#mana-value-hybrid a[href='/sandbox/2011-07-15/202.3c/1']", "202.3c (CR 2011-07-15 (excerpt))"},
-			{"li#hive-wasp-token a[href='/sandbox/classic/tokens/1']", "tokens (Classic Rules"},
-			{"li#legend-rule blockquote", "that player chooses one of them"},
+			{"details.sb-group#section-7 > summary", "7."},
+			{"details.sb-group#section-7 li#legend-rule a[href='/sandbox/scenario/legend-rule']", "Legend rule: the controller keeps one"},
+			{"li#legend-rule .meta", "a passage of the rules"},
+			{"li#legend-rule .meta a[href='/rules/704.5j']", "704.5j"},
+			{"details.sb-group#section-2 li#mana-value-hybrid a[href='/sandbox/2011-07-15/202.3c/1']", "Hybrid symbols count their largest component"},
+			{"li#hive-wasp-token a[href='/sandbox/classic/tokens/1']", "A token that dies goes to the graveyard"},
+			{"p.sb-filter[hidden] input#sb-q[type=search]", ""},
 			{"#language table.lang", "A chooses Isamaru#1"},
+			{"#language table.lang", "reveal B hand, A library"},
 			{"a[href='/sandbox/run']", "write your own"},
-		}, nil},
+		}, []string{"details.sb-group[open]", "details.sb-group#section-other", ".sb-index blockquote"}},
 
 		// A printed example: the example, the edition run, the state, the
 		// steps, the expectations and the editor.
@@ -130,46 +136,102 @@ func TestSandboxPages(t *testing.T) {
 			{".summary.ok", "All 6 expectations hold"},
 		}, []string{".expects li.fail"}},
 
-		// Stepping: the last step by default, each step by its number.
+		// Stepping: the start by default, each step by its number. Steps
+		// and events are sentences; the current board is .sb-state's, and
+		// the step list holds every step's board for print.
 		{"/sandbox/scenario/legend-rule", 200, []check{
-			{".sb-controls .at", "Step 2 of 2"},
-			{"#sb-rules option[selected][value='2026-01-16']", "CR 2026-01-16"},
-			{"a#sb-reset[href='/sandbox/scenario/legend-rule?step=0']", "Reset"},
-			{"a#sb-back[rel=prev][href='/sandbox/scenario/legend-rule?step=1']", "Back"},
-			{"span#sb-forward.off[aria-disabled=true]", "Forward"},
-			{"li#step-2[aria-current=step] button[form=sb-nav][value='2']", "A chooses Rasputin Dreamweaver#2"},
-			{"li#step-2 .events a.rule[href='/2026-01-16/704.5j']", "704.5j"},
-			{".player[data-player=A] .z-graveyard .card[data-label='Rasputin Dreamweaver#1']", "Legendary Creature — Human Wizard"},
-			{".expects a.rule[href='/2026-01-16/704.5j']", "704.5j"},
-			{"blockquote.ex", "that player chooses one of them"},
-			{"form#sb-nav[method=get][action='/sandbox/scenario/legend-rule']", ""},
-		}, []string{".sb-controls a[rel=next]"}},
-		{"/sandbox/scenario/legend-rule?step=0", 200, []check{
 			{".sb-controls .at", "Step 0 of 2"},
 			{"#state-h", "Start"},
-			{"span#sb-reset.off", "Reset"},
+			{".sb-now", "before anything happens"},
+			{"#sb-rules option[selected][value='2026-01-16']", "CR 2026-01-16"},
+			{"span#sb-reset.off[aria-disabled=true]", "Start"},
+			{"span#sb-back.off", "Back"},
 			{"a#sb-forward[rel=next][href='/sandbox/scenario/legend-rule?step=1']", "Forward"},
-			{"a#sb-all[href='/sandbox/scenario/legend-rule']", "Run all"},
-			{".player[data-player=A] .z-hand .card[data-label='Rasputin Dreamweaver#2']", "Rasputin Dreamweaver#2"},
-			{".steplist li.current", "Setup"},
-		}, []string{".events", ".z-graveyard .card"}},
+			{"a#sb-all[href='/sandbox/scenario/legend-rule?step=2']", "End"},
+			{"#sb-keys[hidden]", "← and →"},
+			{".sb-state .player[data-player=Alice] .z-hand .card[data-label='Rasputin Dreamweaver#2'] .c-name", "The second Rasputin Dreamweaver"},
+			{".sb-state .card[data-label='Rasputin Dreamweaver#1'].invented .c-invented", "invented card text"},
+			{".sb-invented", "Rasputin Dreamweaver here is not the real card"},
+			{".steplist li#step-0.current button[form=sb-nav][value='0']", "The game as set up"},
+			{"li#step-1 button[form=sb-nav][value='1']", "Alice puts the second Rasputin Dreamweaver onto the battlefield."},
+			{"li#step-2 button[form=sb-nav][value='2']", "Alice chooses the second Rasputin Dreamweaver."},
+			{"li#step-2 .asked", "Alice must choose: legend rule: keep one of the first Rasputin Dreamweaver, the second Rasputin Dreamweaver"},
+			{"li#step-2 .events.later li.sba a.rule[href='/2026-01-16/704.5j']", "704.5j"},
+			{"li#step-2 .events.later li", "The first Rasputin Dreamweaver goes to the graveyard"},
+			{"li#step-0 .snap .player[data-player=Alice] .z-hand .card", "Rasputin Dreamweaver"},
+			{"li#step-2 .snap .player[data-player=Alice] .z-graveyard .card[data-label='Rasputin Dreamweaver#1']", "Legendary Creature — Human Wizard"},
+			{"blockquote.ex", "that player chooses one of them"},
+			{"form#sb-nav[method=get][action='/sandbox/scenario/legend-rule']", ""},
+			{"details.sb-details:not([open]) > summary", "The scenario's text and checks (all 4 hold)"},
+			{"details.sb-details .expects a.rule[href='/2026-01-16/704.5j']", "704.5j"},
+			{"details.sb-details .sb-fired a[href='/2026-01-16/704.5j']", "704.5j"},
+			{"details.sb-details textarea#sb-text", "A chooses Rasputin Dreamweaver#2"},
+			{"#sb-share[value='/sandbox/scenario/legend-rule']", ""},
+		}, []string{".events:not(.later)", ".sb-state .z-graveyard .card", ".sb-controls a[rel=prev]"}},
 		{"/sandbox/scenario/legend-rule?step=1", 200, []check{
-			{".pending", "A must choose"},
-			{"li#step-1.current .events li.sba a[href='/2026-01-16/704.5j']", "704.5j"},
-			{".player[data-player=A] .z-battlefield .card[data-label='Rasputin Dreamweaver#2'] .c-status", "summoning sick"},
-			{"li#step-2.next", "A chooses"},
-		}, []string{"li#step-2 .events"}},
+			{".sb-controls .at", "Step 1 of 2"},
+			{"#state-h", "After step 1"},
+			{".sb-now", "Alice puts the second Rasputin Dreamweaver onto the battlefield."},
+			{".sb-state .pending", "Alice must choose: legend rule: keep one of the first Rasputin Dreamweaver, the second Rasputin Dreamweaver"},
+			{"a#sb-reset[href='/sandbox/scenario/legend-rule']", "Start"},
+			{"a#sb-back[rel=prev][href='/sandbox/scenario/legend-rule']", "Back"},
+			{"li#step-1.current[aria-current=step] .events:not(.later) li", "The second Rasputin Dreamweaver moves from Alice's hand to the battlefield."},
+			{".sb-state .player[data-player=Alice] .z-battlefield .card[data-label='Rasputin Dreamweaver#2'] .c-status", "summoning sick"},
+			{"li#step-2.next", "Alice chooses"},
+			{"#sb-share[value='/sandbox/scenario/legend-rule?step=1']", ""},
+		}, []string{"li#step-2 .events:not(.later)"}},
+		{"/sandbox/scenario/legend-rule?step=2", 200, []check{
+			{".sb-controls .at", "Step 2 of 2"},
+			{"span#sb-forward.off[aria-disabled=true]", "Forward"},
+			{"li#step-2[aria-current=step] .events:not(.later) li.sba", "704.5j"},
+			{".sb-state .player[data-player=Alice] .z-graveyard .card[data-label='Rasputin Dreamweaver#1']", "The first Rasputin Dreamweaver"},
+		}, []string{".sb-controls a[rel=next]", ".events.later"}},
+		{"/sandbox/scenario/legend-rule?step=last", 200, []check{{".sb-controls .at", "Step 2 of 2"}}, nil},
+		// A verify line is a check, not a step: fling-copy's four are
+		// listed with the expectations only.
+		{"/sandbox/scenario/fling-copy", 200, []check{
+			{".sb-controls .at", "Step 0 of 7"},
+			{"li#step-3", "Everyone passes priority in turn, so Twincast resolves."},
+			{"li#step-6", "Everyone passes priority in turn, so the second Fling resolves."},
+			{"li#step-1 .events li", "Alice pays"},
+			{"li#step-1 .events li abbr.ms.r[title='red mana']", "{R}"},
+			{".sb-state .card[data-label='Fling#1'] .c-ab", "As an additional cost to cast this spell, sacrifice a creature."},
+			{".expects li code", "verify stack count = 2"},
+		}, []string{"li#step-8", ".steplist .line", "li.step:contains('verify')"}},
+		// Hidden zones: libraries and the other players' hands face down,
+		// with counts; the first player's hand face up.
+		{"/sandbox/scenario/felidar", 200, []check{
+			{".sb-state .player[data-player=Alice] .z-library.down h4", "3 cards, face down"},
+			{".sb-state .player[data-player=Alice] .z-library.down .pile[role=img][aria-label='3 cards, face down']", "3"},
+			{".sb-state .player[data-player=Bob] .z-hand.down .backs[aria-label='1 card, face down'] .back", ""},
+			// What Bob draws is hidden too; what Alice draws isn't.
+			{"li#step-1 .events li", "Bob draws a card."},
+			{"li#step-3 .events li", "Alice draws the third Island."},
+		}, []string{".sb-state .z-library .card", ".sb-state .z-hand.down .card", ".sb-invented", "li.ev:contains('Bob draws the')"}},
+		{"/sandbox/scenario/discard-two", 200, []check{
+			{".sb-state .player[data-player=Alice] .z-hand:not(.down) .card[data-label='Mind Rot#1']", "Mind Rot"},
+			{".sb-state .player[data-player=Bob] .z-hand.down", "1 card, face down"},
+		}, []string{".sb-state .player[data-player=Bob] .z-hand .card"}},
+		// … unless the scenario reveals them.
+		{"/sandbox/scenario/darksteel-gravebane?step=2", 200, []check{
+			{".sb-state .player[data-player=Alice] .z-library:not(.down) .card[data-label='Gravebane Zombie#1']", "Gravebane Zombie"},
+		}, []string{".sb-state .player[data-player=Alice] .z-library.down"}},
+		// Tap symbols in card text, as the rules pages draw them.
+		{"/sandbox/scenario/mishras-factory", 200, []check{
+			{".sb-state .card[data-label=\"Mishra's Factory#1\"] .c-ab abbr.ms.t[title=tap]", "{T}"},
+			{".sb-state .card[data-label=\"Mishra's Factory#1\"] .c-invented", "invented"},
+		}, nil},
 		// An event's rule links only where the edition run has the rule.
-		{"/sandbox/scenario/mana-burn?rules=2007-02-01", 200, []check{
+		{"/sandbox/scenario/mana-burn?rules=2007-02-01&step=3", 200, []check{
 			{"#sb-rules option[selected][value='2007-02-01']", "CR 2007-02-01"},
 			{".events span.rule", "300.3"},
-			{".player[data-player=A] .life", "17"},
+			{".sb-state .player[data-player=Alice] .life", "17"},
 			{".summary.ok", "All 3"},
 			{"a#sb-back[href='/sandbox/scenario/mana-burn?rules=2007-02-01&step=2']", ""},
 			{"form#sb-nav input[name=rules][value='2007-02-01']", ""},
 		}, []string{".events a.rule"}},
-		{"/sandbox/scenario/mana-burn?rules=2011-07-15", 200, []check{
-			{".player[data-player=A] .life", "20"},
+		{"/sandbox/scenario/mana-burn?rules=2011-07-15&step=last", 200, []check{
+			{".sb-state .player[data-player=Alice] .life", "20"},
 			{".summary.ok", "All 4"},
 		}, nil},
 		{"/sandbox/scenario/mana-burn?rules=latest", 200, []check{{"#sb-rules option[selected][value='2026-01-16']", ""}}, nil},
@@ -180,7 +242,7 @@ func TestSandboxPages(t *testing.T) {
 		{"/sandbox/scenario/indestructible", 200, []check{{".summary.ok", "All"}}, nil},
 
 		// Bad parameters: the page still shows, with a clear message.
-		{"/sandbox/scenario/legend-rule?step=9", 400, []check{{".notice", "steps 0 (the start) to 2"}, {".sb-controls .at", "Step 2 of 2"}}, nil},
+		{"/sandbox/scenario/legend-rule?step=9", 400, []check{{".notice", "steps 0 (the start) to 2. Showing the start."}, {".sb-controls .at", "Step 0 of 2"}}, nil},
 		{"/sandbox/scenario/legend-rule?step=-1", 400, []check{{".notice", "no step “-1”"}}, nil},
 		{"/sandbox/scenario/legend-rule?step=x", 400, []check{{".notice", "no step “x”"}}, nil},
 		{"/sandbox/scenario/legend-rule?rules=2007-02-01", 400, []check{{".notice", "is for editions from 2013-07-11, so it can't run under 2007-02-01"}}, nil},
@@ -387,8 +449,12 @@ func TestSandboxRun(t *testing.T) {
 		if d.Find("textarea").Text() != text {
 			t.Errorf("the editor holds %q", d.Find("textarea").Text())
 		}
-		if a := d.Find("a#sb-back").AttrOr("href", ""); !strings.HasPrefix(a, "/sandbox/run?ex=scenario%2Flegend-rule&s=") || !strings.HasSuffix(a, "&step=1") {
-			t.Errorf("back link %q", a)
+		if a := d.Find("a#sb-forward").AttrOr("href", ""); !strings.HasPrefix(a, "/sandbox/run?ex=scenario%2Flegend-rule&s=") || !strings.HasSuffix(a, "&step=1") {
+			t.Errorf("forward link %q", a)
+		}
+		// Text the reader wrote: its source and checks unfolded.
+		if d.Find("details.sb-details[open] textarea#sb-text").Length() != 1 {
+			t.Error("the editor is folded away on /sandbox/run")
 		}
 		// The share URL leaves out the edition, the default.
 		if share, err := url.Parse(d.Find("#sb-share").AttrOr("value", "")); err != nil || share.Query().Get("s") != loc.Query().Get("s") ||
@@ -398,10 +464,10 @@ func TestSandboxRun(t *testing.T) {
 		if d.Find(".meta a[href='/sandbox/scenario/legend-rule']").Length() != 1 {
 			t.Error("no link to the original scenario")
 		}
-		// Stepping back through the share URL.
-		d = parse(t, do(t, srv, "GET", d.Find("a#sb-back").AttrOr("href", "")))
-		if d.Find(".sb-controls .at").Text() != "Step 1 of 2" || d.Find(".pending").Length() != 1 {
-			t.Errorf("stepping back: %q", d.Find(".sb-controls .at").Text())
+		// Stepping through the share URL.
+		d = parse(t, do(t, srv, "GET", d.Find("a#sb-forward").AttrOr("href", "")))
+		if d.Find(".sb-controls .at").Text() != "Step 1 of 2" || d.Find(".sb-state .pending").Length() != 1 {
+			t.Errorf("stepping forward: %q", d.Find(".sb-controls .at").Text())
 		}
 	})
 
@@ -409,24 +475,33 @@ func TestSandboxRun(t *testing.T) {
 		unanswered := strings.Replace(text, "  A chooses Rasputin Dreamweaver#2\n", "", 1)
 		w := post(t, srv, "/sandbox/run", url.Values{"text": {unanswered}})
 		d := parse(t, do(t, srv, "GET", w.Header().Get("Location")))
+		if !strings.Contains(d.Find(".steplist + .asked").Text(), "After step 1 the rules wait for a choice") || d.Find("form.choice").Length() != 0 {
+			t.Errorf("at the start: %q", d.Find(".sb-steps").Text())
+		}
+		d = parse(t, do(t, srv, "GET", w.Header().Get("Location")+"&step=1"))
 		form := d.Find("form.choice")
-		if form.Find("legend").Text() != "A must choose: legend rule: keep one of Rasputin Dreamweaver#1, Rasputin Dreamweaver#2" ||
-			form.Find("button[name=choose]").Length() != 2 || form.Find("input[name=after]").AttrOr("value", "") != "10" {
+		if form.Find("legend").Text() != "Alice must choose: legend rule: keep one of the first Rasputin Dreamweaver, the second Rasputin Dreamweaver" ||
+			form.Find("button[name=choose]").Length() != 2 || form.Find("input[name=after]").AttrOr("value", "") != "12" ||
+			form.Find("button[name=choose][value='A chooses Rasputin Dreamweaver#2']").Text() != "Alice chooses the second Rasputin Dreamweaver" {
 			t.Fatalf("choice form: %q", form.Text())
 		}
 		if d.Find(".sb-expects .meta").Text() == "" || d.Find(".expects").Length() != 0 {
 			t.Error("expectations shown while a choice is pending")
 		}
 		// Answering it: the answer becomes a step, and the expectations hold.
-		answer := url.Values{"text": {form.Find("input[name=text]").AttrOr("value", "")}, "after": {"10"}, "choose": {"A chooses Rasputin Dreamweaver#2"}}
+		answer := url.Values{"text": {form.Find("input[name=text]").AttrOr("value", "")}, "after": {"12"}, "choose": {"A chooses Rasputin Dreamweaver#2"}}
 		w = post(t, srv, "/sandbox/run", answer)
 		if w.Code != http.StatusSeeOther {
 			t.Fatalf("answer: %d", w.Code)
 		}
+		// It shows where the answer leads: the last step.
+		if loc := w.Header().Get("Location"); !strings.HasSuffix(loc, "&step=last") {
+			t.Errorf("answered: to %s", loc)
+		}
 		d = parse(t, do(t, srv, "GET", w.Header().Get("Location")))
 		assertPassed(t, "answered", d)
-		if d.Find("li#step-2 button").Text() != "A chooses Rasputin Dreamweaver#2" {
-			t.Errorf("step 2 is %q", d.Find("li#step-2 button").Text())
+		if d.Find("li#step-2 button").Text() != "Alice chooses the second Rasputin Dreamweaver." || d.Find(".sb-controls .at").Text() != "Step 2 of 2" {
+			t.Errorf("step 2 is %q, at %q", d.Find("li#step-2 button").Text(), d.Find(".sb-controls .at").Text())
 		}
 		// A garbled answer.
 		answer.Set("after", "999")
@@ -459,8 +534,8 @@ func TestSandboxRun(t *testing.T) {
 		broken := strings.Replace(text, "A puts Rasputin Dreamweaver#2", "A puts Rasputin Dreamweaver#9", 1)
 		w := do(t, srv, "GET", "/sandbox/run?s="+encodeShare(broken))
 		d := parse(t, w)
-		if w.Code != 200 || !strings.Contains(d.Find("li#step-1.failed .err").Text(), "Rasputin Dreamweaver#9 doesn't exist") ||
-			d.Find("li#step-2.todo").Length() != 1 || d.Find("#sb-errors li[data-line='10']").Length() != 1 || !strings.Contains(d.Find(".sb-expects").Text(), "Not checked") {
+		if w.Code != 200 || !strings.Contains(d.Find("li#step-1.failed .err").Text(), "Rasputin Dreamweaver#9 doesn't exist") || d.Find("details.sb-details[open]").Length() != 1 ||
+			d.Find("li#step-2.todo").Length() != 1 || d.Find("#sb-errors li[data-line='12']").Length() != 1 || !strings.Contains(d.Find(".sb-expects").Text(), "Not checked") {
 			t.Errorf("%d: %q", w.Code, d.Find(".sb-grid, #sb-errors").Text())
 		}
 	})
@@ -493,11 +568,24 @@ func TestSandboxRun(t *testing.T) {
 		srv.runBudget = time.Minute
 		d := parse(t, w)
 		if w.Code != 400 || !strings.Contains(d.Find(".notice").Text(), "ran for longer than the sandbox allows (50ms)") ||
-			d.Find(".steplist li.step.failed").Length() != 1 || d.Find(".cards .more").Length() == 0 {
+			d.Find(".steplist li.step.failed").Length() != 1 || d.Find(".snap .cards .more").Length() == 0 {
 			t.Errorf("huge: %d %q", w.Code, d.Find(".notice").Text())
 		}
 		if n := len(w.Body.String()); n > 1<<20 {
 			t.Errorf("huge: %d bytes of HTML", n)
+		}
+		// Print holds each step's state up to 1,000 objects in all: here
+		// the first four steps'.
+		crowd := "scenario \"crowd\"\ncard Wasp: Artifact Creature — Insect 1/1\nsteps\n" +
+			strings.Repeat("  A creates 100 Wasp\n", 20) + "expect\n  A life = 20\n"
+		w = runForm(t, srv, url.Values{"text": {crowd}})
+		d = parse(t, w)
+		if w.Code != 200 || d.Find("li#step-4 .snap").Length() != 1 || d.Find("li#step-5 .snap").Length() != 0 ||
+			!strings.Contains(d.Find(".snap-note").Text(), "after the last 16 steps") {
+			t.Errorf("crowd: %d, %d states for print, %q", w.Code, d.Find(".snap").Length(), d.Find(".snap-note").Text())
+		}
+		if n := len(w.Body.String()); n > 1<<20 {
+			t.Errorf("crowd: %d bytes of HTML", n)
 		}
 	})
 
@@ -539,7 +627,7 @@ func TestSandboxRun(t *testing.T) {
 		}
 		d := parse(t, w)
 		assertPassed(t, "long", d)
-		if d.Find("form#sb-nav[method=post] input[name=text]").Length() != 1 || d.Find("button#sb-back[form=sb-nav][value='1']").Length() != 1 ||
+		if d.Find("form#sb-nav[method=post] input[name=text]").Length() != 1 || d.Find("button#sb-forward[form=sb-nav][value='1']").Length() != 1 ||
 			d.Find("#sb-share").Length() != 0 || !strings.Contains(d.Find(".sb-editor .meta").Text(), "too long to share as a link") {
 			t.Errorf("controls of a run too long for a URL: %q", d.Find(".sb-controls").Text())
 		}
@@ -609,4 +697,109 @@ func FuzzSandboxRun(f *testing.F) {
 			t.Errorf("status %d without the editor", w.Code)
 		}
 	})
+}
+
+// A rule page lists the scenarios that show it or a rule on it: those
+// running its printed examples, those quoting its text, and those whose
+// scenario line names it, in the edition whose numbers the line uses.
+func TestSandboxOnRulePages(t *testing.T) {
+	srv := sandboxServer(t)
+	tests := []struct {
+		path string
+		want []string // href and title of each, in order
+	}{
+		{"/2026-01-16/704.5j", []string{"/sandbox/scenario/legend-rule?rules=2026-01-16 Legend rule: the controller keeps one"}},
+		{"/2011-07-15/202.3c", []string{
+			"/sandbox/2011-07-15/202.3c/1 Hybrid symbols count their largest component",
+			"/sandbox/2011-07-15/202.3c/2 Monocolored hybrid symbols count 2 each",
+		}},
+		// A rule's page shows the rules below it, and their scenarios.
+		{"/2011-07-15/202.3", []string{
+			"/sandbox/2011-07-15/202.3/1 Mana value is the total amount of mana in the cost",
+			"/sandbox/2011-07-15/202.3c/1 Hybrid symbols count their largest component",
+			"/sandbox/2011-07-15/202.3c/2 Monocolored hybrid symbols count 2 each",
+			"/sandbox/2011-07-15/202.3d/1 Phyrexian symbols count 1 each",
+		}},
+		{"/2011-07-15/202.1", nil},
+	}
+	for _, tc := range tests {
+		d := parse(t, do(t, srv, "GET", tc.path))
+		var got []string
+		d.Find("section.in-sandbox li a").Each(func(_ int, s *goquery.Selection) {
+			got = append(got, s.AttrOr("href", "")+" "+s.Text())
+		})
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s lists\n%s\nwant\n%s", tc.path, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+		if len(tc.want) == 0 && d.Find("#in-sandbox").Length() != 0 {
+			t.Errorf("%s has an empty list", tc.path)
+		}
+	}
+
+	// A scenario line's rule number counts in its numbering edition only:
+	// 704.5j was another rule before 2017.
+	srv = sandboxServer(t)
+	srv.Scenarios = testScenarios(t, "scenario \"By number\" rule 704.5j\nnumbering 2026-01-16\nexpect\n  A life = 20\n",
+		"scenario \"Old number\" rule 704.5j\nnumbering 2007-02-01\nexpect\n  A life = 20\n")
+	d := parse(t, do(t, srv, "GET", "/2026-01-16/704.5j"))
+	if got := d.Find("section.in-sandbox li").Text(); got != "By number" {
+		t.Errorf("by the scenario line's number: %q", got)
+	}
+}
+
+// The index of every bundled scenario, as the server shows it with every
+// official edition (arbiter serve with no flags): grouped by section, and
+// small (it was 153 KB as one list with every example's text).
+func TestSandboxIndexGroups(t *testing.T) {
+	o := contentOptions{official: true}
+	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(set.library(), Options{Content: set, Reread: o})
+	srv.Warm() // every edition read
+	w := do(t, srv, "GET", "/sandbox")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	if n := w.Body.Len(); n > 60<<10 {
+		t.Errorf("/sandbox is %d bytes; at most 60 KB", n)
+	}
+	t.Logf("/sandbox: %d bytes", w.Body.Len())
+	d := parse(t, w)
+	seen := map[string]bool{}
+	last := 0
+	d.Find("details.sb-group").Each(func(_ int, g *goquery.Selection) {
+		key := strings.TrimPrefix(g.AttrOr("id", ""), "section-")
+		k, err := strconv.Atoi(key)
+		if err != nil || k <= last {
+			t.Errorf("group %q after %d", key, last)
+		}
+		last = k
+		n := g.Find(".sb-index > li").Length()
+		if !strings.HasPrefix(g.Find("summary .g-name").Text(), key+". ") || g.Find("summary .n").Text() != strconv.Itoa(n)+" scenarios" && n != 1 {
+			t.Errorf("group %s: summary %q for %d", key, g.Find("summary").Text(), n)
+		}
+		g.Find(".sb-index > li").Each(func(_ int, li *goquery.Selection) {
+			name := li.AttrOr("id", "")
+			sc := srv.Scenarios.ByName(name + scenario.Ext)
+			switch {
+			case sc == nil || seen[name]:
+				t.Errorf("group %s: %q is no scenario, or listed twice", key, name)
+			case !strings.HasPrefix(sc.Rules[0], key):
+				t.Errorf("%s (rule %s) in group %s", name, sc.Rules[0], key)
+			case li.Find("a").First().Text() != sc.Title:
+				t.Errorf("%s: titled %q", name, li.Find("a").First().Text())
+			}
+			seen[name] = true
+		})
+	})
+	if len(seen) != len(srv.Scenarios.Scenarios) {
+		t.Errorf("%d scenarios listed of %d", len(seen), len(srv.Scenarios.Scenarios))
+	}
+	// A scenario for a printed example leads to the newest edition that
+	// prints it.
+	if h := d.Find("li#fling-copy a").First().AttrOr("href", ""); h != "/sandbox/2026-01-16/707.10/2" {
+		t.Errorf("fling-copy links to %q", h)
+	}
 }

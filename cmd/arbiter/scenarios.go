@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "scenarios",
-		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--time N]   list, run or trace engine scenarios; report which printed examples have one; time them",
+		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--ablate] [--time N]   list, run or trace engine scenarios; report which printed examples have one and which are proven by ablation; time them",
 		run:   runScenarios,
 	})
 }
@@ -29,7 +29,8 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 	runAll := fl.Bool("run", false, "run every scenario (strictly) and report failures")
 	edition := fl.String("edition", "", "run under this edition only (a date like 2007-02-01, or latest); default: every edition each applies to")
 	trace := fl.String("trace", "", "print the step-by-step trace of one scenario (file name) under --edition (default latest)")
-	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario")
+	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario, and how many of those ablating their own rule proves")
+	ablate := fl.Bool("ablate", false, "switch each registered rule off in turn under --edition (default latest), run every scenario, and report which break and which covered examples their own rule's ablation proves")
 	timeN := fl.Int("time", 0, "run each scenario N times under --edition (default latest) and print median, p90 and max per scenario and for all of them")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -61,6 +62,12 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 		return traceScenario(lib, *trace, ed, stdout, stderr)
 	case *coverage != "":
 		return scenarioCoverage(lib, *coverage, stdout, stderr)
+	case *ablate:
+		ed := engine.Latest()
+		if eds != nil {
+			ed = eds[0]
+		}
+		return ablateScenarios(lib, ed, stdout, stderr)
 	case *timeN != 0:
 		ed := engine.Latest()
 		if eds != nil {
@@ -187,12 +194,19 @@ type sectionCoverage struct {
 	Title     string
 	Total     int
 	Covered   int
+	Proven    int      // covered, and broken by ablating its own rule
 	Uncovered []string // "704.5j: example text…"
 }
 
 // exampleCoverage walks an edition's numbered rules and counts, per section,
 // the examples a scenario in lib attaches to.
 func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage {
+	proven := map[string]bool{}
+	for _, p := range scenario.ProveExamples(context.Background(), e, lib, scenario.EditionFor(e)) {
+		if p.Proven() {
+			proven[p.Text] = true
+		}
+	}
 	var out []sectionCoverage
 	for _, s := range e.Sections {
 		c := sectionCoverage{Section: s.Number, Title: s.Title}
@@ -202,6 +216,9 @@ func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage 
 					c.Total++
 					if len(lib.ForExample(ex.S)) > 0 {
 						c.Covered++
+						if proven[ex.S] {
+							c.Proven++
+						}
 					} else {
 						c.Uncovered = append(c.Uncovered, r.Number.String()+": "+clipText(ex.S, 90))
 					}
@@ -231,14 +248,17 @@ func scenarioCoverage(lib *scenario.Library, path string, w, stderr io.Writer) i
 	}
 	for _, e := range eds {
 		cov := exampleCoverage(e, lib)
-		total, covered := 0, 0
+		total, covered, proven := 0, 0, 0
 		for _, c := range cov {
 			total += c.Total
 			covered += c.Covered
+			proven += c.Proven
 		}
-		fmt.Fprintf(w, "%s (%s): %d of %d examples have a scenario (%s)\n", e.ID, strings.Join(e.Files, ", "), covered, total, percent(covered, total))
+		fmt.Fprintf(w, "%s (%s): %d of %d examples have a scenario (%s); %d proven by ablation (%s)\n",
+			e.ID, strings.Join(e.Files, ", "), covered, total, percent(covered, total), proven, percent(proven, total))
 		for _, c := range cov {
-			fmt.Fprintf(w, "  section %d %-32s %3d/%-3d %s\n", c.Section, clipText(c.Title, 32), c.Covered, c.Total, percent(c.Covered, c.Total))
+			fmt.Fprintf(w, "  section %d %-32s %3d/%-3d %4s  proven %3d %4s\n", c.Section, clipText(c.Title, 32), c.Covered, c.Total,
+				percent(c.Covered, c.Total), c.Proven, percent(c.Proven, c.Total))
 		}
 		for _, c := range cov {
 			for _, u := range c.Uncovered {

@@ -2,11 +2,24 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestScenariosCommand(t *testing.T) {
+	// Two scenarios for --ablate, so that it runs in a moment.
+	ablateDir := t.TempDir()
+	for _, n := range []string{"summoning-sickness.scn", "protection-noncombat.scn"} {
+		b, err := os.ReadFile(filepath.Join("../../content/scenarios", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(ablateDir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		args   []string
 		status int
@@ -15,10 +28,14 @@ func TestScenariosCommand(t *testing.T) {
 		{[]string{"scenarios"}, 0, []string{"legend-rule.scn", "mana-burn.scn", "scenarios\n"}},
 		{[]string{"scenarios", "--run"}, 0, []string{"ok   mana-burn.scn (73 editions)", ", 0 failed"}},
 		{[]string{"scenarios", "--run", "--edition", "2007-02-01"}, 0, []string{"skip legend-rule.scn", "ok   legend-rule-2004.scn (1 edition)"}},
-		{[]string{"scenarios", "--trace", "mana-burn", "--edition", "2007-02-01"}, 0, []string{"mana burn: A loses 3 life: life 17 (300.3)", "passed in"}},
-		{[]string{"scenarios", "--trace", "mana-burn"}, 0, []string{"A's mana pool empties ({R}{R}{G} lost) (500.5)"}},
+		{[]string{"scenarios", "--trace", "mana-burn", "--edition", "2007-02-01"}, 0, []string{"mana burn: Alice loses 3 life: life 17 (300.3)", "passed in"}},
+		{[]string{"scenarios", "--trace", "mana-burn"}, 0, []string{"Alice's mana pool empties ({R}{R}{G} lost) (500.5)"}},
 		{[]string{"scenarios", "--coverage", "../../content/rst-2011"}, 0, []string{"2011-07-15", "17 of 17 examples have a scenario", "section 2"}},
 		{[]string{"scenarios", "--coverage", "../../content/cr-2007-excerpt"}, 0, []string{"2007-02-01", "5 of 6 examples have a scenario", "uncovered 205.4b: Note that cards printed"}},
+		{[]string{"scenarios", "--ablate", "--dir", ablateDir}, 0, []string{"ablation under 2026-01-16", "2 scenarios that pass",
+			"302.6    combat.sick                              breaks   1: summoning-sickness.scn",
+			"702.16e  protection.damage                        breaks   1: protection-noncombat.scn",
+			"704.5j   sba.legend                               breaks   0", "0 of 0 covered examples"}},
 		{[]string{"scenarios", "--trace", "nope"}, 2, []string{`no scenario "nope"`}},
 		{[]string{"scenarios", "--edition", "someday", "--run"}, 2, []string{"unknown edition"}},
 		{[]string{"scenarios", "--dir", t.TempDir()}, 1, []string{"no .scn files"}},

@@ -26,10 +26,15 @@ func screenshotDir(t *testing.T) string {
 	return abs
 }
 
+// fullPage are the pages saved whole rather than their first screen: a
+// sandbox page prints every step.
+var fullPage = map[string]bool{"sandbox-example": true}
+
 // TestScreenshots serves every embedded edition, as arbiter serve does with
 // no flags, and saves the first screen of the pages a judge meets first, on
 // a phone (390 × 844) and a desktop (1280 × 900), in the light and dark
-// themes and as printed, as PNG files named page-device-mode.png. Each page
+// themes and as printed, as PNG files named page-device-mode.png (the whole
+// page for those in fullPage). Each page
 // must load without a console error and show its heading.
 func TestScreenshots(t *testing.T) {
 	bctx := startBrowser(t)
@@ -59,6 +64,11 @@ func TestScreenshots(t *testing.T) {
 		{"diff-cut-short", "/diff/2012-07-01/2013-02-01", "Missing"},
 		{"excerpt", "/2007-02-01-excerpt", "excerpt"},
 		{"diagnostics", "/diagnostics", "warnings"},
+		{"sandbox", "/sandbox", "Filter"},
+		{"sandbox-example", "/sandbox/2026-01-16/707.10/2", "The game as set up"},
+		{"sandbox-step", "/sandbox/2026-01-16/707.10/2?step=2", "Alice casts Twincast targeting Fling."},
+		{"sandbox-hidden", "/sandbox/scenario/felidar", "face down"},
+		{"sandbox-rule", "/2026-01-16/707.10#in-sandbox", "In the sandbox"},
 	}
 	devices := []struct {
 		name          string
@@ -90,7 +100,11 @@ func TestScreenshots(t *testing.T) {
 					if text := eval[string](t, ctx, "document.querySelector('main').innerText"); !strings.Contains(text, p.want) {
 						t.Errorf("%s: the page does not say %q", p.path, p.want)
 					}
-					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					shot := chromedp.CaptureScreenshot()
+					if fullPage[p.name] {
+						shot = chromedp.FullScreenshot(100)
+					}
+					png, err := chromedp.Run(ctx, shot)
 					if err != nil {
 						t.Fatal(err)
 					}

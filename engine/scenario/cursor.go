@@ -120,23 +120,48 @@ func (c *cursor) word() string {
 	return w
 }
 
-// player consumes a declared player's name.
+// player consumes a declared player's name, or its short form ("A" for
+// Alice), and returns the name.
 func (c *cursor) player() (string, bool) {
-	for _, n := range c.p.sc.Players {
-		if c.eat(n) {
-			return n, true
-		}
-		// "A's graveyard"
-		if len(c.s) > len(n)+1 && strings.EqualFold(c.s[:len(n)], n) && (c.s[len(n):len(n)+2] == "'s" || strings.HasPrefix(c.s[len(n):], "\u2019s")) {
-			rest := c.s[len(n):]
-			rest = rest[strings.IndexByte(rest, 's')+1:]
-			if boundary(rest) {
-				c.s = strings.TrimLeft(rest, " \t")
+	start := len(c.s)
+	for i, n := range c.p.sc.Players {
+		for _, w := range []string{n, c.p.sc.Written(i)} {
+			if c.eat(w) {
+				c.mention(start, start-len(w), i, "")
 				return n, true
+			}
+			// "A's graveyard"
+			if len(c.s) > len(w)+1 && strings.EqualFold(c.s[:len(w)], w) && (c.s[len(w):len(w)+2] == "'s" || strings.HasPrefix(c.s[len(w):], "\u2019s")) {
+				rest := c.s[len(w):]
+				rest = rest[strings.IndexByte(rest, 's')+1:]
+				if boundary(rest) {
+					c.mention(start, start-len(w), i, "")
+					c.s = strings.TrimLeft(rest, " \t")
+					return n, true
+				}
 			}
 		}
 	}
 	return "", false
+}
+
+// mention records, while a step is parsed, that the text from where the
+// cursor had rest bytes left to where it has end bytes left names player i
+// or object obj. Positions count from the end, since a cursor's text is
+// always a tail of the step's.
+func (c *cursor) mention(rest, end, player int, obj string) {
+	st, body := c.p.cur, c.p.body
+	if st == nil || rest > len(body) || end < 0 || end > rest {
+		return
+	}
+	m := Mention{Start: len(body) - rest, End: len(body) - end, Player: player, Object: obj}
+	for m.End > m.Start && (body[m.End-1] == ' ' || body[m.End-1] == '\t') {
+		m.End--
+	}
+	if n := len(st.Mentions); n > 0 && st.Mentions[n-1].End > m.Start {
+		return // read again after backing up
+	}
+	st.Mentions = append(st.Mentions, m)
 }
 
 // ref is a reference to a card or token by name, optionally numbered:
@@ -156,6 +181,15 @@ func (r ref) String() string {
 // ref consumes a declared card name (the longest that fits), or a name in
 // quotes, and an optional "#n".
 func (c *cursor) ref() (ref, bool) {
+	start := len(c.s)
+	r, ok := c.readRef()
+	if ok {
+		c.mention(start, len(c.s), -1, r.String())
+	}
+	return r, ok
+}
+
+func (c *cursor) readRef() (ref, bool) {
 	if strings.HasPrefix(c.s, `"`) {
 		end := strings.IndexByte(c.s[1:], '"')
 		if end < 0 {

@@ -1,6 +1,9 @@
 package scenario
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -11,6 +14,13 @@ type Library struct {
 	Scenarios []*Scenario
 	byExample map[string][]*Scenario // Normalize(example) → scenarios
 	byName    map[string]*Scenario
+	quotes    []quote
+}
+
+// quote is a scenario's quote: line, normalised.
+type quote struct {
+	text string
+	sc   *Scenario
 }
 
 // NewLibrary indexes scenarios.
@@ -21,6 +31,9 @@ func NewLibrary(scs []*Scenario) *Library {
 		for _, e := range sc.Examples {
 			n := Normalize(e)
 			l.byExample[n] = append(l.byExample[n], sc)
+		}
+		for _, q := range sc.Quotes {
+			l.quotes = append(l.quotes, quote{Normalize(q), sc})
 		}
 	}
 	return l
@@ -42,10 +55,14 @@ func (l *Library) ForExample(text string) []*Scenario { return l.byExample[Norma
 // ForText returns the scenarios quoting a passage of this paragraph (a
 // glossary definition, a rule, a classic-rules topic).
 func (l *Library) ForText(paragraph string) []*Scenario {
+	if len(l.quotes) == 0 {
+		return nil
+	}
+	n := Normalize(paragraph)
 	var out []*Scenario
-	for _, sc := range l.Scenarios {
-		if len(sc.Quotes) > 0 && sc.MatchesText(paragraph) {
-			out = append(out, sc)
+	for _, q := range l.quotes {
+		if strings.Contains(n, q.text) && !slices.Contains(out, q.sc) {
+			out = append(out, q.sc)
 		}
 	}
 	return out

@@ -25,6 +25,10 @@ type parser struct {
 	setupObjects int // cards and tokens the setup so far puts into the game
 	// resolveAll is set while parsing "resolve all".
 	resolveAll bool
+	// cur is the step being parsed, whose Mentions the cursor records;
+	// body is its text up to any "=>".
+	cur  *Step
+	body string
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -38,7 +42,7 @@ func (p *parser) errorf(format string, args ...any) {
 // an ErrorList; edition-dependent checks (type lines against an edition's
 // type lists, symbols an edition lacks) happen when the scenario is run.
 func Parse(name, text string) (*Scenario, error) {
-	sc := &Scenario{Name: name, Text: text, Life: 20, Players: []string{"A", "B"}, Numbering: engine.Latest()}
+	sc := &Scenario{Name: name, Text: text, Life: 20, Players: []string{"Alice", "Bob"}, Short: []string{"A", "B"}, Numbering: engine.Latest()}
 	p := &parser{sc: sc}
 	if len(text) > MaxBytes {
 		p.line = 1
@@ -236,7 +240,9 @@ func (p *parser) header(l string) {
 				return
 			}
 		}
-		sc.Players = names
+		sc.Players, sc.Short = names, nil
+	case c.eat("reveal"), c.eat("reveals"):
+		p.reveal(c)
 	case c.eat("life"):
 		n, ok := c.int()
 		if !ok || !c.end() {
@@ -249,7 +255,7 @@ func (p *parser) header(l string) {
 	case c.eat("text") && c.sym(":"):
 		p.textLine(c.s)
 	default:
-		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, life, card and text lines", clip(l))
+		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, reveal, life, card and text lines", clip(l))
 	}
 }
 
@@ -297,6 +303,10 @@ func (d *CardDecl) spell() bool {
 	return strings.Contains(tl, "instant") || strings.Contains(tl, "sorcery")
 }
 
+// invented marks a card line whose card isn't the real card of that name:
+// card Bear (invented): …
+const invented = "(invented)"
+
 // card reads "NAME: COST TYPE-LINE P/T, keyword, …".
 func (p *parser) cardLine(c *cursor) {
 	d := &CardDecl{Line: p.line}
@@ -308,6 +318,9 @@ func (p *parser) cardLine(c *cursor) {
 			return
 		}
 		d.Name, rest = rest[1:end+1], strings.TrimSpace(rest[end+2:])
+		if r, ok := strings.CutPrefix(rest, invented); ok {
+			d.Invented, rest = true, strings.TrimSpace(r)
+		}
 		if !strings.HasPrefix(rest, ":") {
 			p.errorf("expected \":\" after the card's name")
 			return
@@ -320,13 +333,16 @@ func (p *parser) cardLine(c *cursor) {
 			return
 		}
 		d.Name, rest = strings.TrimSpace(rest[:i]), rest[i+1:]
+		if n, ok := strings.CutSuffix(d.Name, invented); ok {
+			d.Name, d.Invented = strings.TrimSpace(n), true
+		}
 	}
 	if d.Name == "" || len(d.Name) > 100 || strings.ContainsAny(d.Name, "#{}\"") {
 		p.errorf("%q can't be a card's name", d.Name)
 		return
 	}
-	for _, n := range p.sc.Players {
-		if strings.EqualFold(n, d.Name) {
+	for i, n := range p.sc.Players {
+		if strings.EqualFold(n, d.Name) || strings.EqualFold(p.sc.Written(i), d.Name) {
 			p.errorf("card %q has a player's name", d.Name)
 			return
 		}
@@ -465,7 +481,7 @@ func (p *parser) setup(l string) {
 	}
 	who, ok := c.player()
 	if !ok {
-		p.errorf("setup lines start with a player: %s", strings.Join(p.sc.Players, ", "))
+		p.errorf("setup lines start with a player: %s", strings.Join(p.sc.written(), ", "))
 		return
 	}
 	switch {
@@ -708,4 +724,48 @@ func (p *parser) ruleRef(s string) (engine.Key, bool) {
 	}
 	p.errorf("%q is neither a rule number nor a rule the engine knows", s)
 	return "", false
+}
+
+// reveal reads a reveal line's zones: "reveal B hand, A library". Only
+// hidden zones (400.2) need revealing; every other zone is public.
+func (p *parser) reveal(c *cursor) {
+	for {
+		who, ok := c.player()
+		z, _, zok := c.zone()
+		if !ok || !zok || (z != engine.Hand && z != engine.Library) {
+			p.errorf("reveal names hidden zones, a player's hand or library: reveal B hand, A library")
+			return
+		}
+		i := p.sc.playerIndex(who)
+		if !p.sc.IsRevealed(i, z) {
+			p.sc.Revealed = append(p.sc.Revealed, Zone{Player: i, Zone: z})
+		}
+		if c.end() {
+			return
+		}
+		if !c.sym(",") && !c.eat("and") {
+			p.errorf("unexpected %q: reveal zones are separated by commas: reveal B hand, A library", clip(c.s))
+			return
+		}
+	}
+}
+
+// written lists the players as the text writes them.
+func (s *Scenario) written() []string {
+	out := make([]string, len(s.Players))
+	for i := range s.Players {
+		out[i] = s.Written(i)
+	}
+	return out
+}
+
+// playerIndex is the index of the player named n (a name cursor.player
+// returned).
+func (s *Scenario) playerIndex(n string) int {
+	for i, x := range s.Players {
+		if x == n {
+			return i
+		}
+	}
+	return -1
 }

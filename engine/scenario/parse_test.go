@@ -92,6 +92,11 @@ func TestParseErrors(t *testing.T) {
 		{head + "expect\n  Bears smells = nice", 4, "can't read expectation"},
 		{head + "expect\n  A life = 20\nsetup\n  A life 3", 5, "must come before"},
 		{head + "A life = 20", 3, "unknown line"},
+		{head + "reveal A battlefield\nexpect\n  A life = 20", 3, "hidden zones"},
+		{head + "reveal C hand\nexpect\n  A life = 20", 3, "hidden zones"},
+		{head + "reveal A hand B hand\nexpect\n  A life = 20", 3, "separated by commas"},
+		{head + "card Alice: {G} Creature\nexpect\n  A life = 20", 3, "player's name"},
+		{head + "card Elf (invented) {G}: Creature\nexpect\n  A life = 20", 3, "can't be a card's name"},
 	}
 	for _, tt := range tests {
 		_, err := Parse("t.scn", tt.text)
@@ -174,5 +179,82 @@ func TestBounds(t *testing.T) {
 	tr = RunWith(t.Context(), draw, engine.Latest(), Options{})
 	if tr.Err == nil || !strings.Contains(tr.Err.Error(), "too many") {
 		t.Errorf("A draws 9999999: %v", tr.Err)
+	}
+}
+
+// The players' names and short forms, reveal lines, invented cards, and
+// where a step names players and objects.
+func TestPlayersRevealInvented(t *testing.T) {
+	sc, err := Parse("t.scn", `scenario "words"
+reveal B hand, A's library
+card Grizzly Bears (invented): {1}{G} Creature — Bear 2/2
+card "Isamaru, Hound of Konda": {W} Legendary Creature — Dog 2/2
+card Shock: {R} Instant
+text: Shock deals 2 damage to any target.
+setup
+  A battlefield: Grizzly Bears
+  Bob hand: Shock
+  A hand: "Isamaru, Hound of Konda"
+  B mana {R}
+steps
+  Bob casts Shock targeting Grizzly Bears#1
+  verify stack count = 1
+  resolve
+  A puts "Isamaru, Hound of Konda" onto the battlefield
+expect
+  Grizzly Bears in A's graveyard
+  Alice battlefield count "Isamaru, Hound of Konda" = 1
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(sc.Players, " ") != "Alice Bob" || sc.Written(0) != "A" || sc.Written(1) != "B" {
+		t.Errorf("players %v, written %q %q", sc.Players, sc.Written(0), sc.Written(1))
+	}
+	if !sc.IsRevealed(1, engine.Hand) || !sc.IsRevealed(0, engine.Library) || sc.IsRevealed(0, engine.Hand) || sc.IsRevealed(1, engine.Library) {
+		t.Errorf("revealed %+v", sc.Revealed)
+	}
+	if inv := sc.Invented(); len(inv) != 1 || inv[0] != "Grizzly Bears" {
+		t.Errorf("invented %q", inv)
+	}
+	if sc.Steps[1].IsCheck() == false || sc.Steps[0].IsCheck() || sc.Steps[2].IsCheck() {
+		t.Error("only the verify step is a check")
+	}
+	type said struct {
+		text   string
+		player int
+		object string
+	}
+	for i, want := range [][]said{
+		{{"Bob", 1, ""}, {"Shock", -1, "Shock"}, {"Grizzly Bears#1", -1, "Grizzly Bears#1"}},
+		nil,
+		nil,
+		{{"A", 0, ""}, {`"Isamaru, Hound of Konda"`, -1, "Isamaru, Hound of Konda"}},
+	} {
+		st := sc.Steps[i]
+		var got []said
+		for _, m := range st.Mentions {
+			got = append(got, said{st.Text[m.Start:m.End], m.Player, m.Object})
+		}
+		if len(got) != len(want) {
+			t.Errorf("%q: mentions %+v, want %+v", st.Text, got, want)
+			continue
+		}
+		for j := range got {
+			if got[j] != want[j] {
+				t.Errorf("%q: mention %d is %+v, want %+v", st.Text, j, got[j], want[j])
+			}
+		}
+	}
+	tr := Run(sc, engine.Latest(), true)
+	if !tr.Passed() {
+		t.Fatal(tr.Failures())
+	}
+	if got := tr.Final().Players[1].Name; got != "Bob" {
+		t.Errorf("the game calls B %q", got)
+	}
+	// A players line replaces the default names and their short forms.
+	if _, err := Parse("t.scn", "scenario \"p\"\nplayers Sue Tom\nsetup\n  A life 3\nexpect\n  Sue life = 20\n"); err == nil || !strings.Contains(err.Error(), "start with a player: Sue, Tom") {
+		t.Errorf("A after players Sue Tom: %v", err)
 	}
 }

@@ -200,7 +200,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			}
 			if opt.Strict {
 				t.Err = r.lineErr(s.Line, fmt.Errorf("the rules ask %s to choose (%s%s), but the scenario doesn't say what; add a step like: %s chooses %s",
-					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), r.st.Players[p.Player].Name, r.hint(p)))
+					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), sc.Written(int(p.Player)), r.hint(p)))
 			} else {
 				t.Pending = p
 			}
@@ -287,7 +287,7 @@ func (r *run) giveTo(st engine.State, p engine.PlayerID) (engine.State, []engine
 				what = st.StackTop().Label + " would resolve"
 			}
 			return st, nil, fmt.Errorf("%s doesn't have priority: %s has it, and if %s passed %s; write \"resolve\" or \"%s passes\" first",
-				st.Players[p].Name, st.Players[st.Priority].Name, st.Players[st.Priority].Name, what, st.Players[st.Priority].Name)
+				st.Players[p].Name, st.Players[st.Priority].Name, st.Players[st.Priority].Name, what, r.sc.Written(int(st.Priority)))
 		}
 		var more []engine.Event
 		var err error
@@ -443,7 +443,7 @@ func (r *run) hint(p *engine.Choice) string {
 	case len(p.Words) > 0:
 		return p.Words[0]
 	case len(p.Players) > 0:
-		return r.st.Players[p.Players[0]].Name
+		return r.sc.Written(int(p.Players[0]))
 	}
 	return "nothing"
 }
@@ -483,7 +483,7 @@ func (t *Trace) ChoiceSteps() []string {
 	var out []string
 	for _, id := range p.Options {
 		if o := st.Object(id); o != nil {
-			out = append(out, st.Players[p.Player].Name+" chooses "+o.Label)
+			out = append(out, t.Scenario.Written(int(p.Player))+" chooses "+o.Label)
 		}
 	}
 	return out

@@ -82,7 +82,7 @@ func TestRejections(t *testing.T) {
 		{"A sacrifices Bears => rejected 701.21a", true, ""},
 		{"A sacrifices Bears => rejected 701.26a", false, "not by 701.26a"},
 		{"B sacrifices Bears => rejected", false, "expected the engine to reject"},
-		{"A sacrifices Bears", false, "B controls it"},
+		{"A sacrifices Bears", false, "Bob controls it"},
 		{"tap Bears#2", false, "doesn't exist"},
 	}
 	for _, tt := range tests {

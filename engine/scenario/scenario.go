@@ -43,14 +43,22 @@ type Scenario struct {
 	// Numbering is the edition whose rule numbers "fired" and "rejected"
 	// are written in (numbering DATE; default the newest).
 	Numbering *engine.RulesEdition
-	Players   []string
-	Life      int
-	Cards     []*CardDecl
-	Setup     []setupLine
-	Steps     []*Step
-	Expects   []*ExpectBlock
-	Text      string
-	Line      int // the scenario line
+	// Players are the players' names in the game: "Alice" and "Bob"
+	// unless a players line names others. Short is how the text may also
+	// write each ("A" and "B" for the default players; "" for none).
+	Players []string
+	Short   []string
+	// Revealed are the hidden zones (400.2) the scenario shows face up to
+	// whoever watches it (reveal lines); the sandbox otherwise shows the
+	// game as the first player sees it.
+	Revealed []Zone
+	Life     int
+	Cards    []*CardDecl
+	Setup    []setupLine
+	Steps    []*Step
+	Expects  []*ExpectBlock
+	Text     string
+	Line     int // the scenario line
 }
 
 // CardDecl is a card line: card NAME: COST TYPE-LINE P/T, keywords.
@@ -71,6 +79,16 @@ type CardDecl struct {
 	// CDA: the printed power or toughness has a *, defined by a
 	// characteristic-defining ability in the text (208.2a).
 	CDA bool
+	// Invented: the card line says "(invented)": its text or
+	// characteristics are not the real card's Oracle text, so a page
+	// showing it says so.
+	Invented bool
+}
+
+// Zone is one player's zone: "B hand".
+type Zone struct {
+	Player int // index into Players
+	Zone   engine.Zone
 }
 
 // TextLine is one "text:" line of a card.
@@ -91,6 +109,50 @@ type Step struct {
 	// verify is an expectation checked at this point of the run
 	// ("verify Grizzly Bears types = land"), not a game action.
 	verify check
+	// Mentions are where the step's text names a player or an object,
+	// in order, so a page can say them in its own words.
+	Mentions []Mention
+}
+
+// IsCheck reports whether the step is a verify line: a check at that
+// point of the run, not something that happens in the game.
+func (s *Step) IsCheck() bool { return s.verify != nil }
+
+// Mention is a player or object named in a step: Text[Start:End].
+type Mention struct {
+	Start, End int
+	Player     int    // index into Players, or -1 for an object
+	Object     string // the object as written: "Isamaru", "Isamaru#2", "Dwarf Berserker Token#1"
+}
+
+// Written is how the scenario's text writes player i: its short form if it
+// has one ("A"), else its name.
+func (s *Scenario) Written(i int) string {
+	if i < len(s.Short) && s.Short[i] != "" {
+		return s.Short[i]
+	}
+	return s.Players[i]
+}
+
+// IsRevealed reports whether a reveal line shows player i's zone z.
+func (s *Scenario) IsRevealed(i int, z engine.Zone) bool {
+	for _, r := range s.Revealed {
+		if r.Player == i && r.Zone == z {
+			return true
+		}
+	}
+	return false
+}
+
+// Invented lists the cards whose line says "(invented)".
+func (s *Scenario) Invented() []string {
+	var out []string
+	for _, d := range s.Cards {
+		if d.Invented {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 // ExpectBlock is an expect section, applying to editions in [From, Before).

@@ -37,7 +37,9 @@ func (p *parser) step(l string) {
 		}
 	}
 	p.choiceStep, p.resolveAll = false, false
+	p.cur, p.body = st, body
 	build, ok := p.action(p.cursor(body))
+	p.cur, p.body = nil, ""
 	if !ok {
 		return
 	}

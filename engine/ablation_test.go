@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestGatesRegistered checks the registry of switchable rules against the
+// code: every key gated lists has a gate (a call t.applies(KeyX), or an
+// entry of sbaChecks, which checkSBA gates by its key), and every gate's
+// key is listed, so that --ablate switches off each rule the code gates.
+func TestGatesRegistered(t *testing.T) {
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := gotoken.NewFileSet()
+	inCode := map[Key]string{} // key → file:line of a gate
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(x ast.Node) bool {
+			call, ok := x.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "applies" {
+				if id, ok := call.Args[0].(*ast.Ident); ok && strings.HasPrefix(id.Name, "Key") {
+					inCode[keyByName(t, id.Name)] = fset.Position(call.Pos()).String()
+				}
+			}
+			return true
+		})
+	}
+	for _, c := range sbaChecks {
+		inCode[c.key] = "sbaChecks"
+	}
+	for k, where := range inCode {
+		if !IsGated(k) {
+			t.Errorf("%s: the gate for %s isn't in gated (ablation.go)", where, k)
+		}
+	}
+	for _, k := range Gated() {
+		if _, ok := inCode[k]; !ok {
+			t.Errorf("%s is in gated but no code asks t.applies(%s)", k, k)
+		}
+		if !slices.Contains(Keys(), k) {
+			t.Errorf("%s is in gated but has no recognizer", k)
+		}
+	}
+}
+
+// keyByName maps a constant's name (KeySBALethal) to its key by the
+// declarations in rulekeys*.go.
+func keyByName(t *testing.T, name string) Key {
+	t.Helper()
+	names, _ := filepath.Glob("rulekeys*.go")
+	fset := gotoken.NewFileSet()
+	for _, n := range names {
+		f, err := parser.ParseFile(fset, n, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := f.Scope.Lookup(name); o != nil {
+			if vs, ok := o.Decl.(*ast.ValueSpec); ok && len(vs.Values) == 1 {
+				if lit, ok := vs.Values[0].(*ast.BasicLit); ok {
+					return Key(strings.Trim(lit.Value, `"`))
+				}
+			}
+		}
+	}
+	t.Fatalf("no key constant %s", name)
+	return ""
+}
+
+// TestWithout checks that switching a rule off stops its code and nothing
+// else: with 704.5g off a creature with lethal damage stays on the
+// battlefield; the edition it came from still applies the rule, and the
+// numbering is unchanged.
+func TestWithout(t *testing.T) {
+	for _, tc := range []struct {
+		off  []Key
+		want Zone
+	}{{nil, Graveyard}, {[]Key{KeySBALethal}, Battlefield}, {[]Key{KeySBAToughness}, Graveyard}} {
+		g := newGame(t, "2026-01-16")
+		base := g.ed
+		g.ed = g.ed.Without(tc.off...)
+		id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
+		g.do(DealDamage{To: ObjectTarget(id), N: 2})
+		if n := len(g.s.In(0, tc.want)); n != 1 {
+			t.Errorf("without %v: %d creatures in %s, want the Bears", tc.off, n, tc.want)
+		}
+		if !base.Applies(KeySBALethal) || g.ed.Rule(KeySBALethal) != base.Rule(KeySBALethal) {
+			t.Errorf("without %v: the original edition changed", tc.off)
+		}
+	}
+}
