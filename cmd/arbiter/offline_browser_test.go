@@ -115,7 +115,7 @@ func TestOfflineInBrowser(t *testing.T) {
 		{"a rule, in its chapter's page", "/rules/704.5j", "/" + ed + "/704", "div[id='704.5j']", "legend rule"},
 		{"a glossary term", "/" + ed + "/glossary/trample", "/" + ed + "/glossary/trample", "main", "702.19"},
 		{"search, in the browser", "/search?q=trample", "/search?q=trample", "ol.hits", "702.19"},
-		{"a sandbox example", example, example, "li#step-1 ul.events li", ""},
+		{"a sandbox example", example, example, "ol.steplist li#step-1", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Search loads 9 MB of WebAssembly and indexes the edition
@@ -129,6 +129,10 @@ func TestOfflineInBrowser(t *testing.T) {
 			t.Logf("%s: shown after %v", tc.path, time.Since(start).Round(time.Millisecond))
 			if tc.want != "" {
 				timed(t, ctx, waitText(tc.sel, tc.want))
+			}
+			// The example ran: its steps are listed with what happened.
+			if tc.path == example && eval[int](t, ctx, "document.querySelectorAll('li.step .events li').length") == 0 {
+				t.Error("the example's steps list no events")
 			}
 			if strings.HasPrefix(tc.path, "/search") {
 				t.Logf("search in the browser (ms): %s", eval[string](t, ctx, "document.getElementById('results').dataset.timing"))
