@@ -75,7 +75,7 @@ func TestOfflineInBrowser(t *testing.T) {
 		t.Fatalf("no sandbox example among the %d URLs saved", len(plan.urls))
 	}
 
-	ctx := tab(t, bctx)
+	ctx := workerTab(t, bctx)
 	start := time.Now()
 	timed(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("main")))
 	// The worker is active once install has saved every URL (addAll
@@ -100,6 +100,13 @@ func TestOfflineInBrowser(t *testing.T) {
 	}
 	t.Logf("first visit: %d URLs saved, %d bytes sent (the home page and the worker's script included), in %v",
 		saved, sent.Load(), time.Since(start).Round(time.Millisecond))
+
+	// The other browser tests' tabs register no worker.
+	plain := tab(t, bctx)
+	timed(t, plain, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("main")))
+	if !eval[bool](t, plain, "navigator.serviceWorker === undefined") {
+		t.Error("tab's pages see the service worker API")
+	}
 
 	ts.Close() // no network
 	// Pages read in the last five minutes are in the HTTP cache
