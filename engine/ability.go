@@ -353,6 +353,7 @@ type Amount struct {
 	CardTypes  bool  // "the number of card types among cards in all graveyards"
 	All        bool  // "your hand": every card
 	ThatMany   bool  // "that many": as many as the instruction before affected
+	Dealt      bool  // "that much" in a damage trigger: the damage its event dealt
 	Neg        bool  // the amount is subtracted: "-X"
 }
 

@@ -14,7 +14,7 @@ import (
 // the code the same.
 
 // gated lists every key whose rule the engine's code applies through the
-// gate, in Keys order.
+// gate (Gated puts them in Keys order).
 var gated = []Key{
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
 	KeySBADeathtouch, KeySBALegend, KeySBAWorld, KeySBACounters, KeyManaBurn, KeyManaEmpty,
@@ -22,12 +22,27 @@ var gated = []Key{
 	KeyUntapStep, KeyDrawStep, KeyLandCount, KeyTiming, KeyIllegalTargets, KeyTargetOnce, KeyTrigger,
 	KeyTriggerIf, KeyDelayed, KeyLandwalk, KeyRegenerate, KeyProtectDamage, KeyProtectTarget,
 	KeyProtectBlock, KeyPrevent, KeyEntersWith, KeyEntersTapped, KeySick, KeyAttack, KeyBlock,
-	KeyTrample, KeyFlying, KeyCanCant, KeyPhasing, KeyToxic, KeyAuraSBA, KeyPreventShield,
+	KeyTrample, KeyFlying, KeyCanCant, KeyPhasing, KeyToxic, KeyAuraSBA,
+	KeyAssignBlocked, KeyDeathtouchKW, KeyLifelinkKind, KeySBAPlaneswalker, KeyPreventShield,
 	KeyTrampleMarked,
+	// Characteristics, gated through State.applies (the state holds its
+	// edition since issue 16's second round).
+	KeyColor, KeyManaValue, KeyManaValueHybrid, KeyManaValuePhyrexian, KeyLayer7d, KeyCopy,
+	KeyCopyEnter, KeyCopyExcept, KeyCopySpell, KeyHybrid, KeyPhyrexian, KeySubtypeChoice,
+	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices, KeyLayerParts, KeyTypesRetain, KeySupertypesKept,
+	KeyLockSet, KeyLookBack, KeyStateTrigger,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.
-func Gated() []Key { return slices.Clone(gated) }
+func Gated() []Key {
+	var out []Key
+	for _, k := range Keys() {
+		if slices.Contains(gated, k) && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
 
 // IsGated reports whether k's rule can be switched off.
 func IsGated(k Key) bool { return slices.Contains(gated, k) }
@@ -50,6 +65,10 @@ func (e *RulesEdition) Without(keys ...Key) *RulesEdition {
 // Applies reports whether e applies k's rule: always, unless Without
 // switched it off.
 func (e *RulesEdition) Applies(k Key) bool { return !e.off[k] }
+
+// applies is Applies for code that may have no edition (nil: every rule
+// applies), such as characteristics computed from a setup state.
+func (e *RulesEdition) applies(k Key) bool { return e == nil || e.Applies(k) }
 
 // applies is the gate: the code that implements k's rule runs only if it
 // returns true.

@@ -162,7 +162,8 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 			return s, nil, fmt.Errorf("%w: %s has lost", ErrGameOver, p.Name)
 		}
 	}
-	t := &tx{ed: ed, s: s.clone(), base: s, resume: a}
+	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a}
+	t.s.rules = ed
 	err := t.batch(func() error {
 		if err := a.apply(t); err != nil {
 			return err
@@ -805,6 +806,9 @@ func (t *tx) labelOf(id ObjectID) string {
 
 func (a ChooseSubtype) apply(t *tx) error {
 	name, err := t.ed.Types.CheckSubtypeChoice(a.Kind, a.Name)
+	if !t.applies(KeySubtypeChoice) { // 205.3e: without it, any words will do
+		name, err = a.Name, nil
+	}
 	if err != nil {
 		return &RuleError{Key: KeySubtypeChoice, Rule: t.ed.Rule(KeySubtypeChoice), Msg: err.Error()}
 	}

@@ -20,6 +20,9 @@ type Chars struct {
 	// objects, their owner or the player who put them on the stack.
 	Controller PlayerID
 	Notes      []LayerNote
+	// rules is the edition they were computed under (State.Under), for
+	// the rules asked later, such as mana value's.
+	rules *RulesEdition
 }
 
 // LayerNote records one continuous effect (or counter) that changed a
@@ -101,7 +104,7 @@ func (ch Chars) ProtectedFrom(src Chars) bool {
 }
 
 // ManaValue is the object's mana value (202.3); X counts 0 off the stack.
-func (ch Chars) ManaValue() int { return ch.Cost.ManaValue(0) }
+func (ch Chars) ManaValue() int { return ch.Cost.manaValue(0, ch.rules) }
 
 // AbilityTexts lists the object's abilities as they read on it now, its
 // own name in place of "~" (201.5b).

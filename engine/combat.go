@@ -494,7 +494,9 @@ func (t *tx) tramples(ch *Chars) bool { return ch.HasKeyword("trample") && t.app
 // lethal is the damage that is lethal to a blocker for assignment
 // (702.19b): its toughness less damage already marked; 1 from deathtouch.
 func (t *tx) lethal(b *Object, src *Chars) int {
-	if src.HasKeyword("deathtouch") {
+	// 702.2c: deathtouch makes 1 lethal, since M10; the triggered
+	// deathtouch before it didn't change assignment.
+	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered {
 		return 1
 	}
 	marked := b.Damage
@@ -530,6 +532,9 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 	if total != ch.Power {
 		return t.ruleErr(KeyAssign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
 	}
+	if err := t.checkOrder(o, ch, blockers, got); err != nil {
+		return err
+	}
 	if toPlayer > 0 {
 		var short []string
 		for _, b := range blockers {
@@ -539,6 +544,29 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 		}
 		if len(short) > 0 {
 			return t.ruleErr(KeyTrample, "%s must assign lethal damage to %s before any to the player", o.Label, strings.Join(short, " and "))
+		}
+	}
+	return nil
+}
+
+// checkOrder checks an assignment against the damage assignment order, in
+// editions that have one (510.1c, M10 to Foundations): no damage to a
+// blocker unless each one before it in the order is assigned lethal damage.
+// The order is the one the blockers were declared in; the engine doesn't ask
+// the active player for another (509.2). Other editions let the controller
+// divide the damage as they choose (510.1c; 310.2c in 2007).
+func (t *tx) checkOrder(o *Object, ch *Chars, blockers []*Object, got map[ObjectID]int) error {
+	if !t.ed.DamageOrder || !t.applies(KeyAssignBlocked) {
+		return nil
+	}
+	for i, b := range blockers {
+		if got[b.ID] == 0 {
+			continue
+		}
+		for _, before := range blockers[:i] {
+			if got[before.ID] < t.lethal(before, ch) {
+				return t.ruleErr(KeyAssignBlocked, "%s must assign lethal damage to %s before any to %s, the next in its damage assignment order", o.Label, before.Label, b.Label)
+			}
 		}
 	}
 	return nil

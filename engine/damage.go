@@ -176,14 +176,50 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			t.emit(Event{Kind: EvDamage, Key: KeyDamageCreature, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s (%d marked)", srcName, n, o.Label, o.Damage)})
 		}
-		if sch.HasKeyword("deathtouch") {
+		if sch.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered {
 			o.Deathtouched = true
 		}
 	}
-	if sch.HasKeyword("lifelink") && src != nil && t.applies(KeyLifelink) {
+	if sch.HasKeyword("lifelink") && src != nil && t.ed.Lifelink != KeywordTriggered && t.applies(KeyLifelink) {
 		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
 	}
 	return nil
+}
+
+// Deathtouch and lifelink as the rules printed them first (Future Sight,
+// 2007, to M10): triggered abilities, which go on the stack after the damage
+// and can be responded to. An edition without the keyword (before 2007)
+// plays it by today's rules: a scenario naming it asks for them.
+var (
+	deathtouchTrigger = &Ability{Kind: AbTriggered,
+		Text:    "Whenever this permanent deals damage to a creature, destroy that creature.",
+		Trigger: &Trigger{Event: TrigDealsDamage, What: &Filter{Self: true}},
+		Effect:  []*Instr{{Op: OpDestroy, What: ORef{Kind: RefTrigOther}, Text: "destroy that creature"}}}
+	lifelinkTrigger = &Ability{Kind: AbTriggered,
+		Text:    "Whenever this permanent deals damage, you gain that much life.",
+		Trigger: &Trigger{Event: TrigDealsDamage, What: &Filter{Self: true}},
+		Effect:  []*Instr{{Op: OpGainLife, Who: PRef{Kind: PYou}, N: Amount{Dealt: true}, Text: "you gain that much life"}}}
+)
+
+// keywordTriggers triggers deathtouch and lifelink where the edition makes
+// them triggered abilities (502.63a, 502.68a in 2007): src dealt e's damage.
+func (t *tx) keywordTriggers(e Event, src *Object, ch *Chars, info TrigInfo) {
+	if t.ed.Lifelink == KeywordTriggered && ch.HasKeyword("lifelink") && t.applies(KeyLifelinkKind) {
+		in := info
+		in.N = e.N
+		t.emit(Event{Kind: EvRule, Key: KeyLifelinkKind, Object: src.Label, ObjectID: src.ID,
+			Text: fmt.Sprintf("%s has lifelink, a triggered ability in %s", src.Label, t.ed)})
+		t.trigger(lifelinkTrigger, src, ch, in)
+	}
+	if t.ed.Deathtouch == KeywordTriggered && ch.HasKeyword("deathtouch") && !e.HasPlayer && t.applies(KeyDeathtouchKW) {
+		if o := t.s.Object(e.ObjectID); o != nil && t.chars(o).Types.Is("creature") {
+			in := info
+			in.Other = o.ID
+			t.emit(Event{Kind: EvRule, Key: KeyDeathtouchKW, Object: src.Label, ObjectID: src.ID,
+				Text: fmt.Sprintf("%s has deathtouch, a triggered ability in %s", src.Label, t.ed)})
+			t.trigger(deathtouchTrigger, src, ch, in)
+		}
+	}
 }
 
 func toxicTotal(ch Chars) int {

@@ -12,5 +12,8 @@
 //
 // The engine knows no HTTP and no rules parsers: a RulesEdition is either
 // built in (EditionAt, from a table checked against every corpus file) or
-// built from rule texts handed to it (FromRules).
+// built from rule texts handed to it (FromRules). Where the rules changed
+// how the game plays (mana burn, damage on the stack, the legend rule), the
+// edition's own text decides: each Switch is read from the rule that states
+// it, and no date is written in the code.
 package engine

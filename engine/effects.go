@@ -72,6 +72,16 @@ func (c *ContSpec) inLayer(l string) bool {
 	return false
 }
 
+// firstLayer is the first layer the spec has a part in.
+func (c *ContSpec) firstLayer() string {
+	for _, l := range layers {
+		if c.inLayer(l) {
+			return l
+		}
+	}
+	return ""
+}
+
 // layerKey names a layer's rule for events.
 var layerKey = map[string]Key{
 	"1": KeyLayer1, "2": KeyLayer2, "3": KeyLayer3, "4": KeyLayer4, "5": KeyLayer5, "6": KeyLayer6,

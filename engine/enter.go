@@ -17,6 +17,9 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 	o := t.s.Object(id)
 	// 707.5: "You may have this creature enter as a copy of …".
 	for _, a := range t.printedAbilities(o) {
+		if !t.applies(KeyCopyEnter) {
+			break
+		}
 		if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplEnterAsCopy {
 			continue
 		}
@@ -44,9 +47,14 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 		}
 		src := t.s.Object(pick)
 		values := t.copiable(src)
-		values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types, r.CopyExtra)
+		if t.applies(KeyCopyExcept) { // 707.9
+			values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types, r.CopyExtra)
+		}
 		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: o.Controller, Text: "enters as a copy of " + src.Label})
+		if !t.applies(KeyCopyChoices) { // 707.6: without it, the copy takes the choices made for the original
+			t.s.Object(id).Chosen = src.Chosen
+		}
 		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, src.Label, values.Name)})
 		o = t.s.Object(id)
@@ -57,6 +65,9 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 	// (616.1f), so the abilities of what it would have been (enters
 	// tapped) are gone. The permanent is checked as it would enter.
 	for _, m := range t.ruleMods(RuleEnterAsSource) {
+		if !t.applies(KeyCopyEnter) { // 707.5
+			break
+		}
 		if m.src == nil || m.src.ID == id || !matchFilter(&t.s, m.mod.Filter, o, t.chars(o), m.src, m.ctrl) {
 			continue
 		}
@@ -101,7 +112,7 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, r.N, r.Kind2, plural(r.N))})
 				}
 			}
-			if l := x.Linked; l != nil {
+			if l := x.Linked; l != nil && !(o.Chosen.made() && !t.applies(KeyCopyChoices)) { // 707.6
 				if err := t.linkedChoice(o, l, x.Origin); err != nil {
 					return false, err
 				}
@@ -169,6 +180,9 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 	return nil
 }
 
+// made reports whether any choice was made.
+func (c Chosen) made() bool { return c.HasColor || c.HasPlayer || c.Type != "" }
+
 // String describes the choices made for an object.
 func (c Chosen) String(s *State) string {
 	var w []string
@@ -190,7 +204,7 @@ func (t *tx) copiable(o *Object) *Card {
 	if t.v == nil {
 		t.v = t.s.computeView()
 	}
-	if c := t.v.copiable[o.ID]; c != nil {
+	if c := t.v.copiable[o.ID]; c != nil && t.applies(KeyCopyValues) { // 707.3
 		return c
 	}
 	return o.Card

@@ -322,6 +322,10 @@ func (x *execCtx) amount(a Amount) int {
 	switch {
 	case a.ThatMany:
 		n += x.count
+	case a.Dealt:
+		if x.item.Trig != nil {
+			n += x.item.Trig.N
+		}
 	case a.X:
 		n += x.item.X
 	case a.Removed:
@@ -1007,8 +1011,15 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		if x.item.Kind != StackSpell && len(x.item.Abilities) > 0 {
 			this = x.item.Abilities[0]
 		}
-		values = copyExcept(values, target.Card, sp.CopyPT, sp.CopyAdd, sp.CopyHasThis, sp.CopyNoColor, this, t.ed.Types, sp.CopyExtra)
+		if t.applies(KeyCopyExcept) { // 707.9
+			values = copyExcept(values, target.Card, sp.CopyPT, sp.CopyAdd, sp.CopyHasThis, sp.CopyNoColor, this, t.ed.Types, sp.CopyExtra)
+		}
 		e.Copy = values
+		if !t.applies(KeyCopyKeeps) { // 707.4: without it, becoming a copy ends the other effects on it
+			t.s.Effects = slices.DeleteFunc(t.s.Effects, func(x ContEffect) bool {
+				return x.Copy == nil && slices.Contains(x.Objects, target.ID)
+			})
+		}
 	}
 	t.addEffect(e)
 	// 201.5b: an ability gained that names its object names its new one.
@@ -1222,6 +1233,9 @@ var _ = slices.Contains[[]int]
 func (x *execCtx) copySpell(in *Instr) (bool, error) {
 	t := x.t
 	did := false
+	if !t.applies(KeyCopySpell) { // 707.10: copying a spell puts a copy onto the stack
+		return false, nil
+	}
 	for _, o := range x.objects(in.What) {
 		if o.Zone != Stack || o.Stack == nil || o.Stack.Kind != StackSpell {
 			continue

@@ -70,7 +70,7 @@ func (s *State) computeView() *view {
 	for _, o := range lc.objs {
 		card := o.Card
 		var notes []LayerNote
-		if es := copies[o.ID]; len(es) > 0 {
+		if es := copies[o.ID]; len(es) > 0 && s.applies(KeyCopy) { // 707.2
 			sort.SliceStable(es, func(i, j int) bool { return es[i].Timestamp < es[j].Timestamp })
 			for _, e := range es {
 				card = e.Copy
@@ -78,7 +78,7 @@ func (s *State) computeView() *view {
 			}
 		}
 		v.copiable[o.ID] = card
-		lc.ch[o.ID] = baseChars(o, card, notes)
+		lc.ch[o.ID] = baseChars(s, o, card, notes)
 	}
 	for _, l := range layers[1:] {
 		lc.apply(l)
@@ -98,17 +98,18 @@ func (s *State) computeView() *view {
 }
 
 // baseChars starts an object's characteristics from its copiable values.
-func baseChars(o *Object, c *Card, notes []LayerNote) *Chars {
+func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
 	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types, Power: c.Power, Toughness: c.Toughness,
-		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes}
+		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
 	if o.Zone != Battlefield {
 		ch.Controller = o.Controller
 	}
 	// 202.2: an object is the color or colors of its mana cost, unless a
 	// color indicator or the effect that made it says otherwise.
-	if c.HasColor {
+	switch {
+	case c.HasColor:
 		ch.Colors = c.Color
-	} else {
+	case s.applies(KeyColor): // 202.2
 		ch.Colors = c.Cost.Colors()
 	}
 	if o.Stack != nil && o.Stack.Kind != StackSpell {
@@ -233,11 +234,15 @@ func (lc *layerCtx) instances(l string) []*instance {
 	var out []*instance
 	for i := range lc.s.Effects {
 		e := &lc.s.Effects[i]
-		if e.Spec == nil || !e.Spec.inLayer(l) || e.Objects == nil {
+		if e.Spec == nil || !e.Spec.inLayer(l) || e.Objects == nil || !lc.partApplies(e.Spec, l) {
 			continue
 		}
+		fixed := e.Objects
+		if e.Spec.Affects.Kind == RefGroup && !lc.s.applies(KeyLockSet) {
+			fixed = nil // 611.2c: without it, "all white creatures" means those that are white now
+		}
 		out = append(out, &instance{key: fmt.Sprintf("e%d", e.ID), spec: e.Spec, eff: e, ctrl: e.Controller, ts: e.Timestamp,
-			fixed: e.Objects, name: e.SourceName, src: lc.byID[e.Source]})
+			fixed: fixed, name: e.SourceName, src: lc.byID[e.Source]})
 	}
 	for _, o := range lc.objs {
 		ch := lc.ch[o.ID]
@@ -253,7 +258,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 				specs = changelingSpec
 			}
 			for si, sp := range specs {
-				if !sp.inLayer(l) {
+				if !sp.inLayer(l) || !lc.partApplies(sp, l) {
 					continue
 				}
 				key := fmt.Sprintf("s%d/%p/%d", o.ID, a, si)
@@ -282,6 +287,13 @@ func (lc *layerCtx) instances(l string) []*instance {
 	return out
 }
 
+// partApplies reports whether an effect's part in layer l applies: 613.6
+// has each part of an effect apply in its own layer; without it, an effect
+// applies only in its first layer.
+func (lc *layerCtx) partApplies(sp *ContSpec, l string) bool {
+	return lc.s.applies(KeyLayerParts) || sp.firstLayer() == l
+}
+
 var changelingSpec = []*ContSpec{{Affects: ORef{Kind: RefSelf}, AllCreatureTypes: true}}
 
 // staticTimestamp is a static ability's effect's timestamp: its object's,
@@ -301,7 +313,7 @@ func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) int {
 // ability on the battlefield (113.6), a characteristic-defining ability
 // everywhere (604.3), an ability of a spell on the stack.
 func (lc *layerCtx) functions(o *Object, a *Ability) bool {
-	if o.PhasedOut {
+	if o.PhasedOut && lc.s.applies(KeyPhasing) { // 702.26b
 		return false
 	}
 	if a.CDA || (a.Keyword == "changeling") {
@@ -380,7 +392,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 		return
 	}
 	ids := lc.affected(in, ch)
-	if record && in.ab != nil && in.fixed == nil {
+	if record && in.ab != nil && in.fixed == nil && lc.s.applies(KeyLayerParts) {
 		// Once it begins, the effect applies to the same objects in every
 		// later layer (613.6).
 		st := *in
@@ -407,7 +419,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))
 			}
 		case "4":
-			applyTypes(c, sp)
+			applyTypes(c, sp, lc.s.rules)
 			note("types", "types become "+c.Types.String())
 		case "5":
 			col := sp.SetColor
@@ -469,6 +481,9 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			c.Toughness += tg
 			note("power/toughness", fmt.Sprintf("%+d/%+d", pw, tg))
 		case "7d":
+			if !lc.s.applies(KeyLayer7d) { // 613.4d
+				continue
+			}
 			c.Power, c.Toughness = c.Toughness, c.Power
 			note("power/toughness", fmt.Sprintf("switched to %d/%d", c.Power, c.Toughness))
 		}
@@ -538,9 +553,16 @@ func replaceWord(text, from, to string) string {
 }
 
 // applyTypes applies a type-changing effect (205.1).
-func applyTypes(c *Chars, sp *ContSpec) {
+func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 	t := c.Types
 	retain := len(sp.AddTypes) > 0 || (hasFold(sp.SetTypes, "artifact") && hasFold(sp.SetTypes, "creature"))
+	if retain && !rules.applies(KeyTypesRetain) {
+		// 205.1b: without it, no effect retains a prior type: the types
+		// it names replace the old ones.
+		cp := *sp
+		cp.SetTypes, cp.AddTypes = append(slices.Clone(sp.SetTypes), sp.AddTypes...), nil
+		sp, retain = &cp, false
+	}
 	nt := TypeLine{AllCreatureTypes: t.AllCreatureTypes || sp.AllCreatureTypes}
 	if retain || len(sp.SetTypes) == 0 {
 		// 205.1b: "still a land", "in addition to its other types", "becomes
@@ -586,6 +608,9 @@ func applyTypes(c *Chars, sp *ContSpec) {
 		if !subIn(nt.Subtypes, ns) {
 			nt.Subtypes = append(nt.Subtypes, ns)
 		}
+	}
+	if !rules.applies(KeySupertypesKept) { // 205.4b: without it, new types bring no supertypes along
+		nt.Supertypes = nil
 	}
 	for _, s := range sp.AddSuper {
 		if !hasFold(nt.Supertypes, s) {
@@ -864,7 +889,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	case zone == 0 && o.Zone == Battlefield:
 		return false
 	}
-	if o.PhasedOut || (o.Stack != nil && o.Stack.Kind != StackSpell && !f.Ability) {
+	if (o.PhasedOut && s.applies(KeyPhasing)) || (o.Stack != nil && o.Stack.Kind != StackSpell && !f.Ability) { // 702.26b
 		return false
 	}
 	if f.Self && (src == nil || o.ID != src.ID) {
@@ -958,7 +983,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.NoAbility && len(ch.Abilities) > 0 {
 		return false
 	}
-	if f.EvenMV && ch.Cost.ManaValue(stackX(o))%2 != 0 {
+	if f.EvenMV && ch.Cost.manaValue(stackX(o), s.rules)%2 != 0 {
 		return false
 	}
 	if f.Attacking && (s.Combat == nil || !s.Combat.isAttacking(o.ID)) {

@@ -106,16 +106,38 @@ func (c ManaCost) Colors() Color {
 // each {X}, {Y} and {Z} while the object is on the stack, 0 elsewhere
 // (202.3e). A hybrid symbol counts its largest component (202.3f), a
 // Phyrexian symbol 1 (202.3g). No mana cost is 0 (202.3a).
-func (c ManaCost) ManaValue(x int) int {
+func (c ManaCost) ManaValue(x int) int { return c.manaValue(x, nil) }
+
+// manaValue is ManaValue under rules: with one of its rules switched off
+// (rule ablation), the cost counts as it would without that rule.
+func (c ManaCost) manaValue(x int, rules *RulesEdition) int {
 	n := 0
 	for _, s := range c {
 		switch s.Kind {
 		case SymGeneric:
+			if !rules.applies(KeyManaValue) { // 202.3: without it, each symbol counts one
+				n++
+				continue
+			}
 			n += s.N
 		case SymVariable:
 			n += x
+		case SymHybrid:
+			if !rules.applies(KeyManaValueHybrid) { // 202.3f: without it, both halves count
+				n += 2
+				continue
+			}
+			n++
 		case SymMonoHybrid:
+			if !rules.applies(KeyManaValueHybrid) { // 202.3f
+				n += s.N + 1
+				continue
+			}
 			n += max(s.N, 1)
+		case SymPhyrexian, SymHybridPhyrexian:
+			if rules.applies(KeyManaValuePhyrexian) { // 202.3g: without it, life pays it: no mana
+				n++
+			}
 		case SymTap, SymUntap:
 		default:
 			n++

@@ -63,7 +63,7 @@ func totalCost(base ManaCost, x int, adds []ManaCost, more, less []ManaCost) Man
 // pay pays a mana cost (X already in it as generic) from pool. It returns
 // the pool left, the mana spent and the life to pay, or an error naming
 // what's missing.
-func pay(pool Mana, cost ManaCost, p Payment) (left, spent Mana, life int, err error) {
+func pay(pool Mana, cost ManaCost, p Payment, rules *RulesEdition) (left, spent Mana, life int, err error) {
 	if cost.ManaValue(0) == 0 && len(cost) == 0 {
 		if p.Set && (p.Mana.Total() > 0 || p.Life > 0) {
 			return pool, Mana{}, 0, fmt.Errorf("the cost is {0}: nothing to pay")
@@ -74,14 +74,14 @@ func pay(pool Mana, cost ManaCost, p Payment) (left, spent Mana, life int, err e
 		if !covers(pool, p.Mana) {
 			return pool, Mana{}, 0, fmt.Errorf("the pool has %s, not %s", poolString(pool), p.Mana)
 		}
-		if !exactly(p.Mana, p.Life, cost) {
+		if !exactly(p.Mana, p.Life, cost, rules) {
 			return pool, Mana{}, 0, fmt.Errorf("%s doesn't pay %s exactly", p, cost)
 		}
 		return sub(pool, p.Mana), p.Mana, p.Life, nil
 	}
 	// Automatic: Phyrexian symbols with mana if possible, else with life.
 	for lifeSyms := 0; lifeSyms <= countPhyrexian(cost); lifeSyms++ {
-		if spend, ok := autoPay(pool, cost, lifeSyms); ok {
+		if spend, ok := autoPay(pool, cost, lifeSyms, rules); ok {
 			return sub(pool, spend), spend, 2 * lifeSyms, nil
 		}
 	}
@@ -156,7 +156,7 @@ func sub(a, b Mana) Mana {
 
 // exactly reports whether spending m and paying life pays cost with nothing
 // left over (107.4e, 107.4f: each symbol paid one of its ways).
-func exactly(m Mana, life int, cost ManaCost) bool {
+func exactly(m Mana, life int, cost ManaCost, rules *RulesEdition) bool {
 	if life%2 != 0 {
 		return false
 	}
@@ -178,7 +178,7 @@ func exactly(m Mana, life int, cost ManaCost) bool {
 		if i == len(fixed) {
 			return lifeLeft == 0 && avail.Total() == generic
 		}
-		for _, opt := range symbolOptions(fixed[i]) {
+		for _, opt := range symbolOptions(fixed[i], rules) {
 			switch {
 			case opt.life:
 				if lifeLeft >= 2 && try(i+1, avail, lifeLeft-2) {
@@ -212,8 +212,8 @@ type symOpt struct {
 	generic int
 }
 
-// symbolOptions lists the ways to pay one non-generic symbol.
-func symbolOptions(s ManaSymbol) []symOpt {
+// symbolOptions lists the ways to pay one non-generic symbol under rules.
+func symbolOptions(s ManaSymbol, rules *RulesEdition) []symOpt {
 	var out []symOpt
 	colors := func() {
 		for i, c := range unitColors {
@@ -223,8 +223,13 @@ func symbolOptions(s ManaSymbol) []symOpt {
 		}
 	}
 	switch s.Kind {
-	case SymColored, SymHybrid:
+	case SymColored:
 		colors()
+	case SymHybrid:
+		colors()
+		if !rules.applies(KeyHybrid) { // 107.4e: without it, one way only, its first half
+			out = out[:1]
+		}
 	case SymColorless:
 		out = append(out, symOpt{unit: 5})
 	case SymMonoHybrid:
@@ -232,7 +237,9 @@ func symbolOptions(s ManaSymbol) []symOpt {
 		out = append(out, symOpt{generic: s.N})
 	case SymPhyrexian, SymHybridPhyrexian:
 		colors()
-		out = append(out, symOpt{life: true})
+		if rules.applies(KeyPhyrexian) { // 107.4f: mana of its color or 2 life
+			out = append(out, symOpt{life: true})
+		}
 	case SymVariable:
 		out = append(out, symOpt{generic: 0})
 	}
@@ -241,7 +248,7 @@ func symbolOptions(s ManaSymbol) []symOpt {
 
 // autoPay finds mana in pool that pays cost with lifeSyms Phyrexian symbols
 // paid with life, preferring to keep colored mana for colored symbols.
-func autoPay(pool Mana, cost ManaCost, lifeSyms int) (Mana, bool) {
+func autoPay(pool Mana, cost ManaCost, lifeSyms int, rules *RulesEdition) (Mana, bool) {
 	var fixed []ManaSymbol
 	generic := 0
 	for _, s := range cost {
@@ -289,7 +296,7 @@ func autoPay(pool Mana, cost ManaCost, lifeSyms int) (Mana, bool) {
 			}
 			return true
 		}
-		for _, opt := range symbolOptions(fixed[i]) {
+		for _, opt := range symbolOptions(fixed[i], rules) {
 			switch {
 			case opt.life:
 				if lifeLeft > 0 && try(i+1, avail, lifeLeft-1) {

@@ -171,6 +171,16 @@ const (
 	KeyEndStep           Key = "step.end"          // 513.1: the end step
 )
 
+// Keys for the rules whose version decides how the engine plays (switches.go).
+const (
+	KeyZones           Key = "zones"            // 400.1: the zones, "battlefield" and "exile" since M10 (2007: 217.1, "in play")
+	KeyDamageStack     Key = "combat.stack"     // 310.1 (2007): assigned combat damage goes on the stack; gone with M10
+	KeyAssignBlocked   Key = "combat.blocked"   // 510.1c: how a blocked creature divides its damage among its blockers
+	KeyDeathtouchKW    Key = "deathtouch"       // 702.2a: deathtouch is a static ability (2007: 502.63a, a triggered one)
+	KeyLifelinkKind    Key = "lifelink.ability" // 702.15a: lifelink is a static ability (2007: 502.68a, a triggered one)
+	KeySBAPlaneswalker Key = "sba.planeswalker" // 704.5j (2009–2017): the planeswalker uniqueness rule
+)
+
 // recognizer finds one Key's rule in an edition by what the rule says. Text
 // is matched lower-cased with straight quotes (see fold).
 type recognizer struct {
@@ -347,6 +357,13 @@ var coreRecognizers = []recognizer{
 	{key: KeyAuraSBA, chapters: []uint16{420, 704}, sub: 2, re: rx(`aura.*(illegal|isn.t attached|not attached)`)},
 	{key: KeyStack, chapters: []uint16{217, 405}, re: rx(`^when a spell is cast, the physical card is put on the stack|^when a spell is (played|cast), it goes on (top of )?the stack`)},
 	{key: KeyEndStep, chapters: []uint16{312, 313, 513}, re: rx(`^(as the end( of turn)? step begins|the end step has no turn-based actions)`)},
+
+	{key: KeyZones, chapters: []uint16{217, 400}, sub: 1, re: rx(`^a zone is a place where`)},
+	{key: KeyDamageStack, chapters: []uint16{310, 510}, re: rx(`assignments of combat damage go on the stack`)},
+	{key: KeyAssignBlocked, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocked creature (will )?assigns? (its )?combat damage`)},
+	{key: KeyDeathtouchKW, chapters: []uint16{502, 702}, sub: 2, re: rx(`^deathtouch is an? (static|triggered) ability`)},
+	{key: KeyLifelinkKind, chapters: []uint16{502, 702}, sub: 2, re: rx(`^lifelink is an? (static|triggered) ability`)},
+	{key: KeySBAPlaneswalker, chapters: sbaChapters, sub: 2, re: rx(`planeswalkers that share a planeswalker type`)},
 }
 
 // Keys lists every key the engine knows, in a stable order.
@@ -376,19 +393,17 @@ func straighten(s string) string {
 }
 
 func (r *recognizer) matches(n RuleNumber, text string, titles map[uint16]string) bool {
+	return r.fits(n, titles) && r.says(text)
+}
+
+// fits reports whether rule n is where r's rule can be: the cheap test,
+// done before a rule's text is folded.
+func (r *recognizer) fits(n RuleNumber, titles map[uint16]string) bool {
 	if r.title != nil && !r.title.MatchString(titles[n.Chapter]) {
 		return false
 	}
-	if len(r.chapters) > 0 {
-		ok := false
-		for _, c := range r.chapters {
-			if n.Chapter == c {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
+	if len(r.chapters) > 0 && !slices.Contains(r.chapters, n.Chapter) {
+		return false
 	}
 	switch {
 	case r.sub == 1 && (n.Rule == 0 || n.Sub != 0):
@@ -396,5 +411,10 @@ func (r *recognizer) matches(n RuleNumber, text string, titles map[uint16]string
 	case r.sub == 2 && n.Sub == 0:
 		return false
 	}
+	return true
+}
+
+// says reports whether folded text is r's rule.
+func (r *recognizer) says(text string) bool {
 	return r.re.MatchString(text) && (r.not == nil || !r.not.MatchString(text))
 }

@@ -102,8 +102,8 @@ var sbaChecks = []sbaCheck{
 	}},
 	{KeySBADeathtouch, func(t *tx) (do []sbaDo) {
 		// 704.5h: dealt damage by deathtouch since the last check. Before
-		// M10 deathtouch was a triggered ability, which the engine doesn't
-		// model; so this applies only where the rule exists.
+		// M10 deathtouch was a triggered ability (damage.go); so this
+		// applies only where the rule exists.
 		if !t.ed.Has(KeySBADeathtouch) {
 			return nil
 		}
@@ -115,6 +115,7 @@ var sbaChecks = []sbaCheck{
 		return
 	}},
 	{KeySBALegend, (*tx).legendRule},
+	{KeySBAPlaneswalker, (*tx).walkerRule},
 	{KeySBAWorld, func(t *tx) (do []sbaDo) {
 		// 704.5k: all but the newest world permanent go; on a tie, all go.
 		var worlds []*Object
@@ -200,21 +201,50 @@ func (t *tx) creatures() []*Object {
 // oldest legend stays; until 2013 all go; since, each controller chooses one
 // of each name to keep, which may leave a choice pending.
 func (t *tx) legendRule() []sbaDo {
+	return t.uniqueness(KeySBALegend, t.ed.Legend, "legend rule", func(ch *Chars) []string {
+		if !ch.Types.IsSuper("legendary") {
+			return nil
+		}
+		return []string{ch.Name}
+	})
+}
+
+// walkerRule is the planeswalker uniqueness rule (420.5q in 2007, 704.5j
+// until Ixalan, 2017), in the edition's version: planeswalkers sharing a
+// planeswalker type all go, or since M14 (2013) their controller keeps one.
+// Editions without it (before Lorwyn; since Ixalan, where planeswalkers are
+// legendary) have Walkers zero.
+func (t *tx) walkerRule() []sbaDo {
+	if t.ed.Walkers == 0 {
+		return nil
+	}
+	return t.uniqueness(KeySBAPlaneswalker, t.ed.Walkers, "planeswalker uniqueness rule", func(ch *Chars) []string {
+		if !ch.Types.Is("planeswalker") {
+			return nil
+		}
+		return ch.Types.SubtypesOf(PlaneswalkerType)
+	})
+}
+
+// uniqueness puts into their owners' graveyards the permanents that share a
+// name under version: all but the oldest, all, or (LegendChoose) all but
+// the one their controller chooses, which may leave a choice pending. names
+// gives the names a permanent has for the rule (none: it doesn't apply).
+func (t *tx) uniqueness(key Key, version LegendRule, rule string, names func(*Chars) []string) []sbaDo {
 	groups := map[string][]*Object{}
 	var order []string
 	for _, o := range t.s.In(-1, Battlefield) {
-		ch := *t.chars(o)
-		if !ch.Types.IsSuper("legendary") {
-			continue
+		ch := t.chars(o)
+		for _, name := range names(ch) {
+			k := strings.ToLower(name)
+			if version == LegendChoose {
+				k = itoa(int(o.Controller)) + "\x00" + k
+			}
+			if groups[k] == nil {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], o)
 		}
-		k := strings.ToLower(ch.Name)
-		if t.ed.Legend == LegendChoose {
-			k = itoa(int(o.Controller)) + "\x00" + k
-		}
-		if groups[k] == nil {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], o)
 	}
 	sort.Strings(order) // APNAP-ish and deterministic: by controller, then name
 	var do []sbaDo
@@ -224,7 +254,7 @@ func (t *tx) legendRule() []sbaDo {
 			continue
 		}
 		keep := ObjectID(0)
-		switch t.ed.Legend {
+		switch version {
 		case LegendOldestStays:
 			oldest := g[0]
 			for _, o := range g {
@@ -237,26 +267,26 @@ func (t *tx) legendRule() []sbaDo {
 			p := g[0].Controller
 			for _, a := range t.s.answers {
 				for _, o := range g {
-					if a.player == p && a.key == KeySBALegend && a.object == o.ID {
+					if a.player == p && a.key == key && a.object == o.ID {
 						keep = o.ID
 					}
 				}
 			}
 			if keep == 0 {
 				opts := make([]ObjectID, len(g))
-				var names []string
+				var labels []string
 				for i, o := range g {
 					opts[i] = o.ID
-					names = append(names, o.Label)
+					labels = append(labels, o.Label)
 				}
-				t.s.Pending = &Choice{Player: p, Key: KeySBALegend, Rule: t.ed.Rule(KeySBALegend), Options: opts,
-					Prompt: "legend rule: keep one of " + strings.Join(names, ", ")}
+				t.s.Pending = &Choice{Player: p, Key: key, Rule: t.ed.Rule(key), Options: opts,
+					Prompt: rule + ": keep one of " + strings.Join(labels, ", ")}
 				return nil
 			}
 		}
 		for _, o := range g {
 			if o.ID != keep {
-				do = append(do, sbaDo{key: KeySBALegend, object: o.ID, what: sbaGraveyard})
+				do = append(do, sbaDo{key: key, object: o.ID, what: sbaGraveyard})
 			}
 		}
 	}
@@ -304,9 +334,9 @@ func (t *tx) checkSBA() error {
 		// An action that changed nothing (an indestructible creature with
 		// lethal damage stays) doesn't make the check repeat.
 		if !changed {
-			// The legend rule's answers are used up; others (a target for
-			// a triggered ability) wait for what asked for them.
-			t.s.answers = slices.DeleteFunc(t.s.answers, func(a answer) bool { return a.key == KeySBALegend })
+			// The uniqueness rules' answers are used up; others (a target
+			// for a triggered ability) wait for what asked for them.
+			t.s.answers = slices.DeleteFunc(t.s.answers, func(a answer) bool { return a.key == KeySBALegend || a.key == KeySBAPlaneswalker })
 			return nil
 		}
 	}
@@ -399,12 +429,13 @@ func (t *tx) enchantable(aura, host *Object) bool {
 }
 
 var sbaWhy = map[Key]string{
-	KeyAuraSBA:       "is put into its owner's graveyard (an Aura not attached to a legal object)",
-	KeySBAToughness:  "has toughness 0 or less",
-	KeySBALethal:     "has lethal damage and is destroyed",
-	KeySBADeathtouch: "was dealt damage by deathtouch and is destroyed",
-	KeySBALegend:     "goes to the graveyard (legend rule)",
-	KeySBAWorld:      "goes to the graveyard (world rule)",
+	KeyAuraSBA:         "is put into its owner's graveyard (an Aura not attached to a legal object)",
+	KeySBAToughness:    "has toughness 0 or less",
+	KeySBALethal:       "has lethal damage and is destroyed",
+	KeySBADeathtouch:   "was dealt damage by deathtouch and is destroyed",
+	KeySBALegend:       "goes to the graveyard (legend rule)",
+	KeySBAPlaneswalker: "goes to the graveyard (planeswalker uniqueness rule)",
+	KeySBAWorld:        "goes to the graveyard (world rule)",
 }
 
 // loseInstead applies a replacement effect for player pl's losing the game

@@ -50,7 +50,8 @@ type TrigInfo struct {
 	Player    PlayerID
 	HasPlayer bool
 	Spell     ObjectID // a cast trigger's spell
-	Other     ObjectID // a block trigger's other creature
+	Other     ObjectID // a block trigger's other creature; the creature a damage trigger's source dealt damage to
+	N         int      // a damage trigger's damage ("that much")
 }
 
 // CastInfo is kept on a permanent that was cast: what was chosen and paid,
@@ -398,7 +399,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		selfID = self.ID
 	}
 	pl := &t.s.Players[p]
-	left, spent, life, err := pay(pl.Pool, mana, pm)
+	left, spent, life, err := pay(pl.Pool, mana, pm, t.ed)
 	if err != nil {
 		return out, t.ruleErr(KeyPay, "%s", err)
 	}

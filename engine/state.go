@@ -217,6 +217,11 @@ type State struct {
 	Combat  *Combat      // the current combat, during the combat phase
 	Log     TurnLog      // what has happened this turn that rules ask about
 
+	// rules is the edition the last Apply ran under: computing
+	// characteristics (layers, copy, color, mana value) asks it which
+	// rules apply, so that rule ablation reaches them. nil: every rule.
+	rules *RulesEdition
+
 	nextID     ObjectID
 	clock      int            // timestamps and zone order
 	labels     map[string]int // name → how many objects have carried it, for labels
@@ -262,6 +267,18 @@ func NewState(life int, names ...string) State {
 	}
 	return s
 }
+
+// Under returns s played under ed's rules: characteristics computed from
+// it leave out the rules ed switches off (RulesEdition.Without). Apply
+// sets it; a state built for a game's setup can set it before any action.
+func (s State) Under(ed *RulesEdition) State {
+	s.rules = ed
+	return s
+}
+
+// applies is the gate (see tx.applies) for code that reads the state
+// alone, such as the layer system.
+func (s *State) applies(k Key) bool { return s.rules.applies(k) }
 
 // clone copies everything Apply may change in place.
 func (s State) clone() State {

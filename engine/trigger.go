@@ -115,7 +115,8 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		case e.To == Battlefield:
 			kind = TrigEnters
 		case e.From == Battlefield:
-			kind, look = TrigLeaves, true
+			// 603.10a: leaves-the-battlefield abilities look back in time.
+			kind, look = TrigLeaves, t.applies(KeyLookBack)
 		case e.To == Graveyard:
 			kind = TrigToGraveyard
 		default:
@@ -221,6 +222,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			}
 			t.trigger(a, src.o, src.ch, in)
 		}
+	}
+	if kind == TrigDealsDamage && eo != nil && ech != nil {
+		t.keywordTriggers(e, eo, ech, info)
 	}
 	// Delayed triggered abilities watching objects.
 	for i := 0; i < len(t.s.Delayed); i++ {
@@ -399,6 +403,9 @@ func (t *tx) stepTriggers() {
 // stateTriggers triggers abilities whose condition is a game state (603.8):
 // once, until the ability has left the stack.
 func (t *tx) stateTriggers() {
+	if !t.applies(KeyStateTrigger) { // 603.8
+		return
+	}
 	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield || o.PhasedOut {
 			continue

@@ -222,10 +222,13 @@ var defaultSubtypes = map[SubtypeKind][]string{
 		"Vampire", "Varmint", "Vedalken", "Villain", "Volver", "Wall", "Walrus", "Warlock", "Warrior", "Weasel",
 		"Weird", "Werewolf", "Whale", "Wizard", "Wolf", "Wolverine", "Wombat", "Worm", "Wraith", "Wurm", "Yeti",
 		"Zombie", "Zubera"},
-	LandType:        {"Desert", "Forest", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Power-Plant", "Swamp", "Tower", "Urza's"},
-	ArtifactType:    {"Equipment", "Fortification", "Contraption"},
-	EnchantmentType: {"Aura", "Shrine"},
-	SpellType:       {"Arcane", "Trap"},
+	LandType:     {"Desert", "Forest", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Power-Plant", "Swamp", "Tower", "Urza's"},
+	ArtifactType: {"Equipment", "Fortification", "Contraption"},
+	// The Lorwyn five and a few since: the planeswalker uniqueness rule
+	// (2007–2017) needs a type to compare.
+	PlaneswalkerType: {"Ajani", "Chandra", "Elspeth", "Garruk", "Gideon", "Jace", "Karn", "Liliana", "Nissa", "Sarkhan", "Sorin", "Tezzeret"},
+	EnchantmentType:  {"Aura", "Shrine"},
+	SpellType:        {"Arcane", "Trap"},
 }
 
 // sortedKinds lists a TypeLists' subtype kinds in correlation order.

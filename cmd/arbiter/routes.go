@@ -49,6 +49,7 @@ func (s *Server) routes() {
 	get("/diff/:from/:to", s.diffPage)
 
 	get("/sandbox", s.sandboxIndex)
+	get("/sandbox/switches", s.switchesPage)
 	get("/sandbox/run", s.sandboxRun)
 	e.POST("/sandbox/run", formOnly(s.sandboxRun))
 	get("/sandbox/scenario/:name", s.sandboxScenario)
@@ -61,6 +62,7 @@ func (s *Server) routes() {
 	get("/preview/:edition/topic/:slug", s.previewTopic)
 
 	get("/api/editions", s.apiEditions)
+	get("/api/switches", s.apiSwitches)
 	get("/api/history/:edition/:number", s.apiHistory)
 	get("/api/history/:edition/:number/in/:in", s.apiHistory)
 	get("/api/diff/:from/:to", s.apiDiff)

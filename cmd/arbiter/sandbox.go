@@ -21,6 +21,9 @@ type sandboxData struct {
 
 	printedOnce sync.Once
 	printed     map[string][]exampleAt // normalised example text → where, newest edition first
+
+	switchesOnce sync.Once
+	switches     []editionSwitches // switches_page.go
 }
 
 type engineOnce struct {

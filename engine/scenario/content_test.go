@@ -24,10 +24,11 @@ func TestContentEditions(t *testing.T) {
 		covered int    // at least this many examples have a scenario
 		legend  string // the legend rule's number the engine cites
 		full    bool   // the creature types come from the edition's own text
+		builtin string // the built-in edition whose switches it plays by
 	}{
-		"2007-02-01": {3, "420.5e", false},
-		"2011-07-15": {8, "704.5k", true},
-		"classic":    {1, "420.5e", false},
+		"2007-02-01": {3, "420.5e", false, "2007-02-01"},
+		"2011-07-15": {8, "704.5k", true, "2011-06-17"},
+		"classic":    {1, "420.5e", false, "2003-03-15"},
 	}
 	seen := 0
 	for _, e := range eds {
@@ -47,6 +48,7 @@ func TestContentEditions(t *testing.T) {
 			}
 		}
 		ed := EditionFor(e)
+		sameSwitches(t, e.ID, SwitchesFor(e), ed, w.builtin)
 		for _, ex := range examples {
 			for _, sc := range lib.ForExample(ex.S) {
 				covered++

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
@@ -28,6 +29,7 @@ func TestScenariosUnderCorpusEditions(t *testing.T) {
 	for _, n := range names {
 		e := loadCorpusEdition(t, n)
 		ed := EditionFor(e)
+		sameSwitches(t, e.ID, SwitchesFor(e), ed, "")
 		for _, sc := range scs {
 			if !sc.Applies(ed.Effective) {
 				continue
@@ -41,6 +43,22 @@ func TestScenariosUnderCorpusEditions(t *testing.T) {
 	}
 	if runs < len(names)*len(scs)/2 {
 		t.Errorf("only %d runs for %d editions and %d scenarios", runs, len(names), len(scs))
+	}
+}
+
+// sameSwitches checks that SwitchesFor, which reads only the switches,
+// says what EditionFor's whole reading plays by, and names builtin as the
+// source of every switch the edition's text doesn't state.
+func sameSwitches(t *testing.T, id string, got []EditionSwitch, ed *engine.RulesEdition, builtin string) {
+	t.Helper()
+	for i, w := range ed.Switches() {
+		g := got[i]
+		if g.Switch != w.Switch || g.State != w.State || g.Rule != w.Rule {
+			t.Errorf("%s: %s: SwitchesFor says %s (%s), EditionFor %s (%s)", id, w.Switch.ID, g.Info().ID, g.Rule, w.Info().ID, w.Rule)
+		}
+		if want := builtin; g.Stated && g.Builtin != "" || !g.Stated && g.Builtin != want {
+			t.Errorf("%s: %s: stated %v, from the built-in %q; want %q", id, w.Switch.ID, g.Stated, g.Builtin, want)
+		}
 	}
 }
 

@@ -150,7 +150,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 		t.Err = fmt.Errorf("%w: %q is for %s, not %s", ErrNotApplicable, sc.Title, sc.Range(), ed)
 		return t
 	}
-	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...), cards: map[string]*engine.Card{}}
+	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...).Under(ed), cards: map[string]*engine.Card{}}
 	for _, d := range sc.Cards {
 		if _, err := r.card(d.Name); err != nil {
 			t.Err = err
