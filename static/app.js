@@ -1,5 +1,6 @@
 // Arbiter's only script, which no page needs: theme toggle, shortcuts,
-// previews, "copy citation", search suggestions, printing what is folded.
+// previews, "copy citation", search suggestions, printing what is folded,
+// and keeping pages offline (sw.js).
 // It loads in <head> without defer so a saved theme applies before paint.
 (function () {
   'use strict';
@@ -21,6 +22,7 @@
     return !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   }
   apply(load());
+  if (navigator.serviceWorker && !root.hasAttribute('data-static')) navigator.serviceWorker.register(base + '/sw.js');
 
   d.addEventListener('DOMContentLoaded', function () {
     var btn = d.getElementById('theme');

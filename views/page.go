@@ -21,7 +21,7 @@ type Page struct {
 	NoJump bool
 	Extra  []string // more static assets for this page only: "sandbox.css", "sandbox.js"
 	// WasmScript is the URL of a static export's script that runs
-	// WebAssembly on this page (its search, static.SearchJS); "" for none.
+	// WebAssembly on this page (its search, static/search.js); "" for none.
 	WasmScript string
 }
 

@@ -105,7 +105,7 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	browser := &views.BrowserSearch{
-		ScriptURL: base + x.hashed("static/search", ".js", static.SearchJS),
+		ScriptURL: base + static.URL("search.js"),
 		WasmURL:   base + x.hashed("static/search", ".wasm", wasm),
 		ExecURL:   base + x.hashed("static/wasm_exec", ".js", glue),
 		DataURL:   base + "/search/",

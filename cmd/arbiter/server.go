@@ -50,7 +50,8 @@ type Server struct {
 	loadedOne sync.Once
 	publishMu sync.Mutex // one library published at a time
 
-	browser        *views.BrowserSearch // a static export's search page; nil on a server
+	browser        *views.BrowserSearch        // a static export's search page; nil on a server
+	offline        atomic.Pointer[offlineCode] // search for reading offline; nil until given (offline.go)
 	metrics        *metrics
 	metricsHandler http.Handler
 
@@ -66,6 +67,7 @@ type site struct {
 	search  *search.Searcher // indexes built on first use
 	history *history.Chain   // matchings between editions, computed on first use or by warm
 	sandbox sandboxData      // built from lib when the sandbox first needs it
+	offline siteOffline      // what the service worker saves, planned on first use
 	// gen tells this site from every other this process has served, for
 	// the validators of pages not kept in the cache (all_page.go).
 	gen uint64
@@ -101,6 +103,10 @@ type Options struct {
 	Static     bool
 	SandboxURL string
 	Browser    *views.BrowserSearch
+
+	// OfflineSearch is the search code the service worker saves, so that
+	// search works offline; nil leaves search out until SetOfflineSearch.
+	OfflineSearch *OfflineSearch
 }
 
 // NewServer serves lib.
@@ -131,6 +137,9 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		keep:      opt.SearchIndexes,
 		reread:    opt.Reread,
 		loading:   make(chan struct{}),
+	}
+	if opt.OfflineSearch != nil {
+		s.SetOfflineSearch(*opt.OfflineSearch)
 	}
 	var diags []rules.Diagnostic
 	if opt.Content != nil {
