@@ -146,8 +146,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Content:        set,
 		Reread:         o,
 	})
-	go srv.Warm()
-	go loadOfflineSearch(srv, *wasm, log)
+	go func() {
+		srv.Warm()
+		// Building and compressing the offline search takes seconds of
+		// CPU; only once every edition is served, so it delays none.
+		loadOfflineSearch(srv, *wasm, log)
+	}()
 	go reloadOnHangup(ctx, srv, notifyHangup())
 	// The data directory is always watched, so that an edition arbiter
 	// fetch saves is served; --rules paths when asked.
