@@ -1,6 +1,6 @@
-// Arbiter's only script. Every page works without it; it adds the theme
-// toggle, keyboard shortcuts, reference previews, "copy citation" and
-// search suggestions under the jump box.
+// Arbiter's only script, which no page needs: theme toggle, shortcuts,
+// previews, "copy citation", search suggestions, printing what is folded,
+// and keeping pages offline (sw.js).
 // It loads in <head> without defer so a saved theme applies before paint.
 (function () {
   'use strict';
@@ -22,11 +22,12 @@
     return !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   }
   apply(load());
+  if (navigator.serviceWorker && !root.hasAttribute('data-static')) navigator.serviceWorker.register(base + '/sw.js');
 
   d.addEventListener('DOMContentLoaded', function () {
     var btn = d.getElementById('theme');
     if (btn) {
-      var mark = function () { btn.setAttribute('aria-pressed', isDark() ? 'true' : 'false'); };
+      var mark = function () { btn.setAttribute('aria-pressed', isDark()); };
       btn.hidden = false;
       mark();
       btn.addEventListener('click', function () {
@@ -36,8 +37,7 @@
         mark();
       });
     }
-    var cites = d.querySelectorAll('button[data-cite]');
-    for (var i = 0; i < cites.length; i++) cite(cites[i]);
+    d.querySelectorAll('button[data-cite]').forEach(cite);
     previews();
   });
 
@@ -150,17 +150,20 @@
     shown = null;
     if (tip) tip.hidden = true;
   }
-})();
 
-// Search suggestions: as words are typed in the jump box, the best few
-// entries for them (from /suggest, the last word read as a prefix) are
-// listed under it. Down arrow moves into the list, Escape closes it.
-// Without this script the box still submits to /jump as before.
-(function () {
-  'use strict';
-  var d = document, root = d.documentElement;
-  var base = root.getAttribute('data-base') || '';
-  // A rule number goes straight to the rule; nothing to suggest.
+  // Print what is folded: open each closed <details>, fold them after.
+  var folded = [];
+  addEventListener('beforeprint', function () {
+    folded = d.querySelectorAll('details:not([open])');
+    folded.forEach(function (x) { x.open = true; });
+  });
+  addEventListener('afterprint', function () {
+    folded.forEach(function (x) { x.open = false; });
+  });
+
+  // Search suggestions: the best few entries for the words typed in the
+  // jump box (/suggest), listed under it; Down moves in, Escape closes. A
+  // rule number goes straight to the rule: nothing to suggest.
   var number = /^\s*(cr\s*|rules?\s*)?\d{3}(\.\d*[a-z]?)?\.?\s*$/i;
 
   d.addEventListener('DOMContentLoaded', function () {

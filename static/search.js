@@ -1,8 +1,10 @@
-// Search in a static copy of Arbiter (arbiter export --site), which has no
-// server to ask: the search page loads Go's search code compiled to
-// WebAssembly (cmd/searchwasm) and the edition's own source files, which
-// it parses and indexes as the server would, then shows the hits or goes
-// to the rule a bare number names. Without JavaScript the page says so.
+// Search where there is no server to ask: in a static copy of Arbiter
+// (arbiter export --site), and on the server's pages read offline, where
+// the service worker (sw.js) answers a search with this page from its
+// cache. The page loads Go's search code compiled to WebAssembly
+// (cmd/searchwasm) and the edition's own source files, which it parses and
+// indexes as the server would, then shows the hits or goes to the rule a
+// bare number names. Without JavaScript the page says so.
 (function () {
   'use strict';
   var d = document;
@@ -83,21 +85,29 @@
     }
   });
 
-  var timing = {}, opened = '';
+  var timing = {}, opened = '', note = '';
 
   // run searches edition ed for q, first loading the edition's sources if
-  // another one (or none) is open.
+  // another one (or none) is open. On the server's pages only the newest
+  // edition's sources are there to load (offline.go): another edition's
+  // search, from its pages' jump box, searches the newest instead.
   function run(q, ed) {
     var d = document, box = d.getElementById('results');
-    var base = d.documentElement.getAttribute('data-base') || '';
+    var root = d.documentElement, base = root.getAttribute('data-base') || '';
+    var latest = box.getAttribute('data-latest'), exported = root.hasAttribute('data-static');
     var ready = Promise.resolve();
     if (opened !== ed) {
       var t = performance.now();
       ready = fetch(box.getAttribute('data-data') + ed + '.zip').then(function (r) {
-        if (r.status === 404) throw new Error('There is no edition “' + ed + '”. The home page lists the editions.');
+        if (r.status === 404 && exported) throw new Error('There is no edition “' + ed + '”. The home page lists the editions.');
         return bytes(r);
+      }).catch(function (e) {
+        if (exported || ed === latest) throw e;
+        ed = latest;
+        note = 'Searching ' + ed + ', the edition saved for offline use: this page searches no other.';
+        return fetch(box.getAttribute('data-data') + ed + '.zip').then(bytes);
       }).then(function (b) {
-        var err = window.arbiter.open(ed, base, new Uint8Array(b));
+        var err = window.arbiter.open(ed, base, new Uint8Array(b), exported);
         if (err) throw new Error(err);
         opened = ed;
         timing.open = Math.round(performance.now() - t);
@@ -115,7 +125,10 @@
       }
       var old = box.querySelectorAll(':scope > :not(#search-status)');
       for (var i = 0; i < old.length; i++) old[i].remove();
-      d.getElementById('search-status').hidden = true;
+      var status = d.getElementById('search-status');
+      status.textContent = note;
+      status.className = 'meta';
+      status.hidden = !note;
       box.insertAdjacentHTML('beforeend', r.html);
     });
   }

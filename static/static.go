@@ -1,6 +1,8 @@
-// Package static holds Arbiter's stylesheet, script and icon, embedded in the
-// binary and served under content-hashed names, so a browser may cache them
-// for a year: a changed file gets a new name.
+// Package static holds Arbiter's stylesheets, scripts and icons, embedded in
+// the binary and served under content-hashed names, so a browser may cache
+// them for a year: a changed file gets a new name. search.js runs search in
+// the browser, where there is no server to ask: a static export's search
+// page, and the server's pages read offline (cmd/searchwasm is the search).
 package static
 
 import (
@@ -14,15 +16,21 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js icon.svg sandbox.css sandbox.js
+// The PNG icons are drawn from icon.svg by genicons, for the web app
+// manifest: browsers want them to install the site as an app.
+//
+//go:generate go run ./genicons
+//go:embed app.css app.js icon.svg icon-192.png icon-512.png sandbox.css sandbox.js search.js
 var files embed.FS
 
-// SearchJS runs search in the browser on a static export's search page
-// (arbiter export --site writes it). It is not one of the assets: the
-// server never serves it, so the live app's script stays small.
+// ServiceWorker is the script that keeps the site readable offline. It is
+// not one of the assets: it is served at the site's root, under a name that
+// never changes (a worker's scope is the path it is served from, and the
+// browser finds a new version by fetching the same URL), with the asset
+// URLs and edition it saves written in front of it (cmd/arbiter/offline.go).
 //
-//go:embed search.js
-var SearchJS []byte
+//go:embed sw.js
+var ServiceWorker []byte
 
 // Prefix is the URL path every asset is served under.
 const Prefix = "/static/"

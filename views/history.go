@@ -15,6 +15,61 @@ type DiffPage struct {
 	Diff     *history.Diff
 	// Editions are the editions the form offers to compare, newest first.
 	Editions []*rules.Edition
+	// Parts are the diff's changes by section (Parts); Filter, the kinds of
+	// change the page shows. A paged diff (PagedDiff) shows on its first
+	// page the summary and an index of the parts, and each part on a page
+	// of its own: Part is the one shown ("" for the first page).
+	Parts  []DiffPart
+	Filter DiffFilter
+	Paged  bool
+	Part   *DiffPart
+}
+
+// partURL is the page of part key ("" the first page) showing kinds f.
+func (p DiffPage) partURL(key string, f DiffFilter) string {
+	u := p.DiffURL(p.From.ID, p.To.ID)
+	if q := DiffQuery(key, f); q != "" && !p.Static {
+		u += "?" + q
+	}
+	return u
+}
+
+// shownParts are the parts the page lists, each with the changes of the
+// kinds it shows.
+func (p DiffPage) shownParts() []DiffPart {
+	if p.Part != nil {
+		return []DiffPart{p.partShown(*p.Part)}
+	}
+	if p.Paged {
+		return nil
+	}
+	var out []DiffPart
+	for _, part := range p.Parts {
+		if part.Kinds&p.Filter != 0 {
+			out = append(out, p.partShown(part))
+		}
+	}
+	return out
+}
+
+func (p DiffPage) partShown(part DiffPart) DiffPart {
+	part.Changes = filterChanges(part.Changes, p.Filter)
+	return part
+}
+
+// neighbourParts are the parts before and after the one shown.
+func (p DiffPage) neighbourParts() (prev, next *DiffPart) {
+	for i := range p.Parts {
+		if p.Part != nil && p.Parts[i].Key == p.Part.Key {
+			if i > 0 {
+				prev = &p.Parts[i-1]
+			}
+			if i+1 < len(p.Parts) {
+				next = &p.Parts[i+1]
+			}
+		}
+	}
+	return prev, next
 }
 
 // DiffURL is the page of changes from one edition to another.
@@ -38,22 +93,6 @@ func numbered(eds []*rules.Edition) []*rules.Edition {
 		}
 	}
 	return out
-}
-
-// kindCounts is one row of a diff's summary.
-type kindCounts struct {
-	Label  string
-	Counts history.Counts
-}
-
-// summaryRows are the rows of the counts table, rules first.
-func summaryRows(d *history.Diff) []kindCounts {
-	return []kindCounts{
-		{"Rules", d.Counts[history.Rule]},
-		{"Examples", d.Counts[history.Example]},
-		{"Glossary entries", d.Counts[history.Term]},
-		{"Chapter titles", d.Counts[history.Chapter]},
-	}
 }
 
 // Shift is a run of renumbered entries that moved together: siblings in a
@@ -178,36 +217,6 @@ func older(eds []*rules.Edition, latest *rules.Edition) []*rules.Edition {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// DiffGroup is the changes under one heading of a diff page: a section of
-// the rules, or the glossary.
-type DiffGroup struct {
-	Title   string
-	Changes []*history.Change
-}
-
-// Groups splits a diff's changes by the section they are in (the newer
-// edition's, or the older one's for what was removed), then the glossary.
-func Groups(d *history.Diff) []DiffGroup {
-	var out []DiffGroup
-	for i := range d.Changes {
-		c := &d.Changes[i]
-		title := "Glossary"
-		if c.Kind != history.Term {
-			title = "Rules"
-			if r := c.New; r != nil && r.Section != nil {
-				title = SectionHeading(r.Section)
-			} else if r := c.Old; r != nil && r.Section != nil {
-				title = SectionHeading(r.Section)
-			}
-		}
-		if n := len(out); n == 0 || out[n-1].Title != title {
-			out = append(out, DiffGroup{Title: title})
-		}
-		out[len(out)-1].Changes = append(out[len(out)-1].Changes, c)
-	}
-	return out
-}
 
 // changeLabel names what changed: "704.5j", "Example 2 of 704.5j",
 // "Trample" — on the newer side if it has one.

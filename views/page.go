@@ -16,9 +16,12 @@ type Page struct {
 	Edition   *rules.Edition // the edition the page belongs to, nil for site pages
 	Canonical string         // path of the page's canonical URL, if it differs from the request's
 	Query     string         // the jump box's contents
-	Extra     []string       // more static assets for this page only: "sandbox.css", "sandbox.js"
+	// NoJump leaves the jump box out of the header, on a page with a search
+	// box of its own (the search page): one search box a page.
+	NoJump bool
+	Extra  []string // more static assets for this page only: "sandbox.css", "sandbox.js"
 	// WasmScript is the URL of a static export's script that runs
-	// WebAssembly on this page (its search, static.SearchJS); "" for none.
+	// WebAssembly on this page (its search, static/search.js); "" for none.
 	WasmScript string
 }
 
@@ -50,6 +53,56 @@ func EditionName(e *rules.Edition) string {
 	return name
 }
 
+// EditionLabel names an edition in words, where a page says once which
+// edition it belongs to (its breadcrumbs, the home page's heading):
+// "Comprehensive Rules, effective 2026-01-16", "Comprehensive Rules
+// excerpt, effective 2007-02-01", a second rendering of a date with its ID
+// after, or a prose edition's title.
+func EditionLabel(e *rules.Edition) string {
+	d := e.EffectiveDate()
+	if e.Kind == rules.KindProse || d == "" {
+		return e.Title
+	}
+	if e.Kind == rules.KindExcerpt {
+		return "Comprehensive Rules excerpt, effective " + d
+	}
+	s := "Comprehensive Rules, effective " + d
+	if e.ID != d {
+		s += " (" + e.ID + ")"
+	}
+	return s
+}
+
+// labelHead and labelDate split EditionLabel before its date, which a
+// narrow screen must not break at a hyphen ("2026-01-" and "16").
+func labelHead(e *rules.Edition) string {
+	head, _ := splitLabel(e)
+	return head
+}
+
+func labelDate(e *rules.Edition) string {
+	_, date := splitLabel(e)
+	return date
+}
+
+func splitLabel(e *rules.Edition) (head, date string) {
+	l := EditionLabel(e)
+	if i := strings.LastIndex(l, "effective "); i >= 0 {
+		i += len("effective ")
+		return l[:i], l[i:]
+	}
+	return l, ""
+}
+
+// jumpLabel is the jump box's accessible name, which says the edition it
+// looks in, since the header no longer shows it.
+func jumpLabel(e *rules.Edition) string {
+	if e == nil || e.Kind == rules.KindProse {
+		return "Rule number or search words"
+	}
+	return "Rule number or search words, in " + EditionLabel(e)
+}
+
 // Effective is the date an edition took effect, or its id if it has none.
 func Effective(e *rules.Edition) string {
 	if d := e.EffectiveDate(); d != "" {
@@ -66,6 +119,15 @@ func Citation(e *rules.Edition, r *rules.Rule) string {
 // TermCitation cites a glossary entry: "CR Glossary, “Trample” (2026-01-16)".
 func TermCitation(e *rules.Edition, g *rules.GlossaryEntry) string {
 	return "CR Glossary, “" + g.Term() + "” (" + Effective(e) + ")"
+}
+
+// titleOf names an entry in a sentence: "704. State-Based Actions" or
+// "rule 704.5k".
+func titleOf(r *rules.Rule) string {
+	if r.Title != "" {
+		return RuleHeading(r)
+	}
+	return "rule " + r.Number.String()
 }
 
 // RuleHeading is a rule's number and title for lists and breadcrumbs:

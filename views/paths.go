@@ -26,6 +26,12 @@ type Paths struct {
 	// sandbox" links open ("https://arbiter.example.org"); "" leaves them
 	// out. The server keeps its own sandbox whatever this says.
 	Sandbox string
+	// OnePage is the ID of the edition a page shows whole (/{edition}/all):
+	// references in its text to its own rules, sections and glossary
+	// entries lead to their anchors on the page (#704.5k, AnchorOf) rather
+	// than to their own pages, so the page reads on its own, saved or
+	// printed. "" on every other page.
+	OnePage string
 }
 
 // page is the URL of the page at path (below Base).
@@ -69,6 +75,15 @@ func (p Paths) RuleURL(ed string, n rules.Number) string {
 		b = append(b, ".html"...)
 	}
 	return string(b)
+}
+
+// AllURL is an edition on one page: /2026-01-16/all.
+func (p Paths) AllURL(ed string) string { return p.page("/" + ed + "/all") }
+
+// PrintURL is an entry and everything below it, laid out for printing:
+// /2026-01-16/704/print.
+func (p Paths) PrintURL(ed string, n rules.Number) string {
+	return p.page("/" + ed + "/" + n.String() + "/print")
 }
 
 // Term is a glossary entry's page: /2026-01-16/glossary/trample.

@@ -30,7 +30,7 @@ type SearchPage struct {
 // BrowserSearch is what a static export's search page needs to search in
 // the browser.
 type BrowserSearch struct {
-	ScriptURL string // static.SearchJS, which runs it
+	ScriptURL string // static/search.js, which runs it
 	WasmURL   string // the search code, Go compiled to WebAssembly
 	ExecURL   string // Go's wasm_exec.js, which runs it
 	DataURL   string // the directory of each edition's sources: DataURL + id + ".zip"

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/url"
 	"sort"
+	"strconv"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -35,18 +37,29 @@ func (p Paths) PlainText(t rules.Text) templ.Component {
 // without crossing; a malformed span is clipped rather than trusted, and a
 // link inside a link is dropped, because HTML cannot nest anchors.
 func (p Paths) appendText(b []byte, ed *rules.Edition, t rules.Text, withLinks bool) []byte {
+	b, _ = p.appendTextWith(b, nil, ed, t, withLinks)
+	return b
+}
+
+// openTag is a tag appendText has opened and will close at end.
+type openTag struct {
+	end   int
+	close string
+	link  bool
+}
+
+// appendTextWith is appendText with the stack of open tags given, and
+// returned for the next paragraph: a page of thousands of paragraphs
+// (AllPage) reuses one.
+func (p Paths) appendTextWith(b []byte, stack []openTag, ed *rules.Edition, t rules.Text, withLinks bool) ([]byte, []openTag) {
 	s := t.S
 	spans := t.Spans
-	if !sort.SliceIsSorted(spans, func(i, j int) bool { return spanLess(spans[i], spans[j]) }) {
+	if !spansSorted(spans) {
 		spans = append([]rules.Span(nil), spans...)
 		sort.SliceStable(spans, func(i, j int) bool { return spanLess(spans[i], spans[j]) })
 	}
-	type open struct {
-		end   int
-		close string
-		link  bool
-	}
-	var stack []open
+	type open = openTag
+	stack = stack[:0]
 	links := 0
 	if !withLinks {
 		links = 1 // as if inside a link: no anchors at all
@@ -88,27 +101,15 @@ func (p Paths) appendText(b []byte, ed *rules.Edition, t rules.Text, withLinks b
 			stack = append(stack, open{end, "</i>", false})
 			continue
 		}
-		var href, class string
 		if links == 0 {
-			href, class = p.spanTarget(ed, sp)
-		}
-		switch {
-		case links > 0:
-			// Already inside a link: render the text only.
-		case href != "":
-			b = append(b, `<a`...)
-			if class != "" {
-				b = append(b, ` class="`...)
-				b = append(b, class...)
-				b = append(b, '"')
+			if nb, ok := p.appendLink(b, ed, sp); ok {
+				b = nb
+				stack = append(stack, open{end, "</a>", true})
+				links++
+				continue
 			}
-			b = append(b, ` href="`...)
-			b = appendEscaped(b, href)
-			b = append(b, `">`...)
-			stack = append(stack, open{end, "</a>", true})
-			links++
-			continue
-		case sp.Kind == rules.SpanRef && withLinks:
+		}
+		if links == 0 && sp.Kind == rules.SpanRef {
 			b = append(b, `<span class="dangling" title="not in this edition">`...)
 			stack = append(stack, open{end, "</span>", false})
 			continue
@@ -116,7 +117,18 @@ func (p Paths) appendText(b []byte, ed *rules.Edition, t rules.Text, withLinks b
 		stack = append(stack, open{end, "", false})
 	}
 	closeTo(len(s))
-	return appendEscaped(b, s[pos:])
+	return appendEscaped(b, s[pos:]), stack
+}
+
+// spansSorted reports whether spans are in spanLess order, as the parsers
+// leave them (sort.SliceIsSorted would make garbage on every paragraph).
+func spansSorted(spans []rules.Span) bool {
+	for i := 1; i < len(spans); i++ {
+		if spanLess(spans[i], spans[i-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 func spanLess(a, b rules.Span) bool {
@@ -126,32 +138,109 @@ func spanLess(a, b rules.Span) bool {
 	return a.End > b.End // the outer span first
 }
 
-// spanTarget is the URL a link span leads to and its class: "x" for links
-// into the rules (previewed on hover), "x t" for glossary term mentions
-// (styled quietly, so that references stand out), "" for outside links. It returns ""
-// for a reference that did not resolve or a URL that is not http(s).
-func (p Paths) spanTarget(ed *rules.Edition, sp rules.Span) (href, class string) {
+// appendLink appends the opening tag of the link a span makes, and reports
+// whether it makes one: class "x" for links into the rules (previewed on
+// hover), "x t" for glossary term mentions (styled quietly, so that
+// references stand out), none for outside links. A reference that did not
+// resolve, or a URL that is not http(s), makes no link. The common links,
+// to rules and terms, are appended piece by piece, with no string made
+// for them: the one-page edition (OnePage) renders thousands.
+func (p Paths) appendLink(b []byte, ed *rules.Edition, sp rules.Span) ([]byte, bool) {
 	switch sp.Kind {
 	case rules.SpanRef:
 		t, ok := ed.Resolve(sp.Cited())
 		if !ok {
-			return "", ""
+			return b, false
 		}
-		return p.TargetURL(ed.ID, t), "x"
+		if t.Rule != nil {
+			b = append(b, `<a class="x" href="`...)
+			b = p.appendRuleURL(b, ed.ID, t.Rule.Number)
+			return append(b, `">`...), true
+		}
+		if t.Entry != nil && t.Entry.Slug != "" {
+			return p.appendTermLink(b, ed.ID, t.Entry.Slug, `<a class="x" href="`), true
+		}
+		href := p.TargetURL(ed.ID, t)
+		if href == "" {
+			return b, false
+		}
+		if ed.ID == p.OnePage {
+			switch {
+			case t.Sect != nil:
+				href = "#" + SectionAnchor(t.Sect.Number)
+			case t.Topic != nil:
+				href = "#" + TopicAnchor(t.Topic.Slug)
+			}
+		}
+		b = append(b, `<a class="x" href="`...)
+		b = appendEscaped(b, href)
+		return append(b, `">`...), true
 	case rules.SpanTerm:
 		if sp.Target == "" {
-			return "", ""
+			return b, false
 		}
-		return p.TermURL(ed.ID, sp.Target), "x t"
+		return p.appendTermLink(b, ed.ID, sp.Target, `<a class="x t" href="`), true
 	case rules.SpanLink:
 		u, err := url.Parse(sp.Target)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-			return "", ""
+			return b, false
 		}
-		return u.String(), ""
+		b = append(b, `<a href="`...)
+		b = appendEscaped(b, u.String())
+		return append(b, `">`...), true
 	}
-	return "", ""
+	return b, false
 }
+
+// appendRuleURL appends RuleURL(ed, n), or on the page of edition ed
+// whole the rule's anchor there.
+func (p Paths) appendRuleURL(b []byte, ed string, n rules.Number) []byte {
+	if ed == p.OnePage {
+		return n.Append(append(b, '#'))
+	}
+	b = appendEscaped(b, p.Base)
+	b = append(b, '/')
+	b = appendEscaped(b, ed)
+	b = append(b, '/')
+	b = n.Append(b)
+	if p.Static {
+		b = append(b, ".html"...)
+	}
+	return b
+}
+
+// appendTermLink appends open, then TermURL(ed, slug) or on the page of
+// edition ed whole the term's anchor there, and closes the tag.
+func (p Paths) appendTermLink(b []byte, ed, slug, open string) []byte {
+	b = append(b, open...)
+	if ed == p.OnePage {
+		b = append(b, '#')
+		b = append(b, termAnchorPrefix...)
+	} else {
+		b = appendEscaped(b, p.Base)
+		b = append(b, '/')
+		b = appendEscaped(b, ed)
+		b = append(b, "/glossary/"...)
+	}
+	b = appendEscaped(b, slug)
+	if p.Static && ed != p.OnePage {
+		b = append(b, ".html"...)
+	}
+	return append(b, `">`...)
+}
+
+// Anchors of the one-page edition (/{edition}/all): a rule's is its number
+// ("704.5k"); these name the rest.
+const termAnchorPrefix = "glossary-"
+
+// TermAnchor is a glossary entry's anchor: "glossary-trample".
+func TermAnchor(slug string) string { return termAnchorPrefix + slug }
+
+// SectionAnchor is a section's anchor: "section-7".
+func SectionAnchor(n int) string { return "section-" + strconv.Itoa(n) }
+
+// TopicAnchor is a prose topic's anchor: "topic-poison".
+func TopicAnchor(slug string) string { return "topic-" + slug }
 
 // TargetURL is the page a resolved reference leads to, or "" if it names
 // nothing.
@@ -169,7 +258,35 @@ func (p Paths) TargetURL(ed string, r rules.Target) string {
 	return ""
 }
 
+// symbols holds each symbol's HTML once drawn: a page may show hundreds,
+// of a few dozen kinds. It stops growing at maxSymbols kinds, which no
+// edition comes near, so odd braces in a user's file cannot fill memory.
+// A map under a lock rather than a sync.Map, whose Load boxes its string
+// key: 24 KB of garbage for the symbols of one edition on one page.
+var symbols = struct {
+	sync.RWMutex
+	html map[string][]byte
+}{html: make(map[string][]byte)}
+
+const maxSymbols = 512
+
 func appendSymbol(b []byte, sym string) []byte {
+	symbols.RLock()
+	h, ok := symbols.html[sym]
+	symbols.RUnlock()
+	if ok {
+		return append(b, h...)
+	}
+	h = drawSymbolHTML(nil, sym)
+	symbols.Lock()
+	if len(symbols.html) < maxSymbols {
+		symbols.html[sym] = h
+	}
+	symbols.Unlock()
+	return append(b, h...)
+}
+
+func drawSymbolHTML(b []byte, sym string) []byte {
 	d := drawSymbol(sym)
 	b = append(b, `<abbr class="`...)
 	b = append(b, d.class...)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -69,8 +70,22 @@ func startBrowser(t *testing.T) context.Context {
 
 // tab opens a fresh tab in its own browser context (so its own storage) and
 // fails the test if the page logs an error, such as a CSP violation or an
-// exception in our script.
+// exception in our script. Its pages see no service worker API, so they
+// register none: a worker's install would ask the test server for hundreds
+// of pages behind the test's back (TestOfflineInBrowser tests it).
 func tab(t *testing.T, bctx context.Context) context.Context {
+	t.Helper()
+	ctx := workerTab(t, bctx)
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+		Source: "Object.defineProperty(Navigator.prototype, 'serviceWorker', {get: () => undefined})",
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// workerTab is a tab whose pages register the service worker.
+func workerTab(t *testing.T, bctx context.Context) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 	if err := chromedp.Do(ctx); err != nil {

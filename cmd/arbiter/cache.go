@@ -160,8 +160,16 @@ func (s *Server) render(ctx echo.Context, comp templ.Component) error {
 }
 
 func (s *Server) renderAs(ctx echo.Context, comp templ.Component, contentType string) error {
+	return s.renderKey(ctx, ctx.Request().URL.Path, comp, contentType)
+}
+
+// renderKey is renderAs for a page that depends on its query string too:
+// key is its path and its query written one way (the handler redirects
+// any other), so that a query cannot fill the cache with copies.
+// ServeHTTP looks a request up under its path and query as sent, so only
+// the canonical form is answered before routing.
+func (s *Server) renderKey(ctx echo.Context, key string, comp templ.Component, contentType string) error {
 	st := siteOf(ctx)
-	key := ctx.Request().URL.Path
 	if p := st.pages.get(key); p != nil {
 		return sendPage(ctx, p)
 	}

@@ -42,13 +42,23 @@ func (s *Server) diffEditions(c echo.Context, path func(from, to string) string)
 }
 
 // diffPage serves /diff/{from}/{to}: what changed from one edition to the
-// other, in either direction.
+// other, in either direction. Its query may ask for some kinds of change
+// (?show=added&show=changed) and, for a diff large enough to be paged
+// (views.PagedDiff), one section (?section=7, ?section=glossary). A query
+// written otherwise than the page's links write it redirects to that form,
+// so the cache holds each page once.
 func (s *Server) diffPage(c echo.Context) error {
 	from, to, err := s.diffEditions(c, s.paths.DiffURL)
 	if from == nil {
 		return err
 	}
+	q := c.Request().URL.Query()
+	filter, err := views.ParseDiffFilter(q["show"])
+	if err != nil {
+		return badRequest("%s.", err)
+	}
 	st := siteOf(c)
+	d := st.history.Diff(from, to)
 	p := views.DiffPage{
 		Page: views.Page{
 			Paths:     s.paths,
@@ -56,16 +66,46 @@ func (s *Server) diffPage(c echo.Context) error {
 			Edition:   to,
 			Canonical: s.paths.DiffURL(from.ID, to.ID),
 		},
-		From: from,
-		To:   to,
-		Diff: st.history.Diff(from, to),
+		From:   from,
+		To:     to,
+		Diff:   d,
+		Parts:  views.Parts(d),
+		Filter: filter,
+		Paged:  views.PagedDiff(len(d.Changes)) && !s.paths.Static,
+	}
+	if key := q.Get("section"); key != "" {
+		for i := range p.Parts {
+			if p.Parts[i].Key == key {
+				p.Part = &p.Parts[i]
+			}
+		}
+		if p.Part == nil {
+			return notFoundIn(to, "The changes from %s to %s have no section %q.", views.EditionName(from), views.EditionName(to), clip(key))
+		}
+		if !p.Paged {
+			// One page holds it all: the section is a heading on it.
+			return c.Redirect(http.StatusMovedPermanently, withQuery(s.paths.DiffURL(from.ID, to.ID), views.DiffQuery("", filter))+"#part-"+key)
+		}
+		p.Title = p.Part.Title + " · " + p.Title
+	}
+	query := views.DiffQuery(q.Get("section"), filter)
+	if query != c.Request().URL.RawQuery {
+		return c.Redirect(http.StatusMovedPermanently, withQuery(s.paths.DiffURL(from.ID, to.ID), query))
 	}
 	for _, e := range st.lib.Editions {
 		if e.Kind != rules.KindProse && len(e.Sections) > 0 {
 			p.Editions = append(p.Editions, e)
 		}
 	}
-	return s.render(c, views.Diff(p))
+	return s.renderKey(c, withQuery(c.Request().URL.Path, query), views.Diff(p), echo.MIMETextHTMLCharsetUTF8)
+}
+
+// withQuery is u with query string q, if any.
+func withQuery(u, q string) string {
+	if q == "" {
+		return u
+	}
+	return u + "?" + q
 }
 
 // diffForm serves /diff?from=…&to=…, where the "what changed since" form

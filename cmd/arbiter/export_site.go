@@ -105,7 +105,7 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	browser := &views.BrowserSearch{
-		ScriptURL: base + x.hashed("static/search", ".js", static.SearchJS),
+		ScriptURL: base + static.URL("search.js"),
 		WasmURL:   base + x.hashed("static/search", ".wasm", wasm),
 		ExecURL:   base + x.hashed("static/wasm_exec", ".js", glue),
 		DataURL:   base + "/search/",
@@ -285,10 +285,17 @@ func sitePages(lib *rules.Library, exp views.Paths, api bool) (pages []sitePage,
 			page(func(p views.Paths) string { return p.SectionURL(id, n) })
 			preview(func(p views.Paths) string { return p.SectionURL(id, n) })
 		}
+		if len(e.Sections) > 0 {
+			page(func(p views.Paths) string { return p.AllURL(id) })
+		}
 		for _, r := range e.Entries() {
 			n := r.Number
 			page(func(p views.Paths) string { return p.RuleURL(id, n) })
 			preview(func(p views.Paths) string { return p.RuleURL(id, n) })
+			if r.Parent == nil {
+				// A chapter's page links to its print view.
+				page(func(p views.Paths) string { return p.PrintURL(id, n) })
+			}
 			if api {
 				out = append(out, sitePage{live: "/api/" + id + "/rules/" + n.String(), file: "api/" + id + "/rules/" + n.String() + ".json"})
 			}

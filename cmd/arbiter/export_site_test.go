@@ -176,6 +176,8 @@ func sameAsLive(t *testing.T, live *Server, h http.Handler, base string, e *rule
 			want = base + p
 		case p == "/opensearch.xml":
 			continue // a static copy does not know its own host
+		case p == "/offline" || p == "/manifest.webmanifest":
+			continue // reading offline needs the server's service worker
 		case p == "/sandbox" || strings.HasPrefix(p, "/sandbox/"):
 			if !sandboxNote {
 				continue

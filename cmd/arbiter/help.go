@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
@@ -15,7 +16,9 @@ import (
 var helpHTML = sync.OnceValues(func() (string, error) {
 	var b bytes.Buffer
 	err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert([]byte(views.HelpMarkdown), &b)
-	return b.String(), err
+	// A table scrolls inside its box on a narrow screen, not the page.
+	html := strings.ReplaceAll(b.String(), "<table>", `<div class="scroll"><table>`)
+	return strings.ReplaceAll(html, "</table>", "</table></div>"), err
 })
 
 // help serves /help: how to use the site, its shortcuts and its API.

@@ -97,9 +97,11 @@ func TestDiffPages(t *testing.T) {
 	}{
 		{"/diff/2020-01-01/2020-02-01", 200, []check{
 			{"h1", "Changes from CR 2020-01-01 to CR 2020-02-01"},
-			{"table.counts tbody tr:nth-child(1) th", "Rules"},
-			{"table.counts tbody tr:nth-child(1) td:nth-child(2)", "1"}, // added
-			{"table.counts tbody tr:nth-child(1) td:nth-child(5)", "2"}, // renumbered
+			{"table.counts thead th:nth-child(2)", "Rules"},
+			{"table.counts tbody tr:nth-child(1) th", "Added"},
+			{"table.counts tbody tr:nth-child(1) td:nth-child(2)", "1"}, // rules added
+			{"table.counts tbody tr:nth-child(4) th", "Renumbered"},
+			{"table.counts tbody tr:nth-child(4) td:nth-child(2)", "2"},
 			{"ul.moves li a[href='/2020-01-01/100.2']", "100.2–100.3"},
 			{"ul.moves li a[href='/2020-02-01/100.3']", "100.3–100.4"},
 			{"ul.moves li .meta", "2 entries"},
@@ -111,13 +113,13 @@ func TestDiffPages(t *testing.T) {
 			{"form.diffform select[name=to] option[selected][value='2020-02-01']", ""},
 			// 101.1 only cites 100.3 by its new number: wording only,
 			// counted apart and folded away.
-			{"table.counts tbody tr:nth-child(1) td:nth-child(4)", "0"}, // changed
-			{"table.counts tbody tr:nth-child(1) td:nth-child(6)", "1"}, // wording only
-			{"main > details.wording summary", "Wording only: 1 entry"},
+			{"table.counts tbody tr:nth-child(3) td:nth-child(2)", "0"}, // rules changed
+			{"table.counts tbody tr:nth-child(5) td:nth-child(2)", "1"}, // wording only
+			{"details.dpart > details.wording summary", "Wording only: 1 entry"},
 			{"details.wording .change .op.same", "citations renumbered"},
 			{"details.wording .change a[href='/2020-02-01/101.1']", "101.1"},
 			{"details.wording .change .wdiff ins", "100.4"},
-		}, []string{"main > .change del", "main > .change a[href='/2020-02-01/101.1']"}},
+		}, []string{"details.dpart > .change del", "details.dpart > .change a[href='/2020-02-01/101.1']"}},
 		{"/diff/2020-01-01/2020-03-01", 200, []check{
 			{".change .op.del", "removed"},
 			{".change a[href='/2020-01-01/100.3']", "100.3"},

@@ -32,6 +32,13 @@ func (s *Server) routes() {
 	get("/suggest", s.suggest)
 	get("/opensearch.xml", s.openSearch)
 	get(static.Prefix+"*", serveStatic)
+	if !s.paths.Static {
+		get("/sw.js", s.serviceWorker)
+		get("/manifest.webmanifest", s.manifest)
+		get("/offline", s.offlinePage)
+		get("/offline/search", s.offlineSearchPage)
+		get("/offline/:file", s.offlineFile)
+	}
 
 	get("/healthz", s.healthz)
 	get("/readyz", s.readyz)
@@ -69,9 +76,11 @@ func (s *Server) routes() {
 	get("/:edition/glossary", s.glossaryPage)
 	get("/:edition/glossary/:slug", s.termPage)
 	get("/:edition/keywords", s.keywordsPage)
+	get("/:edition/all", s.allPage)
 	get("/:edition/topic/:slug", s.topicPage)
 	get("/:edition/:number", s.rulePage)
 	get("/:edition/:number/now", s.nowRule)
+	get("/:edition/:number/print", s.printPage)
 }
 
 // param returns a path parameter, unescaped: echo routes on the escaped
@@ -115,7 +124,7 @@ func (s *Server) withSite(next echo.HandlerFunc) echo.HandlerFunc {
 // The content security policy allows our own script, style and images
 // only (data: for the symbols drawn in CSS), and no inline script or style.
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 var (
 	hdrCSP       = header(csp)

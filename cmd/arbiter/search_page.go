@@ -67,7 +67,7 @@ func (s *Server) searchPage(c echo.Context) error {
 	}
 	p := views.SearchPage{
 		// The boxes show what was typed, up to what the search reads of it.
-		Page:     views.Page{Paths: s.paths, Title: "Search", Query: clipBytes(q, search.MaxQueryBytes)},
+		Page:     views.Page{Paths: s.paths, Title: "Search", Query: clipBytes(q, search.MaxQueryBytes), NoJump: true},
 		Scope:    scope,
 		Editions: st.lib.Editions,
 		Results:  r,
@@ -101,7 +101,7 @@ func (s *Server) editionsLoading() int {
 // room for the results static/search.js finds in the browser.
 func (s *Server) browserSearchPage(c echo.Context, st *site, scope string) error {
 	p := views.SearchPage{
-		Page:     views.Page{Paths: s.paths, Title: "Search", WasmScript: s.browser.ScriptURL},
+		Page:     views.Page{Paths: s.paths, Title: "Search", WasmScript: s.browser.ScriptURL, NoJump: true},
 		Scope:    scope,
 		Editions: st.lib.Editions,
 		Browser:  s.browser,

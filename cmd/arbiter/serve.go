@@ -23,7 +23,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "serve",
-		usage: "serve [--addr 127.0.0.1:8080] [--data-dir DIR] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--debug]",
+		usage: "serve [--addr 127.0.0.1:8080] [--data-dir DIR] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--wasm FILE] [--debug]",
 		run:   runServe,
 	})
 }
@@ -90,6 +90,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
 	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB)")
+	wasm := fs.String("wasm", "", "the search for reading offline, cmd/searchwasm built for GOOS=js GOARCH=wasm, with Go's wasm_exec.js beside it or in go env GOROOT (default: built with the go command, if there is one)")
 	var paths pathList
 	fs.Var(&paths, "rules", "a rules file or directory to serve besides the embedded editions (repeatable)")
 	var trusted prefixList
@@ -145,7 +146,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Content:        set,
 		Reread:         o,
 	})
-	go srv.Warm()
+	go func() {
+		srv.Warm()
+		// Building and compressing the offline search takes seconds of
+		// CPU; only once every edition is served, so it delays none.
+		loadOfflineSearch(srv, *wasm, log)
+	}()
 	go reloadOnHangup(ctx, srv, notifyHangup())
 	// The data directory is always watched, so that an edition arbiter
 	// fetch saves is served; --rules paths when asked.

@@ -50,7 +50,8 @@ type Server struct {
 	loadedOne sync.Once
 	publishMu sync.Mutex // one library published at a time
 
-	browser        *views.BrowserSearch // a static export's search page; nil on a server
+	browser        *views.BrowserSearch        // a static export's search page; nil on a server
+	offline        atomic.Pointer[offlineCode] // search for reading offline; nil until given (offline.go)
 	metrics        *metrics
 	metricsHandler http.Handler
 
@@ -66,7 +67,14 @@ type site struct {
 	search  *search.Searcher // indexes built on first use
 	history *history.Chain   // matchings between editions, computed on first use or by warm
 	sandbox sandboxData      // built from lib when the sandbox first needs it
+	offline siteOffline      // what the service worker saves, planned on first use
+	// gen tells this site from every other this process has served, for
+	// the validators of pages not kept in the cache (all_page.go).
+	gen uint64
 }
+
+// siteGen numbers the sites a process serves.
+var siteGen atomic.Uint64
 
 // Options configures a Server.
 type Options struct {
@@ -95,6 +103,10 @@ type Options struct {
 	Static     bool
 	SandboxURL string
 	Browser    *views.BrowserSearch
+
+	// OfflineSearch is the search code the service worker saves, so that
+	// search works offline; nil leaves search out until SetOfflineSearch.
+	OfflineSearch *OfflineSearch
 }
 
 // NewServer serves lib.
@@ -125,6 +137,9 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		keep:      opt.SearchIndexes,
 		reread:    opt.Reread,
 		loading:   make(chan struct{}),
+	}
+	if opt.OfflineSearch != nil {
+		s.SetOfflineSearch(*opt.OfflineSearch)
 	}
 	var diags []rules.Diagnostic
 	if opt.Content != nil {
@@ -174,7 +189,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 
 // newSite is lib with nothing computed yet.
 func (s *Server) newSite(lib *rules.Library, cache int64) *site {
-	return &site{lib: lib, pages: newPageCache(cache), search: search.NewSearcher(lib).Keep(s.keep), history: history.NewChain(lib)}
+	return &site{lib: lib, pages: newPageCache(cache), search: search.NewSearcher(lib).Keep(s.keep), history: history.NewChain(lib), gen: siteGen.Add(1)}
 }
 
 // warm computes what the first requests would otherwise wait for: the
@@ -272,14 +287,21 @@ func (s *Server) awaitEditions(r *http.Request) {
 func (s *Server) Library() *rules.Library { return s.site.Load().lib }
 
 // ServeHTTP answers from the page cache when it can, before routing: the
-// cache holds only pages that depend on nothing but their path, and
-// libraries never change, so a hit is the answer. Everything else, and
-// every request when requests are logged, goes through echo, and is
-// compressed as it is written unless it is a page (compress.go).
+// cache holds only pages that depend on nothing but their path (and, for
+// a few, their query written one way: renderKey), and libraries never
+// change, so a hit is the answer. Everything else, and every request
+// when requests are logged, goes through echo, and is compressed as it
+// is written unless it is a page (compress.go).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
 		len(r.URL.RawQuery) <= maxQuery && len(r.URL.Path) <= maxPath && !s.logsRequests {
-		if p := s.site.Load().pages.get(r.URL.Path); p != nil {
+		key := r.URL.Path
+		if r.URL.RawQuery != "" {
+			// A page that reads its query is cached under both (renderKey);
+			// any other is found by its path alone, through echo.
+			key += "?" + r.URL.RawQuery
+		}
+		if p := s.site.Load().pages.get(key); p != nil {
 			start := time.Now()
 			setSecurityHeaders(w.Header(), r.URL.Path)
 			code := writePage(w, r, p)

@@ -1,13 +1,15 @@
-// Command searchwasm is Arbiter's search compiled to WebAssembly for a
-// static export (arbiter export --site): the page static/search.js runs it
-// on loads the edition's own source files, parses them with the same
-// parsers as the server, builds the same index with rules/search and
-// renders the hits with the same view, so a static copy of Arbiter answers
-// a query as the server would, with no server.
+// Command searchwasm is Arbiter's search compiled to WebAssembly, for
+// wherever there is no server to ask: a static export (arbiter export
+// --site), and the server's own pages read offline (the service worker,
+// static/sw.js). The page static/search.js runs it on loads the edition's
+// own source files, parses them with the same parsers as the server,
+// builds the same index with rules/search and renders the hits with the
+// same view, so it answers a query as the server would.
 //
 //	GOOS=js GOARCH=wasm go build -o search.wasm ./cmd/searchwasm
 //
-// arbiter export --site builds it and copies Go's wasm_exec.js beside it.
+// The build the server embeds and the export writes is generated into
+// static/searchwasm (go generate ./static/searchwasm).
 package main
 
 import (
@@ -33,8 +35,9 @@ type site struct {
 
 // open reads edition id from data, a zip of its source files whose comment
 // names the file or directory to load (see cmd/arbiter/export_site.go),
-// and indexes it. base is the site's URL prefix, for the hits' links.
-func open(id, base string, data []byte) (*site, error) {
+// and indexes it. base is the site's URL prefix, for the hits' links, and
+// static whether they are a static export's (path.html).
+func open(id, base string, data []byte, static bool) (*site, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", id, err)
@@ -49,7 +52,7 @@ func open(id, base string, data []byte) (*site, error) {
 	e := eds[0]
 	e.ID = id // the export's name for it, which the library gave
 	s := &site{
-		paths:    views.Paths{Base: base, Static: true},
+		paths:    views.Paths{Base: base, Static: static},
 		id:       id,
 		searcher: search.NewSearcher(rules.NewLibrary([]*rules.Edition{e})),
 	}

@@ -42,7 +42,7 @@ func zipDir(t *testing.T, dir string) []byte {
 }
 
 func TestOpenAndQuery(t *testing.T) {
-	s, err := open("2007-02-01", "/arbiter", zipDir(t, "cr-2007-excerpt"))
+	s, err := open("2007-02-01", "/arbiter", zipDir(t, "cr-2007-excerpt"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,6 +64,23 @@ func TestOpenAndQuery(t *testing.T) {
 	}
 }
 
+// TestServerLinks opens an edition as the server's offline search does:
+// hits and jumps link to the server's paths, which the service worker
+// answers from its cache.
+func TestServerLinks(t *testing.T) {
+	s, err := open("2007-02-01", "", zipDir(t, "cr-2007-excerpt"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _, err := s.query("mana burn")
+	if err != nil || !strings.Contains(html, `href="/2007-02-01/`) || strings.Contains(html, `.html"`) {
+		t.Errorf("results: %v\n%s", err, html)
+	}
+	if _, jump, _ := s.query("203.2"); jump != "/2007-02-01/203.2" {
+		t.Errorf("a rule number jumps to %q", jump)
+	}
+}
+
 func TestOpenRefuses(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"not a zip": []byte("hello"),
@@ -74,7 +91,7 @@ func TestOpenRefuses(t *testing.T) {
 		}(),
 		"two editions in": zipDir(t, "."),
 	} {
-		if _, err := open("x", "", data); err == nil {
+		if _, err := open("x", "", data, true); err == nil {
 			t.Errorf("%s: opened", name)
 		}
 	}

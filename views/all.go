@@ -1,0 +1,339 @@
+package views
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// AllPage is an edition on one page (/{edition}/all): every rule, example
+// and glossary entry, each with its anchor (#704.5k, #glossary-trample),
+// for a judge who searches with the browser's Find. Its Paths.OnePage is
+// the edition, so references lead to anchors on the page.
+type AllPage struct {
+	Page
+}
+
+// allSpill is how much of the page the body gathers before writing it on
+// (to templ's buffer, of the same size): the page is some 2 MB, and is
+// never held whole.
+const allSpill = 4 << 10
+
+// streamer is what a page is rendered into: templ's buffer, whose Flush
+// sends what it holds on to the client (through http.Flusher).
+type streamer interface{ Flush() error }
+
+// body writes the edition's contents, sections, glossary and topics,
+// flushing after each section so the browser shows the first while the
+// rest is written. It renders with one scratch buffer reused for every
+// entry, and makes no string per entry: the page costs its reader's
+// bandwidth, not the server's memory.
+func (p AllPage) body() templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		a := &allWriter{p: p, w: w, b: make([]byte, 0, 2*allSpill)}
+		e := p.Edition
+		a.contents()
+		for _, s := range e.Sections {
+			a.section(s)
+			if err := a.flush(ctx); err != nil {
+				return err
+			}
+		}
+		if len(e.Glossary) > 0 {
+			a.glossary()
+		}
+		for _, t := range e.Topics {
+			a.topic(t)
+			a.spill()
+		}
+		return a.flush(ctx)
+	})
+}
+
+// allWriter appends the page to b and writes it on to w in pieces.
+type allWriter struct {
+	p     AllPage
+	w     io.Writer
+	b     []byte
+	stack []openTag // appendTextWith's, reused
+	err   error
+}
+
+// spill writes what b holds once it holds enough.
+func (a *allWriter) spill() {
+	if len(a.b) >= allSpill {
+		a.write()
+	}
+}
+
+func (a *allWriter) write() {
+	if a.err == nil && len(a.b) > 0 {
+		_, a.err = a.w.Write(a.b)
+	}
+	a.b = a.b[:0]
+}
+
+// flush writes what b holds and sends it to the client; it stops the page
+// when the client has gone.
+func (a *allWriter) flush(ctx context.Context) error {
+	a.write()
+	if a.err == nil {
+		if f, ok := a.w.(streamer); ok {
+			a.err = f.Flush()
+		}
+	}
+	if a.err == nil {
+		a.err = ctx.Err()
+	}
+	return a.err
+}
+
+func (a *allWriter) str(s string) { a.b = append(a.b, s...) }
+func (a *allWriter) esc(s string) { a.b = appendEscaped(a.b, s) }
+func (a *allWriter) num(n rules.Number) {
+	a.b = n.Append(a.b)
+}
+
+// contents is the page's table of contents, folded: sections and chapters,
+// each a link to its anchor.
+func (a *allWriter) contents() {
+	e := a.p.Edition
+	if len(e.Sections) == 0 {
+		return
+	}
+	a.str(`<details class="alltoc"><summary>Contents</summary><ul class="toc">`)
+	for _, s := range e.Sections {
+		a.str(`<li><a href="#section-`)
+		a.b = strconv.AppendInt(a.b, int64(s.Number), 10)
+		a.str(`">`)
+		a.sectionHeading(s)
+		a.str(`</a><ul class="cols">`)
+		for _, c := range s.Chapters {
+			a.str(`<li><a href="#`)
+			a.num(c.Number)
+			a.str(`">`)
+			a.heading(c)
+			a.str(`</a></li>`)
+			a.spill()
+		}
+		a.str(`</ul></li>`)
+	}
+	if len(e.Glossary) > 0 {
+		a.str(`<li><a href="#glossary">Glossary</a></li>`)
+	}
+	a.str(`</ul></details>`)
+}
+
+func (a *allWriter) sectionHeading(s *rules.Section) {
+	a.b = strconv.AppendInt(a.b, int64(s.Number), 10)
+	a.str(". ")
+	a.esc(s.Title)
+}
+
+// heading is RuleHeading(r): "704. State-Based Actions", or the number.
+func (a *allWriter) heading(r *rules.Rule) {
+	a.num(r.Number)
+	if r.Title != "" {
+		a.str(". ")
+		a.esc(r.Title)
+	}
+}
+
+func (a *allWriter) section(s *rules.Section) {
+	a.str(`<section class="part" id="section-`)
+	a.b = strconv.AppendInt(a.b, int64(s.Number), 10)
+	a.str(`"><h2>`)
+	a.sectionHeading(s)
+	a.str(`</h2>`)
+	for _, c := range s.Chapters {
+		a.entry(c)
+	}
+	a.str(`</section>`)
+}
+
+// entry writes r and everything below it as the rule page does
+// (RulePage.entry), so one stylesheet serves both, with each number a
+// link to the entry's own page, where its history is.
+func (a *allWriter) entry(r *rules.Rule) {
+	a.str(`<div class="rule" id="`)
+	a.num(r.Number)
+	a.str(`">`)
+	switch {
+	case r.Title != "":
+		if r.Parent == nil {
+			a.str(`<h3>`)
+		} else {
+			a.str(`<h4>`)
+		}
+		a.numLink(r)
+		a.heading(r)
+		if r.Parent == nil {
+			a.str(`</a></h3>`)
+		} else {
+			a.str(`</a></h4>`)
+		}
+	case len(r.Body) == 0 || r.Body[0].Kind != rules.BlockText:
+		a.str(`<p>`)
+		a.numLink(r)
+		a.label(r)
+		a.str(`</a></p>`)
+	}
+	for i, bl := range r.Body {
+		switch {
+		case bl.Kind == rules.BlockExample:
+			a.example(bl.Text)
+		case i == 0 && r.Title == "":
+			a.str(`<p>`)
+			a.numLink(r)
+			a.label(r)
+			a.str(`</a> `)
+			a.text(bl.Text)
+			a.str(`</p>`)
+		default:
+			a.str(`<p>`)
+			a.text(bl.Text)
+			a.str(`</p>`)
+		}
+	}
+	a.spill()
+	for _, c := range r.Children {
+		a.entry(c)
+	}
+	a.str(`</div>`)
+}
+
+// numLink opens the link of an entry's number to its own page.
+func (a *allWriter) numLink(r *rules.Rule) {
+	a.str(`<a class="num" href="`)
+	p := a.p.Paths
+	p.OnePage = ""
+	a.b = p.appendRuleURL(a.b, a.p.Edition.ID, r.Number)
+	a.str(`">`)
+}
+
+// label is Label(r): "704." for a chapter, "704.5." for a rule, "704.5k".
+func (a *allWriter) label(r *rules.Rule) {
+	a.num(r.Number)
+	if r.Number.Level() != rules.LevelSubrule {
+		a.str(".")
+	}
+}
+
+func (a *allWriter) example(t rules.Text) {
+	a.str(`<div class="ex"><p><b>Example:</b> `)
+	a.text(t)
+	a.str(`</p></div>`)
+}
+
+// text appends a paragraph, first writing out what b holds if the
+// paragraph might not fit beside it (its HTML, with links, runs to some
+// three times its text, and a mana symbol's to 150 bytes): b is never grown
+// but for a paragraph larger than it.
+func (a *allWriter) text(t rules.Text) {
+	if len(a.b)+3*len(t.S)+150*strings.Count(t.S, "{") > cap(a.b) {
+		a.write()
+	}
+	a.b, a.stack = a.p.appendTextWith(a.b, a.stack, a.p.Edition, t, true)
+}
+
+// glossary writes every entry, its term the anchor "glossary-" + its slug
+// and a link to its own page.
+func (a *allWriter) glossary() {
+	e := a.p.Edition
+	a.str(`<section class="part" id="glossary"><h2>Glossary</h2><dl class="gloss">`)
+	p := a.p.Paths
+	p.OnePage = ""
+	for _, g := range e.Glossary {
+		a.str(`<dt`)
+		if g.Slug != "" {
+			a.str(` id="`)
+			a.str(termAnchorPrefix)
+			a.esc(g.Slug)
+			a.str(`"`)
+		}
+		a.str(`>`)
+		if g.Slug != "" {
+			a.b = p.appendTermLink(a.b, e.ID, g.Slug, `<a href="`)
+		}
+		for i, t := range g.Terms {
+			if i > 0 {
+				a.str(", ")
+			}
+			a.esc(t)
+		}
+		if g.Slug != "" {
+			a.str(`</a>`)
+		}
+		if g.Obsolete {
+			a.str(` <span class="obsolete">obsolete</span>`)
+		}
+		a.str(`</dt><dd>`)
+		for _, bl := range g.Body {
+			if bl.Kind == rules.BlockExample {
+				a.example(bl.Text)
+				continue
+			}
+			a.str(`<p>`)
+			if bl.Sense > 0 {
+				a.str(`<b>`)
+				a.b = strconv.AppendInt(a.b, int64(bl.Sense), 10)
+				a.str(`.</b> `)
+			}
+			a.text(bl.Text)
+			a.str(`</p>`)
+		}
+		a.str(`</dd>`)
+		a.spill()
+	}
+	a.str(`</dl></section>`)
+}
+
+// topic writes a prose edition's topic, anchored "topic-" + its slug.
+func (a *allWriter) topic(t *rules.Topic) {
+	a.str(`<section class="part" id="topic-`)
+	a.esc(t.Slug)
+	a.str(`"><h2>`)
+	a.esc(t.Title)
+	a.str(`</h2>`)
+	for _, bl := range t.Body {
+		if bl.Kind == rules.BlockExample {
+			a.example(bl.Text)
+			continue
+		}
+		a.str(`<p>`)
+		a.text(bl.Text)
+		a.str(`</p>`)
+	}
+	a.str(`</section>`)
+}
+
+// AllCounts counts an edition's rules and subrules (not its chapters) and
+// printed examples, for the one-page edition's summary line, walking the
+// tree (Edition.Entries would build a slice of them all).
+func AllCounts(e *rules.Edition) (entries, examples int) {
+	var walk func(r *rules.Rule)
+	walk = func(r *rules.Rule) {
+		if r.Parent != nil {
+			entries++
+		}
+		for _, b := range r.Body {
+			if b.Kind == rules.BlockExample {
+				examples++
+			}
+		}
+		for _, c := range r.Children {
+			walk(c)
+		}
+	}
+	for _, s := range e.Sections {
+		for _, c := range s.Chapters {
+			walk(c)
+		}
+	}
+	return entries, examples
+}
