@@ -575,7 +575,7 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 	if n > 0 {
 		// "If you would gain life, draw that many cards instead."
 		for _, m := range t.ruleMods(RuleGainToDraw) {
-			if m.ctrl == pid && t.applies(KeyReplace) {
+			if m.ctrl == pid {
 				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
 					Text: fmt.Sprintf("%s would gain %d life; draws %d instead (%s)", t.s.Players[pid].Name, n, n, m.name)})
 				return Draw{Player: pid, N: n, replaced: true}.apply(t)
@@ -851,7 +851,7 @@ func (t *tx) drawReplaced(a Draw) (bool, error) {
 		return false, nil
 	}
 	for _, m := range t.ruleMods(RuleDrawSkip) {
-		if m.ctrl != a.Player || !t.applies(KeyReplace) {
+		if m.ctrl != a.Player {
 			continue
 		}
 		ans, err := t.ask(&Choice{Player: a.Player, Key: KeyReplace, Words: []string{"yes", "no"},
@@ -866,7 +866,7 @@ func (t *tx) drawReplaced(a Draw) (bool, error) {
 		}
 	}
 	for _, m := range t.ruleMods(RuleDrawToReturn) {
-		if m.ctrl != a.Player || !t.applies(KeyReplace) {
+		if m.ctrl != a.Player {
 			continue
 		}
 		t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(a.Player),
@@ -921,7 +921,7 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	}
 	if !o.Token {
 		for _, m := range t.ruleMods(RuleGraveToExile) {
-			if m.src != nil && t.applies(KeyReplace) {
+			if m.src != nil {
 				rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": exile it", to: Exile})
 			}
 		}
