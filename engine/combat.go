@@ -119,6 +119,9 @@ func (a DeclareAttackers) apply(t *tx) error {
 			return fmt.Errorf("something triggered at the %s; resolve it before declaring attackers", t.s.Step)
 		}
 	}
+	if t.s.Combat == nil { // a position set up in the beginning of combat step, which never began
+		t.s.Combat = &Combat{}
+	}
 	t.s.Combat.pending = a.Attackers
 	t.s.Combat.defender = a.Defender
 	return t.nextStep()

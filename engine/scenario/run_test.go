@@ -97,6 +97,15 @@ func TestRejections(t *testing.T) {
 	}
 }
 
+// TestAttackFromSetUpCombat: a setup that starts in the beginning of
+// combat step has had no step begin; declaring attackers there panicked.
+func TestAttackFromSetUpCombat(t *testing.T) {
+	sc := mustParse(t, "scenario \"c\"\ncard Bears: {1}{G} Creature — Bear 2/2\nsetup\n  A battlefield: Bears\n  turn A beginning of combat\nsteps\n  A attacks with Bears\nexpect\n  Bears attacking\n")
+	if tr := Run(sc, engine.Latest(), true); !tr.Passed() {
+		t.Errorf("attack from a set-up beginning of combat: %v %v", tr.Err, tr.Failures())
+	}
+}
+
 // TestFailuresAreReported changes the expected values of bundled scenarios
 // and checks that the runs fail: a scenario that can't fail proves nothing.
 func TestFailuresAreReported(t *testing.T) {
