@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -155,6 +156,9 @@ func TestSwitchesFromText(t *testing.T) {
 			for n, s := range tt.texts {
 				texts = append(texts, RuleText{Number: num(t, n), Text: s})
 			}
+			// In the order an edition prints them, not the map's: which of
+			// two rules stating a switch is cited depends on it.
+			slices.SortFunc(texts, func(a, b RuleText) int { return a.Number.Compare(b.Number) })
 			ed := FromRules("x", date("2030-01-01"), texts)
 			for id, w := range tt.want {
 				if g := ed.Switch(id); g != w {
