@@ -237,9 +237,10 @@ type Instr struct {
 	// Cost marks an instruction that pays a cost (cumulative upkeep): it
 	// can be chosen only if it can be paid in full (118.3).
 	Cost   bool
-	Tapped bool   // put onto the battlefield tapped
-	Zone   Zone   // where a moved object goes
-	Text   string // the sentence, for events
+	Pays   ManaCost // OpPayMana: the mana paid N times
+	Tapped bool     // put onto the battlefield tapped
+	Zone   Zone     // where a moved object goes
+	Text   string   // the sentence, for events
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".
 	If *Cond
@@ -285,6 +286,7 @@ const (
 	OpSetLife     // Who's life total becomes N (119.5)
 	OpPayLife     // Who pays N life (119.4: only with at least that much life)
 	OpReflexive   // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
+	OpPayMana     // Who pays Pays N times from their pool (cumulative upkeep {W} or {U}, 702.24a)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.

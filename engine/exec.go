@@ -111,6 +111,10 @@ func (x *execCtx) possible(in *Instr) bool {
 	if in.Op == OpPayLife { // 119.4: a player can pay only life they have
 		return x.t.s.Players[x.ctrl].Life >= x.amount(in.N)
 	}
+	if in.Op == OpPayMana { // 118.3: only with the mana for all of it
+		_, _, _, err := pay(x.t.s.Players[x.ctrl].Pool, repeatCost(in.Pays, x.amount(in.N)), Payment{}, x.t.ed)
+		return err == nil
+	}
 	return true
 }
 
@@ -539,6 +543,19 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if err := t.life(p, -n, KeyLifeChange, "(paid)"); err != nil {
 				return false, err
 			}
+		}
+		return true, nil
+	case OpPayMana:
+		for _, p := range x.players(in.Who) {
+			cost := repeatCost(in.Pays, x.amount(in.N))
+			pl := &t.s.Players[p]
+			left, spent, _, err := pay(pl.Pool, cost, Payment{}, t.ed)
+			if err != nil { // 118.3: all of it or none
+				return false, nil
+			}
+			pl.Pool = left
+			t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: pl.Name, N: spent.Total(),
+				Text: fmt.Sprintf("%s pays %s with %s: pool %s", pl.Name, cost, spent, poolString(pl.Pool))})
 		}
 		return true, nil
 	case OpGainLife, OpLoseLife:
@@ -1454,4 +1471,14 @@ func (x *execCtx) reflexive(in *Instr) bool {
 	}
 	t.trigger(in.Delay, src, t.chars(src), info)
 	return true
+}
+
+// repeatCost is cost paid n times: "{W/U}" for each of three age counters
+// is {W/U}{W/U}{W/U}.
+func repeatCost(cost ManaCost, n int) ManaCost {
+	var out ManaCost
+	for range n {
+		out = append(out, cost...)
+	}
+	return out
 }

@@ -268,6 +268,9 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 			// Psychic Vortex: a cost no activated ability has.
 			return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", Parts: cumulativeUpkeepParts(nil, words)}, true
 		}
+		if m, ok := upkeepMana(c); ok && c.i == end {
+			return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", Parts: cumulativeUpkeepParts(&Cost{Mana: m}, words)}, true
+		}
 		c.i = start
 		cost, err := p.cost(&tcur{toks: c.toks[:end], src: c.src, i: start}, c.src)
 		if err != nil || (cost.Life == 0) == (cost.Sac == nil) || len(cost.Mana) > 0 || cost.Tap || cost.Discard > 0 || cost.SacSelf {
@@ -341,6 +344,9 @@ func cumulativeUpkeepParts(cost *Cost, words string) []*Ability {
 	switch {
 	case cost == nil:
 		pay.Op = OpDraw
+	case len(cost.Mana) > 0:
+		pay.Op, pay.Pays = OpPayMana, cost.Mana
+		pay.Text = "you may pay " + words + " for each age counter on ~"
 	case cost.Sac != nil:
 		pay.Op, pay.What = OpSacrifice, ORef{Kind: RefGroup, Group: cost.Sac}
 	default:
@@ -353,6 +359,27 @@ func cumulativeUpkeepParts(cost *Cost, words string) []*Ability {
 			{Op: OpPutCounters, What: self, Kind: "age", N: Amount{N: 1}},
 			pay,
 		}}}
+}
+
+// upkeepMana reads a cumulative upkeep's mana cost: "{1}", or a choice
+// between two colored symbols, "{W} or {U}". The choice is made separately
+// for each age counter (702.24a), which is what paying one two-color
+// hybrid symbol per counter does (107.4e), so it is read as {W/U}.
+func upkeepMana(c *tcur) (ManaCost, bool) {
+	save := c.i
+	m, ok := c.manaCost()
+	if !ok {
+		return nil, false
+	}
+	if !c.eat("or") {
+		return m, true
+	}
+	m2, ok := c.manaCost()
+	if !ok || len(m) != 1 || len(m2) != 1 || m[0].Kind != SymColored || m2[0].Kind != SymColored || m[0].Color == m2[0].Color {
+		c.i = save
+		return nil, false
+	}
+	return ManaCost{{Kind: SymHybrid, Color: m[0].Color | m2[0].Color}}, true
 }
 
 // undyingParts is undying (702.93a) or persist (702.79a): "When this
