@@ -383,6 +383,9 @@ type TokenSpec struct {
 	N      int
 	CopyOf *ORef // "a token that's a copy of target creature" (707.2)
 	Gains  []*Ability
+	// Named: "create a Tarmogoyf token", a token with the characteristics
+	// of the card of that name in the Oracle card reference (111.11).
+	Named string
 }
 
 // ManaSpec is what an "add" instruction adds (106.4).

@@ -900,6 +900,9 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				id, err = t.createToken(p, values, values)
 			} else {
 				card := spec.Card
+				if spec.Named != "" {
+					card = t.namedToken(spec.Named)
+				}
 				var bound []*Ability
 				if len(spec.Gains) > 0 && src != nil {
 					c := *card
@@ -1481,4 +1484,16 @@ func repeatCost(cost ManaCost, n int) ManaCost {
 		out = append(out, cost...)
 	}
 	return out
+}
+
+// namedToken is the card a token created by name is: the card of that name
+// in the Oracle card reference (111.11). Without that rule the effect
+// defines nothing but the name.
+func (t *tx) namedToken(name string) *Card {
+	if c := t.s.Reference[strings.ToLower(name)]; c != nil && t.applies(KeyTokenByName) {
+		t.emit(Event{Kind: EvRule, Key: KeyTokenByName, Object: name,
+			Text: "the token has the characteristics of the card named " + name + " in the Oracle card reference"})
+		return c
+	}
+	return &Card{Name: name}
 }

@@ -149,7 +149,7 @@ var corpusEditions = []corpusEdition{
 	{file: "2024-02-06", date: "2024-02-02", symbols: 1022},
 	{file: "2024-03-08", date: "2024-03-08", symbols: 1022},
 	{file: "2024-08-02", date: "2024-07-30", symbols: 1022,
-		set:       "resolve.graveyard=608.2n",
+		set:       "resolve.graveyard=608.2n token.named=111.11",
 		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,kindred,land,phenomenon,plane,planeswalker,scheme,sorcery,vanguard"},
 	{file: "2024-11-08", date: "2024-11-08", symbols: 1022,
 		switches: "damage-order=divided"},

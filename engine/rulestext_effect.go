@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -803,6 +804,14 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 			subs = append(subs, Subtype{Name: name2, Kind: kinds[0]})
 			c.next()
 			continue
+		}
+		if name == "" && !card.HasPT && card.Color == 0 && len(supers)+len(types)+len(subs) == 0 {
+			// "create a Tarmogoyf token": a token by name (111.11).
+			if end := wordAt(c, "token", "tokens"); end > c.i {
+				named := c.textBetween(c.i, end)
+				c.i = end + 1
+				return &Instr{Op: OpCreateToken, Who: who, Token: &TokenSpec{N: n, Named: named}}, true, nil
+			}
 		}
 		return fail("a token description: P/T, colors, creature types, card types, then \"token\"")
 	}
@@ -1861,4 +1870,14 @@ func (p *textParser) spentIf(c *tcur, in *Instr) bool {
 	}
 	c.i = save
 	return false
+}
+
+// wordAt is the index of the first of words from c's position, or -1.
+func wordAt(c *tcur, words ...string) int {
+	for j := c.i; j < len(c.toks); j++ {
+		if slices.Contains(words, c.toks[j].w) {
+			return j
+		}
+	}
+	return -1
 }

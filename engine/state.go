@@ -216,6 +216,9 @@ type State struct {
 	LKI     []Snapshot   // objects as they last existed where they were (608.2h)
 	Combat  *Combat      // the current combat, during the combat phase
 	Log     TurnLog      // what has happened this turn that rules ask about
+	// Reference is the Oracle card reference by lowercased name: the cards a token
+	// created by name takes its characteristics from (111.11).
+	Reference map[string]*Card
 
 	// rules is the edition the last Apply ran under: computing
 	// characteristics (layers, copy, color, mana value) asks it which

@@ -157,6 +157,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			return t
 		}
 	}
+	r.st.Reference = r.cards // the scenario's cards are its Oracle card reference (111.11)
 	for _, s := range sc.Setup {
 		if err := over(); err != nil {
 			t.Err = r.lineErr(s.line, err)
