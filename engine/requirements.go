@@ -6,9 +6,15 @@ package engine
 // engine finds that maximum by trying every declaration, which is cheap
 // for the handful of creatures a scenario has.
 
-// maxRequirementCreatures bounds the search: beyond it, requirements
-// aren't checked (no printed example comes near).
-const maxRequirementCreatures = 12
+// maxRequirementCreatures and maxRequirementTries bound the search:
+// beyond them, requirements aren't checked (no printed example comes
+// near). The blocks' count of declarations grows as (attackers+1) to the
+// power of the blockers, so it is bounded by that count, not the
+// creatures': a scenario text anyone can post must not stall a run.
+const (
+	maxRequirementCreatures = 12
+	maxRequirementTries     = 1 << 12
+)
 
 // attackRequirements checks that the attack declared with ids obeys as
 // many attack requirements as possible (508.1d).
@@ -70,8 +76,11 @@ func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
 		}
 		opts = append(opts, op)
 	}
-	if len(opts) > maxRequirementCreatures {
-		return nil
+	tries := 1
+	for _, op := range opts {
+		if tries *= len(op.atks) + 1; tries > maxRequirementTries {
+			return nil
+		}
 	}
 	best := 0
 	var try [][2]ObjectID

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -103,6 +104,26 @@ func TestAttackFromSetUpCombat(t *testing.T) {
 	sc := mustParse(t, "scenario \"c\"\ncard Bears: {1}{G} Creature — Bear 2/2\nsetup\n  A battlefield: Bears\n  turn A beginning of combat\nsteps\n  A attacks with Bears\nexpect\n  Bears attacking\n")
 	if tr := Run(sc, engine.Latest(), true); !tr.Passed() {
 		t.Errorf("attack from a set-up beginning of combat: %v %v", tr.Err, tr.Failures())
+	}
+}
+
+// TestBlockRequirementsBounded: checking "blocks each combat if able"
+// tries every declaration of blocks, (attackers+1)^blockers of them; with
+// ten of each, unbounded, that is 2.6e10 and the run would never end.
+func TestBlockRequirementsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("scenario \"many blockers\"\ncard Watchdog: {3} Artifact Creature — Wall 1/2\ntext: This creature blocks each combat if able.\n")
+	var atk, blk []string
+	for i := range 10 {
+		fmt.Fprintf(&b, "card Attacker%d: {1}{G} Creature — Bear 2/2\ncard Blocker%d: {1}{G} Creature — Bear 2/2\n", i, i)
+		atk = append(atk, fmt.Sprintf("Attacker%d", i))
+		blk = append(blk, fmt.Sprintf("Blocker%d", i))
+	}
+	fmt.Fprintf(&b, "setup\n  A battlefield: %s\n  B battlefield: Watchdog, %s\n  turn A beginning of combat\nsteps\n  A attacks with %s\n  B blocks Attacker0 with Watchdog\nexpect\n  Watchdog blocking\n",
+		strings.Join(atk, ", "), strings.Join(blk, ", "), strings.Join(atk, ", "))
+	sc := mustParse(t, b.String())
+	if tr := Run(sc, engine.Latest(), true); !tr.Passed() {
+		t.Errorf("ten blockers against ten attackers: %v %v", tr.Err, tr.Failures())
 	}
 }
 
