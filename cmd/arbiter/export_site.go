@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -96,7 +97,7 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 	x := &siteWriter{root: root}
 
 	// The search: Go's search code for the browser, and Go's glue for it.
-	wasm, err := searchWasm(o.wasm)
+	wasm, err := searchWasm(context.Background(), o.wasm)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -435,7 +436,7 @@ func editionZip(fsys fs.FS, e *rules.Edition) ([]byte, error) {
 // searchWasm is cmd/searchwasm compiled to WebAssembly: the file given, or
 // built with the go command, which needs this module's source (arbiter
 // export --site run in its checkout) and a Go toolchain.
-func searchWasm(file string) ([]byte, error) {
+func searchWasm(ctx context.Context, file string) ([]byte, error) {
 	if file != "" {
 		return os.ReadFile(file)
 	}
@@ -445,7 +446,7 @@ func searchWasm(file string) ([]byte, error) {
 	}
 	defer os.RemoveAll(tmp)
 	out := filepath.Join(tmp, "search.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/arbiter-rules/arbiter/cmd/searchwasm")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/arbiter-rules/arbiter/cmd/searchwasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the browser's search (GOOS=js GOARCH=wasm go build ./cmd/searchwasm): %v\n%s"+

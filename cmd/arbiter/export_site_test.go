@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io/fs"
 	"log/slog"
@@ -27,7 +28,7 @@ import (
 
 // testWasm is cmd/searchwasm built once for all the tests by the export's
 // own build (searchWasm), which each export then gets with --wasm.
-var testWasm = sync.OnceValues(func() ([]byte, error) { return searchWasm("") })
+var testWasm = sync.OnceValues(func() ([]byte, error) { return searchWasm(context.Background(), "") })
 
 func editionIDsOf(lib *rules.Library) []string {
 	var out []string

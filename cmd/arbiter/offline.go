@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -349,8 +350,11 @@ func (s *Server) offlineFile(c echo.Context) error {
 // wasm_exec.js beside it or else Go's, or builds it as arbiter export
 // --site does, and gives it to srv. Without a Go toolchain and --wasm,
 // everything but search is still saved.
-func loadOfflineSearch(srv *Server, file string, log *slog.Logger) {
-	wasm, err := searchWasm(file)
+func loadOfflineSearch(ctx context.Context, srv *Server, file string, log *slog.Logger) {
+	wasm, err := searchWasm(ctx, file)
+	if ctx.Err() != nil {
+		return // shutting down: the build was stopped with the server
+	}
 	if err != nil {
 		log.Warn("no search offline: pass --wasm FILE (GOOS=js GOARCH=wasm go build ./cmd/searchwasm)", "err", err)
 		return

@@ -150,7 +150,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		srv.Warm()
 		// Building and compressing the offline search takes seconds of
 		// CPU; only once every edition is served, so it delays none.
-		loadOfflineSearch(srv, *wasm, log)
+		loadOfflineSearch(ctx, srv, *wasm, log)
 	}()
 	go reloadOnHangup(ctx, srv, notifyHangup())
 	// The data directory is always watched, so that an edition arbiter
