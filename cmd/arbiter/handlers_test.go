@@ -42,6 +42,25 @@ func parse(t testing.TB, w *httptest.ResponseRecorder) *goquery.Document {
 // if want is set, the matched elements' text must contain it.
 type check struct{ sel, want string }
 
+// expectPage checks a page at path: each check holds, and each selector
+// of absent matches nothing.
+func expectPage(t *testing.T, path string, doc *goquery.Document, checks []check, absent []string) {
+	t.Helper()
+	for _, c := range checks {
+		sel := doc.Find(c.sel)
+		if sel.Length() == 0 {
+			t.Errorf("%s: nothing matches %q", path, c.sel)
+		} else if c.want != "" && !strings.Contains(sel.Text(), c.want) {
+			t.Errorf("%s: %q has %q, want %q", path, c.sel, sel.Text(), c.want)
+		}
+	}
+	for _, sel := range absent {
+		if n := doc.Find(sel).Length(); n > 0 {
+			t.Errorf("%s: %q matches %d, want none", path, sel, n)
+		}
+	}
+}
+
 func TestPages(t *testing.T) {
 	srv := newFixtureServer(t)
 	tests := []struct {

@@ -139,20 +139,7 @@ func TestDiffPages(t *testing.T) {
 			t.Errorf("%s: status %d, want %d", tt.path, w.Code, tt.status)
 			continue
 		}
-		doc := parse(t, w)
-		for _, c := range tt.checks {
-			sel := doc.Find(c.sel)
-			if sel.Length() == 0 {
-				t.Errorf("%s: nothing matches %q", tt.path, c.sel)
-			} else if c.want != "" && !strings.Contains(sel.Text(), c.want) {
-				t.Errorf("%s: %q has %q, want %q", tt.path, c.sel, sel.Text(), c.want)
-			}
-		}
-		for _, sel := range tt.absent {
-			if doc.Find(sel).Length() > 0 {
-				t.Errorf("%s: %q should match nothing", tt.path, sel)
-			}
-		}
+		expectPage(t, tt.path, parse(t, w), tt.checks, tt.absent)
 	}
 
 	redirects := []struct{ path, to string }{

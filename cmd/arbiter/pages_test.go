@@ -36,20 +36,7 @@ func runPageTests(t *testing.T, srv http.Handler, tests []pageTest) {
 			}
 			continue
 		}
-		doc := parse(t, w)
-		for _, c := range tt.checks {
-			sel := doc.Find(c.sel)
-			if sel.Length() == 0 {
-				t.Errorf("%s: nothing matches %q", tt.path, c.sel)
-			} else if c.want != "" && !strings.Contains(sel.Text(), c.want) {
-				t.Errorf("%s: %q has %q, want %q", tt.path, c.sel, sel.Text(), c.want)
-			}
-		}
-		for _, sel := range tt.absent {
-			if n := doc.Find(sel).Length(); n > 0 {
-				t.Errorf("%s: %q matches %d, want none", tt.path, sel, n)
-			}
-		}
+		expectPage(t, tt.path, parse(t, w), tt.checks, tt.absent)
 	}
 }
 
