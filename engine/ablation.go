@@ -33,7 +33,7 @@ var gated = []Key{
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
-	KeyReflexive, KeyTokenByName,
+	KeyReflexive, KeyTokenByName, KeyAssignBlocking,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -87,7 +87,9 @@ type (
 		Blocks [][2]ObjectID // blocker, attacker
 	}
 	// AssignDamage: the active player chooses how an attacker assigns its
-	// combat damage (510.1c–d), before the combat damage step.
+	// combat damage (510.1c), or the defending player how a blocker blocking
+	// two or more attackers divides its damage (510.1d), before the combat
+	// damage step. Attacker is the attacking or blocking creature.
 	AssignDamage struct {
 		Attacker ObjectID
 		To       []Target
@@ -328,8 +330,11 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 
 func (a AssignDamage) apply(t *tx) error {
 	c := t.s.Combat
+	if c != nil && !c.isAttacking(a.Attacker) && c.isBlocking(a.Attacker) {
+		return a.blocker(t)
+	}
 	if c == nil || !c.isAttacking(a.Attacker) {
-		return t.ruleErr(KeyAssign, "only an attacking creature's damage is assigned")
+		return t.ruleErr(KeyAssign, "only an attacking or blocking creature's damage is assigned")
 	}
 	if len(a.To) != len(a.N) {
 		return fmt.Errorf("each recipient needs an amount")
@@ -369,6 +374,84 @@ func (a AssignDamage) apply(t *tx) error {
 	c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == a.Attacker }),
 		Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
 	return nil
+}
+
+// blocker is AssignDamage for a blocking creature: how it divides its
+// damage among the attackers it blocks (510.1d).
+func (a AssignDamage) blocker(t *tx) error {
+	c := t.s.Combat
+	if len(a.To) != len(a.N) {
+		return fmt.Errorf("each recipient needs an amount")
+	}
+	o := t.s.Object(a.Attacker)
+	var attackers []*Object
+	for _, bl := range c.blocks() {
+		if bl.blocker != o.ID {
+			continue
+		}
+		for _, id := range bl.attackers {
+			if ao := t.s.Object(id); ao != nil {
+				attackers = append(attackers, ao)
+			}
+		}
+	}
+	t.assigned = map[ObjectID]int{}
+	err := t.checkBlockerAssignment(o, t.chars(o), attackers, &Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
+	t.assigned = nil
+	if err != nil {
+		return err
+	}
+	t.emit(Event{Kind: EvCombat, Key: KeyAssignBlocking, Object: o.Label, ObjectID: o.ID,
+		Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
+	c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == a.Attacker }),
+		Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
+	return nil
+}
+
+// block is one blocking creature and the attackers it blocks, in the order
+// it was declared blocking them.
+type block struct {
+	blocker   ObjectID
+	attackers []ObjectID
+}
+
+// blocks lists the blocking creatures, each with the attackers it blocks.
+func (c *Combat) blocks() []block {
+	var out []block
+	for _, at := range c.Attackers {
+		for _, b := range at.Blockers {
+			i := slices.IndexFunc(out, func(x block) bool { return x.blocker == b })
+			if i < 0 {
+				i = len(out)
+				out = append(out, block{blocker: b})
+			}
+			out[i].attackers = append(out[i].attackers, at.ID)
+		}
+	}
+	return out
+}
+
+// checkBlockerAssignment checks how a blocking creature divides its damage
+// (510.1d): all of it, among the creatures it blocks; in editions with a
+// damage assignment order (509.3, M10 to Foundations), lethal damage to
+// each before any to the next.
+func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, as *Assignment) error {
+	total := 0
+	got := map[ObjectID]int{}
+	for i, tg := range as.To {
+		if as.N[i] < 0 {
+			return t.ruleErr(KeyAssignBlocking, "damage can't be negative")
+		}
+		if tg.IsPlayer || !slices.ContainsFunc(attackers, func(a *Object) bool { return a.ID == tg.Object }) {
+			return t.ruleErr(KeyAssignBlocking, "%s isn't blocking %s", o.Label, t.targetText(tg))
+		}
+		total += as.N[i]
+		got[tg.Object] += as.N[i]
+	}
+	if total != ch.Power {
+		return t.ruleErr(KeyAssignBlocking, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
+	}
+	return t.checkOrder(o, ch, attackers, got)
 }
 
 // firstStrikeInCombat reports whether an attacker or blocker has first or
@@ -485,20 +568,59 @@ func (t *tx) combatDamage(first bool) error {
 			}
 		}
 	}
-	// Blockers assign their damage to the attacker they block (510.1d).
-	for _, at := range c.Attackers {
-		for _, b := range at.Blockers {
-			bo := t.s.Object(b)
-			ao := t.s.Object(at.ID)
-			if bo == nil || ao == nil || !t.strikes(bo, first) {
-				continue
+	// Blockers assign their damage to the attackers they block (510.1d).
+	for _, bl := range c.blocks() {
+		bo := t.s.Object(bl.blocker)
+		if bo == nil || !t.strikes(bo, first) {
+			continue
+		}
+		ch := t.chars(bo)
+		if first {
+			c.dealt = append(c.dealt, bo.ID)
+		}
+		if ch.Power <= 0 {
+			continue // 510.1a
+		}
+		src := &damageSource{id: bo.ID, label: bo.Label, ch: *ch, ctrl: ch.Controller}
+		var attackers []*Object
+		for _, id := range bl.attackers {
+			if ao := t.s.Object(id); ao != nil {
+				attackers = append(attackers, ao)
 			}
-			ch := t.chars(bo)
-			if first {
-				c.dealt = append(c.dealt, bo.ID)
+		}
+		switch {
+		case len(attackers) == 0:
+		case !t.applies(KeyAssignBlocking):
+			// Without 510.1d's division, each attacker it blocks would
+			// take all of it.
+			for _, ao := range attackers {
+				hits = append(hits, hit{src, ObjectTarget(ao.ID), ch.Power})
 			}
-			if ch.Power > 0 {
-				hits = append(hits, hit{&damageSource{id: bo.ID, label: bo.Label, ch: *ch, ctrl: ch.Controller}, ObjectTarget(ao.ID), ch.Power})
+		case explicit(c, bo.ID) != nil:
+			as := explicit(c, bo.ID)
+			if err := t.checkBlockerAssignment(bo, ch, attackers, as); err != nil {
+				return err
+			}
+			for i, tg := range as.To {
+				hits = append(hits, hit{src, tg, as.N[i]})
+				assigned[tg.Object] += as.N[i]
+			}
+		default:
+			// 510.1d: blocking two or more creatures, it divides its
+			// damage among them: unless its controller said how, lethal
+			// damage to each in the order it blocked them, the rest to
+			// the last.
+			left := ch.Power
+			for i, ao := range attackers {
+				n := min(left, t.lethal(ao, ch))
+				if i == len(attackers)-1 {
+					n = left
+				}
+				if n > 0 {
+					hits = append(hits, hit{src, ObjectTarget(ao.ID), n})
+					assigned[ao.ID] += n
+				}
+				left -= n
 			}
 		}
 	}

@@ -22,6 +22,7 @@ const (
 	KeyCouldProduce     Key = "mana.could"            // 106.7: the mana a permanent could produce is what its abilities would produce if they resolved now
 	KeyReflexive        Key = "trigger.reflexive"     // 603.12: "when you do": a triggered ability the resolving one creates and triggers
 	KeyTokenByName      Key = "token.named"           // 111.11: a token created by name has the characteristics of the card with that name
+	KeyAssignBlocking   Key = "combat.blocking"       // 510.1d: a creature blocking two or more attackers divides its damage among them
 )
 
 var gatedRecognizers = []recognizer{
@@ -43,4 +44,5 @@ var gatedRecognizers = []recognizer{
 	{key: KeyTokenByName, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token by name`)},
 	{key: KeyReflexive, chapters: []uint16{603}, sub: 1, re: rx(`reflexive triggered abilities`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
+	{key: KeyAssignBlocking, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocking creature (will )?assigns? combat damage`)},
 }

@@ -1,0 +1,59 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// runText runs a scenario's text strictly under the named edition
+// ("" for the newest) and reports what failed.
+func runText(t *testing.T, edition, text string) *Trace {
+	t.Helper()
+	ed := engine.Latest()
+	if edition != "" {
+		var err error
+		if ed, err = engine.EditionByID(edition); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Run(mustParse(t, text), ed, true)
+}
+
+// TestBlockerDividesDamage: a creature blocking two attackers divides its
+// combat damage among them (510.1d; 310.2d in 2007); it dealt its full
+// power to each.
+func TestBlockerDividesDamage(t *testing.T) {
+	const head = `scenario "two blocked"
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+card Hill Giant: {3}{R} Creature — Giant 3/3
+card Guard (invented): {3}{W} Creature — Human Soldier 3/6
+text: This creature can block an additional creature each combat.
+setup
+  A battlefield: Grizzly Bears, Hill Giant
+  B battlefield: Guard
+  turn A beginning of combat
+steps
+  A attacks with Grizzly Bears, Hill Giant
+  B blocks Grizzly Bears with Guard; Hill Giant with Guard
+`
+	tests := []struct{ name, edition, steps, expect string }{
+		{"unscripted: lethal damage in order, the rest to the last", "", "  next step\n",
+			"  Grizzly Bears in A's graveyard\n  Hill Giant damage = 1\n"},
+		{"chosen", "", "  B assigns Guard's damage: 3 to Hill Giant\n  next step\n",
+			"  Grizzly Bears damage = 0\n  Hill Giant in A's graveyard\n"},
+		{"chosen, 2007", "2007-02-01", "  B assigns Guard's damage: 3 to Hill Giant\n  next step\n",
+			"  Grizzly Bears damage = 0\n  Hill Giant in A's graveyard\n"},
+		{"the damage assignment order of M10", "2010-04-23", "  B assigns Guard's damage: 3 to Hill Giant => rejected\n  next step\n",
+			"  Grizzly Bears in A's graveyard\n  Hill Giant damage = 1\n"},
+		{"not to a creature it doesn't block", "", "  B assigns Guard's damage: 3 to A => rejected 510.1d\n  next step\n",
+			"  Guard damage = 5\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, tt.edition, head+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
