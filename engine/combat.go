@@ -10,10 +10,13 @@ import (
 // the creatures blocking it.
 type Combat struct {
 	Attackers []Attacker
-	// declared: attackers chosen (DeclareAttackers) for the declare
+	// pending: attackers chosen (DeclareAttackers) for the declare
 	// attackers step's turn-based action.
 	pending  []ObjectID
 	defender PlayerID
+	// declared: the blocks declared (DeclareBlockers) for the declare
+	// blockers step's turn-based action, blocker and attacker.
+	declared [][2]ObjectID
 	Assign   []Assignment // how attackers assign combat damage, if chosen
 	dealt    []ObjectID   // creatures that dealt first-strike damage
 }
@@ -40,6 +43,7 @@ func (c Combat) clone() Combat {
 		c.Attackers[i].Blockers = slices.Clone(c.Attackers[i].Blockers)
 	}
 	c.pending = slices.Clone(c.pending)
+	c.declared = slices.Clone(c.declared)
 	c.Assign = slices.Clone(c.Assign)
 	c.dealt = slices.Clone(c.dealt)
 	return c
@@ -248,10 +252,20 @@ func (a DeclareBlockers) apply(t *tx) error {
 	if err := t.blockRequirements(a.Player, a.Blocks); err != nil {
 		return err
 	}
-	if err := t.nextStep(); err != nil { // to the declare blockers step
-		return err
+	c.declared = a.Blocks
+	return t.nextStep() // to the declare blockers step, where the blocks are its turn-based action
+}
+
+// declaredBlockers performs the declaration as the declare blockers step
+// begins (509.1), before any player gets priority in it.
+func (t *tx) declaredBlockers() {
+	c := t.s.Combat
+	if c == nil {
+		return
 	}
-	for _, b := range a.Blocks {
+	blocks := c.declared
+	c.declared = nil
+	for _, b := range blocks {
 		for i := range c.Attackers {
 			if c.Attackers[i].ID == b[1] {
 				c.Attackers[i].Blockers = append(c.Attackers[i].Blockers, b[0])
@@ -268,7 +282,6 @@ func (a DeclareBlockers) apply(t *tx) error {
 			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, N: blockedEvent, Text: o.Label + " becomes blocked"})
 		}
 	}
-	return nil
 }
 
 // blockRestrictions checks the restrictions on the blocks as a whole

@@ -235,9 +235,31 @@ func (t *tx) nextStep() error {
 			}
 		}
 		t.s.Priority, t.s.Passes = t.s.Active, 0
-		return nil
+		return t.priorityPoint()
 	}
 	return fmt.Errorf("the turn didn't advance")
+}
+
+// priorityPoint: the active player is about to receive priority in a step
+// that has begun (117.3a), so state-based actions are checked and triggered
+// abilities put on the stack first (117.5), before the game can move on to
+// another step: a blocker destroyed by first-strike damage is gone before
+// the regular combat damage step (510.4), and what triggered on the way
+// stops a "go to" there. Inside an action, the events so far are first
+// checked for triggers as the batch they make, and a new batch starts after.
+func (t *tx) priorityPoint() error {
+	if t.batchDepth != 1 || t.pre == nil {
+		return nil // not inside an action's batch: Apply settles after it
+	}
+	if err := t.triggers(t.pre, t.events[t.batchFrom:]); err != nil {
+		return err
+	}
+	t.batchDepth--
+	err := t.settle()
+	t.batchDepth++
+	pre := t.s.clone()
+	t.pre, t.batchFrom = &pre, len(t.events)
+	return err
 }
 
 // endStep: as a step or phase ends, "until end of step" effects end and
@@ -311,6 +333,8 @@ func (t *tx) beginStep() error {
 			t.s.Combat = &Combat{}
 		}
 		t.declaredAttackers()
+	case StepBlockers:
+		t.declaredBlockers()
 	case StepFirstDamage, StepDamage:
 		if err := t.combatDamage(t.s.Step == StepFirstDamage); err != nil {
 			return err

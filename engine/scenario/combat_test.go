@@ -57,3 +57,41 @@ steps
 		}
 	}
 }
+
+// TestStepsGetPriority: moving on through several steps gives each its
+// turn-based actions, state-based actions and triggered abilities before
+// the next (704.3, 117.5, 510.4). The damage steps ran one after another
+// in one go, so a blocker destroyed by first-strike damage still dealt
+// regular damage, and what triggered in the first step didn't stop the move.
+func TestStepsGetPriority(t *testing.T) {
+	const head = `scenario "steps"
+card White Knight (invented): {W}{W} Creature — Human Knight 2/2, first strike
+text: Whenever this creature deals combat damage to a player, you gain 1 life.
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+card Soul Net (invented): {1} Artifact
+text: Whenever a creature dies, you gain 1 life.
+setup
+  A battlefield: White Knight
+  turn A beginning of combat
+`
+	blocked := "  B battlefield: Grizzly Bears\nsteps\n  A attacks with White Knight\n  B blocks White Knight with Grizzly Bears\n"
+	survives := "  Grizzly Bears in B's graveyard\n  White Knight on the battlefield\n  White Knight damage = 0\n"
+	tests := []struct{ name, setup, steps, expect string }{
+		{"go to end of combat", blocked, "  go to end of combat\n", survives + "  step = end of combat step\n"},
+		{"end phase", blocked, "  end phase\n", survives + "  step = postcombat main phase\n"},
+		{"end turn", blocked, "  end turn\n", survives + "  turn = 2\n"},
+		{"go to the next turn", blocked, "  go to B's upkeep\n", survives + "  active = B\n"},
+		{"a trigger in the first damage step stops the move there",
+			"steps\n  A attacks with White Knight\n  B blocks nothing\n", "  go to end of combat\n",
+			"  step = first-strike combat damage step\n  stack count = 1\n  B life = 18\n  A life = 20\n"},
+		{"a creature destroyed on the way triggers there",
+			"  A battlefield: Soul Net\n" + blocked, "  go to end of combat\n",
+			"  step = first-strike combat damage step\n  stack count = 1\n  Grizzly Bears in B's graveyard\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, "", head+tt.setup+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
