@@ -34,6 +34,7 @@ var gated = []Key{
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
 	KeyReflexive, KeyTokenByName, KeyAssignBlocking,
+	KeyShuffle, KeyShuffleKeep,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

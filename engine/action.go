@@ -139,6 +139,12 @@ type tx struct {
 	// assigned is combat damage assigned to each blocker so far in a
 	// combat damage step (702.19b).
 	assigned map[ObjectID]int
+	// placed lists the cards put in a position in a library during the
+	// current event of several moves at once (together), nil outside one.
+	placed []ObjectID
+	// shuffling is set while a card is moved to be shuffled into a
+	// library: it takes no position there.
+	shuffling bool
 }
 
 // pauseErr stops an action that needs a choice the player hasn't made.
@@ -339,7 +345,10 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			}
 			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: label, ObjectID: id,
 				Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s)", label, r.text)})
-			return t.move(id, r.to, r.bottom, ctrl, key, why)
+			if r.shuffle {
+				return t.shuffleInto(id, o.Owner, "is shuffled into its owner's library")
+			}
+			return t.move(id, r.to, false, ctrl, key, why)
 		}
 	}
 	// 111.8: a token that has left the battlefield can't move again; it
@@ -367,8 +376,14 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.Base = n.Controller
 	n.Seq = t.s.tick()
 	n.Timestamp = n.Seq
+	n.Revealed = false
 	if bottom {
 		n.Seq = -n.Seq
+	}
+	if to == Library && t.placed != nil && !t.shuffling {
+		// Put on top or at the bottom: a position a shuffle in the same
+		// event leaves it in (701.24g).
+		t.placed = append(t.placed, n.ID)
 	}
 	t.s.remove(id)
 	t.s.Objects = append(t.s.Objects, &n)
@@ -661,13 +676,16 @@ func (a Sacrifice) apply(t *tx) error {
 			return t.ruleErr(KeySacrifice, "%s can't sacrifice %s: %s controls it", t.name(a.Player), o.Label, t.name(o.Controller))
 		}
 	}
-	for _, id := range a.Objects {
-		// Sacrifice isn't destruction: indestructible doesn't stop it.
-		if _, err := t.move(id, Graveyard, false, nil, KeySacrifice, "is sacrificed by "+t.name(a.Player)); err != nil {
-			return err
+	// The permanents are sacrificed at once: one event (701.24g).
+	return t.together(func() error {
+		for _, id := range a.Objects {
+			// Sacrifice isn't destruction: indestructible doesn't stop it.
+			if _, err := t.move(id, Graveyard, false, nil, KeySacrifice, "is sacrificed by "+t.name(a.Player)); err != nil {
+				return err
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 func (a Tap) apply(t *tx) error {
@@ -893,10 +911,10 @@ func (t *tx) drawReplaced(a Draw) (bool, error) {
 // graveReplacement is a replacement effect for a card put into a
 // graveyard: where it goes instead.
 type graveReplacement struct {
-	src    ObjectID
-	text   string
-	to     Zone
-	bottom bool // a shuffle: the engine puts the card at the bottom
+	src     ObjectID
+	text    string
+	to      Zone
+	shuffle bool // shuffled into the library rather than put on top
 }
 
 // graveyardReplacement finds the replacement effects that apply to o
@@ -914,7 +932,7 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 		}
 		switch k := a.Replace.Kind; {
 		case k == ReplGraveyardToLibrary, k == ReplDieToLibrary && o.Zone == Battlefield:
-			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library, bottom: true})
+			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library, shuffle: true})
 		case k == ReplDieToLibraryTop && o.Zone == Battlefield:
 			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library})
 		}

@@ -704,12 +704,15 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 					ids = append(ids, o.ID)
 				}
 			}
+			t.shuffling = true
 			for _, id := range ids {
 				if _, err := t.move(id, Library, false, nil, KeyResolve, "is shuffled into its owner's library"); err != nil {
+					t.shuffling = false
 					return false, err
 				}
 			}
-			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p), Text: t.name(p) + " shuffles their library"})
+			t.shuffling = false
+			t.shuffle(p, nil, "")
 		}
 		return true, nil
 	case OpSetLife:
@@ -723,7 +726,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return true, nil
 	case OpShuffle:
 		for _, p := range x.players(in.Who) {
-			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p), Text: t.name(p) + " shuffles their library"})
+			t.shuffle(p, nil, "")
 		}
 		return true, nil
 	}

@@ -23,6 +23,8 @@ const (
 	KeyReflexive        Key = "trigger.reflexive"     // 603.12: "when you do": a triggered ability the resolving one creates and triggers
 	KeyTokenByName      Key = "token.named"           // 111.11: a token created by name has the characteristics of the card with that name
 	KeyAssignBlocking   Key = "combat.blocking"       // 510.1d: a creature blocking two or more attackers divides its damage among them
+	KeyShuffle          Key = "shuffle"               // 701.24a: shuffling randomizes the library's order
+	KeyShuffleKeep      Key = "shuffle.position"      // 701.24g: a card put in a position as the library is shuffled stays there
 )
 
 var gatedRecognizers = []recognizer{
@@ -45,4 +47,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyReflexive, chapters: []uint16{603}, sub: 1, re: rx(`reflexive triggered abilities`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 	{key: KeyAssignBlocking, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocking creature (will )?assigns? combat damage`)},
+	{key: KeyShuffle, chapters: []uint16{701}, sub: 2, re: rx(`^to shuffle a library or a face-down pile of cards, randomize`)},
+	{key: KeyShuffleKeep, chapters: []uint16{701}, sub: 2, re: rx(`shuffle a library at the same time that an object would be put into a certain position`)},
 }

@@ -325,8 +325,11 @@ func (t *tx) checkSBA() error {
 		var changed bool
 		err := t.batch(func() error {
 			var err error
-			changed, err = t.perform(all)
-			return err
+			// 704.3: all of them at once, one event (701.24g).
+			return t.together(func() error {
+				changed, err = t.perform(all)
+				return err
+			})
 		})
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -74,6 +75,8 @@ type Player struct {
 	// DrewFromEmpty: attempted to draw from an empty library since the last
 	// time state-based actions were checked (704.5b).
 	DrewFromEmpty bool
+	// Shuffled counts the times their library has been shuffled (701.24).
+	Shuffled int
 }
 
 // Object is a card or token in a zone. Card holds its printed
@@ -111,6 +114,9 @@ type Object struct {
 	// Regen is how many regeneration shields it has (701.19).
 	Regen     int
 	PhasedOut bool // 702.26: treated as though it doesn't exist
+	// Revealed: a card in a hidden zone shown to every player (701.20a)
+	// until the effect that revealed it is done with it.
+	Revealed bool
 	// Base is the controller before control-changing effects (613.1b);
 	// Controller is the result of layer 2, kept up to date by Apply.
 	Base PlayerID
@@ -219,6 +225,10 @@ type State struct {
 	// Reference is the Oracle card reference by lowercased name: the cards a token
 	// created by name takes its characteristics from (111.11).
 	Reference map[string]*Card
+	// Seed is what the random source was seeded with (Seeded): a
+	// scenario's seed line, so a run can be told again.
+	Seed uint64
+	rng  rand.PCG // shuffles draw from it (701.24a)
 
 	// rules is the edition the last Apply ran under: computing
 	// characteristics (layers, copy, color, mana value) asks it which
@@ -264,7 +274,7 @@ type answer struct {
 func NewState(life int, names ...string) State {
 	// 500: the game starts here in the first player's precombat main
 	// phase, where a player can cast any spell.
-	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1}
+	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1}.Seeded(DefaultSeed)
 	for _, n := range names {
 		s.Players = append(s.Players, Player{Name: n, Life: life})
 	}

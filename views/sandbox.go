@@ -72,6 +72,11 @@ type SandboxPage struct {
 	// Whose rules run.
 	RunUnder []SandboxEdition
 	Running  SandboxEdition // the selected one
+	// Seed seeds the run's shuffles (the scenario's seed line, or the
+	// seed parameter); Shuffles says whether the run shuffled at all, so
+	// the page offers to run it with another seed.
+	Seed     uint64
+	Shuffles bool
 
 	Board engine.Board
 	// Start is the state after setup, for print, which shows every
@@ -190,6 +195,7 @@ type SandboxNav struct {
 	Post   bool
 	Fields []Field // everything but rules and step
 	Rules  string  // the rules parameter, "" for the default
+	Seed   string  // the seed parameter, "" for the scenario's own seed
 }
 
 // URL is the address of step k, "" when the controls post instead. The
@@ -204,6 +210,9 @@ func (n SandboxNav) URL(k int) string {
 	}
 	if n.Rules != "" {
 		v.Set("rules", n.Rules)
+	}
+	if n.Seed != "" {
+		v.Set("seed", n.Seed)
 	}
 	if k != 0 {
 		v.Set("step", strconv.Itoa(k))
@@ -377,4 +386,14 @@ func unprinted(steps []SandboxStep) int {
 		}
 	}
 	return n
+}
+
+func utoa(n uint64) string { return strconv.FormatUint(n, 10) }
+
+// reshuffle is the address of the same step run with the next seed: the
+// same scenario, shuffled another way.
+func (p SandboxPage) reshuffle() string {
+	n := p.Nav
+	n.Seed = utoa(p.Seed + 1)
+	return n.URL(p.Step)
 }

@@ -323,7 +323,7 @@ func (s *Server) sandboxRun(c echo.Context) error {
 	if post && form.Has("text") {
 		if enc := encodeShare(in.text); len(enc) <= maxShare {
 			v := url.Values{"s": {enc}}
-			for _, k := range []string{"ex", "rules", "step"} {
+			for _, k := range []string{"ex", "rules", "seed", "step"} {
 				if x := form.Get(k); x != "" {
 					v.Set(k, x)
 				}
@@ -439,6 +439,17 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 
 	re := run.engine(st)
 	opt := scenario.Options{Budget: s.runBudget}
+	p.Seed = sc.Seed
+	if q := c.FormValue("seed"); q != "" {
+		// Another seed: the same scenario, shuffled another way.
+		if n, err := strconv.ParseUint(strings.TrimSpace(q), 10, 64); err != nil {
+			status = http.StatusBadRequest
+			p.Notice = fmt.Sprintf("The seed “%s” isn't a whole number from 0 to %d; the scenario's own seed, %d, is used instead.", clip(q), uint64(math.MaxUint64), sc.Seed)
+		} else {
+			p.Seed, opt.Seed = n, &n
+			in.nav.Seed = strconv.FormatUint(n, 10)
+		}
+	}
 	if in.trusted {
 		opt.Budget = -1 // known to be small; a loaded machine mustn't fail them
 	} else {
@@ -448,6 +459,9 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	}
 	tr := scenario.RunWith(c.Request().Context(), sc, re, opt)
 	final := tr.Final()
+	for _, pl := range final.Players {
+		p.Shuffles = p.Shuffles || pl.Shuffled > 0
+	}
 	n := narrator{sc: sc, words: views.NewWords(final.Labelled())}
 	p.Table = s.table(sc, n.words)
 	p.Invented = sc.Invented()

@@ -510,6 +510,51 @@ func TestSandboxRun(t *testing.T) {
 		}
 	})
 
+	t.Run("seed", func(t *testing.T) {
+		// Seed 1 shuffles the four lands into this order; another seed,
+		// from the form or the link, into another, and the URL keeps it.
+		shuffled := `scenario "Shuffle" rule 701.24a
+seed 1
+card Plains: Basic Land — Plains
+card Island: Basic Land — Island
+card Swamp: Basic Land — Swamp
+card Mountain: Basic Land — Mountain
+card Stir (invented): {U} Sorcery
+text: Shuffle your library.
+setup
+  A library: Plains, Island, Swamp, Mountain
+  A hand: Stir
+  A mana {U}
+steps
+  A casts Stir
+  resolve
+expect
+  A library order = Plains, Mountain, Swamp, Island
+  A library shuffled once
+`
+		base := "/sandbox/run?s=" + encodeShare(shuffled)
+		d := parse(t, do(t, srv, "GET", base))
+		assertPassed(t, "seed 1", d)
+		if d.Find("input#sb-seed").AttrOr("value", "") != "1" || !strings.Contains(d.Find("a#sb-reshuffle").AttrOr("href", ""), "seed=2") {
+			t.Errorf("seed field %q, reshuffle link %q", d.Find("input#sb-seed").AttrOr("value", ""), d.Find("a#sb-reshuffle").AttrOr("href", ""))
+		}
+		d = parse(t, do(t, srv, "GET", base+"&seed=2"))
+		if d.Find(".expects li.fail").Length() != 1 {
+			t.Error("seed 2 shuffles as seed 1 does")
+		}
+		if d.Find("input#sb-seed").AttrOr("value", "") != "2" || !strings.Contains(d.Find("a#sb-forward").AttrOr("href", ""), "seed=2") ||
+			d.Find("form#sb-nav input[name=seed][value='2']").Length() != 1 {
+			t.Errorf("seed 2 isn't kept: field %q, forward %q", d.Find("input#sb-seed").AttrOr("value", ""), d.Find("a#sb-forward").AttrOr("href", ""))
+		}
+		if w := do(t, srv, "GET", base+"&seed=minus1"); w.Code != 400 || !strings.Contains(parse(t, w).Find(".notice").Text(), "isn't a whole number") {
+			t.Errorf("a bad seed: %d", w.Code)
+		}
+		// A scenario that never shuffles offers no seed.
+		if d := parse(t, do(t, srv, "GET", "/sandbox/run?s="+encodeShare(text))); d.Find("input#sb-seed").Length() != 0 {
+			t.Error("a seed field for a scenario without shuffles")
+		}
+	})
+
 	t.Run("syntax error", func(t *testing.T) {
 		w := runForm(t, srv, url.Values{"text": {badScenario}})
 		if w.Code != 400 || w.Header().Get("Cache-Control") != "no-store" {

@@ -24,7 +24,8 @@ const expectHelp = `expectations read like: "A life = 17", "A poison = 10", "A l
 	`"battlefield count = 0", "A mana pool empty", "Relic colors = colorless", "Gold colors = white black", ` +
 	`"Tarmogoyf mana value = 2", "Dryad Arbor land types = Forest", "Bears pt = 3/3", "Bears counters +1/+1 = 1", ` +
 	`"Bears tapped", "Bears damage = 2", "Bears in graveyard", "Wasp gone", "fired 704.5j", "not fired 704.5q", ` +
-	`"moved Wasp to graveyard", "no pending choice"`
+	`"moved Wasp to graveyard", "no pending choice", "A library top = Island", "A library order = Swamp, Island", ` +
+	`"A library shuffled once"`
 
 func (p *parser) expect(l string) {
 	if len(p.sc.Expects) == 0 {
@@ -179,6 +180,11 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 	}
 	// Shared zones with no player: "battlefield count Isamaru = 1".
 	if z, who, ok := c.zone(); ok {
+		if who != "" && (z == engine.Library || z == engine.Graveyard) {
+			if chk, ok, found := p.zoneOrder(c, who, z); found {
+				return chk, ok
+			}
+		}
 		return p.zoneCount(c, who, z)
 	}
 	if who, ok := c.player(); ok {
@@ -290,6 +296,11 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 		}, true
 	}
 	if z, _, ok := c.zone(); ok {
+		if z == engine.Library || z == engine.Graveyard {
+			if chk, ok, found := p.zoneOrder(c, who, z); found {
+				return chk, ok
+			}
+		}
 		return p.zoneCount(c, who, z)
 	}
 	p.errorf("can't read expectation about %s %q; %s", who, clip(c.s), expectHelp)

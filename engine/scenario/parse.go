@@ -42,7 +42,7 @@ func (p *parser) errorf(format string, args ...any) {
 // an ErrorList; edition-dependent checks (type lines against an edition's
 // type lists, symbols an edition lacks) happen when the scenario is run.
 func Parse(name, text string) (*Scenario, error) {
-	sc := &Scenario{Name: name, Text: text, Life: 20, Players: []string{"Alice", "Bob"}, Short: []string{"A", "B"}, Numbering: engine.Latest()}
+	sc := &Scenario{Name: name, Text: text, Life: 20, Seed: engine.DefaultSeed, Players: []string{"Alice", "Bob"}, Short: []string{"A", "B"}, Numbering: engine.Latest()}
 	p := &parser{sc: sc}
 	if len(text) > MaxBytes {
 		p.line = 1
@@ -250,12 +250,19 @@ func (p *parser) header(l string) {
 			return
 		}
 		sc.Life = n
+	case c.eat("seed"):
+		n, err := strconv.ParseUint(strings.TrimSpace(c.s), 10, 64)
+		if err != nil {
+			p.errorf("seed: expected a whole number, like: seed 7")
+			return
+		}
+		sc.Seed, sc.HasSeed = n, true
 	case c.eat("card"):
 		p.cardLine(c)
 	case c.eat("text") && c.sym(":"):
 		p.textLine(c.s)
 	default:
-		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, reveal, life, card and text lines", clip(l))
+		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, reveal, life, seed, card and text lines", clip(l))
 	}
 }
 

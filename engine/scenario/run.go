@@ -23,6 +23,9 @@ type Options struct {
 	// so that time spent waiting for a CPU doesn't count; nil means the
 	// wall clock.
 	Clock func() time.Duration
+	// Seed, if set, seeds the game's random source instead of the
+	// scenario's seed line: the same scenario shuffled another way.
+	Seed *uint64
 }
 
 // ErrBudget is wrapped by the error of a run that took too long.
@@ -150,7 +153,11 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 		t.Err = fmt.Errorf("%w: %q is for %s, not %s", ErrNotApplicable, sc.Title, sc.Range(), ed)
 		return t
 	}
-	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...).Under(ed), cards: map[string]*engine.Card{}}
+	seed := sc.Seed
+	if opt.Seed != nil {
+		seed = *opt.Seed
+	}
+	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...).Seeded(seed).Under(ed), cards: map[string]*engine.Card{}}
 	for _, d := range sc.Cards {
 		if _, err := r.card(d.Name); err != nil {
 			t.Err = err

@@ -53,12 +53,16 @@ type Scenario struct {
 	// game as the first player sees it.
 	Revealed []Zone
 	Life     int
-	Cards    []*CardDecl
-	Setup    []setupLine
-	Steps    []*Step
-	Expects  []*ExpectBlock
-	Text     string
-	Line     int // the scenario line
+	// Seed seeds the game's random source (seed N; default
+	// engine.DefaultSeed), so shuffles come out the same every run.
+	Seed    uint64
+	HasSeed bool // the text has a seed line
+	Cards   []*CardDecl
+	Setup   []setupLine
+	Steps   []*Step
+	Expects []*ExpectBlock
+	Text    string
+	Line    int // the scenario line
 }
 
 // CardDecl is a card line: card NAME: COST TYPE-LINE P/T, keywords.
