@@ -65,6 +65,11 @@ type Ability struct {
 	AltCost *Cost         // "You may … rather than pay this spell's mana cost." (118.9)
 	Cond    *Cond         // "as long as …" for a static ability
 	Linked  *LinkedChoice // "As this enters, choose …" (607.2a)
+	// Modal is a modal spell's "Choose one —" (700.2), its Modes the
+	// bulleted options; Mode marks one of those options as read.
+	Modal *Modal
+	Modes []*Ability
+	Mode  bool
 	// Origin is the name of the card whose text the ability was read
 	// from: a choice made for an object is linked only to abilities from
 	// the same card (607.5a), not to ones a later copy effect brings.
@@ -114,6 +119,7 @@ type Filter struct {
 	AllOf     []string // card types, all of them ("artifact creature")
 	Not       []string // card types it must not have ("noncreature")
 	Subtypes  []string // any of these subtypes ("Cleric", "Human", "Arcane")
+	NotSubs   []string // subtypes it must not have ("non-Aura")
 	Super     []string // supertypes ("legendary")
 	Colors    Color    // at least one of these colors
 	NotColors Color    // none of these ("nonblack")
@@ -287,6 +293,7 @@ const (
 	OpPayLife     // Who pays N life (119.4: only with at least that much life)
 	OpReflexive   // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
 	OpPayMana     // Who pays Pays N times from their pool (cumulative upkeep {W} or {U}, 702.24a)
+	OpFight       // What and Also[0] fight: each deals damage equal to its power to the other (701.14a)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -370,6 +377,10 @@ type Amount struct {
 	// Cumulative marks the age counters cumulative upkeep counts: all of
 	// them, whichever instance put them (702.24b).
 	Cumulative bool
+	// Greatest: the greatest power among the objects Count matches,
+	// rather than their number; Whose is the player "they control" means.
+	Greatest bool
+	Whose    *PRef
 }
 
 // IsZero reports whether the amount is the constant 0.

@@ -16,6 +16,8 @@ import (
 // gated lists every key whose rule the engine's code applies through the
 // gate (Gated puts them in Keys order).
 var gated = []Key{
+	// Casting and spells (rulekeys_casting.go).
+	KeyModesAhead,
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
 	KeySBADeathtouch, KeySBALegend, KeySBAWorld, KeySBACounters, KeyManaBurn, KeyManaEmpty,
 	KeyDamageInfect, KeyDamageWither, KeyLifelink, KeyIndestructible, KeyTokenStays, KeyCleanup,

@@ -404,7 +404,14 @@ func (x *execCtx) amount(a Amount) int {
 	case a.HandOf != nil:
 		n += len(t.s.In(x.ctrl, Hand))
 	case a.Count != nil:
-		n = countAmount(&t.s, a, x.source(), x.ctrl, nil, nil)
+		ctrl := x.ctrl
+		if a.Whose != nil {
+			// "creatures they control": the player the text names.
+			if ps := x.players(*a.Whose); len(ps) > 0 {
+				ctrl = ps[0]
+			}
+		}
+		n = countAmount(&t.s, a, x.source(), ctrl, nil, nil)
 		return neg(n, a.Neg)
 	}
 	return neg(n, a.Neg)
@@ -593,6 +600,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.create(in)
 	case OpCopySpell:
 		return x.copySpell(in)
+	case OpFight:
+		return x.fight(in)
 	case OpNewTargets:
 		did := false
 		for _, o := range x.objects(in.What) {
@@ -1499,4 +1508,34 @@ func (t *tx) namedToken(name string) *Card {
 		return c
 	}
 	return &Card{Name: name}
+}
+
+// fight: each of two creatures deals damage equal to its power to the
+// other (701.14a); if either isn't a creature on the battlefield any more,
+// neither deals damage (701.14b).
+func (x *execCtx) fight(in *Instr) (bool, error) {
+	t := x.t
+	os := x.whats(in)
+	if len(os) != 2 {
+		return false, nil
+	}
+	var srcs [2]*damageSource
+	for i, o := range os {
+		ch := t.chars(o)
+		if o.Zone != Battlefield || !ch.Types.Is("creature") {
+			t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: o.Label, Text: o.Label + " isn't a creature on the battlefield: no damage is dealt in the fight"})
+			return false, nil
+		}
+		srcs[i] = &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
+	}
+	if os[0].ID == os[1].ID {
+		// 701.14c: a creature fighting itself is dealt twice its power.
+		return true, t.damage(srcs[0], ObjectTarget(os[0].ID), 2*srcs[0].ch.Power, false)
+	}
+	for i := range os {
+		if err := t.damage(srcs[i], ObjectTarget(os[1-i].ID), srcs[i].ch.Power, false); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }

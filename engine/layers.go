@@ -813,6 +813,14 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 		return &c
 	}
 	switch {
+	case a.Count != nil && a.Greatest:
+		k := 0
+		for _, o := range s.Objects {
+			if c := chOf(o); c != nil && matchFilter(s, a.Count, o, c, src, ctrl) && c.Power > k {
+				k = c.Power
+			}
+		}
+		n += k
 	case a.Count != nil:
 		k := 0
 		for _, o := range s.Objects {
@@ -930,6 +938,11 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 			}
 		}
 		if !ok {
+			return false
+		}
+	}
+	for _, st := range f.NotSubs {
+		if ch.Types.HasSubtype(st) {
 			return false
 		}
 	}

@@ -139,7 +139,7 @@ var corpusEditions = []corpusEdition{
 	{file: "2022-04-29", date: "2022-04-29", symbols: 1022,
 		set: "name.self=201.5b name.grant=201.5a"},
 	{file: "2022-06-10", date: "2022-06-10", symbols: 1022,
-		set: "resolve.permanent=608.3a"},
+		set: "resolve.permanent=608.3a cast.ahead=601.4"},
 	{file: "2022-09-08", date: "2022-09-08", symbols: 1022},
 	{file: "2022-10-07", date: "2022-10-07", symbols: 1022},
 	{file: "2023-04-14", date: "2023-04-14", symbols: 1022,

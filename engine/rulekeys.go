@@ -203,7 +203,7 @@ var (
 // recognizers are ordered by Key declaration; KeyManaEmpty accepts the same
 // rule as KeyManaBurn in editions that had mana burn. Those of the keys
 // rule ablation added are in rulekeys_gated.go.
-var recognizers = slices.Concat(coreRecognizers, gatedRecognizers)
+var recognizers = slices.Concat(coreRecognizers, gatedRecognizers, castingRecognizers)
 
 var coreRecognizers = []recognizer{
 	{key: KeySBACheck, chapters: sbaChapters, sub: 1, re: rx(`would (get|receive) priority`)},

@@ -129,6 +129,13 @@ func (p *textParser) line(text string) ([]*Ability, error) {
 
 // ability reads one non-keyword ability.
 func (p *textParser) ability(c *tcur, text string) (*Ability, error) {
+	// A modal spell's "Choose one —" and its modes (700.2).
+	if c.peek() == "•" {
+		return p.mode(c, text)
+	}
+	if a, ok, err := p.modalHeader(c, text); ok || err != nil {
+		return a, err
+	}
 	// Triggered: "When…", "Whenever…", "At…".
 	if w := c.peek(); w == "when" || w == "whenever" || w == "at" {
 		return p.triggered(c, text)
@@ -775,11 +782,7 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		if ok && c.eat("or", "more", "life") && c.end() {
 			return &Cond{Kind: CondLifeAtLeast, N: n}, nil
 		}
-	case p.self(c):
-		if c.eat("is", "tapped") && c.end() {
-			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}}, nil
-		}
-	case c.eat("it", "was", "kicked"):
+	case c.eat("it", "was", "kicked"), c.eat("this", "spell", "was", "kicked"):
 		cond := &Cond{Kind: CondKicked}
 		if c.eat("with", "its") {
 			m, ok := c.manaCost()
@@ -790,6 +793,10 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		}
 		if c.end() {
 			return cond, nil
+		}
+	case p.self(c):
+		if c.eat("is", "tapped") && c.end() {
+			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}}, nil
 		}
 	case c.eat("your", "devotion", "to"):
 		col, ok := ParseColor(c.next())

@@ -225,6 +225,14 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	default:
 		c.i = save
 	}
+	// "Target player gains X life, where X is …"
+	if in.N.X && (c.eat(",", "where", "x", "is") || c.eat("where", "x", "is")) {
+		a, ok := p.amountExpr(c)
+		if !ok {
+			return nil, p.fail(c, text, "where X is …: the number of …, the greatest power among …")
+		}
+		in.N = a
+	}
 	if in.Text == "" {
 		in.Text = c.textBetween(start, c.i)
 	}
@@ -1028,6 +1036,14 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 		}
 		p.it = r
 		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c)}, true, nil
+	case c.eat("fights"):
+		// 701.14a: "Target creature you control fights target creature
+		// you don't control."
+		other, ok := p.objects(c)
+		if !ok {
+			return fail("fights what: target creature you don't control")
+		}
+		return &Instr{Op: OpFight, What: r, Also: []ORef{other}}, true, nil
 	case c.eat("gains", "all", "activated", "abilities", "of"), c.eat("gain", "all", "activated", "abilities", "of"):
 		from, ok := p.objects(c)
 		if !ok {
@@ -1371,6 +1387,22 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		}
 		a.Count = f
 		return a, true
+	case c.eat("the", "greatest", "power", "among"):
+		// "the greatest power among creatures they control"
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return a, false
+		}
+		if c.eat("they", "control") {
+			f.Control = Yours
+			who := PRef{Kind: PTriggerPlayer}
+			if p.itP != nil {
+				who = *p.itP
+			}
+			a.Whose = &who
+		}
+		a.Count, a.Greatest = f, true
+		return a, true
 	case c.eat("the", "sacrificed", "creature", "'s", "power"):
 		r := ORef{Kind: RefSacrificed}
 		a.PowerOf = &r
@@ -1568,6 +1600,9 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 				f.Token = -1
 			} else if base == "basic" {
 				f.Super = append(f.Super, "nonbasic")
+			} else if kinds := p.lists.KindsOf(base); len(kinds) > 0 {
+				n, _ := p.lists.Subtype(kinds[0], base)
+				f.NotSubs = append(f.NotSubs, n)
 			} else {
 				goto post
 			}
@@ -1837,6 +1872,9 @@ func (f Filter) String() string {
 	w = append(w, f.Super...)
 	for _, n := range f.Not {
 		w = append(w, "non"+n)
+	}
+	for _, n := range f.NotSubs {
+		w = append(w, "non-"+n)
 	}
 	w = append(w, f.Subtypes...)
 	switch {

@@ -38,6 +38,7 @@ type StackItem struct {
 	Removed    int        // counters removed to pay "any number of" costs
 	Spent      Mana       // mana spent to cast it (107.3, 700.14)
 	Kicked     []int      // which kicker costs were paid
+	Modes      []int      // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
 	Trig       *TrigInfo  // what triggered a triggered ability
 	Copy       bool
 }
@@ -90,6 +91,7 @@ type (
 		Pay     Payment
 		Alt     bool       // pay its alternative cost
 		Convoke []ObjectID // creatures to tap for convoke (702.51a)
+		Modes   []int      // a modal spell's modes (0: the first), 700.2a
 	}
 	// Activate: the player activates an ability of an object (602.2), or a
 	// mana ability, which resolves at once (605.3).
@@ -155,7 +157,21 @@ func (a CastSpell) apply(t *tx) error {
 	sp := t.s.Object(id)
 	sp.Controller = a.Player
 	item := &StackItem{Kind: StackSpell, Source: id, SourceName: sp.Label, Controller: a.Player, X: a.X, Kicked: a.Kicker}
+	modal := false
 	for _, ab := range t.chars(sp).Abilities {
+		if ab.Modal != nil {
+			// 601.2b: the modes are announced first (700.2a).
+			modes, err := t.chooseModes(ab, a.Modes, len(a.Kicker) > 0, sp.Label)
+			if err != nil {
+				return err
+			}
+			modal = true
+			item.Abilities = append(item.Abilities, modes...)
+			item.Modes = slices.Clone(a.Modes)
+			t.emit(Event{Kind: EvCast, Key: KeyAddCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
+				Text: fmt.Sprintf("%s chooses %s for %s", t.name(a.Player), modesText(ab, a.Modes), sp.Label)})
+			continue
+		}
 		if ab.Kind == AbSpell {
 			item.Abilities = append(item.Abilities, ab)
 		}
@@ -211,6 +227,9 @@ func (a CastSpell) apply(t *tx) error {
 				adds = append(adds, kk[k].KCost.Mana)
 			}
 		}
+	}
+	if len(a.Modes) > 0 && !modal {
+		return t.ruleErr(KeyAddCost, "%s isn't modal: it has no modes to choose", sp.Label)
 	}
 	if a.Alt && base == nil && extra == nil {
 		return t.ruleErr(KeyAddCost, "%s has no alternative cost", sp.Label)

@@ -24,10 +24,11 @@ type castOpts struct {
 	remove   int
 	abilityN int    // "ability 2"
 	abilityT string // the ability's text begins with this
+	modes    []int  // "choosing modes 1 and 3" (0-based)
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using"}
+var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -135,6 +136,25 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			c.word()
 			c.eatAny("counters", "counter")
 			o.remove = n
+		case c.eat("choosing", "modes"), c.eat("choosing", "mode"):
+			// "choosing mode 3", "choosing modes 1 and 2" (700.2a)
+			for {
+				n, ok := c.int()
+				if !ok || n < 1 {
+					p.errorf("choosing mode N, or choosing modes 1 and 3")
+					return o, false
+				}
+				o.modes = append(o.modes, n-1)
+				save := c.s
+				if c.sym(",") || c.eat("and") {
+					c.eat("and")
+					if c.s != "" && c.s[0] >= '0' && c.s[0] <= '9' {
+						continue
+					}
+				}
+				c.s = save
+				break
+			}
 		case c.eat("using"):
 			c.eat("its")
 			n, ok := c.int()
@@ -341,7 +361,7 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt}
+	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes}
 	if a.Targets, err = r.targets(o.targets); err != nil {
 		return nil, err
 	}

@@ -364,6 +364,9 @@ func (r *run) card(name string) (*engine.Card, error) {
 		}
 		c.Abilities = append(c.Abilities, abs...)
 	}
+	if c.Abilities, err = engine.FoldModes(c.Abilities); err != nil {
+		return nil, fail(err)
+	}
 	if d.CDA && !cda {
 		return nil, fail(errors.New("a * in power or toughness needs a characteristic-defining ability on a text: line, like \"~'s power and toughness are each equal to …\""))
 	}

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Modal is how many modes a modal spell's controller chooses (700.2):
+// "Choose one —" is 1 to 1, "Choose one or both —" 1 to 2, "Choose any
+// number —" 1 to all (Max -1).
+type Modal struct {
+	Min, Max int
+	// If, true as the modes are announced, makes the count Instead: "Choose
+	// one. If this spell was kicked, choose any number instead." (601.4).
+	If      *Cond
+	Instead [2]int
+}
+
+// anyNumber is a Max with no limit: "any number", "one or more".
+const anyNumber = -1
+
+// FoldModes gathers the modes of a modal spell ("• Destroy target
+// creature." lines, read one by one) into the "Choose one —" ability
+// before them (700.2), and reports a mode with no such line before it.
+func FoldModes(abs []*Ability) ([]*Ability, error) {
+	var out []*Ability
+	var head *Ability
+	for _, a := range abs {
+		switch {
+		case a.Mode:
+			if head == nil {
+				return nil, fmt.Errorf("the mode %q has no \"Choose one —\" before it", a.Text)
+			}
+			head.Modes = append(head.Modes, a)
+			head.Text += " " + a.Text
+			continue
+		case a.Modal != nil:
+			h := *a
+			head = &h
+			out = append(out, head)
+			continue
+		}
+		head = nil
+		out = append(out, a)
+	}
+	for _, a := range out {
+		if a.Modal != nil && len(a.Modes) < 2 {
+			return nil, fmt.Errorf("%q needs two or more modes after it, each a line starting \"•\" (700.2)", a.Text)
+		}
+	}
+	return out, nil
+}
+
+// chooseModes checks the modes announced for a modal spell (601.2b,
+// 700.2a) and returns their abilities in printed order. kicked says
+// whether a kicker cost will be paid, a choice 601.2b makes after the
+// modes: 601.4 lets a mode count that depends on it consider it.
+func (t *tx) chooseModes(m *Ability, picked []int, kicked bool, name string) ([]*Ability, error) {
+	lo, hi := m.Modal.Min, m.Modal.Max
+	if c := m.Modal.If; c != nil && c.Kind == CondKicked && kicked {
+		if t.applies(KeyModesAhead) { // 601.4: the kicker is announced later, but may be considered
+			lo, hi = m.Modal.Instead[0], m.Modal.Instead[1]
+		}
+	}
+	if hi == anyNumber {
+		hi = len(m.Modes)
+	}
+	if len(picked) < lo || len(picked) > hi {
+		want := fmt.Sprintf("%d", lo)
+		if hi != lo {
+			want = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		return nil, t.ruleErr(KeyAddCost, "%s is modal: choose %s of its %d modes; %d chosen", name, want, len(m.Modes), len(picked))
+	}
+	sorted := slices.Clone(picked)
+	slices.Sort(sorted)
+	var out []*Ability
+	for i, k := range sorted {
+		if k < 0 || k >= len(m.Modes) {
+			return nil, t.ruleErr(KeyAddCost, "%s has no mode %d", name, k+1)
+		}
+		if i > 0 && sorted[i-1] == k {
+			// 700.2d: the same mode only once.
+			return nil, t.ruleErr(KeyAddCost, "%s's mode %d can't be chosen twice", name, k+1)
+		}
+		out = append(out, m.Modes[k])
+	}
+	return out, nil
+}
+
+// modesText names the chosen modes for events: "mode 3 (Target creature
+// loses flying until end of turn.)".
+func modesText(m *Ability, picked []int) string {
+	var w []string
+	for _, k := range picked {
+		if k >= 0 && k < len(m.Modes) {
+			w = append(w, fmt.Sprintf("mode %d (%s)", k+1, strings.TrimSpace(strings.TrimPrefix(m.Modes[k].Text, "•"))))
+		}
+	}
+	return strings.Join(w, ", ")
+}
