@@ -37,6 +37,10 @@ var gated = []Key{
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
 	KeyReflexive, KeyTokenByName, KeyAssignBlocking,
 	KeyShuffle, KeyShuffleKeep,
+	// Statements of rules whose printed examples scenarios demonstrate
+	// (rulekeys_examples.go).
+	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,
+	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

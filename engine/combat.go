@@ -332,7 +332,10 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(KeyBlock) { // 509.1b, 702.28b
 		return t.ruleErr(KeyBlock, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
-	if land := t.walkedLand(ach, bch.Controller); land != "" && t.applies(KeyLandwalk) { // 702.14c
+	// 702.14c; 702.14d: a blocker with the same landwalk doesn't cancel
+	// it (without that rule, it would).
+	cancels := bch.HasKeyword(walkName(ach)) && !t.applies(KeyWalkNoCancel)
+	if land := t.walkedLand(ach, bch.Controller); land != "" && t.applies(KeyLandwalk) && !cancels {
 		return t.ruleErr(KeyLandwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(bch.Controller), land)
 	}
 	if ach.ProtectedFrom(*bch) && t.applies(KeyProtectBlock) { // 702.16f

@@ -158,7 +158,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		// 702.164c: combat damage from a creature with toxic also gives
 		// poison counters; instances add up (702.164b).
 		if combat && t.applies(KeyToxic) {
-			if tox := toxicTotal(sch); tox > 0 {
+			if tox := t.toxicTotal(sch); tox > 0 {
 				p.Counters = p.Counters.With("poison", tox)
 				t.emit(Event{Kind: EvCounter, Key: KeyToxic, Player: p.Name, N: tox,
 					Text: fmt.Sprintf("%s gets %d poison counter%s from toxic (now %d)", p.Name, tox, plural(tox), p.Counters.Get("poison"))})
@@ -222,11 +222,18 @@ func (t *tx) keywordTriggers(e Event, src *Object, ch *Chars, info TrigInfo) {
 	}
 }
 
-func toxicTotal(ch Chars) int {
+// toxicTotal is a creature's total toxic value: the sum of its toxic
+// abilities' N (702.164b). Without that rule, nothing adds instances up:
+// the greatest one counts.
+func (t *tx) toxicTotal(ch Chars) int {
 	n := 0
 	for _, a := range ch.Abilities {
 		if a.Kind == AbKeyword && a.Keyword == "toxic" {
-			n += a.N
+			if t.applies(KeyToxicTotal) {
+				n += a.N
+			} else {
+				n = max(n, a.N)
+			}
 		}
 	}
 	return n

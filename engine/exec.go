@@ -50,6 +50,13 @@ func (x *execCtx) instrs(ins []*Instr) error {
 		}
 		// 603.8: a state trigger sees the moment, even mid-resolution.
 		x.t.stateTriggers()
+		// 704.4: state-based actions wait for the resolution to finish;
+		// without that rule, they would be performed as soon as they apply.
+		if !x.t.applies(KeySBAResolving) {
+			if err := x.t.checkSBA(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -958,7 +965,10 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 	case ms.EqualTo != nil:
 		n := x.amount(*ms.EqualTo)
 		// 107.1b: a calculation yielding a negative number uses 0.
-		m = scale(manaOf(ms.PerColor), max(n, 0))
+		if t.applies(KeyNegativeZero) {
+			n = max(n, 0)
+		}
+		m = scale(manaOf(ms.PerColor), n)
 	case ms.Chosen:
 		col := x.color
 		var ab *Ability
@@ -1181,7 +1191,10 @@ func (x *execCtx) clampAmount(a Amount) int {
 	}
 	b := a
 	b.Neg = false
-	n := max(x.amount(b), 0)
+	n := x.amount(b)
+	if x.t.applies(KeyNegativeZero) {
+		n = max(n, 0)
+	}
 	return neg(n, a.Neg)
 }
 
@@ -1311,9 +1324,18 @@ func (x *execCtx) exileUntil(in *Instr) (bool, error) {
 func (x *execCtx) exchange(in *Instr) (bool, error) {
 	t := x.t
 	os := x.whats(in)
+	if len(os) == 1 && !t.applies(KeyExchangeAll) {
+		// Without 701.12a, the half of the exchange that can be done is:
+		// the one left goes to the other's controller as it last was.
+		if gone := x.goneTarget(in.What, os[0].ID); gone != nil && gone.Chars.Controller != t.chars(os[0]).Controller {
+			t.addEffect(ContEffect{Spec: &ContSpec{Affects: ORef{Kind: RefBound, Bound: os[0].ID}, Control: true}, Objects: []ObjectID{os[0].ID},
+				Source: x.item.Source, SourceName: x.item.SourceName, Controller: gone.Chars.Controller, Text: "half of an exchange of control"})
+			return true, nil
+		}
+	}
 	if len(os) != 2 {
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: x.item.SourceName,
-			Text: "the exchange needs both objects: it does nothing"})
+		t.emit(Event{Kind: EvRule, Key: KeyExchangeAll, Object: x.item.SourceName,
+			Text: "the entire exchange can't be completed: no part of it occurs"})
 		return false, nil
 	}
 	a, b := os[0], os[1]
@@ -1329,6 +1351,23 @@ func (x *execCtx) exchange(in *Instr) (bool, error) {
 			Source: x.item.Source, SourceName: x.item.SourceName, Controller: p.ctrl, Text: "exchange of control"})
 	}
 	return true, nil
+}
+
+// goneTarget is the last known information of a target r chose that is no
+// longer there (or no longer legal), other than the object keep.
+func (x *execCtx) goneTarget(r ORef, keep ObjectID) *Snapshot {
+	if r.Kind != RefTarget || x.off+r.Index >= len(x.item.Targets) {
+		return nil
+	}
+	for _, tg := range x.item.Targets[x.off+r.Index] {
+		if tg.IsPlayer || tg.Object == keep {
+			continue
+		}
+		if s := x.t.s.LastKnownOrCurrent(tg.Object); s != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // win: the player wins; every other player loses (104.2b).
@@ -1436,7 +1475,13 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 	item := cp.Stack
 	ch := t.chars(cp)
 	var chosen []Target
-	for _, sp := range item.Specs {
+	cur := make([][]Target, len(item.Specs)) // the targets as they are, changed one by one
+	for i := range cur {
+		if i < len(item.Targets) {
+			cur[i] = slices.Clone(item.Targets[i])
+		}
+	}
+	for i, sp := range item.Specs {
 		var opts []ObjectID
 		var ps []PlayerID
 		for _, tg := range t.legalTargets(sp, x.ctrl, cp, ch, true) {
@@ -1446,13 +1491,26 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 				opts = append(opts, tg.Object)
 			}
 		}
-		for range max(sp.Count, 1) {
+		for j := range max(sp.Count, 1) {
 			tg, err := t.askTarget(&Choice{Player: x.ctrl, Key: key, Options: opts, Players: ps,
 				Prompt: fmt.Sprintf("choose %s for %s", sp.Text, cp.Label)})
 			if err != nil {
 				return err
 			}
 			chosen = append(chosen, tg)
+			if t.applies(KeyFinalTargets) {
+				continue
+			}
+			// Without 115.7e, each change must leave a legal set of
+			// targets, as if it were the last.
+			if j < len(cur[i]) {
+				cur[i][j] = tg
+			} else {
+				cur[i] = append(cur[i], tg)
+			}
+			if _, err := t.checkTargets(item.Specs, slices.Concat(cur...), x.ctrl, cp, ch, true); err != nil {
+				return err
+			}
 		}
 	}
 	tg, err := t.checkTargets(item.Specs, chosen, x.ctrl, cp, ch, true)

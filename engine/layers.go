@@ -477,8 +477,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			} else {
 				pw, tg = lc.amount(sp.ModPT[0], in, o), lc.amount(sp.ModPT[1], in, o)
 			}
-			c.Power += pw
-			c.Toughness += tg
+			c.Power, c.Toughness = lc.floor(c.Power+pw), lc.floor(c.Toughness+tg)
 			note("power/toughness", fmt.Sprintf("%+d/%+d", pw, tg))
 		case "7d":
 			if !lc.s.applies(KeyLayer7d) { // 613.4d
@@ -504,12 +503,22 @@ func (lc *layerCtx) counters() {
 			if !ok {
 				continue
 			}
-			c.Power += p * x.N
-			c.Toughness += t * x.N
+			c.Power, c.Toughness = lc.floor(c.Power+p*x.N), lc.floor(c.Toughness+t*x.N)
 			c.Notes = append(slices.Clip(c.Notes), LayerNote{Layer: "7c", Char: "power/toughness",
 				What: fmt.Sprintf("%+d/%+d", p*x.N, t*x.N), By: fmt.Sprintf("%d %s counter%s", x.N, x.Kind, plural(x.N))})
 		}
 	}
+}
+
+// floor is a power or toughness as a calculation leaves it: 107.1b lets
+// it be less than zero, and the next calculation starts from there (a 3/4
+// with -5/-0 is -2/4, and +3/+0 makes it 1/4). Without that rule, the game
+// would use only positive numbers and zero.
+func (lc *layerCtx) floor(n int) int {
+	if lc.s.applies(KeyNegative) {
+		return n
+	}
+	return max(n, 0)
 }
 
 // changeText replaces a color word in abilities' text and reads them again

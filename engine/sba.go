@@ -355,8 +355,9 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			if p.Lost {
 				continue
 			}
-			if by, ok := replaced[d.player]; ok {
-				// 704.7: one replacement for all of this pass's losses.
+			if by, ok := replaced[d.player]; ok && t.applies(KeySBAOneReplace) {
+				// 704.7: one replacement for all of this pass's losses;
+				// without it, each loss would have to be replaced again.
 				t.emit(Event{Kind: EvRule, Key: d.key, Player: p.Name, Text: p.Name + " would lose the game: " + loseReason[d.key] + "; replaced by " + by})
 				continue
 			}

@@ -578,8 +578,10 @@ func (a Activate) apply(t *tx) error {
 	if who != a.Player {
 		return t.ruleErr(KeyActivate, "%s doesn't control %s", t.name(a.Player), o.Label)
 	}
+	// 113.6m: an ability that moves its object out of a zone works only in
+	// that zone; without it, like any other, only on the battlefield.
 	zone := Battlefield
-	if ab.From != 0 {
+	if ab.From != 0 && t.applies(KeyAbilityZone) {
 		zone = ab.From
 	}
 	if o.Zone != zone || o.PhasedOut {
@@ -761,11 +763,12 @@ func (t *tx) resolve(o *Object) error {
 	if err != nil {
 		return err
 	}
-	// 112.4: effects that changed the spell go on applying to the permanent.
+	// 112.4: effects that changed the spell go on applying to the
+	// permanent; without it, they end with the spell (400.7).
 	for i := range t.s.Effects {
 		e := &t.s.Effects[i]
 		for j, id := range e.Objects {
-			if id == oldID {
+			if id == oldID && t.applies(KeySpellEffects) {
 				e.Objects = slices.Clone(e.Objects)
 				e.Objects[j] = newID
 			}

@@ -612,6 +612,9 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) {
 // expend triggers "Whenever you expend N" (700.14) when a player's mana
 // spent on spells this turn reaches N.
 func (t *tx) expend(p PlayerID, before, after int) {
+	if !t.applies(KeyExpend) {
+		return
+	}
 	for _, o := range t.s.Objects {
 		if o.Zone != Battlefield {
 			continue
