@@ -173,7 +173,7 @@ func (x *execCtx) sourceChars() (*damageSource, bool) {
 		}
 		return &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}, true
 	}
-	if s := t.s.LastKnown(it.Source); s != nil {
+	if s := t.s.LastKnown(it.Source); s != nil && t.applies(KeyLKI) {
 		tell(KeyLKI, fmt.Sprintf("%s has left the battlefield: its last known information is used (%s)", s.Obj.Label, s.Chars.Colors))
 		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, false
 	}
@@ -199,6 +199,65 @@ func (x *execCtx) selfFound() bool {
 
 // objects lists the objects a reference means now.
 func (x *execCtx) objects(r ORef) []*Object {
+	t := x.t
+	var out []*Object
+	for _, id := range x.refIDs(r) {
+		for n := 0; n < 8 && x.moved[id] != 0; n++ {
+			id = x.moved[id]
+		}
+		if o := t.s.Object(id); o != nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// refChars is the characteristics of the objects r refers to, for an
+// amount ("damage equal to its power"): 608.2h: an object still in the
+// zone it was expected to be in gives its current information; one that
+// has left it (destroyed, exiled, sacrificed as a cost) its last known
+// information, not the new object it became nor nothing.
+func (x *execCtx) refChars(r ORef) []Chars {
+	t := x.t
+	switch {
+	case r.Kind == RefSacrificed:
+		var out []Chars
+		for _, s := range x.item.Sacrificed {
+			out = append(out, s.Chars)
+		}
+		return out
+	case r.Kind == RefSelf && x.item.Kind != StackSpell:
+		if src, _ := x.sourceChars(); src != nil {
+			return []Chars{src.ch}
+		}
+		return nil
+	}
+	if !t.applies(KeyLKI) {
+		var out []Chars
+		for _, o := range x.objects(r) {
+			out = append(out, *t.chars(o))
+		}
+		return out
+	}
+	var out []Chars
+	for _, id := range x.refIDs(r) {
+		if o := t.s.Object(id); o != nil {
+			out = append(out, *t.chars(o))
+		} else if s := t.s.LastKnown(id); s != nil {
+			out = append(out, s.Chars)
+		} else if tr := x.item.Trig; r.Kind == RefTriggered && tr != nil && tr.Obj != nil && tr.Obj.ID == id {
+			// The object the trigger was about left before the trigger
+			// was put on the stack (a reflexive trigger's sacrificed
+			// creature): the trigger kept what it was.
+			out = append(out, tr.Obj.Chars)
+		}
+	}
+	return out
+}
+
+// refIDs lists the objects r refers to as the instructions named them,
+// without following them to the zones instructions moved them to.
+func (x *execCtx) refIDs(r ORef) []ObjectID {
 	t := x.t
 	var ids []ObjectID
 	switch r.Kind {
@@ -263,16 +322,7 @@ func (x *execCtx) objects(r ORef) []*Object {
 			ids = append(ids, s.ID)
 		}
 	}
-	var out []*Object
-	for _, id := range ids {
-		for n := 0; n < 8 && x.moved[id] != 0; n++ {
-			id = x.moved[id]
-		}
-		if o := t.s.Object(id); o != nil {
-			out = append(out, o)
-		}
-	}
-	return out
+	return ids
 }
 
 // note records that an instruction moved an object.
@@ -376,26 +426,13 @@ func (x *execCtx) amount(a Amount) int {
 		n += x.item.Removed
 	case a.All:
 		return -1
-	case a.PowerOf != nil && a.PowerOf.Kind == RefSacrificed:
-		if len(x.item.Sacrificed) > 0 {
-			n += x.item.Sacrificed[0].Chars.Power
-		}
-	case a.PowerOf != nil && a.PowerOf.Kind == RefSelf && x.item.Kind != StackSpell:
-		if src, _ := x.sourceChars(); src != nil {
-			n += src.ch.Power
-		}
-	case a.PowerOf != nil && a.PowerOf.Kind == RefTriggered && x.item.Trig != nil && x.item.Trig.Obj != nil && x.item.Trig.NewID == 0 &&
-		t.s.Object(x.item.Trig.Obj.ID) == nil:
-		// The object the trigger was about has left (a reflexive
-		// trigger's sacrificed creature): its last known power (608.2h).
-		n += x.item.Trig.Obj.Chars.Power
 	case a.PowerOf != nil:
-		if os := x.objects(*a.PowerOf); len(os) > 0 {
-			n += t.chars(os[0]).Power
+		if chs := x.refChars(*a.PowerOf); len(chs) > 0 {
+			n += chs[0].Power
 		}
 	case a.ToughOf != nil:
-		if os := x.objects(*a.ToughOf); len(os) > 0 {
-			n += t.chars(os[0]).Toughness
+		if chs := x.refChars(*a.ToughOf); len(chs) > 0 {
+			n += chs[0].Toughness
 		}
 	case a.CountersOf != nil:
 		if os := x.objects(*a.CountersOf); len(os) > 0 {
@@ -410,7 +447,7 @@ func (x *execCtx) amount(a Amount) int {
 		}
 	case a.HandOf != nil:
 		n += len(t.s.In(x.ctrl, Hand))
-	case a.Count != nil:
+	case a.Count != nil, a.CardTypes:
 		ctrl := x.ctrl
 		if a.Whose != nil {
 			// "creatures they control": the player the text names.
@@ -419,7 +456,6 @@ func (x *execCtx) amount(a Amount) int {
 			}
 		}
 		n = countAmount(&t.s, a, x.source(), ctrl, nil, nil)
-		return neg(n, a.Neg)
 	}
 	return neg(n, a.Neg)
 }
@@ -1186,8 +1222,8 @@ func copyThis(c *Card, sp *ContSpec) []*Ability {
 // clampAmount evaluates an amount for "+X/+X where X is …": a calculation
 // that yields a negative number uses 0 (107.1b).
 func (x *execCtx) clampAmount(a Amount) int {
-	if a.N != 0 && a.PowerOf == nil && a.Count == nil && !a.X && a.CountersOf == nil {
-		return a.N
+	if a == (Amount{N: a.N, Neg: a.Neg}) {
+		return neg(a.N, a.Neg) // a printed number, "-2/-0", not a calculation
 	}
 	b := a
 	b.Neg = false

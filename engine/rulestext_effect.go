@@ -1436,6 +1436,24 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 	return a, false
 }
 
+// staticWant says what a static ability's amount must be instead of a,
+// or "" when a static ability can determine it: its value is found again
+// each time characteristics are (611.3a, 604.3), from the game as it is
+// then, so there is no X chosen, nothing "that many" refers to, and no
+// object but the ability's own to ask about.
+func staticWant(a Amount) string {
+	own := func(r *ORef) bool {
+		return r == nil || r.Kind == RefSelf || r.Kind == RefOuter || r.Kind == RefBound
+	}
+	switch {
+	case a.X:
+		return "X defined by \", where X is …\""
+	case a.ThatMany, a.Removed, a.Dealt, a.All, a.ToughOf != nil, a.Whose != nil, !own(a.PowerOf), !own(a.CountersOf):
+		return "an amount a static ability can count: the number of …, ~'s power, the number of … counters on ~"
+	}
+	return ""
+}
+
 // objects reads a reference to an object or objects: "~", "this creature",
 // "it", "that creature", "target creature", "any target", "all black
 // creatures", "each creature", "enchanted creature", "the sacrificed
@@ -1753,6 +1771,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			if !ok {
 				return nil, true, p.fail(c, text, "plus a number")
 			}
+			if want := staticWant(a); want != "" {
+				return nil, true, p.fail(c, text, want)
+			}
 			b := a
 			b.N += n
 			c.eat(".")
@@ -1762,6 +1783,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			a, ok := p.amountExpr(c)
 			if !ok {
 				return nil, true, p.fail(c, text, "equal to what")
+			}
+			if want := staticWant(a); want != "" {
+				return nil, true, p.fail(c, text, want)
 			}
 			c.eat(".")
 			if !c.end() {
@@ -1788,6 +1812,11 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		mod, ok := p.ptMod(c)
 		if !ok {
 			return nil, true, p.fail(c, text, "+N/+N")
+		}
+		for _, a := range mod {
+			if want := staticWant(a); want != "" {
+				return nil, true, p.fail(c, text, want)
+			}
 		}
 		spec.ModPT = mod
 	case c.eat("have"), c.eat("has"):
