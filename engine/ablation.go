@@ -41,6 +41,8 @@ var gated = []Key{
 	// (rulekeys_examples.go).
 	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
+	// Multiplayer (issue 17).
+	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -166,10 +166,8 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 			return s, nil, fmt.Errorf("%s must first choose: %s", s.Players[p.Player].Name, p.Prompt)
 		}
 	}
-	for _, p := range s.Players {
-		if p.Lost {
-			return s, nil, fmt.Errorf("%w: %s has lost", ErrGameOver, p.Name)
-		}
+	if s.Over() {
+		return s, nil, ErrGameOver
 	}
 	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a}
 	t.s.rules = ed

@@ -11,22 +11,37 @@ import (
 type Combat struct {
 	Attackers []Attacker
 	// pending: attackers chosen (DeclareAttackers) for the declare
-	// attackers step's turn-based action.
-	pending  []ObjectID
-	defender PlayerID
-	// declared: the blocks declared (DeclareBlockers) for the declare
-	// blockers step's turn-based action, blocker and attacker.
-	declared [][2]ObjectID
-	Assign   []Assignment // how attackers assign combat damage, if chosen
-	dealt    []ObjectID   // creatures that dealt first-strike damage
+	// attackers step's turn-based action, and what each attacks.
+	pending   []ObjectID
+	pendingAt []Target
+	// pendingBlocks are the blocks declared so far, made together as the
+	// declare blockers step begins; declared lists the defending players
+	// who have declared theirs (802.4: each in turn).
+	pendingBlocks [][2]ObjectID
+	declared      []PlayerID
+	Assign        []Assignment // how attackers assign combat damage, if chosen
+	dealt         []ObjectID   // creatures that dealt first-strike damage
 }
 
-// Attacker is one attacking creature.
+// Attacker is one attacking creature and what it attacks: a player, or a
+// planeswalker (506.2, 508.1b).
 type Attacker struct {
-	ID       ObjectID
+	ID ObjectID
+	// Defender is the defending player it attacks: the player, or the
+	// planeswalker's controller (802.2a).
 	Defender PlayerID
+	// Walker is the planeswalker it attacks; 0 if it attacks a player.
+	Walker   ObjectID
 	Blockers []ObjectID
 	Blocked  bool
+}
+
+// Attacked is what the attacker attacks, as a target of its damage.
+func (a Attacker) Attacked() Target {
+	if a.Walker != 0 {
+		return ObjectTarget(a.Walker)
+	}
+	return PlayerTarget(a.Defender)
 }
 
 // Assignment is how one attacking creature assigns its combat damage
@@ -43,6 +58,8 @@ func (c Combat) clone() Combat {
 		c.Attackers[i].Blockers = slices.Clone(c.Attackers[i].Blockers)
 	}
 	c.pending = slices.Clone(c.pending)
+	c.pendingAt = slices.Clone(c.pendingAt)
+	c.pendingBlocks = slices.Clone(c.pendingBlocks)
 	c.declared = slices.Clone(c.declared)
 	c.Assign = slices.Clone(c.Assign)
 	c.dealt = slices.Clone(c.dealt)
@@ -66,6 +83,32 @@ func (c *Combat) isAttacking(id ObjectID) bool {
 	return false
 }
 
+// attacker returns the attacker with id, or nil.
+func (c *Combat) attacker(id ObjectID) *Attacker {
+	if c == nil {
+		return nil
+	}
+	for i := range c.Attackers {
+		if c.Attackers[i].ID == id {
+			return &c.Attackers[i]
+		}
+	}
+	return nil
+}
+
+// defendingFor is the defending player an attacking creature's abilities
+// mean: the one it attacks (802.2a), not every defending player.
+func (t *tx) defendingFor(id ObjectID) []PlayerID {
+	at := t.s.Combat.attacker(id)
+	if at == nil {
+		return nil
+	}
+	if t.applies(KeyDefendingOne) {
+		return []PlayerID{at.Defender}
+	}
+	return t.s.Combat.defending(&t.s)
+}
+
 func (c *Combat) isBlocking(id ObjectID) bool {
 	for _, a := range c.Attackers {
 		if slices.Contains(a.Blockers, id) {
@@ -82,10 +125,16 @@ type (
 	DeclareAttackers struct {
 		Player    PlayerID
 		Attackers []ObjectID
-		Defender  PlayerID
+		// Defender is the player they attack (the next opponent in turn
+		// order if it is Player), unless At says, for each attacker in
+		// order, the player or planeswalker it attacks (802.3).
+		Defender PlayerID
+		At       []Target
 	}
-	// DeclareBlockers: the defending player blocks (509.1): each blocker
-	// with the attacker it blocks, in pairs.
+	// DeclareBlockers: a defending player blocks (509.1): each blocker
+	// with the attacker it blocks, in pairs. When several players are
+	// attacked, each declares their own blocks (802.4); the declare
+	// blockers step begins once all have.
 	DeclareBlockers struct {
 		Player PlayerID
 		Blocks [][2]ObjectID // blocker, attacker
@@ -112,7 +161,19 @@ func (a DeclareAttackers) apply(t *tx) error {
 		return t.ruleErr(KeyAttack, "attackers are declared at the start of the declare attackers step; it's the %s", t.s.Step)
 	}
 	if a.Defender == a.Player {
-		a.Defender = t.nextPlayer(a.Player)
+		a.Defender = t.nextOpponent(a.Player)
+	}
+	at := a.At
+	if len(at) != len(a.Attackers) {
+		at = make([]Target, len(a.Attackers))
+		for i := range at {
+			at[i] = PlayerTarget(a.Defender)
+		}
+	}
+	for i, tg := range at {
+		if err := t.checkAttacked(a.Player, a.Attackers[i], tg); err != nil {
+			return err
+		}
 	}
 	if err := t.checkAttackers(a.Player, a.Attackers); err != nil {
 		return err
@@ -129,7 +190,7 @@ func (a DeclareAttackers) apply(t *tx) error {
 		t.s.Combat = &Combat{}
 	}
 	t.s.Combat.pending = a.Attackers
-	t.s.Combat.defender = a.Defender
+	t.s.Combat.pendingAt = at
 	return t.nextStep()
 }
 
@@ -138,18 +199,64 @@ func (a DeclareAttackers) apply(t *tx) error {
 // unless they have vigilance.
 func (t *tx) declaredAttackers() {
 	c := t.s.Combat
-	ids := c.pending
-	c.pending = nil
-	for _, id := range ids {
+	ids, at := c.pending, c.pendingAt
+	c.pending, c.pendingAt = nil, nil
+	for i, id := range ids {
 		o := t.s.Object(id)
-		c.Attackers = append(c.Attackers, Attacker{ID: id, Defender: c.defender})
+		a := Attacker{ID: id}
+		if at[i].IsPlayer {
+			a.Defender = at[i].Player
+		} else {
+			a.Walker = at[i].Object
+			a.Defender = t.chars(t.s.Object(a.Walker)).Controller
+		}
+		c.Attackers = append(c.Attackers, a)
 		if !t.chars(o).HasKeyword("vigilance") && !o.Tapped {
 			o.Tapped = true
 		}
 		t.s.Log.Attacked = append(t.s.Log.Attacked, o.Label)
-		t.emit(Event{Kind: EvCombat, Key: KeyAttack, Object: o.Label, ObjectID: o.ID, Player: t.name(c.defender),
-			Text: fmt.Sprintf("%s attacks %s", o.Label, t.name(c.defender))})
+		t.emit(Event{Kind: EvCombat, Key: KeyAttack, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Defender),
+			Text: fmt.Sprintf("%s attacks %s", o.Label, t.targetText(a.Attacked()))})
 	}
+}
+
+// checkAttacked checks what one attacker attacks (508.1b): an opponent
+// still in the game, or a planeswalker an opponent controls (506.2).
+func (t *tx) checkAttacked(p PlayerID, id ObjectID, tg Target) error {
+	o, err := t.object(id)
+	if err != nil {
+		return err
+	}
+	def := tg.Player
+	if !tg.IsPlayer {
+		w := t.s.Object(tg.Object)
+		if w == nil || w.Zone != Battlefield || w.PhasedOut || !t.chars(w).Types.Is("planeswalker") {
+			return t.ruleErr(KeyAttack, "%s can attack a player or a planeswalker, not %s", o.Label, t.targetText(tg))
+		}
+		def = t.chars(w).Controller
+	}
+	if !t.s.InGame(def) {
+		return t.ruleErr(KeyAttack, "%s has left the game: %s can't attack them", t.name(def), o.Label)
+	}
+	if !t.s.Opponents(p, def) {
+		return t.ruleErr(KeyAttack, "%s can attack only %s's opponents and the planeswalkers they control, not %s", o.Label, t.name(p), t.targetText(tg))
+	}
+	return nil
+}
+
+// defending lists the defending players: those attacked, or whose
+// planeswalkers are, in APNAP order.
+func (c *Combat) defending(s *State) []PlayerID {
+	var out []PlayerID
+	for _, p := range s.APNAP() {
+		for _, a := range c.Attackers {
+			if a.Defender == p {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // checkAttack checks attackers before the step begins (508.1a–d).
@@ -214,8 +321,11 @@ func (a DeclareBlockers) apply(t *tx) error {
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
-	if a.Player == t.s.Active {
-		return t.ruleErr(KeyBlock, "the defending player blocks")
+	if !slices.Contains(c.defending(&t.s), a.Player) {
+		return t.ruleErr(KeyBlock, "the defending player blocks: %s isn't attacked", t.name(a.Player))
+	}
+	if slices.Contains(c.declared, a.Player) {
+		return t.ruleErr(KeyBlock, "%s has already declared blockers", t.name(a.Player))
 	}
 	// Check each block (509.1a–c).
 	count := map[ObjectID]int{}
@@ -252,19 +362,25 @@ func (a DeclareBlockers) apply(t *tx) error {
 	if err := t.blockRequirements(a.Player, a.Blocks); err != nil {
 		return err
 	}
-	c.declared = a.Blocks
-	return t.nextStep() // to the declare blockers step, where the blocks are its turn-based action
+	c.pendingBlocks = append(c.pendingBlocks, a.Blocks...)
+	c.declared = append(c.declared, a.Player)
+	for _, p := range c.defending(&t.s) {
+		if !slices.Contains(c.declared, p) {
+			return nil // 802.4: the next defending player declares theirs
+		}
+	}
+	return t.nextStep() // to the declare blockers step
 }
 
-// declaredBlockers performs the declaration as the declare blockers step
-// begins (509.1), before any player gets priority in it.
+// declaredBlockers makes the blocks declared as the declare blockers step
+// begins (509.1).
 func (t *tx) declaredBlockers() {
 	c := t.s.Combat
 	if c == nil {
 		return
 	}
-	blocks := c.declared
-	c.declared = nil
+	blocks := c.pendingBlocks
+	c.pendingBlocks, c.declared = nil, nil
 	for _, b := range blocks {
 		for i := range c.Attackers {
 			if c.Attackers[i].ID == b[1] {
@@ -273,6 +389,9 @@ func (t *tx) declaredBlockers() {
 			}
 		}
 		blk, atk := t.s.Object(b[0]), t.s.Object(b[1])
+		if blk == nil || atk == nil {
+			continue
+		}
 		t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
 			Text: fmt.Sprintf("%s blocks %s", blk.Label, atk.Label)})
 	}
@@ -332,11 +451,17 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(KeyBlock) { // 509.1b, 702.28b
 		return t.ruleErr(KeyBlock, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
+	at := t.s.Combat.attacker(atk.ID)
+	if at != nil && at.Defender != bch.Controller && t.applies(KeyBlockAttacked) { // 802.4a
+		return t.ruleErr(KeyBlockAttacked, "%s attacks %s: only %s's creatures can block it", atk.Label, t.targetText(at.Attacked()), t.name(at.Defender))
+	}
 	// 702.14c; 702.14d: a blocker with the same landwalk doesn't cancel
 	// it (without that rule, it would).
 	cancels := bch.HasKeyword(walkName(ach)) && !t.applies(KeyWalkNoCancel)
-	if land := t.walkedLand(ach, bch.Controller); land != "" && t.applies(KeyLandwalk) && !cancels {
-		return t.ruleErr(KeyLandwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(bch.Controller), land)
+	for _, def := range t.defendingFor(atk.ID) {
+		if land := t.walkedLand(ach, def); land != "" && t.applies(KeyLandwalk) && !cancels {
+			return t.ruleErr(KeyLandwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(def), land)
+		}
 	}
 	if ach.ProtectedFrom(*bch) && t.applies(KeyProtectBlock) { // 702.16f
 		return t.ruleErr(KeyProtectBlock, "%s has protection from %s: %s can't block it", atk.Label, protectionName(ach, *bch), blk.Label)
@@ -556,12 +681,12 @@ func (t *tx) combatDamage(first bool) error {
 				}
 			}
 		case !at.Blocked:
-			hits = append(hits, hit{src, PlayerTarget(at.Defender), power})
+			hits = append(hits, hit{src, at.Attacked(), power})
 		case len(blockers) == 0:
 			// 510.1c: blocked, but its blockers are gone: no damage,
 			// unless it has trample (702.19e).
 			if t.tramples(ch) {
-				hits = append(hits, hit{src, PlayerTarget(at.Defender), power})
+				hits = append(hits, hit{src, at.Attacked(), power})
 			}
 		default:
 			// Lethal damage to each blocker in order, the rest to the last
@@ -580,7 +705,7 @@ func (t *tx) combatDamage(first bool) error {
 				left -= n
 			}
 			if left > 0 {
-				hits = append(hits, hit{src, PlayerTarget(at.Defender), left})
+				hits = append(hits, hit{src, at.Attacked(), left})
 			}
 		}
 	}

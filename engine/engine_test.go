@@ -113,9 +113,13 @@ func TestSBALoses(t *testing.T) {
 			if ed == "2007-02-01" {
 				want = tt.rule07
 			}
-			last := evs[len(evs)-1]
-			if last.Kind != EvLose || last.Rule.String() != want || !last.SBA {
-				t.Errorf("%s under %s: last event %+v, want a loss citing %s", tt.name, ed, last, want)
+			// The loss, then A's win: no opponent is left (104.2a).
+			loss, win := evs[len(evs)-2], evs[len(evs)-1]
+			if loss.Kind != EvLose || loss.Rule.String() != want || !loss.SBA {
+				t.Errorf("%s under %s: event %+v, want a loss citing %s", tt.name, ed, loss, want)
+			}
+			if win.Kind != EvWin || win.Key != KeyWinAlone || !g.s.Players[0].Won {
+				t.Errorf("%s under %s: last event %+v, want A's win (104.2a)", tt.name, ed, win)
 			}
 			// The game is over: nothing else happens.
 			if _, _, err := Apply(g.ed, g.s, GainLife{Player: 0, N: 1}); !errors.Is(err, ErrGameOver) {

@@ -154,7 +154,7 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 	case ChooseOpponent, ChoosePlayer:
 		var ps []PlayerID
 		for i := range t.s.Players {
-			if (PlayerID(i) != o.Controller || l.What == ChoosePlayer) && !t.s.Players[i].Lost {
+			if (l.What == ChoosePlayer || t.s.Opponents(PlayerID(i), o.Controller)) && t.s.InGame(PlayerID(i)) {
 				ps = append(ps, PlayerID(i))
 			}
 		}

@@ -363,15 +363,11 @@ func (x *execCtx) players(r PRef) []PlayerID {
 		return out
 	case PEach, PEachOpponent, POpponents:
 		var out []PlayerID
-		p := t.s.Active
-		for range t.s.Players {
-			if !t.s.Players[p].Lost {
-				skip := (r.Kind == PEachOpponent && p == x.ctrl) || (r.Kind == POpponents && x.item.Trig != nil && p == x.item.Trig.Player)
-				if !skip {
-					out = append(out, p)
-				}
+		for _, p := range t.s.APNAP() {
+			skip := (r.Kind == PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player))
+			if !skip {
+				out = append(out, p)
 			}
-			p = (p + 1) % PlayerID(len(t.s.Players))
 		}
 		return out
 	case PControllerOf, POwnerOf:
@@ -1023,7 +1019,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		var can Color
 		could := t.couldProduce()
 		for _, o := range t.s.Objects {
-			if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") && t.chars(o).Controller != x.ctrl {
+			if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") && t.s.Opponents(t.chars(o).Controller, x.ctrl) {
 				can |= could[o.ID]
 			}
 		}

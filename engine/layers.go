@@ -1021,7 +1021,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 			return false
 		}
 	case Opponents:
-		if who == ctrl {
+		if !s.Opponents(who, ctrl) {
 			return false
 		}
 	case ChosenPlayers:

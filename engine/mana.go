@@ -387,7 +387,7 @@ func (t *tx) couldProduce() map[ObjectID]Color {
 					switch ms := in.Mana; {
 					case ms.OpponentLands:
 						for _, l := range lands {
-							if t.chars(l).Controller != ch.Controller {
+							if t.s.Opponents(t.chars(l).Controller, ch.Controller) {
 								c |= could[l.ID]
 							}
 						}

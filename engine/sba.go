@@ -48,7 +48,7 @@ var sbaChecks = []sbaCheck{
 	{KeySBALife, func(t *tx) (do []sbaDo) {
 		// 704.5a: 0 or less life.
 		for i, p := range t.s.Players {
-			if !p.Lost && p.Life <= 0 {
+			if !p.Left && p.Life <= 0 {
 				do = append(do, sbaDo{key: KeySBALife, player: PlayerID(i), what: sbaLose})
 			}
 		}
@@ -57,7 +57,7 @@ var sbaChecks = []sbaCheck{
 	{KeySBADraw, func(t *tx) (do []sbaDo) {
 		// 704.5b: attempted to draw from an empty library since the last check.
 		for i, p := range t.s.Players {
-			if !p.Lost && p.DrewFromEmpty {
+			if !p.Left && p.DrewFromEmpty {
 				do = append(do, sbaDo{key: KeySBADraw, player: PlayerID(i), what: sbaLose})
 			}
 		}
@@ -67,7 +67,7 @@ var sbaChecks = []sbaCheck{
 		// 704.5c: ten or more poison counters, from any sources: counters
 		// with the same name are interchangeable (122.1).
 		for i, p := range t.s.Players {
-			if !p.Lost && p.Counters.Get("poison") >= 10 {
+			if !p.Left && p.Counters.Get("poison") >= 10 {
 				do = append(do, sbaDo{key: KeySBAPoison, player: PlayerID(i), what: sbaLose})
 			}
 		}
@@ -348,11 +348,17 @@ func (t *tx) checkSBA() error {
 // perform does a pass's actions and reports whether any changed the game.
 func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 	replaced := map[PlayerID]string{} // players whose loss was replaced, and by what
+	var losers []PlayerID             // players who lost in this pass: they leave the game together
+	defer func() {
+		if err == nil && len(losers) > 0 {
+			err = t.leave(losers...)
+		}
+	}()
 	for _, d := range all {
 		switch d.what {
 		case sbaLose:
 			p := &t.s.Players[d.player]
-			if p.Lost {
+			if p.Left {
 				continue
 			}
 			if by, ok := replaced[d.player]; ok && t.applies(KeySBAOneReplace) {
@@ -369,9 +375,10 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 				}
 				continue
 			}
-			p.Lost, p.LostBy = true, d.key
+			if t.losing(d.player, d.key, loseReason[d.key]) {
+				losers = append(losers, d.player)
+			}
 			changed = true
-			t.emit(Event{Kind: EvLose, Key: d.key, Player: p.Name, Text: p.Name + " loses the game: " + loseReason[d.key]})
 		case sbaCease:
 			o := t.s.Object(d.object)
 			if o == nil {

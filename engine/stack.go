@@ -142,7 +142,7 @@ func (a CastSpell) apply(t *tx) error {
 	probe.Zone = Stack
 	probe.Stack = &StackItem{Kind: StackSpell, X: a.X}
 	for _, m := range t.ruleMods(RuleCantCast) {
-		if (m.mod.Who == Opponents && m.ctrl == a.Player) || (m.mod.Who == Yours && m.ctrl != a.Player) {
+		if (m.mod.Who == Opponents && !t.s.Opponents(m.ctrl, a.Player)) || (m.mod.Who == Yours && m.ctrl != a.Player) {
 			continue
 		}
 		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, a.Player) && t.applies(KeyCanCant) {
@@ -691,7 +691,7 @@ func (t *tx) resolve(o *Object) error {
 	if item == nil {
 		return fmt.Errorf("%s has nothing to resolve", o.Label)
 	}
-	t.s.Priority, t.s.Passes = t.s.Active, 0 // 117.3b
+	t.s.Priority, t.s.Passes = t.activePriority(), 0 // 117.3b
 	// 608.2a: an intervening "if" clause is checked again.
 	if item.Kind == StackTriggered && item.Abilities[0].If != nil && t.applies(KeyTriggerIf) && !t.condHolds(item.Abilities[0].If, item) {
 		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: label, ObjectID: oid,

@@ -72,6 +72,16 @@ type Player struct {
 	Lost     bool
 	LostBy   Key // the rule that made them lose
 	Won      bool
+	// Left: the player has left the game (104.5): they lost, drew or
+	// conceded. The game goes on without them while two teams remain.
+	Left bool
+	// Team is the player's team: players with the same Team are
+	// teammates, and every other player is an opponent (102.3). Each
+	// player is a team of their own unless the game is between teams.
+	Team int
+	// Range is the player's range of influence in seats (801.2); 0 means
+	// unlimited (the option isn't used).
+	Range int
 	// DrewFromEmpty: attempted to draw from an empty library since the last
 	// time state-based actions were checked (704.5b).
 	DrewFromEmpty bool
@@ -275,8 +285,8 @@ func NewState(life int, names ...string) State {
 	// 500: the game starts here in the first player's precombat main
 	// phase, where a player can cast any spell.
 	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1}.Seeded(DefaultSeed)
-	for _, n := range names {
-		s.Players = append(s.Players, Player{Name: n, Life: life})
+	for i, n := range names {
+		s.Players = append(s.Players, Player{Name: n, Life: life, Team: i})
 	}
 	return s
 }

@@ -85,10 +85,10 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 		if !sp.Players {
 			return t.ruleErr(KeyTargets, "%s can't be the target of %q: it needs an object", t.name(tg.Player), sp.Text)
 		}
-		if int(tg.Player) >= len(t.s.Players) || t.s.Players[tg.Player].Lost {
+		if int(tg.Player) >= len(t.s.Players) || !t.s.InGame(tg.Player) {
 			return t.ruleErr(KeyTargets, "that player isn't in the game")
 		}
-		if sp.Filter.Control == Opponents && tg.Player == ctrl {
+		if sp.Filter.Control == Opponents && !t.s.Opponents(tg.Player, ctrl) {
 			return t.ruleErr(KeyTargets, "%q must be an opponent", sp.Text)
 		}
 		return nil
@@ -117,7 +117,7 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 		if ch.HasKeyword("shroud") {
 			return t.ruleErr(KeyTargets, "%s has shroud: it can't be the target of spells or abilities", o.Label)
 		}
-		if ch.HasKeyword("hexproof") && ch.Controller != ctrl {
+		if ch.HasKeyword("hexproof") && t.s.Opponents(ch.Controller, ctrl) {
 			return t.ruleErr(KeyTargets, "%s has hexproof: its opponents can't target it", o.Label)
 		}
 		if srcCh != nil && ch.ProtectedFrom(*srcCh) && t.applies(KeyProtectTarget) { // 702.16b

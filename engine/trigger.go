@@ -302,7 +302,7 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		if kind != TrigCast || tr.N > 0 {
 			return false
 		}
-		if tr.Who == Yours && e.PlayerID != ctrl || tr.Who == Opponents && e.PlayerID == ctrl {
+		if tr.Who == Yours && e.PlayerID != ctrl || tr.Who == Opponents && !t.s.Opponents(e.PlayerID, ctrl) {
 			return false
 		}
 		if tr.Spell != nil {
@@ -383,7 +383,7 @@ func (t *tx) stepTriggers() {
 				continue
 			}
 			ctrl := src.ch.Controller
-			if tr.Whose == Yours && t.s.Active != ctrl || tr.Whose == Opponents && t.s.Active == ctrl {
+			if tr.Whose == Yours && t.s.Active != ctrl || tr.Whose == Opponents && !t.s.Opponents(t.s.Active, ctrl) {
 				continue
 			}
 			t.trigger(a, src.o, src.ch, TrigInfo{Player: t.s.Active, HasPlayer: true})
@@ -447,13 +447,7 @@ func (t *tx) alreadyTriggered(src ObjectID, a *Ability) bool {
 func (t *tx) putTriggers() error {
 	waiting := t.s.Waiting
 	t.s.Waiting = nil
-	order := []PlayerID{}
-	p := t.s.Active
-	for range t.s.Players {
-		order = append(order, p)
-		p = (p + 1) % PlayerID(len(t.s.Players))
-	}
-	for _, pl := range order {
+	for _, pl := range t.s.APNAP() {
 		for _, w := range waiting {
 			if w.Controller != pl {
 				continue
@@ -464,7 +458,7 @@ func (t *tx) putTriggers() error {
 			}
 		}
 	}
-	t.s.Priority, t.s.Passes = t.s.Active, 0
+	t.s.Priority, t.s.Passes = t.activePriority(), 0
 	return nil
 }
 

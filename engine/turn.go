@@ -143,29 +143,6 @@ func (t *tx) pass() error {
 	return nil
 }
 
-// alive counts players still in the game.
-func (t *tx) alive() int {
-	n := 0
-	for _, p := range t.s.Players {
-		if !p.Lost {
-			n++
-		}
-	}
-	return n
-}
-
-// nextPlayer is the next player in turn order still in the game.
-func (t *tx) nextPlayer(p PlayerID) PlayerID {
-	n := PlayerID(len(t.s.Players))
-	for i := PlayerID(1); i <= n; i++ {
-		q := (p + i) % n
-		if !t.s.Players[q].Lost {
-			return q
-		}
-	}
-	return p
-}
-
 func (ResolveTop) apply(t *tx) error {
 	if t.top() == nil {
 		return fmt.Errorf("the stack is empty: nothing to resolve")
@@ -207,15 +184,6 @@ func (a GoTo) apply(t *tx) error {
 	return fmt.Errorf("never reached %s", a.Step)
 }
 
-func (t *tx) over() bool {
-	for _, p := range t.s.Players {
-		if p.Lost {
-			return true
-		}
-	}
-	return false
-}
-
 // nextStep ends the current step and begins the next one in which a player
 // gets priority (500.2, 500.3), with the turn-based actions between.
 func (t *tx) nextStep() error {
@@ -234,7 +202,7 @@ func (t *tx) nextStep() error {
 				continue
 			}
 		}
-		t.s.Priority, t.s.Passes = t.s.Active, 0
+		t.s.Priority, t.s.Passes = t.activePriority(), 0
 		return t.priorityPoint()
 	}
 	return fmt.Errorf("the turn didn't advance")

@@ -269,6 +269,20 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 			}
 			return false, "still in the game", ""
 		}, true
+	case c.eat("left", "the", "game"), c.eat("has", "left", "the", "game"):
+		return func(r *run) (bool, string, engine.Key) {
+			if p := pl(r); p.Left {
+				return true, "left the game", p.LostBy
+			}
+			return false, "still in the game", ""
+		}, true
+	case c.eat("in", "the", "game"), c.eat("still", "in", "the", "game"):
+		return func(r *run) (bool, string, engine.Key) {
+			if p := pl(r); p.Left {
+				return false, "left the game", p.LostBy
+			}
+			return true, "still in the game", ""
+		}, true
 	case c.eat("not", "lost"), c.eat("has", "not", "lost"):
 		return func(r *run) (bool, string, engine.Key) {
 			p := pl(r)

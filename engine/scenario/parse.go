@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -230,8 +231,8 @@ func (p *parser) header(l string) {
 		sc.Numbering = ed
 	case c.eat("players"):
 		names := strings.Fields(strings.ReplaceAll(c.s, ",", " "))
-		if len(names) < 1 || len(names) > 8 {
-			p.errorf("players: name one to eight players")
+		if len(names) < 1 || len(names) > MaxPlayers {
+			p.errorf("players: name one to %d players", MaxPlayers)
 			return
 		}
 		for _, n := range names {
@@ -241,6 +242,8 @@ func (p *parser) header(l string) {
 			}
 		}
 		sc.Players, sc.Short = names, nil
+	case c.eat("team"):
+		p.team(c)
 	case c.eat("reveal"), c.eat("reveals"):
 		p.reveal(c)
 	case c.eat("life"):
@@ -262,7 +265,7 @@ func (p *parser) header(l string) {
 	case c.eat("text") && c.sym(":"):
 		p.textLine(c.s)
 	default:
-		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, reveal, life, seed, card and text lines", clip(l))
+		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, team, reveal, life, seed, card and text lines", clip(l))
 	}
 }
 
@@ -755,6 +758,35 @@ func (p *parser) reveal(c *cursor) {
 			return
 		}
 	}
+}
+
+// team reads a team line: "team Alex, Bianca" seats those players as
+// teammates (102.3); players on no team line are each a team of their own.
+func (p *parser) team(c *cursor) {
+	var members []int
+	for !c.end() {
+		who, ok := c.player()
+		if !ok {
+			p.errorf("team names players: team %s, %s", p.sc.Written(0), p.sc.Written(len(p.sc.Players)-1))
+			return
+		}
+		i := p.sc.playerIndex(who)
+		for _, t := range p.sc.Teams {
+			if slices.Contains(t, i) || slices.Contains(members, i) {
+				p.errorf("%s is on two teams", who)
+				return
+			}
+		}
+		members = append(members, i)
+		if !c.sym(",") {
+			c.eat("and")
+		}
+	}
+	if len(members) == 0 {
+		p.errorf("team names players: team %s, %s", p.sc.Written(0), p.sc.Written(len(p.sc.Players)-1))
+		return
+	}
+	p.sc.Teams = append(p.sc.Teams, members)
 }
 
 // written lists the players as the text writes them.

@@ -231,39 +231,66 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 		b, ok := done(func(r *run) (engine.Action, error) { return engine.PassPriority{Player: r.player(who)}, nil })
 		return b, true, ok
 	case c.eat("attacks", "with"):
-		var rs []ref
-		ok := c.eat("nothing")
-		if !ok {
-			rs, ok = c.refs()
+		// "A attacks with Bears, Elves [attacking B][; Giant attacking C]":
+		// each group attacks a player or a planeswalker (802.3).
+		type group struct {
+			rs []ref
+			at target // zero: the next opponent
 		}
-		if !ok {
-			p.errorf("attacks with which creatures")
-			return nil, true, false
-		}
-		def := ""
-		if c.eat("attacking") {
-			d, ok := c.player()
-			if !ok {
-				p.errorf("attacking which player")
-				return nil, true, false
+		var groups []group
+		if !c.eat("nothing") {
+			for {
+				rs, ok := c.refs()
+				if !ok {
+					p.errorf("attacks with which creatures")
+					return nil, true, false
+				}
+				g := group{rs: rs}
+				if c.eat("attacking") {
+					tg, ok := p.target(c)
+					if !ok {
+						p.errorf("attacking which player or planeswalker")
+						return nil, true, false
+					}
+					g.at = tg
+				}
+				groups = append(groups, g)
+				if !c.sym(";") {
+					break
+				}
 			}
-			def = d
 		}
 		b, ok := done(func(r *run) (engine.Action, error) {
-			var ids []engine.ObjectID
-			for _, x := range rs {
-				o, err := r.object(x, engine.Battlefield)
-				if err != nil {
-					return nil, err
+			a := engine.DeclareAttackers{Player: r.player(who), Defender: r.player(who)}
+			named := false
+			for _, g := range groups {
+				var at engine.Target
+				if g.at != (target{}) {
+					tg, err := r.target(g.at, engine.Battlefield)
+					if err != nil {
+						return nil, err
+					}
+					at, named = tg, true
 				}
-				ids = append(ids, o.ID)
+				for _, x := range g.rs {
+					o, err := r.object(x, engine.Battlefield)
+					if err != nil {
+						return nil, err
+					}
+					a.Attackers = append(a.Attackers, o.ID)
+					a.At = append(a.At, at)
+				}
 			}
-			d := r.player(who) + 1
-			if def != "" {
-				d = r.player(def)
+			if !named {
+				a.At = nil // each attacks the next opponent in turn order
+			} else {
+				for _, g := range groups {
+					if g.at == (target{}) {
+						return nil, fmt.Errorf("say which player or planeswalker each creature attacks: %s attacks no one named", g.rs[0])
+					}
+				}
 			}
-			d %= engine.PlayerID(len(r.st.Players))
-			return engine.DeclareAttackers{Player: r.player(who), Attackers: ids, Defender: d}, nil
+			return a, nil
 		})
 		return b, true, ok
 	case c.eat("blocks"):

@@ -158,6 +158,11 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 		seed = *opt.Seed
 	}
 	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...).Seeded(seed).Under(ed), cards: map[string]*engine.Card{}}
+	for _, team := range sc.Teams {
+		for _, i := range team {
+			r.st = r.st.EditPlayer(engine.PlayerID(i), func(pl *engine.Player) { pl.Team = team[0] })
+		}
+	}
 	for _, d := range sc.Cards {
 		if _, err := r.card(d.Name); err != nil {
 			t.Err = err
@@ -283,12 +288,7 @@ func (r *run) step(s *Step) (StepResult, error) {
 func (r *run) giveTo(st engine.State, p engine.PlayerID) (engine.State, []engine.Event, error) {
 	var evs []engine.Event
 	for i := 0; st.Priority != p && i < len(st.Players); i++ {
-		alive := 0
-		for _, pl := range st.Players {
-			if !pl.Lost {
-				alive++
-			}
-		}
+		alive := len(st.APNAP())
 		if st.Passes+1 >= alive {
 			what := "the step would end"
 			if st.StackTop() != nil {

@@ -24,6 +24,9 @@ const (
 	// setup is not a game action, so the time budget can't stop it early
 	// enough, and every step copies every object.
 	MaxSetup = 200
+	// MaxPlayers bounds the players line: a Grand Melee game (807) of
+	// sixteen players has four turn markers.
+	MaxPlayers = 16
 	// DefaultBudget is Run's wall-clock budget unless Options say
 	// otherwise. A scenario runs on one goroutine without blocking, so its
 	// wall time is its CPU time.
@@ -48,6 +51,9 @@ type Scenario struct {
 	// write each ("A" and "B" for the default players; "" for none).
 	Players []string
 	Short   []string
+	// Teams are the team lines: each a list of indexes into Players
+	// (102.3). A player on none is a team of their own.
+	Teams [][]int
 	// Revealed are the hidden zones (400.2) the scenario shows face up to
 	// whoever watches it (reveal lines); the sandbox otherwise shows the
 	// game as the first player sees it.

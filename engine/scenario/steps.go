@@ -303,6 +303,9 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		return b, ok
 	}
 	switch {
+	case c.eat("concedes"):
+		c.eatAny("the game")
+		return done(func(r *run) (engine.Action, error) { return engine.Concede{Player: r.player(who)}, nil })
 	case c.eat("plays"):
 		o, ok := c.ref()
 		if !ok {
