@@ -89,11 +89,26 @@ type Cost struct {
 	RemoveN  int      // how many; 0 with RemoveX set: any number, chosen as X
 	RemoveX  bool     // "Remove any number of storage counters"
 	ExileTop int      // "Exile the top ten cards of your library"
+	// DiscardSelf: "Discard this card" (cycling, 702.29a); the ability
+	// works from its owner's hand.
+	DiscardSelf bool
+	// ExileSelf: "Exile this card from your graveyard" (scavenge,
+	// 702.97a); the ability works from the graveyard.
+	ExileSelf bool
+	// TapOther: "Tap another untapped creature you control" (station,
+	// 702.184a), or with TapPower set "Tap any number of untapped creatures
+	// you control with total power N or greater" (crew, 702.122a).
+	TapOther *Filter
+	TapPower int
+	// SelfMana: the mana part is the object's own mana cost ("The scavenge
+	// cost is equal to its mana cost", 702.1a), read as it's activated.
+	SelfMana bool
 }
 
 // IsManaOnly reports whether the cost is only mana.
 func (c *Cost) IsManaOnly() bool {
-	return c != nil && !c.Tap && !c.Untap && !c.SacSelf && c.Sac == nil && c.Life == 0 && c.Discard == 0 && c.Remove == "" && c.ExileTop == 0
+	return c != nil && !c.Tap && !c.Untap && !c.SacSelf && c.Sac == nil && c.Life == 0 && c.Discard == 0 && c.Remove == "" && c.ExileTop == 0 &&
+		!c.DiscardSelf && !c.ExileSelf && c.TapOther == nil
 }
 
 // TargetSpec is one "target" in an ability's text (115.1).
@@ -136,6 +151,8 @@ type Filter struct {
 	Enchanted bool     // "enchanted creature": what this Aura is attached to
 	Attacking bool
 	EvenMV    bool // "with even mana values"
+	// ToughGtPower: "with toughness greater than its power".
+	ToughGtPower bool
 }
 
 // Whose says whose objects a filter means.
@@ -324,6 +341,8 @@ const (
 	RefStackSpell           // the spell this ability's trigger is about ("that spell")
 	RefTrigOther            // the other creature in a block trigger ("that creature": what it blocked, or blocked it)
 	RefSharesColor          // "each other creature that shares a color with it" (Of: "it")
+	RefCostTapped           // the creature tapped to pay the cost ("the tapped creature", station)
+	RefCostExiled           // the card exiled to pay the cost ("the card you exiled", scavenge)
 )
 
 // PRef refers to a player.
@@ -490,6 +509,9 @@ type RuleMod struct {
 	// cast …"), which applies as it is cast (601.2f); PerAttacked repeats it
 	// "for each creature you attacked with this turn".
 	Self, PerAttacked bool
+	// Char is the characteristic a RuleStationUsing effect has a creature
+	// station with: "toughness".
+	Char string
 }
 
 // RuleKind is the rule a RuleMod changes.
@@ -519,6 +541,7 @@ const (
 	RuleAttacksIfAble                       // "~ attacks each combat if able." (508.1d: a requirement)
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)
+	RuleStationUsing                        // "… stations permanents using its toughness rather than its power." (702.184c)
 )
 
 // Replacement is a replacement effect a static ability generates (614).

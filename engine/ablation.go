@@ -43,6 +43,7 @@ var gated = []Key{
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
 	// Multiplayer (issue 17).
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked,
+	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

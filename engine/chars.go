@@ -69,7 +69,7 @@ func (ch Chars) HasKeyword(k string) bool {
 		}
 	}
 	for _, a := range ch.Abilities {
-		if a.Kind == AbKeyword && a.Keyword == k {
+		if a.Keyword == k {
 			return true
 		}
 	}

@@ -27,6 +27,7 @@ const (
 	EvCombat                        // attackers or blockers were declared
 	EvCost                          // a cost was paid
 	EvWin                           // a player won the game
+	EvCycle                         // a card was discarded to pay a cycling cost (702.29c)
 )
 
 // Event is one thing that happened, naming the rule that made it happen in

@@ -422,6 +422,13 @@ func (x *execCtx) amount(a Amount) int {
 		n += x.item.Removed
 	case a.All:
 		return -1
+	case a.PowerOf != nil && a.PowerOf.Kind == RefCostTapped:
+		n += x.stationValue()
+	case a.PowerOf != nil && a.PowerOf.Kind == RefCostExiled:
+		// 608.2h: the card as it last existed in the graveyard.
+		if len(x.item.Exiled) > 0 {
+			n += x.item.Exiled[0].Chars.Power
+		}
 	case a.PowerOf != nil:
 		if chs := x.refChars(*a.PowerOf); len(chs) > 0 {
 			n += chs[0].Power

@@ -1005,6 +1005,9 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.NoAbility && len(ch.Abilities) > 0 {
 		return false
 	}
+	if f.ToughGtPower && ch.Toughness <= ch.Power {
+		return false
+	}
 	if f.EvenMV && ch.Cost.manaValue(stackX(o), s.rules)%2 != 0 {
 		return false
 	}

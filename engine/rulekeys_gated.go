@@ -25,6 +25,11 @@ const (
 	KeyAssignBlocking   Key = "combat.blocking"       // 510.1d: a creature blocking two or more attackers divides its damage among them
 	KeyShuffle          Key = "shuffle"               // 701.24a: shuffling randomizes the library's order
 	KeyShuffleKeep      Key = "shuffle.position"      // 701.24g: a card put in a position as the library is shuffled stays there
+	KeySpellTargets     Key = "cast.targeted"         // 115.1a: a spell is targeted by its spell ability's "target"s, not its other abilities'
+	KeyCycling          Key = "cycling"               // 702.29a: cycling, an activated ability that works from the hand
+	KeyCycleTrigger     Key = "cycling.trigger"       // 702.29c: "When you cycle this card" triggers from whatever zone the card winds up in
+	KeyKeywordCost      Key = "keyword.cost"          // 702.1a: "[keyword] cost" means only the keyword's variable cost
+	KeyStationOther     Key = "station.other"         // 702.184c: an effect may have a creature station with a characteristic other than its power
 )
 
 var gatedRecognizers = []recognizer{
@@ -45,6 +50,11 @@ var gatedRecognizers = []recognizer{
 	{key: KeyCouldProduce, chapters: []uint16{106}, sub: 1, re: rx(`the type of mana a permanent could produce at any time includes`)},
 	{key: KeyTokenByName, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token by name`)},
 	{key: KeyReflexive, chapters: []uint16{603}, sub: 1, re: rx(`reflexive triggered abilities`)},
+	{key: KeySpellTargets, chapters: []uint16{113, 114, 115, 415}, re: rx(`^an instant or sorcery spell is targeted if`)},
+	{key: KeyCycling, chapters: []uint16{502, 702}, sub: 2, re: rx(`^cycling is an activated ability that functions only while`)},
+	{key: KeyCycleTrigger, chapters: []uint16{502, 702}, sub: 2, re: rx(`abilities that trigger when they.re cycled`)},
+	{key: KeyKeywordCost, chapters: []uint16{702}, sub: 2, re: rx(`^if an effect refers to a "\[keyword ability\] cost`)},
+	{key: KeyStationOther, chapters: []uint16{702}, sub: 2, re: rx(`modify the result of a station ability`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 	{key: KeyAssignBlocking, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocking creature (will )?assigns? combat damage`)},
 	{key: KeyShuffle, chapters: []uint16{701}, sub: 2, re: rx(`^to shuffle a library or a face-down pile of cards, randomize`)},

@@ -114,6 +114,9 @@ func (p *textParser) line(text string) ([]*Ability, error) {
 			if a.Text == "" {
 				a.Text = text
 			}
+			if keywordCost[a.Keyword] && a.KCost == nil {
+				return nil, fmt.Errorf("can't read %q: %s needs its cost, like %q", text, a.Keyword, a.Keyword+" {2}")
+			}
 		}
 		return abs, nil
 	}
@@ -223,6 +226,9 @@ func (p *textParser) keywords(c *tcur) ([]*Ability, bool) {
 
 func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 	save := c.i
+	if a, ok := p.meaningKeyword(c); ok {
+		return a, true
+	}
 	for _, k := range keywordList {
 		if c.eatS(k) {
 			a := &Ability{Kind: AbKeyword, Keyword: k}
@@ -445,6 +451,14 @@ func (p *textParser) activated(c *tcur, text string, colon int) (*Ability, error
 		return nil, err
 	}
 	a.Effect, a.Targets = eff, p.targets
+	// A cost that discards or exiles the card itself is paid from the
+	// hand (cycling, 702.29a) or the graveyard (scavenge, 702.97a).
+	switch {
+	case cost.DiscardSelf:
+		a.From = Hand
+	case cost.ExileSelf:
+		a.From = Graveyard
+	}
 	// 605.1a: an activated ability without a target that could add mana
 	// as it resolves is a mana ability.
 	if len(a.Targets) == 0 && addsMana(eff) {
@@ -523,7 +537,9 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 			}
 			cost.Life = n
 		case c.eat("discard"):
-			if c.eat("a", "card") {
+			if p.self(c) {
+				cost.DiscardSelf = true
+			} else if c.eat("a", "card") {
 				cost.Discard = 1
 			} else if n, ok := c.num(); ok && c.eat("cards") {
 				cost.Discard = n
@@ -552,6 +568,38 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 				return nil, p.fail(c, text, "exile the top N cards of your library")
 			}
 			cost.ExileTop = n
+		case c.eat("exile"):
+			if !p.self(c) || !c.eat("from", "your", "graveyard") {
+				return nil, p.fail(c, text, "exile this card from your graveyard")
+			}
+			cost.ExileSelf = true
+		case c.eat("tap"):
+			// "Tap another untapped creature you control" (station), "Tap
+			// any number of untapped creatures you control with total
+			// power N or greater" (crew).
+			f := &Filter{Tapped: -1}
+			switch {
+			case c.eat("another"):
+				f.Other = true
+			case c.eat("any", "number", "of"):
+				cost.TapPower = -1
+			default:
+				return nil, p.fail(c, text, "tap another untapped creature you control")
+			}
+			if _, ok := p.nounPhrase(c, f); !ok {
+				return nil, p.fail(c, text, "what to tap")
+			}
+			if cost.TapPower < 0 {
+				n, ok := 0, c.eat("with", "total", "power")
+				if ok {
+					n, ok = c.num()
+				}
+				if !ok || !c.eat("or", "greater") {
+					return nil, p.fail(c, text, "with total power N or greater")
+				}
+				cost.TapPower = n
+			}
+			cost.TapOther = f
 		default:
 			return nil, p.fail(c, text, "a cost: mana, {T}, {Q}, sacrifice …, pay N life, discard a card, remove N KIND counters from ~")
 		}

@@ -360,7 +360,13 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 	case c.eat("discard"):
 		return p.discard(c, text, PRef{Kind: PYou})
 	case c.eat("put"):
-		n, ok := p.amount(c)
+		// "Put a number of +1/+1 counters equal to … on target creature",
+		// "… on this permanent equal to …".
+		number := c.eat("a", "number", "of")
+		n, ok := Amount{}, number
+		if !number {
+			n, ok = p.amount(c)
+		}
 		if !ok {
 			return fail("how many counters")
 		}
@@ -368,12 +374,26 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		if !c.eat("counter") && !c.eat("counters") {
 			return fail("put N KIND counters on …")
 		}
+		equal := func() bool {
+			if !number || !c.eat("equal", "to") {
+				return false
+			}
+			n, ok = p.amountExpr(c)
+			number = false
+			return ok
+		}
+		if number && !equal() && c.peek() != "on" {
+			return fail("a number of counters equal to what")
+		}
 		if !c.eat("on") {
 			return fail("on what")
 		}
 		r, ok := p.objects(c)
 		if !ok {
 			return fail("on what")
+		}
+		if number && !equal() {
+			return fail("a number of counters equal to what")
 		}
 		return &Instr{Op: OpPutCounters, What: r, Kind: kind, N: n}, true, nil
 	case c.eat("remove"):
@@ -1425,6 +1445,14 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		r := p.it
 		a.PowerOf = &r
 		return a, true
+	case c.eat("the", "power", "of", "the", "card", "you", "exiled"):
+		// Scavenge (702.97a): the card exiled to pay the cost.
+		a.PowerOf = &ORef{Kind: RefCostExiled}
+		return a, true
+	case c.eat("the", "tapped", "creature", "'s", "power"):
+		// Station (702.184a): the creature tapped to pay the cost.
+		a.PowerOf = &ORef{Kind: RefCostTapped}
+		return a, true
 	}
 	save := c.i
 	if p.self(c) && c.eat("'s", "power") {
@@ -1701,6 +1729,8 @@ post:
 			f.Control = ChosenPlayers
 		case c.eat("with", "no", "abilities"):
 			f.NoAbility = true
+		case c.eat("with", "toughness", "greater", "than", "its", "power"):
+			f.ToughGtPower = true
 		case c.eat("with", "even", "mana", "values"), c.eat("with", "an", "even", "mana", "value"):
 			f.EvenMV = true
 		case c.eat("of", "the", "chosen", "color"):
@@ -1824,6 +1854,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		if err != nil {
 			return nil, true, err
 		}
+		if err := p.keywordCostSentence(c, text, abs); err != nil {
+			return nil, true, err
+		}
 		spec.Gain = abs
 	case c.eat("lose", "all", "abilities"), c.eat("loses", "all", "abilities"):
 		spec.LoseAll = true
@@ -1839,6 +1872,14 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
 	case c.eat("can't", "be", "blocked"):
 		spec.Rules = &RuleMod{Kind: RuleUnblockable}
+	case c.eat("stations", "permanents", "using", "its"), c.eat("station", "permanents", "using", "their"):
+		// Tapestry Warden (702.184c): "… stations permanents using its
+		// toughness rather than its power."
+		char := c.next()
+		if char != "toughness" || !(c.eat("rather", "than", "its", "power") || c.eat("rather", "than", "their", "power")) {
+			return nil, true, p.fail(c, text, "stations permanents using its toughness rather than its power")
+		}
+		spec.Rules = &RuleMod{Kind: RuleStationUsing, Char: char}
 	case c.eat("isn't", "a"), c.eat("isn't", "an"):
 		// "As long as your devotion to red is less than five, Purphoros
 		// isn't a creature." (layer 4)

@@ -35,6 +35,8 @@ type StackItem struct {
 	Targets    [][]Target   // what was chosen for each
 	X          int
 	Sacrificed []Snapshot // permanents sacrificed to pay costs, as they last were
+	Tapped     []Snapshot // creatures tapped to pay "Tap another untapped creature" costs
+	Exiled     []Snapshot // the card exiled to pay "Exile this card from your graveyard"
 	Removed    int        // counters removed to pay "any number of" costs
 	Spent      Mana       // mana spent to cast it (107.3, 700.14)
 	Kicked     []int      // which kicker costs were paid
@@ -105,6 +107,7 @@ type (
 		Discard []ObjectID
 		Remove  int // counters to remove for "Remove any number of …"
 		Pay     Payment
+		Tap     []ObjectID // creatures to tap for "Tap another untapped creature …" (station, crew)
 	}
 	// PlayLand: the player plays a land from their hand (305.1), a special
 	// action.
@@ -238,6 +241,15 @@ func (a CastSpell) apply(t *tx) error {
 	for _, ab := range item.Abilities {
 		item.Specs = append(item.Specs, ab.Targets...)
 	}
+	if spch := t.chars(sp); spch.Types.Is("instant") || spch.Types.Is("sorcery") {
+		for _, ab := range spch.Abilities {
+			// 115.1a: an activated or triggered ability of an instant or
+			// sorcery that says "target" is targeted; the spell isn't.
+			if (ab.Kind == AbActivated || ab.Kind == AbTriggered) && len(ab.Targets) > 0 && !t.applies(KeySpellTargets) {
+				item.Specs = append(item.Specs, ab.Targets...)
+			}
+		}
+	}
 	item.Targets, err = t.checkTargets(item.Specs, a.Targets, a.Player, sp, t.chars(sp), true)
 	if err != nil {
 		return err
@@ -284,7 +296,7 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	// 601.2h: pay it.
-	spent, err := t.payCost(a.Player, sp, total, extra, a.Pay, a.Sac, a.Discard, 0)
+	spent, err := t.payCost(a.Player, sp, total, extra, a.Pay, a.Sac, a.Discard, 0, nil)
 	if err != nil {
 		return err
 	}
@@ -406,12 +418,15 @@ type paid struct {
 	mana       Mana
 	sacrificed []Snapshot
 	removed    int
+	tapped     []Snapshot
+	exiled     []Snapshot
+	discarded  ObjectID // the card itself, discarded (cycling): what it became
 }
 
 // payCost pays a total cost (601.2h, 602.2b): mana from the pool, life,
 // tapping, sacrifices, discards, counters. Partial payments aren't allowed:
 // any failure fails the whole action.
-func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int) (paid, error) {
+func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int, tap []ObjectID) (paid, error) {
 	var out paid
 	selfID := ObjectID(0)
 	if self != nil {
@@ -447,6 +462,11 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	if life > 0 {
 		if err := t.life(p, -life, KeyPay, "as a cost"); err != nil {
 			return out, err
+		}
+	}
+	if c == nil || c.TapOther == nil {
+		if len(tap) > 0 {
+			return out, t.ruleErr(KeyPay, "nothing to tap: the cost doesn't ask for it")
 		}
 	}
 	if c == nil {
@@ -492,6 +512,34 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 			}
 		}
 		out.removed = n
+	}
+	if c.TapOther != nil {
+		tapped, err := t.tapForCost(p, self, c, tap)
+		if err != nil {
+			return out, err
+		}
+		out.tapped = tapped
+	}
+	if c.DiscardSelf {
+		// "Discard this card" (702.29a): the card itself, from its owner's hand.
+		if self == nil || self.Zone != Hand || self.Owner != p {
+			return out, t.ruleErr(KeyDiscard, "only a card in %s's hand can be discarded to pay this cost", pl.Name)
+		}
+		nid, err := t.move(self.ID, Graveyard, false, nil, KeyDiscard, "is discarded to pay a cost")
+		if err != nil {
+			return out, err
+		}
+		out.discarded = nid
+	}
+	if c.ExileSelf {
+		// "Exile this card from your graveyard" (702.97a).
+		if self == nil || self.Zone != Graveyard || self.Owner != p {
+			return out, t.ruleErr(KeyExile, "only a card in %s's graveyard can be exiled to pay this cost", pl.Name)
+		}
+		out.exiled = append(out.exiled, *t.snapshotOf(self.ID))
+		if _, err := t.move(self.ID, Exile, false, nil, KeyExile, "is exiled to pay a cost"); err != nil {
+			return out, err
+		}
 	}
 	if c.ExileTop > 0 {
 		lib := t.s.In(p, Library)
@@ -587,6 +635,9 @@ func (a Activate) apply(t *tx) error {
 	if o.Zone != zone || o.PhasedOut {
 		return t.ruleErr(KeyActivate, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
 	}
+	if ab.Keyword == "cycling" && !t.applies(KeyCycling) { // 702.29a
+		return t.ruleErr(KeyActivate, "%s has no cycling ability that works", o.Label)
+	}
 	if !ab.Mana && t.s.Priority != a.Player {
 		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
@@ -603,17 +654,18 @@ func (a Activate) apply(t *tx) error {
 	if err != nil {
 		return err
 	}
-	cost := ab.Cost
-	if cost == nil {
-		cost = &Cost{}
-	}
+	cost := t.activationCost(ab, ch)
 	oLabel, oName, oID := o.Label, o.Card.Name, o.ID
 	total := totalCost(cost.Mana, a.X, nil, nil, nil)
-	p, err := t.payCost(a.Player, o, total, cost, a.Pay, a.Sac, a.Discard, a.Remove)
+	p, err := t.payCost(a.Player, o, total, cost, a.Pay, a.Sac, a.Discard, a.Remove, a.Tap)
 	if err != nil {
 		return err
 	}
 	item.Spent, item.Sacrificed, item.Removed = p.mana, p.sacrificed, p.removed
+	item.Tapped, item.Exiled = p.tapped, p.exiled
+	if p.discarded != 0 && ab.Keyword == "cycling" {
+		t.cycled(a.Player, oLabel, oID, p.discarded)
+	}
 	if cost.RemoveX {
 		item.X = p.removed
 	}

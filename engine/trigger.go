@@ -71,7 +71,7 @@ func (t *tx) sourcesIn(st *State, look bool) []trigSource {
 		if ch == nil {
 			continue
 		}
-		if o.Zone != Battlefield && !hasTriggerFrom(ch, o.Zone) {
+		if o.Zone != Battlefield && !t.hasTriggerFrom(ch, o.Zone) {
 			continue
 		}
 		out = append(out, trigSource{st, o, ch})
@@ -79,9 +79,14 @@ func (t *tx) sourcesIn(st *State, look bool) []trigSource {
 	return out
 }
 
-func hasTriggerFrom(ch *Chars, z Zone) bool {
+func (t *tx) hasTriggerFrom(ch *Chars, z Zone) bool {
 	for _, a := range ch.Abilities {
 		if a.Kind == AbTriggered && (a.From == z || a.Trigger != nil && a.Trigger.Event == TrigToGraveyard && a.Trigger.What != nil && a.Trigger.What.Self && z == Graveyard) {
+			return true
+		}
+		// 702.29c: "When you cycle this card" triggers from whatever zone
+		// the card winds up in after it's cycled.
+		if a.Kind == AbTriggered && a.Trigger != nil && a.Trigger.Event == TrigCycle && t.applies(KeyCycleTrigger) {
 			return true
 		}
 	}
@@ -124,6 +129,8 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 	case EvToken:
 		kind = TrigEnters
+	case EvCycle:
+		kind = TrigCycle
 	case EvTap:
 		if e.Key == KeyTap {
 			kind = TrigTapped
@@ -310,6 +317,8 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			return sp != nil && matchFilter(&t.s, tr.Spell, sp, t.chars(sp), src.o, ctrl)
 		}
 		return true
+	case TrigCycle:
+		return kind == TrigCycle && objOK()
 	case TrigDamagePlayer:
 		return kind == TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
 	case TrigDealsDamage:

@@ -223,7 +223,7 @@ var defaultSubtypes = map[SubtypeKind][]string{
 		"Weird", "Werewolf", "Whale", "Wizard", "Wolf", "Wolverine", "Wombat", "Worm", "Wraith", "Wurm", "Yeti",
 		"Zombie", "Zubera"},
 	LandType:     {"Desert", "Forest", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Power-Plant", "Swamp", "Tower", "Urza's"},
-	ArtifactType: {"Equipment", "Fortification", "Contraption"},
+	ArtifactType: {"Equipment", "Fortification", "Contraption", "Vehicle", "Spacecraft"},
 	// The Lorwyn five and a few since: the planeswalker uniqueness rule
 	// (2007–2017) needs a type to compare.
 	PlaneswalkerType: {"Ajani", "Chandra", "Elspeth", "Garruk", "Gideon", "Jace", "Karn", "Liliana", "Nissa", "Sarkhan", "Sorin", "Tezzeret"},

@@ -402,8 +402,9 @@ func (p *parser) cardLine(c *cursor) {
 		return
 	}
 	d.TypeLine = tl
-	for _, kw := range parts[1:] {
-		kw = strings.ToLower(strings.TrimSpace(kw))
+	for _, written := range parts[1:] {
+		written = strings.TrimSpace(written)
+		kw := strings.ToLower(written)
 		switch {
 		case kw == "colorless":
 			d.HasColor, d.Color = true, 0
@@ -417,11 +418,11 @@ func (p *parser) cardLine(c *cursor) {
 			// A keyword with a parameter (protection from white, toxic 2,
 			// splice onto Arcane {1}{R}) is read as rules text.
 			abs, err := engine.ParseAbilities(d.Name, kw, false, engine.Latest().Types)
-			if err != nil || len(abs) != 1 || abs[0].Kind != engine.AbKeyword {
+			if err != nil || len(abs) != 1 || abs[0].Keyword == "" {
 				p.errorf("unknown keyword %q (the engine knows: %s; or give a color)", kw, keywordList())
 				return
 			}
-			d.Text = append(d.Text, TextLine{Line: p.line, Text: strings.TrimSpace(kw)})
+			d.Text = append(d.Text, TextLine{Line: p.line, Text: written})
 		}
 	}
 	p.sc.Cards = append(p.sc.Cards, d)

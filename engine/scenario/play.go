@@ -18,6 +18,7 @@ type castOpts struct {
 	splice   []ref
 	sac      []ref
 	convoke  []ref
+	tap      []ref // creatures tapped for a cost: "tapping Bears" (station, crew)
 	discard  []ref
 	pay      *engine.Payment
 	alt      bool
@@ -28,7 +29,7 @@ type castOpts struct {
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing"}
+var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -96,6 +97,10 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			}
 		case c.eat("convoking"):
 			if !p.moreRefs(c, &o.convoke, "convoking with which creatures") {
+				return o, false
+			}
+		case c.eat("tapping"):
+			if !p.moreRefs(c, &o.tap, "tapping which creatures") {
 				return o, false
 			}
 		case c.eat("discarding"):
@@ -475,6 +480,9 @@ func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Acti
 		return nil, err
 	}
 	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
+		return nil, err
+	}
+	if a.Tap, err = r.ids(o.tap, engine.Battlefield); err != nil {
 		return nil, err
 	}
 	if o.pay != nil {

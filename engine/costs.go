@@ -1,0 +1,90 @@
+package engine
+
+import "fmt"
+
+// tapForCost taps the creatures a player chose to pay "Tap another
+// untapped creature you control" (station, 702.184a) or "Tap any number of
+// untapped creatures you control with total power N or greater" (crew,
+// 702.122a). Tapping them isn't the {T} symbol: summoning sickness doesn't
+// stop it (302.6 names only {T} and {Q}). It returns them as they were.
+func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Snapshot, error) {
+	if len(ids) == 0 || c.TapPower == 0 && len(ids) != 1 {
+		return nil, t.ruleErr(KeyPay, "the cost asks for tapping %s %s", map[bool]string{true: "creatures", false: "one"}[c.TapPower > 0], c.TapOther.String())
+	}
+	var out []Snapshot
+	power := 0
+	seen := map[ObjectID]bool{}
+	for _, id := range ids {
+		o := t.s.Object(id)
+		if o == nil || o.Zone != Battlefield || seen[id] {
+			return nil, t.ruleErr(KeyPay, "only untapped permanents on the battlefield can be tapped to pay a cost")
+		}
+		seen[id] = true
+		ch := t.chars(o)
+		if ch.Controller != p || !matchFilter(&t.s, c.TapOther, o, ch, self, p) {
+			return nil, t.ruleErr(KeyPay, "%s isn't an %s %s controls", o.Label, c.TapOther.String(), t.name(p))
+		}
+		out = append(out, *t.snapshotOf(id))
+		power += ch.Power
+		t.tap(o)
+	}
+	if c.TapPower > 0 && power < c.TapPower {
+		return nil, t.ruleErr(KeyPay, "the creatures tapped have total power %d; the cost asks for %d or greater", power, c.TapPower)
+	}
+	return out, nil
+}
+
+// activationCost is the cost an activated ability asks for now: its own,
+// with the object's mana cost where a granting effect set the keyword's
+// cost to it ("The scavenge cost is equal to its mana cost").
+func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
+	if ab.Cost == nil {
+		return &Cost{}
+	}
+	if !ab.Cost.SelfMana {
+		return ab.Cost
+	}
+	c := *ab.Cost
+	c.Mana = append(ManaCost(nil), ch.Cost...)
+	if !t.applies(KeyKeywordCost) {
+		// 702.1a: "the scavenge cost" is only the keyword's variable cost.
+		// Without that rule, it would be the activation cost as a whole:
+		// the mana, and nothing else.
+		c = Cost{Mana: c.Mana}
+	}
+	return &c
+}
+
+// cycled reports a card discarded to pay a cycling ability's cost: "When
+// you cycle this card" means "When you discard this card to pay an
+// activation cost of a cycling ability" (702.29c).
+func (t *tx) cycled(p PlayerID, label string, old, now ObjectID) {
+	t.emit(Event{Kind: EvCycle, Key: KeyCycleTrigger, Player: t.name(p), PlayerID: p, HasPlayer: true, Object: label, ObjectID: old, NewObjectID: now,
+		Text: fmt.Sprintf("%s cycles %s", t.name(p), label)})
+}
+
+// stationValue is "the tapped creature's power" for the creature tapped to
+// pay a cost: as it is now, or as it last existed. A static ability may
+// have it station with its toughness instead (702.184c).
+func (x *execCtx) stationValue() int {
+	t := x.t
+	if len(x.item.Tapped) == 0 {
+		return 0
+	}
+	snap := x.item.Tapped[0]
+	o, ch := &snap.Obj, &snap.Chars
+	if cur := t.s.Object(snap.ID); cur != nil {
+		o, ch = cur, t.chars(cur)
+	}
+	station := len(x.item.Abilities) > 0 && x.item.Abilities[0].Keyword == "station"
+	if station && t.applies(KeyStationOther) {
+		for _, m := range t.ruleMods(RuleStationUsing) {
+			if g := m.spec.Affects.Group; g != nil && matchFilter(&t.s, g, o, ch, m.src, m.ctrl) && m.mod.Char == "toughness" {
+				t.emit(Event{Kind: EvRule, Key: KeyStationOther, Object: o.Label,
+					Text: fmt.Sprintf("%s stations using its toughness rather than its power (%s)", o.Label, m.name)})
+				return ch.Toughness
+			}
+		}
+	}
+	return ch.Power
+}

@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Keyword abilities that stand for other abilities (702.1: "[keyword]
+// [cost]" means "…"). What each means is written here in its rule's own
+// words and read by the same grammar as printed rules text, so a keyword
+// is made of the parts any card's text is made of.
+var keywordMeanings = map[string][]string{
+	// 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card."
+	"cycling": {"[cost], Discard this card: Draw a card."},
+	// 702.97a
+	"scavenge": {"[cost], Exile this card from your graveyard: Put a number of +1/+1 counters equal to the power of the card you exiled on target creature. Activate only as a sorcery."},
+	// 702.184a
+	"station": {"Tap another untapped creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power. Activate only as a sorcery."},
+}
+
+// keywordCost lists the keywords above whose meaning has a cost.
+var keywordCost = map[string]bool{"cycling": true, "scavenge": true}
+
+// meaningKeyword reads a keyword of keywordMeanings at the cursor:
+// "cycling {2}", "scavenge {3}{G}{G}", "station". With no cost where one
+// is due ("Each creature card in your graveyard has scavenge."), the cost
+// is left for the text that grants it to set.
+func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
+	save := c.i
+	for kw := range keywordMeanings {
+		if !c.eatS(kw) {
+			continue
+		}
+		var cost ManaCost
+		if keywordCost[kw] {
+			cost, _ = c.manaCost()
+		}
+		a, err := p.meaning(kw, cost, 0)
+		if err != nil {
+			break
+		}
+		return a, true
+	}
+	c.i = save
+	return nil, false
+}
+
+// meaning reads what keyword kw means with its cost and number filled in.
+// A keyword that stands for one ability is that ability, named by the
+// keyword; one that stands for several is a keyword ability with them as
+// its parts.
+func (p *textParser) meaning(kw string, cost ManaCost, n int) (*Ability, error) {
+	var parts []*Ability
+	for _, m := range keywordMeanings[kw] {
+		text := strings.ReplaceAll(m, "[n]", strconv.Itoa(n))
+		costless := len(cost) == 0 && strings.HasPrefix(text, "[cost], ")
+		if costless {
+			text = strings.TrimPrefix(text, "[cost], ")
+		}
+		text = strings.ReplaceAll(text, "[cost]", cost.String())
+		sub := &textParser{lists: p.lists}
+		abs, err := sub.line(text)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, abs...)
+	}
+	display := strings.ToUpper(kw[:1]) + kw[1:]
+	if len(cost) > 0 {
+		display += " " + cost.String()
+	}
+	if n > 0 {
+		display += " " + strconv.Itoa(n)
+	}
+	kcost := &Cost{Mana: cost}
+	if keywordCost[kw] && len(cost) == 0 {
+		kcost = nil // the text granting it says what it is (keywordCostSentence)
+	}
+	if len(parts) == 1 {
+		a := parts[0]
+		a.Keyword, a.KCost, a.N, a.Text = kw, kcost, n, display
+		return a, nil
+	}
+	return &Ability{Kind: AbKeyword, Keyword: kw, KCost: kcost, N: n, Text: display, Parts: parts}, nil
+}
+
+// keywordCostSentence reads what follows a grant of a keyword written
+// without its cost: "The scavenge cost is equal to its mana cost." That
+// cost is the keyword's variable cost only (702.1a); the rest of the
+// ability's cost is the keyword's own.
+func (p *textParser) keywordCostSentence(c *tcur, text string, abs []*Ability) error {
+	for _, a := range abs {
+		if a.Keyword == "" || !keywordCost[a.Keyword] || a.KCost != nil {
+			continue
+		}
+		save := c.i
+		c.eat(".")
+		if !c.eat("the") || !c.eatS(a.Keyword) || !c.eat("cost", "is", "equal", "to", "its", "mana", "cost") {
+			c.i = save
+			return p.fail(c, text, "what the "+a.Keyword+" cost is: \"The "+a.Keyword+" cost is equal to its mana cost.\"")
+		}
+		a.KCost = &Cost{}
+		if a.Cost != nil {
+			a.Cost.SelfMana = true
+		}
+	}
+	return nil
+}
