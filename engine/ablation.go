@@ -45,6 +45,9 @@ var gated = []Key{
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked,
 	// Keyword abilities and mechanisms.
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
+	// Section 6's examples (issue 16, third round).
+	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
+	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

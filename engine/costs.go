@@ -38,7 +38,9 @@ func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Sn
 // with the object's mana cost where a granting effect set the keyword's
 // cost to it ("The scavenge cost is equal to its mana cost").
 func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
-	if ab.Cost == nil {
+	// 602.1a: the activation cost is everything before the colon, paid by
+	// the player activating it.
+	if ab.Cost == nil || !t.applies(KeyActivationCost) {
 		return &Cost{}
 	}
 	if !ab.Cost.SelfMana {

@@ -1044,6 +1044,30 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			col, _ = ParseColor(ans.word)
 		}
 		m = manaOf(col)
+	case ms.Produced:
+		// "one mana of any type that land produced": a type among the
+		// mana the trigger's land produced.
+		var words []string
+		if tr := x.item.Trig; tr != nil {
+			words = tr.Mana.TypeNames()
+		}
+		if len(words) == 0 {
+			t.emit(Event{Kind: EvRule, Key: KeyManaPool, Player: t.name(x.ctrl), Text: "the land produced no mana: no mana is added"})
+			return false, nil
+		}
+		pick := words[0]
+		if len(words) > 1 {
+			who := x.ctrl
+			if ps := x.players(in.Who); len(ps) > 0 {
+				who = ps[0]
+			}
+			ans, err := t.ask(&Choice{Player: who, Key: KeyManaPool, Words: words, Prompt: "choose a type of mana to add"})
+			if err != nil {
+				return false, err
+			}
+			pick = ans.word
+		}
+		m = manaOfType(pick)
 	case ms.ColorOf != nil:
 		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyManaPool, Words: colorWords(), Prompt: "choose a color of mana to add"})
 		if err != nil {
@@ -1065,6 +1089,25 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 	}
 	x.added = x.added.Add(m)
 	return true, nil
+}
+
+// couldAdd reports whether an "add" instruction would add any mana if it
+// were followed now (605.1a).
+func (x *execCtx) couldAdd(ms *ManaSpec) bool {
+	switch {
+	case ms.ForEach != nil:
+		return countAmount(&x.t.s, Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil) > 0
+	case ms.EqualTo != nil:
+		return x.amount(*ms.EqualTo) > 0
+	case ms.PerRemove:
+		return x.source() != nil && len(x.source().Counters) > 0
+	case ms.Chosen:
+		src := x.source()
+		return src != nil && src.Chosen.HasColor
+	case ms.Produced, ms.OpponentLands, ms.ColorOf != nil:
+		return true
+	}
+	return ms.Mana.Total() > 0
 }
 
 func scale(m Mana, n int) Mana {
@@ -1295,13 +1338,37 @@ func (x *execCtx) delayed(in *Instr) {
 	d := Delayed{Ability: &ab, Controller: x.ctrl, Source: x.item.Source, SourceName: x.item.SourceName, Turn: t.s.Turn, Step: t.s.Step}
 	if tr := ab.Trigger; tr != nil && tr.What != nil && tr.What.Self {
 		// "When this creature leaves the battlefield": the source as it
-		// is now; if it already left, the ability never triggers (603.7a).
-		if src := t.s.Object(x.item.Source); src != nil && src.Zone == Battlefield {
+		// is now.
+		src := t.s.Object(x.item.Source)
+		switch {
+		case (tr.Event == TrigLeaves && (src == nil || src.Zone != Battlefield) ||
+			tr.Event == TrigUntapped && x.untappedSince()) && !t.applies(KeyDelayedCreated):
+			// 603.7a: it won't trigger on an event that happened before
+			// it was created. Without that rule, its event, just
+			// beforehand (the source leaving, or untapping), would
+			// trigger it at once.
+			info := TrigInfo{Obj: t.s.LastKnownOrCurrent(x.item.Source)}
+			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
+			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + ab.Text})
+			return
+		case src != nil && src.Zone == Battlefield:
 			d.Watch = src.ID
 		}
 	}
 	t.s.Delayed = append(t.s.Delayed, d)
 	t.emit(Event{Kind: EvEffect, Key: KeyDelayed, Object: x.item.SourceName, Text: "delayed triggered ability created: " + ab.Text})
+}
+
+// untappedSince reports whether the resolving ability's source has become
+// untapped since the ability was activated: its cost tapped it, and it is
+// untapped now.
+func (x *execCtx) untappedSince() bool {
+	src := x.t.s.Object(x.item.Source)
+	if src == nil || src.Zone != Battlefield || src.Tapped || x.item.Kind != StackActivated || len(x.item.Abilities) == 0 {
+		return false
+	}
+	c := x.item.Abilities[0].Cost
+	return c != nil && c.Tap
 }
 
 // bindInstrs fixes the objects a delayed ability's instructions refer to.
@@ -1547,12 +1614,12 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 			} else {
 				cur[i] = append(cur[i], tg)
 			}
-			if _, err := t.checkTargets(item.Specs, slices.Concat(cur...), x.ctrl, cp, ch, true); err != nil {
+			if _, err := t.checkTargets(item.Specs, slices.Concat(cur...), x.ctrl, cp, ch, true, true); err != nil {
 				return err
 			}
 		}
 	}
-	tg, err := t.checkTargets(item.Specs, chosen, x.ctrl, cp, ch, true)
+	tg, err := t.checkTargets(item.Specs, chosen, x.ctrl, cp, ch, true, true)
 	if err != nil {
 		return err
 	}

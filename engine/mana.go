@@ -419,3 +419,29 @@ func (m Mana) colors() Color {
 	}
 	return c
 }
+
+// manaTypes names the types of mana in Mana's order: the five colors and
+// colorless (106.1b).
+var manaTypes = [6]string{"white", "blue", "black", "red", "green", "colorless"}
+
+// TypeNames lists the types of mana m holds, in that order.
+func (m Mana) TypeNames() []string {
+	var out []string
+	for i, n := range manaTypes {
+		if m.get(i) > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// manaOfType is one mana of the type named (manaTypes).
+func manaOfType(name string) Mana {
+	var m Mana
+	for i, n := range manaTypes {
+		if n == name {
+			m.add(i, 1)
+		}
+	}
+	return m
+}

@@ -202,9 +202,10 @@ var (
 
 // recognizers are ordered by Key declaration; KeyManaEmpty accepts the same
 // rule as KeyManaBurn in editions that had mana burn. Those of the keys
-// rule ablation added are in rulekeys_gated.go, rulekeys_casting.go and
-// rulekeys_examples.go; the multiplayer rules' in rulekeys_multi.go.
-var recognizers = slices.Concat(coreRecognizers, gatedRecognizers, castingRecognizers, exampleRecognizers, multiRecognizers)
+// rule ablation added are in rulekeys_gated.go, rulekeys_casting.go,
+// rulekeys_examples.go and rulekeys_effects.go; the multiplayer rules' in
+// rulekeys_multi.go.
+var recognizers = slices.Concat(coreRecognizers, gatedRecognizers, castingRecognizers, exampleRecognizers, multiRecognizers, effectRecognizers)
 
 var coreRecognizers = []recognizer{
 	{key: KeySBACheck, chapters: sbaChapters, sub: 1, re: rx(`would (get|receive) priority`)},

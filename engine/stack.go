@@ -55,6 +55,7 @@ type TrigInfo struct {
 	Spell     ObjectID // a cast trigger's spell
 	Other     ObjectID // a block trigger's other creature; the creature a damage trigger's source dealt damage to
 	N         int      // a damage trigger's damage ("that much")
+	Mana      Mana     // the mana a tapped land produced (605.1b)
 }
 
 // CastInfo is kept on a permanent that was cast: what was chosen and paid,
@@ -139,18 +140,30 @@ func (a CastSpell) apply(t *tx) error {
 			return t.ruleErr(KeyTiming, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
 		}
 	}
-	// 601.3: a spell that can't be cast (Void Winnower: even mana values,
-	// counting X as chosen).
-	probe := *o
-	probe.Zone = Stack
-	probe.Stack = &StackItem{Kind: StackSpell, X: a.X}
-	for _, m := range t.ruleMods(RuleCantCast) {
-		if (m.mod.Who == Opponents && !t.s.Opponents(m.ctrl, a.Player)) || (m.mod.Who == Yours && m.ctrl != a.Player) {
-			continue
+	// 601.3: a player can begin to cast a spell only if no effect
+	// prohibits it (Void Winnower: even mana values). 601.3a: the choices
+	// its proposal will make count, so a spell with {X} may be begun if
+	// some X would make it allowed.
+	xs := []int{0}
+	if ch.Cost.Kinds().Has(SymVariable) && t.applies(KeyConsiderChoices) {
+		xs = xs[:0]
+		for x := range maxConsideredX + 1 {
+			xs = append(xs, x)
 		}
-		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, a.Player) && t.applies(KeyCanCant) {
-			return t.ruleErr(KeyCanCant, "%s can't be cast: %s (%s)", o.Label, m.spec.Rules.describe(), m.name)
+	}
+	var forbid *ruleMod
+	for _, x := range xs {
+		if forbid = t.castForbidden(o, ch, a.Player, x); forbid == nil {
+			break
 		}
+	}
+	if forbid != nil {
+		return t.ruleErr(KeyCanCant, "%s can't be cast: %s (%s)", o.Label, forbid.spec.Rules.describe(), forbid.name)
+	}
+	// 601.5: once its proposal is complete (X chosen), it must still be
+	// allowed.
+	if m := t.castForbidden(o, ch, a.Player, a.X); m != nil {
+		return t.ruleErr(KeyCanCant, "%s can't be cast with X = %d: %s (%s)", o.Label, a.X, m.spec.Rules.describe(), m.name)
 	}
 	// 601.2a: the card moves to the stack.
 	id, err := t.move(o.ID, Stack, false, nil, KeyCast, "is cast")
@@ -250,7 +263,7 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 	}
-	item.Targets, err = t.checkTargets(item.Specs, a.Targets, a.Player, sp, t.chars(sp), true)
+	item.Targets, err = t.checkTargets(item.Specs, a.Targets, a.Player, sp, t.chars(sp), true, false)
 	if err != nil {
 		return err
 	}
@@ -318,6 +331,31 @@ func (a CastSpell) apply(t *tx) error {
 	t.logSpend(a.Player, spent.mana.Total())
 	// 117.3c: the caster gets priority again.
 	t.s.Priority, t.s.Passes = a.Player, 0
+	return nil
+}
+
+// maxConsideredX is the largest X 601.3a tries: enough for any quality the
+// engine's prohibitions ask about (a mana value's parity).
+const maxConsideredX = 3
+
+// castForbidden returns the effect that forbids player p to cast o (with
+// characteristics ch) as a spell with X = x, or nil (101.2: "can't" beats
+// "can").
+func (t *tx) castForbidden(o *Object, ch *Chars, p PlayerID, x int) *ruleMod {
+	if !t.applies(KeyCanCant) {
+		return nil
+	}
+	probe := *o
+	probe.Zone = Stack
+	probe.Stack = &StackItem{Kind: StackSpell, X: x}
+	for _, m := range t.ruleMods(RuleCantCast) {
+		if (m.mod.Who == Opponents && !t.s.Opponents(m.ctrl, p)) || (m.mod.Who == Yours && m.ctrl != p) {
+			continue
+		}
+		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, p) {
+			return &m
+		}
+	}
 	return nil
 }
 
@@ -428,6 +466,9 @@ type paid struct {
 // any failure fails the whole action.
 func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int, tap []ObjectID) (paid, error) {
 	var out paid
+	if !t.applies(KeyPay) { // 601.2h: the player pays the total cost
+		return out, nil
+	}
 	selfID := ObjectID(0)
 	if self != nil {
 		selfID = self.ID
@@ -638,7 +679,8 @@ func (a Activate) apply(t *tx) error {
 	if ab.Keyword == "cycling" && !t.applies(KeyCycling) { // 702.29a
 		return t.ruleErr(KeyActivate, "%s has no cycling ability that works", o.Label)
 	}
-	if !ab.Mana && t.s.Priority != a.Player {
+	mana := t.isManaAbility(o, ab)
+	if !mana && t.s.Priority != a.Player {
 		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
 	if ab.Sorcery && t.applies(KeyTiming) && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
@@ -650,7 +692,7 @@ func (a Activate) apply(t *tx) error {
 	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *ch}
 	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label,
 		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets}
-	item.Targets, err = t.checkTargets(ab.Targets, a.Targets, a.Player, o, ch, false)
+	item.Targets, err = t.checkTargets(ab.Targets, a.Targets, a.Player, o, ch, false, false)
 	if err != nil {
 		return err
 	}
@@ -670,7 +712,7 @@ func (a Activate) apply(t *tx) error {
 		item.X = p.removed
 	}
 	text := fmt.Sprintf("%s activates %s: %s", t.name(a.Player), oLabel, ab.Display(ch.Name))
-	if ab.Mana {
+	if mana {
 		// 605.3b: a mana ability resolves at once, without the stack.
 		t.emit(Event{Kind: EvCast, Key: KeyManaAbility, Object: oLabel, ObjectID: oID, Player: t.name(a.Player), Text: text})
 		ex := t.newExec(item, nil)
@@ -678,7 +720,9 @@ func (a Activate) apply(t *tx) error {
 			return err
 		}
 		if land := t.s.Object(oID); land != nil {
-			t.tapForManaTriggers(land, a.Player, ex.added)
+			if err := t.tapForManaTriggers(land, a.Player, ex.added); err != nil {
+				return err
+			}
 		}
 		return nil
 	}
@@ -697,6 +741,27 @@ func (a Activate) apply(t *tx) error {
 	t.emit(Event{Kind: EvCast, Key: KeyActivate, Object: obj.Label, ObjectID: obj.ID, Source: oID, Player: t.name(a.Player), Text: text})
 	t.s.Priority, t.s.Passes = a.Player, 0
 	return nil
+}
+
+// isManaAbility reports whether activating ab of o is activating a mana
+// ability. 605.1a asks whether it could add mana as it resolves; 605.2 keeps
+// it a mana ability even when the game state lets it add none (no
+// creatures to count, its permanent already tapped).
+func (t *tx) isManaAbility(o *Object, ab *Ability) bool {
+	if !ab.Mana || t.applies(KeyManaAbilityStays) {
+		return ab.Mana
+	}
+	if ab.Cost != nil && ab.Cost.Tap && o.Tapped {
+		return false
+	}
+	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label, Controller: t.chars(o).Controller}
+	x := t.newExec(item, nil)
+	for _, in := range ab.Effect {
+		if in.Op == OpAddMana && in.Mana != nil && x.couldAdd(in.Mana) {
+			return true
+		}
+	}
+	return false
 }
 
 func (a PlayLand) apply(t *tx) error {

@@ -70,7 +70,7 @@ func TestStackRules(t *testing.T) {
 		g.put(knight, 1, Battlefield)
 		g.do(AddMana{Player: 0, Mana: Mana{R: 1}})
 		bears := ObjectTarget(g.id("Grizzly Bears#1"))
-		g.rejects(CastSpell{Player: 0, Card: g.id("Double Tap#1"), Targets: []Target{bears, bears}}, KeyTargetOnce)
+		g.rejects(CastSpell{Player: 0, Card: g.id("Double Tap#1"), Targets: []Target{bears, bears}}, KeyCastTargetOnce)
 		g.rejects(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{ObjectTarget(g.id("Black Knight#1"))}}, KeyProtectTarget)
 	})
 	t.Run("608.2b: a spell whose only target is gone doesn't resolve", func(t *testing.T) {

@@ -9,7 +9,14 @@ import (
 // its target specs (601.2c, 115): the right number for each "target", each
 // legal, none chosen twice for one word (115.3), "other" targets
 // different. src and srcCh are the spell, or the ability's source.
-func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) ([][]Target, error) {
+// changing is set when targets are changed or chosen anew: the rule that
+// forbids choosing one word's target twice is then 115.3; as a spell is
+// cast it is 601.2c (602.2b and 603.3d send abilities through it too).
+func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, src *Object, srcCh *Chars, spell, changing bool) ([][]Target, error) {
+	once, onceOn := KeyCastTargetOnce, t.applies(KeyCastTargetOnce)
+	if changing {
+		once, onceOn = KeyTargetOnce, t.applies(KeyTargetOnce)
+	}
 	out := make([][]Target, len(specs))
 	i := 0
 	for si, sp := range specs {
@@ -30,9 +37,11 @@ func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, sr
 		}
 		for a, x := range got {
 			for _, y := range got[:a] {
-				if x == y && t.applies(KeyTargetOnce) {
-					// 115.3: one "target" word, one choice each.
-					return nil, t.ruleErr(KeyTargetOnce, "the same target can't be chosen twice for one \"target\" (%s)", sp.Text)
+				if x == y && onceOn {
+					// 601.2c, 115.3: one "target" word, one choice each;
+					// each word is checked on its own, so two words may
+					// choose the same object.
+					return nil, t.ruleErr(once, "the same target can't be chosen twice for one \"target\" (%s)", sp.Text)
 				}
 			}
 			if err := t.legalTarget(sp, x, ctrl, src, srcCh, spell); err != nil {

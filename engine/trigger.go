@@ -200,6 +200,13 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	if eo != nil && ech == nil {
 		ech = t.chars(eo)
 	}
+	// 603.6b, 611.3c: continuous effects modify a permanent the moment it's
+	// on the battlefield, before what it triggers is looked at; without
+	// them, it would be seen entering as it was printed (or copied).
+	unmodified := kind == TrigEnters && eo != nil && !(t.applies(KeyEntersModified) && t.applies(KeyStaticEnters))
+	if unmodified {
+		ech = t.unmodifiedChars(eo)
+	}
 	info := TrigInfo{Player: e.PlayerID, HasPlayer: e.HasPlayer}
 	if eo != nil {
 		snap := Snapshot{ID: eo.ID, Obj: *eo}
@@ -218,6 +225,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		info.Other = e.Source // the attacker it blocks
 	}
 	for _, src := range t.sourcesIn(st, look) {
+		if unmodified && src.o.ID == eo.ID {
+			src.ch = ech
+		}
 		for _, a := range triggeredAbilities(src.ch) {
 			tr := a.Trigger
 			if tr == nil || !t.trigMatches(tr, kind, e, src, eo, ech, st) {
@@ -248,6 +258,14 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
 		t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Text})
 	}
+}
+
+// unmodifiedChars is an object's characteristics from its copiable values
+// alone, with no other continuous effect applied.
+func (t *tx) unmodifiedChars(o *Object) *Chars {
+	ch := baseChars(&t.s, o, t.copiable(o), nil)
+	ch.Keywords = keywordsOf(ch.Abilities)
+	return ch
 }
 
 // LastKnownOrCurrent is an object as it is, or as it last was.
@@ -509,7 +527,7 @@ func (t *tx) putTrigger(w Waiting) error {
 			chosen = append(chosen, tg)
 		}
 	}
-	tg, err := t.checkTargets(a.Targets, chosen, w.Controller, src, srcCh, false)
+	tg, err := t.checkTargets(a.Targets, chosen, w.Controller, src, srcCh, false, false)
 	if err != nil {
 		return err
 	}
@@ -582,15 +600,19 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 	return true
 }
 
-// tapForManaTriggers resolves triggered mana abilities at once (605.4a):
-// "Whenever a player taps a land for mana, that player adds one mana of
-// any type that land produced."
-func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) {
+// tapForManaTriggers handles the triggered mana abilities (605.1b) that
+// tapping land for mana triggers: "Whenever a player taps a land for mana,
+// that player adds one mana of any type that land produced." 605.4a: they
+// don't go on the stack but resolve at once, after the mana ability that
+// triggered them, so the mana is there to pay with.
+func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) error {
 	if added.Total() == 0 || !t.chars(land).Types.Is("land") {
-		return
+		return nil
 	}
+	snap := Snapshot{ID: land.ID, Obj: *land, Chars: *t.chars(land)}
+	info := TrigInfo{Obj: &snap, Player: p, HasPlayer: true, Mana: added}
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield {
+		if o.Zone != Battlefield || o.PhasedOut {
 			continue
 		}
 		ch := t.chars(o)
@@ -598,18 +620,25 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) {
 			if a.Trigger == nil || a.Trigger.Event != TrigTapForMana {
 				continue
 			}
-			var m Mana
-			for idx := 0; idx < 6; idx++ {
-				if added.get(idx) > 0 {
-					m.add(idx, 1)
-					break
-				}
+			if !t.applies(KeyTriggeredMana) {
+				// Without 605.4a it would wait for the stack like any
+				// triggered ability (603.3).
+				t.trigger(a, o, ch, info)
+				continue
 			}
-			t.s.Players[p].Pool = t.s.Players[p].Pool.Add(m)
-			t.emit(Event{Kind: EvMana, Key: KeyManaAbility, Player: t.name(p), Object: o.Label, N: 1,
-				Text: fmt.Sprintf("%s's triggered mana ability adds %s at once: pool %s", o.Label, m, t.s.Players[p].Pool)})
+			if !t.applies(KeyTrigger) {
+				continue
+			}
+			in := info
+			item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: o.ID, SourceName: o.Label, Controller: ch.Controller, Trig: &in}
+			t.emit(Event{Kind: EvTrigger, Key: KeyTriggeredMana, Object: o.Label, ObjectID: o.ID, Player: t.name(ch.Controller),
+				Text: fmt.Sprintf("%s's triggered mana ability triggers and resolves at once: %s", o.Label, a.Display(ch.Name))})
+			if err := t.newExec(item, nil).run(a, 0); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // expend triggers "Whenever you expend N" (700.14) when a player's mana
