@@ -271,6 +271,32 @@ type Instr struct {
 	// copy is red") and "You may choose new targets for the copy."
 	Color      Color
 	NewTargets bool
+	// Search is what OpSearch looks for and where, and what OpChooseCard
+	// chooses from.
+	Search *SearchSpec
+	// Many: OpShuffleObj shuffles a set of objects ("any number of target
+	// cards", 701.24d) rather than specific ones (701.24c).
+	Many bool
+}
+
+// SearchSpec is a search's zones and the cards it looks for (701.23):
+// "search its controller's graveyard, hand, and library for all cards with
+// the same name as that artifact", "search your library for up to two
+// basic land cards".
+type SearchSpec struct {
+	Whose  PRef   // whose zones
+	Zones  []Zone // in the order written
+	Filter Filter // the stated quality ("basic land card"); a bare Card: any card
+	// Except is what the cards must not be ("a card other than a basic
+	// land card").
+	Except *Filter
+	// SameAs: cards with the same name as this object (its name is read
+	// as the search begins); none chosen makes the quality undefined
+	// (701.23c).
+	SameAs *ORef
+	All    bool   // "all cards …"
+	N      Amount // how many otherwise: "a card" is 1
+	UpTo   bool   // "up to two"
 }
 
 // Op is what an Instr does.
@@ -311,6 +337,10 @@ const (
 	OpReflexive   // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
 	OpPayMana     // Who pays Pays N times from their pool (cumulative upkeep {W} or {U}, 702.24a)
 	OpFight       // What and Also[0] fight: each deals damage equal to its power to the other (701.14a)
+	OpShuffleObj  // shuffle What into Who's library (or its owner's): the library is shuffled even if What is gone (701.24c, d)
+	OpSearch      // Who searches Search's zones for its cards, which become the chosen objects (701.23)
+	OpReveal      // Who reveals their hand (701.20a)
+	OpChooseCard  // Who chooses a card matching Search from a zone it names (the hand just revealed)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -365,6 +395,7 @@ const (
 	PTriggerPlayer                 // the player in the trigger event ("that player")
 	POpponents                     // your opponents, for "each of that player's opponents"
 	PTriggerCtrl                   // the controller of the object the trigger was about ("that land's controller")
+	PSearched                      // the player whose zones the effect searched or looked at ("that player" after a search)
 )
 
 // Recip is damage's recipient: a player or an object reference.

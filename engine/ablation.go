@@ -36,7 +36,6 @@ var gated = []Key{
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
 	KeyReflexive, KeyTokenByName, KeyAssignBlocking, KeyLKI,
-	KeyShuffle, KeyShuffleKeep,
 	// Statements of rules whose printed examples scenarios demonstrate
 	// (rulekeys_examples.go).
 	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,
@@ -48,6 +47,7 @@ var gated = []Key{
 	// Section 6's examples (issue 16, third round).
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
+	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -22,10 +22,14 @@ type execCtx struct {
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
-	moved    map[ObjectID]ObjectID
-	added    Mana // mana added (for triggered mana abilities)
-	stackObj ObjectID
-	told     bool // the source's information was reported
+	moved map[ObjectID]ObjectID
+	added Mana // mana added (for triggered mana abilities)
+	// searched is the player whose zones the effect last searched or
+	// revealed ("that player" after it).
+	searched    PlayerID
+	hasSearched bool
+	stackObj    ObjectID
+	told        bool // the source's information was reported
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -400,6 +404,10 @@ func (x *execCtx) players(r PRef) []PlayerID {
 	case PTriggerCtrl:
 		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
 			return []PlayerID{tr.Obj.Chars.Controller}
+		}
+	case PSearched:
+		if x.hasSearched {
+			return []PlayerID{x.searched}
 		}
 	}
 	return nil
@@ -779,6 +787,14 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return true, nil
+	case OpShuffleObj:
+		return x.shuffleObjects(in)
+	case OpSearch:
+		return x.search(in)
+	case OpReveal:
+		return x.reveal(in)
+	case OpChooseCard:
+		return x.chooseCard(in)
 	case OpShuffle:
 		for _, p := range x.players(in.Who) {
 			t.shuffle(p, nil, "")

@@ -30,6 +30,12 @@ const (
 	KeyCycleTrigger     Key = "cycling.trigger"       // 702.29c: "When you cycle this card" triggers from whatever zone the card winds up in
 	KeyKeywordCost      Key = "keyword.cost"          // 702.1a: "[keyword] cost" means only the keyword's variable cost
 	KeyStationOther     Key = "station.other"         // 702.184c: an effect may have a creature station with a characteristic other than its power
+	KeyShuffleAbsent    Key = "shuffle.absent"        // 701.24c: shuffling specific objects into a library shuffles it even if they aren't there to move
+	KeyShuffleEmpty     Key = "shuffle.empty"         // 701.24d: shuffling a set of objects into a library shuffles it even if the set is empty
+	KeySearch           Key = "search"                // 701.23a: searching a zone: look at all its cards and find those that match
+	KeySearchMay        Key = "search.may"            // 701.23b: in a hidden zone, cards with a stated quality needn't all be found
+	KeySearchUndefined  Key = "search.undefined"      // 701.23c: a search for an undefined quality finds no cards
+	KeyReveal           Key = "reveal"                // 701.20a: revealing a card shows it to all players
 )
 
 var gatedRecognizers = []recognizer{
@@ -59,4 +65,10 @@ var gatedRecognizers = []recognizer{
 	{key: KeyAssignBlocking, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocking creature (will )?assigns? combat damage`)},
 	{key: KeyShuffle, chapters: []uint16{701}, sub: 2, re: rx(`^to shuffle a library or a face-down pile of cards, randomize`)},
 	{key: KeyShuffleKeep, chapters: []uint16{701}, sub: 2, re: rx(`shuffle a library at the same time that an object would be put into a certain position`)},
+	{key: KeyShuffleAbsent, chapters: []uint16{701}, sub: 2, re: rx(`shuffle one or more specific objects into a library, that library is shuffled even if`)},
+	{key: KeyShuffleEmpty, chapters: []uint16{701}, sub: 2, re: rx(`shuffle a set of objects into a library, that library is shuffled even if there are no objects`)},
+	{key: KeySearch, chapters: []uint16{701}, sub: 2, re: rx(`^to search for a card in a zone, look at all cards in that zone`)},
+	{key: KeySearchMay, chapters: []uint16{701}, sub: 2, re: rx(`searching a hidden zone for cards with a stated quality`)},
+	{key: KeySearchUndefined, chapters: []uint16{701}, sub: 2, re: rx(`search a hidden zone for cards that match an undefined quality`)},
+	{key: KeyReveal, chapters: []uint16{701}, sub: 2, re: rx(`^to reveal a card, show that card to all players`)},
 }

@@ -82,6 +82,7 @@ type textParser struct {
 	words   int  // "target" words so far
 	it      ORef // what "it" and "that creature" refer to
 	itP     *PRef
+	itZone  Zone       // the zone "it" means: the hand just revealed
 	extra   []*Ability // abilities a copy exception gives ("it has '…'")
 }
 
@@ -152,7 +153,7 @@ func (p *textParser) ability(c *tcur, text string) (*Ability, error) {
 	}
 	// A failed attempt may have noted targets: start the spell afresh.
 	c.i = 0
-	p.targets, p.words, p.it, p.itP = nil, 0, ORef{}, nil
+	p.targets, p.words, p.it, p.itP, p.itZone = nil, 0, ORef{}, nil, 0
 	if !p.spell {
 		// A permanent's sentence that is neither: read it as a static
 		// ability's effect to give the best message.

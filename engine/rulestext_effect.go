@@ -56,6 +56,9 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		}
 		return prev[len(prev)-1]
 	}
+	// "Then that player shuffles.": a sentence that follows the one before
+	// in order, as every instruction does (608.2c).
+	c.eat("then")
 	switch {
 	case c.eat("you", "may", "choose", "new", "targets", "for", "the", "copy"):
 		if l := last(); l != nil && l.Op == OpCopySpell && c.end() {
@@ -547,6 +550,10 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
 	case c.eat("choose", "a", "color"):
 		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}}, true, nil
+	case c.eat("search"):
+		return p.search(c, text, PRef{Kind: PYou})
+	case c.eat("shuffle"):
+		return p.shuffleInto(c, text, &PRef{Kind: PYou})
 	}
 	return nil, false, nil
 }
@@ -634,6 +641,15 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return p.create(c, text, who)
 	case c.eat("shuffle", "your", "library"), c.eat("shuffles", "their", "library"):
 		return &Instr{Op: OpShuffle, Who: who}, true, nil
+	case c.eat("shuffle"), c.eat("shuffles"):
+		p.itP = &who
+		return p.shuffleInto(c, text, &who)
+	case c.eat("search"), c.eat("searches"):
+		return p.search(c, text, who)
+	case c.eat("reveal"), c.eat("reveals"):
+		return p.reveal(c, text, who)
+	case c.eat("choose"), c.eat("chooses"):
+		return p.chooseCard(c, text, who)
 	case c.eat("add"), c.eat("adds"):
 		m, ok := p.manaSpec(c)
 		if !ok {
@@ -641,7 +657,7 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		}
 		return &Instr{Op: OpAddMana, Who: who, Mana: m}, true, nil
 	}
-	return fail("what the player does: gains/loses N life, draws, discards, sacrifices, creates, wins the game")
+	return fail("what the player does: gains/loses N life, draws, discards, sacrifices, creates, searches, reveals, shuffles, wins the game")
 }
 
 // possessor reads "that land's controller", "its controller", "its owner".
@@ -1499,8 +1515,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return ORef{Kind: RefSelf}, true
 	}
 	switch {
+	case c.eat("the", "chosen", "card"):
+		return ORef{Kind: RefChosenObj}, true
 	case c.eat("it"), c.eat("that", "creature"), c.eat("that", "permanent"), c.eat("that", "card"), c.eat("that", "land"),
-		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"):
+		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"), c.eat("that", "artifact"),
+		c.eat("that", "enchantment"), c.eat("those", "cards"):
 		if p.it.Kind == RefNone {
 			c.i = save
 			return ORef{}, false
@@ -1532,7 +1551,10 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 	// Targets: "target creature", "two target creatures", "another target
 	// creature", "up to one target creature".
 	n, upTo := 1, false
-	if c.eat("up", "to") {
+	if c.eat("any", "number", "of") {
+		// "any number of target cards" (115.1): none to all.
+		n, upTo = 100, true
+	} else if c.eat("up", "to") {
 		upTo = true
 		k, ok := c.num()
 		if !ok {
@@ -1743,6 +1765,10 @@ post:
 			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "your", "graveyard"), c.eat("from", "your", "graveyard"):
 			f.Zone, f.Card, f.Control = Graveyard, true, Yours
+		case c.eat("in", "their", "graveyard"), c.eat("from", "their", "graveyard"):
+			// The graveyard of the player the clause is about: the
+			// instruction acts only on that player's cards.
+			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "your", "hand"), c.eat("from", "your", "hand"):
 			f.Zone, f.Card, f.Control = Hand, true, Yours
 		case c.eat("on", "the", "battlefield"):

@@ -519,6 +519,30 @@ func (t *tx) putTrigger(w Waiting) error {
 					opts = append(opts, tg.Object)
 				}
 			}
+			if (sp.UpTo || n > 1) && len(ps) == 0 {
+				// "up to two target creatures", "any number of target
+				// cards": the objects at once, as few as none with "up to".
+				if len(opts) == 0 {
+					break
+				}
+				least := min(n, len(opts))
+				if sp.UpTo {
+					least = 0
+				}
+				ans, err := t.ask(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Min: least, Max: min(n, len(opts)),
+					Prompt: fmt.Sprintf("choose %s for %s's ability", sp.Text, w.SourceName)})
+				if err != nil {
+					return err
+				}
+				picked := ans.objects
+				if len(picked) == 0 && ans.object != 0 {
+					picked = []ObjectID{ans.object}
+				}
+				for _, id := range picked {
+					chosen = append(chosen, ObjectTarget(id))
+				}
+				break
+			}
 			tg, err := t.askTarget(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Players: ps,
 				Prompt: fmt.Sprintf("choose %s for %s's ability", sp.Text, w.SourceName)})
 			if err != nil {

@@ -1,0 +1,268 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Hidden zones as an effect resolves: searching (701.23), revealing a
+// hand (701.20), choosing a card from it, and shuffling objects into a
+// library (701.24c–d).
+
+// search follows "search ZONES for CARDS" (701.23a): the searcher looks at
+// every card in the zones and finds the cards that match. In a public zone
+// all the cards asked for are found; in a hidden zone the searcher
+// chooses which of those with a stated quality to find (701.23b). The
+// cards found are the instruction's chosen objects ("exile them").
+func (x *execCtx) search(in *Instr) (bool, error) {
+	t := x.t
+	sp := in.Search
+	searchers := x.players(in.Who)
+	owners := x.players(sp.Whose)
+	if len(searchers) == 0 || len(owners) == 0 {
+		return false, nil
+	}
+	who, owner := searchers[0], owners[0]
+	x.searched, x.hasSearched = owner, true
+	x.chosen = nil
+	var zones []string
+	for _, z := range sp.Zones {
+		zones = append(zones, z.String())
+	}
+	where := t.name(owner) + "'s " + joinAnd(zones)
+	t.emit(Event{Kind: EvRule, Key: KeySearch, Player: t.name(who), Text: t.name(who) + " searches " + where})
+
+	name, quality := "", sp.Filter.String()
+	if sp.SameAs != nil {
+		os := x.objects(*sp.SameAs)
+		switch {
+		case len(os) > 0:
+			name = t.chars(os[0]).Name
+			quality = "cards named " + name
+		case t.applies(KeySearchUndefined):
+			// 701.23c: with no card to compare names with, the quality is
+			// undefined: the zones are searched, but no card can be found.
+			t.emit(Event{Kind: EvRule, Key: KeySearchUndefined, Player: t.name(who),
+				Text: t.name(who) + " searches for cards with the same name as a card that doesn't exist: none can be found"})
+			return false, nil
+		default:
+			// Without 701.23c, nothing restricts what may be found.
+			quality = "any cards"
+		}
+	}
+	match := func(o *Object) bool {
+		ch := t.chars(o)
+		if name != "" && !strings.EqualFold(ch.Name, name) {
+			return false
+		}
+		f := sp.Filter
+		f.Zone = o.Zone
+		if !matchFilter(&t.s, &f, o, ch, nil, who) {
+			return false
+		}
+		if sp.Except != nil {
+			ex := *sp.Except
+			ex.Zone = o.Zone
+			if matchFilter(&t.s, &ex, o, ch, nil, who) {
+				return false
+			}
+		}
+		return true
+	}
+	var found, hidden []ObjectID
+	for _, z := range sp.Zones {
+		for _, o := range t.s.In(owner, z) {
+			if !match(o) {
+				continue
+			}
+			if sp.All && !(z == Hand || z == Library) {
+				found = append(found, o.ID) // a public zone: every one is found
+			} else {
+				hidden = append(hidden, o.ID)
+			}
+		}
+	}
+	stated := sp.SameAs != nil || !sp.Filter.bare()
+	switch n := x.amount(sp.N); {
+	case len(hidden) == 0:
+	case sp.All && !t.applies(KeySearchMay):
+		// Without 701.23b, every matching card must be found.
+		found = append(found, hidden...)
+	default:
+		most := len(hidden)
+		if !sp.All {
+			most = min(n-len(found), len(hidden))
+		}
+		least := 0
+		if !stated && !sp.UpTo {
+			// 701.23d: a quantity of cards with no stated quality: that
+			// many, or as many as there are.
+			least = most
+		}
+		if stated && sp.All {
+			t.emit(Event{Kind: EvRule, Key: KeySearchMay, Player: t.name(who),
+				Text: fmt.Sprintf("%s need not find all the %s in %s's hidden zones (%d there)", t.name(who), quality, t.name(owner), len(hidden))})
+		}
+		ans, err := t.ask(&Choice{Player: who, Key: KeySearch, Options: hidden, Min: least, Max: most,
+			Prompt: fmt.Sprintf("search %s for %s: choose the cards to find (%d to %d)", where, quality, least, most)})
+		if err != nil {
+			return false, err
+		}
+		picked := ans.objects
+		if len(picked) == 0 && ans.object != 0 {
+			picked = []ObjectID{ans.object}
+		}
+		found = append(found, picked...)
+	}
+	var labels []string
+	for _, id := range found {
+		labels = append(labels, t.labelOf(id))
+	}
+	what := "nothing"
+	if len(labels) > 0 {
+		what = strings.Join(labels, ", ")
+	}
+	t.emit(Event{Kind: EvRule, Key: KeySearch, Player: t.name(who), Text: fmt.Sprintf("%s finds %s", t.name(who), what)})
+	x.chosen, x.count = found, len(found)
+	return len(found) > 0, nil
+}
+
+// bare reports whether a filter states no quality beyond being a card.
+func (f Filter) bare() bool {
+	g := f
+	g.Card, g.Zone = false, 0
+	return g.String() == (Filter{}).String() && len(f.AnyOf) == 0 && len(f.Super) == 0 && len(f.Subtypes) == 0 && f.Colors == 0
+}
+
+// reveal: the player shows the cards of their hand to every player
+// (701.20a); they stay where they are (701.20b).
+func (x *execCtx) reveal(in *Instr) (bool, error) {
+	t := x.t
+	for _, p := range x.players(in.Who) {
+		x.searched, x.hasSearched = p, true
+		var labels []string
+		for _, o := range t.s.In(p, Hand) {
+			labels = append(labels, o.Label)
+		}
+		what := "no cards"
+		if len(labels) > 0 {
+			what = strings.Join(labels, ", ")
+		}
+		t.emit(Event{Kind: EvRule, Key: KeyReveal, Player: t.name(p), Text: fmt.Sprintf("%s reveals their hand: %s", t.name(p), what)})
+	}
+	return true, nil
+}
+
+// chooseCard: the player chooses a card matching the instruction from the
+// zone it names (the hand just revealed); it is the chosen card.
+func (x *execCtx) chooseCard(in *Instr) (bool, error) {
+	t := x.t
+	sp := in.Search
+	whos, owners := x.players(in.Who), x.players(sp.Whose)
+	x.chosen = nil
+	if len(whos) == 0 || len(owners) == 0 {
+		return false, nil
+	}
+	who, owner := whos[0], owners[0]
+	var opts []ObjectID
+	for _, z := range sp.Zones {
+		for _, o := range t.s.In(owner, z) {
+			ch := t.chars(o)
+			f := sp.Filter
+			f.Zone = o.Zone
+			if !matchFilter(&t.s, &f, o, ch, nil, who) {
+				continue
+			}
+			if sp.Except != nil {
+				ex := *sp.Except
+				ex.Zone = o.Zone
+				if matchFilter(&t.s, &ex, o, ch, nil, who) {
+					continue
+				}
+			}
+			opts = append(opts, o.ID)
+		}
+	}
+	switch len(opts) {
+	case 0:
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(who), Text: fmt.Sprintf("%s has no card to choose", t.name(who))})
+		return false, nil
+	case 1:
+		x.chosen = opts
+	default:
+		ans, err := t.ask(&Choice{Player: who, Key: KeyResolve, Options: opts, Min: 1, Max: 1, Prompt: "choose " + strings.TrimSpace(in.Text)})
+		if err != nil {
+			return false, err
+		}
+		x.chosen = []ObjectID{ans.object}
+	}
+	t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(who), Text: t.name(who) + " chooses " + t.labelOf(x.chosen[0])})
+	return true, nil
+}
+
+// shuffleObjects shuffles objects into a library: each still where the
+// effect expects it (the same object: 400.7) is put into the library, and
+// the library is shuffled — even if none of them could be moved (701.24c)
+// or the set was empty (701.24d).
+func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
+	t := x.t
+	os := x.objects(in.What)
+	if len(os) > 0 {
+		x.it = ids(os)
+	}
+	libs := x.players(in.Who)
+	if len(libs) == 0 && in.Who.Kind == POwnerOf && x.item.Trig != nil && x.item.Trig.Obj != nil {
+		// "its owner's library" of an object that's gone: as it last existed.
+		libs = []PlayerID{x.item.Trig.Obj.Obj.Owner}
+	}
+	moved := 0
+	for _, o := range os {
+		if o.Zone == Library {
+			continue
+		}
+		if in.Who.Kind != POwnerOf && !slices.Contains(libs, o.Owner) {
+			continue // "into their library": only that player's own cards
+		}
+		t.shuffling = true
+		_, err := t.move(o.ID, Library, true, nil, KeyShuffle, "is shuffled into its owner's library")
+		t.shuffling = false
+		if err != nil {
+			return false, err
+		}
+		if !slices.Contains(libs, o.Owner) {
+			libs = append(libs, o.Owner)
+		}
+		moved++
+	}
+	if moved == 0 {
+		// 701.24c: specific objects that aren't there to move; 701.24d:
+		// an empty set.
+		key, why, on := KeyShuffleAbsent, "the objects to shuffle in aren't where the effect expects them", t.applies(KeyShuffleAbsent)
+		if in.Many {
+			key, why, on = KeyShuffleEmpty, "there are no objects to shuffle in", t.applies(KeyShuffleEmpty)
+		}
+		if !on {
+			return false, nil
+		}
+		for _, p := range libs {
+			t.emit(Event{Kind: EvRule, Key: key, Player: t.name(p), Text: fmt.Sprintf("%s: %s's library is shuffled all the same", why, t.name(p))})
+		}
+	}
+	for _, p := range libs {
+		t.shuffle(p, t.placedHere(p), "")
+	}
+	return len(libs) > 0, nil
+}
+
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	case 2:
+		return s[0] + " and " + s[1]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + ", and " + s[len(s)-1]
+}

@@ -1,0 +1,168 @@
+package engine
+
+// The grammar of hidden zones: searching (701.23), revealing a hand
+// (701.20), choosing a card from it, and shuffling objects into a library
+// (701.24). Each part composes with the rest: the zones' owner is any
+// possessive player ("your", "its controller's", "that player's"), the
+// cards any noun phrase, and what is done with the cards found is an
+// ordinary instruction about "them" ("and exile them").
+
+// search reads "search ZONES for CARDS" after "search"/"searches"; who
+// searches.
+func (p *textParser) search(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	whose, zones, ok := p.zoneList(c)
+	if !ok {
+		return fail("whose zones to search: your library, its controller's graveyard, hand, and library")
+	}
+	if !c.eat("for") {
+		return fail("\"for\" and the cards searched for")
+	}
+	sp := &SearchSpec{Whose: whose, Zones: zones, N: Amount{N: 1}}
+	switch {
+	case c.eat("all", "cards", "with", "the", "same", "name", "as"):
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("the same name as what")
+		}
+		sp.All, sp.SameAs, sp.Filter.Card = true, &r, true
+	default:
+		if c.eat("up", "to") {
+			sp.UpTo = true
+		}
+		if !c.eat("a") && !c.eat("an") {
+			n, ok := c.num()
+			if !ok {
+				return fail("how many cards: a card, up to two basic land cards, all cards with the same name as …")
+			}
+			sp.N = Amount{N: n}
+		}
+		if _, ok := p.nounPhrase(c, &sp.Filter); !ok || !sp.Filter.Card {
+			return fail("the cards searched for: a card, a creature card, basic land cards")
+		}
+		sp.Filter.Zone = 0
+	}
+	p.it = ORef{Kind: RefChosenObj}
+	sp2 := PRef{Kind: PSearched}
+	p.itP = &sp2
+	return &Instr{Op: OpSearch, Who: who, Search: sp}, true, nil
+}
+
+// zoneList reads whose zones, and which: "your library", "its
+// controller's graveyard, hand, and library", "that player's hand".
+func (p *textParser) zoneList(c *tcur) (PRef, []Zone, bool) {
+	save := c.i
+	whose, ok := p.possessive(c)
+	if !ok {
+		return PRef{}, nil, false
+	}
+	var zones []Zone
+	for {
+		var z Zone
+		switch {
+		case c.eat("graveyard"):
+			z = Graveyard
+		case c.eat("hand"):
+			z = Hand
+		case c.eat("library"):
+			z = Library
+		default:
+			c.i = save
+			return PRef{}, nil, false
+		}
+		zones = append(zones, z)
+		if !c.eat(",", "and") && !c.eat(",") && !c.eat("and") {
+			return whose, zones, true
+		}
+	}
+}
+
+// possessive reads a player's possessive: "your", "their" (the player the
+// clause is about), "its controller's", "its owner's", "that player's",
+// "target player's".
+func (p *textParser) possessive(c *tcur) (PRef, bool) {
+	save := c.i
+	switch {
+	case c.eat("your"):
+		return PRef{Kind: PYou}, true
+	case c.eat("their"):
+		if p.itP != nil {
+			return *p.itP, true
+		}
+		return PRef{}, false
+	}
+	if r, ok := p.player(c); ok && c.eat("'s") {
+		return r, true
+	}
+	c.i = save
+	return PRef{}, false
+}
+
+// reveal reads "reveals their hand" after the player.
+func (p *textParser) reveal(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	if !c.eat("their", "hand") && !c.eat("your", "hand") {
+		return nil, true, p.fail(c, text, "what is revealed: their hand")
+	}
+	p.itP = &who
+	p.itZone = Hand
+	return &Instr{Op: OpReveal, Who: who, Search: &SearchSpec{Whose: who, Zones: []Zone{Hand}}}, true, nil
+}
+
+// chooseCard reads "choose a card [other than a basic land card] from it"
+// after the player: a card of the hand just revealed.
+func (p *textParser) chooseCard(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	if !c.eat("a") && !c.eat("an") {
+		return fail("choose a card …")
+	}
+	sp := &SearchSpec{N: Amount{N: 1}}
+	if _, ok := p.nounPhrase(c, &sp.Filter); !ok || !sp.Filter.Card {
+		return fail("a card to choose")
+	}
+	if c.eat("other", "than") {
+		c.eat("a")
+		c.eat("an")
+		ex := &Filter{}
+		if _, ok := p.nounPhrase(c, ex); !ok {
+			return fail("other than what")
+		}
+		ex.Zone = 0
+		sp.Except = ex
+	}
+	sp.Filter.Zone = 0
+	if !c.eat("from", "it") || p.itP == nil || p.itZone == 0 {
+		return fail("from it: the hand just revealed")
+	}
+	sp.Whose, sp.Zones = *p.itP, []Zone{p.itZone}
+	p.it = ORef{Kind: RefChosenObj}
+	return &Instr{Op: OpChooseCard, Who: who, Search: sp}, true, nil
+}
+
+// shuffleInto reads "shuffle OBJECTS into [its owner's | their | your]
+// library" after "shuffle"/"shuffles"; who shuffles (nil: the objects'
+// owners).
+func (p *textParser) shuffleInto(c *tcur, text string, who *PRef) (*Instr, bool, error) {
+	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	if c.end() && who != nil {
+		// Oracle's "Then that player shuffles.": their library.
+		return &Instr{Op: OpShuffle, Who: *who}, true, nil
+	}
+	many := c.peek() == "any"
+	r, ok := p.objects(c)
+	if !ok {
+		return fail("what to shuffle into a library")
+	}
+	if !c.eat("into") {
+		return fail("into whose library")
+	}
+	in := &Instr{Op: OpShuffleObj, What: r, Many: many || r.Kind == RefGroup}
+	switch {
+	case c.eat("its", "owner", "'s", "library"), c.eat("their", "owners", "'", "libraries"), c.eat("its", "owners", "'", "libraries"):
+		in.Who = PRef{Kind: POwnerOf}
+	case c.eat("their", "library") && who != nil, c.eat("your", "library") && who != nil:
+		in.Who = *who
+	default:
+		return fail("into its owner's library, or their library")
+	}
+	return in, true, nil
+}
