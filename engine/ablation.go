@@ -41,7 +41,8 @@ var gated = []Key{
 	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
 	// Multiplayer (issue 17).
-	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked,
+	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
+	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats,
 	// Keyword abilities and mechanisms.
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
 	// Section 6's examples (issue 16, third round).

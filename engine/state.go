@@ -80,8 +80,13 @@ type Player struct {
 	// player is a team of their own unless the game is between teams.
 	Team int
 	// Range is the player's range of influence in seats (801.2); 0 means
-	// unlimited (the option isn't used).
+	// unlimited (the option isn't used). Reach is who was within it as
+	// the turn began (801.2c); nil until a turn has begun in the game.
 	Range int
+	Reach []PlayerID
+	// Emperor: the player is their team's emperor (809.2); the others
+	// on the team are its generals.
+	Emperor bool
 	// DrewFromEmpty: attempted to draw from an empty library since the last
 	// time state-based actions were checked (704.5b).
 	DrewFromEmpty bool
@@ -213,6 +218,8 @@ func (c Counters) String() string {
 // changed (clone), and Counters and Cards are never changed in place.
 type State struct {
 	Players []Player
+	// Game is the variant and options the game is played with (800.2).
+	Game Game
 	// Objects is every object in every zone, in creation order. Each is
 	// its own allocation, so a pointer to one stays valid while others come
 	// and go; clone copies them all.

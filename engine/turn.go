@@ -256,6 +256,7 @@ func (t *tx) advance() {
 		t.s.Lands = 0
 		t.s.Log = TurnLog{}
 		t.s.Step = StepUntap
+		t.fixReach()
 		return
 	case StepAttackers:
 		if t.s.Combat == nil || len(t.s.Combat.Attackers) == 0 {

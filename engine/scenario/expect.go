@@ -134,6 +134,8 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		return func(r *run) (bool, string, engine.Key) {
 			return r.st.Step == st, r.st.Step.String(), engine.KeyStepBegin
 		}, true
+	case c.eat("seating"):
+		return p.seatingExpect(c)
 	case c.eat("turn"):
 		n, ok := p.wantInt(c)
 		if !ok {
@@ -226,6 +228,9 @@ func (p *parser) zoneCount(c *cursor, who string, z engine.Zone) (check, bool) {
 }
 
 func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
+	if chk, ok, found := p.tableExpect(c, who); found {
+		return chk, ok
+	}
 	pl := func(r *run) engine.Player { return r.st.Players[r.player(who)] }
 	switch {
 	case c.eat("life"):

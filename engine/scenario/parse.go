@@ -244,6 +244,24 @@ func (p *parser) header(l string) {
 		sc.Players, sc.Short = names, nil
 	case c.eat("team"):
 		p.team(c)
+	case c.eat("variant"):
+		v, casual, ok := engine.ParseVariant(c.s)
+		if !ok {
+			p.errorf("variant: one of %s", strings.Join(engine.VariantNames(), ", "))
+			return
+		}
+		if casual {
+			sc.Game.Casual = v
+		} else {
+			sc.Game.Variant = v
+		}
+	case c.eat("option"):
+		o, n, ok := engine.ParseOption(c.s)
+		if !ok {
+			p.errorf("option: range of influence N, attack multiple players, attack left, attack right, deploy creatures or shared team turns")
+			return
+		}
+		sc.Game = sc.Game.With(o, n)
 	case c.eat("reveal"), c.eat("reveals"):
 		p.reveal(c)
 	case c.eat("life"):
@@ -265,7 +283,7 @@ func (p *parser) header(l string) {
 	case c.eat("text") && c.sym(":"):
 		p.textLine(c.s)
 	default:
-		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, team, reveal, life, seed, card and text lines", clip(l))
+		p.errorf("unknown line %q: before setup come example:, quote:, edition, numbering, players, team, variant, option, reveal, life, seed, card and text lines", clip(l))
 	}
 }
 
@@ -496,6 +514,18 @@ func (p *parser) setup(l string) {
 		return
 	}
 	switch {
+	case c.eat("range"):
+		c.eatAny("of influence")
+		c.sym("=")
+		n, ok := c.int()
+		if !ok || !c.end() || n < 1 || n > engine.MaxRange {
+			p.errorf("expected: %s range 2 (a range of influence of 1 to %d seats)", who, engine.MaxRange)
+			return
+		}
+		add(func(r *run) error {
+			r.st = r.st.EditPlayer(r.player(who), func(pl *engine.Player) { pl.Range = n })
+			return nil
+		})
 	case c.eat("life"):
 		c.sym("=")
 		n, ok := c.signedInt()

@@ -163,6 +163,13 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			r.st = r.st.EditPlayer(engine.PlayerID(i), func(pl *engine.Player) { pl.Team = team[0] })
 		}
 	}
+	r.st.Game = sc.Game
+	st, err := r.st.Begin(ed)
+	if err != nil {
+		t.Err = &Error{Name: sc.Name, Line: sc.Line, Msg: err.Error(), Err: err}
+		return t
+	}
+	r.st = st
 	for _, d := range sc.Cards {
 		if _, err := r.card(d.Name); err != nil {
 			t.Err = err
@@ -186,6 +193,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			return t
 		}
 	}
+	r.st = r.st.TurnBegun() // the turn the game is set up in began with this seating (801.2c)
 	t.Start = r.st
 	for i, s := range sc.Steps {
 		if err := over(); err != nil {

@@ -54,6 +54,9 @@ type Scenario struct {
 	// Teams are the team lines: each a list of indexes into Players
 	// (102.3). A player on none is a team of their own.
 	Teams [][]int
+	// Game is the variant and the multiplayer options the game is
+	// played with (variant and option lines).
+	Game engine.Game
 	// Revealed are the hidden zones (400.2) the scenario shows face up to
 	// whoever watches it (reveal lines); the sandbox otherwise shows the
 	// game as the first player sees it.

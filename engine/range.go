@@ -1,0 +1,124 @@
+package engine
+
+import "slices"
+
+// MaxRange bounds a range of influence a scenario may give: more seats than
+// any table has.
+const MaxRange = 16
+
+// The limited range of influence option (801): a player affects only the
+// players seated within so many seats of them, and the objects those
+// players control.
+
+// seatDistance is how many seats apart p and q are, the shorter way round
+// the table, counting only the seats of players still in the game (a
+// player who left takes their seat with them). It is -1 if q has left.
+func (s *State) seatDistance(p, q PlayerID) int {
+	if p == q {
+		return 0
+	}
+	if !s.InGame(q) {
+		return -1
+	}
+	n := len(s.Players)
+	best := -1
+	for _, dir := range []int{1, n - 1} { // to the left, to the right
+		d := 0
+		for i := 1; i < n; i++ {
+			x := PlayerID((int(p) + dir*i) % n)
+			if !s.InGame(x) {
+				continue
+			}
+			d++
+			if x == q {
+				break
+			}
+		}
+		if best < 0 || d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// reach lists the players within p's range of influence as seated now.
+func (s *State) reach(p PlayerID) []PlayerID {
+	var out []PlayerID
+	for i := range s.Players {
+		q := PlayerID(i)
+		if d := s.seatDistance(p, q); d >= 0 && d <= s.Players[p].Range {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// InRange reports whether player q is within player p's range of
+// influence: within that many seats of p (801.2), p always (801.2b), as
+// determined when the turn began (801.2c). Without the option, everyone is.
+func (s *State) InRange(p, q PlayerID) bool {
+	r := s.Players[p].Range
+	if r == 0 || p == q || !s.applies(KeyRange) {
+		return true
+	}
+	if reach := s.Players[p].Reach; reach != nil && s.applies(KeyRangeTurn) {
+		return slices.Contains(reach, q)
+	}
+	d := s.seatDistance(p, q)
+	return d >= 0 && d <= r
+}
+
+// ObjectInRange reports whether an object is within p's range of
+// influence: controlled by a player within it (801.2d). A card in a zone
+// other than the battlefield and the stack counts as its owner's.
+func (s *State) ObjectInRange(p PlayerID, o *Object) bool {
+	who := o.Owner
+	if o.Zone == Battlefield || o.Zone == Stack {
+		who = o.Controller // layer 2's result, kept by Apply
+	}
+	return s.InRange(p, who)
+}
+
+// targetInRange reports whether a target is within p's range.
+func (s *State) targetInRange(p PlayerID, tg Target) bool {
+	if tg.IsPlayer {
+		return s.InRange(p, tg.Player)
+	}
+	o := s.Object(tg.Object)
+	return o == nil || s.ObjectInRange(p, o)
+}
+
+// limited reports whether the game limits anyone's range of influence.
+func (s *State) limited() bool {
+	for _, p := range s.Players {
+		if p.Range > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fixReach determines, as a turn begins, who is within each player's range
+// of influence for that turn (801.2c).
+func (t *tx) fixReach() {
+	for i := range t.s.Players {
+		if t.s.Players[i].Range > 0 {
+			t.s.Players[i].Reach = t.s.reach(PlayerID(i))
+		}
+	}
+}
+
+// TurnBegun returns s with each player's range of influence fixed as the
+// current turn began (801.2c), for a game set up in the middle of a turn.
+func (s State) TurnBegun() State {
+	if !s.limited() {
+		return s
+	}
+	s = s.clone()
+	for i := range s.Players {
+		if s.Players[i].Range > 0 {
+			s.Players[i].Reach = s.reach(PlayerID(i))
+		}
+	}
+	return s
+}
