@@ -373,6 +373,7 @@ const (
 	RefSharesColor          // "each other creature that shares a color with it" (Of: "it")
 	RefCostTapped           // the creature tapped to pay the cost ("the tapped creature", station)
 	RefCostExiled           // the card exiled to pay the cost ("the card you exiled", scavenge)
+	RefExiledWith           // a card exiled by this object's abilities ("a card exiled with ~", 607.2a)
 )
 
 // PRef refers to a player.

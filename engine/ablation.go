@@ -49,6 +49,7 @@ var gated = []Key{
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
 	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,
+	KeyTokenCopyNone,
 }
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -325,6 +325,13 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		for _, s := range x.item.Sacrificed {
 			ids = append(ids, s.ID)
 		}
+	case RefExiledWith:
+		for _, o := range t.s.Objects {
+			if o.Zone == Exile && o.ExiledBy != 0 && o.ExiledBy == x.item.Source {
+				ids = append(ids, o.ID)
+				break // "a card": the first one
+			}
+		}
 	}
 	return ids
 }
@@ -538,6 +545,9 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				return false, err
 			}
 			x.note(id, nid)
+			if n := t.s.Object(nid); n != nil && to == Exile && x.item.Source != 0 {
+				n.ExiledBy = x.item.Source // 607.2a: exiled "with" its source
+			}
 			x.it = append(x.it, nid)
 		}
 		return len(os) > 0, nil
@@ -967,10 +977,20 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 			var err error
 			if spec.CopyOf != nil {
 				os := x.objects(*spec.CopyOf)
-				if len(os) == 0 {
+				var values *Card
+				switch {
+				case len(os) > 0:
+					values = t.copiable(os[0])
+				case t.applies(KeyTokenCopyNone):
+					// 111.12: a copy of an object that doesn't exist: no
+					// token is created.
+					t.emit(Event{Kind: EvRule, Key: KeyTokenCopyNone, Player: t.name(p),
+						Text: "there is no object to copy: no token is created"})
 					continue
+				default:
+					// Without 111.12, a token with no copiable values at all.
+					values = &Card{}
 				}
-				values := t.copiable(os[0])
 				id, err = t.createToken(p, values, values)
 			} else {
 				card := spec.Card

@@ -36,6 +36,7 @@ const (
 	KeySearchMay        Key = "search.may"            // 701.23b: in a hidden zone, cards with a stated quality needn't all be found
 	KeySearchUndefined  Key = "search.undefined"      // 701.23c: a search for an undefined quality finds no cards
 	KeyReveal           Key = "reveal"                // 701.20a: revealing a card shows it to all players
+	KeyTokenCopyNone    Key = "token.copy.none"       // 111.12: a token that's a copy of a nonexistent object isn't created
 )
 
 var gatedRecognizers = []recognizer{
@@ -71,4 +72,5 @@ var gatedRecognizers = []recognizer{
 	{key: KeySearchMay, chapters: []uint16{701}, sub: 2, re: rx(`searching a hidden zone for cards with a stated quality`)},
 	{key: KeySearchUndefined, chapters: []uint16{701}, sub: 2, re: rx(`search a hidden zone for cards that match an undefined quality`)},
 	{key: KeyReveal, chapters: []uint16{701}, sub: 2, re: rx(`^to reveal a card, show that card to all players`)},
+	{key: KeyTokenCopyNone, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token that is a copy of a nonexistent object, no token is created`)},
 }

@@ -794,6 +794,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 		if !ok {
 			return fail("a copy of what")
 		}
+		p.it = ORef{Kind: RefCreated} // "Exile it at the beginning of the next end step."
 		return &Instr{Op: OpCreateToken, Who: who, Token: &TokenSpec{N: n, CopyOf: &r}}, true, nil
 	}
 	card := &Card{HasColor: true}
@@ -1517,6 +1518,15 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 	switch {
 	case c.eat("the", "chosen", "card"):
 		return ORef{Kind: RefChosenObj}, true
+	case c.eat("a", "card", "exiled", "with"):
+		// Linked abilities (607.2a): "a card exiled with Mimic Vat".
+		if c.peek() == "~" {
+			c.next()
+		} else if !p.self(c) {
+			c.i = save
+			return ORef{}, false
+		}
+		return ORef{Kind: RefExiledWith}, true
 	case c.eat("it"), c.eat("that", "creature"), c.eat("that", "permanent"), c.eat("that", "card"), c.eat("that", "land"),
 		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"), c.eat("that", "artifact"),
 		c.eat("that", "enchantment"), c.eat("those", "cards"):

@@ -132,6 +132,9 @@ type Object struct {
 	// Revealed: a card in a hidden zone shown to every player (701.20a)
 	// until the effect that revealed it is done with it.
 	Revealed bool
+	// ExiledBy is the object whose ability exiled this card, for "a card
+	// exiled with ~" (607.2a); 0 if none.
+	ExiledBy ObjectID
 	// Base is the controller before control-changing effects (613.1b);
 	// Controller is the result of layer 2, kept up to date by Apply.
 	Base PlayerID
