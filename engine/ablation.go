@@ -35,7 +35,7 @@ var gated = []Key{
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
-	KeyReflexive, KeyTokenByName, KeyAssignBlocking, KeyLKI,
+	KeyReflexive, KeyTokenByName, KeyAssignBlocking, KeyLKI, KeyTriggerStack,
 	// Statements of rules whose printed examples scenarios demonstrate
 	// (rulekeys_examples.go).
 	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,

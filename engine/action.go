@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -101,6 +102,10 @@ type (
 		Objects []ObjectID
 		Target  *PlayerID
 		Word    string
+		// Order answers an ordering choice: each of the choice's Words
+		// once, by name ("Soul Net" for "Soul Net#1"), in the order
+		// chosen.
+		Order []string
 	}
 	// ChooseSubtype: an effect instructs the player to choose a subtype of
 	// Kind; the choice must be one existing subtype (205.3e).
@@ -247,7 +252,7 @@ func (t *tx) batch(fn func() error) error {
 // or stops the action until the player makes it.
 func (t *tx) ask(ch *Choice) (answer, error) {
 	for i, a := range t.s.answers {
-		if a.player == ch.Player && a.key == ch.Key {
+		if a.player == ch.Player && a.key == ch.Key && (a.order != nil) == ch.Order {
 			t.s.answers = append(t.s.answers[:i:i], t.s.answers[i+1:]...)
 			return a, nil
 		}
@@ -734,7 +739,7 @@ func (a Choose) apply(t *tx) error {
 		return fmt.Errorf("%s is the one to choose: %s", t.name(p.Player), p.Prompt)
 	}
 	ans := answer{player: a.Player, key: p.Key, object: a.Object, objects: a.Objects, target: a.Target, word: strings.ToLower(a.Word)}
-	if err := t.validAnswer(p, &ans); err != nil {
+	if err := t.validAnswer(p, &ans, a.Order); err != nil {
 		return err
 	}
 	what := ans.text(&t.s)
@@ -760,8 +765,22 @@ func (a Choose) apply(t *tx) error {
 }
 
 // validAnswer checks an answer against the choice's options.
-func (t *tx) validAnswer(p *Choice, a *answer) error {
+func (t *tx) validAnswer(p *Choice, a *answer, order []string) error {
 	switch {
+	case p.Order:
+		o, err := orderAnswer(p, order)
+		if err != nil {
+			return err
+		}
+		a.order = o
+		var ws []string
+		for _, i := range o {
+			ws = append(ws, p.Words[i])
+		}
+		a.word = strings.Join(ws, ", ") // for the event that tells it
+		return nil
+	case len(order) > 0:
+		return fmt.Errorf("that isn't an order to choose: %s", p.Prompt)
 	case len(p.Words) > 0:
 		if a.word == "" && a.object != 0 {
 			return fmt.Errorf("that isn't one of the choices: %s (%s)", p.Prompt, strings.Join(p.Words, ", "))
@@ -798,9 +817,39 @@ func (t *tx) validAnswer(p *Choice, a *answer) error {
 	return fmt.Errorf("that isn't one of the choices: %s", p.Prompt)
 }
 
+// labelNumber is the "#2" of a label, left out when a name is enough.
+var labelNumber = regexp.MustCompile(`#\d+`)
+
+// orderAnswer reads an order of a choice's Words, each named by its label
+// ("Soul Net#1") or, the first not yet used, its name ("Soul Net").
+func orderAnswer(p *Choice, names []string) ([]int, error) {
+	if len(names) != len(p.Words) {
+		return nil, fmt.Errorf("name all %d, in order: %s (%s)", len(p.Words), p.Prompt, strings.Join(p.Words, ", "))
+	}
+	var out []int
+	for _, n := range names {
+		// Words may repeat (two instances of one ability): each name
+		// takes the first one not yet taken.
+		i := -1
+		for j, w := range p.Words {
+			if !slices.Contains(out, j) && (strings.EqualFold(w, n) || strings.EqualFold(labelNumber.ReplaceAllString(w, ""), n)) {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			return nil, fmt.Errorf("%q isn't one of them, or is named twice: %s (%s)", n, p.Prompt, strings.Join(p.Words, ", "))
+		}
+		out = append(out, i)
+	}
+	return out, nil
+}
+
 // text describes an answer for events.
 func (a answer) text(s *State) string {
 	switch {
+	case a.order != nil:
+		return "the order " + a.word
 	case a.word != "":
 		return a.word
 	case a.target != nil:

@@ -191,11 +191,11 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 // and can be responded to. An edition without the keyword (before 2007)
 // plays it by today's rules: a scenario naming it asks for them.
 var (
-	deathtouchTrigger = &Ability{Kind: AbTriggered,
+	deathtouchTrigger = &Ability{Kind: AbTriggered, Keyword: "deathtouch",
 		Text:    "Whenever this permanent deals damage to a creature, destroy that creature.",
 		Trigger: &Trigger{Event: TrigDealsDamage, What: &Filter{Self: true}},
 		Effect:  []*Instr{{Op: OpDestroy, What: ORef{Kind: RefTrigOther}, Text: "destroy that creature"}}}
-	lifelinkTrigger = &Ability{Kind: AbTriggered,
+	lifelinkTrigger = &Ability{Kind: AbTriggered, Keyword: "lifelink",
 		Text:    "Whenever this permanent deals damage, you gain that much life.",
 		Trigger: &Trigger{Event: TrigDealsDamage, What: &Filter{Self: true}},
 		Effect:  []*Instr{{Op: OpGainLife, Who: PRef{Kind: PYou}, N: Amount{Dealt: true}, Text: "you gain that much life"}}}

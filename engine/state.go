@@ -276,6 +276,9 @@ type Choice struct {
 	// Max is how many options may be chosen at once (0 or 1: one); Min
 	// how few (for "any number of").
 	Min, Max int
+	// Order asks for an order of all the Words (the player's triggered
+	// abilities, 603.3b), not one of them: the answer lists them all.
+	Order bool
 	// resume is the action to run again once the choice is made; nil: only
 	// the state-based actions.
 	resume Action
@@ -288,6 +291,7 @@ type answer struct {
 	objects []ObjectID
 	target  *PlayerID
 	word    string
+	order   []int // an ordering choice: the Words' indices, in the order chosen
 }
 
 // NewState starts a game with the named players at life (103.4: 20).

@@ -475,10 +475,18 @@ func (t *tx) putTriggers() error {
 	waiting := t.s.Waiting
 	t.s.Waiting = nil
 	for _, pl := range t.s.APNAP() {
+		var mine []Waiting
 		for _, w := range waiting {
-			if w.Controller != pl {
-				continue
+			if w.Controller == pl {
+				mine = append(mine, w)
 			}
+		}
+		mine, err := t.orderTriggers(pl, mine)
+		if err != nil {
+			t.s.Waiting = waiting
+			return err
+		}
+		for _, w := range mine {
 			if err := t.putTrigger(w); err != nil {
 				t.s.Waiting = waiting
 				return err
@@ -487,6 +495,78 @@ func (t *tx) putTriggers() error {
 	}
 	t.s.Priority, t.s.Passes = t.activePriority(), 0
 	return nil
+}
+
+// orderTriggers: a player puts the triggered abilities they control on the
+// stack in any order they choose (603.3b); the last put resolves first. The
+// player is asked unless the abilities are interchangeable (instances of
+// one ability of one source, triggered by the same event).
+func (t *tx) orderTriggers(p PlayerID, ws []Waiting) ([]Waiting, error) {
+	if len(ws) < 2 || !t.applies(KeyTriggerStack) || interchangeable(ws) {
+		return ws, nil
+	}
+	var words []string
+	for _, w := range ws {
+		words = append(words, triggerName(w))
+	}
+	ans, err := t.ask(&Choice{Player: p, Key: KeyTriggerStack, Words: words, Order: true,
+		Prompt: fmt.Sprintf("the order in which %s puts %d triggered abilities on the stack (the last resolves first)", t.name(p), len(ws))})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Waiting, 0, len(ws))
+	for _, i := range ans.order {
+		out = append(out, ws[i])
+	}
+	return out, nil
+}
+
+// triggerName names a waiting triggered ability for the player ordering
+// them: its source ("Soul Net#1"), and which of the source's triggered
+// abilities it is when it has several ("Sparring Golem#1's second ability"),
+// or the keyword it is.
+func triggerName(w Waiting) string {
+	if w.Ability.Keyword != "" {
+		return w.SourceName + "'s " + w.Ability.Keyword // "Vampire Nighthawk#1's lifelink"
+	}
+	abs := triggeredAbilities(&w.SourceSnap.Chars)
+	if len(abs) < 2 {
+		return w.SourceName
+	}
+	for i, a := range abs {
+		if a == w.Ability || a.Text == w.Ability.Text {
+			return fmt.Sprintf("%s's %s ability", w.SourceName, ordinalWord(i+1))
+		}
+	}
+	return w.SourceName
+}
+
+func ordinalWord(n int) string {
+	if n >= 1 && n <= 4 {
+		return [...]string{"first", "second", "third", "fourth"}[n-1]
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// interchangeable reports whether triggered abilities are all the same
+// ability of the same source with the same trigger event, so no order of
+// them differs from another.
+func interchangeable(ws []Waiting) bool {
+	objID := func(tr TrigInfo) ObjectID {
+		if tr.Obj != nil {
+			return tr.Obj.ID
+		}
+		return 0
+	}
+	a := ws[0]
+	for _, w := range ws[1:] {
+		k, f := w.Trig, a.Trig
+		if w.Source != a.Source || w.Ability.Text != a.Ability.Text || objID(k) != objID(f) || k.NewID != f.NewID ||
+			k.Player != f.Player || k.HasPlayer != f.HasPlayer || k.Spell != f.Spell || k.Other != f.Other || k.N != f.N {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *tx) putTrigger(w Waiting) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -220,8 +221,8 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 				continue
 			}
 			if opt.Strict {
-				t.Err = r.lineErr(s.Line, fmt.Errorf("the rules ask %s to choose (%s%s), but the scenario doesn't say what; add a step like: %s chooses %s",
-					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), sc.Written(int(p.Player)), r.hint(p)))
+				t.Err = r.lineErr(s.Line, fmt.Errorf("the rules ask %s to choose (%s%s), but the scenario doesn't say what; add a step like: %s",
+					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), answerStep(sc, p, r.hint(p))))
 			} else {
 				t.Pending = p
 			}
@@ -455,10 +456,21 @@ func (r *run) where(o *engine.Object) string {
 	return r.ed.ZoneName(o.Zone)
 }
 
+// answerStep is a step that answers a pending choice with what: "A chooses
+// Isamaru#1", or for an order "A orders triggers: Soul Net#1, Dingus Egg#1".
+func answerStep(sc *Scenario, p *engine.Choice, what string) string {
+	if p.Order {
+		return sc.Written(int(p.Player)) + " orders triggers: " + what
+	}
+	return sc.Written(int(p.Player)) + " chooses " + what
+}
+
 // hint is one answer a pending choice accepts, for the message that asks
-// for it: an object, a word ("yes") or a player.
+// for it: an object, a word ("yes"), a player, or an order.
 func (r *run) hint(p *engine.Choice) string {
 	switch {
+	case p.Order:
+		return strings.Join(p.Words, ", ")
 	case len(p.Options) > 0:
 		return r.label(p.Options[0])
 	case len(p.Words) > 0:
@@ -502,6 +514,12 @@ func (t *Trace) ChoiceSteps() []string {
 	}
 	st := t.Final()
 	var out []string
+	if p.Order {
+		// The order they triggered in, and the reverse.
+		rev := slices.Clone(p.Words)
+		slices.Reverse(rev)
+		return []string{answerStep(t.Scenario, p, strings.Join(p.Words, ", ")), answerStep(t.Scenario, p, strings.Join(rev, ", "))}
+	}
 	for _, id := range p.Options {
 		if o := st.Object(id); o != nil {
 			out = append(out, t.Scenario.Written(int(p.Player))+" chooses "+o.Label)

@@ -444,6 +444,51 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		return p.tap(c, true, done, fail)
 	case c.eat("destroys"):
 		return p.action(p.cursor("destroy " + c.s))
+	case c.eat("orders"):
+		// "A orders triggers: Soul Net, Dingus Egg": the order A puts
+		// their triggered abilities on the stack (603.3b), the first
+		// named first, so the last named resolves first.
+		if !c.eat("triggers") && !c.eat("triggered abilities") {
+			return fail()
+		}
+		c.sym(":")
+		var names []string
+		for {
+			// "Sparring Golem", "Soul Net#2", "Sparring Golem's second
+			// ability" (among its triggered abilities), "Vampire
+			// Nighthawk's lifelink".
+			x, ok := c.ref()
+			if !ok {
+				return fail()
+			}
+			name := x.String()
+			if c.eat("'s") || c.eat("’s") {
+				// "second ability", or a keyword: "lifelink"
+				end := len(c.s)
+				for _, sep := range []string{",", " and "} {
+					if i := strings.Index(c.s, sep); i >= 0 && i < end {
+						end = i
+					}
+				}
+				what := strings.ToLower(strings.TrimSpace(c.s[:end]))
+				if what == "" {
+					return fail()
+				}
+				c.s = strings.TrimLeft(c.s[end:], " \t")
+				name += "'s " + what
+			}
+			names = append(names, name)
+			if !c.sym(",") && !c.eat("and") {
+				break
+			}
+		}
+		if len(names) < 2 {
+			return fail()
+		}
+		p.choiceStep = true
+		return done(func(r *run) (engine.Action, error) {
+			return engine.Choose{Player: r.player(who), Order: names}, nil
+		})
 	case c.eat("chooses"):
 		c.eat("a")
 		if kw, ok := c.eatAny("creature type", "land type", "artifact type", "enchantment type", "planeswalker type", "spell type", "planar type"); ok {
