@@ -629,11 +629,79 @@ type Chosen struct {
 	By        string // the Origin of the ability that made the choice
 }
 
-// links reports whether the choices were made for ability a: by an ability
-// of the card a comes from (607.5a). Choices given without an ability
-// (a scenario's setup) link to every ability.
-func (c Chosen) links(a *Ability) bool {
-	return c.By == "" || a == nil || a.Origin == "" || a.Origin == c.By
+// choiceLinked reports whether ability a of o may use the choices made for
+// o: a is o's ability top, or an ability top grants. Choices given without
+// an ability (a scenario's setup) link to every ability.
+func (s *State) choiceLinked(o *Object, abs []*Ability, top, a *Ability) bool {
+	c := o.Chosen
+	if top == nil {
+		top = a
+	}
+	if c.By == "" || a == nil || a.Origin == "" {
+		return true
+	}
+	// 607.5a: a choice made for an ability a isn't linked to (one of
+	// another card, whose ability made it before o copied something else)
+	// is undefined for a: that part of a does nothing.
+	if a.Origin != c.By && s.applies(KeyUndefinedChoice) {
+		return false
+	}
+	// 607.4: one ability may be linked to several ("choose a color" to
+	// both the trigger and the mana ability that say "the chosen color").
+	// Without that rule, a choice would be linked to one only: the first
+	// of its card's abilities that refers to it.
+	if !s.applies(KeyLinkedMany) {
+		for _, b := range abs {
+			if b.Origin == c.By && refersToChoice(b) {
+				return b == top
+			}
+		}
+	}
+	return true
+}
+
+// refersToChoice reports whether an ability refers to a choice made as its
+// object entered ("the chosen color", "the chosen player"), itself or in an
+// ability it grants.
+func refersToChoice(a *Ability) bool {
+	if a == nil {
+		return false
+	}
+	chosen := func(f *Filter) bool { return f != nil && (f.Chosen || f.ChosenT || f.Control == ChosenPlayers) }
+	if a.Kind == AbKeyword && a.Param == chosenColor {
+		return true
+	}
+	if tr := a.Trigger; tr != nil && (chosen(tr.What) || chosen(tr.By) || chosen(tr.Spell)) {
+		return true
+	}
+	var instrs func([]*Instr) bool
+	instrs = func(ins []*Instr) bool {
+		for _, in := range ins {
+			if in.Mana != nil && in.Mana.Chosen || in.Who.Kind == PChosen || chosen(in.What.Group) || instrs(in.Then) || instrs(in.Else) {
+				return true
+			}
+		}
+		return false
+	}
+	if instrs(a.Effect) {
+		return true
+	}
+	for _, sp := range a.Static {
+		if chosen(sp.Affects.Group) || sp.Rules != nil && chosen(sp.Rules.Filter) {
+			return true
+		}
+		for _, pt := range []*[2]Amount{sp.CDAPT, sp.SetPT, sp.ModPT} {
+			if pt != nil && (chosen(pt[0].Count) || chosen(pt[1].Count)) {
+				return true
+			}
+		}
+		for _, g := range sp.Gain {
+			if refersToChoice(g) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // activated reports whether the ability is an activated ability, mana or

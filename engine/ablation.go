@@ -14,8 +14,9 @@ import (
 // the code the same.
 
 // gated lists every key whose rule the engine's code applies through the
-// gate (Gated puts them in Keys order).
-var gated = []Key{
+// gate (Gated puts them in Keys order). Section 6's statements are listed
+// with their keys (rulekeys_effects.go).
+var gated = slices.Concat(effectGated, []Key{
 	// Casting and spells (rulekeys_casting.go).
 	KeyModesAhead,
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
@@ -45,12 +46,9 @@ var gated = []Key{
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats,
 	// Keyword abilities and mechanisms.
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
-	// Section 6's examples (issue 16, third round).
-	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
-	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
 	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,
 	KeyTokenCopyNone,
-}
+})
 
 // Gated lists the keys the engine can switch off, in Keys order.
 func Gated() []Key {

@@ -403,7 +403,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			// 608.3e: it can't enter; a spell goes to its owner's
 			// graveyard, anything else stays where it was.
 			t.s.remove(n.ID)
-			if old.Zone == Stack {
+			if old.Zone == Stack && t.applies(KeyCantEnter) {
 				g := old
 				g.ID, g.Zone, g.Stack = n.ID, Graveyard, nil
 				g.Seq, g.Timestamp = t.s.tick(), t.s.clock

@@ -74,7 +74,7 @@ func (x *execCtx) do(in *Instr) error {
 		return nil
 	}
 	if in.May {
-		if !x.possible(in) {
+		if !x.possible(in) && t.applies(KeyOptionsPossible) { // 608.2d
 			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
 			return x.instrs(in.Else)
@@ -209,11 +209,35 @@ func (x *execCtx) objects(r ORef) []*Object {
 		for n := 0; n < 8 && x.moved[id] != 0; n++ {
 			id = x.moved[id]
 		}
-		if o := t.s.Object(id); o != nil {
+		if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// stillDescribed reports whether "that creature", the object a triggered
+// ability's trigger condition referred to, is still the object the ability
+// means. 608.2k: it is, even if its characteristics changed; without that
+// rule, it would have to fit the trigger condition's description now.
+func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
+	if x.t.applies(KeyRefersPrevious) || o.Zone != Battlefield || x.item.Kind != StackTriggered || len(x.item.Abilities) == 0 {
+		return true
+	}
+	tr := x.item.Abilities[0].Trigger
+	if tr == nil {
+		return true
+	}
+	f := tr.What
+	if r.Kind == RefTrigOther {
+		f = tr.By
+	} else if r.Kind != RefTriggered {
+		return true
+	}
+	if f == nil || f.Self || f.Enchanted {
+		return true
+	}
+	return matchFilter(&x.t.s, f, o, x.t.chars(o), x.source(), x.ctrl)
 }
 
 // refChars is the characteristics of the objects r refers to, for an
@@ -925,6 +949,14 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 func (x *execCtx) discard(p PlayerID, n int) error {
 	t := x.t
 	hand := t.s.In(p, Hand)
+	if n > len(hand) && !t.applies(KeyAsMuchAsPossible) {
+		// 609.3: an effect that attempts the impossible does as much as
+		// possible. Without that rule, discarding more cards than the
+		// hand holds couldn't be done at all.
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p),
+			Text: fmt.Sprintf("%s can't discard %d cards with %d in hand: nothing is discarded", t.name(p), n, len(hand))})
+		return nil
+	}
 	var chosen []ObjectID
 	switch {
 	case n < 0 || n >= len(hand):
@@ -1000,7 +1032,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				var bound []*Ability
 				if len(spec.Gains) > 0 && src != nil {
 					c := *card
-					bound = bindGained(spec.Gains, src)
+					bound = bindGained(spec.Gains, src, t.linkedTo(src))
 					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bound...)
 					card = &c
 				}
@@ -1050,7 +1082,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		if len(x.item.Abilities) > 0 {
 			ab = x.item.Abilities[0]
 		}
-		if src := x.source(); col == 0 && src != nil && src.Chosen.HasColor && src.Chosen.links(ab) {
+		if src := x.source(); col == 0 && src != nil && src.Chosen.HasColor && t.s.choiceLinked(src, t.chars(src).Abilities, ab, ab) {
 			col = src.Chosen.Color
 		}
 		if col == 0 {
@@ -1125,6 +1157,11 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 	}
 	x.added = x.added.Add(m)
 	return true, nil
+}
+
+// linkedTo is State.choiceLinked for abilities src's abilities grant.
+func (t *tx) linkedTo(src *Object) func(*Ability) bool {
+	return func(a *Ability) bool { return t.s.choiceLinked(src, t.chars(src).Abilities, nil, a) }
 }
 
 // couldAdd reports whether an "add" instruction would add any mana if it
@@ -1240,7 +1277,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		e.Color = sp.SetColor
 	}
 	if src := t.s.Object(x.item.Source); src != nil {
-		e.Gain = bindGained(sp.Gain, src)
+		e.Gain = bindGained(sp.Gain, src, t.linkedTo(src))
 	} else {
 		e.Gain = sp.Gain
 	}

@@ -434,7 +434,9 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			case in.eff != nil:
 				gained = in.eff.Gain
 			default:
-				gained = bindGained(sp.Gain, in.src)
+				gained = bindGained(sp.Gain, in.src, func(a *Ability) bool {
+					return lc.s.choiceLinked(in.src, lc.ch[in.src.ID].Abilities, in.ab, a)
+				})
 			}
 			if sp.LoseAll {
 				c.Abilities = nil
@@ -645,15 +647,16 @@ func subIn(l []Subtype, s Subtype) bool {
 
 // bindGained binds the references a granted ability makes to the object
 // whose ability grants it (201.5a: "Saproling Burst" in the token's ability
-// means the Saproling Burst that made it).
-func bindGained(abs []*Ability, src *Object) []*Ability {
+// means the Saproling Burst that made it), and "the chosen color" to the
+// color chosen for it, if the choice is linked to it (linked).
+func bindGained(abs []*Ability, src *Object, linked func(*Ability) bool) []*Ability {
 	if src == nil {
 		return abs
 	}
 	out := make([]*Ability, len(abs))
 	for i, a := range abs {
 		out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
-		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && src.Chosen.links(a) {
+		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && linked(a) {
 			out[i] = bindChosenColor(a, src.Chosen.Color)
 		}
 	}
@@ -894,17 +897,20 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		return false
 	}
 	zone := f.Zone
-	if zone == 0 {
-		zone = Battlefield
-		if f.Card {
-			zone = 0 // "a creature card": any zone but the battlefield? resolved by Zone when given
-		}
-	}
 	switch {
-	case zone != 0 && o.Zone != zone:
-		return false
-	case zone == 0 && o.Zone == Battlefield:
-		return false
+	case zone != 0:
+		if o.Zone != zone {
+			return false
+		}
+	case f.Card:
+		// "a creature card": not a permanent.
+		if o.Zone == Battlefield {
+			return false
+		}
+	case s.applies(KeyPermanentsOnly): // 609.2: effects apply only to permanents unless they say otherwise
+		if o.Zone != Battlefield {
+			return false
+		}
 	}
 	if (o.PhasedOut && s.applies(KeyPhasing)) || (o.Stack != nil && o.Stack.Kind != StackSpell && !f.Ability) { // 702.26b
 		return false
@@ -966,10 +972,14 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 			return false
 		}
 	}
-	if f.Colors != 0 && ch.Colors&f.Colors == 0 {
-		return false
-	}
-	if ch.Colors&f.NotColors != 0 {
+	if !s.applies(KeyOnlyNamed) {
+		// 608.2j: "black" asks only whether it's black, whatever other
+		// colors it has. Without that rule the whole color would count:
+		// "black" would be black alone, "nonblack" anything else.
+		if f.Colors != 0 && ch.Colors != f.Colors || f.NotColors != 0 && ch.Colors == f.NotColors {
+			return false
+		}
+	} else if f.Colors != 0 && ch.Colors&f.Colors == 0 || ch.Colors&f.NotColors != 0 {
 		return false
 	}
 	if f.Chosen {

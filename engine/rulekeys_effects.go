@@ -13,7 +13,25 @@ const (
 	KeyManaAbilityStays Key = "mana.ability.stays"      // 605.2: a mana ability stays one when it can't produce mana
 	KeyTriggeredMana    Key = "mana.triggered"          // 605.4a: a triggered mana ability resolves at once, without the stack
 	KeyStaticEnters     Key = "effect.static.enters"    // 611.3c: static abilities' effects apply as a permanent enters, before its triggers are looked at
+	KeyKickerLinked     Key = "kicker.linked"           // 607.2i: an ability asking whether a kicker was paid is linked to that kicker
+	KeyLinkedMany       Key = "linked.many"             // 607.4: an ability may be part of more than one pair of linked abilities
+	KeyUndefinedChoice  Key = "choice.undefined"        // 607.5a: a choice made for another ability than the linked one is undefined: that part does nothing
+	KeyOptionsPossible  Key = "resolve.options"         // 608.2d: a player can't choose an option that's illegal or impossible
+	KeyLookBackInfo     Key = "resolve.lookback"        // 608.2i: information about a previous game state needn't hold now
+	KeyOnlyNamed        Key = "resolve.characteristic"  // 608.2j: an effect checks only the characteristic it names
+	KeyRefersPrevious   Key = "resolve.previous"        // 608.2k: an object the cost or trigger referred to is still affected if it changed
+	KeyCantEnter        Key = "resolve.cant.enter"      // 608.3e: a permanent spell that can't enter goes to its owner's graveyard
+	KeyPermanentsOnly   Key = "effects.permanents"      // 609.2: effects apply only to permanents unless their text says otherwise
+	KeyAsMuchAsPossible Key = "effects.possible"        // 609.3: an effect that attempts the impossible does as much as possible
 )
+
+// effectGated lists the keys above whose code is gated (ablation.go).
+var effectGated = []Key{
+	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
+	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters, KeyKickerLinked, KeyLinkedMany, KeyUndefinedChoice,
+	KeyOptionsPossible, KeyLookBackInfo, KeyOnlyNamed, KeyRefersPrevious, KeyCantEnter, KeyPermanentsOnly,
+	KeyAsMuchAsPossible,
+}
 
 var effectRecognizers = []recognizer{
 	{key: KeyCastTargetOnce, chapters: []uint16{409, 601}, sub: 2, re: rx(`same target can.t be chosen (multiple times|more than once) for any one instance of the word .target. on the spell`)},
@@ -23,5 +41,15 @@ var effectRecognizers = []recognizer{
 	{key: KeyDelayedCreated, chapters: []uint16{404, 410, 603}, re: rx(`won.t trigger until it has actually been created`)},
 	{key: KeyManaAbilityStays, chapters: []uint16{406, 411, 605}, re: rx(`remains a mana ability even if the game state doesn.t allow it to produce mana`)},
 	{key: KeyTriggeredMana, chapters: []uint16{406, 411, 605}, re: rx(`triggered mana ability doesn.t go on the stack`)},
+	{key: KeyKickerLinked, chapters: []uint16{607}, sub: 2, re: rx(`refers to whether that cost was paid, those abilities are linked`)},
+	{key: KeyLinkedMany, chapters: []uint16{607}, sub: 1, re: rx(`^an ability may be part of more than one pair of linked abilities`)},
+	{key: KeyUndefinedChoice, chapters: []uint16{607}, sub: 2, re: rx(`choice is considered to be .undefined`)},
+	{key: KeyOptionsPossible, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`can.t choose an option that.s illegal or impossible`)},
+	{key: KeyLookBackInfo, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`^some effects look back in time and require information about previous game states`)},
+	{key: KeyOnlyNamed, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`refers to certain characteristics, it checks only for the value of the specified characteristics`)},
+	{key: KeyRefersPrevious, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`refers to a specific untargeted object that has been previously referred to by that ability.s cost or trigger condition`)},
+	{key: KeyCantEnter, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`^if a permanent spell resolves but its controller can.t put it onto the battlefield`)},
+	{key: KeyPermanentsOnly, chapters: []uint16{416, 608, 609}, sub: 1, re: rx(`^effects apply only to permanents unless the instruction.s text states otherwise`)},
+	{key: KeyAsMuchAsPossible, chapters: []uint16{416, 608, 609}, sub: 1, re: rx(`^if an effect attempts to do something impossible, it does only as much as possible`)},
 	{key: KeyStaticEnters, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`continuous effects that modify characteristics of permanents do so simultaneously with the permanent entering`)},
 }

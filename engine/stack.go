@@ -286,11 +286,9 @@ func (a CastSpell) apply(t *tx) error {
 			if m := spec.Rules; m != nil && m.Self && m.Kind == RuleCostLess {
 				n := 1
 				if m.PerAttacked {
-					// 608.2i: the creatures attacked with, whatever they
-					// are now.
 					n = 0
 					if a.Player == t.s.Active {
-						n = len(t.s.Log.Attacked)
+						n = t.attackedWith()
 					}
 				}
 				for range n {
@@ -332,6 +330,23 @@ func (a CastSpell) apply(t *tx) error {
 	// 117.3c: the caster gets priority again.
 	t.s.Priority, t.s.Passes = a.Player, 0
 	return nil
+}
+
+// attackedWith counts the creatures the active player attacked with this
+// turn. 608.2i: looking back in time, they count whatever they are now;
+// without that rule, only those still creatures on the battlefield would
+// (608.2h: the current information).
+func (t *tx) attackedWith() int {
+	if t.applies(KeyLookBackInfo) {
+		return len(t.s.Log.Attacked)
+	}
+	n := 0
+	for _, l := range t.s.Log.Attacked {
+		if o := t.s.ByLabel(l); o != nil && o.Zone == Battlefield && t.chars(o).Types.Is("creature") {
+			n++
+		}
+	}
+	return n
 }
 
 // maxConsideredX is the largest X 601.3a tries: enough for any quality the

@@ -233,6 +233,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			if tr == nil || !t.trigMatches(tr, kind, e, src, eo, ech, st) {
 				continue
 			}
+			if refersToChoice(a) && !t.s.choiceLinked(src.o, src.ch.Abilities, a, a) { // 607.4, 607.5a
+				continue
+			}
 			in := info
 			if tr.Event == TrigBlocked && tr.By != nil && eo != nil {
 				in.Other = eo.ID // the blocker
@@ -682,7 +685,7 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 		if o == nil || o.Cast == nil || len(o.Cast.Kicked) == 0 {
 			return false
 		}
-		if c.Kind2 == "" {
+		if c.Kind2 == "" || !t.applies(KeyKickerLinked) { // 607.2i: "kicked with its {W} kicker" asks about that kicker
 			return true
 		}
 		ch := t.chars(o)
