@@ -43,7 +43,8 @@ var gated = slices.Concat(effectGated, []Key{
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
 	// Multiplayer (issue 17).
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
-	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats,
+	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
+	KeyRangeAttack, KeyEmperorAttack,
 	// Keyword abilities and mechanisms.
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
 	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,

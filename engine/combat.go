@@ -241,7 +241,7 @@ func (t *tx) checkAttacked(p PlayerID, id ObjectID, tg Target) error {
 	if !t.s.Opponents(p, def) {
 		return t.ruleErr(KeyAttack, "%s can attack only %s's opponents and the planeswalkers they control, not %s", o.Label, t.name(p), t.targetText(tg))
 	}
-	return nil
+	return t.checkAttackSeat(p, def, o.Label)
 }
 
 // defending lists the defending players: those attacked, or whose

@@ -209,7 +209,7 @@ func (x *execCtx) objects(r ORef) []*Object {
 		for n := 0; n < 8 && x.moved[id] != 0; n++ {
 			id = x.moved[id]
 		}
-		if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) {
+		if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) && x.inRange(o) {
 			out = append(out, o)
 		}
 	}
@@ -238,6 +238,13 @@ func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
 		return true
 	}
 	return matchFilter(&x.t.s, f, o, x.t.chars(o), x.source(), x.ctrl)
+}
+
+// inRange reports whether an object is within the range of influence of
+// the spell's or ability's controller: one outside it is unaffected, the
+// rest of the effect working normally (801.10).
+func (x *execCtx) inRange(o *Object) bool {
+	return x.t.s.ObjectInRange(x.ctrl, o) || !x.t.applies(KeyRangeAffect)
 }
 
 // refChars is the characteristics of the objects r refers to, for an
@@ -399,7 +406,8 @@ func (x *execCtx) players(r PRef) []PlayerID {
 	case PEach, PEachOpponent, POpponents:
 		var out []PlayerID
 		for _, p := range t.s.APNAP() {
-			skip := (r.Kind == PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player))
+			skip := (r.Kind == PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player)) ||
+				!t.s.InRange(x.ctrl, p) && t.applies(KeyRangeAffect) // 801.10
 			if !skip {
 				out = append(out, p)
 			}

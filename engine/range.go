@@ -122,3 +122,17 @@ func (s State) TurnBegun() State {
 	}
 	return s
 }
+
+// checkAttackSeat checks that p may attack def where each sits: within
+// p's range of influence (801.3); in an Emperor game, seated next to p
+// (809.3c); with the attack left or right option, the nearest opponent on
+// that side, seated next to p (803.1a, 803.1b).
+func (t *tx) checkAttackSeat(p, def PlayerID, label string) error {
+	if !t.s.InRange(p, def) && t.applies(KeyRangeAttack) {
+		return t.ruleErr(KeyRangeAttack, "%s is outside %s's range of influence: %s can't attack them", t.name(def), t.name(p), label)
+	}
+	if t.s.Game.Variant == Emperor && t.s.seatDistance(p, def) != 1 && t.applies(KeyEmperorAttack) {
+		return t.ruleErr(KeyEmperorAttack, "%s isn't seated next to %s: in an Emperor game %s can attack only an opponent seated immediately next to them", t.name(def), t.name(p), label)
+	}
+	return nil
+}

@@ -23,6 +23,7 @@ const (
 	KeyRangePrevent   Key = "range.prevent"     // 801.13b: a prevention effect affects only sources or recipients within range
 	KeyMeleeOptions   Key = "melee.range"       // 807.2a: in Grand Melee each player has a range of influence of 1
 	KeyEmperorOptions Key = "emperor.range"     // 809.3a: emperors have range of influence 2, generals 1
+	KeyEmperorAttack  Key = "emperor.attack"    // 809.3c: a player attacks only an opponent seated immediately next to them
 	KeyEmperorRanges  Key = "emperor.teams"     // 809.6a: with bigger teams, the least ranges that reach opposing generals
 	KeyAlternateSeats Key = "alternating.seats" // 811.3: no one sits next to a teammate; teams equally spaced
 	KeyDefendingOne   Key = "defending.one"     // 802.2a: "defending player" means the one the creature attacks
@@ -53,6 +54,7 @@ var multiRecognizers = []recognizer{
 	{key: KeyRangePrevent, chapters: multiChapters, sub: 2, re: rx(`^if a spell or ability creates an effect that prevents damage that would be dealt by a source, it can affect only sources within`)},
 	{key: KeyMeleeOptions, chapters: multiChapters, sub: 2, re: rx(`^each player has a range of influence of 1`)},
 	{key: KeyEmperorOptions, chapters: multiChapters, sub: 2, re: rx(`^the range of influence is limited to 2 for emperors and 1 for generals`)},
+	{key: KeyEmperorAttack, chapters: multiChapters, sub: 2, re: rx(`^a player can attack only an opponent seated immediately next to`)},
 	{key: KeyEmperorRanges, chapters: multiChapters, sub: 2, re: rx(`^each general.s range of influence should be the minimum number`)},
 	{key: KeyAlternateSeats, chapters: multiChapters, sub: 1, re: rx(`players are seated so that no one is next to a teammate and each team is equally spaced out`)},
 	{key: KeyDefendingOne, chapters: []uint16{602, 802}, sub: 2, re: rx(`^any rule, object, or effect that refers to a "defending player" refers to one specific defending player`)},

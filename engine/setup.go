@@ -23,6 +23,7 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 		{g.Variant == GrandMelee, KeyMeleeOptions, "Grand Melee variant"},
 		{g.Variant == AlternatingTeams, KeyAlternateSeats, "Alternating Teams variant"},
 		{g.Range > 0, KeyRange, "limited range of influence option"},
+		{g.AttackMultiple, KeyBlockAttacked, "attack multiple players option"},
 	} {
 		if need.on && !ed.Has(need.key) {
 			return s, fmt.Errorf("%s have no %s", ed, need.what)
