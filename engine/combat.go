@@ -668,6 +668,11 @@ func (t *tx) combatDamage(first bool) error {
 				blockers = append(blockers, bo)
 			}
 		}
+		if at.Blocked && !t.applies(KeyAssignBlocked) {
+			// 510.1c sends a blocked creature's damage to its blockers;
+			// without it, nothing says where it goes, and it assigns none.
+			continue
+		}
 		switch {
 		case explicit(c, at.ID) != nil:
 			as := explicit(c, at.ID)
@@ -798,7 +803,7 @@ func (t *tx) tramples(ch *Chars) bool { return ch.HasKeyword("trample") && t.app
 func (t *tx) lethal(b *Object, src *Chars) int {
 	// 702.2c: deathtouch makes 1 lethal, since M10; the triggered
 	// deathtouch before it didn't change assignment.
-	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered {
+	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(KeyDeathtouchKW) {
 		return 1
 	}
 	marked := b.Damage

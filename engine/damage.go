@@ -176,11 +176,15 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			t.emit(Event{Kind: EvDamage, Key: KeyDamageCreature, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s (%d marked)", srcName, n, o.Label, o.Damage)})
 		}
-		if sch.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered {
+		// 702.2a: deathtouch, a static ability since M10, marks the
+		// creature for 704.5h.
+		if sch.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(KeyDeathtouchKW) {
 			o.Deathtouched = true
 		}
 	}
-	if sch.HasKeyword("lifelink") && src != nil && t.ed.Lifelink != KeywordTriggered && t.applies(KeyLifelink) {
+	// 702.15a: lifelink, a static ability since M10; 120.3f: its damage
+	// makes its controller gain that much life as it's dealt.
+	if sch.HasKeyword("lifelink") && src != nil && t.ed.Lifelink != KeywordTriggered && t.applies(KeyLifelinkKind) && t.applies(KeyLifelink) {
 		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
 	}
 	return nil

@@ -393,7 +393,7 @@ func (t *tx) cleanup() {
 	}
 	kept := t.s.Effects[:0:0]
 	for _, e := range t.s.Effects {
-		if e.Dur == DurEndOfTurn {
+		if e.Dur == DurEndOfTurn && t.applies(KeyCleanup) {
 			t.emit(Event{Kind: EvEffect, Key: KeyCleanup, Object: e.SourceName,
 				Text: fmt.Sprintf("%s's effect ends (%s)", e.SourceName, e.Text)})
 			continue

@@ -111,7 +111,6 @@ var knownUnproven = []string{
 	"305.5: “Basic Land — Mountain” means the card is a land with the subtype Mountain.",
 	"508.2a: A permanent has the ability “Whenever a green creature attacks, destroy that creature at end of combat.” If a blue creature attacks and is later turned green, t",
 	"509.3f: A creature has the ability “Whenever this creature becomes blocked by a white creature, destroy that creature at end of combat.” If the creature becomes blocked",
-	"510.1c: An attacking Elvish Regrower (a 4/3 creature) is blocked by Vampire Spawn (a 2/3 creature) and Helpful Hunter (a 1/1 creature). Elvish Regrower’s controller can",
 	"607.5a: Voice of All enters the battlefield and Unstable Shapeshifter copies it. Voice of All reads, in part, “As this creature enters, choose a color.” and “This creat",
 	"610.3d: Two Banisher Priests have each exiled a card. All creatures are destroyed at the same time by Day of Judgment. The two exiled cards are returned to the battlefi",
 	"611.2b: Master Thief has the ability “When this creature enters, gain control of target artifact for as long as you control this creature.” If you lose control of Maste",
