@@ -16,7 +16,7 @@ import (
 // gated lists every key whose rule the engine's code applies through the
 // gate (Gated puts them in Keys order). Section 6's statements are listed
 // with their keys (rulekeys_effects.go).
-var gated = slices.Concat(effectGated, []Key{
+var gated = slices.Concat(effectGated, facesGated, []Key{
 	// Casting and spells (rulekeys_casting.go).
 	KeyModesAhead,
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,

@@ -371,7 +371,12 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.Stack, n.Attached, n.Chosen, n.Regen, n.PhasedOut = nil, 0, Chosen{}, 0, false
 	if old.Zone != Stack || to != Battlefield {
 		n.Cast = nil
+		// 110.5d, 712.8a: status is left behind; a card elsewhere has its
+		// front face up. A spell becomes a permanent with the face up it
+		// had on the stack (712.13), face down if it was (708.4).
+		n.Face, n.FaceDown = FaceFront, false
 	}
+	n.Flipped, n.Half = false, 0
 	n.Controller = old.Owner
 	if to == Battlefield && ctrl != nil {
 		n.Controller = *ctrl
@@ -487,7 +492,7 @@ func (a CreateToken) apply(t *tx) error {
 		return fmt.Errorf("create token: %d tokens is too many", a.N)
 	}
 	for range a.N {
-		if _, err := t.createToken(a.Player, a.Card, nil); err != nil {
+		if _, err := t.createToken(a.Player, a.Card, nil, FaceFront); err != nil {
 			return err
 		}
 	}
@@ -496,10 +501,11 @@ func (a CreateToken) apply(t *tx) error {
 
 // createToken puts a token onto the battlefield (111.2), applying the
 // replacement effects of entering, and returns its ID. copyOf, if set, are
-// the copiable values it copies (707.2), card being the token's own.
-func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card) (ObjectID, error) {
+// the copiable values it copies (707.2), card being the token's own; face
+// is the face a double-faced token enters with up (707.8a).
+func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card, face Face) (ObjectID, error) {
 	o := t.s.newObject(card, p, Battlefield, true)
-	o.Sick = true
+	o.Sick, o.Face = true, face
 	id := o.ID
 	t.dirty()
 	if copyOf != nil {

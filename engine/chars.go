@@ -23,6 +23,11 @@ type Chars struct {
 	// rules is the edition they were computed under (State.Under), for
 	// the rules asked later, such as mana value's.
 	rules *RulesEdition
+	// mvCost, when mvSet, is the mana cost its mana value is calculated
+	// from instead of its own: a back face's front face's (202.3b), a
+	// melded permanent's front faces' (202.3c).
+	mvCost ManaCost
+	mvSet  bool
 }
 
 // LayerNote records one continuous effect (or counter) that changed a
@@ -104,7 +109,24 @@ func (ch Chars) ProtectedFrom(src Chars) bool {
 }
 
 // ManaValue is the object's mana value (202.3); X counts 0 off the stack.
-func (ch Chars) ManaValue() int { return ch.Cost.manaValue(0, ch.rules) }
+func (ch Chars) ManaValue() int { return ch.manaValue(0) }
+
+// ManaValueCost is the mana cost its mana value is calculated from, and
+// whether that isn't its own: a back face's front face's (202.3b).
+func (ch Chars) ManaValueCost() (ManaCost, bool) {
+	if ch.mvSet {
+		return ch.mvCost, true
+	}
+	return ch.Cost, false
+}
+
+// manaValue is its mana value with X as x (202.3e).
+func (ch Chars) manaValue(x int) int {
+	if ch.mvSet {
+		return ch.mvCost.manaValue(x, ch.rules)
+	}
+	return ch.Cost.manaValue(x, ch.rules)
+}
 
 // AbilityTexts lists the object's abilities as they read on it now, its
 // own name in place of "~" (201.5b).

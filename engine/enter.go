@@ -204,10 +204,15 @@ func (t *tx) copiable(o *Object) *Card {
 	if t.v == nil {
 		t.v = t.s.computeView()
 	}
+	if o.Card.IsDoubleFaced() && !t.applies(KeyCopyFaceUp) {
+		// Without 707.8, a copy of a double-faced permanent copies the
+		// card as printed: its front face.
+		return frontAlone(o.Card)
+	}
 	if c := t.v.copiable[o.ID]; c != nil && t.applies(KeyCopyValues) { // 707.3
 		return c
 	}
-	return o.Card
+	return t.s.printed(o)
 }
 
 // copyExcept applies a copy effect's exceptions (707.9) to copiable values,

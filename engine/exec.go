@@ -781,6 +781,40 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			t.addEffect(e)
 		}
 		return true, nil
+	case OpChooseObject:
+		cands := x.objects(in.What)
+		if len(cands) == 0 {
+			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
+				Text: fmt.Sprintf("there is no %s to choose", in.What.Group)})
+			return false, nil
+		}
+		pick := cands[0].ID
+		if len(cands) > 1 {
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Options: ids(cands), Prompt: "choose a " + in.What.Group.String()})
+			if err != nil {
+				return false, err
+			}
+			pick = ans.object
+			if len(ans.objects) == 1 {
+				pick = ans.objects[0]
+			}
+		}
+		x.chosen = append(x.chosen, pick)
+		t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Object: t.labelOf(pick), ObjectID: pick,
+			Text: fmt.Sprintf("%s chooses %s", t.name(x.ctrl), t.labelOf(pick))})
+		return true, nil
+	case OpTransform:
+		done := false
+		for _, o := range x.whats(in) {
+			if o.Zone != Battlefield {
+				continue
+			}
+			if err := t.transform(o); err != nil {
+				return false, err
+			}
+			done = true
+		}
+		return done, nil
 	case OpChooseColor:
 		words := colorWords()
 		if in.What.Kind == RefGroup {
@@ -1031,7 +1065,13 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					// Without 111.12, a token with no copiable values at all.
 					values = &Card{}
 				}
-				id, err = t.createToken(p, values, values)
+				if len(os) > 0 && os[0].Card.IsDoubleFaced() && !t.copying(os[0]) && t.applies(KeyTokenFaces) {
+					// 707.8a: a copy of a double-faced permanent or card is
+					// a double-faced token, with the same face up.
+					id, err = t.createToken(p, os[0].Card, nil, os[0].Face)
+				} else {
+					id, err = t.createToken(p, values, values, FaceFront)
+				}
 			} else {
 				card := spec.Card
 				if spec.Named != "" {
@@ -1044,7 +1084,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bound...)
 					card = &c
 				}
-				id, err = t.createToken(p, card, nil)
+				id, err = t.createToken(p, card, nil, FaceFront)
 				for i, a := range bound {
 					if a != spec.Gains[i] && id != 0 {
 						// 201.5a: the name in the granted ability means the

@@ -68,17 +68,22 @@ func (s *State) computeView() *view {
 		}
 	}
 	for _, o := range lc.objs {
-		card := o.Card
+		// The face that's up, the half cast (712.8, 709.3b): what is
+		// printed on the object as it is now.
+		card := s.printed(o)
 		var notes []LayerNote
+		copied := false
 		if es := copies[o.ID]; len(es) > 0 && s.applies(KeyCopy) { // 707.2
 			sort.SliceStable(es, func(i, j int) bool { return es[i].Timestamp < es[j].Timestamp })
 			for _, e := range es {
-				card = e.Copy
+				card, copied = e.Copy, true
 				notes = append(notes, LayerNote{Layer: "1", Char: "copy", What: "a copy of " + e.Copy.Name, By: e.SourceName})
 			}
 		}
 		v.copiable[o.ID] = card
-		lc.ch[o.ID] = baseChars(s, o, card, notes)
+		ch := baseChars(s, o, card, notes)
+		s.faceManaValue(o, card, copied, ch)
+		lc.ch[o.ID] = ch
 	}
 	for _, l := range layers[1:] {
 		lc.apply(l)
@@ -962,8 +967,9 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		}
 	}
 	for _, st := range f.Super {
-		if st == "nonbasic" {
-			if ch.Types.IsSuper("basic") {
+		if not, ok := strings.CutPrefix(st, "non"); ok {
+			// "nonbasic", "nonlegendary"
+			if ch.Types.IsSuper(not) {
 				return false
 			}
 			continue
@@ -1018,7 +1024,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.ToughGtPower && ch.Toughness <= ch.Power {
 		return false
 	}
-	if f.EvenMV && ch.Cost.manaValue(stackX(o), s.rules)%2 != 0 {
+	if f.EvenMV && ch.manaValue(stackX(o))%2 != 0 {
 		return false
 	}
 	if f.Attacking && (s.Combat == nil || !s.Combat.isAttacking(o.ID)) {

@@ -554,6 +554,22 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return p.search(c, text, PRef{Kind: PYou})
 	case c.eat("shuffle"):
 		return p.shuffleInto(c, text, &PRef{Kind: PYou})
+	case c.eat("choose", "a"), c.eat("choose", "an"):
+		// "Choose a nonlegendary creature on the battlefield." (Cytoshape):
+		// "that creature" is the one chosen.
+		f := &Filter{}
+		if plural, ok := p.nounPhrase(c, f); !ok || plural {
+			return fail("what to choose: a creature on the battlefield")
+		}
+		p.it = ORef{Kind: RefChosenObj}
+		return &Instr{Op: OpChooseObject, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
+	case c.eat("transform"):
+		// 701.27: "Transform ~.", "Transform all Humans."
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to transform")
+		}
+		return &Instr{Op: OpTransform, What: r}, true, nil
 	}
 	return nil, false, nil
 }
@@ -1676,8 +1692,8 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 				f.Not = append(f.Not, strings.ToLower(ct))
 			} else if base == "token" {
 				f.Token = -1
-			} else if base == "basic" {
-				f.Super = append(f.Super, "nonbasic")
+			} else if st, ok := p.lists.Supertype(base); ok {
+				f.Super = append(f.Super, "non"+strings.ToLower(st))
 			} else if kinds := p.lists.KindsOf(base); len(kinds) > 0 {
 				n, _ := p.lists.Subtype(kinds[0], base)
 				f.NotSubs = append(f.NotSubs, n)

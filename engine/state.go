@@ -138,6 +138,17 @@ type Object struct {
 	// Base is the controller before control-changing effects (613.1b);
 	// Controller is the result of layer 2, kept up to date by Apply.
 	Base PlayerID
+
+	// Status (110.5) and faces (709–712): which face of a double-faced
+	// card is up, whether a flip card is flipped, whether it is face
+	// down. A spell from a split or modal double-faced card notes the
+	// half or face cast (Half: 1 or 2). Parts are the two cards a melded
+	// permanent is represented by (712.4a).
+	Face     Face
+	Flipped  bool
+	FaceDown bool
+	Half     int
+	Parts    []Part
 }
 
 // Card is an object's printed characteristics: a card's, or those a token
@@ -157,6 +168,17 @@ type Card struct {
 	// Abilities is the card's rules text other than plain keywords, read
 	// by ParseAbilities, in printed order.
 	Abilities []*Ability
+
+	// The card's other faces (faces.go): a double-faced card's back face
+	// (or a meld card's share of its melded permanent), a flip card's
+	// flipped characteristics, a split card's halves. DFC is set on each
+	// face of a double-faced card: the card it is a face of.
+	Layout   Layout
+	Back     *Card
+	Flip     *Card
+	Halves   []*Card
+	DFC      *Card
+	MeldWith string // a meld card: the name of its counterpart (712.5)
 }
 
 // HasKeyword reports whether the card was printed with keyword k.

@@ -139,6 +139,9 @@ var knownUnproven = []string{
 	"702.47c: Glacial Ray is a red card with splice onto Arcane that reads, “Glacial Ray deals 2 damage to any target.” Suppose Glacial Ray is spliced onto Reach Through Mist",
 	"702.51b: Heartless Summoning says, in part, “Creature spells you cast cost {2} less to cast.” You control Heartless Summoning and cast Siege Wurm, a spell with convoke t",
 	"704.8: You control Young Wolf, a 1/1 creature with undying, and it has a +1/+1 counter on it. A spell puts three -1/-1 counters on Young Wolf. Before state-based actio",
+	// 707.8a's last sentence: a token copy of Clone is single-faced, and so
+	// is every token copy with 707.8a switched off.
+	"707.8a: Clone is not a double-faced card, so a token that is created as a copy of a Clone is not a double-faced token, even if it enters the battlefield as a copy of a ",
 	"707.9d: Glasspool Mimic is a creature that reads “You may have this creature enter as a copy of a creature you control, except it’s a Shapeshifter Rogue in addition to ",
 	"731.3: In a two-player game, the active player controls a creature with the ability “{0}: This creature gains flying,” the nonactive player controls a permanent with t",
 }

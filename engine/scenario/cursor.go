@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -169,6 +168,10 @@ func (c *cursor) mention(rest, end, player int, obj string) {
 type ref struct {
 	Name  string // the declared card's name
 	Index int    // 0: any
+	// Face is the name of another face of the card, when the reference
+	// is written with it ("Ravager of the Fells" for the card Huntmaster
+	// of the Fells): objects with that face up are meant first.
+	Face string
 }
 
 func (r ref) String() string {
@@ -184,7 +187,11 @@ func (c *cursor) ref() (ref, bool) {
 	start := len(c.s)
 	r, ok := c.readRef()
 	if ok {
-		c.mention(start, len(c.s), -1, r.String())
+		obj := r.String()
+		if r.Face != "" && r.Index == 0 {
+			obj = r.Face // "Ravager of the Fells", as written
+		}
+		c.mention(start, len(c.s), -1, obj)
 	}
 	return r, ok
 }
@@ -196,7 +203,7 @@ func (c *cursor) readRef() (ref, bool) {
 			return ref{}, false
 		}
 		name := c.s[1 : end+1]
-		d := c.p.card(name)
+		d, face := c.p.faceNamed(name)
 		if d == nil {
 			// A name the game made, in quotes: a token an effect
 			// created ("Dwarf Berserker Token#1").
@@ -217,14 +224,18 @@ func (c *cursor) readRef() (ref, bool) {
 			return c.index(r)
 		}
 		c.s = c.s[end+2:]
-		return c.index(ref{Name: d.Name})
+		return c.index(ref{Name: d.Name, Face: face})
 	}
-	for _, d := range c.p.byLength() {
-		n := d.Name
+	for _, d := range c.p.names() {
+		n := d.name
 		if len(c.s) >= len(n) && strings.EqualFold(c.s[:len(n)], n) && (boundary(c.s[len(n):]) || c.s[len(n)] == '#' ||
 			strings.HasPrefix(c.s[len(n):], "'s") || strings.HasPrefix(c.s[len(n):], "’s")) {
 			c.s = c.s[len(n):]
-			return c.index(ref{Name: n})
+			r := ref{Name: d.card}
+			if d.name != d.card {
+				r.Face = d.name
+			}
+			return c.index(r)
 		}
 	}
 	return ref{}, false
@@ -310,14 +321,4 @@ func (p *parser) card(name string) *CardDecl {
 		}
 	}
 	return nil
-}
-
-// byLength lists declared cards longest name first, so "Isamaru, Hound of
-// Konda" wins over a card named "Isamaru".
-func (p *parser) byLength() []*CardDecl {
-	if len(p.sorted) != len(p.sc.Cards) {
-		p.sorted = append(p.sorted[:0], p.sc.Cards...)
-		sort.SliceStable(p.sorted, func(i, j int) bool { return len(p.sorted[i].Name) > len(p.sorted[j].Name) })
-	}
-	return p.sorted
 }

@@ -504,6 +504,14 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			case kinds.Has(engine.SymVariable):
 				k = engine.KeyManaValueX
 			}
+			if from, other := ch.ManaValueCost(); other {
+				// 202.3b: a back face's mana value is its front face's.
+				what := "its front face's " + costText(from)
+				if from == nil {
+					what = "a copy of a back face"
+				}
+				return got == n, fmt.Sprintf("%d (%s)", got, what), engine.KeyBackFaceMV
+			}
 			return got == n, fmt.Sprintf("%d (%s)", got, costText(ch.Cost)), k
 		})
 	case c.eat("types"), c.eat("card", "types"):
@@ -551,6 +559,13 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
 			ok, s := eqInt(obj.Counters.Get(kind), n)
 			return ok, s, engine.KeyCounters
+		})
+	case c.eat("transformed"), c.eat("is", "transformed"), c.eat("not", "transformed"), c.eat("is", "not", "transformed"):
+		// 701.27g: a double-faced permanent with its back face up.
+		want := !strings.Contains(c.last, "not")
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			got := obj.Transformed()
+			return got == want, transformedText(got), engine.KeyTransform
 		})
 	case c.eat("tapped"), c.eat("is", "tapped"):
 		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
@@ -634,6 +649,13 @@ func normalizeList(s string) string {
 		out = append(out, strings.ToLower(strings.Join(strings.Fields(x), " ")))
 	}
 	return strings.Join(out, ",")
+}
+
+func transformedText(b bool) string {
+	if b {
+		return "transformed: its back face is up"
+	}
+	return "not transformed: its front face is up"
 }
 
 func tappedText(o *engine.Object) string {

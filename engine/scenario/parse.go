@@ -18,8 +18,9 @@ const maxErrors = 20
 type parser struct {
 	sc      *Scenario
 	errs    ErrorList
-	sorted  []*CardDecl
-	section string // "", "setup", "steps", "expect"
+	sorted  []nameRef
+	face    *CardDecl // the card or face declared last, which text: lines belong to
+	section string    // "", "setup", "steps", "expect"
 	line    int
 	// choiceStep is set while parsing a step that answers a choice.
 	choiceStep   bool
@@ -69,10 +70,16 @@ func Parse(name, text string) (*Scenario, error) {
 			break
 		}
 	}
-	for _, d := range sc.Cards {
-		if d.CDA && !d.hasCDA() {
-			p.line = d.Line
-			p.errorf("card %s: a * in power or toughness needs a characteristic-defining ability on a text: line, like: text: ~'s power and toughness are each equal to the number of cards in your hand.", d.Name)
+	for _, card := range sc.Cards {
+		for _, d := range card.faces() {
+			if d.CDA && !d.hasCDA() {
+				p.line = d.Line
+				p.errorf("card %s: a * in power or toughness needs a characteristic-defining ability on a text: line, like: text: ~'s power and toughness are each equal to the number of cards in your hand.", d.Name)
+			}
+		}
+		if card.split[0] != "" && card.Half == nil {
+			p.line = card.Line
+			p.errorf("split card %s needs its second half: half %s: …", card.Name, card.split[1])
 		}
 	}
 	p.line = len(lines)
@@ -280,6 +287,14 @@ func (p *parser) header(l string) {
 		sc.Seed, sc.HasSeed = n, true
 	case c.eat("card"):
 		p.cardLine(c)
+	case c.eat("back"):
+		p.faceLine(c, faceBack)
+	case c.eat("modal", "back"):
+		p.faceLine(c, faceModal)
+	case c.eat("flip"):
+		p.faceLine(c, faceFlip)
+	case c.eat("half"):
+		p.faceLine(c, faceHalf)
 	case c.eat("text") && c.sym(":"):
 		p.textLine(c.s)
 	default:
@@ -293,11 +308,11 @@ var ptRe = regexp.MustCompile(`\s(-?\d{1,4}|\*|\d{1,2}\+\*)/(-?\d{1,4}|\*|\d{1,2
 // the engine's dialect of Oracle wording. It is checked now against the
 // newest rules' types, and read again under each edition run.
 func (p *parser) textLine(text string) {
-	if len(p.sc.Cards) == 0 {
+	d := p.face
+	if d == nil {
 		p.errorf("a text: line follows the card line it belongs to")
 		return
 	}
-	d := p.sc.Cards[len(p.sc.Cards)-1]
 	text = strings.TrimSpace(text)
 	if text == "" {
 		p.errorf("text: needs the ability's wording")
@@ -338,47 +353,87 @@ const invented = "(invented)"
 // card reads "NAME: COST TYPE-LINE P/T, keyword, …".
 func (p *parser) cardLine(c *cursor) {
 	d := &CardDecl{Line: p.line}
-	rest := c.s
+	name, inv, rest, ok := p.cardName(c.s)
+	if !ok {
+		return
+	}
+	d.Name, d.Invented = name, inv
+	if !p.newName(d.Name) {
+		return
+	}
+	if left, right, split := strings.Cut(d.Name, "//"); split {
+		// 709.1: a split card is named for both halves; this line is its
+		// first half, and a "half" line declares the second.
+		left, right = strings.TrimSpace(left), strings.TrimSpace(right)
+		if left == "" || right == "" || strings.Contains(right, "//") {
+			p.errorf("a split card's name is its halves' names: card Fire // Ice: …")
+			return
+		}
+		d.Name = left + " // " + right
+		d.split = [2]string{left, right}
+	}
+	if !p.cardSpec(d, rest) {
+		return
+	}
+	p.sc.Cards = append(p.sc.Cards, d)
+	p.face = d
+}
+
+// cardName reads a card line's "NAME:" or "\"NAME\" (invented):" and
+// returns the name and what follows the colon.
+func (p *parser) cardName(rest string) (name string, inv bool, after string, ok bool) {
 	if strings.HasPrefix(rest, `"`) {
 		end := strings.IndexByte(rest[1:], '"')
 		if end < 0 {
 			p.errorf("unclosed quote in the card's name")
-			return
+			return "", false, "", false
 		}
-		d.Name, rest = rest[1:end+1], strings.TrimSpace(rest[end+2:])
+		name, rest = rest[1:end+1], strings.TrimSpace(rest[end+2:])
 		if r, ok := strings.CutPrefix(rest, invented); ok {
-			d.Invented, rest = true, strings.TrimSpace(r)
+			inv, rest = true, strings.TrimSpace(r)
 		}
 		if !strings.HasPrefix(rest, ":") {
 			p.errorf("expected \":\" after the card's name")
-			return
+			return "", false, "", false
 		}
 		rest = rest[1:]
 	} else {
 		i := strings.IndexByte(rest, ':')
 		if i < 0 {
 			p.errorf("a card line reads: card Isamaru: {W} Legendary Creature — Dog 2/2")
-			return
+			return "", false, "", false
 		}
-		d.Name, rest = strings.TrimSpace(rest[:i]), rest[i+1:]
-		if n, ok := strings.CutSuffix(d.Name, invented); ok {
-			d.Name, d.Invented = strings.TrimSpace(n), true
+		name, rest = strings.TrimSpace(rest[:i]), rest[i+1:]
+		if n, ok := strings.CutSuffix(name, invented); ok {
+			name, inv = strings.TrimSpace(n), true
 		}
 	}
-	if d.Name == "" || len(d.Name) > 100 || strings.ContainsAny(d.Name, "#{}\"") {
-		p.errorf("%q can't be a card's name", d.Name)
-		return
+	if name == "" || len(name) > 100 || strings.ContainsAny(name, "#{}\"") {
+		p.errorf("%q can't be a card's name", name)
+		return "", false, "", false
 	}
+	return name, inv, rest, true
+}
+
+// newName checks that a card or face name is new: not a player's, not a
+// card's or face's declared before.
+func (p *parser) newName(name string) bool {
 	for i, n := range p.sc.Players {
-		if strings.EqualFold(n, d.Name) || strings.EqualFold(p.sc.Written(i), d.Name) {
-			p.errorf("card %q has a player's name", d.Name)
-			return
+		if strings.EqualFold(n, name) || strings.EqualFold(p.sc.Written(i), name) {
+			p.errorf("card %q has a player's name", name)
+			return false
 		}
 	}
-	if p.card(d.Name) != nil {
-		p.errorf("card %q is declared twice", d.Name)
-		return
+	if d, _ := p.faceNamed(name); d != nil {
+		p.errorf("card %q is declared twice", name)
+		return false
 	}
+	return true
+}
+
+// cardSpec reads what follows a card's or a face's name: "COST TYPE-LINE
+// P/T, keyword, …".
+func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 	parts := strings.Split(rest, ",")
 	main := p.cursor(parts[0])
 	cost, err := engine.ParseManaCost(main.mana())
@@ -387,7 +442,7 @@ func (p *parser) cardLine(c *cursor) {
 	}
 	if err != nil {
 		p.errorf("%v", err)
-		return
+		return false
 	}
 	d.Cost = cost
 	tl := main.s
@@ -412,12 +467,12 @@ func (p *parser) cardLine(c *cursor) {
 	}
 	if tl == "" {
 		p.errorf("card %s has no type line", d.Name)
-		return
+		return false
 	}
 	if f := strings.Fields(tl); strings.Contains(f[len(f)-1], "/") {
 		// No type has a slash: this is a power/toughness that ptRe refused.
 		p.errorf("card %s: %q is not a power/toughness; write it like 2/2, */3 or 1+*/1+*", d.Name, f[len(f)-1])
-		return
+		return false
 	}
 	d.TypeLine = tl
 	for _, written := range parts[1:] {
@@ -438,12 +493,12 @@ func (p *parser) cardLine(c *cursor) {
 			abs, err := engine.ParseAbilities(d.Name, kw, false, engine.Latest().Types)
 			if err != nil || len(abs) != 1 || abs[0].Keyword == "" {
 				p.errorf("unknown keyword %q (the engine knows: %s; or give a color)", kw, keywordList())
-				return
+				return false
 			}
 			d.Text = append(d.Text, TextLine{Line: p.line, Text: written})
 		}
 	}
-	p.sc.Cards = append(p.sc.Cards, d)
+	return true
 }
 
 func isColor(s string) bool {
@@ -633,6 +688,14 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 		return
 	}
 	var mods []func(*engine.Object, *run) error
+	if r.Face != "" {
+		// "A battlefield: Ravager of the Fells": the card with that face up.
+		f, ok := p.setupFace(r, z)
+		if !ok {
+			return
+		}
+		mods = append(mods, f)
+	}
 	if strings.HasPrefix(c.s, "(") && strings.HasSuffix(c.s, ")") {
 		for _, m := range strings.Split(c.s[1:len(c.s)-1], ",") {
 			f, ok := p.modifier(strings.TrimSpace(m), z)
@@ -687,6 +750,12 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 		return func(o *engine.Object, _ *run) error { o.Sick = true; return nil }, perm("summoning sick")
 	case c.eat("phased out") && c.end():
 		return func(o *engine.Object, _ *run) error { o.PhasedOut = true; return nil }, perm("phased out")
+	case c.eat("transformed") && c.end(), c.eat("back face up") && c.end():
+		return faceStatus(faceBack), perm("transformed")
+	case c.eat("flipped") && c.end():
+		return faceStatus(faceFlip), perm("flipped")
+	case c.eat("face down") && c.end():
+		return func(o *engine.Object, _ *run) error { o.FaceDown = true; return nil }, perm("face down")
 	case c.eat("attached to"):
 		to, ok := c.ref()
 		if !ok || !c.end() {
@@ -732,7 +801,7 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 	}
 	n, ok := c.int()
 	if !ok {
-		p.errorf("unknown status %q: tapped, sick, owned by B, attached to X, phased out, chosen color red, 2 damage, 1 +1/+1 counter", m)
+		p.errorf("unknown status %q: tapped, sick, owned by B, attached to X, phased out, transformed, flipped, face down, chosen color red, 2 damage, 1 +1/+1 counter", m)
 		return nil, false
 	}
 	if c.eat("damage") && c.end() {

@@ -349,8 +349,42 @@ func (r *run) card(name string) (*engine.Card, error) {
 	if d == nil {
 		return nil, fmt.Errorf("no card %q is declared", name)
 	}
+	c, err := r.face(d, d.Name)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case d.Back != nil:
+		back, err := r.face(d.Back, d.Back.Name)
+		if err != nil {
+			return nil, err
+		}
+		c = engine.DoubleFaced(c, back, d.Modal)
+	case d.Flip != nil:
+		flip, err := r.face(d.Flip, d.Flip.Name)
+		if err != nil {
+			return nil, err
+		}
+		c = engine.FlipCard(c, flip)
+	case d.Half != nil:
+		left, err := r.face(d, d.split[0])
+		if err != nil {
+			return nil, err
+		}
+		right, err := r.face(d.Half, d.Half.Name)
+		if err != nil {
+			return nil, err
+		}
+		c = engine.SplitCard(left, right)
+	}
+	r.cards[strings.ToLower(name)] = c
+	return c, nil
+}
+
+// face builds one declared face's characteristics, named name.
+func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
 	fail := func(err error) error {
-		return &Error{Name: r.sc.Name, Line: d.Line, Msg: fmt.Sprintf("card %s under %s: %v", d.Name, r.ed, err)}
+		return &Error{Name: r.sc.Name, Line: d.Line, Msg: fmt.Sprintf("card %s under %s: %v", name, r.ed, err)}
 	}
 	if err := r.ed.CheckCost(d.Cost); err != nil {
 		return nil, fail(err)
@@ -362,13 +396,13 @@ func (r *run) card(name string) (*engine.Card, error) {
 	if d.HasPT && !tl.Is("creature") {
 		return nil, fail(errors.New("only creatures have power and toughness"))
 	}
-	c := &engine.Card{Name: d.Name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
+	c := &engine.Card{Name: name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
 		Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor}
 	cda := false
 	for _, l := range d.Text {
-		abs, err := engine.ParseAbilities(d.Name, l.Text, d.spell(), r.ed.Types)
+		abs, err := engine.ParseAbilities(name, l.Text, d.spell(), r.ed.Types)
 		if err != nil {
-			return nil, &Error{Name: r.sc.Name, Line: l.Line, Msg: fmt.Sprintf("card %s under %s: %v", d.Name, r.ed, err)}
+			return nil, &Error{Name: r.sc.Name, Line: l.Line, Msg: fmt.Sprintf("card %s under %s: %v", name, r.ed, err)}
 		}
 		for _, a := range abs {
 			cda = cda || a.CDA
@@ -381,7 +415,6 @@ func (r *run) card(name string) (*engine.Card, error) {
 	if d.CDA && !cda {
 		return nil, fail(errors.New("a * in power or toughness needs a characteristic-defining ability on a text: line, like \"~'s power and toughness are each equal to …\""))
 	}
-	r.cards[strings.ToLower(name)] = c
 	return c, nil
 }
 
@@ -398,6 +431,18 @@ func (r *run) object(ref ref, prefer engine.Zone) (*engine.Object, error) {
 	for i := range r.st.Objects {
 		if ref.matches(r.st.Objects[i].Label) {
 			all = append(all, r.st.Objects[i])
+		}
+	}
+	if len(all) > 1 && ref.Face != "" {
+		// Written with another face's name: the objects with that face up.
+		var up []*engine.Object
+		for _, o := range all {
+			if strings.EqualFold(r.st.Chars(o).Name, ref.Face) {
+				up = append(up, o)
+			}
+		}
+		if len(up) > 0 {
+			all = up
 		}
 	}
 	if len(all) > 1 && prefer != 0 {

@@ -87,7 +87,7 @@ func counterKind(c *cursor) (string, bool) {
 
 const stepHelp = `steps read like: "A draws 2", "A puts Isamaru onto the battlefield", "move Isamaru to graveyard", ` +
 	`"A creates 2 Wasp", "put 2 +1/+1 counters on Bears", "A gets 3 poison counters", "Shock deals 2 damage to Bears", ` +
-	`"A gains 3 life", "destroy Bears", "A sacrifices Bears", "tap Forest", "A adds {R}{G}", "end step", "end phase", ` +
+	`"A gains 3 life", "destroy Bears", "A sacrifices Bears", "tap Forest", "transform Huntmaster of the Fells", "A adds {R}{G}", "end step", "end phase", ` +
 	`"end turn", "A chooses Isamaru#1", "A chooses creature type Merfolk", "check"`
 
 // action parses a step's words into a builder that makes the engine action
@@ -162,6 +162,8 @@ func (p *parser) action(c *cursor) (builder, bool) {
 			}
 			return engine.Destroy{Object: x.ID}, nil
 		})
+	case c.eat("transform"):
+		return p.transform(c, done, fail)
 	case c.eat("tap"):
 		return p.tap(c, false, done, fail)
 	case c.eat("untap"):
@@ -442,6 +444,8 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		return p.tap(c, false, done, fail)
 	case c.eat("untaps"):
 		return p.tap(c, true, done, fail)
+	case c.eat("transforms"):
+		return p.transform(c, done, fail)
 	case c.eat("destroys"):
 		return p.action(p.cursor("destroy " + c.s))
 	case c.eat("orders"):

@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Cards with more than one face (709–712) and the status that picks the
+// one that applies (110.5): double-faced cards turn over (transform), flip
+// cards turn upside down, split cards are two cards in one, and meld cards
+// combine into one permanent.
+
+// Layout is how a card's faces are arranged.
+type Layout uint8
+
+const (
+	LayoutNormal    Layout = iota
+	LayoutTransform        // a nonmodal double-faced card (712.2): Back is its back face
+	LayoutModal            // a modal double-faced card (712.3): either face can be cast
+	LayoutMeld             // a meld card (712.4): Back is the permanent its pair melds into
+	LayoutFlip             // a flip card (710): Flip is its flipped characteristics
+	LayoutSplit            // a split card (709): Halves are its two halves
+)
+
+// Face is which face of a double-faced permanent or spell is up (712.8).
+type Face uint8
+
+const (
+	FaceFront Face = iota
+	FaceBack
+)
+
+// Part is one of the cards a melded permanent is represented by.
+type Part struct {
+	Label string
+	Card  *Card
+}
+
+// DoubleFaced returns the card whose faces are front and back: a nonmodal
+// (transforming) double-faced card, or a modal one. Its front face is the
+// card itself, as everywhere but the battlefield and the stack (712.8a).
+func DoubleFaced(front, back *Card, modal bool) *Card {
+	f, b := *front, *back
+	f.Layout, f.Back = LayoutTransform, &b
+	if modal {
+		f.Layout = LayoutModal
+	}
+	b.DFC = &f
+	return &f
+}
+
+// FlipCard returns the flip card whose upside-down half is flipped (710.1):
+// that half has its own name, text, type line and power and toughness; its
+// color and mana cost are the card's (710.1c).
+func FlipCard(top, flipped *Card) *Card {
+	t, f := *top, *flipped
+	t.Layout, t.Flip = LayoutFlip, &f
+	return &t
+}
+
+// SplitCard returns the split card with two halves (709.1), named
+// "Left // Right".
+func SplitCard(left, right *Card) *Card {
+	return &Card{Name: left.Name + " // " + right.Name, Layout: LayoutSplit, Halves: []*Card{left, right}}
+}
+
+// MeldPair returns the two cards of a meld pair (712.4), each with the
+// melded permanent as its back face and the other's name as its
+// counterpart.
+func MeldPair(a, b, melded *Card) (*Card, *Card) {
+	x, y := *a, *b
+	x.Layout, x.Back, x.MeldWith = LayoutMeld, melded, b.Name
+	y.Layout, y.Back, y.MeldWith = LayoutMeld, melded, a.Name
+	return &x, &y
+}
+
+// IsDoubleFaced reports whether the card is a double-faced card that can
+// turn over: nonmodal or modal, not a meld card (712.4c, 712.9).
+func (c *Card) IsDoubleFaced() bool {
+	return c != nil && (c.Layout == LayoutTransform || c.Layout == LayoutModal) && c.Back != nil
+}
+
+// isBackFace reports whether c is the back face of a nonmodal double-faced
+// card (202.3b).
+func (c *Card) isBackFace() bool {
+	return c != nil && c.DFC != nil && c.DFC.Back == c && c.DFC.Layout == LayoutTransform
+}
+
+// Faces lists the names a card's faces go by: its own, then its back face,
+// flipped half or halves.
+func (c *Card) Faces() []*Card {
+	out := []*Card{c}
+	switch {
+	case c.Layout == LayoutSplit:
+		out = append(out, c.Halves...)
+	case c.Flip != nil:
+		out = append(out, c.Flip)
+	case c.Back != nil && c.Layout != LayoutMeld:
+		out = append(out, c.Back)
+	}
+	return out
+}
+
+var fronts sync.Map // *Card → *Card
+
+// frontAlone is a double-faced card's front face as a face of its own:
+// what a copy of it copies (707.8), which has no back face. The result is
+// the same card each time, so its abilities keep their identity.
+func frontAlone(c *Card) *Card {
+	if !c.IsDoubleFaced() {
+		return c
+	}
+	if v, ok := fronts.Load(c); ok {
+		return v.(*Card)
+	}
+	f := *c
+	f.Layout, f.Back, f.DFC = LayoutNormal, nil, c
+	v, _ := fronts.LoadOrStore(c, &f)
+	return v.(*Card)
+}
+
+// printed is what is printed on o as it is now: the face of a
+// double-faced card that is up (712.8), before any copy effect.
+func (s *State) printed(o *Object) *Card {
+	c := o.Card
+	switch {
+	case c.IsDoubleFaced():
+		// 712.8d–f: a double-faced permanent or spell has only the
+		// characteristics of the face that's up; everywhere else only its
+		// front face's (712.8a).
+		if o.Face == FaceBack && (o.Zone == Battlefield || o.Zone == Stack) {
+			return c.Back
+		}
+		return frontAlone(c)
+	}
+	return c
+}
+
+// faceManaValue sets the cost an object's mana value is calculated from
+// when it isn't its own: a nonmodal double-faced card's back face has its
+// front face's mana value, and a copy of a back face has 0 (202.3b).
+func (s *State) faceManaValue(o *Object, card *Card, copied bool, ch *Chars) {
+	if card.isBackFace() && s.applies(KeyBackFaceMV) {
+		ch.mvSet = true
+		if !copied {
+			ch.mvCost = card.DFC.Cost
+		}
+	}
+}
+
+// Transformed reports whether o is a transformed permanent: a
+// double-faced permanent with its back face up (701.27g). (Only a
+// double-faced permanent can have its back face up: 712.9.)
+func (o *Object) Transformed() bool {
+	return o.Zone == Battlefield && o.Face == FaceBack
+}
+
+// Transform turns a permanent over to its other face (701.27a): an effect
+// that says to, or a scenario step standing for one.
+type Transform struct{ Object ObjectID }
+
+func (a Transform) apply(t *tx) error {
+	o, err := t.permanent(a.Object, "transform")
+	if err != nil {
+		return err
+	}
+	return t.transform(o)
+}
+
+// transform turns o over, if it can transform (701.27, 712.9–712.10).
+func (t *tx) transform(o *Object) error {
+	if !t.applies(KeyTransform) {
+		return nil
+	}
+	dfc := o.Card
+	if !t.applies(KeyTransformDFC) {
+		// Without 712.9, what a permanent is now decides: a copy of a
+		// double-faced card's face turns over to that card's other face.
+		dfc = t.copiable(o).DFC
+	}
+	if !dfc.IsDoubleFaced() || o.FaceDown {
+		// 712.9: only permanents represented by double-faced cards can
+		// transform; 712.15a: not while face down.
+		t.emit(Event{Kind: EvRule, Key: KeyTransformDFC, Object: o.Label, ObjectID: o.ID,
+			Text: o.Label + " can't transform: it isn't represented by a double-faced card, so nothing happens"})
+		return nil
+	}
+	to, face := dfc.Back, FaceBack
+	if o.Face == FaceBack {
+		to, face = frontAlone(dfc), FaceFront
+	}
+	if to.Types.Is("instant") || to.Types.Is("sorcery") {
+		// 712.10: nothing happens.
+		t.emit(Event{Kind: EvRule, Key: KeyTransform, Object: o.Label, ObjectID: o.ID,
+			Text: o.Label + " doesn't transform: its other face is an " + to.Types.String() + " face"})
+		return nil
+	}
+	o.Face = face
+	label, id := o.Label, o.ID
+	if !t.applies(KeyTransformSame) {
+		// Without 712.18, turning over would make it a new object, free of
+		// the effects that applied to it.
+		t.s.nextID++
+		o.ID = t.s.nextID
+		o.Timestamp = t.s.tick()
+	}
+	t.dirty()
+	t.emit(Event{Kind: EvRule, Key: KeyTransform, Object: label, ObjectID: id, NewObjectID: o.ID,
+		Text: fmt.Sprintf("%s transforms: %s is up", label, to.Name)})
+	return nil
+}
+
+// copying reports whether a copy effect applies to o (707.2).
+func (t *tx) copying(o *Object) bool {
+	for i := range t.s.Effects {
+		if e := &t.s.Effects[i]; e.Copy != nil && slices.Contains(e.Objects, o.ID) {
+			return true
+		}
+	}
+	return false
+}

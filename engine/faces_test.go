@@ -1,0 +1,51 @@
+package engine
+
+import "testing"
+
+// TestDoubleFacedCharacteristics: a double-faced card shows the face that's
+// up on the battlefield and only its front face elsewhere (712.8), its back
+// face has its front face's mana value (202.3b), and transforming turns it
+// over without making a new object (712.18).
+func TestDoubleFacedCharacteristics(t *testing.T) {
+	g := newGame(t, "2026-01-16")
+	front := g.card("Huntmaster of the Fells", "{2}{R}{G}", "Creature — Human Werewolf", 2, 2)
+	back := g.card("Ravager of the Fells", "", "Creature — Werewolf", 4, 4)
+	back.Cost, back.Color, back.HasColor = nil, Red|Green, true
+	dfc := DoubleFaced(front, back, false)
+	onField := g.put(dfc, 0, Battlefield)
+	inHand := g.put(dfc, 0, Hand)
+	g.s = g.s.Edit(inHand, func(o *Object) { o.Face = FaceBack }) // ignored off the battlefield
+	g.do(Transform{Object: onField})
+	for _, tc := range []struct {
+		id         ObjectID
+		name       string
+		mv         int
+		pt         [2]int
+		colors     Color
+		transformd bool
+	}{
+		{onField, "Ravager of the Fells", 4, [2]int{4, 4}, Red | Green, true},
+		{inHand, "Huntmaster of the Fells", 4, [2]int{2, 2}, Red | Green, false},
+	} {
+		o := g.s.Object(tc.id)
+		if o == nil {
+			t.Fatalf("object %d is gone: transforming made a new object", tc.id)
+		}
+		ch := g.s.Chars(o)
+		if ch.Name != tc.name || ch.ManaValue() != tc.mv || ch.Power != tc.pt[0] || ch.Toughness != tc.pt[1] || ch.Colors != tc.colors || o.Transformed() != tc.transformd {
+			t.Errorf("%s: got %s mv %d %d/%d %s transformed %v; want %s mv %d %v %s %v", o.Label, ch.Name, ch.ManaValue(), ch.Power, ch.Toughness,
+				ch.Colors, o.Transformed(), tc.name, tc.mv, tc.pt, tc.colors, tc.transformd)
+		}
+	}
+	// Turned back over, it is Huntmaster again; a card that isn't
+	// double-faced doesn't transform (712.9).
+	g.do(Transform{Object: onField})
+	if n := g.s.Chars(g.s.Object(onField)).Name; n != "Huntmaster of the Fells" {
+		t.Errorf("transformed twice: %s", n)
+	}
+	bear := g.put(g.card("Runeclaw Bear", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
+	g.do(Transform{Object: bear})
+	if g.s.Object(bear).Transformed() {
+		t.Error("a single-faced permanent transformed")
+	}
+}

@@ -1,0 +1,26 @@
+package engine
+
+// Keys for cards with more than one face and the status that picks the
+// face that applies (faces.go; 110.5, 701.27, 707.8, 708–712).
+const (
+	KeyTransform     Key = "transform"        // 701.27a: to transform a permanent, turn it over so that its other face is up
+	KeyTransformDFC  Key = "transform.dfc"    // 712.9: only permanents represented by double-faced cards can transform
+	KeyTransformSame Key = "transform.same"   // 712.18: a permanent that transforms doesn't become a new object
+	KeyBackFaceMV    Key = "manavalue.back"   // 202.3b: a back face's mana value is its front face's; a copy of a back face has 0
+	KeyCopyFaceUp    Key = "copy.faceup"      // 707.8: copying a double-faced permanent copies the face that's up
+	KeyTokenFaces    Key = "copy.token.faces" // 707.8a: a token copy of a double-faced permanent has both faces
+)
+
+// facesGated lists the keys above whose code is gated (ablation.go).
+var facesGated = []Key{
+	KeyTransform, KeyTransformDFC, KeyTransformSame, KeyBackFaceMV, KeyCopyFaceUp, KeyTokenFaces,
+}
+
+var facesRecognizers = []recognizer{
+	{key: KeyTransform, chapters: []uint16{701}, sub: 2, re: rx(`^to transform a permanent, turn it over so that its other face is up`)},
+	{key: KeyTransformDFC, chapters: []uint16{711, 712}, re: rx(`^only .*double-faced (cards?|tokens?).* can transform`)},
+	{key: KeyTransformSame, chapters: []uint16{711, 712}, re: rx(`transforms( or converts)?, it doesn.t become a new object`)},
+	{key: KeyBackFaceMV, chapters: []uint16{202}, sub: 2, re: rx(`back face is calculated as though it had the mana cost of its front face`)},
+	{key: KeyCopyFaceUp, chapters: []uint16{706, 707}, sub: 1, re: rx(`^when copying (a|a melded permanent or other) double-faced`)},
+	{key: KeyTokenFaces, chapters: []uint16{706, 707}, sub: 2, re: rx(`creates a token that is a copy of a (transforming|double-faced) (permanent|card)`)},
+}

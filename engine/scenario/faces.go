@@ -1,0 +1,217 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// Cards with more than one face (709–712) are declared as a card line and
+// a line for its other face:
+//
+//	card Huntmaster of the Fells: {2}{R}{G} Creature — Human Werewolf 2/2
+//	back Ravager of the Fells: Creature — Werewolf 4/4, red, green, trample
+//
+// "modal back" declares a modal double-faced card's back face, "flip" a flip
+// card's flipped half, "half" a split card's second half (the card line,
+// "card Fire // Ice: {1}{R} Instant", being its first). Text lines belong to
+// the face declared last.
+
+// faceKind is which other face a line declares.
+type faceKind uint8
+
+const (
+	faceBack faceKind = iota + 1
+	faceModal
+	faceFlip
+	faceHalf
+)
+
+// faceLine reads a line declaring another face of the card declared last.
+func (p *parser) faceLine(c *cursor, kind faceKind) {
+	word := map[faceKind]string{faceBack: "back", faceModal: "modal back", faceFlip: "flip", faceHalf: "half"}[kind]
+	if len(p.sc.Cards) == 0 {
+		p.errorf("a %s line follows the card line it belongs to", word)
+		return
+	}
+	d := p.sc.Cards[len(p.sc.Cards)-1]
+	if d.Back != nil || d.Flip != nil || d.Half != nil || d.MeldOf != nil {
+		p.errorf("card %s already has its other face", d.Name)
+		return
+	}
+	if (kind == faceHalf) != (d.split[0] != "") {
+		if kind == faceHalf {
+			p.errorf("a half line follows a split card's line, named for both halves: card Fire // Ice: {1}{R} Instant")
+		} else {
+			p.errorf("split card %s has halves, not a %s face: half %s: …", d.Name, word, d.split[1])
+		}
+		return
+	}
+	name, inv, rest, ok := p.cardName(c.s)
+	if !ok {
+		return
+	}
+	if inv {
+		p.errorf("(invented) goes on the card line: card %s (invented): …", d.Name)
+		return
+	}
+	f := &CardDecl{Line: p.line, Name: name}
+	if kind == faceHalf {
+		if !strings.EqualFold(name, d.split[1]) {
+			p.errorf("split card %s's second half is %s, not %s", d.Name, d.split[1], name)
+			return
+		}
+		f.Name = d.split[1]
+	} else if !p.newName(name) {
+		return
+	}
+	if !p.cardSpec(f, rest) {
+		return
+	}
+	switch kind {
+	case faceBack:
+		if f.Cost != nil {
+			// 712.8e: a nonmodal back face has no mana cost of its own.
+			p.errorf("a back face has no mana cost; a modal double-faced card's back face is declared with \"modal back\"")
+			return
+		}
+		d.Back = f
+	case faceModal:
+		d.Back, d.Modal = f, true
+	case faceFlip:
+		if f.Cost != nil || f.HasColor {
+			// 710.1c: a flip card's color and mana cost don't change.
+			p.errorf("a flip card's flipped half has the card's mana cost and color: write neither")
+			return
+		}
+		d.Flip = f
+	case faceHalf:
+		d.Half = f
+	}
+	p.face = f
+}
+
+// faces lists a card's declared faces: itself, then its other face.
+func (d *CardDecl) faces() []*CardDecl {
+	out := []*CardDecl{d}
+	for _, f := range []*CardDecl{d.Back, d.Flip, d.Half} {
+		if f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// faceNames lists the names a card's faces go by, the card's own first: a
+// split card's halves are names too (709.4a).
+func (d *CardDecl) faceNames() []string {
+	out := []string{d.Name}
+	if d.split[0] != "" {
+		out = append(out, d.split[0], d.split[1])
+	}
+	for _, f := range []*CardDecl{d.Back, d.Flip} {
+		if f != nil {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// faceNamed finds the card that has a face named name, and that face's
+// name if it isn't the card's own.
+func (p *parser) faceNamed(name string) (*CardDecl, string) {
+	for _, d := range p.sc.Cards {
+		for i, n := range d.faceNames() {
+			if strings.EqualFold(n, name) {
+				if i == 0 {
+					return d, ""
+				}
+				return d, n
+			}
+		}
+	}
+	return nil, ""
+}
+
+// nameRef is a name a reference may use: a card's, or one of its faces'.
+type nameRef struct {
+	name string // as declared
+	card string // the card's name, which labels its objects
+}
+
+// names lists every card and face name, longest first, so "Isamaru, Hound
+// of Konda" wins over a card named "Isamaru".
+func (p *parser) names() []nameRef {
+	n := 0
+	for _, d := range p.sc.Cards {
+		n += len(d.faceNames())
+	}
+	if len(p.sorted) != n {
+		p.sorted = p.sorted[:0]
+		for _, d := range p.sc.Cards {
+			for _, f := range d.faceNames() {
+				p.sorted = append(p.sorted, nameRef{name: f, card: d.Name})
+			}
+		}
+		sort.SliceStable(p.sorted, func(i, j int) bool { return len(p.sorted[i].name) > len(p.sorted[j].name) })
+	}
+	return p.sorted
+}
+
+// setupFace reads a setup item named by another face of its card: the
+// card put onto the battlefield with that face up.
+func (p *parser) setupFace(r ref, z engine.Zone) (func(*engine.Object, *run) error, bool) {
+	d, _ := p.faceNamed(r.Face)
+	var kind faceKind
+	switch {
+	case d.Back != nil && strings.EqualFold(d.Back.Name, r.Face):
+		kind = faceBack
+	case d.Flip != nil && strings.EqualFold(d.Flip.Name, r.Face):
+		kind = faceFlip
+	default:
+		p.errorf("%s is half of %s: name the card", r.Face, d.Name)
+		return nil, false
+	}
+	if z != engine.Battlefield {
+		// 712.8a, 710.2: elsewhere a card has only its front face's, or
+		// its normal, characteristics.
+		p.errorf("%s is %s's other face: only a permanent can have it up; name the card, %s", r.Face, d.Name, d.Name)
+		return nil, false
+	}
+	return faceStatus(kind), true
+}
+
+// faceStatus gives a permanent its back face up, or flips it.
+func faceStatus(kind faceKind) func(*engine.Object, *run) error {
+	return func(o *engine.Object, _ *run) error {
+		switch {
+		case kind == faceBack && o.Card.IsDoubleFaced():
+			o.Face = engine.FaceBack
+		case kind == faceFlip && o.Card.Flip != nil:
+			o.Flipped = true
+		case kind == faceBack:
+			return fmt.Errorf("%s isn't a double-faced card: it has no back face to put up", o.Card.Name)
+		default:
+			return fmt.Errorf("%s isn't a flip card", o.Card.Name)
+		}
+		return nil
+	}
+}
+
+// transform reads "transform X" or "A transforms X": an effect telling a
+// player to transform a permanent (701.27).
+func (p *parser) transform(c *cursor, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	o, ok := c.ref()
+	if !ok {
+		return fail()
+	}
+	return done(func(r *run) (engine.Action, error) {
+		x, err := r.object(o, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		return engine.Transform{Object: x.ID}, nil
+	})
+}
