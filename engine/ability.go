@@ -153,6 +153,15 @@ type Filter struct {
 	EvenMV    bool // "with even mana values"
 	// ToughGtPower: "with toughness greater than its power".
 	ToughGtPower bool
+	// PT bounds its power or toughness: "with toughness 2 or greater".
+	PT *PTBound
+}
+
+// PTBound compares a power or toughness with a number.
+type PTBound struct {
+	Toughness bool // toughness, else power
+	N         int
+	AtMost    bool // "N or less", else "N or greater"
 }
 
 // Whose says whose objects a filter means.

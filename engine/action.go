@@ -248,6 +248,18 @@ func (t *tx) batch(fn func() error) error {
 	return t.triggers(&pre, evs)
 }
 
+// triggersSoFar checks what the events of the current batch so far
+// triggered, against the state now, and starts the rest of the batch after
+// them: an event that isn't simultaneous with those after it.
+func (t *tx) triggersSoFar() {
+	if t.batchDepth == 0 || t.pre == nil {
+		return
+	}
+	evs := t.events[t.batchFrom:]
+	t.batchFrom = len(t.events)
+	t.triggers(t.pre, evs)
+}
+
 // ask returns the answer to a choice, from those already given (replayed),
 // or stops the action until the player makes it.
 func (t *tx) ask(ch *Choice) (answer, error) {

@@ -101,6 +101,9 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		if m.mod.Filter != nil && (srcObj == nil || !matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)) {
 			continue
 		}
+		if m.eff != nil && m.eff.Objects != nil && (srcObj == nil || !slices.Contains(m.eff.Objects, srcObj.ID)) {
+			continue // a rule-modifying effect whose set of objects was fixed (611.2c off)
+		}
 		t.emit(Event{Kind: EvRule, Key: KeyPrevent, Object: srcName, N: n,
 			Text: fmt.Sprintf("%d damage from %s is prevented (%s)", n, srcName, m.name)})
 		return nil

@@ -452,9 +452,13 @@ func FindKeys(texts []RuleText) map[Key][]RuleText { return findKeys(texts, nil)
 func findKeys(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
 	out := map[Key][]RuleText{}
 	titles := map[uint16]string{}
+	byNumber := map[RuleNumber]string{}
 	for _, t := range texts {
 		if t.Number.Level() == rules.LevelChapter {
 			titles[t.Number.Chapter] = fold(t.Text)
+		}
+		if t.Number.Level() == rules.LevelRule {
+			byNumber[t.Number] = t.Text
 		}
 	}
 	rs := make([]*recognizer, 0, len(recognizers))
@@ -475,7 +479,7 @@ func findKeys(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
 			if !folded {
 				f, folded = fold(t.Text), true
 			}
-			if r.says(f) {
+			if r.says(f) && (r.parent == nil || r.parent.MatchString(fold(byNumber[t.Number.Parent()]))) {
 				out[r.key] = append(out[r.key], t)
 			}
 		}

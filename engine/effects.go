@@ -119,13 +119,20 @@ func (t *tx) refresh() {
 			kept = append(kept, e)
 		}
 		t.s.Effects = kept
-		// 610.3c: cards exiled until a permanent leaves come back at once,
-		// all together.
+		// 610.3c: cards exiled until a permanent leaves come back at once;
+		// 610.3d: those whose permanents left together come back together,
+		// one event.
 		for _, id := range back {
 			if o := t.s.Object(id); o != nil && o.Zone == Exile {
 				owner := o.Owner
 				if _, err := t.move(id, Battlefield, false, &owner, KeyResolve, "returns to the battlefield"); err == nil {
 					changed = true
+				}
+				if !t.applies(KeySimultaneousBack) {
+					// Without 610.3d each return would be an event of its
+					// own: what it triggers is seen before the next card
+					// returns.
+					t.triggersSoFar()
 				}
 			}
 		}

@@ -30,6 +30,9 @@ type execCtx struct {
 	hasSearched bool
 	stackObj    ObjectID
 	told        bool // the source's information was reported
+	// lastEffect is the continuous effect the last instruction created,
+	// which a next one may be part of (613.6).
+	lastEffect int
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -1263,6 +1266,19 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 			}
 			return true, nil
 		}
+		if f := sp.Rules.Filter; f != nil && !t.applies(KeyRulesEffect) {
+			// 611.2c: an effect that modifies the rules can affect objects
+			// that weren't affected when it began. Without that, its set
+			// of objects would be fixed as it began, like that of an
+			// effect that modifies characteristics.
+			e.Objects = []ObjectID{}
+			src := x.source()
+			for _, o := range t.s.Objects {
+				if matchFilter(&t.s, f, o, t.chars(o), src, x.ctrl) {
+					e.Objects = append(e.Objects, o.ID)
+				}
+			}
+		}
 		t.addEffect(e)
 		return true, nil
 	}
@@ -1275,12 +1291,18 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	switch in.Dur.Kind {
 	case DurWhileControl:
 		src := t.s.Object(x.item.Source)
-		if src == nil || src.Zone != Battlefield || t.chars(src).Controller != x.ctrl {
-			t.emit(Event{Kind: EvEffect, Key: KeyResolve, Object: x.item.SourceName,
-				Text: fmt.Sprintf("%s's effect does nothing: its duration ended before it began (611.2b)", x.item.SourceName)})
+		switch {
+		case src != nil && src.Zone == Battlefield && t.chars(src).Controller == x.ctrl:
+			e.DurObj = src.ID
+		case t.applies(KeyDurationNever):
+			t.emit(Event{Kind: EvEffect, Key: KeyDurationNever, Object: x.item.SourceName,
+				Text: fmt.Sprintf("%s's effect does nothing: its duration ended before it began", x.item.SourceName)})
 			return false, nil
+		default:
+			// Without 611.2b, a duration that never began would never end
+			// either: the effect would last indefinitely.
+			e.Dur = DurForever
 		}
-		e.DurObj = src.ID
 	case DurWhileOn:
 		e.DurObj = x.item.Source
 	}
@@ -1365,7 +1387,10 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 			})
 		}
 	}
-	t.addEffect(e)
+	if !x.partOf(e) {
+		t.addEffect(e)
+		x.lastEffect = t.s.nextEffect
+	}
 	// 201.5b: an ability gained that names its object names its new one.
 	for _, a := range append(append([]*Ability(nil), e.Gain...), copyThis(e.Copy, sp)...) {
 		if strings.Contains(a.Text, "~") {
@@ -1375,6 +1400,71 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// partOf makes e a part of the effect the instruction before created, if
+// it changes the same objects for the same time in other layers: the
+// instructions of one spell or ability are one effect with parts in
+// several layers (613.6: Act of Treason's "gain control" in layer 2 and
+// "it gains haste" in layer 6). It reports whether it did.
+func (x *execCtx) partOf(e ContEffect) bool {
+	t := x.t
+	i := slices.IndexFunc(t.s.Effects, func(p ContEffect) bool { return p.ID == x.lastEffect })
+	if x.lastEffect == 0 || i < 0 {
+		return false
+	}
+	p := &t.s.Effects[i]
+	a, b := p.Spec, e.Spec
+	if a == nil || b == nil || a.Rules != nil || b.Rules != nil || a.CopyOf != nil || b.CopyOf != nil ||
+		p.Dur != e.Dur || p.DurObj != e.DurObj || !slices.Equal(p.Objects, e.Objects) {
+		return false
+	}
+	for _, l := range layers {
+		if a.inLayer(l) && b.inLayer(l) {
+			return false
+		}
+	}
+	m := *a
+	if b.Control {
+		m.Control = true
+	}
+	if b.TextFrom != "" {
+		m.TextFrom, m.TextTo = b.TextFrom, b.TextTo
+		p.From, p.To = e.From, e.To
+	}
+	m.SetTypes, m.AddTypes, m.RemoveTypes = slices.Concat(a.SetTypes, b.SetTypes), slices.Concat(a.AddTypes, b.AddTypes), slices.Concat(a.RemoveTypes, b.RemoveTypes)
+	m.SetSubs, m.AddSubs, m.AddSuper = slices.Concat(a.SetSubs, b.SetSubs), slices.Concat(a.AddSubs, b.AddSubs), slices.Concat(a.AddSuper, b.AddSuper)
+	m.AllCreatureTypes = a.AllCreatureTypes || b.AllCreatureTypes
+	if b.inLayer("5") {
+		m.SetColor, m.HasColor, m.ColorChoice = b.SetColor, b.HasColor, b.ColorChoice
+		p.Color = e.Color
+	}
+	m.Gain, m.Lose = slices.Concat(a.Gain, b.Gain), slices.Concat(a.Lose, b.Lose)
+	m.LoseAll = a.LoseAll || b.LoseAll
+	if b.GainActOf != nil {
+		m.GainActOf = b.GainActOf
+	}
+	p.Gain = slices.Concat(p.Gain, e.Gain)
+	if b.CDAPT != nil {
+		m.CDAPT = b.CDAPT
+	}
+	if b.SetPT != nil {
+		m.SetPT, p.Set, p.SetAmt = b.SetPT, e.Set, e.SetAmt
+	}
+	if b.ModPT != nil {
+		m.ModPT, p.Mod = b.ModPT, e.Mod
+	}
+	m.Switch = a.Switch || b.Switch
+	p.Spec = &m
+	p.Text += " " + e.Text
+	names := make([]string, 0, len(e.Objects))
+	for _, id := range e.Objects {
+		names = append(names, t.labelOf(id))
+	}
+	t.emit(Event{Kind: EvEffect, Key: layerKey[b.firstLayer()], Object: e.SourceName,
+		Text: fmt.Sprintf("the same effect applies in layer %s too: %s (%s)", b.firstLayer(), e.Text, strings.Join(names, ", "))})
+	t.dirty()
+	return true
 }
 
 // copyThis is the ability a copy effect's exception kept ("except it has

@@ -41,6 +41,9 @@ type layerCtx struct {
 	byID    map[ObjectID]*Object
 	ch      map[ObjectID]*Chars
 	started map[string]*instance // static abilities' effects that began in an earlier layer (613.6)
+	// base is the characteristics after layer 1, kept when effects don't
+	// see each other's results (613.9 switched off).
+	base map[ObjectID]*Chars
 }
 
 // computeView applies every continuous effect to every object, layer by
@@ -85,11 +88,22 @@ func (s *State) computeView() *view {
 		s.faceManaValue(o, card, copied, ch)
 		lc.ch[o.ID] = ch
 	}
-	for _, l := range layers[1:] {
-		lc.apply(l)
-		if l == "4" {
-			lc.landAbilities()
+	if !s.applies(KeyOverride) {
+		lc.base = make(map[ObjectID]*Chars, len(lc.ch))
+		for id, c := range lc.ch {
+			cc := *c
+			lc.base[id] = &cc
 		}
+	}
+	if s.applies(KeyLayerOrder) {
+		for _, l := range layers[1:] {
+			lc.apply(l)
+			if l == "4" {
+				lc.landAbilities()
+			}
+		}
+	} else {
+		lc.applyByTimestamp()
 	}
 	// A permanent that isn't a creature has no power or toughness (208.3).
 	for _, o := range lc.objs {
@@ -195,12 +209,18 @@ func (lc *layerCtx) apply(l string) {
 	if len(insts) == 0 {
 		return
 	}
-	sort.SliceStable(insts, func(i, j int) bool {
-		if insts[i].cda != insts[j].cda {
-			return insts[i].cda
-		}
-		return insts[i].ts < insts[j].ts
-	})
+	// 613.3, 613.7: characteristic-defining abilities first, then the rest
+	// in timestamp order, so that (613.9) a later effect overrides an
+	// earlier one. Without 613.9 the order would be as found: resolved
+	// effects before static abilities.
+	if lc.s.applies(KeyOverride) {
+		sort.SliceStable(insts, func(i, j int) bool {
+			if insts[i].cda != insts[j].cda {
+				return insts[i].cda
+			}
+			return insts[i].ts < insts[j].ts
+		})
+	}
 	// 613.8: an effect that depends on another waits until it has applied;
 	// the order is reconsidered after each (613.8c); a loop of
 	// dependencies falls back to timestamps (613.8b).
@@ -228,6 +248,27 @@ func (lc *layerCtx) apply(l string) {
 		a := insts[pick]
 		insts = append(insts[:pick:pick], insts[pick+1:]...)
 		lc.applyOne(l, a, lc.ch, true)
+	}
+}
+
+// applyByTimestamp applies every effect, all its parts at once, in
+// timestamp order, counters first: the layer system (613.5) switched off.
+func (lc *layerCtx) applyByTimestamp() {
+	type part struct {
+		l  string
+		in *instance
+	}
+	var parts []part
+	for _, l := range layers[1:] {
+		for _, in := range lc.instances(l) {
+			parts = append(parts, part{l, in})
+		}
+	}
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].in.ts < parts[j].in.ts })
+	lc.counters()
+	lc.landAbilities()
+	for _, p := range parts {
+		lc.applyOne(p.l, p.in, lc.ch, true)
 	}
 }
 
@@ -330,7 +371,9 @@ func (lc *layerCtx) functions(o *Object, a *Ability) bool {
 	if a.AddCost != nil || a.AltCost != nil {
 		return o.Zone == Stack || o.Zone == Hand
 	}
-	return o.Zone == Battlefield
+	// 611.3b: a static ability's effect applies at all times its permanent
+	// is on the battlefield, and only then.
+	return o.Zone == Battlefield || !lc.s.applies(KeyStaticWhere)
 }
 
 // affected lists the objects an instance applies to now.
@@ -396,7 +439,15 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 	if !lc.exists(in, ch) {
 		return
 	}
-	ids := lc.affected(in, ch)
+	// 613.9: the results of the effects applied before decide what this
+	// one applies to ("enchanted creature is white" before "white creatures
+	// get +1/+1"). Without that rule, it would be decided from the
+	// characteristics before any effect but copying.
+	from := ch
+	if record && lc.base != nil {
+		from = lc.base
+	}
+	ids := lc.affected(in, from)
 	if record && in.ab != nil && in.fixed == nil && lc.s.applies(KeyLayerParts) {
 		// Once it begins, the effect applies to the same objects in every
 		// later layer (613.6).
@@ -1020,6 +1071,15 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	}
 	if f.NoAbility && len(ch.Abilities) > 0 {
 		return false
+	}
+	if b := f.PT; b != nil {
+		v := ch.Power
+		if b.Toughness {
+			v = ch.Toughness
+		}
+		if !ch.HasPT || b.AtMost && v > b.N || !b.AtMost && v < b.N {
+			return false
+		}
 	}
 	if f.ToughGtPower && ch.Toughness <= ch.Power {
 		return false

@@ -191,6 +191,10 @@ type recognizer struct {
 	// title, if set, must match the folded title of the rule's chapter
 	// ("damage"), for rules that other chapters quote word for word.
 	title *regexp.Regexp
+	// parent, if set, must match the folded text of the rule's parent,
+	// for subrules that sibling rules repeat word for word (610.3d and
+	// 610.4d).
+	parent *regexp.Regexp
 }
 
 func rx(s string) *regexp.Regexp { return regexp.MustCompile(s) }

@@ -23,6 +23,12 @@ const (
 	KeyCantEnter        Key = "resolve.cant.enter"      // 608.3e: a permanent spell that can't enter goes to its owner's graveyard
 	KeyPermanentsOnly   Key = "effects.permanents"      // 609.2: effects apply only to permanents unless their text says otherwise
 	KeyAsMuchAsPossible Key = "effects.possible"        // 609.3: an effect that attempts the impossible does as much as possible
+	KeySimultaneousBack Key = "oneshot.simultaneous"    // 610.3d: one-shot effects created at once by simultaneous events happen at once
+	KeyDurationNever    Key = "effect.duration.never"   // 611.2b: a "for as long as" duration that never starts: the effect does nothing
+	KeyRulesEffect      Key = "effect.rules"            // 611.2c: an effect that modifies the rules affects objects that arrive later
+	KeyStaticWhere      Key = "effect.static.where"     // 611.3b: a static ability's effect applies while its object is where it works
+	KeyLayerOrder       Key = "layers.order"            // 613.5: continuous effects are applied as the layer system describes, continually
+	KeyOverride         Key = "layers.override"         // 613.9: one effect can override another, and its results decide what another does
 )
 
 // effectGated lists the keys above whose code is gated (ablation.go).
@@ -30,7 +36,8 @@ var effectGated = []Key{
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters, KeyKickerLinked, KeyLinkedMany, KeyUndefinedChoice,
 	KeyOptionsPossible, KeyLookBackInfo, KeyOnlyNamed, KeyRefersPrevious, KeyCantEnter, KeyPermanentsOnly,
-	KeyAsMuchAsPossible,
+	KeyAsMuchAsPossible, KeySimultaneousBack, KeyDurationNever, KeyRulesEffect, KeyStaticWhere, KeyLayerOrder,
+	KeyOverride,
 }
 
 var effectRecognizers = []recognizer{
@@ -51,5 +58,12 @@ var effectRecognizers = []recognizer{
 	{key: KeyCantEnter, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`^if a permanent spell resolves but its controller can.t put it onto the battlefield`)},
 	{key: KeyPermanentsOnly, chapters: []uint16{416, 608, 609}, sub: 1, re: rx(`^effects apply only to permanents unless the instruction.s text states otherwise`)},
 	{key: KeyAsMuchAsPossible, chapters: []uint16{416, 608, 609}, sub: 1, re: rx(`^if an effect attempts to do something impossible, it does only as much as possible`)},
+	{key: KeySimultaneousBack, chapters: []uint16{418, 609, 610}, sub: 2, re: rx(`^if multiple one-shot effects are created this way immediately after one or more simultaneous events`),
+		parent: rx(`change zones .until.`)},
+	{key: KeyDurationNever, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`if the .for as long as. duration never starts`)},
+	{key: KeyRulesEffect, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`doesn.t modify the characteristics or change the controller of any objects modifies the rules of the game`)},
+	{key: KeyStaticWhere, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`^the effect applies at all times that the permanent generating it is on the battlefield`)},
+	{key: KeyLayerOrder, chapters: []uint16{418, 612, 613}, sub: 1, re: rx(`^the application of continuous effects as described by the layer system is continually and automatically performed`)},
+	{key: KeyOverride, chapters: []uint16{418, 612, 613}, sub: 1, re: rx(`^one continuous effect can override another`)},
 	{key: KeyStaticEnters, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`continuous effects that modify characteristics of permanents do so simultaneously with the permanent entering`)},
 }

@@ -676,6 +676,29 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 	return fail("what the player does: gains/loses N life, draws, discards, sacrifices, creates, searches, reveals, shuffles, wins the game")
 }
 
+// ptBound reads "with power N or greater", "with toughness N or less".
+func ptBound(c *tcur) (*PTBound, bool) {
+	save := c.i
+	c.eat("with")
+	b := &PTBound{Toughness: c.eat("toughness")}
+	if !b.Toughness && !c.eat("power") {
+		c.i = save
+		return nil, false
+	}
+	n, ok := c.num()
+	switch {
+	case !ok:
+	case c.eat("or", "greater"), c.eat("or", "more"):
+		b.N = n
+		return b, true
+	case c.eat("or", "less"):
+		b.N, b.AtMost = n, true
+		return b, true
+	}
+	c.i = save
+	return nil, false
+}
+
 // possessor reads "that land's controller", "its controller", "its owner".
 func (p *textParser) possessor(c *tcur) (PRef, bool) {
 	save := c.i
@@ -1779,6 +1802,12 @@ post:
 			f.NoAbility = true
 		case c.eat("with", "toughness", "greater", "than", "its", "power"):
 			f.ToughGtPower = true
+		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness"):
+			b, ok := ptBound(c)
+			if !ok {
+				return plural, true // the caller names the word it can't read
+			}
+			f.PT = b
 		case c.eat("with", "even", "mana", "values"), c.eat("with", "an", "even", "mana", "value"):
 			f.EvenMV = true
 		case c.eat("of", "the", "chosen", "color"):
