@@ -44,6 +44,10 @@ type Ability struct {
 	Param   string // protection from "white"; splice onto "arcane"
 	KCost   *Cost  // kicker, splice, flashback: the keyword's cost
 	Parts   []*Ability
+	// XIs defines the X of a keyword an effect grants ("This creature has
+	// echo {X}, where X is your life total."): reevaluated whenever it's
+	// needed (702.1b).
+	XIs *Amount
 
 	Cost    *Cost // AbActivated
 	Mana    bool  // a mana ability (605.1): resolves at once, never on the stack
@@ -209,6 +213,7 @@ const (
 	TrigNoHand                            // a state trigger: you have no cards in hand (603.8)
 	TrigTapForMana                        // a player taps a land for mana (605.1b)
 	TrigCycle                             // you cycle this card
+	TrigCrews                             // crews a Vehicle (702.122b)
 )
 
 // Cond is a condition: an intervening "if" (603.4), "as long as", "if it
@@ -235,6 +240,7 @@ const (
 	CondControls                        // "you control a creature with flying"
 	CondCastFromHand
 	CondSpent // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
+	CondControlSince // "this permanent came under your control since the beginning of your last upkeep" (echo, 702.30a)
 )
 
 // KeywordDevotionPlus1 marks "Your devotion to each color and each
@@ -429,6 +435,7 @@ type Amount struct {
 	HandOf     *PRef // cards in a player's hand
 	Removed    bool  // "for each storage counter removed this way"
 	CardTypes  bool  // "the number of card types among cards in all graveyards"
+	LifeOf     *PRef // "your life total"
 	All        bool  // "your hand": every card
 	ThatMany   bool  // "that many": as many as the instruction before affected
 	Dealt      bool  // "that much" in a damage trigger: the damage its event dealt
@@ -599,6 +606,12 @@ type Replacement struct {
 	CopyNoColor bool
 	CopyExtra   []*Ability // "except … it has '…'"
 	Instead     []*Instr   // LoseInstead: what happens instead
+	// PerColor: "enters with a +1/+1 counter on it for each color of mana
+	// spent to cast it" (sunburst as modular's number, 702.44c).
+	PerColor bool
+	// Sunburst marks PerColor as sunburst setting another keyword's
+	// number ("Modular—Sunburst", 702.44c).
+	Sunburst bool
 }
 
 // ReplKind is a kind of Replacement.

@@ -47,6 +47,10 @@ var gated = slices.Concat(effectGated, facesGated, []Key{
 	KeyRangeAttack, KeyEmperorAttack,
 	// Keyword abilities and mechanisms.
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
+	KeyKeywordVariable, KeyEcho, KeyCrews, KeySunburstVar, KeyNoncreaturePT,
+	// Section 6's examples (issue 16, third round).
+	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
+	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
 	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,
 	KeyTokenCopyNone,
 })

@@ -395,7 +395,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	}
 	n.Base = n.Controller
 	n.Seq = t.s.tick()
-	n.Timestamp = n.Seq
+	n.Timestamp, n.CtrlSince = n.Seq, n.Seq
 	n.Revealed, n.ExiledBy = false, 0
 	if bottom {
 		n.Seq = -n.Seq

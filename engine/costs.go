@@ -90,3 +90,65 @@ func (x *execCtx) stationValue() int {
 	}
 	return ch.Power
 }
+
+// manaToPay is the mana an OpPayMana instruction asks for now: its cost
+// paid N times, with X the value a granted keyword defines. 702.1b: that
+// variable is constantly reevaluated, so it's read as the cost is paid;
+// without that rule it keeps the value it had when the ability triggered.
+func (x *execCtx) manaToPay(in *Instr) ManaCost {
+	cost := repeatCost(in.Pays, x.amount(in.N))
+	if !cost.Kinds().Has(SymVariable) {
+		return cost
+	}
+	v := x.item.X
+	if ab := x.ability(); ab != nil && ab.XIs != nil && x.t.applies(KeyKeywordVariable) {
+		v = x.amount(*ab.XIs)
+	}
+	return totalCost(cost, max(v, 0), nil, nil, nil)
+}
+
+// ability is the ability the resolving item follows, if it is one ability.
+func (x *execCtx) ability() *Ability {
+	if len(x.item.Abilities) == 1 {
+		return x.item.Abilities[0]
+	}
+	return nil
+}
+
+// colorsSpent is the number of colors of mana spent to cast o, for "enters
+// with a +1/+1 counter on it for each color of mana spent to cast it".
+// Sunburst counts only for a resolving spell (702.44b); as modular's number
+// (702.44c) it counts only by that rule.
+func (t *tx) colorsSpent(o *Object, r *Replacement) int {
+	if r.Sunburst && !t.applies(KeySunburstVar) {
+		return 0
+	}
+	if o.Cast == nil {
+		return 0
+	}
+	n := 0
+	for _, k := range []int{o.Cast.Spent.W, o.Cast.Spent.U, o.Cast.Spent.B, o.Cast.Spent.R, o.Cast.Spent.G} {
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// countersOf is the counters on the object r means: as it is, or, once it
+// has left its zone, as it last existed there (608.2h: "for each +1/+1
+// counter on this permanent" as modular's creature died with them).
+func (x *execCtx) countersOf(r ORef) (Counters, bool) {
+	if os := x.objects(r); len(os) > 0 {
+		return os[0].Counters, true
+	}
+	if !x.t.applies(KeyLKI) {
+		return nil, false
+	}
+	for _, id := range x.refIDs(r) {
+		if s := x.t.s.LastKnown(id); s != nil {
+			return s.Obj.Counters, true
+		}
+	}
+	return nil, false
+}

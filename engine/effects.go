@@ -146,6 +146,7 @@ func (t *tx) refresh() {
 			}
 			o.Controller = ch.Controller
 			o.Sick = true
+			o.CtrlSince = t.s.tick()
 			changed = true
 			t.emit(Event{Kind: EvEffect, Key: KeyLayer2, Object: o.Label, ObjectID: o.ID, Player: t.name(o.Controller),
 				Text: fmt.Sprintf("%s comes under %s's control", o.Label, t.name(o.Controller))})

@@ -107,9 +107,13 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 					if !t.applies(KeyEntersWith) {
 						break
 					}
-					o.Counters = o.Counters.With(r.Kind2, r.N)
-					t.emit(Event{Kind: EvCounter, Key: KeyEntersWith, Object: o.Label, ObjectID: id, N: r.N,
-						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, r.N, r.Kind2, plural(r.N))})
+					n := r.N
+					if r.PerColor {
+						n = t.colorsSpent(o, r)
+					}
+					o.Counters = o.Counters.With(r.Kind2, n)
+					t.emit(Event{Kind: EvCounter, Key: KeyEntersWith, Object: o.Label, ObjectID: id, N: n,
+						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, n, r.Kind2, plural(n))})
 				}
 			}
 			if l := x.Linked; l != nil && !(o.Chosen.made() && !t.applies(KeyCopyChoices)) { // 707.6

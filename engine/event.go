@@ -28,6 +28,7 @@ const (
 	EvCost                          // a cost was paid
 	EvWin                           // a player won the game
 	EvCycle                         // a card was discarded to pay a cycling cost (702.29c)
+	EvCrew                          // a creature crewed a Vehicle (702.122b)
 )
 
 // Event is one thing that happened, naming the rule that made it happen in

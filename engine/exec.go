@@ -126,7 +126,7 @@ func (x *execCtx) possible(in *Instr) bool {
 		return x.t.s.Players[x.ctrl].Life >= x.amount(in.N)
 	}
 	if in.Op == OpPayMana { // 118.3: only with the mana for all of it
-		_, _, _, err := pay(x.t.s.Players[x.ctrl].Pool, repeatCost(in.Pays, x.amount(in.N)), Payment{}, x.t.ed)
+		_, _, _, err := pay(x.t.s.Players[x.ctrl].Pool, x.manaToPay(in), Payment{}, x.t.ed)
 		return err == nil
 	}
 	return true
@@ -488,8 +488,8 @@ func (x *execCtx) amount(a Amount) int {
 			n += chs[0].Toughness
 		}
 	case a.CountersOf != nil:
-		if os := x.objects(*a.CountersOf); len(os) > 0 {
-			c := os[0].Counters.Get(a.Kind)
+		if cs, ok := x.countersOf(*a.CountersOf); ok {
+			c := cs.Get(a.Kind)
 			if a.Cumulative && !t.applies(KeyCumulativeShared) {
 				// Without 702.24b, an instance of cumulative upkeep
 				// would count only the age counters it put itself: in
@@ -497,6 +497,10 @@ func (x *execCtx) amount(a Amount) int {
 				c = min(c, 1)
 			}
 			n += c * max(a.Per, 1)
+		}
+	case a.LifeOf != nil:
+		for _, p := range x.players(*a.LifeOf) {
+			n += t.s.Players[p].Life
 		}
 	case a.HandOf != nil:
 		n += len(t.s.In(x.ctrl, Hand))
@@ -653,7 +657,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return true, nil
 	case OpPayMana:
 		for _, p := range x.players(in.Who) {
-			cost := repeatCost(in.Pays, x.amount(in.N))
+			cost := x.manaToPay(in)
 			pl := &t.s.Players[p]
 			left, spent, _, err := pay(pl.Pool, cost, Payment{}, t.ed)
 			if err != nil { // 118.3: all of it or none
@@ -1305,6 +1309,17 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		}
 	case DurWhileOn:
 		e.DurObj = x.item.Source
+	}
+	makesCreature := hasFold(sp.SetTypes, "creature") || hasFold(sp.AddTypes, "creature")
+	if (sp.ModPT != nil || sp.SetPT != nil) && !makesCreature && !t.applies(KeyNoncreaturePT) {
+		// 208.3a: an effect that sets or modifies the power and toughness
+		// of a noncreature permanent is created all the same, and applies
+		// once it becomes a creature. Without that rule, such a permanent
+		// would be left out of it.
+		os = slices.DeleteFunc(os, func(o *Object) bool { return o.Zone == Battlefield && !t.chars(o).Types.Is("creature") })
+		if len(os) == 0 {
+			return false, nil
+		}
 	}
 	e.Objects = ids(os)
 	target := os[0]

@@ -294,7 +294,22 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		return &Ability{Kind: AbKeyword, Keyword: "cumulative upkeep", N: cost.Life, Parts: cumulativeUpkeepParts(cost, words)}, true
 	case c.eat("crew"):
 		if n, ok := c.num(); ok {
-			return &Ability{Kind: AbKeyword, Keyword: "crew", N: n}, true
+			if a, err := p.meaning("crew", nil, n); err == nil {
+				return a, true
+			}
+		}
+	case c.eat("modular"):
+		// "Modular N", or "Modular—Sunburst": sunburst sets modular's
+		// number (702.44c).
+		if n, ok := c.num(); ok {
+			if a, err := p.meaning("modular", nil, n); err == nil {
+				return a, true
+			}
+		} else if (c.eat("—") || c.eat("-")) && c.eat("sunburst") {
+			if a, err := p.meaning("modular", nil, sunburstN); err == nil {
+				a.Text = "Modular—Sunburst"
+				return a, true
+			}
 		}
 	case c.eat("kicker"), c.eat("multikicker"):
 		m, ok := c.manaCost()
@@ -312,7 +327,7 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if m, ok := c.manaCost(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: "splice", Param: sub, KCost: &Cost{Mana: m}}, true
 		}
-	case c.eat("flashback"), c.eat("echo"):
+	case c.eat("flashback"):
 		kw := c.toks[c.i-1].w
 		if m, ok := c.manaCost(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: kw, KCost: &Cost{Mana: m}}, true
@@ -584,6 +599,7 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 				f.Other = true
 			case c.eat("any", "number", "of"):
 				cost.TapPower = -1
+				f.Other = c.eat("other")
 			default:
 				return nil, p.fail(c, text, "tap another untapped creature you control")
 			}
@@ -644,7 +660,7 @@ func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
 	c.i = comma + 1
 	a := &Ability{Kind: AbTriggered, Trigger: tr}
 	switch {
-	case (tr.Event == TrigBlocks || tr.Event == TrigBlocked) && tr.By != nil:
+	case (tr.Event == TrigBlocks || tr.Event == TrigBlocked) && tr.By != nil, tr.Event == TrigCrews:
 		p.it = ORef{Kind: RefTrigOther}
 	case tr.What != nil && !tr.What.Self:
 		p.it = ORef{Kind: RefTriggered}
@@ -814,6 +830,9 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 		t.Event = TrigDamagePlayer
 	case c.eat("deals", "damage"):
 		t.Event = TrigDealsDamage
+	case c.eat("crews", "a", "vehicle"):
+		// 702.122b: tapped to pay the cost of a Vehicle's crew ability.
+		t.Event = TrigCrews
 	default:
 		return nil, p.fail(c, text, "an event: enters, dies, leaves the battlefield, is put into a graveyard, becomes tapped, attacks, blocks, becomes blocked")
 	}
@@ -846,6 +865,11 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 	case p.self(c):
 		if c.eat("is", "tapped") && c.end() {
 			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}}, nil
+		}
+		// Echo (702.30a): "this permanent came under your control since
+		// the beginning of your last upkeep".
+		if c.eat("came", "under", "your", "control", "since", "the", "beginning", "of", "your", "last", "upkeep") && c.end() {
+			return &Cond{Kind: CondControlSince, Ref: ORef{Kind: RefSelf}}, nil
 		}
 	case c.eat("your", "devotion", "to"):
 		col, ok := ParseColor(c.next())
@@ -1094,8 +1118,11 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 			n, ok := c.num()
 			kind := c.next()
 			if ok && (c.eat("counters") || c.eat("counter")) && c.eat("on", "it") {
+				r := &Replacement{Kind: ReplEntersWith, Kind2: kind, N: n}
+				// "… for each color of mana spent to cast it" (702.44).
+				r.PerColor = c.eat("for", "each", "color", "of", "mana", "spent", "to", "cast", "it")
 				c.eat(".")
-				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersWith, Kind2: kind, N: n}}, c.end()
+				return &Ability{Kind: AbStatic, Replace: r}, c.end()
 			}
 		case c.eat("can't", "block"):
 			c.eat(".")

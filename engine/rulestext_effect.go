@@ -217,6 +217,17 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	case c.eat("at", "end", "of", "combat"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEndCombat, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
+	case c.eat("unless", "you", "pay"):
+		// "Sacrifice it unless you pay {X}": you may pay; if you don't,
+		// the instruction is followed (echo, 702.30a).
+		m, ok := c.manaCost()
+		if !ok {
+			return nil, p.fail(c, text, "unless you pay a mana cost")
+		}
+		inner := in
+		inner.Text = c.textBetween(start, save)
+		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PYou}, May: true, Cost: true, Pays: m, N: Amount{N: 1},
+			Else: []*Instr{inner}, Text: "you may pay " + m.String() + " (if you don't: " + inner.Text + ")"}
 	case in.Op == OpExile && c.eat("until"):
 		// 610.3c: "exile … until ~ leaves the battlefield": the card
 		// returns as soon as it leaves.
@@ -397,6 +408,18 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		if number && !equal() {
 			return fail("a number of counters equal to what")
+		}
+		if !number && c.eat("for", "each") {
+			// "… for each +1/+1 counter on this permanent" (modular).
+			k2 := c.next()
+			if !(c.eat("counter") || c.eat("counters")) || !c.eat("on") {
+				return fail("for each KIND counter on …")
+			}
+			on, ok := p.objects(c)
+			if !ok {
+				return fail("counters on what")
+			}
+			n = Amount{CountersOf: &on, Kind: k2, Per: n.N}
 		}
 		return &Instr{Op: OpPutCounters, What: r, Kind: kind, N: n}, true, nil
 	case c.eat("remove"):
@@ -1440,6 +1463,9 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 	case c.eat("the", "number", "of", "card", "types", "among", "cards", "in", "all", "graveyards"):
 		a.CardTypes = true
 		return a, true
+	case c.eat("your", "life", "total"):
+		a.LifeOf = &PRef{Kind: PYou}
+		return a, true
 	case c.eat("the", "number", "of", "cards", "in", "your", "hand"):
 		pr := PRef{Kind: PYou}
 		a.HandOf = &pr
@@ -1568,7 +1594,7 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return ORef{Kind: RefExiledWith}, true
 	case c.eat("it"), c.eat("that", "creature"), c.eat("that", "permanent"), c.eat("that", "card"), c.eat("that", "land"),
 		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"), c.eat("that", "artifact"),
-		c.eat("that", "enchantment"), c.eat("those", "cards"):
+		c.eat("that", "enchantment"), c.eat("those", "cards"), c.eat("that", "vehicle"):
 		if p.it.Kind == RefNone {
 			c.i = save
 			return ORef{}, false
@@ -1937,6 +1963,18 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 		if err := p.keywordCostSentence(c, text, abs); err != nil {
 			return nil, true, err
+		}
+		if c.eat(",", "where", "x", "is") || c.eat("where", "x", "is") {
+			// "… has echo {X}, where X is your life total." (702.1b)
+			a, ok := p.amountExpr(c)
+			if !ok {
+				return nil, true, p.fail(c, text, "what X is")
+			}
+			for _, ab := range abs {
+				if ab.Keyword != "" && ab.KCost != nil && ab.KCost.Mana.Kinds().Has(SymVariable) {
+					ab.XIs = &a
+				}
+			}
 		}
 		spec.Gain = abs
 	case c.eat("lose", "all", "abilities"), c.eat("loses", "all", "abilities"):

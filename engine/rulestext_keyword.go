@@ -16,18 +16,29 @@ var keywordMeanings = map[string][]string{
 	"scavenge": {"[cost], Exile this card from your graveyard: Put a number of +1/+1 counters equal to the power of the card you exiled on target creature. Activate only as a sorcery."},
 	// 702.184a
 	"station": {"Tap another untapped creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power. Activate only as a sorcery."},
+	// 702.30a
+	"echo": {"At the beginning of your upkeep, if this permanent came under your control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."},
+	// 702.122a
+	"crew": {"Tap any number of other untapped creatures you control with total power [n] or greater: This permanent becomes an artifact creature until end of turn."},
+	// 702.43a
+	"modular": {"This permanent enters with [n] +1/+1 counters on it.",
+		"When this permanent is put into a graveyard from the battlefield, you may put a +1/+1 counter on target artifact creature for each +1/+1 counter on this permanent."},
 }
 
-// keywordCost lists the keywords above whose meaning has a cost.
-var keywordCost = map[string]bool{"cycling": true, "scavenge": true}
+// sunburstN stands for "Sunburst" as a keyword's number (702.44c): "a
+// +1/+1 counter … for each color of mana spent to cast it".
+const sunburstN = -1
 
-// meaningKeyword reads a keyword of keywordMeanings at the cursor:
-// "cycling {2}", "scavenge {3}{G}{G}", "station". With no cost where one
+// keywordCost lists the keywords above whose meaning has a cost.
+var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": true}
+
+// meaningKeyword reads a keyword of keywordMeanings that has no number at
+// the cursor: "cycling {2}", "scavenge {3}{G}{G}", "station". With no cost where one
 // is due ("Each creature card in your graveyard has scavenge."), the cost
 // is left for the text that grants it to set.
 func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 	save := c.i
-	for kw := range keywordMeanings {
+	for _, kw := range []string{"cycling", "scavenge", "station", "echo"} {
 		if !c.eatS(kw) {
 			continue
 		}
@@ -53,6 +64,9 @@ func (p *textParser) meaning(kw string, cost ManaCost, n int) (*Ability, error) 
 	var parts []*Ability
 	for _, m := range keywordMeanings[kw] {
 		text := strings.ReplaceAll(m, "[n]", strconv.Itoa(n))
+		if n == sunburstN {
+			text = strings.ReplaceAll(m, "with [n] +1/+1 counters on it", "with a +1/+1 counter on it for each color of mana spent to cast it")
+		}
 		costless := len(cost) == 0 && strings.HasPrefix(text, "[cost], ")
 		if costless {
 			text = strings.TrimPrefix(text, "[cost], ")
@@ -63,6 +77,11 @@ func (p *textParser) meaning(kw string, cost ManaCost, n int) (*Ability, error) 
 		if err != nil {
 			return nil, err
 		}
+		for _, a := range abs {
+			if n == sunburstN && a.Replace != nil {
+				a.Replace.Sunburst = true
+			}
+		}
 		parts = append(parts, abs...)
 	}
 	display := strings.ToUpper(kw[:1]) + kw[1:]
@@ -71,6 +90,9 @@ func (p *textParser) meaning(kw string, cost ManaCost, n int) (*Ability, error) 
 	}
 	if n > 0 {
 		display += " " + strconv.Itoa(n)
+	}
+	if n == sunburstN {
+		n = 0
 	}
 	kcost := &Cost{Mana: cost}
 	if keywordCost[kw] && len(cost) == 0 {

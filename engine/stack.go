@@ -723,6 +723,13 @@ func (a Activate) apply(t *tx) error {
 	if p.discarded != 0 && ab.Keyword == "cycling" {
 		t.cycled(a.Player, oLabel, oID, p.discarded)
 	}
+	if ab.Keyword == "crew" && t.applies(KeyCrews) {
+		// 702.122b: each creature tapped to pay a crew cost crews the Vehicle.
+		for _, c := range p.tapped {
+			t.emit(Event{Kind: EvCrew, Key: KeyCrews, Object: c.Obj.Label, ObjectID: c.ID, Source: oID, Player: t.name(a.Player),
+				Text: fmt.Sprintf("%s crews %s", c.Obj.Label, oLabel)})
+		}
+	}
 	if cost.RemoveX {
 		item.X = p.removed
 	}

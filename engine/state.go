@@ -92,6 +92,9 @@ type Player struct {
 	DrewFromEmpty bool
 	// Shuffled counts the times their library has been shuffled (701.24).
 	Shuffled int
+	// Upkeep and LastUpkeep are the game clock when this player's latest
+	// upkeep began and when the one before it did (echo, 702.30a).
+	Upkeep, LastUpkeep int
 }
 
 // Object is a card or token in a zone. Card holds its printed
@@ -115,6 +118,9 @@ type Object struct {
 	// recent turn began (302.6), "summoning sickness".
 	Sick      bool
 	Timestamp int // 613.7: when it entered its zone
+	// CtrlSince is the game clock when it came under its controller's
+	// control: when it entered, or when control last changed.
+	CtrlSince int
 
 	// Stack is set while the object is a spell or ability on the stack:
 	// its targets, X, the costs paid (601.2, 602.2).
@@ -454,7 +460,7 @@ func (s *State) newObject(c *Card, owner PlayerID, z Zone, token bool) *Object {
 	t := s.tick()
 	s.Objects = append(s.Objects, &Object{
 		ID: s.nextID, Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c,
-		Owner: owner, Controller: owner, Base: owner, Zone: z, Seq: t, Timestamp: t, Token: token,
+		Owner: owner, Controller: owner, Base: owner, Zone: z, Seq: t, Timestamp: t, CtrlSince: t, Token: token,
 	})
 	return s.Objects[len(s.Objects)-1]
 }

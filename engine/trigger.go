@@ -131,6 +131,8 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		kind = TrigEnters
 	case EvCycle:
 		kind = TrigCycle
+	case EvCrew:
+		kind = TrigCrews
 	case EvTap:
 		if e.Key == KeyTap {
 			kind = TrigTapped
@@ -185,7 +187,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		if snap := t.s.LastKnown(e.ObjectID); snap != nil {
 			eo, ech = &snap.Obj, &snap.Chars
 		}
-	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks || kind == TrigBlocked:
+	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks || kind == TrigBlocked || kind == TrigCrews:
 		eo = t.s.Object(e.Source)
 		if e.Kind != EvDamage {
 			eo = t.s.Object(e.ObjectID)
@@ -221,8 +223,8 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	if kind == TrigCast {
 		info.Spell = e.ObjectID
 	}
-	if kind == TrigBlocks {
-		info.Other = e.Source // the attacker it blocks
+	if kind == TrigBlocks || kind == TrigCrews {
+		info.Other = e.Source // the attacker it blocks; the Vehicle it crews
 	}
 	for _, src := range t.sourcesIn(st, look) {
 		if unmodified && src.o.ID == eo.ID {
@@ -340,6 +342,8 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		return true
 	case TrigCycle:
 		return kind == TrigCycle && objOK()
+	case TrigCrews:
+		return kind == TrigCrews && objOK()
 	case TrigDamagePlayer:
 		return kind == TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
 	case TrigDealsDamage:
@@ -410,6 +414,9 @@ func (t *tx) stepTriggers() {
 				continue
 			}
 			if a.Keyword == "cumulative upkeep" && !t.applies(KeyCumulative) { // 702.24a
+				continue
+			}
+			if a.Keyword == "echo" && !t.applies(KeyEcho) { // 702.30a
 				continue
 			}
 			ctrl := src.ch.Controller
@@ -578,6 +585,11 @@ func (t *tx) putTrigger(w Waiting) error {
 	trig := w.Trig
 	item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: w.Source, SourceName: w.SourceName,
 		SourceSnap: &snap, Controller: w.Controller, Specs: a.Targets, Trig: &trig}
+	if a.XIs != nil {
+		// A granted keyword's X as the ability triggers (702.1b has it
+		// read again whenever it's needed).
+		item.X = max(t.newExec(item, nil).amount(*a.XIs), 0)
+	}
 	src := t.s.Object(w.Source)
 	srcCh := &snap.Chars
 	var chosen []Target
@@ -676,6 +688,10 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 			return item.Trig.Obj.Obj.Counters.Get(c.Kind2) == 0
 		}
 		return true
+	case CondControlSince:
+		// 702.30a: since the beginning of its controller's last upkeep.
+		o := t.s.Object(item.Source)
+		return o != nil && o.Zone == Battlefield && o.CtrlSince > t.s.Players[item.Controller].LastUpkeep
 	case CondSpent:
 		// 707.10: mana spent isn't copied; a copy had none spent.
 		m := item.Spent

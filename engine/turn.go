@@ -295,6 +295,9 @@ func (t *tx) beginStep() error {
 		}
 		// The draw is the draw step's turn-based action (504.1).
 		t.events[len(t.events)-1].Key = KeyDrawStep
+	case StepUpkeep:
+		pl := &t.s.Players[t.s.Active]
+		pl.LastUpkeep, pl.Upkeep = pl.Upkeep, t.s.tick()
 	case StepBeginCombat:
 		t.s.Combat = &Combat{}
 	case StepAttackers:

@@ -393,8 +393,10 @@ func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
 	if err != nil {
 		return nil, fail(err)
 	}
-	if d.HasPT && !tl.Is("creature") {
-		return nil, fail(errors.New("only creatures have power and toughness"))
+	// 208.3: a Vehicle (or a Spacecraft) is a noncreature card with a
+	// power and toughness printed on it.
+	if d.HasPT && !tl.Is("creature") && !tl.HasSubtype("Vehicle") && !tl.HasSubtype("Spacecraft") {
+		return nil, fail(errors.New("only creatures, Vehicles and Spacecraft have a power and toughness printed on them"))
 	}
 	c := &engine.Card{Name: name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
 		Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor}
