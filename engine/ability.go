@@ -239,7 +239,7 @@ const (
 	CondDevotion                        // "your devotion to red is less than five" (Negated: less than)
 	CondControls                        // "you control a creature with flying"
 	CondCastFromHand
-	CondSpent // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
+	CondSpent        // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
 	CondControlSince // "this permanent came under your control since the beginning of your last upkeep" (echo, 702.30a)
 )
 
