@@ -16,7 +16,7 @@ import (
 // gated lists every key whose rule the engine's code applies through the
 // gate (Gated puts them in Keys order). Section 6's statements are listed
 // with their keys (rulekeys_effects.go).
-var gated = slices.Concat(effectGated, facesGated, []Key{
+var gated = slices.Concat(effectGated, facesGated, mechanicsGated, []Key{
 	// Casting and spells (rulekeys_casting.go).
 	KeyModesAhead,
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
@@ -45,9 +45,6 @@ var gated = slices.Concat(effectGated, facesGated, []Key{
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
 	KeyRangeAttack, KeyEmperorAttack,
-	// Keyword abilities and mechanisms.
-	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther,
-	KeyKeywordVariable, KeyEcho, KeyCrews, KeySunburstVar, KeyNoncreaturePT,
 	// Section 6's examples (issue 16, third round).
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,

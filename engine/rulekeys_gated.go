@@ -25,11 +25,6 @@ const (
 	KeyAssignBlocking   Key = "combat.blocking"       // 510.1d: a creature blocking two or more attackers divides its damage among them
 	KeyShuffle          Key = "shuffle"               // 701.24a: shuffling randomizes the library's order
 	KeyShuffleKeep      Key = "shuffle.position"      // 701.24g: a card put in a position as the library is shuffled stays there
-	KeySpellTargets     Key = "cast.targeted"         // 115.1a: a spell is targeted by its spell ability's "target"s, not its other abilities'
-	KeyCycling          Key = "cycling"               // 702.29a: cycling, an activated ability that works from the hand
-	KeyCycleTrigger     Key = "cycling.trigger"       // 702.29c: "When you cycle this card" triggers from whatever zone the card winds up in
-	KeyKeywordCost      Key = "keyword.cost"          // 702.1a: "[keyword] cost" means only the keyword's variable cost
-	KeyStationOther     Key = "station.other"         // 702.184c: an effect may have a creature station with a characteristic other than its power
 	KeyShuffleAbsent    Key = "shuffle.absent"        // 701.24c: shuffling specific objects into a library shuffles it even if they aren't there to move
 	KeyShuffleEmpty     Key = "shuffle.empty"         // 701.24d: shuffling a set of objects into a library shuffles it even if the set is empty
 	KeySearch           Key = "search"                // 701.23a: searching a zone: look at all its cards and find those that match
@@ -37,11 +32,6 @@ const (
 	KeySearchUndefined  Key = "search.undefined"      // 701.23c: a search for an undefined quality finds no cards
 	KeyReveal           Key = "reveal"                // 701.20a: revealing a card shows it to all players
 	KeyTokenCopyNone    Key = "token.copy.none"       // 111.12: a token that's a copy of a nonexistent object isn't created
-	KeyKeywordVariable  Key = "keyword.variable"      // 702.1b: a granted keyword's variable is constantly reevaluated
-	KeyEcho             Key = "echo"                  // 702.30a: echo, an upkeep trigger: sacrifice it unless you pay
-	KeyCrews            Key = "crew.crews"            // 702.122b: a creature tapped to pay a crew cost crews the Vehicle
-	KeySunburstVar      Key = "sunburst.variable"     // 702.44c: sunburst sets another ability's number
-	KeyNoncreaturePT    Key = "pt.noncreature"        // 208.3a: an effect on a noncreature's power and toughness is created all the same
 )
 
 var gatedRecognizers = []recognizer{
@@ -62,16 +52,6 @@ var gatedRecognizers = []recognizer{
 	{key: KeyCouldProduce, chapters: []uint16{106}, sub: 1, re: rx(`the type of mana a permanent could produce at any time includes`)},
 	{key: KeyTokenByName, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token by name`)},
 	{key: KeyReflexive, chapters: []uint16{603}, sub: 1, re: rx(`reflexive triggered abilities`)},
-	{key: KeySpellTargets, chapters: []uint16{113, 114, 115, 415}, re: rx(`^an instant or sorcery spell is targeted if`)},
-	{key: KeyCycling, chapters: []uint16{502, 702}, sub: 2, re: rx(`^cycling is an activated ability that functions only while`)},
-	{key: KeyCycleTrigger, chapters: []uint16{502, 702}, sub: 2, re: rx(`abilities that trigger when they.re cycled`)},
-	{key: KeyKeywordCost, chapters: []uint16{702}, sub: 2, re: rx(`^if an effect refers to a "\[keyword ability\] cost`)},
-	{key: KeyStationOther, chapters: []uint16{702}, sub: 2, re: rx(`modify the result of a station ability`)},
-	{key: KeyKeywordVariable, chapters: []uint16{702}, sub: 2, re: rx(`^an effect that grants an object a keyword ability may define a variable`)},
-	{key: KeyEcho, chapters: []uint16{502, 702}, sub: 2, re: rx(`^echo is a triggered ability`)},
-	{key: KeyCrews, chapters: []uint16{702}, sub: 2, re: rx(`crews a vehicle.? when it.s tapped to pay`)},
-	{key: KeySunburstVar, chapters: []uint16{502, 702}, sub: 2, re: rx(`^sunburst can also be used to set a variable`)},
-	{key: KeyNoncreaturePT, chapters: []uint16{208}, sub: 2, re: rx(`that effect is created even though it doesn.t do anything unless that permanent becomes a creature`)},
 	{key: KeyCopyChoices, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`^when copying a permanent, any choices that have been made for that permanent aren.t copied`)},
 	{key: KeyAssignBlocking, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocking creature (will )?assigns? combat damage`)},
 	{key: KeyShuffle, chapters: []uint16{701}, sub: 2, re: rx(`^to shuffle a library or a face-down pile of cards, randomize`)},

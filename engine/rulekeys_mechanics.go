@@ -1,0 +1,35 @@
+package engine
+
+// Keys for keyword abilities and mechanisms: each a rule's statement the
+// engine applies through a gate (ablation.go), recognized in an edition's
+// text.
+const (
+	KeySpellTargets    Key = "cast.targeted"     // 115.1a: a spell is targeted by its spell ability's "target"s, not its other abilities'
+	KeyCycling         Key = "cycling"           // 702.29a: cycling, an activated ability that works from the hand
+	KeyCycleTrigger    Key = "cycling.trigger"   // 702.29c: "When you cycle this card" triggers from whatever zone the card winds up in
+	KeyKeywordCost     Key = "keyword.cost"      // 702.1a: "[keyword] cost" means only the keyword's variable cost
+	KeyStationOther    Key = "station.other"     // 702.184c: an effect may have a creature station with a characteristic other than its power
+	KeyKeywordVariable Key = "keyword.variable"  // 702.1b: a granted keyword's variable is constantly reevaluated
+	KeyEcho            Key = "echo"              // 702.30a: echo, an upkeep trigger: sacrifice it unless you pay
+	KeyCrews           Key = "crew.crews"        // 702.122b: a creature tapped to pay a crew cost crews the Vehicle
+	KeySunburstVar     Key = "sunburst.variable" // 702.44c: sunburst sets another ability's number
+	KeyNoncreaturePT   Key = "pt.noncreature"    // 208.3a: an effect on a noncreature's power and toughness is created all the same
+)
+
+// mechanicsGated lists the keys above (all gated).
+var mechanicsGated = []Key{
+	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther, KeyKeywordVariable, KeyEcho, KeyCrews, KeySunburstVar, KeyNoncreaturePT,
+}
+
+var mechanicsRecognizers = []recognizer{
+	{key: KeySpellTargets, chapters: []uint16{113, 114, 115, 415}, re: rx(`^an instant or sorcery spell is targeted if`)},
+	{key: KeyCycling, chapters: []uint16{502, 702}, sub: 2, re: rx(`^cycling is an activated ability that functions only while`)},
+	{key: KeyCycleTrigger, chapters: []uint16{502, 702}, sub: 2, re: rx(`abilities that trigger when they.re cycled`)},
+	{key: KeyKeywordCost, chapters: []uint16{702}, sub: 2, re: rx(`^if an effect refers to a "\[keyword ability\] cost`)},
+	{key: KeyStationOther, chapters: []uint16{702}, sub: 2, re: rx(`modify the result of a station ability`)},
+	{key: KeyKeywordVariable, chapters: []uint16{702}, sub: 2, re: rx(`^an effect that grants an object a keyword ability may define a variable`)},
+	{key: KeyEcho, chapters: []uint16{502, 702}, sub: 2, re: rx(`^echo is a triggered ability`)},
+	{key: KeyCrews, chapters: []uint16{702}, sub: 2, re: rx(`crews a vehicle.? when it.s tapped to pay`)},
+	{key: KeySunburstVar, chapters: []uint16{502, 702}, sub: 2, re: rx(`^sunburst can also be used to set a variable`)},
+	{key: KeyNoncreaturePT, chapters: []uint16{208}, sub: 2, re: rx(`that effect is created even though it doesn.t do anything unless that permanent becomes a creature`)},
+}
