@@ -358,6 +358,8 @@ const (
 	OpChooseCard   // Who chooses a card matching Search from a zone it names (the hand just revealed)
 	OpChooseObject // Who chooses an object matching What.Group: "that creature" after it
 	OpTransform    // transform What (701.27)
+	OpFlip         // flip What, a flip card (710.1a)
+	OpRevealObj    // reveal What: every player sees it; it stays where it is (701.20b)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.

@@ -810,13 +810,24 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Object: t.labelOf(pick), ObjectID: pick,
 			Text: fmt.Sprintf("%s chooses %s", t.name(x.ctrl), t.labelOf(pick))})
 		return true, nil
-	case OpTransform:
+	case OpRevealObj:
+		os := x.whats(in)
+		for _, o := range os {
+			t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
+				Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
+		}
+		return len(os) > 0, nil
+	case OpTransform, OpFlip:
 		done := false
 		for _, o := range x.whats(in) {
 			if o.Zone != Battlefield {
 				continue
 			}
-			if err := t.transform(o); err != nil {
+			turn := t.transform
+			if in.Op == OpFlip {
+				turn = t.flip
+			}
+			if err := turn(o); err != nil {
 				return false, err
 			}
 			done = true

@@ -220,3 +220,58 @@ func (t *tx) copying(o *Object) bool {
 	}
 	return false
 }
+
+var flips sync.Map // *Card → *Card
+
+// flippedFace is a flip card as a flipped permanent: its alternative name,
+// text, type line and power and toughness (710.1b), with the card's color
+// and mana cost (710.1c).
+func flippedFace(c *Card) *Card {
+	if v, ok := flips.Load(c); ok {
+		return v.(*Card)
+	}
+	f := *c.Flip
+	f.Cost, f.Color, f.HasColor = c.Cost, c.Color, c.HasColor
+	v, _ := flips.LoadOrStore(c, &f)
+	return v.(*Card)
+}
+
+// withStatus is the characteristics an object's status gives it from its
+// copiable values: a flipped flip card's alternative characteristics
+// (710.2). A copy's status modifies what it copied too (707.3).
+func (s *State) withStatus(o *Object, card *Card, copied bool) *Card {
+	if copied && !s.applies(KeyCopyStatus) {
+		// Without 707.3's "as modified by the copy's status", a copy is
+		// what it copied, whatever its status.
+		return card
+	}
+	if o.Flipped && card.Flip != nil && o.Zone == Battlefield && s.applies(KeyFlip) {
+		card = flippedFace(card)
+	}
+	return card
+}
+
+// Flip turns a flip card permanent upside down (710.1a): an effect that
+// says to ("flip it"), or a scenario step standing for one.
+type Flip struct{ Object ObjectID }
+
+func (a Flip) apply(t *tx) error {
+	o, err := t.permanent(a.Object, "flip")
+	if err != nil {
+		return err
+	}
+	return t.flip(o)
+}
+
+// flip flips o if it is a flip card (710.1a) that hasn't flipped: flipping
+// is a one-way process (710.4).
+func (t *tx) flip(o *Object) error {
+	if o.Flipped || t.copiable(o).Flip == nil {
+		return nil
+	}
+	o.Flipped = true
+	t.dirty()
+	t.emit(Event{Kind: EvRule, Key: KeyFlip, Object: o.Label, ObjectID: o.ID,
+		Text: fmt.Sprintf("%s flips: it is %s", o.Label, t.chars(o).Name)})
+	return nil
+}

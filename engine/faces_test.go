@@ -49,3 +49,31 @@ func TestDoubleFacedCharacteristics(t *testing.T) {
 		t.Error("a single-faced permanent transformed")
 	}
 }
+
+// TestFlipCard: a flip card has its normal characteristics until it flips
+// (710.2), then its alternative name, type line and power and toughness
+// with its own color and mana cost (710.1c); flipping is one-way (710.4).
+func TestFlipCard(t *testing.T) {
+	g := newGame(t, "2026-01-16")
+	top := g.card("Akki Lavarunner", "{3}{R}", "Creature — Goblin Warrior", 1, 1)
+	flipped := g.card("Tok-Tok, Volcano Born", "", "Legendary Creature — Goblin Shaman", 2, 2)
+	flipped.Cost = nil
+	card := FlipCard(top, flipped)
+	id := g.put(card, 0, Battlefield)
+	inHand := g.put(card, 0, Hand)
+	for i, want := range []struct {
+		name      string
+		legendary bool
+	}{{"Akki Lavarunner", false}, {"Tok-Tok, Volcano Born", true}, {"Tok-Tok, Volcano Born", true}} {
+		if i > 0 {
+			g.do(Flip{Object: id})
+		}
+		ch := g.s.Chars(g.s.Object(id))
+		if ch.Name != want.name || ch.Types.IsSuper("legendary") != want.legendary || ch.Colors != Red || ch.ManaValue() != 4 {
+			t.Errorf("after %d flips: %s legendary %v %s mv %d", i, ch.Name, ch.Types.IsSuper("legendary"), ch.Colors, ch.ManaValue())
+		}
+	}
+	if n := g.s.Chars(g.s.Object(inHand)).Name; n != "Akki Lavarunner" {
+		t.Errorf("in hand: %s", n)
+	}
+}

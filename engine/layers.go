@@ -84,7 +84,7 @@ func (s *State) computeView() *view {
 			}
 		}
 		v.copiable[o.ID] = card
-		ch := baseChars(s, o, card, notes)
+		ch := baseChars(s, o, s.withStatus(o, card, copied), notes)
 		s.faceManaValue(o, card, copied, ch)
 		lc.ch[o.ID] = ch
 	}

@@ -9,11 +9,14 @@ const (
 	KeyBackFaceMV    Key = "manavalue.back"   // 202.3b: a back face's mana value is its front face's; a copy of a back face has 0
 	KeyCopyFaceUp    Key = "copy.faceup"      // 707.8: copying a double-faced permanent copies the face that's up
 	KeyTokenFaces    Key = "copy.token.faces" // 707.8a: a token copy of a double-faced permanent has both faces
+	KeyFlip          Key = "flip"             // 710.2: a flipped permanent has its flip card's alternative characteristics
+	KeyCopyStatus    Key = "copy.status"      // 707.3: a copy's copiable values are modified by its own status
 )
 
 // facesGated lists the keys above whose code is gated (ablation.go).
 var facesGated = []Key{
 	KeyTransform, KeyTransformDFC, KeyTransformSame, KeyBackFaceMV, KeyCopyFaceUp, KeyTokenFaces,
+	KeyFlip, KeyCopyStatus,
 }
 
 var facesRecognizers = []recognizer{
@@ -23,4 +26,6 @@ var facesRecognizers = []recognizer{
 	{key: KeyBackFaceMV, chapters: []uint16{202}, sub: 2, re: rx(`back face is calculated as though it had the mana cost of its front face`)},
 	{key: KeyCopyFaceUp, chapters: []uint16{706, 707}, sub: 1, re: rx(`^when copying (a|a melded permanent or other) double-faced`)},
 	{key: KeyTokenFaces, chapters: []uint16{706, 707}, sub: 2, re: rx(`creates a token that is a copy of a (transforming|double-faced) (permanent|card)`)},
+	{key: KeyFlip, chapters: []uint16{508, 709, 710}, re: rx(`^in every zone other than the (in-play zone|battlefield), and also (in the in-play zone|on the battlefield) before the permanent flips`)},
+	{key: KeyCopyStatus, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`as modified by the copy.s status`)},
 }

@@ -828,6 +828,9 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 		}
 	case c.eat("deals", "combat", "damage", "to", "a", "player"), c.eat("deal", "combat", "damage", "to", "a", "player"):
 		t.Event = TrigDamagePlayer
+	case c.eat("deals", "damage", "to", "an", "opponent"):
+		// "Whenever Akki Lavarunner deals damage to an opponent"
+		t.Event, t.Who = TrigDealsDamage, Opponents
 	case c.eat("deals", "damage"):
 		t.Event = TrigDealsDamage
 	case c.eat("crews", "a", "vehicle"):

@@ -373,6 +373,18 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return p.draw(c, text, PRef{Kind: PYou})
 	case c.eat("discard"):
 		return p.discard(c, text, PRef{Kind: PYou})
+	case c.peek() == "put" && p.putInHand(c):
+		// "… put it into your hand" (a card searched for): to its owner's
+		// hand, where a card goes whoever's hand it is put into (400.3).
+		return &Instr{Op: OpBounce, What: p.it}, true, nil
+	case c.peek() == "reveal" && c.peekAt(1) != "the":
+		// "… reveal it": shown to every player; it stays where it is.
+		c.next()
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to reveal")
+		}
+		return &Instr{Op: OpRevealObj, What: r}, true, nil
 	case c.eat("put"):
 		// "Put a number of +1/+1 counters equal to … on target creature",
 		// "… on this permanent equal to …".
@@ -586,13 +598,17 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		p.it = ORef{Kind: RefChosenObj}
 		return &Instr{Op: OpChooseObject, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
-	case c.eat("transform"):
-		// 701.27: "Transform ~.", "Transform all Humans."
+	case c.eat("transform"), c.eat("flip"):
+		// 701.27: "Transform ~.", "Transform all Humans."; 710.1a: "flip it".
+		op, what := OpTransform, "what to transform"
+		if c.toks[c.i-1].w == "flip" {
+			op, what = OpFlip, "what to flip"
+		}
 		r, ok := p.objects(c)
 		if !ok {
-			return fail("what to transform")
+			return fail(what)
 		}
-		return &Instr{Op: OpTransform, What: r}, true, nil
+		return &Instr{Op: op, What: r}, true, nil
 	}
 	return nil, false, nil
 }
@@ -2107,4 +2123,17 @@ func wordAt(c *tcur, words ...string) int {
 		}
 	}
 	return -1
+}
+
+// putInHand reads "put it into your hand" (and "into its owner's hand"):
+// the object "it" means, put into a hand.
+func (p *textParser) putInHand(c *tcur) bool {
+	save := c.i
+	c.next()
+	if p.it.Kind != RefNone && (c.eat("it") || c.eat("that", "card")) &&
+		(c.eat("into", "your", "hand") || c.eat("into", "its", "owner", "'s", "hand")) {
+		return true
+	}
+	c.i = save
+	return false
 }

@@ -347,6 +347,9 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 	case TrigDamagePlayer:
 		return kind == TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
 	case TrigDealsDamage:
+		if tr.Who == Opponents && (!e.HasPlayer || e.PlayerID == ctrl) {
+			return false // "deals damage to an opponent"
+		}
 		return kind == TrigDealsDamage && objOK()
 	case TrigAttacks:
 		return kind == TrigAttacks && objOK()

@@ -567,6 +567,14 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			got := obj.Transformed()
 			return got == want, transformedText(got), engine.KeyTransform
 		})
+	case c.eat("flipped"), c.eat("is", "flipped"), c.eat("not", "flipped"), c.eat("is", "not", "flipped"):
+		want := !strings.Contains(c.last, "not")
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			if obj.Flipped {
+				return want, "flipped", engine.KeyFlip
+			}
+			return !want, "not flipped", engine.KeyFlip
+		})
 	case c.eat("tapped"), c.eat("is", "tapped"):
 		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
 			return obj.Tapped, tappedText(obj), engine.KeyTap

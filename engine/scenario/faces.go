@@ -215,3 +215,19 @@ func (p *parser) transform(c *cursor, done func(builder) (builder, bool), fail f
 		return engine.Transform{Object: x.ID}, nil
 	})
 }
+
+// flip reads "flip X" or "A flips X": an effect telling a player to flip a
+// flip card permanent (710.1a).
+func (p *parser) flip(c *cursor, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	o, ok := c.ref()
+	if !ok {
+		return fail()
+	}
+	return done(func(r *run) (engine.Action, error) {
+		x, err := r.object(o, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		return engine.Flip{Object: x.ID}, nil
+	})
+}

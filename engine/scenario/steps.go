@@ -164,6 +164,8 @@ func (p *parser) action(c *cursor) (builder, bool) {
 		})
 	case c.eat("transform"):
 		return p.transform(c, done, fail)
+	case c.eat("flip"):
+		return p.flip(c, done, fail)
 	case c.eat("tap"):
 		return p.tap(c, false, done, fail)
 	case c.eat("untap"):
@@ -446,6 +448,8 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		return p.tap(c, true, done, fail)
 	case c.eat("transforms"):
 		return p.transform(c, done, fail)
+	case c.eat("flips"):
+		return p.flip(c, done, fail)
 	case c.eat("destroys"):
 		return p.action(p.cursor("destroy " + c.s))
 	case c.eat("orders"):
