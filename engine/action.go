@@ -141,6 +141,13 @@ type tx struct {
 	pre        *State // the state before the current batch of events (603.10)
 	batchFrom  int    // the first event of the current batch
 
+	// prevented marks the static prevention effects that have prevented
+	// damage in this batch of simultaneous events (615.10 switched off).
+	prevented map[preventKey]bool
+	// enterChosen, if set, is the choices the next permanent to enter
+	// takes instead of making its own (616.1g switched off).
+	enterChosen *Chosen
+
 	// assigned is combat damage assigned to each blocker so far in a
 	// combat damage step (702.19b).
 	assigned map[ObjectID]int
@@ -237,6 +244,7 @@ func (t *tx) batch(fn func() error) error {
 	}
 	pre := t.s.clone()
 	t.pre, t.batchFrom = &pre, len(t.events)
+	t.prevented = nil
 	t.batchDepth++
 	err := fn()
 	t.batchDepth--
@@ -353,6 +361,11 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 		return id, nil
 	}
 	label, from := o.Label, t.where(o)
+	var before *Chars // what a permanent entering was, for 614.12
+	if to == Battlefield {
+		c := *t.chars(o)
+		before = &c
+	}
 	if to == Graveyard {
 		if r, err := t.graveyardReplacement(o); err != nil || r != nil {
 			if err != nil {
@@ -412,7 +425,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	}
 	t.dirty()
 	if to == Battlefield {
-		ok, err := t.enter(n.ID)
+		ok, err := t.enter(n.ID, before)
 		if err != nil {
 			return 0, err
 		}
@@ -524,7 +537,7 @@ func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card, face Face) (Objec
 		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: copyOf, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: p, Text: "a copy of " + copyOf.Name})
 	}
-	if ok, err := t.enter(id); err != nil {
+	if ok, err := t.enter(id, nil); err != nil {
 		return 0, err
 	} else if !ok {
 		t.s.remove(id)
@@ -618,13 +631,11 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 			}
 		}
 		// Boon Reflection: each applies once to the event (614.5).
-		for _, m := range t.ruleMods(RuleDoubleLife) {
-			if m.ctrl == pid {
-				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
-					Text: fmt.Sprintf("%s would gain %d life; gains %d instead (%s)", t.s.Players[pid].Name, n, 2*n, m.name)})
-				n *= 2
-			}
-		}
+		t.replaceEach(t.ruleMods(RuleDoubleLife), func(m ruleMod) bool { return m.ctrl == pid }, func(m ruleMod) {
+			t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
+				Text: fmt.Sprintf("%s would gain %d life; gains %d instead (%s)", t.s.Players[pid].Name, n, 2*n, m.name)})
+			n *= 2
+		})
 	}
 	p := &t.s.Players[pid]
 	p.Life += n
@@ -1013,7 +1024,7 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	case len(rs) == 0:
 		return nil, nil
 	case len(rs) == 1 || !t.applies(KeyReplaceOrder):
-		return &rs[0], nil // without 616.1, the first found applies
+		return t.thenOthers(rs, 0), nil // without 616.1, the first found applies
 	}
 	who := o.Owner
 	if o.Zone == Battlefield {
@@ -1030,8 +1041,26 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	}
 	for i := range rs {
 		if rs[i].src == ans.object {
-			return &rs[i], nil
+			return t.thenOthers(rs, i), nil
 		}
 	}
-	return &rs[0], nil
+	return t.thenOthers(rs, 0), nil
+}
+
+// thenOthers is the replacement rs[i] once chosen. 616.1f: after it, only
+// the replacement effects that would now apply are considered, and once
+// the card no longer goes to a graveyard, none does. Without that rule,
+// the others that applied at first would apply too, one after another:
+// the last would decide where the card goes.
+func (t *tx) thenOthers(rs []graveReplacement, i int) *graveReplacement {
+	r := rs[i]
+	if t.applies(KeyReplaceNow) {
+		return &r
+	}
+	for j, o := range rs {
+		if j != i {
+			r.to, r.shuffle, r.text = o.to, o.shuffle, r.text+"; then "+o.text
+		}
+	}
+	return &r
 }

@@ -25,6 +25,12 @@ type ruleMod struct {
 	spec *ContSpec
 }
 
+// preventKey names a static prevention effect: its object and ability.
+type preventKey struct {
+	src  ObjectID
+	spec *ContSpec
+}
+
 // ruleMods lists the rule-modifying effects of a kind in force now.
 func (t *tx) ruleMods(k RuleKind) []ruleMod {
 	var out []ruleMod
@@ -53,6 +59,32 @@ func (t *tx) ruleMods(k RuleKind) []ruleMod {
 	return out
 }
 
+// maxRepeats bounds a replacement effect applying to an event again and
+// again: without 614.5 nothing else would stop it.
+const maxRepeats = 16
+
+// replaceEach applies the replacement effects in mods that apply (ok) to
+// an event, one at a time, until none is left to apply (616.1f). 614.5:
+// each gets only one opportunity; without that rule each could apply
+// again to the event it had modified, without end.
+func (t *tx) replaceEach(mods []ruleMod, ok func(ruleMod) bool, apply func(ruleMod)) {
+	used := make([]bool, len(mods))
+	for range maxRepeats {
+		i := -1
+		for j := range mods {
+			if (!used[j] || !t.applies(KeyReplaceOnce)) && ok(mods[j]) {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			return
+		}
+		used[i] = true
+		apply(mods[i])
+	}
+}
+
 // damage has src deal n damage to a player or object (120), after
 // replacement (614) and prevention (615) effects. combat marks combat
 // damage (510.2).
@@ -76,14 +108,15 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		}
 		tch = t.chars(target)
 	}
-	// 614.5: each doubling effect applies once to the event.
-	if src != nil {
-		for _, m := range t.ruleMods(RuleDoubleDamage) {
-			if srcObj != nil && matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl) {
-				n *= 2
-				t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals double: %d", m.name, srcName, n)})
-			}
-		}
+	// Doubling effects apply one after another to the event as each left
+	// it (616.1f), each once (614.5).
+	if src != nil && srcObj != nil {
+		t.replaceEach(t.ruleMods(RuleDoubleDamage), func(m ruleMod) bool {
+			return matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)
+		}, func(m ruleMod) {
+			n *= 2
+			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals double: %d", m.name, srcName, n)})
+		})
 	}
 	// Prevention.
 	if tch != nil && src != nil && tch.ProtectedFrom(sch) && t.applies(KeyProtectDamage) { // 702.16e
@@ -110,6 +143,22 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	}
 	if target != nil && t.applies(KeyPrevent) {
 		for _, m := range t.ruleMods(RulePreventSome) {
+			if !t.applies(KeyPreventEachEvent) {
+				// 615.10: "prevent 1 of that damage" applies to each
+				// damage event apart, those at the same time too. Without
+				// that rule, once to all the damage dealt at once.
+				k := preventKey{spec: m.spec}
+				if m.src != nil {
+					k.src = m.src.ID
+				}
+				if t.prevented[k] {
+					continue
+				}
+				if t.prevented == nil {
+					t.prevented = map[preventKey]bool{}
+				}
+				t.prevented[k] = true
+			}
 			if matchFilter(&t.s, m.mod.Filter, target, tch, m.src, m.ctrl) {
 				k := min(n, m.mod.N)
 				n -= k

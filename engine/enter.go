@@ -12,9 +12,11 @@ import (
 // permanents apply too (Orb of Dreams), never those of the permanent itself
 // about other permanents. It reports false if the permanent can't enter
 // (608.3e), having checked the permanent as it would exist on the
-// battlefield.
-func (t *tx) enter(id ObjectID) (bool, error) {
+// battlefield. before is the object as it was before it moved (nil for a
+// token being created).
+func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	o := t.s.Object(id)
+	first := *t.chars(o) // what it would be before any copy effect applies
 	// 707.5: "You may have this creature enter as a copy of …".
 	for _, a := range t.printedAbilities(o) {
 		if !t.applies(KeyCopyEnter) {
@@ -80,6 +82,25 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 		break
 	}
 	ch := t.chars(o)
+	if !t.applies(KeyReplaceNow) {
+		// 616.1f: once the copy effect has applied, only the replacement
+		// effects that would now apply are considered. Without that rule,
+		// those of what it would have been (enters tapped) would apply too.
+		ch = &first
+	}
+	// 614.12: the replacement effects are those of the permanent as it
+	// would exist on the battlefield, its own only if they affect it
+	// alone. Without that rule, they would be judged by what it was before
+	// (a card in a graveyard has lost its abilities under Yixlid Jailer; a
+	// token being created was nothing), and a permanent's "permanents
+	// enter tapped" would apply to itself.
+	asItWould := t.applies(KeyEntersAsItWould)
+	if !asItWould {
+		ch = before
+		if ch == nil {
+			ch = &Chars{}
+		}
+	}
 	// 608.3e / 614.12: effects that stop it entering look at it as it would
 	// exist on the battlefield (a Clone copying a land is a land).
 	for _, m := range t.ruleMods(RuleCantEnter) {
@@ -116,7 +137,9 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, n, r.Kind2, plural(n))})
 				}
 			}
-			if l := x.Linked; l != nil && !(o.Chosen.made() && !t.applies(KeyCopyChoices)) { // 707.6
+			if l := x.Linked; l != nil && t.enterChosen != nil {
+				o.Chosen = *t.enterChosen // the choice made for another token of the same event (616.1g off)
+			} else if l != nil && !(o.Chosen.made() && !t.applies(KeyCopyChoices)) { // 707.6
 				if err := t.linkedChoice(o, l, x.Origin); err != nil {
 					return false, err
 				}
@@ -125,7 +148,7 @@ func (t *tx) enter(id ObjectID) (bool, error) {
 	}
 	// 614.12: "Permanents enter tapped" from permanents already there.
 	for _, m := range t.ruleMods(RuleEntersTapped) {
-		if m.src != nil && m.src.ID == id {
+		if m.src != nil && m.src.ID == id && asItWould {
 			continue
 		}
 		if !o.Tapped && t.applies(KeyEntersTapped) && matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {

@@ -1057,16 +1057,30 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 		// 614.1a, 616.1g: "it creates twice that many of those tokens
 		// instead", each such effect once; the tokens' own entering
 		// replacements apply to each as it's created.
+		doubled := false
 		for _, m := range t.ruleMods(RuleDoubleTokens) {
 			if m.ctrl == p {
 				n *= 2
+				doubled = true
 				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(p), N: n,
 					Text: fmt.Sprintf("%s: %s creates twice that many tokens: %d", m.name, t.name(p), n)})
 			}
 		}
-		for range n {
+		var first ObjectID
+		for i := range n {
 			var id ObjectID
 			var err error
+			t.enterChosen = nil
+			if f := t.s.Object(first); doubled && i > 0 && f != nil && !t.applies(KeyContainedLater) {
+				// 616.1g: each token's entering is an event inside the
+				// creation Doubling Season doubles, so its replacement
+				// ("as this creature enters, choose a color") is chosen
+				// after: each token makes its own choice. Without that
+				// rule, the one token's choice could be made first, and
+				// the doubled tokens would all have it.
+				c := f.Chosen
+				t.enterChosen = &c
+			}
 			if spec.CopyOf != nil {
 				os := x.objects(*spec.CopyOf)
 				var values *Card
@@ -1112,11 +1126,15 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					}
 				}
 			}
+			t.enterChosen = nil
 			if err != nil {
 				return false, err
 			}
 			if id != 0 {
 				x.created = append(x.created, id)
+				if first == 0 {
+					first = id
+				}
 			}
 		}
 	}
