@@ -159,6 +159,10 @@ type Filter struct {
 	ToughGtPower bool
 	// PT bounds its power or toughness: "with toughness 2 or greater".
 	PT *PTBound
+	// NotIt and SharesTypeWithIt relate the object to the one an amount
+	// is counted for ("for each other creature … that shares at least one
+	// creature type with it"): not it, and sharing a creature type with it.
+	NotIt, SharesTypeWithIt bool
 }
 
 // PTBound compares a power or toughness with a number.
@@ -326,6 +330,7 @@ const (
 	OpSacrifice    // Who sacrifices N objects matching What.Group
 	OpDraw         // Who draws N
 	OpDiscard      // Who discards N (or the whole hand: N.All)
+	OpMill         // Who mills N: the top N cards of their library go to their graveyard (701.17a)
 	OpGainLife     // Who gains N
 	OpLoseLife     // Who loses N
 	OpPutCounters  // N Kind counters on What

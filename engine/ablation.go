@@ -44,7 +44,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, []Key{
 	// Multiplayer (issue 17).
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
-	KeyRangeAttack, KeyEmperorAttack,
+	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
 	// Section 6's examples (issue 16, third round).
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,

@@ -644,6 +644,19 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return true, nil
+	case OpMill:
+		for _, p := range x.players(in.Who) {
+			for range x.amount(in.N) {
+				top := t.s.Top(p)
+				if top == nil {
+					break // 701.17b: as many as there are
+				}
+				if _, err := t.move(top.ID, Graveyard, false, nil, KeyMill, "is milled"); err != nil {
+					return false, err
+				}
+			}
+		}
+		return true, nil
 	case OpPayLife:
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)

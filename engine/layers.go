@@ -396,6 +396,9 @@ func (lc *layerCtx) affected(in *instance, ch map[ObjectID]*Chars) []ObjectID {
 	case RefGroup:
 		var out []ObjectID
 		for _, o := range lc.objs {
+			if !lc.s.ObjectInRange(in.ctrl, o) && lc.s.applies(KeyRangeAffect) { // 801.10
+				continue
+			}
 			if lc.matches(in.spec.Affects.Group, o, ch[o.ID], src, in.ctrl, ch) {
 				out = append(out, o.ID)
 			}
@@ -892,11 +895,18 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 	case a.Count != nil:
 		k := 0
 		for _, o := range s.Objects {
-			if c := chOf(o); c != nil && matchFilter(s, a.Count, o, c, src, ctrl) {
-				k++
+			c := chOf(o)
+			if c == nil || !matchFilter(s, a.Count, o, c, src, ctrl) || !relatedToIt(a.Count, o, c, self, chOf) {
+				continue
 			}
+			// 801.11: an ability gets information only from within its
+			// controller's range of influence.
+			if !s.ObjectInRange(ctrl, o) && s.applies(KeyRangeInfo) {
+				continue
+			}
+			k++
 		}
-		n += k
+		n += k * max(a.Per, 1)
 	case a.CountersOf != nil:
 		if o := refObject(s, *a.CountersOf, src, self); o != nil {
 			n += o.Counters.Get(a.Kind)
@@ -926,6 +936,38 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 		n = -n
 	}
 	return n
+}
+
+// relatedToIt checks a count's filter's relation to the object it is
+// counted for: "other", "that shares a creature type with it".
+func relatedToIt(f *Filter, o *Object, ch *Chars, it *Object, chOf func(*Object) *Chars) bool {
+	if !f.NotIt && !f.SharesTypeWithIt {
+		return true
+	}
+	if it == nil {
+		return false
+	}
+	if f.NotIt && o.ID == it.ID {
+		return false
+	}
+	if f.SharesTypeWithIt {
+		ich := chOf(it)
+		if ich == nil || !sharesCreatureType(ch, ich) {
+			return false
+		}
+	}
+	return true
+}
+
+// sharesCreatureType reports whether two objects have a creature type in
+// common (changelings have them all).
+func sharesCreatureType(a, b *Chars) bool {
+	for _, x := range a.Types.SubtypesOf(CreatureType) {
+		if b.Types.HasSubtype(x) {
+			return true
+		}
+	}
+	return false
 }
 
 // refObject finds the object a static reference means: itself, or a bound

@@ -136,3 +136,37 @@ func (t *tx) checkAttackSeat(p, def PlayerID, label string) error {
 	}
 	return nil
 }
+
+// eventInRange reports whether an event happens entirely within p's range
+// of influence, as a triggered ability p controls needs (801.7): the
+// objects and the player it involves. An object moving out of or into
+// range is judged as it was before a move from the battlefield and after
+// any other (801.7a); without that rule, as it is after.
+func (t *tx) eventInRange(p PlayerID, e Event, eo *Object) bool {
+	if !t.s.limited() || !t.applies(KeyRangeTrigger) {
+		return true
+	}
+	if e.HasPlayer && !t.s.InRange(p, e.PlayerID) {
+		return false
+	}
+	if eo != nil {
+		o := eo
+		if e.Kind == EvMove && e.From == Battlefield && !t.applies(KeyRangeMoving) {
+			if after := t.s.Object(e.NewObjectID); after != nil {
+				o = after
+			}
+		}
+		if !t.s.ObjectInRange(p, o) {
+			return false
+		}
+	}
+	for _, id := range []ObjectID{e.Source, e.ObjectID} {
+		if id == 0 || eo != nil && id == eo.ID {
+			continue
+		}
+		if o := t.s.Object(id); o != nil && !t.s.ObjectInRange(p, o) {
+			return false
+		}
+	}
+	return true
+}

@@ -5,6 +5,7 @@ package engine
 const (
 	KeyConcede   Key = "concede"      // 104.3a: a player who concedes leaves the game and loses it
 	KeyWinAlone  Key = "win.alone"    // 104.2a: a player whose opponents have all left the game wins it
+	KeyMill      Key = "mill"         // 701.17a: to mill a number of cards, put that many from the top of the library into the graveyard
 	KeyLeaveGame Key = "player.leave" // 800.4a: a player leaving takes what they own; what they still control is exiled
 
 	KeyRange          Key = "range"             // 801.2: players within that many seats are within a player's range of influence
@@ -37,6 +38,7 @@ var multiChapters = []uint16{600, 601, 602, 603, 604, 605, 606, 607, 608, 609, 8
 var multiRecognizers = []recognizer{
 	{key: KeyConcede, chapters: []uint16{102, 104}, sub: 2, re: rx(`^a player can concede the game at any time`)},
 	{key: KeyWinAlone, chapters: []uint16{102, 104}, sub: 2, re: rx(`^a player still in the game wins the game if (all of )?that player.s opponents have (all )?(left|lost) the game`)},
+	{key: KeyMill, chapters: []uint16{701}, sub: 2, re: rx(`^for a player to mill a number of cards`)},
 	{key: KeyLeaveGame, chapters: multiChapters, sub: 2, re: rx(`^when a player leaves the game, all objects .*owned by that player leave the game`)},
 	{key: KeyRange, chapters: multiChapters, sub: 1, re: rx(`^a player.s range of influence is the maximum distance from that player, measured in player seats`)},
 	{key: KeyRangeTurn, chapters: multiChapters, sub: 2, re: rx(`^the particular players within each player.s range of influence are determined as each turn begins`)},

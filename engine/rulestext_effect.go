@@ -686,6 +686,12 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return p.draw(c, text, who)
 	case c.eat("discard"), c.eat("discards"):
 		return p.discard(c, text, who)
+	case c.eat("mill"), c.eat("mills"):
+		n, ok := p.amount(c)
+		if !ok || !c.eat("card") && !c.eat("cards") {
+			return fail("mill N cards")
+		}
+		return &Instr{Op: OpMill, Who: who, N: n}, true, nil
 	case c.eat("sacrifice"), c.eat("sacrifices"):
 		return p.sacrifice(c, text, who)
 	case c.eat("can't", "play", "lands", "this", "turn"):
@@ -1226,6 +1232,26 @@ func (p *textParser) ptMod(c *tcur) (*[2]Amount, bool) {
 	}
 	c.next()
 	mod := &[2]Amount{pw, tg}
+	if c.eat("for", "each") {
+		// "+1/+1 for each other creature on the battlefield that shares
+		// at least one creature type with it": N for each counted.
+		f := &Filter{}
+		if c.eat("other") {
+			f.NotIt = true
+		}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, false
+		}
+		if c.eat("that", "shares", "at", "least", "one", "creature", "type", "with", "it") || c.eat("that", "shares", "a", "creature", "type", "with", "it") {
+			f.SharesTypeWithIt = true
+		}
+		for i := range mod {
+			if mod[i].N != 0 {
+				mod[i] = Amount{Count: f, Per: mod[i].N, Neg: mod[i].Neg}
+			}
+		}
+		return mod, true
+	}
 	if !p.whereX(c, mod) {
 		return nil, false
 	}

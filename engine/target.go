@@ -100,6 +100,9 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 		if sp.Filter.Control == Opponents && !t.s.Opponents(tg.Player, ctrl) {
 			return t.ruleErr(KeyTargets, "%q must be an opponent", sp.Text)
 		}
+		if !t.s.InRange(ctrl, tg.Player) && t.applies(KeyRangeTarget) { // 801.4
+			return t.ruleErr(KeyRangeTarget, "%s is outside %s's range of influence: they can't be its target", t.name(tg.Player), t.name(ctrl))
+		}
 		return nil
 	}
 	o := t.s.Object(tg.Object)
@@ -111,6 +114,9 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 	}
 	if src != nil && o.ID == src.ID && o.Zone == Stack {
 		return t.ruleErr(KeyTargets, "a spell or ability can't target itself (115.5)")
+	}
+	if !t.s.ObjectInRange(ctrl, o) && t.applies(KeyRangeTarget) { // 801.4
+		return t.ruleErr(KeyRangeTarget, "%s is outside %s's range of influence: it can't be its target", o.Label, t.name(ctrl))
 	}
 	ch := t.chars(o)
 	f := sp.Filter

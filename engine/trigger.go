@@ -235,6 +235,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			if tr == nil || !t.trigMatches(tr, kind, e, src, eo, ech, st) {
 				continue
 			}
+			if !t.eventInRange(src.ch.Controller, e, eo) {
+				continue
+			}
 			if refersToChoice(a) && !t.s.choiceLinked(src.o, src.ch.Abilities, a, a) { // 607.4, 607.5a
 				continue
 			}
@@ -373,7 +376,7 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			return false
 		}
 		atk := t.s.Object(e.Source)
-		if atk == nil || !tr.What.Self || atk.ID != src.o.ID {
+		if atk == nil || !(tr.What.Self && atk.ID == src.o.ID || tr.What.Enchanted && src.o.Attached == atk.ID) {
 			return false
 		}
 		return eo != nil && matchFilter(st, tr.By, eo, ech, src.o, ctrl)
