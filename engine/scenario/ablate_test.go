@@ -85,9 +85,12 @@ func TestAblationBreaksMutations(t *testing.T) {
 
 // knownUnproven are the covered examples of 2026-01-16 whose own rule's
 // ablation breaks none of their scenarios yet: most have no registered rule
-// (201.5b's names, 613.5, 613.9, the 608.2 resolution details and the
-// like aren't behind a gate); 603.7a, 608.2b, 613.6 (Act of Treason) and
-// 707.9d (Glasspool Mimic) state outcomes that hold with their rule off.
+// (201.5b's names and the like aren't behind a gate); 707.9d (Glasspool
+// Mimic) and 607.5a's Unstable Shapeshifter (no choice was made for the
+// copy at all, and 707.6 is what keeps the original's from it) state
+// outcomes that hold with their rule off; 614.4 and 615.4 say an effect
+// can't reach an event that happened before it existed, which no code of
+// the engine could do to be switched off.
 var knownUnproven = []string{
 	"101.4: A card reads “Each player sacrifices a creature.” First, the active player chooses a creature they control. Then each of the nonactive players, in turn order, c",
 	"106.5: Meteor Crater has the ability “{T}: Choose a color of a permanent you control. Add one mana of that color.” If you control no colored permanents, activating Met",
