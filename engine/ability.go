@@ -163,6 +163,8 @@ type Filter struct {
 	// is counted for ("for each other creature … that shares at least one
 	// creature type with it"): not it, and sharing a creature type with it.
 	NotIt, SharesTypeWithIt bool
+	// FaceDown: "face-down creature" (708).
+	FaceDown bool
 }
 
 // PTBound compares a power or toughness with a number.
@@ -365,6 +367,7 @@ const (
 	OpTransform    // transform What (701.27)
 	OpFlip         // flip What, a flip card (710.1a)
 	OpRevealObj    // reveal What: every player sees it; it stays where it is (701.20b)
+	OpTurnFaceUp   // turn What, face-down permanents, face up (708.8)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.

@@ -830,6 +830,14 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
 		}
 		return len(os) > 0, nil
+	case OpTurnFaceUp:
+		os := x.whats(in)
+		for _, o := range os {
+			if err := t.turnFaceUp(o); err != nil {
+				return false, err
+			}
+		}
+		return len(os) > 0, nil
 	case OpTransform, OpFlip:
 		done := false
 		for _, o := range x.whats(in) {

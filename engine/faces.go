@@ -275,3 +275,91 @@ func (t *tx) flip(o *Object) error {
 		Text: fmt.Sprintf("%s flips: it is %s", o.Label, t.chars(o).Name)})
 	return nil
 }
+
+// faceDownCard is a face-down permanent's characteristics when nothing
+// lists others: a 2/2 creature with no text, no name, no subtypes and no
+// mana cost (708.2a), colorless for having no mana cost (202.2).
+var faceDownCard = &Card{Types: TypeLine{CardTypes: []string{"Creature"}}, Power: 2, Toughness: 2, HasPT: true, HasColor: true}
+
+// faceDown is an object's copiable values as modified by its face-down
+// status (708.2, 708.10): what it copied, or its own, stay hidden.
+func (s *State) faceDown(o *Object, card *Card, copied bool) *Card {
+	if !o.FaceDown || (copied && !s.applies(KeyCopyStatus)) || !s.applies(KeyFaceDown) {
+		return card
+	}
+	return faceDownCard
+}
+
+// morphCost is the morph cost a face-down permanent would have if it were
+// face up (702.37e): that of the copiable values it would have then.
+func (t *tx) morphCost(o *Object) (ManaCost, bool) {
+	if t.v == nil {
+		t.v = t.s.computeView()
+	}
+	up := t.v.faceUp[o.ID]
+	if up == nil {
+		return nil, false
+	}
+	for _, a := range cardAbilities(up) {
+		if a.Kind == AbKeyword && (a.Keyword == "morph" || a.Keyword == "megamorph") && a.KCost != nil {
+			return a.KCost.Mana, true
+		}
+	}
+	return nil, false
+}
+
+// TurnFaceUp turns a face-down permanent face up. As the special action
+// of 702.37e its controller pays its morph cost; as an effect's
+// instruction (Effect set) it costs nothing.
+type TurnFaceUp struct {
+	Player PlayerID
+	Object ObjectID
+	Pay    Payment
+	Effect bool
+}
+
+func (a TurnFaceUp) apply(t *tx) error {
+	o, err := t.permanent(a.Object, "turn face up")
+	if err != nil {
+		return err
+	}
+	if !o.FaceDown {
+		return t.ruleErr(KeyMorphUp, "%s isn't face down", o.Label)
+	}
+	if a.Effect {
+		return t.turnFaceUp(o)
+	}
+	if !t.applies(KeyMorphUp) {
+		return t.ruleErr(KeyMorphUp, "no rule lets %s turn %s face up", t.name(a.Player), o.Label)
+	}
+	if t.s.Priority != a.Player {
+		return t.ruleErr(KeyMorphUp, "%s doesn't have priority: a face-down permanent is turned face up any time its controller has priority", t.name(a.Player))
+	}
+	if t.chars(o).Controller != a.Player {
+		return t.ruleErr(KeyMorphUp, "%s doesn't control %s", t.name(a.Player), o.Label)
+	}
+	cost, ok := t.morphCost(o)
+	if !ok {
+		return t.ruleErr(KeyMorphUp, "%s wouldn't have a morph cost if it were face up: it can't be turned face up this way", o.Label)
+	}
+	t.emit(Event{Kind: EvCost, Key: KeyMorphUp, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player),
+		Text: fmt.Sprintf("%s shows %s's morph cost, %s, and pays it", t.name(a.Player), o.Label, costOrZero(cost))})
+	if _, err := t.payCost(a.Player, o, cost, nil, a.Pay, nil, nil, 0, nil); err != nil {
+		return err
+	}
+	return t.turnFaceUp(t.s.Object(a.Object))
+}
+
+// turnFaceUp turns o face up: its copiable values revert to its normal
+// ones, the effects on it still apply, and it doesn't enter the
+// battlefield again (708.8).
+func (t *tx) turnFaceUp(o *Object) error {
+	if !o.FaceDown {
+		return nil
+	}
+	o.FaceDown = false
+	t.dirty()
+	t.emit(Event{Kind: EvRule, Key: KeyFaceDown, Object: o.Label, ObjectID: o.ID,
+		Text: fmt.Sprintf("%s is turned face up: it is %s", o.Label, t.chars(o).Name)})
+	return nil
+}

@@ -77,3 +77,40 @@ func TestFlipCard(t *testing.T) {
 		t.Errorf("in hand: %s", n)
 	}
 }
+
+// TestFaceDown: a face-down permanent is a nameless colorless 2/2 with no
+// abilities (708.2a); turning it face up pays the morph cost it would have
+// face up (702.37e) and keeps it the same object (708.8); one without a
+// morph cost can't be turned face up that way.
+func TestFaceDown(t *testing.T) {
+	g := newGame(t, "2026-01-16")
+	demon := g.card("Grinning Demon", "{2}{B}{B}", "Creature — Demon", 6, 6)
+	demon.Abilities = mustParse(t, "Morph {2}{B}{B}")
+	ones := g.card("Wandering Ones", "{U}", "Creature — Spirit", 1, 1)
+	d := g.put(demon, 0, Battlefield)
+	w := g.put(ones, 0, Battlefield)
+	for _, id := range []ObjectID{d, w} {
+		g.s = g.s.Edit(id, func(o *Object) { o.FaceDown = true })
+		ch := g.s.Chars(g.s.Object(id))
+		if ch.Name != "" || ch.Power != 2 || ch.Toughness != 2 || ch.Colors != 0 || len(ch.Abilities) != 0 || ch.Cost != nil {
+			t.Errorf("face down: %q %d/%d %s %d abilities cost %v", ch.Name, ch.Power, ch.Toughness, ch.Colors, len(ch.Abilities), ch.Cost)
+		}
+	}
+	if _, _, err := Apply(g.ed, g.s, TurnFaceUp{Player: 0, Object: w}); err == nil {
+		t.Error("Wandering Ones, with no morph cost, was turned face up as a special action")
+	}
+	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = Mana{B: 2, C: 2} })
+	g.do(TurnFaceUp{Player: 0, Object: d})
+	if o := g.s.Object(d); o == nil || o.FaceDown || g.s.Chars(o).Name != "Grinning Demon" || g.s.Players[0].Pool.Total() != 0 {
+		t.Errorf("turned face up: %+v, pool %s", o, g.s.Players[0].Pool)
+	}
+}
+
+func mustParse(t *testing.T, text string) []*Ability {
+	t.Helper()
+	abs, err := ParseAbilities("", text, false, Latest().Types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}

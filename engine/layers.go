@@ -16,6 +16,9 @@ type view struct {
 	// copiable holds each object's copiable values: its printed
 	// characteristics after layer 1 (613.2c, 707.2).
 	copiable map[ObjectID]*Card
+	// faceUp holds a face-down object's copiable values as they would be
+	// if it were face up (708.10, 702.37e).
+	faceUp map[ObjectID]*Card
 }
 
 // instance is one continuous effect as it applies in this computation: a
@@ -57,7 +60,7 @@ func (s *State) computeView() *view {
 		lc.objs = append(lc.objs, o)
 		lc.byID[o.ID] = o
 	}
-	v := &view{chars: lc.ch, copiable: make(map[ObjectID]*Card, len(lc.objs))}
+	v := &view{chars: lc.ch, copiable: make(map[ObjectID]*Card, len(lc.objs)), faceUp: map[ObjectID]*Card{}}
 	// Layer 1: copy effects replace the copiable values, the latest last
 	// (613.2a, 707.2).
 	copies := map[ObjectID][]*ContEffect{}
@@ -82,6 +85,10 @@ func (s *State) computeView() *view {
 				card, copied = e.Copy, true
 				notes = append(notes, LayerNote{Layer: "1", Char: "copy", What: "a copy of " + e.Copy.Name, By: e.SourceName})
 			}
+		}
+		if o.FaceDown {
+			v.faceUp[o.ID] = card
+			card = s.faceDown(o, card, copied)
 		}
 		v.copiable[o.ID] = card
 		ch := baseChars(s, o, s.withStatus(o, card, copied), notes)
@@ -1110,6 +1117,9 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		if o.Tapped {
 			return false
 		}
+	}
+	if f.FaceDown && !o.FaceDown {
+		return false
 	}
 	if f.NoAbility && len(ch.Abilities) > 0 {
 		return false

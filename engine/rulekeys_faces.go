@@ -11,12 +11,14 @@ const (
 	KeyTokenFaces    Key = "copy.token.faces" // 707.8a: a token copy of a double-faced permanent has both faces
 	KeyFlip          Key = "flip"             // 710.2: a flipped permanent has its flip card's alternative characteristics
 	KeyCopyStatus    Key = "copy.status"      // 707.3: a copy's copiable values are modified by its own status
+	KeyFaceDown      Key = "facedown"         // 708.2: a face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost
+	KeyMorphUp       Key = "morph.up"         // 702.37e: turning a face-down permanent with a morph cost face up is a special action
 )
 
 // facesGated lists the keys above whose code is gated (ablation.go).
 var facesGated = []Key{
 	KeyTransform, KeyTransformDFC, KeyTransformSame, KeyBackFaceMV, KeyCopyFaceUp, KeyTokenFaces,
-	KeyFlip, KeyCopyStatus,
+	KeyFlip, KeyCopyStatus, KeyFaceDown, KeyMorphUp,
 }
 
 var facesRecognizers = []recognizer{
@@ -28,4 +30,6 @@ var facesRecognizers = []recognizer{
 	{key: KeyTokenFaces, chapters: []uint16{706, 707}, sub: 2, re: rx(`creates a token that is a copy of a (transforming|double-faced) (permanent|card)`)},
 	{key: KeyFlip, chapters: []uint16{508, 709, 710}, re: rx(`^in every zone other than the (in-play zone|battlefield), and also (in the in-play zone|on the battlefield) before the permanent flips`)},
 	{key: KeyCopyStatus, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`as modified by the copy.s status`)},
+	{key: KeyFaceDown, chapters: []uint16{502, 707, 708}, sub: 2, re: rx(`^if a face-up permanent is turned face down by a spell or ability`)},
+	{key: KeyMorphUp, chapters: []uint16{502, 702}, sub: 2, re: rx(`^(any time|if) you (have priority|could play an instant), you may turn a face-down permanent you control( with a morph ability)? face up`)},
 }

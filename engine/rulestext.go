@@ -327,6 +327,12 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if m, ok := c.manaCost(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: "splice", Param: sub, KCost: &Cost{Mana: m}}, true
 		}
+	case c.eat("morph"), c.eat("megamorph"):
+		// 702.37a: "Morph [cost]"; the cost turns it face up (702.37e).
+		kw := c.toks[c.i-1].w
+		if m, ok := c.manaCost(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: kw, KCost: &Cost{Mana: m}}, true
+		}
 	case c.eat("flashback"):
 		kw := c.toks[c.i-1].w
 		if m, ok := c.manaCost(); ok {

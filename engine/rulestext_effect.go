@@ -598,6 +598,13 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		p.it = ORef{Kind: RefChosenObj}
 		return &Instr{Op: OpChooseObject, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
+	case c.eat("turn"):
+		// "Turn target face-down creature an opponent controls face up." (708.8)
+		r, ok := p.objects(c)
+		if !ok || !c.eat("face", "up") {
+			return fail("turn … face up")
+		}
+		return &Instr{Op: OpTurnFaceUp, What: r}, true, nil
 	case c.eat("transform"), c.eat("flip"):
 		// 701.27: "Transform ~.", "Transform all Humans."; 710.1a: "flip it".
 		op, what := OpTransform, "what to transform"
@@ -1760,6 +1767,8 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 			f.Token = -1
 		case w == "attacking":
 			f.Attacking = true
+		case w == "face-down":
+			f.FaceDown = true
 		case w == "and" || w == "or" || w == ",":
 			// Lists of types or colors: "artifact, creature, or enchantment".
 			j := 1
@@ -2089,6 +2098,9 @@ func (f Filter) String() string {
 	var w []string
 	if f.Other {
 		w = append(w, "other")
+	}
+	if f.FaceDown {
+		w = append(w, "face-down")
 	}
 	for _, c := range AllColors {
 		if f.NotColors.Has(c) {

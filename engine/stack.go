@@ -983,6 +983,8 @@ func NeedsPriority(s State, a Action) (PlayerID, bool) {
 		return a.Player, true
 	case PassPriority:
 		return a.Player, true
+	case TurnFaceUp:
+		return a.Player, !a.Effect
 	case Activate:
 		if o := s.Object(a.Object); o != nil {
 			ch := s.Chars(o)

@@ -376,6 +376,22 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
 			return ch.Cost.String() == want.String(), costText(ch.Cost), engine.KeyManaValueNone
 		})
+	case c.eat("has", "no", "name"):
+		// A face-down permanent has no name (708.2a).
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			if ch.Name == "" {
+				return true, "no name", engine.KeyFaceDown
+			}
+			return false, ch.Name, engine.KeyFaceDown
+		})
+	case c.eat("face", "down"), c.eat("is", "face", "down"), c.eat("face", "up"), c.eat("is", "face", "up"):
+		want := strings.HasSuffix(c.last, "down")
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+			if obj.FaceDown {
+				return want, "face down", engine.KeyFaceDown
+			}
+			return !want, "face up", engine.KeyFaceDown
+		})
 	case c.eat("has", "no", "abilities"):
 		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
 			return len(ch.Abilities) == 0, abilitiesText(ch), engine.KeyLayer6

@@ -231,3 +231,28 @@ func (p *parser) flip(c *cursor, done func(builder) (builder, bool), fail func()
 		return engine.Flip{Object: x.ID}, nil
 	})
 }
+
+// turnFaceUp reads "A turns X face up [paying …]": the special action of
+// turning a face-down permanent face up by paying its morph cost
+// (702.37e).
+func (p *parser) turnFaceUp(c *cursor, who string, done func(builder) (builder, bool), fail func() (builder, bool)) (builder, bool) {
+	o, ok := c.ref()
+	if !ok || !c.eat("face", "up") {
+		return fail()
+	}
+	opts, ok := p.castOptions(c)
+	if !ok {
+		return nil, false
+	}
+	return done(func(r *run) (engine.Action, error) {
+		x, err := r.object(o, engine.Battlefield)
+		if err != nil {
+			return nil, err
+		}
+		a := engine.TurnFaceUp{Player: r.player(who), Object: x.ID}
+		if opts.pay != nil {
+			a.Pay = *opts.pay
+		}
+		return a, nil
+	})
+}

@@ -450,6 +450,8 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		return p.transform(c, done, fail)
 	case c.eat("flips"):
 		return p.flip(c, done, fail)
+	case c.eat("turns"):
+		return p.turnFaceUp(c, who, done, fail)
 	case c.eat("destroys"):
 		return p.action(p.cursor("destroy " + c.s))
 	case c.eat("orders"):
