@@ -327,47 +327,42 @@ const (
 	OpDamage Op = iota + 1
 	OpDestroy
 	OpExile
-	OpBounce       // return to its owner's hand
-	OpReturn       // return from a graveyard to the battlefield
-	OpSacrifice    // Who sacrifices N objects matching What.Group
-	OpDraw         // Who draws N
-	OpDiscard      // Who discards N (or the whole hand: N.All)
-	OpMill         // Who mills N: the top N cards of their library go to their graveyard (701.17a)
-	OpGainLife     // Who gains N
-	OpLoseLife     // Who loses N
-	OpPutCounters  // N Kind counters on What
-	OpRemCounters  // remove N Kind counters from What
-	OpCreateToken  // Who creates Token
-	OpAddMana      // Who adds Mana
-	OpTap          // tap What
-	OpUntap        // untap What
-	OpCounter      // counter What (a spell or ability, 701.6)
-	OpContinuous   // create Cont for Dur
-	OpDelayed      // create Delay
-	OpWin          // Who wins the game
-	OpRegenerate   // What gets a regeneration shield (701.19)
-	OpPrevent      // prevent the next N damage to What/To this turn (615)
-	OpChooseColor  // Who chooses a color (for a later "that color")
-	OpSkip         // does nothing itself; carries May/Then/Else
-	OpShuffle      // Who shuffles their library
-	OpExchange     // exchange control of two target creatures (701.12)
-	OpCopySpell    // copy What, a spell, onto the stack (707.10); Color: "except that the copy is red"; NewTargets
-	OpNewTargets   // choose new targets for What, a spell or ability on the stack (115.7)
-	OpShuffleIn    // Who shuffles their hand, graveyard and the permanents they own into their library
-	OpSetLife      // Who's life total becomes N (119.5)
-	OpPayLife      // Who pays N life (119.4: only with at least that much life)
-	OpReflexive    // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
-	OpPayMana      // Who pays Pays N times from their pool (cumulative upkeep {W} or {U}, 702.24a)
-	OpFight        // What and Also[0] fight: each deals damage equal to its power to the other (701.14a)
-	OpShuffleObj   // shuffle What into Who's library (or its owner's): the library is shuffled even if What is gone (701.24c, d)
-	OpSearch       // Who searches Search's zones for its cards, which become the chosen objects (701.23)
-	OpReveal       // Who reveals their hand (701.20a)
-	OpChooseCard   // Who chooses a card matching Search from a zone it names (the hand just revealed)
-	OpChooseObject // Who chooses an object matching What.Group: "that creature" after it
-	OpTransform    // transform What (701.27)
-	OpFlip         // flip What, a flip card (710.1a)
-	OpRevealObj    // reveal What: every player sees it; it stays where it is (701.20b)
-	OpTurnFaceUp   // turn What, face-down permanents, face up (708.8)
+	OpBounce      // return to its owner's hand
+	OpReturn      // return from a graveyard to the battlefield
+	OpSacrifice   // Who sacrifices N objects matching What.Group
+	OpDraw        // Who draws N
+	OpDiscard     // Who discards N (or the whole hand: N.All)
+	OpMill        // Who mills N: the top N cards of their library go to their graveyard (701.17a)
+	OpGainLife    // Who gains N
+	OpLoseLife    // Who loses N
+	OpPutCounters // N Kind counters on What
+	OpRemCounters // remove N Kind counters from What
+	OpCreateToken // Who creates Token
+	OpAddMana     // Who adds Mana
+	OpTap         // tap What
+	OpUntap       // untap What
+	OpCounter     // counter What (a spell or ability, 701.6)
+	OpContinuous  // create Cont for Dur
+	OpDelayed     // create Delay
+	OpWin         // Who wins the game
+	OpRegenerate  // What gets a regeneration shield (701.19)
+	OpPrevent     // prevent the next N damage to What/To this turn (615)
+	OpChooseColor // Who chooses a color (for a later "that color")
+	OpSkip        // does nothing itself; carries May/Then/Else
+	OpShuffle     // Who shuffles their library
+	OpExchange    // exchange control of two target creatures (701.12)
+	OpCopySpell   // copy What, a spell, onto the stack (707.10); Color: "except that the copy is red"; NewTargets
+	OpNewTargets  // choose new targets for What, a spell or ability on the stack (115.7)
+	OpShuffleIn   // Who shuffles their hand, graveyard and the permanents they own into their library
+	OpSetLife     // Who's life total becomes N (119.5)
+	OpPayLife     // Who pays N life (119.4: only with at least that much life)
+	OpReflexive   // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
+	OpPayMana     // Who pays Pays N times from their pool (cumulative upkeep {W} or {U}, 702.24a)
+	OpFight       // What and Also[0] fight: each deals damage equal to its power to the other (701.14a)
+	OpShuffleObj  // shuffle What into Who's library (or its owner's): the library is shuffled even if What is gone (701.24c, d)
+	OpSearch      // Who searches Search's zones for its cards, which become the chosen objects (701.23)
+	OpReveal      // Who reveals their hand (701.20a)
+	OpChooseCard  // Who chooses a card matching Search from a zone it names (the hand just revealed)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.

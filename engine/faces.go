@@ -11,6 +11,16 @@ import (
 // cards turn upside down, split cards are two cards in one, and meld cards
 // combine into one permanent.
 
+// Instructions about faces and status, numbered apart from the others in
+// ability.go.
+const (
+	OpTransform    Op = iota + 200 // transform What (701.27)
+	OpFlip                         // flip What, a flip card (710.1a)
+	OpTurnFaceUp                   // turn What, face-down permanents, face up (708.8)
+	OpChooseObject                 // Who chooses an object matching What.Group: "that creature" after it
+	OpRevealObj                    // reveal What: every player sees it; it stays where it is (701.20b)
+)
+
 // Layout is how a card's faces are arranged.
 type Layout uint8
 
