@@ -41,6 +41,8 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, []Key{
 	// (rulekeys_examples.go).
 	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
+	KeySubtypes, KeyCorrelated, KeyCreatureSubtypes, KeyLandSubtypes,
+	KeyConvokeTotal, KeyEventPerAbility, KeyDevotionMods, KeyLifelinkEvents, KeySBALKI,
 	// Multiplayer (issue 17).
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,

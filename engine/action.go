@@ -151,6 +151,12 @@ type tx struct {
 	// assigned is combat damage assigned to each blocker so far in a
 	// combat damage step (702.19b).
 	assigned map[ObjectID]int
+	// lifelinked collects combat damage's lifelink gains by player, where
+	// 702.15e is switched off and they would be one event.
+	lifelinked map[PlayerID]int
+	// sbaLKI is every permanent as it was before a pass of state-based
+	// actions, the last known information of those the pass moves (704.8).
+	sbaLKI map[ObjectID]Snapshot
 	// placed lists the cards put in a position in a library during the
 	// current event of several moves at once (together), nil outside one.
 	placed []ObjectID

@@ -770,9 +770,21 @@ func (t *tx) combatDamage(first bool) error {
 			}
 		}
 	}
+	// 702.15e: each source with lifelink causes its own life gain event.
+	if !t.applies(KeyLifelinkEvents) {
+		t.lifelinked = map[PlayerID]int{}
+		defer func() { t.lifelinked = nil }()
+	}
 	for _, h := range hits {
 		if err := t.damage(h.src, h.to, h.n, true); err != nil {
 			return err
+		}
+	}
+	for p := range t.s.Players {
+		if n := t.lifelinked[PlayerID(p)]; n > 0 {
+			if err := t.life(PlayerID(p), n, KeyLifelink, "from lifelink"); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

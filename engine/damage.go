@@ -237,6 +237,12 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	// 702.15a: lifelink, a static ability since M10; 120.3f: its damage
 	// makes its controller gain that much life as it's dealt.
 	if sch.HasKeyword("lifelink") && src != nil && t.ed.Lifelink != KeywordTriggered && t.applies(KeyLifelinkKind) && t.applies(KeyLifelink) {
+		if t.lifelinked != nil {
+			// Without 702.15e, lifelink damage dealt at once would
+			// be one life gain event: combatDamage gains it all at the end.
+			t.lifelinked[src.ctrl] += n
+			return nil
+		}
 		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
 	}
 	return nil

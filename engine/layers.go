@@ -125,7 +125,7 @@ func (s *State) computeView() *view {
 
 // baseChars starts an object's characteristics from its copiable values.
 func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
-	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types, Power: c.Power, Toughness: c.Toughness,
+	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types.read(s), Power: c.Power, Toughness: c.Toughness,
 		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
 	if o.Zone != Battlefield {
 		ch.Controller = o.Controller
@@ -862,7 +862,8 @@ func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 					}
 				}
 				for _, a := range lc.ch[p.ID].Abilities {
-					if a.Kind == AbStatic && a.Keyword == KeywordDevotionPlus1 {
+					// 700.5a: effects that modify devotion count.
+					if a.Kind == AbStatic && a.Keyword == KeywordDevotionPlus1 && lc.s.applies(KeyDevotionMods) {
 						d++
 					}
 				}

@@ -18,7 +18,10 @@ const maxLKI = 256
 
 // remember records o's last known information before it changes zones.
 func (t *tx) remember(o *Object) {
-	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
+	snap, ok := t.sbaLKI[o.ID]
+	if !ok {
+		snap = Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
+	}
 	if len(t.s.LKI) >= maxLKI {
 		t.s.LKI = append(t.s.LKI[:0:0], t.s.LKI[len(t.s.LKI)-maxLKI/2:]...)
 	}

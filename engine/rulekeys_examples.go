@@ -5,20 +5,34 @@ package engine
 // that applies that statement asks for it, so that switching it off breaks
 // the example's scenario.
 const (
-	KeySpellEffects  Key = "spell.effects.stay"       // 112.4: an effect that changed a permanent spell goes on applying to the permanent
-	KeyAbilityZone   Key = "ability.zone"             // 113.6m: an ability that moves its object out of a zone works only in that zone
-	KeyFinalTargets  Key = "target.change.final"      // 115.7e: only the final set of new targets is checked
-	KeyExpend        Key = "expend"                   // 700.14: expending N: mana spent on spells this turn reaching N
-	KeyExchangeAll   Key = "exchange.all"             // 701.12a: if the entire exchange can't be completed, no part of it occurs
-	KeyWalkNoCancel  Key = "combat.landwalk.nocancel" // 702.14d: landwalk abilities don't cancel one another
-	KeyToxicTotal    Key = "toxic.total"              // 702.164b: a creature's total toxic value is the sum of its toxic abilities' N
-	KeySBAResolving  Key = "sba.resolving"            // 704.4: state-based actions aren't checked during a resolution
-	KeySBAOneReplace Key = "sba.replace.once"         // 704.7: one replacement effect replaces all the state-based actions with the same result
-	KeyNegativeZero  Key = "number.zero"              // 107.1b: a calculation that yields a negative result uses zero
-	KeyNegative      Key = "number.negative"          // 107.1b: a game value such as power can be less than zero, and calculations use it
+	KeySpellEffects     Key = "spell.effects.stay"       // 112.4: an effect that changed a permanent spell goes on applying to the permanent
+	KeyAbilityZone      Key = "ability.zone"             // 113.6m: an ability that moves its object out of a zone works only in that zone
+	KeyFinalTargets     Key = "target.change.final"      // 115.7e: only the final set of new targets is checked
+	KeyExpend           Key = "expend"                   // 700.14: expending N: mana spent on spells this turn reaching N
+	KeyExchangeAll      Key = "exchange.all"             // 701.12a: if the entire exchange can't be completed, no part of it occurs
+	KeyWalkNoCancel     Key = "combat.landwalk.nocancel" // 702.14d: landwalk abilities don't cancel one another
+	KeyToxicTotal       Key = "toxic.total"              // 702.164b: a creature's total toxic value is the sum of its toxic abilities' N
+	KeySBAResolving     Key = "sba.resolving"            // 704.4: state-based actions aren't checked during a resolution
+	KeySBAOneReplace    Key = "sba.replace.once"         // 704.7: one replacement effect replaces all the state-based actions with the same result
+	KeyNegativeZero     Key = "number.zero"              // 107.1b: a calculation that yields a negative result uses zero
+	KeyCreatureSubtypes Key = "types.creature.dash"      // 302.3: the creature types are listed after a long dash
+	KeyLandSubtypes     Key = "types.land.dash"          // 305.5: the land types are listed after a long dash
+	KeyConvokeTotal     Key = "convoke.total"            // 702.51b: convoke applies only after the total cost is determined
+	KeyEventPerAbility  Key = "event.per.ability"        // 700.1: one happening may be one event to one ability and several to another
+	KeyDevotionMods     Key = "devotion.mods"            // 700.5a: effects that modify devotion count
+	KeyLifelinkEvents   Key = "lifelink.events"          // 702.15e: sources with lifelink dealing damage at once cause separate life gain events
+	KeySBALKI           Key = "sba.lki"                  // 704.8: what state-based actions move is remembered as it was before any of them
+	KeyNegative         Key = "number.negative"          // 107.1b: a game value such as power can be less than zero, and calculations use it
 )
 
 var exampleRecognizers = []recognizer{
+	{key: KeyConvokeTotal, chapters: []uint16{702}, sub: 2, re: rx(`^the convoke ability isn.t an additional or alternative cost`)},
+	{key: KeyEventPerAbility, chapters: []uint16{700}, re: rx(`^anything that happens in a game is an event`)},
+	{key: KeyDevotionMods, chapters: []uint16{700}, sub: 2, re: rx(`devotion to each color and combination of colors, taking into account any effects that modify devotion`)},
+	{key: KeyLifelinkEvents, chapters: []uint16{702}, sub: 2, re: rx(`sources with lifelink deal damage at the same time, they cause separate life gain events`)},
+	{key: KeySBALKI, chapters: sbaChapters, re: rx(`last known information is derived from the game state before any of those state-based actions`)},
+	{key: KeyCreatureSubtypes, chapters: []uint16{212, 302}, re: rx(`^creature subtypes are (usually|always) a single word`)},
+	{key: KeyLandSubtypes, chapters: []uint16{212, 305}, re: rx(`^land subtypes are always a single word`)},
 	{key: KeySpellEffects, chapters: []uint16{111, 112, 213, 415}, re: rx(`continues to apply to the permanent when the spell resolves`)},
 	{key: KeyAbilityZone, chapters: []uint16{112, 113, 402}, re: rx(`moves the object it.s on out of a particular zone functions only in that zone`)},
 	{key: KeyFinalTargets, chapters: []uint16{114, 115}, re: rx(`only the final set of targets is evaluated`)},

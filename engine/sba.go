@@ -323,6 +323,14 @@ func (t *tx) checkSBA() error {
 			t.s.Objects[i].Deathtouched = false
 		}
 		var changed bool
+		if t.applies(KeySBALKI) {
+			// 704.8: what the pass moves is remembered as it was before
+			// any of the pass's actions.
+			t.sbaLKI = map[ObjectID]Snapshot{}
+			for _, o := range t.s.In(-1, Battlefield) {
+				t.sbaLKI[o.ID] = Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
+			}
+		}
 		err := t.batch(func() error {
 			var err error
 			// 704.3: all of them at once, one event (701.24g).
@@ -331,6 +339,7 @@ func (t *tx) checkSBA() error {
 				return err
 			})
 		})
+		t.sbaLKI = nil
 		if err != nil {
 			return err
 		}
@@ -347,6 +356,10 @@ func (t *tx) checkSBA() error {
 
 // perform does a pass's actions and reports whether any changed the game.
 func (t *tx) perform(all []sbaDo) (changed bool, err error) {
+	// The actions are simultaneous (704.3); the engine changes objects
+	// (counters) before it moves any.
+	all = slices.Clone(all)
+	slices.SortStableFunc(all, func(a, b sbaDo) int { return b2i(b.what == sbaAnnihilate) - b2i(a.what == sbaAnnihilate) })
 	replaced := map[PlayerID]string{} // players whose loss was replaced, and by what
 	var losers []PlayerID             // players who lost in this pass: they leave the game together
 	defer func() {

@@ -302,7 +302,17 @@ func (a CastSpell) apply(t *tx) error {
 		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.describe())})
 	if len(a.Convoke) > 0 {
 		var err error
-		if total, err = t.convoke(a.Player, sp, total, a.Convoke); err != nil {
+		if t.applies(KeyConvokeTotal) {
+			total, err = t.convoke(a.Player, sp, total, a.Convoke)
+		} else {
+			// Without 702.51b, convoke would pay part of the cost before
+			// it is totalled, and reductions would apply to what's left.
+			var left ManaCost
+			if left, err = t.convoke(a.Player, sp, totalCost(base, a.X, adds, more, nil), a.Convoke); err == nil {
+				total = totalCost(left, 0, nil, nil, less)
+			}
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -370,6 +370,12 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			// "Whenever this creature becomes blocked": once (509.3c).
 			return kind == TrigBlocked && objOK()
 		}
+		if !t.applies(KeyEventPerAbility) {
+			// Without 700.1, one happening would be one event for every
+			// ability: "becomes blocked by a creature" would trigger once,
+			// as the creature becomes blocked.
+			return kind == TrigBlocked && objOK() && t.blockedBy(eo, tr.By, src, st)
+		}
 		// "… becomes blocked by a creature": once for each blocker, judged
 		// as it blocks (509.3f).
 		if kind != TrigBlocks {
@@ -380,6 +386,24 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			return false
 		}
 		return eo != nil && matchFilter(st, tr.By, eo, ech, src.o, ctrl)
+	}
+	return false
+}
+
+// blockedBy reports whether one of the creatures blocking atk matches f.
+func (t *tx) blockedBy(atk *Object, f *Filter, src trigSource, st *State) bool {
+	if atk == nil || t.s.Combat == nil {
+		return false
+	}
+	for _, a := range t.s.Combat.Attackers {
+		if a.ID != atk.ID {
+			continue
+		}
+		for _, b := range a.Blockers {
+			if o := t.s.Object(b); o != nil && matchFilter(st, f, o, t.chars(o), src.o, src.ch.Controller) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -15,6 +16,9 @@ type TypeLine struct {
 	// AllCreatureTypes: the object has every creature type (changeling,
 	// 702.73a).
 	AllCreatureTypes bool
+	// Dashed: the subtypes were printed after a long dash (205.3b), not
+	// named by an effect.
+	Dashed bool
 }
 
 // Subtype is one subtype and the kind it was correlated with.
@@ -144,8 +148,10 @@ func ParseTypeLine(s string, lists *TypeLists) (TypeLine, error) {
 			return TypeLine{}, fmt.Errorf("%q is not a planar type%s", right, lists.hint())
 		}
 		t.Subtypes = []Subtype{{name, PlanarType}}
+		t.Dashed = true
 		return t, nil
 	}
+	t.Dashed = true
 	words := strings.Fields(right)
 	for i := 0; i < len(words); i++ {
 		// A two-word creature type ("Time Lord", 205.3m) wins over two
@@ -206,6 +212,31 @@ func (l *TypeLists) hint() string {
 		return ""
 	}
 	return " in the engine's short built-in lists (an edition built from its rules text has them all)"
+}
+
+// read is a printed type line as the rules about type lines make it mean
+// what it says: each word after the dash a separate subtype (205.3b), each
+// correlated to its card type (205.3c), creature and land types among them
+// (302.3, 305.5). Without one of those rules, the words after the dash
+// would say less.
+func (t TypeLine) read(s *State) TypeLine {
+	if !t.Dashed || len(t.Subtypes) == 0 {
+		return t
+	}
+	out := t
+	out.Subtypes = slices.DeleteFunc(slices.Clone(t.Subtypes), func(x Subtype) bool {
+		return x.Kind == CreatureType && !s.applies(KeyCreatureSubtypes) || x.Kind == LandType && !s.applies(KeyLandSubtypes)
+	})
+	if len(out.Subtypes) > 1 && !s.applies(KeySubtypes) && out.Subtypes[0].Kind != PlanarType {
+		// One subtype of all the words.
+		out.Subtypes = []Subtype{{strings.Join(out.SubtypeNames(), " "), out.Subtypes[0].Kind}}
+	}
+	if len(t.CardTypes) > 1 && !s.applies(KeyCorrelated) {
+		for i := range out.Subtypes {
+			out.Subtypes[i].Kind = "" // no card type to belong to
+		}
+	}
+	return out
 }
 
 // CheckSubtypeChoice checks a player's choice of a subtype of kind k against
