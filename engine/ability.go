@@ -107,12 +107,16 @@ type Cost struct {
 	// SelfMana: the mana part is the object's own mana cost ("The scavenge
 	// cost is equal to its mana cost", 702.1a), read as it's activated.
 	SelfMana bool
+	// Loyalty is a loyalty ability's cost, "+1:" or "−4:" (606.4): loyalty
+	// counters to put on (or, negative, remove from) its permanent.
+	Loyalty    int
+	HasLoyalty bool
 }
 
 // IsManaOnly reports whether the cost is only mana.
 func (c *Cost) IsManaOnly() bool {
 	return c != nil && !c.Tap && !c.Untap && !c.SacSelf && c.Sac == nil && c.Life == 0 && c.Discard == 0 && c.Remove == "" && c.ExileTop == 0 &&
-		!c.DiscardSelf && !c.ExileSelf && c.TapOther == nil
+		!c.DiscardSelf && !c.ExileSelf && c.TapOther == nil && !c.HasLoyalty
 }
 
 // TargetSpec is one "target" in an ability's text (115.1).
@@ -560,6 +564,10 @@ type RuleMod struct {
 	Mana   ManaCost // a cost change
 	N      int
 	Who    Whose
+	// Loyalty is a loyalty cost an effect adds (606.4), for loyalty
+	// abilities only (LoyaltyOnly).
+	Loyalty     int
+	LoyaltyOnly bool
 	// Self marks a spell's own cost change ("This spell costs {1} less to
 	// cast …"), which applies as it is cast (601.2f); PerAttacked repeats it
 	// "for each creature you attacked with this turn".
@@ -597,6 +605,7 @@ const (
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)
 	RuleStationUsing                        // "… stations permanents using its toughness rather than its power." (702.184c)
+	RuleAbilityCostMore                     // "Planeswalkers' loyalty abilities you control cost an additional [+1] to activate." (606.4)
 )
 
 // Replacement is a replacement effect a static ability generates (614).

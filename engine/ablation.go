@@ -18,7 +18,7 @@ import (
 // with their keys (rulekeys_effects.go).
 var gated = slices.Concat(effectGated, facesGated, mechanicsGated, []Key{
 	// Casting and spells (rulekeys_casting.go).
-	KeyModesAhead,
+	KeyModesAhead, KeyLoyaltyTiming, KeyLoyaltyCombined, KeySBALoyalty, KeyLoyaltyEnters,
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
 	KeySBADeathtouch, KeySBALegend, KeySBAWorld, KeySBACounters, KeyManaBurn, KeyManaEmpty,
 	KeyDamageInfect, KeyDamageWither, KeyLifelink, KeyIndestructible, KeyTokenStays, KeyCleanup,

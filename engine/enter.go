@@ -101,6 +101,14 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 			ch = &Chars{}
 		}
 	}
+	// 306.5b: "This permanent enters with a number of loyalty counters on
+	// it equal to its printed loyalty number."
+	if ch.Types.Is("planeswalker") && t.copiable(o).Loyalty > 0 && t.applies(KeyLoyaltyEnters) {
+		n := t.copiable(o).Loyalty
+		o.Counters = o.Counters.With("loyalty", n)
+		t.emit(Event{Kind: EvCounter, Key: KeyLoyaltyEnters, Object: o.Label, ObjectID: id, N: n,
+			Text: fmt.Sprintf("%s enters with %d loyalty counter%s, its printed loyalty", o.Label, n, plural(n))})
+	}
 	// 608.3e / 614.12: effects that stop it entering look at it as it would
 	// exist on the battlefield (a Clone copying a land is a land).
 	for _, m := range t.ruleMods(RuleCantEnter) {

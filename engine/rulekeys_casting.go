@@ -4,9 +4,17 @@ package engine
 // cast, the costs of loyalty abilities, copies of spells. Like those in
 // rulekeys_gated.go, each is switched off by rule ablation on its own.
 const (
-	KeyModesAhead Key = "cast.ahead" // 601.4: a mode that depends on a choice announced later (kicker) may consider it
+	KeyModesAhead      Key = "cast.ahead"      // 601.4: a mode that depends on a choice announced later (kicker) may consider it
+	KeyLoyaltyTiming   Key = "loyalty.timing"  // 606.3: a loyalty ability as a sorcery, once each turn for each permanent
+	KeyLoyaltyCombined Key = "loyalty.combine" // 606.5: loyalty costs to add and remove counters combine into one
+	KeySBALoyalty      Key = "sba.loyalty"     // 704.5i: a planeswalker with loyalty 0 goes to its owner's graveyard
+	KeyLoyaltyEnters   Key = "loyalty.enters"  // 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
 )
 
 var castingRecognizers = []recognizer{
+	{key: KeyLoyaltyTiming, chapters: []uint16{606}, sub: 1, re: rx(`^a player may (play|activate) a loyalty ability of a permanent`)},
+	{key: KeyLoyaltyCombined, chapters: []uint16{606}, sub: 1, re: rx(`combined into a single cost to add or remove loyalty counters`)},
+	{key: KeySBALoyalty, chapters: sbaChapters, sub: 2, re: rx(`planeswalker (has|with) loyalty 0`)},
+	{key: KeyLoyaltyEnters, chapters: []uint16{212, 306}, sub: 2, re: rx(`enters( the battlefield)? with a number of loyalty counters on it equal to its printed loyalty`)},
 	{key: KeyModesAhead, chapters: []uint16{601}, sub: 1, re: rx(`only if other choices are made that would normally be made later`)},
 }

@@ -526,6 +526,13 @@ func addsMana(eff []*Instr) bool {
 func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 	cost := &Cost{}
 	for !c.end() {
+		if n, ok := loyaltyCost(c); ok {
+			cost.Loyalty, cost.HasLoyalty = n, true
+			if !c.end() && !c.eat(",") {
+				return nil, p.fail(c, text, "costs are separated by commas")
+			}
+			continue
+		}
 		switch {
 		case c.eat("{t}"):
 			cost.Tap = true
@@ -1072,6 +1079,12 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	// "~ enters tapped." "This creature enters with N KIND counters on it."
 	if a, ok := p.entersStatic(c); ok {
 		a.Text = text
+		return a, true, nil
+	}
+	c.i = save
+	// "Planeswalkers' loyalty abilities you control cost an additional [+1]
+	// to activate."
+	if a, ok := p.abilityCostStatic(c); ok {
 		return a, true, nil
 	}
 	c.i = save

@@ -1151,6 +1151,15 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 		if c.eat("and", "becomes", "the", "color", "of", "your", "choice") {
 			spec.ColorChoice = true
 		}
+		if c.eat("and", "gain") || c.eat("and", "gains") {
+			// "Creatures you control get +3/+3 and gain trample until end
+			// of turn": one effect, in layers 6 and 7c (613.6).
+			abs, err := p.withAbilities(c, text)
+			if err != nil {
+				return nil, true, err
+			}
+			spec.Gain = abs
+		}
 		p.it = r
 		dur := p.duration(c)
 		if !p.whereX(c, mod) {

@@ -114,6 +114,16 @@ var sbaChecks = []sbaCheck{
 		}
 		return
 	}},
+	{KeySBALoyalty, func(t *tx) (do []sbaDo) {
+		// 704.5i: a planeswalker with loyalty 0 (306.5c: its loyalty
+		// counters) is put into its owner's graveyard.
+		for _, o := range t.s.In(-1, Battlefield) {
+			if t.chars(o).Types.Is("planeswalker") && o.Counters.Get("loyalty") == 0 {
+				do = append(do, sbaDo{key: KeySBALoyalty, object: o.ID, what: sbaGraveyard})
+			}
+		}
+		return
+	}},
 	{KeySBALegend, (*tx).legendRule},
 	{KeySBAPlaneswalker, (*tx).walkerRule},
 	{KeySBAWorld, func(t *tx) (do []sbaDo) {
@@ -460,6 +470,7 @@ var sbaWhy = map[Key]string{
 	KeySBALegend:       "goes to the graveyard (legend rule)",
 	KeySBAPlaneswalker: "goes to the graveyard (planeswalker uniqueness rule)",
 	KeySBAWorld:        "goes to the graveyard (world rule)",
+	KeySBALoyalty:      "has loyalty 0 and is put into its owner's graveyard",
 }
 
 // loseInstead applies a replacement effect for player pl's losing the game

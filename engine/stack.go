@@ -714,6 +714,12 @@ func (a Activate) apply(t *tx) error {
 	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
 		return fmt.Errorf("%s's ability has no X", o.Label)
 	}
+	var loyalty []int
+	if ab.Cost != nil && ab.Cost.HasLoyalty {
+		if loyalty, err = t.loyaltyCosts(o, ab, a.Player); err != nil {
+			return err
+		}
+	}
 	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *ch}
 	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label,
 		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets}
@@ -723,6 +729,11 @@ func (a Activate) apply(t *tx) error {
 	}
 	cost := t.activationCost(ab, ch)
 	oLabel, oName, oID := o.Label, o.Card.Name, o.ID
+	if loyalty != nil {
+		if err := t.payLoyalty(o, loyalty); err != nil {
+			return err
+		}
+	}
 	total := totalCost(cost.Mana, a.X, nil, nil, nil)
 	p, err := t.payCost(a.Player, o, total, cost, a.Pay, a.Sac, a.Discard, a.Remove, a.Tap)
 	if err != nil {

@@ -141,6 +141,9 @@ type Object struct {
 	// ExiledBy is the object whose ability exiled this card, for "a card
 	// exiled with ~" (607.2a); 0 if none.
 	ExiledBy ObjectID
+	// LoyaltyTurn is the turn a loyalty ability of this permanent was
+	// last activated (606.3), 0 if never.
+	LoyaltyTurn int
 	// Base is the controller before control-changing effects (613.1b);
 	// Controller is the result of layer 2, kept up to date by Apply.
 	Base PlayerID
@@ -166,6 +169,7 @@ type Card struct {
 	Power     int
 	Toughness int
 	HasPT     bool
+	Loyalty   int      // a planeswalker's printed loyalty (306.5a)
 	Keywords  []string // lower case: "flying", "deathtouch"
 	// Color set by a color indicator or by the effect that made a token
 	// (202.2e, 111.3), overriding the mana cost's.

@@ -487,6 +487,14 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 			d.Color |= col
 		case engine.IsKeyword(kw):
 			d.Keywords = append(d.Keywords, kw)
+		case strings.HasPrefix(kw, "loyalty "):
+			// A planeswalker's printed loyalty (306.5a): "loyalty 3".
+			n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(kw, "loyalty ")))
+			if err != nil || n < 0 || n > 1000 {
+				p.errorf("loyalty: a number, like: loyalty 3")
+				return false
+			}
+			d.Loyalty = n
 		default:
 			// A keyword with a parameter (protection from white, toxic 2,
 			// splice onto Arcane {1}{R}) is read as rules text.
@@ -696,8 +704,10 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 		}
 		mods = append(mods, f)
 	}
+	loyaltyGiven := false
 	if strings.HasPrefix(c.s, "(") && strings.HasSuffix(c.s, ")") {
 		for _, m := range strings.Split(c.s[1:len(c.s)-1], ",") {
+			loyaltyGiven = loyaltyGiven || strings.Contains(strings.ToLower(m), "loyalty")
 			f, ok := p.modifier(strings.TrimSpace(m), z)
 			if !ok {
 				return
@@ -722,6 +732,11 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 		for range n {
 			var id engine.ObjectID
 			rn.st, id = rn.st.AddObject(card, rn.player(who), z, token)
+			if z == engine.Battlefield && card.Loyalty > 0 && !loyaltyGiven {
+				// A planeswalker set up on the battlefield has its printed
+				// loyalty (306.5b), unless its counters are given.
+				rn.st = rn.st.Edit(id, func(o *engine.Object) { o.Counters = o.Counters.With("loyalty", card.Loyalty) })
+			}
 			for _, m := range mods {
 				var err error
 				rn.st = rn.st.Edit(id, func(o *engine.Object) { err = m(o, rn) })

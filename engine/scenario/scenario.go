@@ -83,6 +83,7 @@ type CardDecl struct {
 	Power     int
 	Toughness int
 	HasPT     bool
+	Loyalty   int // a planeswalker's printed loyalty: "loyalty 3"
 	Keywords  []string
 	Color     engine.Color
 	HasColor  bool

@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Loyalty abilities (606): activated abilities whose cost puts loyalty
+// counters on their permanent or removes them.
+
+// loyaltyCost consumes a loyalty symbol in a cost: "+1", "−4", "0", as
+// Oracle text writes them, or bracketed as the rules do ("[+1]").
+func loyaltyCost(c *tcur) (int, bool) {
+	save := c.i
+	br := c.eat("[")
+	w := c.next()
+	n, ok := 0, false
+	switch {
+	case w == "0":
+		ok = true
+	case len(w) > 1 && (w[0] == '+' || w[0] == '-'):
+		n, ok = signed(w)
+	}
+	if ok && br && !c.eat("]") {
+		ok = false
+	}
+	if !ok {
+		c.i = save
+		return 0, false
+	}
+	return n, true
+}
+
+// loyaltyText writes a loyalty cost as the rules do: "[+1]", "[−3]".
+func loyaltyText(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("[+%d]", n)
+	case n < 0:
+		return fmt.Sprintf("[−%d]", -n)
+	}
+	return "[0]"
+}
+
+// loyaltyCosts checks that player p may activate the loyalty ability ab
+// of o now (606.3) and returns its loyalty costs: the ability's own and
+// those effects add (Carth the Lion), combined into one (606.5).
+func (t *tx) loyaltyCosts(o *Object, ab *Ability, p PlayerID) ([]int, error) {
+	if t.applies(KeyLoyaltyTiming) { // 606.3
+		if t.s.Active != p || !t.s.Step.isMain() || t.top() != nil {
+			return nil, t.ruleErr(KeyLoyaltyTiming, "%s's loyalty abilities can be activated only in its controller's main phase, with an empty stack", o.Label)
+		}
+		if o.LoyaltyTurn == t.s.Turn {
+			return nil, t.ruleErr(KeyLoyaltyTiming, "a loyalty ability of %s has already been activated this turn", o.Label)
+		}
+	}
+	costs := []int{ab.Cost.Loyalty}
+	for _, m := range t.ruleMods(RuleAbilityCostMore) {
+		if m.mod.Who == Yours && m.ctrl != p || !matchFilter(&t.s, m.mod.Filter, o, t.chars(o), m.src, m.ctrl) {
+			continue
+		}
+		costs = append(costs, m.mod.Loyalty)
+		t.emit(Event{Kind: EvCost, Key: KeyActivate, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+			Text: fmt.Sprintf("%s: %s's loyalty ability costs an additional %s", m.name, o.Label, loyaltyText(m.mod.Loyalty))})
+	}
+	if len(costs) > 1 && t.applies(KeyLoyaltyCombined) {
+		// 606.5: one cost to add or remove loyalty counters.
+		sum := 0
+		var parts []string
+		for _, n := range costs {
+			sum += n
+			parts = append(parts, loyaltyText(n))
+		}
+		t.emit(Event{Kind: EvCost, Key: KeyLoyaltyCombined, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+			Text: fmt.Sprintf("%s combine into one cost: %s", strings.Join(parts, " and "), loyaltyText(sum))})
+		costs = []int{sum}
+	}
+	// 606.6: a negative loyalty cost needs that many loyalty counters.
+	for _, n := range costs {
+		if have := o.Counters.Get("loyalty"); n < 0 && have < -n {
+			return nil, t.ruleErr(KeyActivate, "%s has %d loyalty counter%s: a %s cost can't be paid (606.6)", o.Label, have, plural(have), loyaltyText(n))
+		}
+	}
+	return costs, nil
+}
+
+// payLoyalty pays loyalty costs (606.4) and notes that a loyalty ability
+// of o was activated this turn (606.3).
+func (t *tx) payLoyalty(o *Object, costs []int) error {
+	o.LoyaltyTurn = t.s.Turn
+	for _, n := range costs {
+		if err := t.counters(ObjectTarget(o.ID), "loyalty", n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// abilityCostStatic reads a static ability that changes what activated
+// abilities cost: "Planeswalkers' loyalty abilities you control cost an
+// additional [+1] to activate." (Carth the Lion, 606.4).
+func (p *textParser) abilityCostStatic(c *tcur) (*Ability, bool) {
+	save := c.i
+	f := &Filter{}
+	if _, ok := p.nounPhrase(c, f); !ok || !(c.eat("'") || c.eat("'s")) {
+		c.i = save
+		return nil, false
+	}
+	mod := &RuleMod{Kind: RuleAbilityCostMore, Filter: f}
+	switch {
+	case c.eat("loyalty", "abilities"):
+		mod.LoyaltyOnly = true
+	default:
+		c.i = save
+		return nil, false
+	}
+	if c.eat("you", "control") {
+		mod.Who = Yours
+	}
+	n, ok := 0, false
+	if c.eat("cost", "an", "additional") {
+		n, ok = loyaltyCost(c)
+	}
+	if !ok || !c.eat("to", "activate") {
+		c.i = save
+		return nil, false
+	}
+	mod.Loyalty = n
+	c.eat(".")
+	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
+}
