@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -135,6 +136,13 @@ func frontAlone(c *Card) *Card {
 func (s *State) printed(o *Object) *Card {
 	c := o.Card
 	switch {
+	case c.Layout == LayoutSplit && len(c.Halves) == 2:
+		// 709.3b: on the stack only the half cast exists; 709.4: elsewhere
+		// the card is its two halves combined.
+		if o.Zone == Stack && o.Half > 0 && s.applies(KeySplitHalf) {
+			return c.Halves[o.Half-1]
+		}
+		return s.splitCombined(c)
 	case c.IsDoubleFaced():
 		// 712.8d–f: a double-faced permanent or spell has only the
 		// characteristics of the face that's up; everywhere else only its
@@ -372,4 +380,145 @@ func (t *tx) turnFaceUp(o *Object) error {
 	t.emit(Event{Kind: EvRule, Key: KeyFaceDown, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s is turned face up: it is %s", o.Label, t.chars(o).Name)})
 	return nil
+}
+
+var splits sync.Map // splitKey → *Card
+
+type splitKey struct {
+	c         *Card
+	all, cost bool
+}
+
+// splitCombined is a split card's characteristics where it isn't a spell:
+// both halves' names, card types, subtypes, supertypes and abilities
+// (709.4, 709.4c), and the combined mana cost, each half's symbols kept
+// apart, that its colors and mana value come from (709.4b).
+func (s *State) splitCombined(c *Card) *Card {
+	k := splitKey{c, s.applies(KeySplitCombined), s.applies(KeySplitCost)}
+	if v, ok := splits.Load(k); ok {
+		return v.(*Card)
+	}
+	l, r := c.Halves[0], c.Halves[1]
+	// Without 709.4 the card is its first half, as printed first.
+	n := *l
+	n.Name, n.Layout, n.Halves = c.Name, LayoutSplit, c.Halves
+	if k.all {
+		t := l.Types
+		t.Supertypes = unionFold(l.Types.Supertypes, r.Types.Supertypes)
+		t.CardTypes = unionFold(l.Types.CardTypes, r.Types.CardTypes)
+		t.Subtypes = slices.Clone(l.Types.Subtypes)
+		for _, st := range r.Types.Subtypes {
+			if !subIn(t.Subtypes, st) {
+				t.Subtypes = append(t.Subtypes, st)
+			}
+		}
+		n.Types = t
+		n.Keywords = unionFold(l.Keywords, r.Keywords)
+		n.Abilities = append(slices.Clone(l.Abilities), r.Abilities...)
+		n.HasColor, n.Color = l.HasColor || r.HasColor, l.Color|r.Color
+	}
+	if k.cost {
+		n.Cost = append(slices.Clone(l.Cost), r.Cost...)
+	}
+	v, _ := splits.LoadOrStore(k, &n)
+	return v.(*Card)
+}
+
+// unionFold is a's words, then b's that a lacks (case-insensitively).
+func unionFold(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, w := range b {
+		if !hasFold(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// SplitHalf is which half of a split card is named name (1 or 2), or 0.
+func (c *Card) SplitHalf(name string) int {
+	if c.Layout != LayoutSplit {
+		return 0
+	}
+	for i, h := range c.Halves {
+		if strings.EqualFold(h.Name, name) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// castFace is what a spell being cast would be, for the checks made before
+// it is put on the stack: a split card's half chosen (709.3, 709.3a) or a
+// modal double-faced card's face (712.11b–c). ch is the card's own.
+func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error) {
+	c := o.Card
+	switch {
+	case half == 0 && !back:
+		if c.Layout == LayoutSplit {
+			return nil, t.ruleErr(KeyCast, "%s is a split card: its caster chooses which half to cast (709.3)", o.Label)
+		}
+		return ch, nil
+	case half != 0 && (c.Layout != LayoutSplit || half < 1 || half > len(c.Halves)):
+		return nil, fmt.Errorf("%s has no half %d to cast", o.Label, half)
+	case back && c.Layout != LayoutModal:
+		return nil, t.ruleErr(KeyCast, "%s can be cast only with its front face up (712.11)", o.Label)
+	}
+	probe := *o
+	probe.ID, probe.Zone, probe.Half = 0, Stack, half
+	if back {
+		probe.Face = FaceBack
+	}
+	pc := t.s.Chars(&probe)
+	return &pc, nil
+}
+
+// Combined is a mana cost written as one cost: its generic symbols summed
+// and the rest in the usual order (colors in WUBRG order). A split card's
+// cost {1}{R}{1}{U} is {2}{U}{R} so (709.4b).
+func (c ManaCost) Combined() ManaCost {
+	if c == nil {
+		return nil
+	}
+	var out ManaCost
+	generic := 0
+	for _, m := range c {
+		if m.Kind == SymGeneric {
+			generic += m.N
+			continue
+		}
+		out = append(out, m)
+	}
+	slices.SortStableFunc(out, func(a, b ManaSymbol) int {
+		if a.Kind != b.Kind {
+			return symbolRank(a.Kind) - symbolRank(b.Kind)
+		}
+		return colorRank(a.Color) - colorRank(b.Color)
+	})
+	if generic > 0 || len(out) == 0 {
+		i := 0
+		for i < len(out) && out[i].Kind == SymVariable {
+			i++
+		}
+		out = slices.Insert(out, i, ManaSymbol{Kind: SymGeneric, N: generic})
+	}
+	return out
+}
+
+// symbolRank orders symbols as costs print them: {X} first.
+func symbolRank(k SymbolKind) int {
+	if k == SymVariable {
+		return 0
+	}
+	return int(k) + 1
+}
+
+// colorRank orders colors white, blue, black, red, green.
+func colorRank(c Color) int {
+	for i, x := range AllColors {
+		if c&x != 0 {
+			return i
+		}
+	}
+	return len(AllColors)
 }

@@ -114,3 +114,35 @@ func mustParse(t *testing.T, text string) []*Ability {
 	}
 	return abs
 }
+
+// TestSplitCard: off the stack a split card has its halves combined, its
+// mana cost their costs (709.4, 709.4b); the spell cast from it has only
+// its half's characteristics (709.3b), and it must say which half (709.3).
+func TestSplitCard(t *testing.T) {
+	g := newGame(t, "2026-01-16")
+	card := SplitCard(g.card("Assault", "{R}", "Sorcery"), g.card("Battery", "{3}{G}", "Sorcery"))
+	card.Halves[0].Abilities = mustSpell(t, "Assault", "Assault deals 2 damage to any target.")
+	id := g.put(card, 0, Hand)
+	ch := g.s.Chars(g.s.Object(id))
+	if ch.Name != "Assault // Battery" || ch.ManaValue() != 5 || ch.Colors != Red|Green || ch.Cost.Combined().String() != "{3}{R}{G}" {
+		t.Errorf("in hand: %s mv %d %s cost %s", ch.Name, ch.ManaValue(), ch.Colors, ch.Cost.Combined())
+	}
+	if _, _, err := Apply(g.ed, g.s, CastSpell{Player: 0, Card: id, Targets: []Target{PlayerTarget(1)}}); err == nil {
+		t.Error("cast without choosing a half")
+	}
+	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = Mana{R: 1} })
+	g.do(CastSpell{Player: 0, Card: id, Half: 1, Targets: []Target{PlayerTarget(1)}})
+	sp := g.s.StackTop()
+	if ch := g.s.Chars(sp); ch.Name != "Assault" || ch.ManaValue() != 1 || ch.Colors != Red {
+		t.Errorf("on the stack: %s mv %d %s", ch.Name, ch.ManaValue(), ch.Colors)
+	}
+}
+
+func mustSpell(t *testing.T, name, text string) []*Ability {
+	t.Helper()
+	abs, err := ParseAbilities(name, text, true, Latest().Types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}

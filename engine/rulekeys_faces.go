@@ -13,12 +13,15 @@ const (
 	KeyCopyStatus    Key = "copy.status"      // 707.3: a copy's copiable values are modified by its own status
 	KeyFaceDown      Key = "facedown"         // 708.2: a face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost
 	KeyMorphUp       Key = "morph.up"         // 702.37e: turning a face-down permanent with a morph cost face up is a special action
+	KeySplitCombined Key = "split.combined"   // 709.4: off the stack a split card has its two halves' characteristics combined
+	KeySplitCost     Key = "split.cost"       // 709.4b: a split card's mana cost is its halves' combined, its colors and mana value from it
+	KeySplitHalf     Key = "split.half"       // 709.3b: on the stack only the characteristics of the half cast exist
 )
 
 // facesGated lists the keys above whose code is gated (ablation.go).
 var facesGated = []Key{
 	KeyTransform, KeyTransformDFC, KeyTransformSame, KeyBackFaceMV, KeyCopyFaceUp, KeyTokenFaces,
-	KeyFlip, KeyCopyStatus, KeyFaceDown, KeyMorphUp,
+	KeyFlip, KeyCopyStatus, KeyFaceDown, KeyMorphUp, KeySplitCombined, KeySplitCost, KeySplitHalf,
 }
 
 var facesRecognizers = []recognizer{
@@ -32,4 +35,7 @@ var facesRecognizers = []recognizer{
 	{key: KeyCopyStatus, chapters: []uint16{503, 706, 707}, sub: 1, re: rx(`as modified by the copy.s status`)},
 	{key: KeyFaceDown, chapters: []uint16{502, 707, 708}, sub: 2, re: rx(`^if a face-up permanent is turned face down by a spell or ability`)},
 	{key: KeyMorphUp, chapters: []uint16{502, 702}, sub: 2, re: rx(`^(any time|if) you (have priority|could play an instant), you may turn a face-down permanent you control( with a morph ability)? face up`)},
+	{key: KeySplitCombined, chapters: []uint16{708, 709}, sub: 1, re: rx(`^in every zone except the stack, the characteristics of a split card are those of its two halves combined`)},
+	{key: KeySplitCost, chapters: []uint16{708, 709}, sub: 2, re: rx(`^the mana cost of a split card is the combined mana costs of its two halves`)},
+	{key: KeySplitHalf, chapters: []uint16{708, 709}, sub: 2, re: rx(`^while on the stack, only the characteristics of the half being cast exist`)},
 }

@@ -95,6 +95,10 @@ type (
 		Alt     bool       // pay its alternative cost
 		Convoke []ObjectID // creatures to tap for convoke (702.51a)
 		Modes   []int      // a modal spell's modes (0: the first), 700.2a
+		// Half is the half of a split card cast (709.3: 1 or 2); Back casts
+		// a modal double-faced card's back face (712.11b).
+		Half int
+		Back bool
 	}
 	// Activate: the player activates an ability of an object (602.2), or a
 	// mana ability, which resolves at once (605.3).
@@ -126,6 +130,9 @@ func (a CastSpell) apply(t *tx) error {
 	ch := t.chars(o)
 	if o.Zone != Hand || o.Owner != a.Player {
 		return t.ruleErr(KeyCast, "%s can cast only spells from their own hand; %s is in %s", t.name(a.Player), o.Label, t.where(o))
+	}
+	if ch, err = t.castFace(o, ch, a.Half, a.Back); err != nil {
+		return err
 	}
 	if ch.Types.Is("land") {
 		return t.ruleErr(KeyPlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
@@ -172,6 +179,11 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	sp := t.s.Object(id)
 	sp.Controller = a.Player
+	sp.Half = a.Half
+	if a.Back {
+		sp.Face = FaceBack
+	}
+	t.dirty()
 	item := &StackItem{Kind: StackSpell, Source: id, SourceName: sp.Label, Controller: a.Player, X: a.X, Kicked: a.Kicker}
 	modal := false
 	for _, ab := range t.chars(sp).Abilities {

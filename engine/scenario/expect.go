@@ -374,7 +374,24 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			want = m
 		}
 		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
-			return ch.Cost.String() == want.String(), costText(ch.Cost), engine.KeyManaValueNone
+			// A cost is the same cost however its symbols are written out:
+			// a split card's {1}{R}{1}{U} is {2}{U}{R} (709.4b).
+			got := costText(ch.Cost.Combined())
+			if ch.Cost.String() != ch.Cost.Combined().String() {
+				got += " (" + ch.Cost.String() + ")"
+			}
+			return ch.Cost.Combined().String() == want.Combined().String(), got, engine.KeyManaValueNone
+		})
+	case c.eat("mana", "symbols"):
+		// The symbols an effect that looks at them one by one sees: a split
+		// card's halves' separately (709.4b).
+		c.sym("=")
+		want, err := engine.ParseManaCost(c.mana())
+		if err != nil || want == nil {
+			return nil, p.bad("mana symbols = {1}{R}{1}{U}")
+		}
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+			return sameSymbols(ch.Cost, want), costText(ch.Cost), engine.KeySplitCost
 		})
 	case c.eat("has", "no", "name"):
 		// A face-down permanent has no name (708.2a).
@@ -760,4 +777,18 @@ func attackingText(b bool) string {
 		return "attacking"
 	}
 	return "not attacking"
+}
+
+// sameSymbols reports whether two costs have the same symbols, in any
+// order.
+func sameSymbols(a, b engine.ManaCost) bool {
+	key := func(c engine.ManaCost) []string {
+		var out []string
+		for _, m := range c {
+			out = append(out, m.String())
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(key(a), key(b))
 }

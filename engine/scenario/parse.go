@@ -318,8 +318,12 @@ func (p *parser) textLine(text string) {
 		p.errorf("text: needs the ability's wording")
 		return
 	}
-	if _, err := engine.ParseAbilities(d.Name, text, d.spell(), engine.Latest().Types); err != nil {
-		p.errorf("card %s: %v", d.Name, err)
+	name := d.Name
+	if d.split[0] != "" {
+		name = d.split[0] // the first half's text names the first half
+	}
+	if _, err := engine.ParseAbilities(name, text, d.spell(), engine.Latest().Types); err != nil {
+		p.errorf("card %s: %v", name, err)
 		return
 	}
 	d.Text = append(d.Text, TextLine{Line: p.line, Text: text})

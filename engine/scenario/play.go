@@ -26,10 +26,11 @@ type castOpts struct {
 	abilityN int    // "ability 2"
 	abilityT string // the ability's text begins with this
 	modes    []int  // "choosing modes 1 and 3" (0-based)
+	as       string // "as Ice": the split card's half, or modal double-faced card's face, cast
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping"}
+var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -47,6 +48,13 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 	var o castOpts
 	for !c.end() {
 		switch {
+		case c.eat("as"):
+			r, ok := c.ref()
+			if !ok || r.Face == "" {
+				p.errorf("as which half or face? a split card's half or a modal double-faced card's back face, like: A casts Fire // Ice as Ice")
+				return o, false
+			}
+			o.as = r.Face
 		case c.eat("targeting"), c.eat("and", "targeting"):
 			for {
 				tg, ok := p.target(c)
@@ -394,6 +402,16 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 		return nil, err
 	}
 	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes}
+	if o.as != "" {
+		switch {
+		case x.Card.SplitHalf(o.as) > 0:
+			a.Half = x.Card.SplitHalf(o.as)
+		case x.Card.Back != nil && strings.EqualFold(x.Card.Back.Name, o.as):
+			a.Back = true
+		case !strings.EqualFold(x.Card.Name, o.as):
+			return nil, fmt.Errorf("%s has no half or face named %s", x.Label, o.as)
+		}
+	}
 	if a.Targets, err = r.targets(o.targets); err != nil {
 		return nil, err
 	}

@@ -349,7 +349,11 @@ func (r *run) card(name string) (*engine.Card, error) {
 	if d == nil {
 		return nil, fmt.Errorf("no card %q is declared", name)
 	}
-	c, err := r.face(d, d.Name)
+	first := d.Name
+	if d.split[0] != "" {
+		first = d.split[0] // the card line is its first half
+	}
+	c, err := r.face(d, first)
 	if err != nil {
 		return nil, err
 	}
@@ -367,15 +371,11 @@ func (r *run) card(name string) (*engine.Card, error) {
 		}
 		c = engine.FlipCard(c, flip)
 	case d.Half != nil:
-		left, err := r.face(d, d.split[0])
-		if err != nil {
-			return nil, err
-		}
 		right, err := r.face(d.Half, d.Half.Name)
 		if err != nil {
 			return nil, err
 		}
-		c = engine.SplitCard(left, right)
+		c = engine.SplitCard(c, right)
 	}
 	r.cards[strings.ToLower(name)] = c
 	return c, nil
