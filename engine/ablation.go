@@ -16,7 +16,7 @@ import (
 // gated lists every key whose rule the engine's code applies through the
 // gate (Gated puts them in Keys order). Section 6's statements are listed
 // with their keys (rulekeys_effects.go).
-var gated = slices.Concat(effectGated, facesGated, mechanicsGated, []Key{
+var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, []Key{
 	// Casting and spells (rulekeys_casting.go).
 	KeyModesAhead, KeyLoyaltyTiming, KeyLoyaltyCombined, KeySBALoyalty, KeyLoyaltyEnters,
 	KeySBALife, KeySBADraw, KeySBAPoison, KeySBAToken, KeySBAToughness, KeySBALethal,
@@ -43,10 +43,6 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, []Key{
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
 	KeySubtypes, KeyCorrelated, KeyCreatureSubtypes, KeyLandSubtypes,
 	KeyConvokeTotal, KeyEventPerAbility, KeyDevotionMods, KeyLifelinkEvents, KeySBALKI,
-	// Multiplayer (issue 17).
-	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
-	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
-	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
 	// Section 6's examples (issue 16, third round).
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,

@@ -31,6 +31,14 @@ const (
 	KeyBlockAttacked  Key = "block.attacked"    // 802.4a: creatures block only creatures attacking their controller
 )
 
+// multiGated lists the keys above whose rules the engine applies through
+// the gate (ablation.go).
+var multiGated = []Key{
+	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
+	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
+	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
+}
+
 // multiChapters are the multiplayer rules' chapters: 600–609 until the
 // Magic 2010 rules renumbered them 800–811.
 var multiChapters = []uint16{600, 601, 602, 603, 604, 605, 606, 607, 608, 609, 800, 801, 802, 803, 804, 805, 806, 807, 808, 809, 810, 811}
