@@ -118,6 +118,36 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals double: %d", m.name, srcName, n)})
 		})
 	}
+	// Redirection (614.9): the next N damage to a creature or player is
+	// dealt to another instead.
+	var redirected []hit
+	for i := range t.s.Effects {
+		e := &t.s.Effects[i]
+		if e.Redirect == nil || e.Left <= 0 || n <= 0 || !e.protects(to) {
+			continue
+		}
+		k := min(n, e.Left)
+		e.Left -= k
+		n -= k
+		// 801.13a: a replacement that would make the spell or ability
+		// affect what's outside its controller's range does nothing there.
+		if src != nil && !t.s.targetInRange(src.ctrl, *e.Redirect) && t.applies(KeyRangeReplace) {
+			t.emit(Event{Kind: EvRule, Key: KeyRangeReplace, Object: e.SourceName, N: k,
+				Text: fmt.Sprintf("%s would redirect %d damage to %s, outside %s's range of influence: that damage isn't dealt", e.SourceName, k, t.targetText(*e.Redirect), t.name(src.ctrl))})
+			continue
+		}
+		t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: e.SourceName, N: k,
+			Text: fmt.Sprintf("%s: %d of the damage is dealt to %s instead", e.SourceName, k, t.targetText(*e.Redirect))})
+		redirected = append(redirected, hit{src, *e.Redirect, k})
+	}
+	for _, h := range redirected {
+		if err := t.damage(h.src, h.to, h.n, combat); err != nil {
+			return err
+		}
+	}
+	if n <= 0 {
+		return nil
+	}
 	// Prevention.
 	if tch != nil && src != nil && tch.ProtectedFrom(sch) && t.applies(KeyProtectDamage) { // 702.16e
 		t.emit(Event{Kind: EvRule, Key: KeyProtectDamage, Object: target.Label, ObjectID: target.ID, Source: src.id, N: n,
@@ -132,6 +162,9 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			continue // "prevent all combat damage"
 		}
 		if m.mod.Filter != nil && (srcObj == nil || !matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)) {
+			continue
+		}
+		if !t.preventsInRange(m.ctrl, m.mod.Filter != nil, false, src, to) {
 			continue
 		}
 		if m.eff != nil && m.eff.Objects != nil && (srcObj == nil || !slices.Contains(m.eff.Objects, srcObj.ID)) {
@@ -159,7 +192,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 				}
 				t.prevented[k] = true
 			}
-			if matchFilter(&t.s, m.mod.Filter, target, tch, m.src, m.ctrl) {
+			if matchFilter(&t.s, m.mod.Filter, target, tch, m.src, m.ctrl) && t.preventsInRange(m.ctrl, false, true, src, to) {
 				k := min(n, m.mod.N)
 				n -= k
 				t.emit(Event{Kind: EvRule, Key: KeyPrevent, Object: target.Label, N: k,
@@ -172,9 +205,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		if !e.Shield || e.Left <= 0 || !t.applies(KeyPrevent) {
 			continue
 		}
-		hit := target != nil && slices.Contains(e.Objects, target.ID) ||
-			to.IsPlayer && (slices.Contains(e.Players, to.Player) || e.Objects == nil && e.Players == nil && e.Controller == to.Player)
-		if !hit {
+		if !e.protects(to) || !t.preventsInRange(e.Controller, false, true, src, to) {
 			continue
 		}
 		k := min(n, e.Left)
@@ -246,6 +277,39 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
 	}
 	return nil
+}
+
+// protects reports whether a shield's damage is damage dealt to tg: the
+// objects or players it names, or with none named its controller.
+func (e *ContEffect) protects(tg Target) bool {
+	if tg.IsPlayer {
+		return slices.Contains(e.Players, tg.Player) || e.Objects == nil && e.Players == nil && e.Controller == tg.Player
+	}
+	return slices.Contains(e.Objects, tg.Object)
+}
+
+// preventsInRange reports whether a prevention effect controlled by p can
+// prevent damage from src to to under the limited range of influence
+// option (801.13b): an effect preventing damage by a source affects only
+// sources within p's range; one preventing damage to a permanent or
+// player, only those within it; one naming neither, damage whose source
+// and recipient are both within it. Without that rule, it would affect,
+// as any effect does, only what is within range: the recipient (801.10).
+func (t *tx) preventsInRange(p PlayerID, bySource, toRecipient bool, src *damageSource, to Target) bool {
+	if !t.s.limited() {
+		return true
+	}
+	srcIn := src == nil || t.s.InRange(p, src.ctrl)
+	toIn := t.s.targetInRange(p, to)
+	switch {
+	case !t.applies(KeyRangePrevent):
+		return toIn || !t.applies(KeyRangeAffect)
+	case bySource:
+		return srcIn
+	case toRecipient:
+		return toIn
+	}
+	return srcIn && toIn
 }
 
 // Deathtouch and lifelink as the rules printed them first (Future Sight,

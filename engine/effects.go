@@ -31,8 +31,11 @@ type ContEffect struct {
 	Gain   []*Ability // 6: abilities gained, their references bound
 	Left   int        // a prevention shield: damage still to prevent (615.7)
 	Shield bool       // a prevention shield
-	Begun  bool       // a "for as long as" duration that began (611.2b)
-	Text   string     // the instruction that created it
+	// Redirect: the damage this shield takes (Left of it) is dealt to
+	// this instead (614.9).
+	Redirect *Target
+	Begun    bool   // a "for as long as" duration that began (611.2b)
+	Text     string // the instruction that created it
 	// Exiled are cards exiled "until ~ leaves the battlefield" (610.3c):
 	// they return as soon as DurObj leaves.
 	Exiled []ObjectID

@@ -801,6 +801,20 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			t.addEffect(e)
 		}
 		return true, nil
+	case OpRedirect:
+		tgs, to := x.recipients(in.To), x.recipients(*in.To2)
+		if len(tgs) != 1 || len(to) != 1 {
+			return false, nil
+		}
+		e := ContEffect{Left: x.amount(in.N), Dur: DurEndOfTurn, Redirect: &to[0],
+			Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text}
+		if tgs[0].IsPlayer {
+			e.Players = []PlayerID{tgs[0].Player}
+		} else {
+			e.Objects = []ObjectID{tgs[0].Object}
+		}
+		t.addEffect(e)
+		return true, nil
 	case OpChooseObject:
 		cands := x.objects(in.What)
 		if len(cands) == 0 {

@@ -37,6 +37,7 @@ var multiGated = []Key{
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
 	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
+	KeyRangePrevent, KeyRangeReplace,
 }
 
 // multiChapters are the multiplayer rules' chapters: 600–609 until the
@@ -70,3 +71,9 @@ var multiRecognizers = []recognizer{
 	{key: KeyDefendingOne, chapters: []uint16{602, 802}, sub: 2, re: rx(`^any rule, object, or effect that refers to a "defending player" refers to one specific defending player`)},
 	{key: KeyBlockAttacked, chapters: multiChapters, sub: 2, re: rx(`^a defending player can block only with creatures (he or she controls|they control)\. those creatures can block only creatures attacking that player`)},
 }
+
+// Instructions the multiplayer rules' examples need, numbered apart from
+// the others in ability.go.
+const (
+	OpRedirect Op = iota + 100 // the next N damage that would be dealt to To this turn is dealt to To2 instead (614.9)
+)

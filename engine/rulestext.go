@@ -986,6 +986,18 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return fail("As ~ enters, choose a color / an opponent / a creature type.")
 	}
 	c.i = save
+	// "Prevent all damage that would be dealt by creatures.": a static
+	// prevention effect (615.1a), the instruction's effect for as long as
+	// its object is on the battlefield.
+	if c.peek() == "prevent" && !strings.Contains(strings.ToLower(text), "this turn") {
+		if in, err := p.clause1(c, text); err == nil && in.Op == OpContinuous && in.Cont != nil && in.Cont.Rules != nil && in.Cont.Rules.Kind == RulePreventAll {
+			c.eat(".")
+			if c.end() {
+				return &Ability{Kind: AbStatic, Static: []*ContSpec{in.Cont}}, true, nil
+			}
+		}
+		c.i = save
+	}
 	// "If a source would deal damage to a Cleric creature you control,
 	// prevent 1 of that damage." (615.10) / "If a creature you control would
 	// deal damage to a permanent or player, it deals double that damage to

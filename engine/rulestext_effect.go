@@ -519,6 +519,26 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		c.eat("this", "turn")
 		return in, true, nil
+	case c.eat("prevent", "all", "combat", "damage", "that", "would", "be", "dealt", "this", "turn"):
+		// Fog: no source or recipient named (615, 801.13b).
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RulePreventAll, N: 1}}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
+	case c.eat("the", "next"):
+		// A redirection (614.9): "The next X damage that would be dealt to
+		// target creature, planeswalker, or player this turn is dealt to
+		// another target creature, planeswalker, or player instead."
+		n, ok := p.amount(c)
+		if !ok || !c.eat("damage", "that", "would", "be", "dealt", "to") {
+			return fail("the next N damage that would be dealt to … this turn is dealt to … instead")
+		}
+		to, ok := p.recipient(c)
+		if !ok || !c.eat("this", "turn", "is", "dealt", "to") {
+			return fail("… this turn is dealt to … instead")
+		}
+		to2, ok := p.recipient(c)
+		if !ok || !c.eat("instead") {
+			return fail("is dealt to … instead")
+		}
+		return &Instr{Op: OpRedirect, To: to, To2: &to2, N: n}, true, nil
 	case c.eat("prevent", "all", "damage"):
 		mod := &RuleMod{Kind: RulePreventAll}
 		if c.eat("that", "would", "be", "dealt", "by") {
@@ -1228,6 +1248,9 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 	if pr, ok := p.possessor(c); ok {
 		return Recip{Player: &pr}, true
 	}
+	if p.mixedTarget(c, save) {
+		return Recip{Obj: ORef{Kind: RefTarget, Index: len(p.targets) - 1}}, true
+	}
 	if c.eat("target", "player") || c.eat("target", "opponent") {
 		c.i = save
 		pr, _ := p.player(c)
@@ -1238,6 +1261,46 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 		return Recip{}, false
 	}
 	return Recip{Obj: r}, true
+}
+
+// mixedTarget reads a target that may be a player or some kinds of
+// permanent: "target player or planeswalker", "target creature,
+// planeswalker, or player", "another target creature, planeswalker, or
+// player". It adds the target and reports whether it read one.
+func (p *textParser) mixedTarget(c *tcur, save int) bool {
+	other := c.eat("another", "target")
+	if !other && !c.eat("target") {
+		return false
+	}
+	var kinds []string
+	players := false
+	for {
+		switch w := c.peek(); w {
+		case "player":
+			players = true
+		case "creature", "planeswalker", "battle":
+			kinds = append(kinds, w)
+		default:
+			c.i = save
+			return false
+		}
+		c.next()
+		if !c.eat(",", "or") && !c.eat(",") && !c.eat("or") {
+			break
+		}
+	}
+	if !players || len(kinds) == 0 {
+		c.i = save
+		return false
+	}
+	spec := TargetSpec{Filter: Filter{AnyOf: kinds}, Objects: true, Players: true, Count: 1, Text: c.textBetween(save, c.i)}
+	p.words++
+	spec.Word = p.words
+	if other {
+		spec.Other = len(p.targets)
+	}
+	p.targets = append(p.targets, spec)
+	return true
 }
 
 // ptMod reads "+2/+2", "-5/-0", "+X/+X" (X defined by whereX).
@@ -1670,6 +1733,8 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return ORef{Kind: RefSharesColor, Of: &of}, true
 	case c.eat("enchanted", "creature"), c.eat("enchanted", "permanent"), c.eat("enchanted", "land"), c.eat("equipped", "creature"):
 		return ORef{Kind: RefEnchanted}, true
+	case p.mixedTarget(c, save):
+		return ORef{Kind: RefTarget, Index: len(p.targets) - 1}, true
 	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"):
 		other := c.toks[c.i-2].w == "other"
 		spec := TargetSpec{Filter: Filter{AnyOf: []string{"creature", "planeswalker", "battle"}}, Objects: true, Players: true, Count: 1, Text: c.textBetween(save, c.i)}

@@ -120,5 +120,10 @@ var knownUnproven = []string{
 	// is every token copy with 707.8a switched off.
 	"707.8a: Clone is not a double-faced card, so a token that is created as a copy of a Clone is not a double-faced token, even if it enters the battlefield as a copy of a ",
 	"707.9d: Glasspool Mimic is a creature that reads “You may have this creature enter as a copy of a creature you control, except it’s a Shapeshifter Rogue in addition to ",
+	// 801.13b: a shield on a player within range prevents damage from a
+	// source outside it. Without 801.13b the general rule 801.10 lets an
+	// effect affect only what is within range: the player, here, all the
+	// same; the other two 801.13b examples are proven.
+	"801.13b: Rob is within Alex’s range of influence, but Carissa is not. Carissa casts Lightning Blast (“Lightning Blast deals 4 damage to any target.”) targeting Rob. In r",
 	"731.3: In a two-player game, the active player controls a creature with the ability “{0}: This creature gains flying,” the nonactive player controls a permanent with t",
 }
