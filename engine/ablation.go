@@ -36,7 +36,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, [
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
 	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
-	KeyReflexive, KeyTokenByName, KeyAssignBlocking, KeyLKI, KeyTriggerStack,
+	KeyReflexive, KeyTokenByName, KeyAssignBlocking, KeyLKI, KeyTriggerStack, KeyDamageStack,
 	// Statements of rules whose printed examples scenarios demonstrate
 	// (rulekeys_examples.go).
 	KeySpellEffects, KeyAbilityZone, KeyFinalTargets, KeyExpend, KeyExchangeAll, KeyWalkNoCancel,

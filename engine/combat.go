@@ -636,11 +636,101 @@ type hit struct {
 }
 
 // combatDamage: each attacking and blocking creature assigns its combat
-// damage (510.1) and all of it is dealt at once (510.2).
+// damage (510.1) and all of it is dealt at once (510.2); in the editions
+// before M10 the assignments go on the stack instead, as one object, and
+// are dealt as it resolves (310.1 in 2007).
 func (t *tx) combatDamage(first bool) error {
+	hits, err := t.assignCombatDamage(first)
+	if err != nil || len(hits) == 0 {
+		return err
+	}
+	if t.ed.DamageStack && t.applies(KeyDamageStack) {
+		return t.damageOnStack(hits)
+	}
+	return t.dealCombatDamage(hits)
+}
+
+// dealCombatDamage deals combat damage all at once (510.2).
+func (t *tx) dealCombatDamage(hits []hit) error {
+	// 702.15e: each source with lifelink causes its own life gain event.
+	if !t.applies(KeyLifelinkEvents) {
+		t.lifelinked = map[PlayerID]int{}
+		defer func() { t.lifelinked = nil }()
+	}
+	for _, h := range hits {
+		if err := t.damage(h.src, h.to, h.n, true); err != nil {
+			return err
+		}
+	}
+	for p := range t.s.Players {
+		if n := t.lifelinked[PlayerID(p)]; n > 0 {
+			if err := t.life(PlayerID(p), n, KeyLifelink, "from lifelink"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// damageOnStack puts the combat damage assigned on the stack as a single
+// object (310.1 in 2007); the active player then gets priority, and players
+// may cast spells and activate abilities before it is dealt.
+func (t *tx) damageOnStack(hits []hit) error {
+	o := t.s.newObject(&Card{Name: "Combat damage"}, t.s.Active, Stack, false)
+	o.Stack = &StackItem{Kind: StackCombatDamage, Controller: t.s.Active, SourceName: o.Label, Damage: hits}
+	var w []string
+	for _, h := range hits {
+		w = append(w, fmt.Sprintf("%d from %s to %s", h.n, h.src.label, t.targetText(h.to)))
+	}
+	t.emit(Event{Kind: EvCombat, Key: KeyDamageStack, Object: o.Label, ObjectID: o.ID,
+		Text: "combat damage goes on the stack: " + strings.Join(w, ", ")})
+	t.dirty()
+	return nil
+}
+
+// resolveCombatDamage deals the combat damage on the stack, all at once, as
+// it was assigned, even if a creature dealing it has left the battlefield or
+// its power has changed (310.4a). The source is the creature as it is, or as
+// it last was (310.4b); damage assigned to a creature that has left the
+// battlefield or is no longer a creature isn't dealt (310.4c).
+func (t *tx) resolveCombatDamage(id ObjectID) error {
+	o := t.s.Object(id)
+	hits := o.Stack.Damage
+	t.emit(Event{Kind: EvResolve, Key: KeyDamageStack, Object: o.Label, ObjectID: id, Text: o.Label + " resolves"})
+	t.s.remove(id)
+	t.dirty()
+	var deal []hit
+	for _, h := range hits {
+		src := *h.src
+		if so := t.s.Object(src.id); so != nil && so.Zone == Battlefield {
+			src.ch = *t.chars(so)
+			src.ctrl = src.ch.Controller
+		} else if lk := t.s.LastKnown(src.id); lk != nil {
+			src.ch, src.ctrl = lk.Chars, lk.Chars.Controller
+		}
+		if !h.to.IsPlayer {
+			r := t.s.Object(h.to.Object)
+			if r == nil || r.Zone != Battlefield || !t.chars(r).Types.Is("creature") && !t.chars(r).Types.Is("planeswalker") {
+				name := t.labelOf(h.to.Object)
+				if lk := t.s.LastKnown(h.to.Object); name == "" && lk != nil {
+					name = lk.Obj.Label
+				}
+				t.emit(Event{Kind: EvCombat, Key: KeyDamageStack, Object: src.label,
+					Text: fmt.Sprintf("the %d damage %s assigned to %s isn't dealt: it's no longer a creature on the battlefield", h.n, src.label, name)})
+				continue
+			}
+		}
+		deal = append(deal, hit{&src, h.to, h.n})
+	}
+	return t.dealCombatDamage(deal)
+}
+
+// assignCombatDamage: each attacking and blocking creature that deals
+// combat damage in this step assigns it (510.1).
+func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 	c := t.s.Combat
 	if c == nil {
-		return nil
+		return nil, nil
 	}
 	var hits []hit
 	// Damage assigned to each blocker so far this step: lethal damage for
@@ -677,7 +767,7 @@ func (t *tx) combatDamage(first bool) error {
 		case explicit(c, at.ID) != nil:
 			as := explicit(c, at.ID)
 			if err := t.checkAssignment(o, ch, at, blockers, as); err != nil {
-				return err
+				return nil, err
 			}
 			for i, tg := range as.To {
 				hits = append(hits, hit{src, tg, as.N[i]})
@@ -745,7 +835,7 @@ func (t *tx) combatDamage(first bool) error {
 		case explicit(c, bo.ID) != nil:
 			as := explicit(c, bo.ID)
 			if err := t.checkBlockerAssignment(bo, ch, attackers, as); err != nil {
-				return err
+				return nil, err
 			}
 			for i, tg := range as.To {
 				hits = append(hits, hit{src, tg, as.N[i]})
@@ -770,24 +860,7 @@ func (t *tx) combatDamage(first bool) error {
 			}
 		}
 	}
-	// 702.15e: each source with lifelink causes its own life gain event.
-	if !t.applies(KeyLifelinkEvents) {
-		t.lifelinked = map[PlayerID]int{}
-		defer func() { t.lifelinked = nil }()
-	}
-	for _, h := range hits {
-		if err := t.damage(h.src, h.to, h.n, true); err != nil {
-			return err
-		}
-	}
-	for p := range t.s.Players {
-		if n := t.lifelinked[PlayerID(p)]; n > 0 {
-			if err := t.life(PlayerID(p), n, KeyLifelink, "from lifelink"); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return hits, nil
 }
 
 func (t *tx) assignText(to []Target, n []int) string {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -155,6 +156,20 @@ func stackView(s *State, o *Object) StackView {
 		v.Kind = "activated ability"
 	case StackTriggered:
 		v.Kind = "triggered ability"
+	case StackCombatDamage:
+		v.Kind = "combat damage"
+		var w []string
+		for _, h := range it.Damage {
+			to := "(gone)"
+			if h.to.IsPlayer {
+				to = s.Players[h.to.Player].Name
+			} else if x := s.Object(h.to.Object); x != nil {
+				to = x.Label
+			}
+			w = append(w, fmt.Sprintf("%d from %s to %s", h.n, h.src.label, to))
+		}
+		v.Text = strings.Join(w, ", ")
+		return v
 	}
 	name := it.SourceName
 	if it.SourceSnap != nil {

@@ -547,6 +547,9 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 		case c.eat("sacrifice"):
 			if p.self(c) {
 				cost.SacSelf = true
+				// "Sacrifice this creature: It deals 1 damage to any
+				// target": the effect's "it" is the object the cost named.
+				p.it = ORef{Kind: RefSelf}
 				break
 			}
 			f := &Filter{}

@@ -14,6 +14,9 @@ const (
 	StackSpell     StackKind = iota + 1 // a spell (112)
 	StackActivated                      // an activated ability (602)
 	StackTriggered                      // a triggered ability (603)
+	// StackCombatDamage: the combat damage assigned in a combat damage
+	// step, as one object, in the editions before M10 (310.1 in 2007).
+	StackCombatDamage
 )
 
 // StackItem is what a spell or ability on the stack carries: what was
@@ -43,6 +46,9 @@ type StackItem struct {
 	Modes      []int      // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
 	Trig       *TrigInfo  // what triggered a triggered ability
 	Copy       bool
+	// Damage is combat damage on the stack: each creature's assignment as
+	// it was assigned (310.4a).
+	Damage []hit
 }
 
 // TrigInfo is what a triggered ability's trigger event was about: the
@@ -864,6 +870,9 @@ func (t *tx) resolve(o *Object) error {
 		return fmt.Errorf("%s has nothing to resolve", o.Label)
 	}
 	t.s.Priority, t.s.Passes = t.activePriority(), 0 // 117.3b
+	if item.Kind == StackCombatDamage {
+		return t.resolveCombatDamage(oid)
+	}
 	// 608.2a: an intervening "if" clause is checked again.
 	if item.Kind == StackTriggered && item.Abilities[0].If != nil && t.applies(KeyTriggerIf) && !t.condHolds(item.Abilities[0].If, item) {
 		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: label, ObjectID: oid,

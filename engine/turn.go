@@ -175,6 +175,9 @@ func (a GoTo) apply(t *tx) error {
 		if t.s.Step == a.Step && (a.Player < 0 || t.s.Active == a.Player) {
 			return nil
 		}
+		if err := t.passCombatDamage(); err != nil {
+			return err
+		}
 		if len(t.s.Waiting) > 0 || t.top() != nil || t.s.Pending != nil || t.over() {
 			// Something to respond to: stop here (the scenario resolves it
 			// and goes on).
@@ -182,6 +185,21 @@ func (a GoTo) apply(t *tx) error {
 		}
 	}
 	return fmt.Errorf("never reached %s", a.Step)
+}
+
+// passCombatDamage: moving on through a combat damage step whose damage is
+// on the stack (before M10, 310.1), every player passes, so it resolves
+// (117.4) and the step goes on; a "go to" that names the step stops before.
+func (t *tx) passCombatDamage() error {
+	top := t.top()
+	if top == nil || top.Stack == nil || top.Stack.Kind != StackCombatDamage || len(t.s.Stack()) != 1 ||
+		len(t.s.Waiting) > 0 || t.s.Pending != nil || t.over() {
+		return nil
+	}
+	if err := (ResolveTop{}).apply(t); err != nil {
+		return err
+	}
+	return t.priorityPoint()
 }
 
 // nextStep ends the current step and begins the next one in which a player
@@ -436,6 +454,9 @@ func (EndPhase) apply(t *tx) error {
 		if err := t.nextStep(); err != nil {
 			return err
 		}
+		if err := t.passCombatDamage(); err != nil {
+			return err
+		}
 		if t.s.Step.phase() != phase || t.s.Turn != turn || t.top() != nil || len(t.s.Waiting) > 0 {
 			return nil
 		}
@@ -465,6 +486,9 @@ func (EndTurn) apply(t *tx) error {
 	turn := t.s.Turn
 	for i := 0; i < 40 && (t.s.Turn == turn || t.s.Step != StepUpkeep); i++ {
 		if err := t.nextStep(); err != nil {
+			return err
+		}
+		if err := t.passCombatDamage(); err != nil {
 			return err
 		}
 		if t.top() != nil || len(t.s.Waiting) > 0 || t.s.Pending != nil || t.over() {

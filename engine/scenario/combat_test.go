@@ -43,7 +43,7 @@ steps
 			"  Grizzly Bears in A's graveyard\n  Hill Giant damage = 1\n"},
 		{"chosen", "", "  B assigns Guard's damage: 3 to Hill Giant\n  next step\n",
 			"  Grizzly Bears damage = 0\n  Hill Giant in A's graveyard\n"},
-		{"chosen, 2007", "2007-02-01", "  B assigns Guard's damage: 3 to Hill Giant\n  next step\n",
+		{"chosen, 2007", "2007-02-01", "  B assigns Guard's damage: 3 to Hill Giant\n  next step\n  resolve\n",
 			"  Grizzly Bears damage = 0\n  Hill Giant in A's graveyard\n"},
 		{"the damage assignment order of M10", "2010-04-23", "  B assigns Guard's damage: 3 to Hill Giant => rejected\n  next step\n",
 			"  Grizzly Bears in A's graveyard\n  Hill Giant damage = 1\n"},
@@ -92,6 +92,48 @@ setup
 		tr := runText(t, "", head+tt.setup+tt.steps+"expect\n"+tt.expect)
 		if !tr.Passed() {
 			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
+
+// TestDamageOnStack: before M10 (2009), combat damage went on the stack as
+// one object and was dealt as it resolved (310.1, 310.4 in 2007); the
+// engine dealt it at once in every edition.
+func TestDamageOnStack(t *testing.T) {
+	const head = `scenario "stack"
+card White Knight (invented): {W}{W} Creature — Human Knight 2/2, first strike
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+card Giant Growth: {G} Instant
+text: Target creature gets +3/+3 until end of turn.
+setup
+  A battlefield: White Knight, Grizzly Bears
+  B battlefield: Grizzly Bears
+  A hand: Giant Growth
+  A mana {G}
+  turn A beginning of combat
+steps
+`
+	tests := []struct{ name, edition, steps, expect string }{
+		{"next step stops with the damage on the stack", "2007-02-01",
+			"  A attacks with Grizzly Bears#1\n  B blocks Grizzly Bears#1 with Grizzly Bears#2\n  next step\n",
+			"  stack count = 1\n  Grizzly Bears#2 damage = 0\n  step = combat damage step\n"},
+		{"a pump after assignment doesn't change the damage", "2007-02-01",
+			"  A attacks with Grizzly Bears#1\n  B blocks Grizzly Bears#1 with Grizzly Bears#2\n  next step\n  A casts Giant Growth targeting Grizzly Bears#1\n  resolve\n  resolve\n",
+			"  Grizzly Bears#1 damage = 2\n  Grizzly Bears#1 on the battlefield\n  Grizzly Bears#2 in B's graveyard\n"},
+		{"the same pump today comes too late", "2026-01-16",
+			"  A attacks with Grizzly Bears#1\n  B blocks Grizzly Bears#1 with Grizzly Bears#2\n  next step\n  A casts Giant Growth targeting Grizzly Bears#1 => rejected\n",
+			"  Grizzly Bears#1 in A's graveyard\n  Grizzly Bears#2 in B's graveyard\n"},
+		{"go to end of combat resolves each step's damage", "2007-02-01",
+			"  A attacks with White Knight\n  B blocks White Knight with Grizzly Bears#2\n  go to end of combat\n",
+			"  Grizzly Bears#2 in B's graveyard\n  White Knight damage = 0\n  step = end of combat step\n  stack count = 0\n"},
+		{"first strike: the first step's damage on the stack", "2007-02-01",
+			"  A attacks with White Knight\n  B blocks White Knight with Grizzly Bears#2\n  next step\n",
+			"  step = first-strike combat damage step\n  stack count = 1\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, tt.edition, head+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s (%s): %v %s", tt.name, tt.edition, tr.Err, strings.Join(tr.Failures(), "; "))
 		}
 	}
 }
