@@ -78,6 +78,9 @@ type Ability struct {
 	// from: a choice made for an object is linked only to abilities from
 	// the same card (607.5a), not to ones a later copy effect brings.
 	Origin string
+	// ByName: the ability calls its object by its name ("Regenerate Drudge
+	// Skeletons"), not "this creature" (201.5b).
+	ByName bool
 }
 
 // Cost is an activation cost or an additional or alternative cost (118).
@@ -377,6 +380,9 @@ type ORef struct {
 	Bound ObjectID
 	Label string // RefBound: the object's label, for messages
 	Of    *ORef  // RefSharesColor: the object or objects compared with
+	// Quality is the card type "that creature" names the object by: it
+	// means that object even if it no longer has it (700.7).
+	Quality string
 }
 
 // ORefKind is what an ORef refers to.

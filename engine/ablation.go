@@ -43,6 +43,11 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, [
 	KeyToxicTotal, KeySBAResolving, KeySBAOneReplace, KeyNegativeZero, KeyNegative,
 	KeySubtypes, KeyCorrelated, KeyCreatureSubtypes, KeyLandSubtypes,
 	KeyConvokeTotal, KeyEventPerAbility, KeyDevotionMods, KeyLifelinkEvents, KeySBALKI,
+	KeyNameGrant, KeyNameSelf, KeySplice, KeySplicedText, KeyThisObject, KeyTokenText, KeyTokenName,
+	// Multiplayer (issue 17).
+	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
+	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
+	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
 	// Section 6's examples (issue 16, third round).
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,

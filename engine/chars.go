@@ -133,7 +133,13 @@ func (ch Chars) manaValue(x int) int {
 func (ch Chars) AbilityTexts() []string {
 	var out []string
 	for _, a := range ch.Abilities {
-		out = append(out, a.Display(ch.Name))
+		name := ch.Name
+		if a.ByName && a.Origin != "" && !ch.rules.applies(KeyNameSelf) {
+			// Without 201.5b, a gained ability's name for its object
+			// still names the object it was read from.
+			name = a.Origin
+		}
+		out = append(out, a.Display(name))
 	}
 	return out
 }

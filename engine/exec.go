@@ -33,6 +33,7 @@ type execCtx struct {
 	// lastEffect is the continuous effect the last instruction created,
 	// which a next one may be part of (613.6).
 	lastEffect int
+	ab         *Ability // the ability being followed
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -46,8 +47,37 @@ func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
 
 // run follows one ability's instructions.
 func (x *execCtx) run(ab *Ability, off int) error {
-	x.off = off
+	x.off, x.ab = off, ab
 	return x.instrs(ab.Effect)
+}
+
+// namedSelf is, for an ability that names its own object but was read from
+// another card, what that name means when the rules that make it mean the
+// object that has it now are switched off: 201.5b (an ability gained from
+// another object) and, for text spliced onto a spell, 702.47c as well. It
+// is then the object with that name (none: nil, with ok); ok is false when
+// the name means the ability's object.
+func (x *execCtx) namedSelf() (o *Object, ok bool) {
+	a := x.ab
+	t := x.t
+	if a == nil || !a.ByName || a.Origin == "" {
+		return nil, false
+	}
+	src := t.s.Object(x.item.Source)
+	if src == nil || strings.EqualFold(t.chars(src).Name, a.Origin) {
+		return nil, false
+	}
+	spliced := x.item.Kind == StackSpell
+	if t.applies(KeyNameSelf) && (!spliced || t.applies(KeySplicedText)) {
+		return nil, false
+	}
+	var found *Object
+	for _, c := range t.s.Objects {
+		if strings.EqualFold(t.chars(c).Name, a.Origin) && (found == nil || c.Zone == Battlefield && found.Zone != Battlefield) {
+			found = c
+		}
+	}
+	return found, true
 }
 
 func (x *execCtx) instrs(ins []*Instr) error {
@@ -212,7 +242,7 @@ func (x *execCtx) objects(r ORef) []*Object {
 		for n := 0; n < 8 && x.moved[id] != 0; n++ {
 			id = x.moved[id]
 		}
-		if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) && x.inRange(o) {
+		if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) && x.thisObject(r, o) && x.inRange(o) {
 			out = append(out, o)
 		}
 	}
@@ -241,6 +271,13 @@ func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
 		return true
 	}
 	return matchFilter(&x.t.s, f, o, x.t.chars(o), x.source(), x.ctrl)
+}
+
+// thisObject reports whether o is what "that creature" means: that object,
+// even if it isn't a creature now (700.7); without that rule, it would have
+// to be one.
+func (x *execCtx) thisObject(r ORef, o *Object) bool {
+	return r.Quality == "" || x.t.applies(KeyThisObject) || x.t.chars(o).Types.Is(r.Quality)
 }
 
 // inRange reports whether an object is within the range of influence of
@@ -303,6 +340,12 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		ids = []ObjectID{x.item.Source}
 		if x.item.Kind != StackSpell && !x.selfFound() {
 			ids = nil
+		}
+		if o, ok := x.namedSelf(); ok {
+			ids = nil
+			if o != nil {
+				ids = []ObjectID{o.ID}
+			}
 		}
 	case RefTarget:
 		i := x.off + r.Index
@@ -530,6 +573,14 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	switch in.Op {
 	case OpDamage:
 		src, _ := x.sourceChars()
+		if o, ok := x.namedSelf(); ok && in.Src.Kind == RefSelf {
+			// "Glacial Ray deals 2 damage": the card of that name.
+			src = nil
+			if o != nil {
+				ch := t.chars(o)
+				src = &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
+			}
+		}
 		if in.Src.Kind != RefSelf {
 			if os := x.objects(in.Src); len(os) > 0 {
 				ch := t.chars(os[0])
@@ -1143,11 +1194,17 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				card := spec.Card
 				if spec.Named != "" {
 					card = t.namedToken(spec.Named)
+				} else if !t.applies(KeyTokenName) {
+					// 111.4: the effect sets the token's name, its own or
+					// its subtypes plus "Token"; without it, nothing does.
+					c := *card
+					c.Name = ""
+					card = &c
 				}
 				var bound []*Ability
 				if len(spec.Gains) > 0 && src != nil {
 					c := *card
-					bound = bindGained(spec.Gains, src, t.linkedTo(src))
+					bound = bindGained(&t.s, spec.Gains, src, t.linkedTo(src))
 					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bound...)
 					card = &c
 				}
@@ -1426,7 +1483,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		e.Color = sp.SetColor
 	}
 	if src := t.s.Object(x.item.Source); src != nil {
-		e.Gain = bindGained(sp.Gain, src, t.linkedTo(src))
+		e.Gain = bindGained(&t.s, sp.Gain, src, t.linkedTo(src))
 	} else {
 		e.Gain = sp.Gain
 	}
@@ -1683,7 +1740,7 @@ func (x *execCtx) bindRef(r ORef) ORef {
 		if len(os) == 0 {
 			return ORef{Kind: RefBound}
 		}
-		return ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label}
+		return ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label, Quality: r.Quality}
 	}
 	return r
 }

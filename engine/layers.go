@@ -90,7 +90,14 @@ func (s *State) computeView() *view {
 			v.faceUp[o.ID] = card
 			card = s.faceDown(o, card, copied)
 		}
-		v.copiable[o.ID] = card
+		if o.Token && len(copies[o.ID]) == 0 && !s.applies(KeyTokenText) {
+			// 111.3: what the effect defined is the token's text, its
+			// copiable values; without that rule, nothing is printed on a
+			// token to copy.
+			v.copiable[o.ID] = &Card{}
+		} else {
+			v.copiable[o.ID] = card
+		}
 		ch := baseChars(s, o, s.withStatus(o, card, copied), notes)
 		s.faceManaValue(o, card, copied, ch)
 		lc.ch[o.ID] = ch
@@ -500,7 +507,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			case in.eff != nil:
 				gained = in.eff.Gain
 			default:
-				gained = bindGained(sp.Gain, in.src, func(a *Ability) bool {
+				gained = bindGained(lc.s, sp.Gain, in.src, func(a *Ability) bool {
 					return lc.s.choiceLinked(in.src, lc.ch[in.src.ID].Abilities, in.ab, a)
 				})
 			}
@@ -715,13 +722,16 @@ func subIn(l []Subtype, s Subtype) bool {
 // whose ability grants it (201.5a: "Saproling Burst" in the token's ability
 // means the Saproling Burst that made it), and "the chosen color" to the
 // color chosen for it, if the choice is linked to it (linked).
-func bindGained(abs []*Ability, src *Object, linked func(*Ability) bool) []*Ability {
+func bindGained(s *State, abs []*Ability, src *Object, linked func(*Ability) bool) []*Ability {
 	if src == nil {
 		return abs
 	}
 	out := make([]*Ability, len(abs))
 	for i, a := range abs {
-		out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
+		out[i] = a
+		if s.applies(KeyNameGrant) { // 201.5a
+			out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
+		}
 		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && linked(a) {
 			out[i] = bindChosenColor(a, src.Chosen.Color)
 		}

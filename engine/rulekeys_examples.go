@@ -22,10 +22,16 @@ const (
 	KeyDevotionMods     Key = "devotion.mods"            // 700.5a: effects that modify devotion count
 	KeyLifelinkEvents   Key = "lifelink.events"          // 702.15e: sources with lifelink dealing damage at once cause separate life gain events
 	KeySBALKI           Key = "sba.lki"                  // 704.8: what state-based actions move is remembered as it was before any of them
+	KeySplicedText      Key = "splice.text"              // 702.47c: the spliced text is the spell's: a card name in it means the spell
+	KeyTokenText        Key = "token.text"               // 111.3: what the creating effect defines is the token's text, its copiable values
+	KeyTokenName        Key = "token.name"               // 111.4: the creating effect sets the token's name: its own, or its subtypes plus "Token"
 	KeyNegative         Key = "number.negative"          // 107.1b: a game value such as power can be less than zero, and calculations use it
 )
 
 var exampleRecognizers = []recognizer{
+	{key: KeySplicedText, chapters: []uint16{502, 702}, sub: 2, re: rx(`^the spell has the characteristics of the main spell, plus the (text boxes|rules text) of each of the spliced cards`)},
+	{key: KeyTokenText, chapters: []uint16{110, 111}, re: rx(`^the spell or ability that creates a token may define the values of any number of characteristics`)},
+	{key: KeyTokenName, chapters: []uint16{110, 111}, re: rx(`^a spell or ability that creates a token sets both its name and its subtype`)},
 	{key: KeyConvokeTotal, chapters: []uint16{702}, sub: 2, re: rx(`^the convoke ability isn.t an additional or alternative cost`)},
 	{key: KeyEventPerAbility, chapters: []uint16{700}, re: rx(`^anything that happens in a game is an event`)},
 	{key: KeyDevotionMods, chapters: []uint16{700}, sub: 2, re: rx(`devotion to each color and combination of colors, taking into account any effects that modify devotion`)},

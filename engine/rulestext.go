@@ -16,8 +16,10 @@ import (
 // types, used to tell a creature type from a word.
 func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
 	text := strings.TrimSpace(straightenQuotes(line))
+	byName := false
 	if name != "" {
-		text = replaceName(text, name)
+		named := replaceName(text, name)
+		byName, text = named != text, named
 		// 201.5c: a legendary card may call itself by the part of its
 		// name before the comma ("Minsc" for "Minsc, Beloved Ranger").
 		if short, _, ok := strings.Cut(name, ","); ok && len(short) > 2 {
@@ -30,6 +32,9 @@ func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability
 		return nil, err
 	}
 	setOrigin(abs, name)
+	for _, a := range abs {
+		a.ByName = byName
+	}
 	return abs, nil
 }
 

@@ -1720,7 +1720,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 			c.i = save
 			return ORef{}, false
 		}
-		return p.it, true
+		r := p.it
+		if w := c.toks[c.i-1].w; c.toks[save].w == "that" && (w == "creature" || w == "land" || w == "artifact" || w == "enchantment") {
+			r.Quality = w // "that creature" (700.7)
+		}
+		return r, true
 	case c.eat("the", "sacrificed", "creature"):
 		return ORef{Kind: RefSacrificed}, true
 	case c.eat("each", "other", "creature", "that", "shares", "a", "color", "with"):

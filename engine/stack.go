@@ -216,6 +216,9 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	// 601.2b: splice (702.47): reveal cards, whose text the spell gains.
 	var adds []ManaCost
+	if len(a.Splice) > 0 && !t.applies(KeySplice) {
+		return t.ruleErr(KeySplice, "splice is a keyword without rules: nothing can be spliced")
+	}
 	for _, sid := range a.Splice {
 		c, err := t.object(sid)
 		if err != nil {
