@@ -172,6 +172,11 @@ type Filter struct {
 	NotIt, SharesTypeWithIt bool
 	// FaceDown: "face-down creature" (708).
 	FaceDown bool
+	// With lists keywords it must have ("a creature with flying"); a
+	// keyword with variants matches any of them ("landwalk": swampwalk …).
+	With []string
+	// Haunted: "the creature it haunts" (702.55b).
+	Haunted bool
 }
 
 // PTBound compares a power or toughness with a number.
@@ -203,6 +208,9 @@ type Trigger struct {
 	Spell *Filter // cast triggers: "a spell of the chosen color"
 	Who   Whose   // cast, gain life: whose action
 	N     int     // "expend 4"
+	// Or is another trigger condition of the same ability: "When this
+	// creature enters or the creature it haunts dies" (113.6k).
+	Or *Trigger
 }
 
 // TrigEvent is what a trigger waits for.
@@ -295,6 +303,16 @@ type Instr struct {
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".
 	If *Cond
+	// With is what an exchange of zones takes the permanent's place: "an
+	// Aura card in your hand" (OpSwap).
+	With *Filter
+	// Haunt is the creature an exiled card haunts: "exile it haunting
+	// target creature" (702.55a).
+	Haunt *ORef
+	// Variants: the keyword this instruction grants is each variant of it
+	// found among the objects its condition looks at ("The same is true
+	// for … landwalk, protection", 702.1c).
+	Variants bool
 	// Color and NewTargets are a spell copy's exception ("except that the
 	// copy is red") and "You may choose new targets for the copy."
 	Color      Color

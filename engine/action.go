@@ -415,7 +415,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.Base = n.Controller
 	n.Seq = t.s.tick()
 	n.Timestamp, n.CtrlSince = n.Seq, n.Seq
-	n.Revealed, n.ExiledBy = false, 0
+	n.Revealed, n.ExiledBy, n.Haunting = false, 0, 0
 	if bottom {
 		n.Seq = -n.Seq
 	}

@@ -14,6 +14,9 @@ type Combat struct {
 	// attackers step's turn-based action, and what each attacks.
 	pending   []ObjectID
 	pendingAt []Target
+	// pendingBands are the attacking bands declared with the attackers
+	// (702.22c).
+	pendingBands [][]ObjectID
 	// pendingBlocks are the blocks declared so far, made together as the
 	// declare blockers step begins; declared lists the defending players
 	// who have declared theirs (802.4: each in turn).
@@ -34,6 +37,8 @@ type Attacker struct {
 	Walker   ObjectID
 	Blockers []ObjectID
 	Blocked  bool
+	// Band numbers the attacking band it's in (702.22c); 0: none.
+	Band int
 }
 
 // Attacked is what the attacker attacks, as a target of its damage.
@@ -59,6 +64,7 @@ func (c Combat) clone() Combat {
 	}
 	c.pending = slices.Clone(c.pending)
 	c.pendingAt = slices.Clone(c.pendingAt)
+	c.pendingBands = slices.Clone(c.pendingBands)
 	c.pendingBlocks = slices.Clone(c.pendingBlocks)
 	c.declared = slices.Clone(c.declared)
 	c.Assign = slices.Clone(c.Assign)
@@ -130,6 +136,8 @@ type (
 		// order, the player or planeswalker it attacks (802.3).
 		Defender PlayerID
 		At       []Target
+		// Bands are attacking bands among the attackers (702.22c).
+		Bands [][]ObjectID
 	}
 	// DeclareBlockers: a defending player blocks (509.1): each blocker
 	// with the attacker it blocks, in pairs. When several players are
@@ -178,6 +186,9 @@ func (a DeclareAttackers) apply(t *tx) error {
 	if err := t.checkAttackers(a.Player, a.Attackers); err != nil {
 		return err
 	}
+	if err := t.checkBands(a.Bands, a.Attackers, at); err != nil {
+		return err
+	}
 	for t.s.Step != StepBeginCombat {
 		if err := t.nextStep(); err != nil {
 			return err
@@ -191,6 +202,7 @@ func (a DeclareAttackers) apply(t *tx) error {
 	}
 	t.s.Combat.pending = a.Attackers
 	t.s.Combat.pendingAt = at
+	t.s.Combat.pendingBands = a.Bands
 	return t.nextStep()
 }
 
@@ -199,11 +211,16 @@ func (a DeclareAttackers) apply(t *tx) error {
 // unless they have vigilance.
 func (t *tx) declaredAttackers() {
 	c := t.s.Combat
-	ids, at := c.pending, c.pendingAt
-	c.pending, c.pendingAt = nil, nil
+	ids, at, bands := c.pending, c.pendingAt, c.pendingBands
+	c.pending, c.pendingAt, c.pendingBands = nil, nil, nil
 	for i, id := range ids {
 		o := t.s.Object(id)
 		a := Attacker{ID: id}
+		for b, band := range bands {
+			if slices.Contains(band, id) {
+				a.Band = b + 1
+			}
+		}
 		if at[i].IsPlayer {
 			a.Defender = at[i].Player
 		} else {
@@ -395,12 +412,81 @@ func (t *tx) declaredBlockers() {
 		t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
 			Text: fmt.Sprintf("%s blocks %s", blk.Label, atk.Label)})
 	}
+	t.bandBlocked()
 	for _, at := range c.Attackers {
 		if at.Blocked {
 			o := t.s.Object(at.ID)
 			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, N: blockedEvent, Text: o.Label + " becomes blocked"})
 		}
 	}
+}
+
+// bandBlocked: 702.22h: if an attacking creature becomes blocked by a
+// creature, each other creature in the same band becomes blocked by that
+// same blocking creature.
+func (t *tx) bandBlocked() {
+	c := t.s.Combat
+	if !t.applies(KeyBandBlocked) {
+		return
+	}
+	for i := range c.Attackers {
+		at := &c.Attackers[i]
+		if at.Band == 0 {
+			continue
+		}
+		for j := range c.Attackers {
+			mate := &c.Attackers[j]
+			if j == i || mate.Band != at.Band {
+				continue
+			}
+			for _, b := range at.Blockers {
+				if slices.Contains(mate.Blockers, b) {
+					continue
+				}
+				mate.Blockers = append(mate.Blockers, b)
+				mate.Blocked = true
+				blk, atk := t.s.Object(b), t.s.Object(mate.ID)
+				if blk == nil || atk == nil {
+					continue
+				}
+				t.emit(Event{Kind: EvCombat, Key: KeyBandBlocked, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
+					Text: fmt.Sprintf("%s blocks %s, in the same band as %s", blk.Label, atk.Label, t.labelOf(at.ID))})
+			}
+		}
+	}
+}
+
+// checkBands checks attacking bands as they're declared (702.22c): each
+// one or more creatures with banding and up to one without, each creature
+// in one band only, all attacking the same player or planeswalker
+// (702.22d).
+func (t *tx) checkBands(bands [][]ObjectID, ids []ObjectID, at []Target) error {
+	seen := map[ObjectID]bool{}
+	for _, band := range bands {
+		with, without := 0, 0
+		var to *Target
+		for _, id := range band {
+			i := slices.Index(ids, id)
+			o := t.s.Object(id)
+			if i < 0 || o == nil || seen[id] {
+				return t.ruleErr(KeyAttack, "a band is made of attacking creatures, each in one band only")
+			}
+			seen[id] = true
+			if t.chars(o).HasKeyword("banding") {
+				with++
+			} else {
+				without++
+			}
+			if to != nil && *to != at[i] {
+				return t.ruleErr(KeyAttack, "all creatures in a band attack the same player or planeswalker (702.22d)")
+			}
+			to = &at[i]
+		}
+		if with == 0 || without > 1 {
+			return t.ruleErr(KeyAttack, "a band is one or more creatures with banding and up to one without (702.22c)")
+		}
+	}
+	return nil
 }
 
 // blockRestrictions checks the restrictions on the blocks as a whole
@@ -881,7 +967,10 @@ func explicit(c *Combat, id ObjectID) *Assignment {
 }
 
 // tramples reports whether an attacker's trample applies (702.19b).
-func (t *tx) tramples(ch *Chars) bool { return ch.HasKeyword("trample") && t.applies(KeyTrample) }
+func (t *tx) tramples(ch *Chars) bool {
+	// 702.19c: trample over planeswalkers is a variant of trample.
+	return (ch.HasKeyword("trample") || ch.HasKeyword("trample over planeswalkers")) && t.applies(KeyTrample)
+}
 
 // lethal is the damage that is lethal to a blocker for assignment
 // (702.19b): its toughness less damage already marked; 1 from deathtouch.
@@ -902,24 +991,48 @@ func (t *tx) lethal(b *Object, src *Chars) int {
 // damage; to the player only with trample and after lethal damage to every
 // blocker.
 func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Object, as *Assignment) error {
-	total, toPlayer := 0, 0
+	total, toPlayer, toController := 0, 0, 0
 	got := map[ObjectID]int{}
 	for i, tg := range as.To {
 		if as.N[i] < 0 {
 			return t.ruleErr(KeyAssign, "damage can't be negative")
 		}
 		total += as.N[i]
-		if tg.IsPlayer {
-			if !at.Blocked || t.tramples(ch) {
-				toPlayer += as.N[i]
-				continue
+		switch {
+		case tg == at.Attacked():
+			if at.Blocked && !t.tramples(ch) {
+				return t.ruleErr(KeyAssign, "%s is blocked and has no trample: it can't assign damage to %s", o.Label, t.targetText(tg))
 			}
-			return t.ruleErr(KeyAssign, "%s is blocked and has no trample: it can't assign damage to %s", o.Label, t.name(tg.Player))
+			toPlayer += as.N[i]
+			continue
+		case tg.IsPlayer && at.Walker != 0 && tg.Player == at.Defender && ch.HasKeyword("trample over planeswalkers"):
+			// 702.19c: excess damage past the planeswalker's loyalty
+			// may go to its controller.
+			if !t.applies(KeyTrampleWalkers) {
+				return t.ruleErr(KeyAssign, "%s attacks %s: it can't assign damage to %s", o.Label, t.labelOf(at.Walker), t.name(tg.Player))
+			}
+			toController += as.N[i]
+			continue
+		case tg.IsPlayer:
+			return t.ruleErr(KeyAssign, "%s doesn't attack %s: it can't assign damage to them", o.Label, t.name(tg.Player))
 		}
 		if !slices.Contains(at.Blockers, tg.Object) {
 			return t.ruleErr(KeyAssign, "%s isn't blocking %s", t.targetText(tg), o.Label)
 		}
 		got[tg.Object] += as.N[i]
+	}
+	if toController > 0 {
+		// 702.19c: damage at least equal to the planeswalker's loyalty is
+		// assigned to it first, counting what other creatures assign to it
+		// in this combat damage step.
+		loyalty := 0
+		if w := t.s.Object(at.Walker); w != nil {
+			loyalty = w.Counters.Get("loyalty")
+		}
+		if toPlayer+t.assignedElsewhere(at.ID, at.Walker) < loyalty {
+			return t.ruleErr(KeyTrampleWalkers, "%s must be assigned damage at least equal to its loyalty (%d) before any goes to %s", t.labelOf(at.Walker), loyalty, t.name(at.Defender))
+		}
+		toPlayer += toController
 	}
 	if total != ch.Power {
 		return t.ruleErr(KeyAssign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)

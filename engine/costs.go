@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // tapForCost taps the creatures a player chose to pay "Tap another
 // untapped creature you control" (station, 702.184a) or "Tap any number of
@@ -139,16 +142,146 @@ func (t *tx) colorsSpent(o *Object, r *Replacement) int {
 // has left its zone, as it last existed there (608.2h: "for each +1/+1
 // counter on this permanent" as modular's creature died with them).
 func (x *execCtx) countersOf(r ORef) (Counters, bool) {
+	if x.t.applies(KeyLKI) {
+		for _, id := range x.refIDs(r) {
+			if x.t.s.Object(id) == nil {
+				if s := x.t.s.LastKnown(id); s != nil {
+					return s.Obj.Counters, true
+				}
+			}
+		}
+	}
 	if os := x.objects(r); len(os) > 0 {
 		return os[0].Counters, true
 	}
-	if !x.t.applies(KeyLKI) {
-		return nil, false
-	}
-	for _, id := range x.refIDs(r) {
-		if s := x.t.s.LastKnown(id); s != nil {
-			return s.Obj.Counters, true
-		}
-	}
 	return nil, false
 }
+
+// variants lists the distinct abilities of keyword family kw among the
+// permanents the controller controls that match f: "The same is true for
+// … landwalk, protection" grants each one found (702.1c).
+func (x *execCtx) variants(kw string, f *Filter) []*Ability {
+	t := x.t
+	var out []*Ability
+	seen := map[string]bool{}
+	src := x.source()
+	for _, o := range t.s.Objects {
+		ch := t.chars(o)
+		if o.Zone != Battlefield || ch.Controller != x.ctrl || !matchFilter(&t.s, f, o, ch, src, x.ctrl) {
+			continue
+		}
+		for _, a := range ch.Abilities {
+			if inFamily(a, kw) && !seen[strings.ToLower(a.Text)] {
+				seen[strings.ToLower(a.Text)] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// swap exchanges a permanent with a card in another zone (aura swap,
+// 702.65a): the permanent goes to its owner's hand and the card takes its
+// place, attached to what it was attached to (701.12e). The cards must have
+// the same owner (701.12d) and the card must be able to enchant what the
+// permanent enchants; if either half can't be completed, neither happens
+// (702.65b).
+func (x *execCtx) swap(in *Instr) (bool, error) {
+	t := x.t
+	var self *Object
+	if os := x.objects(in.What); len(os) > 0 && os[0].Zone == Battlefield {
+		self = os[0]
+	}
+	var cands []*Object
+	src := x.source()
+	for _, o := range t.s.Objects {
+		if o.Zone == in.With.Zone && matchFilter(&t.s, in.With, o, t.chars(o), src, x.ctrl) {
+			cands = append(cands, o)
+		}
+	}
+	var host *Object
+	if self != nil && self.Attached != 0 {
+		host = t.s.Object(self.Attached)
+	}
+	// Each half: the permanent to its owner's hand, the same player's card
+	// onto the battlefield attached to the host.
+	out := self != nil && self.Owner == x.ctrl
+	var fits []*Object
+	for _, o := range cands {
+		if o.Owner == x.ctrl && (host == nil || t.enchantable(o, host)) {
+			fits = append(fits, o)
+		}
+	}
+	inHalf := len(fits) > 0
+	if (!out || !inHalf) && t.applies(KeySwapWhole) {
+		why := "the card can't enchant what it enchants"
+		if !out {
+			why = "it isn't owned by the player who would exchange it"
+		}
+		t.emit(Event{Kind: EvRule, Key: KeySwapWhole, Object: x.item.SourceName,
+			Text: "the exchange can't be completed (" + why + "): the ability has no effect"})
+		return false, nil
+	}
+	hostID := ObjectID(0)
+	if host != nil {
+		hostID = host.ID
+	}
+	if self != nil {
+		if _, err := t.move(self.ID, Hand, false, nil, KeyResolve, "is exchanged: to its owner's hand"); err != nil {
+			return false, err
+		}
+	}
+	if !inHalf {
+		return true, nil
+	}
+	pick := fits[0]
+	if len(fits) > 1 {
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Options: ids(fits), Min: 1, Max: 1, Prompt: "choose the card to exchange it with"})
+		if err != nil {
+			return false, err
+		}
+		if o := t.s.Object(ans.object); o != nil {
+			pick = o
+		}
+	}
+	ctrl := x.ctrl
+	nid, err := t.move(pick.ID, Battlefield, false, &ctrl, KeyResolve, "is exchanged: onto the battlefield")
+	if err != nil {
+		return false, err
+	}
+	if n := t.s.Object(nid); n != nil && hostID != 0 {
+		n.Attached = hostID
+		t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: n.Label, ObjectID: nid, Text: n.Label + " is attached to " + t.labelOf(hostID)})
+	}
+	return true, nil
+}
+
+// assignedElsewhere is the combat damage the attackers other than id
+// assign to walker in this combat damage step: their stated assignments,
+// or an unblocked attacker's whole power (702.19c counts it).
+func (t *tx) assignedElsewhere(id, walker ObjectID) int {
+	c := t.s.Combat
+	n := 0
+	for _, at := range c.Attackers {
+		if at.ID == id {
+			continue
+		}
+		if as := explicit(c, at.ID); as != nil {
+			for i, tg := range as.To {
+				if !tg.IsPlayer && tg.Object == walker {
+					n += as.N[i]
+				}
+			}
+			continue
+		}
+		if o := t.s.Object(at.ID); o != nil && !at.Blocked && at.Walker == walker {
+			n += max(t.chars(o).Power, 0)
+		}
+	}
+	return n
+}
+
+// Instructions of keyword mechanisms, numbered apart from ability.go's.
+const (
+	OpSwap Op = iota + 240 // exchange What, a permanent, with a card matching With in another zone (aura swap, 702.65a)
+)

@@ -247,6 +247,14 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 					Text: fmt.Sprintf("%s gets %d poison counter%s from toxic (now %d)", p.Name, tox, plural(tox), p.Counters.Get("poison"))})
 			}
 		}
+	} else if tch.Types.Is("planeswalker") && !tch.Types.Is("creature") && t.applies(KeyDamageWalker) {
+		// 120.3c: damage to a planeswalker removes that many loyalty
+		// counters from it.
+		o := target
+		k := min(n, o.Counters.Get("loyalty"))
+		o.Counters = o.Counters.With("loyalty", -k)
+		t.emit(Event{Kind: EvDamage, Key: KeyDamageWalker, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
+			Text: fmt.Sprintf("%s deals %d damage to %s: %d loyalty counter%s removed (%d left)", srcName, n, o.Label, k, plural(k), o.Counters.Get("loyalty"))})
 	} else {
 		o := target
 		if (sch.HasKeyword("wither") || sch.HasKeyword("infect")) && t.applies(KeyDamageWither) {

@@ -239,6 +239,11 @@ func (x *execCtx) objects(r ORef) []*Object {
 	t := x.t
 	var out []*Object
 	for _, id := range x.refIDs(r) {
+		if tr := x.item.Trig; r.Kind == RefSelf && tr != nil && tr.Obj != nil && tr.Obj.ID == id && tr.NewID != 0 && t.s.Object(id) == nil {
+			// An ability that triggered on its own object leaving acts on
+			// the card where it went: "exile it" (haunt, 702.55a).
+			id = tr.NewID
+		}
 		for n := 0; n < 8 && x.moved[id] != 0; n++ {
 			id = x.moved[id]
 		}
@@ -638,6 +643,14 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if n := t.s.Object(nid); n != nil && to == Exile && x.item.Source != 0 {
 				n.ExiledBy = x.item.Source // 607.2a: exiled "with" its source
 			}
+			if n := t.s.Object(nid); n != nil && in.Haunt != nil {
+				// 702.55b: the card in exile haunts the creature targeted.
+				if hs := x.objects(*in.Haunt); len(hs) > 0 {
+					n.Haunting = hs[0].ID
+					t.emit(Event{Kind: EvEffect, Key: KeyExile, Object: n.Label, ObjectID: nid,
+						Text: fmt.Sprintf("%s haunts %s", n.Label, hs[0].Label)})
+				}
+			}
 			x.it = append(x.it, nid)
 		}
 		return len(os) > 0, nil
@@ -814,6 +827,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.reflexive(in), nil
 	case OpExchange:
 		return x.exchange(in)
+	case OpSwap:
+		return x.swap(in)
 	case OpWin:
 		for _, p := range x.players(in.Who) {
 			t.win(p)
@@ -1486,6 +1501,11 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		e.Gain = bindGained(&t.s, sp.Gain, src, t.linkedTo(src))
 	} else {
 		e.Gain = sp.Gain
+	}
+	if in.Variants && in.If != nil && t.applies(KeySameIsTrue) {
+		// 702.1c: each variant of the keyword among the objects the
+		// condition looks at is granted (landwalk: swampwalk, …).
+		e.Gain = x.variants(sp.Gain[0].Keyword, in.If.Filter)
 	}
 	if sp.GainActOf != nil {
 		if from := x.objects(*sp.GainActOf); len(from) > 0 {

@@ -1147,6 +1147,11 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.ToughGtPower && ch.Toughness <= ch.Power {
 		return false
 	}
+	for _, kw := range f.With {
+		if !slices.ContainsFunc(ch.Abilities, func(a *Ability) bool { return inFamily(a, kw) }) && !slices.Contains(ch.Keywords, kw) {
+			return false
+		}
+	}
 	if f.EvenMV && ch.manaValue(stackX(o))%2 != 0 {
 		return false
 	}

@@ -4,21 +4,29 @@ package engine
 // engine applies through a gate (ablation.go), recognized in an edition's
 // text.
 const (
-	KeySpellTargets    Key = "cast.targeted"     // 115.1a: a spell is targeted by its spell ability's "target"s, not its other abilities'
-	KeyCycling         Key = "cycling"           // 702.29a: cycling, an activated ability that works from the hand
-	KeyCycleTrigger    Key = "cycling.trigger"   // 702.29c: "When you cycle this card" triggers from whatever zone the card winds up in
-	KeyKeywordCost     Key = "keyword.cost"      // 702.1a: "[keyword] cost" means only the keyword's variable cost
-	KeyStationOther    Key = "station.other"     // 702.184c: an effect may have a creature station with a characteristic other than its power
-	KeyKeywordVariable Key = "keyword.variable"  // 702.1b: a granted keyword's variable is constantly reevaluated
-	KeyEcho            Key = "echo"              // 702.30a: echo, an upkeep trigger: sacrifice it unless you pay
-	KeyCrews           Key = "crew.crews"        // 702.122b: a creature tapped to pay a crew cost crews the Vehicle
-	KeySunburstVar     Key = "sunburst.variable" // 702.44c: sunburst sets another ability's number
-	KeyNoncreaturePT   Key = "pt.noncreature"    // 208.3a: an effect on a noncreature's power and toughness is created all the same
+	KeySpellTargets    Key = "cast.targeted"          // 115.1a: a spell is targeted by its spell ability's "target"s, not its other abilities'
+	KeyCycling         Key = "cycling"                // 702.29a: cycling, an activated ability that works from the hand
+	KeyCycleTrigger    Key = "cycling.trigger"        // 702.29c: "When you cycle this card" triggers from whatever zone the card winds up in
+	KeyKeywordCost     Key = "keyword.cost"           // 702.1a: "[keyword] cost" means only the keyword's variable cost
+	KeyStationOther    Key = "station.other"          // 702.184c: an effect may have a creature station with a characteristic other than its power
+	KeyKeywordVariable Key = "keyword.variable"       // 702.1b: a granted keyword's variable is constantly reevaluated
+	KeyEcho            Key = "echo"                   // 702.30a: echo, an upkeep trigger: sacrifice it unless you pay
+	KeyCrews           Key = "crew.crews"             // 702.122b: a creature tapped to pay a crew cost crews the Vehicle
+	KeySunburstVar     Key = "sunburst.variable"      // 702.44c: sunburst sets another ability's number
+	KeyNoncreaturePT   Key = "pt.noncreature"         // 208.3a: an effect on a noncreature's power and toughness is created all the same
+	KeySameIsTrue      Key = "keyword.variants"       // 702.1c: "the same is true for" a keyword grants each of its variants
+	KeyTriggerZones    Key = "trigger.zones"          // 113.6k: each trigger condition of an ability works in the zones it can trigger from
+	KeySwapWhole       Key = "aura.swap.whole"        // 702.65b: if either half of an aura swap can't be completed, it has no effect
+	KeyTrampleWalkers  Key = "combat.trample.walkers" // 702.19c: trample over planeswalkers: excess damage to the planeswalker's controller
+	KeyDamageWalker    Key = "damage.planeswalker"    // 120.3c: damage to a planeswalker removes loyalty counters
+	KeyBandBlocked     Key = "banding.blocked"        // 702.22h: blocking one creature of an attacking band blocks the band
 )
 
 // mechanicsGated lists the keys above (all gated).
 var mechanicsGated = []Key{
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther, KeyKeywordVariable, KeyEcho, KeyCrews, KeySunburstVar, KeyNoncreaturePT,
+	KeySameIsTrue, KeyTriggerZones, KeySwapWhole, KeyTrampleWalkers, KeyDamageWalker,
+	KeyBandBlocked,
 }
 
 var mechanicsRecognizers = []recognizer{
@@ -32,4 +40,10 @@ var mechanicsRecognizers = []recognizer{
 	{key: KeyCrews, chapters: []uint16{702}, sub: 2, re: rx(`crews a vehicle.? when it.s tapped to pay`)},
 	{key: KeySunburstVar, chapters: []uint16{502, 702}, sub: 2, re: rx(`^sunburst can also be used to set a variable`)},
 	{key: KeyNoncreaturePT, chapters: []uint16{208}, sub: 2, re: rx(`that effect is created even though it doesn.t do anything unless that permanent becomes a creature`)},
+	{key: KeySameIsTrue, chapters: []uint16{702}, sub: 2, re: rx(`"the same is true for" a list of keyword abilities`)},
+	{key: KeyTriggerZones, chapters: []uint16{112, 113}, sub: 2, re: rx(`^a trigger condition that can.t trigger from the battlefield functions in all zones`)},
+	{key: KeySwapWhole, chapters: []uint16{502, 702}, sub: 2, re: rx(`^if either half of the exchange can.t be completed, the ability has no effect`)},
+	{key: KeyTrampleWalkers, chapters: []uint16{702}, sub: 2, re: rx(`^trample over planeswalkers is a variant of trample`)},
+	{key: KeyDamageWalker, title: damageTitle, re: rx(`^damage dealt to a planeswalker causes that many loyalty counters`)},
+	{key: KeyBandBlocked, chapters: []uint16{502, 702}, sub: 2, re: rx(`each other creature in the same band as the attacking creature becomes blocked`)},
 }

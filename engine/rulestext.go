@@ -190,9 +190,9 @@ func topLevel(c *tcur, w string) int {
 // keywordList are the keyword abilities without parameters the engine knows.
 var keywordList = []string{
 	"first strike", "double strike", "deathtouch", "defender", "flash", "flying", "haste", "hexproof",
-	"indestructible", "infect", "lifelink", "menace", "reach", "shroud", "trample", "vigilance", "wither",
+	"indestructible", "infect", "lifelink", "menace", "reach", "shroud", "trample over planeswalkers", "trample", "vigilance", "wither",
 	"fear", "intimidate", "shadow", "changeling", "undying", "persist", "devoid", "phasing", "convoke",
-	"split second", "snow forestwalk", "snow islandwalk", "snow mountainwalk", "snow plainswalk", "snow swampwalk",
+	"split second", "banding", "snow forestwalk", "snow islandwalk", "snow mountainwalk", "snow plainswalk", "snow swampwalk",
 	"landwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk",
 }
 
@@ -721,6 +721,29 @@ var stepWords = []struct {
 }
 
 func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
+	start := c.i
+	t, err := p.trigger1(c, text)
+	if err == nil {
+		return t, nil
+	}
+	// Two trigger conditions of one ability: "When this creature enters
+	// or the creature it haunts dies" (113.6k).
+	for j := start + 1; j < len(c.toks)-1; j++ {
+		if c.toks[j].w != "or" {
+			continue
+		}
+		l, err1 := p.trigger1(&tcur{toks: c.toks[:j], src: c.src, i: start}, text)
+		r, err2 := p.trigger1(&tcur{toks: c.toks, src: c.src, i: j + 1}, text)
+		if err1 == nil && err2 == nil {
+			l.Or = r
+			c.i = len(c.toks)
+			return l, nil
+		}
+	}
+	return nil, err
+}
+
+func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	switch {
 	case c.eat("end", "of", "turn"):
 		return &Trigger{Event: TrigStep, Step: StepEnd, Whose: AnyOnes, Next: true}, nil
@@ -795,6 +818,9 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 	} else if c.eat("enchanted", "creature") {
 		f.Enchanted = true
 		f.AnyOf = []string{"creature"}
+	} else if c.eat("the", "creature", "it", "haunts") {
+		// 702.55b: the object its haunt ability targeted.
+		f.Haunted = true
 	} else {
 		c.eat("a")
 		c.eat("an")
@@ -868,6 +894,26 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 
 // cond reads a condition: "you have 40 or more life", "~ is tapped".
 func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
+	save := c.i
+	// "a creature you control has flying", "you control a creature with
+	// flying".
+	if c.eat("a") || c.eat("an") {
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); ok && (c.eat("has") || c.eat("have")) {
+			if kw, ok := p.keywordName(c); ok && c.end() {
+				f.With = append(f.With, kw)
+				return &Cond{Kind: CondControls, Filter: f}, nil
+			}
+		}
+		c.i = save
+	}
+	if c.eat("you", "control", "a") || c.eat("you", "control", "an") {
+		f := &Filter{Control: Yours}
+		if _, ok := p.nounPhrase(c, f); ok && c.end() && len(f.With) > 0 {
+			return &Cond{Kind: CondControls, Filter: f}, nil
+		}
+		c.i = save
+	}
 	switch {
 	case c.eat("you", "have"):
 		n, ok := c.num()

@@ -66,6 +66,34 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 			return prev, nil
 		}
 		return nil, p.fail(c, text, "\"You may choose new targets for the copy.\" follows a copy instruction")
+	case c.eat("the", "same", "is", "true", "for"):
+		// 702.1c: "The same is true for fear, first strike, …, landwalk,
+		// protection, trample, and vigilance."
+		l := last()
+		if l == nil || l.Op != OpContinuous || l.Cont == nil || len(l.Cont.Gain) != 1 || l.If == nil || l.If.Filter == nil {
+			return nil, p.fail(c, text, "\"The same is true for …\" follows an instruction granting a keyword if an object has it")
+		}
+		for !c.end() {
+			c.eat(",")
+			c.eat("and")
+			kw, ok := p.keywordName(c)
+			if !ok {
+				return nil, p.fail(c, text, "a keyword: fear, first strike, landwalk, protection, …")
+			}
+			in := *l
+			cont := *l.Cont
+			cont.Gain = []*Ability{{Kind: AbKeyword, Keyword: kw, Text: strings.ToUpper(kw[:1]) + kw[1:]}}
+			in.Cont = &cont
+			cond := *l.If
+			f := *cond.Filter
+			f.With = []string{kw}
+			cond.Filter = &f
+			in.If = &cond
+			in.Variants = true
+			in.Text = strings.Replace(l.Text, l.Cont.Gain[0].Keyword, kw, -1)
+			prev = append(prev, &in)
+		}
+		return prev, nil
 	case c.eat("it", "can't", "be", "regenerated"), c.eat("they", "can't", "be", "regenerated"):
 		if l := last(); l != nil && l.Op == OpDestroy && c.end() {
 			l.NoRegen = true
@@ -217,6 +245,17 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	case c.eat("at", "end", "of", "combat"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEndCombat, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
+	case c.peek() == "if" && in.If == nil && in.Op == OpContinuous:
+		// "… gain flying until end of turn if a creature you control has
+		// flying": the instruction is followed only if it's true.
+		c.next()
+		cond, err := p.cond(&tcur{toks: c.toks, src: c.src, i: c.i}, text)
+		if err != nil {
+			return nil, err
+		}
+		in.If = cond
+		c.i = len(c.toks)
+		in.Text = c.textBetween(start, c.i)
 	case c.eat("unless", "you", "pay"):
 		// "Sacrifice it unless you pay {X}": you may pay; if you don't,
 		// the instruction is followed (echo, 702.30a).
@@ -341,6 +380,14 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to exile")
 		}
 		p.it = r
+		if c.eat("haunting") {
+			// Haunt (702.55a): "exile it haunting target creature".
+			h, ok := p.objects(c)
+			if !ok {
+				return fail("haunting what")
+			}
+			return &Instr{Op: OpExile, What: r, Haunt: &h}, true, nil
+		}
 		return &Instr{Op: OpExile, What: r, Also: p.more(c)}, true, nil
 	case c.eat("return"):
 		if p.self(c) {
@@ -570,6 +617,19 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("change the text of … by replacing all instances of one color word with another")
 		}
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextFrom: "?", TextTo: "?"}, Dur: p.duration(c)}, true, nil
+	case c.peek() == "exchange" && c.peekAt(1) != "control":
+		// Aura swap (702.65a): "exchange this permanent with an Aura card
+		// in your hand".
+		c.next()
+		r, ok := p.objects(c)
+		if !ok || !c.eat("with") || !(c.eat("a") || c.eat("an")) {
+			return fail("exchange ~ with a card in a zone")
+		}
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok || !f.Card {
+			return fail("exchange ~ with a card in a zone")
+		}
+		return &Instr{Op: OpSwap, What: r, With: f}, true, nil
 	case c.eat("exchange", "control", "of"):
 		// 701.12a: "Exchange control of two target creatures."
 		r, ok := p.objects(c)
@@ -1957,6 +2017,10 @@ post:
 			f.NoAbility = true
 		case c.eat("with", "toughness", "greater", "than", "its", "power"):
 			f.ToughGtPower = true
+		case c.peek() == "with" && p.keywordAt(c, 1):
+			c.next()
+			kw, _ := p.keywordName(c)
+			f.With = append(f.With, kw)
 		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness"):
 			b, ok := ptBound(c)
 			if !ok {

@@ -20,6 +20,10 @@ var keywordMeanings = map[string][]string{
 	"echo": {"At the beginning of your upkeep, if this permanent came under your control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."},
 	// 702.122a
 	"crew": {"Tap any number of other untapped creatures you control with total power [n] or greater: This permanent becomes an artifact creature until end of turn."},
+	// 702.55a: "Haunt" on a permanent.
+	"haunt": {"When this permanent is put into a graveyard from the battlefield, exile it haunting target creature."},
+	// 702.65a
+	"aura swap": {"[cost]: You may exchange this permanent with an Aura card in your hand."},
 	// 702.43a
 	"modular": {"This permanent enters with [n] +1/+1 counters on it.",
 		"When this permanent is put into a graveyard from the battlefield, you may put a +1/+1 counter on target artifact creature for each +1/+1 counter on this permanent."},
@@ -30,7 +34,7 @@ var keywordMeanings = map[string][]string{
 const sunburstN = -1
 
 // keywordCost lists the keywords above whose meaning has a cost.
-var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": true}
+var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": true, "aura swap": true}
 
 // meaningKeyword reads a keyword of keywordMeanings that has no number at
 // the cursor: "cycling {2}", "scavenge {3}{G}{G}", "station". With no cost where one
@@ -38,7 +42,7 @@ var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": tru
 // is left for the text that grants it to set.
 func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 	save := c.i
-	for _, kw := range []string{"cycling", "scavenge", "station", "echo"} {
+	for _, kw := range []string{"cycling", "scavenge", "station", "echo", "haunt", "aura swap"} {
 		if !c.eatS(kw) {
 			continue
 		}
@@ -127,4 +131,40 @@ func (p *textParser) keywordCostSentence(c *tcur, text string, abs []*Ability) e
 		}
 	}
 	return nil
+}
+
+// keywordFamilies are keywords named without their variant: "landwalk"
+// stands for swampwalk, snow forestwalk and the rest, "protection" for
+// protection from anything (702.1c).
+var keywordFamilies = []string{"landwalk", "protection"}
+
+// keywordName reads the name of a keyword ability: one the engine knows
+// without a parameter ("first strike"), or a family ("protection").
+func (p *textParser) keywordName(c *tcur) (string, bool) {
+	for _, k := range keywordList {
+		if c.eatS(k) {
+			return k, true
+		}
+	}
+	for _, k := range keywordFamilies {
+		if c.eatS(k) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// keywordAt reports whether a keyword's name starts n tokens ahead.
+func (p *textParser) keywordAt(c *tcur, n int) bool {
+	d := &tcur{toks: c.toks, src: c.src, i: c.i + n}
+	_, ok := p.keywordName(d)
+	return ok
+}
+
+// inFamily reports whether ability a is keyword kw or one of its variants.
+func inFamily(a *Ability, kw string) bool {
+	if a.Keyword == kw {
+		return true
+	}
+	return kw == "landwalk" && a.Kind == AbKeyword && strings.HasSuffix(a.Keyword, "walk")
 }

@@ -144,6 +144,9 @@ type Object struct {
 	// LoyaltyTurn is the turn a loyalty ability of this permanent was
 	// last activated (606.3), 0 if never.
 	LoyaltyTurn int
+	// Haunting is the creature a card exiled by a haunt ability haunts
+	// (702.55b).
+	Haunting ObjectID
 	// Base is the controller before control-changing effects (613.1b);
 	// Controller is the result of layer 2, kept up to date by Apply.
 	Base PlayerID

@@ -89,8 +89,26 @@ func (t *tx) hasTriggerFrom(ch *Chars, z Zone) bool {
 		if a.Kind == AbTriggered && a.Trigger != nil && a.Trigger.Event == TrigCycle && t.applies(KeyCycleTrigger) {
 			return true
 		}
+		for tr := a.Trigger; a.Kind == AbTriggered && tr != nil; tr = tr.Or {
+			if t.condWorksIn(a, tr, z) {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// condWorksIn reports whether a trigger condition of ability a works while
+// its object is in zone z: one about "the creature it haunts" from exile
+// (702.55c), where the card haunts it. A condition that can't trigger from
+// the battlefield works in the zones it can trigger from even if another
+// condition of the same ability works on the battlefield (113.6k); without
+// that rule, such an ability would work where its other condition does.
+func (t *tx) condWorksIn(a *Ability, tr *Trigger, z Zone) bool {
+	if tr.What != nil && tr.What.Haunted {
+		return z == Exile && (a.Trigger.Or == nil || t.applies(KeyTriggerZones))
+	}
+	return z != Exile || a.From == Exile
 }
 
 // triggeredAbilities lists an object's triggered abilities, keyword parts
@@ -232,7 +250,14 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 		for _, a := range triggeredAbilities(src.ch) {
 			tr := a.Trigger
-			if tr == nil || !t.trigMatches(tr, kind, e, src, eo, ech, st) {
+			for ; tr != nil; tr = tr.Or {
+				// 113.6k: each condition of the ability works in its own
+				// zone; the first that matches triggers it.
+				if (src.o.Zone == Battlefield || t.condWorksIn(a, tr, src.o.Zone) || tr.Or == nil && a.Trigger == tr) && t.trigMatches(tr, kind, e, src, eo, ech, st) {
+					break
+				}
+			}
+			if tr == nil {
 				continue
 			}
 			if !t.eventInRange(src.ch.Controller, e, eo) {
@@ -301,6 +326,9 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		}
 		if f.Enchanted {
 			return src.o.Attached == eo.ID
+		}
+		if f.Haunted {
+			return src.o.Zone == Exile && src.o.Haunting == eo.ID
 		}
 		g := f
 		if g.Zone == 0 {
@@ -718,6 +746,15 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 			return item.Trig.Obj.Obj.Counters.Get(c.Kind2) == 0
 		}
 		return true
+	case CondControls:
+		// "if a creature you control has flying"
+		src := t.s.Object(item.Source)
+		for _, o := range t.s.Objects {
+			if o.Zone == Battlefield && t.chars(o).Controller == item.Controller && matchFilter(&t.s, c.Filter, o, t.chars(o), src, item.Controller) {
+				return true
+			}
+		}
+		return false
 	case CondControlSince:
 		// 702.30a: since the beginning of its controller's last upkeep.
 		o := t.s.Object(item.Source)

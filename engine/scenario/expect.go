@@ -447,6 +447,27 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			s := strings.Join(got, ", ")
 			return normalizeList(s) == want, s, engine.KeyLayers
 		})
+	case c.eat("attached", "to"), c.eat("is", "attached", "to"), c.eat("not", "attached"), c.eat("is", "not", "attached"):
+		// "Arcanum Wings attached to Grizzly Bears", "Rune of Flight not attached"
+		neg := strings.Contains(c.last, "not")
+		var to ref
+		if !neg {
+			var ok bool
+			if to, ok = c.ref(); !ok {
+				return nil, p.bad("attached to which permanent")
+			}
+		}
+		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+			got := "not attached"
+			if h := r.st.Object(obj.Attached); obj.Attached != 0 && h != nil {
+				got = "attached to " + h.Label
+			}
+			if neg {
+				return obj.Attached == 0 || r.st.Object(obj.Attached) == nil, got, engine.KeyAuraSBA
+			}
+			h, err := r.object(to, engine.Battlefield)
+			return err == nil && obj.Attached == h.ID, got, engine.KeyAuraSBA
+		})
 	case c.eat("attacking"), c.eat("is", "attacking"):
 		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
 			got := attacking(r, obj.ID)

@@ -247,8 +247,9 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 		// "A attacks with Bears, Elves [attacking B][; Giant attacking C]":
 		// each group attacks a player or a planeswalker (802.3).
 		type group struct {
-			rs []ref
-			at target // zero: the next opponent
+			rs   []ref
+			at   target // zero: the next opponent
+			band bool   // "in a band" (702.22c)
 		}
 		var groups []group
 		if !c.eat("nothing") {
@@ -259,6 +260,7 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 					return nil, true, false
 				}
 				g := group{rs: rs}
+				g.band = c.eat("in", "a", "band")
 				if c.eat("attacking") {
 					tg, ok := p.target(c)
 					if !ok {
@@ -285,6 +287,7 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 					}
 					at, named = tg, true
 				}
+				var band []engine.ObjectID
 				for _, x := range g.rs {
 					o, err := r.object(x, engine.Battlefield)
 					if err != nil {
@@ -292,6 +295,10 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 					}
 					a.Attackers = append(a.Attackers, o.ID)
 					a.At = append(a.At, at)
+					band = append(band, o.ID)
+				}
+				if g.band {
+					a.Bands = append(a.Bands, band)
 				}
 			}
 			if !named {
