@@ -108,7 +108,7 @@ func (t *tx) condWorksIn(a *Ability, tr *Trigger, z Zone) bool {
 	if tr.What != nil && tr.What.Haunted {
 		return z == Exile && (a.Trigger.Or == nil || t.applies(KeyTriggerZones))
 	}
-	return z != Exile || a.From == Exile
+	return z == Battlefield || a.From == z
 }
 
 // triggeredAbilities lists an object's triggered abilities, keyword parts
