@@ -588,6 +588,12 @@ type RuleMod struct {
 	Mana   ManaCost // a cost change
 	N      int
 	Who    Whose
+	// A permission (RulePermission) to Cast spells matching Filter or
+	// Play lands: From a zone (its Top card only; FromWhose: whose), as
+	// though they had Flash, or as though the cards were in AsIn (609.4).
+	Cast, Play, Top, Flash bool
+	From, AsIn             Zone
+	FromWhose              Whose
 	// Loyalty is a loyalty cost an effect adds (606.4), for loyalty
 	// abilities only (LoyaltyOnly).
 	Loyalty     int
@@ -630,6 +636,7 @@ const (
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)
 	RuleStationUsing                        // "… stations permanents using its toughness rather than its power." (702.184c)
 	RuleAbilityCostMore                     // "Planeswalkers' loyalty abilities you control cost an additional [+1] to activate." (606.4)
+	RulePermission                          // "You may cast creature spells from the top of your library." (601.3)
 )
 
 // Replacement is a replacement effect a static ability generates (614).

@@ -408,6 +408,9 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 		n.Face, n.FaceDown = FaceFront, false
 	}
 	n.Flipped, n.Half = false, 0
+	if old.Zone != Stack || to != Battlefield {
+		n.Bestowed = false // 702.103b: only the spell and the permanent it becomes
+	}
 	n.Controller = old.Owner
 	if to == Battlefield && ctrl != nil {
 		n.Controller = *ctrl

@@ -77,6 +77,9 @@ func (s *State) computeView() *view {
 		// The face that's up, the half cast (712.8, 709.3b): what is
 		// printed on the object as it is now.
 		card := s.printed(o)
+		if o.Bestowed && s.applies(KeyBestow) { // 702.103b
+			card = bestowed(card)
+		}
 		var notes []LayerNote
 		copied := false
 		if es := copies[o.ID]; len(es) > 0 && s.applies(KeyCopy) { // 707.2

@@ -9,12 +9,26 @@ const (
 	KeyLoyaltyCombined Key = "loyalty.combine" // 606.5: loyalty costs to add and remove counters combine into one
 	KeySBALoyalty      Key = "sba.loyalty"     // 704.5i: a planeswalker with loyalty 0 goes to its owner's graveyard
 	KeyLoyaltyEnters   Key = "loyalty.enters"  // 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
+	KeyFlashConsider   Key = "cast.flash"      // 601.3b: "as though it had flash" for spells with a quality considers choices that give it
+	KeyBestow          Key = "bestow"          // 702.103b: a spell cast bestowed is an Aura enchantment with enchant creature
+	KeyBestowJudge     Key = "bestow.judge"    // 702.103d: only the bestowed characteristics decide whether it can be cast
+	KeyFlashback       Key = "flashback"       // 702.34a: cast from your graveyard for the flashback cost, then exiled
+	KeyAsThoughBoth    Key = "asthough.both"   // 609.4a: two "as though" effects can both apply
 )
+
+// castingGated lists the keys above, all gated (ablation.go).
+var castingGated = []Key{KeyModesAhead, KeyLoyaltyTiming, KeyLoyaltyCombined, KeySBALoyalty, KeyLoyaltyEnters,
+	KeyFlashConsider, KeyBestow, KeyBestowJudge, KeyFlashback, KeyAsThoughBoth}
 
 var castingRecognizers = []recognizer{
 	{key: KeyLoyaltyTiming, chapters: []uint16{606}, sub: 1, re: rx(`^a player may (play|activate) a loyalty ability of a permanent`)},
 	{key: KeyLoyaltyCombined, chapters: []uint16{606}, sub: 1, re: rx(`combined into a single cost to add or remove loyalty counters`)},
 	{key: KeySBALoyalty, chapters: sbaChapters, sub: 2, re: rx(`planeswalker (has|with) loyalty 0`)},
 	{key: KeyLoyaltyEnters, chapters: []uint16{212, 306}, sub: 2, re: rx(`enters( the battlefield)? with a number of loyalty counters on it equal to its printed loyalty`)},
+	{key: KeyFlashConsider, chapters: []uint16{601}, sub: 2, re: rx(`as though it had flash, that player may consider any choices`)},
+	{key: KeyBestow, chapters: []uint16{702}, sub: 2, re: rx(`^as a spell cast bestowed is put onto the stack, it becomes an aura enchantment`)},
+	{key: KeyBestowJudge, chapters: []uint16{702}, sub: 2, re: rx(`^when casting a spell bestowed, only its characteristics as modified by the bestow ability`)},
+	{key: KeyFlashback, chapters: []uint16{502, 702}, sub: 2, re: rx(`^flashback appears on some instants and sorceries`)},
+	{key: KeyAsThoughBoth, chapters: []uint16{609}, sub: 2, re: rx(`if one "as though" effect satisfies the requirements for another`)},
 	{key: KeyModesAhead, chapters: []uint16{601}, sub: 1, re: rx(`only if other choices are made that would normally be made later`)},
 }

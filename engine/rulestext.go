@@ -338,6 +338,11 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if m, ok := c.manaCost(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: kw, KCost: &Cost{Mana: m}}, true
 		}
+	case c.eat("bestow"):
+		// 702.103a: "Bestow [cost]": cast it bestowed for that cost.
+		if m, ok := c.manaCost(); ok {
+			return &Ability{Kind: AbKeyword, Keyword: "bestow", KCost: &Cost{Mana: m}}, true
+		}
 	case c.eat("flashback"):
 		kw := c.toks[c.i-1].w
 		if m, ok := c.manaCost(); ok {
@@ -970,6 +975,13 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 		return &Ability{Kind: AbStatic, AddCost: cost}, true, nil
 	case c.eat("you", "may"):
+		// "You may cast creature spells from the top of your library."
+		if mod, turn, ok := p.permission(c); ok && !p.spell {
+			if turn {
+				return fail("a permanent's permission lasts as long as it does, not \"this turn\"")
+			}
+			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, true, nil
+		}
 		// "You may pay 1 life rather than pay this spell's mana cost."
 		// "You may choose not to untap ~ during your untap step."
 		// "You may have ~ enter as a copy of any creature on the battlefield."
@@ -1307,7 +1319,8 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 		}
 		if !c.eat("cost") {
 			if c.eat("can't", "be", "cast") {
-				mod.Kind = RuleCantCast
+				// "Creature spells can't be cast."
+				mod.Kind, mod.Filter = RuleCantCast, f
 				c.eat(".")
 				return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
 			}

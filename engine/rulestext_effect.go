@@ -300,6 +300,17 @@ func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleExtraLand, N: 1}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, nil
 	}
 	if c.eat("you", "may") {
+		// "You may play lands and cast spells from other players'
+		// graveyards this turn as though those cards were in your
+		// graveyard." (609.4a)
+		if mod, turn, ok := p.permission(c); ok {
+			who := PRef{Kind: PYou}
+			dur := Duration{Kind: DurForever}
+			if turn {
+				dur.Kind = DurEndOfTurn
+			}
+			return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: mod, Player: &who}, Dur: dur}, nil
+		}
 		// "you may have this creature become a copy of …"
 		after := c.i
 		c.eat("have")

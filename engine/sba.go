@@ -38,6 +38,7 @@ const (
 	sbaCease
 	sbaGraveyard // put into its owner's graveyard (not destruction)
 	sbaDestroy   // destroyed: indestructible and regeneration apply
+	sbaUnbestow  // a bestowed Aura ceases to be bestowed (702.103f)
 	sbaAnnihilate
 )
 
@@ -164,6 +165,12 @@ var sbaChecks = []sbaCheck{
 			}
 			host := t.s.Object(o.Attached)
 			if host == nil || host.Zone != Battlefield || t.chars(host).ProtectedFrom(*ch) || !t.enchantable(o, host) {
+				if o.Bestowed && t.applies(KeyBestow) {
+					// 702.103f: a bestowed Aura that becomes unattached
+					// ceases to be bestowed instead (an exception to 704.5m).
+					do = append(do, sbaDo{key: KeyBestow, object: o.ID, what: sbaUnbestow})
+					continue
+				}
 				do = append(do, sbaDo{key: KeyAuraSBA, object: o.ID, what: sbaGraveyard})
 			}
 		}
@@ -430,6 +437,14 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 				return false, err
 			}
 			changed = changed || t.s.Object(id) == nil
+		case sbaUnbestow:
+			if o := t.s.Object(d.object); o != nil {
+				changed = true
+				o.Bestowed, o.Attached = false, 0
+				t.dirty()
+				t.emit(Event{Kind: EvRule, Key: KeyBestow, Object: o.Label, ObjectID: o.ID,
+					Text: o.Label + " is unattached: it ceases to be bestowed and is a creature again"})
+			}
 		case sbaAnnihilate:
 			o := t.s.Object(d.object)
 			if o == nil {

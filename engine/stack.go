@@ -44,6 +44,7 @@ type StackItem struct {
 	Spent      Mana       // mana spent to cast it (107.3, 700.14)
 	Kicked     []int      // which kicker costs were paid
 	Modes      []int      // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
+	Flashback  bool       // cast with flashback: exiled as it leaves the stack (702.34a)
 	Trig       *TrigInfo  // what triggered a triggered ability
 	Copy       bool
 	// Damage is combat damage on the stack: each creature's assignment as
@@ -103,8 +104,9 @@ type (
 		Modes   []int      // a modal spell's modes (0: the first), 700.2a
 		// Half is the half of a split card cast (709.3: 1 or 2); Back casts
 		// a modal double-faced card's back face (712.11b).
-		Half int
-		Back bool
+		Half   int
+		Back   bool
+		Bestow bool // cast it bestowed (702.103a)
 	}
 	// Activate: the player activates an ability of an object (602.2), or a
 	// mana ability, which resolves at once (605.3).
@@ -134,25 +136,38 @@ func (a CastSpell) apply(t *tx) error {
 		return err
 	}
 	ch := t.chars(o)
-	if o.Zone != Hand || o.Owner != a.Player {
-		return t.ruleErr(KeyCast, "%s can cast only spells from their own hand; %s is in %s", t.name(a.Player), o.Label, t.where(o))
-	}
 	if ch, err = t.castFace(o, ch, a.Half, a.Back); err != nil {
 		return err
 	}
+	// The spell it would be: bestowed, an Aura (702.103b). 702.103d: only
+	// those characteristics decide whether it can be cast.
+	cast, err := t.castChars(o, ch, a.Bestow)
+	if err != nil {
+		return err
+	}
+	judge := ch
+	if a.Bestow && t.applies(KeyBestowJudge) {
+		judge = cast
+	}
 	if ch.Types.Is("land") {
 		return t.ruleErr(KeyPlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
+	}
+	var way castWay
+	if err := t.castFrom(o, a.Player, judge, &way); err != nil {
+		return err
 	}
 	if t.s.Priority != a.Player {
 		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
 	// 117.1a: an instant any time with priority; anything else in your own
 	// main phase with an empty stack.
-	if !ch.Types.Is("instant") && !ch.HasKeyword("flash") && t.applies(KeyTiming) {
-		if t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil {
-			return t.ruleErr(KeyTiming, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
-		}
+	if err := t.castTiming(o, a.Player, ch, cast, &way); err != nil {
+		return err
 	}
+	if err := t.asThoughBoth(o, &way); err != nil {
+		return err
+	}
+	ch = judge
 	// 601.3: a player can begin to cast a spell only if no effect
 	// prohibits it (Void Winnower: even mana values). 601.3a: the choices
 	// its proposal will make count, so a spell with {X} may be begun if
@@ -189,8 +204,9 @@ func (a CastSpell) apply(t *tx) error {
 	if a.Back {
 		sp.Face = FaceBack
 	}
+	sp.Bestowed = a.Bestow
 	t.dirty()
-	item := &StackItem{Kind: StackSpell, Source: id, SourceName: sp.Label, Controller: a.Player, X: a.X, Kicked: a.Kicker}
+	item := &StackItem{Kind: StackSpell, Source: id, SourceName: sp.Label, Controller: a.Player, X: a.X, Kicked: a.Kicker, Flashback: way.flashback}
 	modal := false
 	for _, ab := range t.chars(sp).Abilities {
 		if ab.Modal != nil {
@@ -255,6 +271,10 @@ func (a CastSpell) apply(t *tx) error {
 		case ab.AltCost != nil && a.Alt:
 			base = ab.AltCost.Mana
 			extra = mergeCost(extra, &Cost{Life: ab.AltCost.Life, Sac: ab.AltCost.Sac, Discard: ab.AltCost.Discard})
+		case ab.Kind == AbKeyword && ab.Keyword == "bestow" && a.Bestow:
+			base = ab.KCost.Mana // 702.103a: rather than its mana cost
+		case ab.Kind == AbKeyword && ab.Keyword == "flashback" && way.flashback:
+			base = ab.KCost.Mana // 702.34a: rather than its mana cost
 		case ab.Kind == AbKeyword && ab.Keyword == "kicker":
 			for _, k := range a.Kicker {
 				kk := append([]*Ability{ab}, ab.Parts...)
@@ -267,6 +287,10 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	if len(a.Modes) > 0 && !modal {
 		return t.ruleErr(KeyAddCost, "%s isn't modal: it has no modes to choose", sp.Label)
+	}
+	if a.Alt && (a.Bestow || way.flashback) {
+		// 601.2b: one alternative cost.
+		return t.ruleErr(KeyAddCost, "%s can't be cast with two alternative costs", sp.Label)
 	}
 	if a.Alt && base == nil && extra == nil {
 		return t.ruleErr(KeyAddCost, "%s has no alternative cost", sp.Label)
@@ -488,7 +512,7 @@ func (c *Cost) describe() string {
 func (m *RuleMod) describe() string {
 	switch m.Kind {
 	case RuleCantCast:
-		s := "spells that are " + m.Filter.String()
+		s := m.Filter.String() + " spells can't be cast"
 		if m.Filter.EvenMV {
 			s = "spells with even mana values can't be cast"
 		}
@@ -913,6 +937,18 @@ func (t *tx) resolve(o *Object) error {
 			}
 		}
 	}
+	if anyTarget && !anyLegal && o.Bestowed && t.applies(KeyBestow) {
+		// 702.103e: a bestowed Aura spell whose target is illegal ceases
+		// to be bestowed and resolves as a creature spell (608.3b).
+		o.Bestowed = false
+		t.dirty()
+		t.emit(Event{Kind: EvResolve, Key: KeyBestow, Object: label, ObjectID: oid,
+			Text: label + "'s target is illegal: it ceases to be bestowed and resolves as a creature spell"})
+		for i := range item.Targets {
+			item.Targets[i] = nil
+		}
+		anyTarget = false
+	}
 	if anyTarget && !anyLegal && t.applies(KeyIllegalTargets) {
 		t.emit(Event{Kind: EvResolve, Key: KeyIllegalTargets, Object: label, ObjectID: oid,
 			Text: label + " doesn't resolve: all its targets are illegal"})
@@ -983,6 +1019,13 @@ func (t *tx) leaveStack(o *Object, countered bool) error {
 		t.s.remove(o.ID)
 		t.dirty()
 		return nil
+	}
+	if o.Stack != nil && o.Stack.Flashback && t.applies(KeyFlashback) {
+		// 702.34a: "If the flashback cost was paid, exile this card
+		// instead of putting it anywhere else any time it would leave the
+		// stack."
+		_, err := t.move(o.ID, Exile, false, nil, KeyFlashback, "is exiled (flashback)")
+		return err
 	}
 	_, err := t.move(o.ID, Graveyard, false, nil, KeyToGraveyard, "goes to its owner's graveyard")
 	return err

@@ -141,6 +141,9 @@ type Object struct {
 	// ExiledBy is the object whose ability exiled this card, for "a card
 	// exiled with ~" (607.2a); 0 if none.
 	ExiledBy ObjectID
+	// Bestowed: a spell cast bestowed, or the permanent it became, an
+	// Aura with enchant creature (702.103b) until it ceases to be.
+	Bestowed bool
 	// LoyaltyTurn is the turn a loyalty ability of this permanent was
 	// last activated (606.3), 0 if never.
 	LoyaltyTurn int

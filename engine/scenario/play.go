@@ -27,10 +27,11 @@ type castOpts struct {
 	abilityT string // the ability's text begins with this
 	modes    []int  // "choosing modes 1 and 3" (0-based)
 	as       string // "as Ice": the split card's half, or modal double-faced card's face, cast
+	bestow   bool   // "bestowed" (702.103a)
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping"}
+var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -149,6 +150,8 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			c.word()
 			c.eatAny("counters", "counter")
 			o.remove = n
+		case c.eat("bestowed"):
+			o.bestow = true
 		case c.eat("choosing", "modes"), c.eat("choosing", "mode"):
 			// "choosing mode 3", "choosing modes 1 and 2" (700.2a)
 			for {
@@ -408,7 +411,7 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes}
+	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes, Bestow: o.bestow}
 	if o.as != "" {
 		switch {
 		case x.Card.SplitHalf(o.as) > 0:

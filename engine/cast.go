@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Permissions to cast a spell (601.3): from the hand, or from another zone
+// an effect or keyword allows (the top of a library, a graveyard with
+// flashback), at a time an effect allows ("as though it had flash"), and
+// as what it will be once cast (bestowed).
+
+// castWay is how a spell is being cast: what its proposal allows.
+type castWay struct {
+	flashback bool // cast from a graveyard with flashback: exiled as it leaves the stack (702.34a)
+	asThough  []string
+}
+
+// castChars are the characteristics a card would have as the spell it is
+// being cast as: an Aura if cast bestowed (702.103b), its own otherwise.
+func (t *tx) castChars(o *Object, ch *Chars, bestow bool) (*Chars, error) {
+	if !bestow {
+		return ch, nil
+	}
+	if bestowCost(ch) == nil {
+		return nil, t.ruleErr(KeyBestowJudge, "%s has no bestow ability", o.Label)
+	}
+	return t.s.charsAs(o, func(p *Object) { p.Bestowed = true }), nil
+}
+
+// charsAs is what o's characteristics would be with edit made to it: as
+// the spell a proposal would make it (601.3e).
+func (s *State) charsAs(o *Object, edit func(*Object)) *Chars {
+	tmp := *s
+	tmp.Objects = make([]*Object, len(s.Objects))
+	for i, x := range s.Objects {
+		tmp.Objects[i] = x
+		if x.ID == o.ID {
+			p := *x
+			edit(&p)
+			tmp.Objects[i] = &p
+		}
+	}
+	return tmp.computeView().chars[o.ID]
+}
+
+// bestowCost is the cost of an object's bestow ability, nil if it has
+// none.
+func bestowCost(ch *Chars) *Cost {
+	for _, a := range ch.Abilities {
+		if a.Kind == AbKeyword && a.Keyword == "bestow" && a.KCost != nil {
+			return a.KCost
+		}
+	}
+	return nil
+}
+
+var bestowedCards sync.Map // *Card → *Card
+
+// bestowed is a card's characteristics as a bestowed Aura (702.103b): an
+// Aura enchantment, no longer a creature, with enchant creature.
+func bestowed(c *Card) *Card {
+	if v, ok := bestowedCards.Load(c); ok {
+		return v.(*Card)
+	}
+	b := *c
+	b.Types = TypeLine{Supertypes: c.Types.Supertypes, CardTypes: []string{"Enchantment"},
+		Subtypes: []Subtype{{Name: "Aura", Kind: EnchantmentType}}}
+	b.HasPT = false
+	f := Filter{AnyOf: []string{"creature"}}
+	b.Abilities = append([]*Ability{{Kind: AbKeyword, Keyword: "enchant", Param: "creature", Text: "Enchant creature",
+		Targets: []TargetSpec{{Filter: f, Objects: true, Count: 1, Text: "target creature"}}}}, c.Abilities...)
+	v, _ := bestowedCards.LoadOrStore(c, &b)
+	return v.(*Card)
+}
+
+// permissions lists the effects that allow player p to cast spells or
+// play lands otherwise than from their hand at sorcery speed.
+func (t *tx) permissions(p PlayerID) []ruleMod {
+	var out []ruleMod
+	for _, m := range t.ruleMods(RulePermission) {
+		if m.ctrl == p {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// asSpell is o as the spell it would be, for the filters of permissions
+// and prohibitions ("creature spells").
+func asSpell(o *Object) *Object {
+	probe := *o
+	probe.Zone = Stack
+	probe.Stack = &StackItem{Kind: StackSpell}
+	return &probe
+}
+
+// castFrom checks that player p may cast o from where it is (601.3): their
+// own hand; the top of their library or a graveyard an effect allows, for
+// a spell with the qualities it names; their graveyard with flashback.
+// judge are the characteristics that decide what the spell is.
+func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
+	if o.Zone == Hand && o.Owner == p {
+		return nil
+	}
+	probe := asSpell(o)
+	fits := func(m ruleMod) bool {
+		return m.mod.Cast && (m.mod.Filter == nil || matchFilter(&t.s, m.mod.Filter, probe, judge, m.src, p))
+	}
+	switch o.Zone {
+	case Library:
+		if o.Owner != p || t.s.Top(p) == nil || t.s.Top(p).ID != o.ID {
+			break
+		}
+		for _, m := range t.permissions(p) {
+			if m.mod.From == Library && m.mod.Top && fits(m) {
+				t.emit(Event{Kind: EvRule, Key: KeyCast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+					Text: fmt.Sprintf("%s may cast %s from the top of their library (%s)", t.name(p), o.Label, m.name)})
+				return nil
+			}
+		}
+		return t.ruleErr(KeyCast, "no effect lets %s cast %s from the top of their library", t.name(p), o.Label)
+	case Graveyard:
+		// "as though those cards were in your graveyard" (Shaman's Trance).
+		mine := o.Owner == p
+		if !mine {
+			for _, m := range t.permissions(p) {
+				if m.mod.AsIn == Graveyard && m.mod.From == Graveyard && m.mod.FromWhose == Opponents && fits(m) {
+					mine = true
+					way.asThough = append(way.asThough, m.name)
+					t.emit(Event{Kind: EvRule, Key: KeyCast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+						Text: fmt.Sprintf("%s may cast %s as though it were in their graveyard (%s)", t.name(p), o.Label, m.name)})
+					break
+				}
+			}
+		}
+		// 702.34a: "You may cast this card from your graveyard if the
+		// resulting spell is an instant or sorcery spell".
+		if mine && hasKeywordAb(judge.Abilities, "flashback") && (judge.Types.Is("instant") || judge.Types.Is("sorcery")) && t.applies(KeyFlashback) {
+			way.flashback = true
+			return nil
+		}
+	}
+	return t.ruleErr(KeyCast, "%s can't cast %s from %s: nothing lets them", t.name(p), o.Label, t.where(o))
+}
+
+// castTiming checks when the spell may be cast (117.1a): an instant or a
+// spell with flash any time its caster has priority; anything else in their
+// main phase with an empty stack, unless an effect lets them cast it "as
+// though it had flash". ch are the card's characteristics as it is, cast
+// the spell's as it would be cast: 601.3b lets such an effect consider the
+// choices of the proposal that change them (bestow making an Aura).
+func (t *tx) castTiming(o *Object, p PlayerID, ch, cast *Chars, way *castWay) error {
+	if cast.Types.Is("instant") || cast.HasKeyword("flash") || !t.applies(KeyTiming) {
+		return nil
+	}
+	if t.s.Active == p && t.s.Step.isMain() && t.top() == nil {
+		return nil
+	}
+	judge := ch
+	if t.applies(KeyFlashConsider) { // 601.3b
+		judge = cast
+	}
+	probe := asSpell(o)
+	for _, m := range t.permissions(p) {
+		if m.mod.Flash && matchFilter(&t.s, m.mod.Filter, probe, judge, m.src, p) {
+			way.asThough = append(way.asThough, m.name)
+			t.emit(Event{Kind: EvRule, Key: KeyTiming, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+				Text: fmt.Sprintf("%s may cast %s as though it had flash (%s)", t.name(p), o.Label, m.name)})
+			return nil
+		}
+	}
+	return t.ruleErr(KeyTiming, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
+}
+
+// asThoughBoth checks that the "as though" effects a cast relies on may
+// all apply: 609.4a lets one that satisfies another's requirements apply
+// with it (Shaman's Trance's graveyard and Vedalken Orrery's flash).
+func (t *tx) asThoughBoth(o *Object, way *castWay) error {
+	if len(way.asThough) > 1 && !t.applies(KeyAsThoughBoth) {
+		return t.ruleErr(KeyAsThoughBoth, "%s can be cast only as though two things were true (%s and %s); only one such effect applies", o.Label, way.asThough[0], way.asThough[1])
+	}
+	return nil
+}
