@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "scenarios",
-		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--ablate] [--time N]   list, run or trace engine scenarios; report which printed examples have one and which are proven by ablation; time them",
+		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--ablate] [--suggest DATE] [--time N]   list, run or trace engine scenarios; report which printed examples have one and which are proven by ablation; time them",
 		run:   runScenarios,
 	})
 }
@@ -31,6 +31,7 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 	trace := fl.String("trace", "", "print the step-by-step trace of one scenario (file name) under --edition (default latest)")
 	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario, and how many of those ablating their own rule proves")
 	ablate := fl.Bool("ablate", false, "switch each registered rule off in turn under --edition (default latest), run every scenario, and report which break and which covered examples their own rule's ablation proves")
+	suggest := fl.String("suggest", "", "for each printed example of this edition (a date) that no scenario runs under its rules, name the newest edition's counterpart and its scenarios: the work list for covering an older edition")
 	timeN := fl.Int("time", 0, "run each scenario N times under --edition (default latest) and print median, p90 and max per scenario and for all of them")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -60,6 +61,13 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 			ed = eds[0]
 		}
 		return traceScenario(lib, *trace, ed, stdout, stderr)
+	case *suggest != "":
+		ed, err := engine.EditionByID(*suggest)
+		if err != nil {
+			fmt.Fprintf(stderr, "scenarios: %v\n", err)
+			return 2
+		}
+		return suggestExamples(lib, ed, stdout, stderr)
 	case *coverage != "":
 		return scenarioCoverage(lib, *coverage, stdout, stderr)
 	case *ablate:

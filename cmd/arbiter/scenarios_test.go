@@ -20,6 +20,22 @@ func TestScenariosCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// One scenario with only the newest wording of its example, for
+	// --suggest to carry over to 2024-08-02's.
+	suggestDir := t.TempDir()
+	b, err := os.ReadFile("../../content/scenarios/viridian-joiner.scn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.Contains(l, "equal to Viridian Joiner’s power") {
+			kept = append(kept, l)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(suggestDir, "viridian-joiner.scn"), []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args   []string
 		status int
@@ -36,6 +52,13 @@ func TestScenariosCommand(t *testing.T) {
 			"302.6    combat.sick                              breaks   1: summoning-sickness.scn",
 			"702.16e  protection.damage                        breaks   1: protection-noncombat.scn",
 			"704.5j   sba.legend                               breaks   0", "0 of 0 covered examples"}},
+		{[]string{"scenarios", "--suggest", "2024-08-02", "--dir", suggestDir}, 0, []string{
+			"107.1b #2: Viridian Joiner is a 1/2 creature with the ability “{T}: Add an amount of {G} equal to Viridian Joiner’s power.”",
+			"2026-01-16 107.1b #2: Viridian Joiner is a 1/2 creature with the ability “{T}: Add an amount of {G} equal to this creature’s power.”",
+			"add this wording to viridian-joiner.scn (passes)",
+			"510.1c #2: The damage assignment order of an attacking Vastwood Gorger", "not in 2026-01-16: write a scenario for this edition's rules",
+			"examples of 2024-08-02 without a scenario that runs: 1 to carry over from 2026-01-16"}},
+		{[]string{"scenarios", "--suggest", "latest"}, 2, []string{"2026-01-16 is the newest official edition"}},
 		{[]string{"scenarios", "--trace", "nope"}, 2, []string{`no scenario "nope"`}},
 		{[]string{"scenarios", "--edition", "someday", "--run"}, 2, []string{"unknown edition"}},
 		{[]string{"scenarios", "--dir", t.TempDir()}, 1, []string{"no .scn files"}},
