@@ -51,6 +51,8 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
 	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,
 	KeyTokenCopyNone,
+	// Controlling another player (rulekeys_control.go).
+	KeyControlTurn, KeyControlSee, KeyControlDecide, KeyControlOwn, KeyControlConcede,
 })
 
 // Gated lists the keys the engine can switch off, in Keys order.

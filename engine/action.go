@@ -178,11 +178,9 @@ func (p *pauseErr) Error() string { return "waiting for a choice: " + p.choice.P
 // that needs a choice the player hasn't made returns s with Pending set;
 // Choose answers it and the action runs again with the answer.
 func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
-	if s.Pending != nil {
-		if _, ok := a.(Choose); !ok {
-			p := s.Pending
-			return s, nil, fmt.Errorf("%s must first choose: %s", s.Players[p.Player].Name, p.Prompt)
-		}
+	if s.Pending != nil && !isChoose(a) {
+		p := s.Pending
+		return s, nil, fmt.Errorf("%s must first choose: %s", s.Players[p.By].Name, p.Prompt)
 	}
 	if s.Over() {
 		return s, nil, ErrGameOver
@@ -190,6 +188,9 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a}
 	t.s.rules = ed
 	err := t.batch(func() error {
+		if err := t.ownDecision(a); err != nil {
+			return err
+		}
 		if err := a.apply(t); err != nil {
 			return err
 		}
@@ -204,12 +205,18 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 		ns := t.base.clone()
 		ch := *p.choice
 		ch.Rule = ed.Rule(ch.Key)
+		// 722.5: a controlled player's choice is their controller's to make.
+		ch.By = t.s.Decider(ch.Player)
+		ch.Labels = nil
+		for _, id := range ch.Options {
+			ch.Labels = append(ch.Labels, t.labelOf(id))
+		}
 		if ch.resume == nil {
 			ch.resume = t.resume
 		}
 		ns.Pending = &ch
 		ev := Event{Kind: EvChoice, Key: ch.Key, Rule: ch.Rule, Player: ns.Players[ch.Player].Name,
-			Text: ns.Players[ch.Player].Name + " must choose: " + ch.Prompt}
+			Text: ch.Who(&ns) + " must choose: " + ch.Prompt}
 		return ns, []Event{ev}, nil
 	}
 	if err != nil {

@@ -988,6 +988,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.search(in)
 	case OpReveal:
 		return x.reveal(in)
+	case OpControlPlayer:
+		return x.controlPlayer(in)
 	case OpChooseCard:
 		return x.chooseCard(in)
 	case OpShuffle:

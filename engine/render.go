@@ -52,6 +52,10 @@ type ZoneView struct {
 	Zone  Zone
 	Name  string // "Battlefield", "In play", "Graveyard"
 	Cards []CardView
+	// Seen names, for a hidden zone with cards in it, the players who see
+	// every card of it: its owner's hand, and the hand of a player
+	// controlled by another to that player too (722.4).
+	Seen []string
 }
 
 // CardView is one object as a judge reads it.
@@ -89,7 +93,7 @@ type CardView struct {
 func Render(ed *RulesEdition, s State) Board {
 	b := Board{Edition: ed.ID, Turn: s.Turn, Step: s.Step.String()}
 	if s.Pending != nil {
-		b.Pending = s.Players[s.Pending.Player].Name + " must choose: " + s.Pending.Prompt
+		b.Pending = s.Pending.Who(&s) + " must choose: " + s.Pending.Prompt
 	}
 	if int(s.Priority) < len(s.Players) {
 		b.Priority = s.Players[s.Priority].Name
@@ -118,7 +122,12 @@ func Render(ed *RulesEdition, s State) Board {
 		}
 		v.Counters = other.String()
 		for _, z := range []Zone{Library, Hand, Battlefield, Graveyard} {
-			v.Zones = append(v.Zones, ZoneView{Zone: z, Name: zoneTitle(ed, z), Cards: cardViews(&s, s.In(id, z))})
+			objs := s.In(id, z)
+			zv := ZoneView{Zone: z, Name: zoneTitle(ed, z), Cards: cardViews(&s, objs)}
+			if (z == Library || z == Hand) && len(objs) > 0 {
+				zv.Seen = s.seeing(objs)
+			}
+			v.Zones = append(v.Zones, zv)
 		}
 		b.Players = append(b.Players, v)
 	}
@@ -230,6 +239,24 @@ func cardViews(s *State, objs []*Object) []CardView {
 		}
 		cv.PhasedOut = o.PhasedOut
 		out = append(out, cv)
+	}
+	return out
+}
+
+// seeing names the players who see every one of objs.
+func (s *State) seeing(objs []*Object) []string {
+	var out []string
+	for i, p := range s.Players {
+		all := true
+		for _, o := range objs {
+			if !s.Sees(PlayerID(i), o) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, p.Name)
+		}
 	}
 	return out
 }

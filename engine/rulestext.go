@@ -110,6 +110,7 @@ func (p *textParser) fail(c *tcur, text, want string) error {
 }
 
 func (p *textParser) line(text string) ([]*Ability, error) {
+	text = withoutReminder(text)
 	c := &tcur{toks: lexRules(text), src: text}
 	if c.end() {
 		return nil, fmt.Errorf("empty rules text")
@@ -1348,4 +1349,20 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 		return nil, false
 	}
 	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, true
+}
+
+// withoutReminder drops the reminder text a line ends with: parenthesized
+// sentences that summarize a rule and have no effect on the game (207.2).
+func withoutReminder(text string) string {
+	for {
+		t := strings.TrimSpace(text)
+		if !strings.HasSuffix(t, ")") {
+			return t
+		}
+		i := strings.LastIndexByte(t, '(')
+		if i <= 0 || strings.ContainsAny(t[i+1:len(t)-1], "()") {
+			return t
+		}
+		text = t[:i]
+	}
 }

@@ -805,6 +805,17 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return p.shuffleInto(c, text, &who)
 	case c.eat("search"), c.eat("searches"):
 		return p.search(c, text, who)
+	case c.eat("control"), c.eat("controls"):
+		// "You control target player during that player's next turn."
+		// (722.1)
+		whom, ok := p.player(c)
+		if !ok {
+			return fail("which player: control target player during that player's next turn")
+		}
+		if !c.eat("during", "that", "player", "'s", "next", "turn") && !c.eat("during", "their", "next", "turn") {
+			return fail("during that player's next turn")
+		}
+		return &Instr{Op: OpControlPlayer, Who: who, To: Recip{Player: &whom}}, true, nil
 	case c.eat("reveal"), c.eat("reveals"):
 		return p.reveal(c, text, who)
 	case c.eat("choose"), c.eat("chooses"):

@@ -87,3 +87,24 @@ func TestPTBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestReminderText: reminder text, in parentheses at the end of a line,
+// has no effect on the game (207.2): the ability reads without it.
+func TestReminderText(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"{4}, {T}, Sacrifice Mindslaver: You control target player during that player's next turn. (You see all cards that player could see and make all decisions for the player.)",
+			"{4}, {T}, Sacrifice Mindslaver: You control target player during that player's next turn."},
+		{"Flying (This creature can't be blocked except by creatures with flying or reach.)", "Flying"},
+		{"Draw two cards.", "Draw two cards."},
+		{"(This is all reminder.)", "(This is all reminder.)"},
+	}
+	for _, tt := range tests {
+		if got := withoutReminder(tt.text); got != tt.want {
+			t.Errorf("withoutReminder(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	abs, err := ParseAbilities("Mindslaver", tests[0].text, false, Latest().Types)
+	if err != nil || len(abs) != 1 || abs[0].Effect[0].Op != OpControlPlayer {
+		t.Fatalf("Mindslaver: %v %v", abs, err)
+	}
+}

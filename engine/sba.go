@@ -296,7 +296,7 @@ func (t *tx) uniqueness(key Key, version LegendRule, rule string, names func(*Ch
 					opts[i] = o.ID
 					labels = append(labels, o.Label)
 				}
-				t.s.Pending = &Choice{Player: p, Key: key, Rule: t.ed.Rule(key), Options: opts,
+				t.s.Pending = &Choice{Player: p, By: t.s.Decider(p), Key: key, Rule: t.ed.Rule(key), Options: opts, Labels: labels,
 					Prompt: rule + ": keep one of " + strings.Join(labels, ", ")}
 				return nil
 			}

@@ -1065,6 +1065,8 @@ var errNoSource = errors.New("the source is gone")
 // (605.3a), playing a land, passing.
 func NeedsPriority(s State, a Action) (PlayerID, bool) {
 	switch a := a.(type) {
+	case ActFor:
+		return NeedsPriority(s, a.Action)
 	case CastSpell:
 		return a.Player, true
 	case PlayLand:

@@ -95,6 +95,13 @@ type Player struct {
 	// Upkeep and LastUpkeep are the game clock when this player's latest
 	// upkeep began and when the one before it did (echo, 702.30a).
 	Upkeep, LastUpkeep int
+
+	// ctrlNow is the player who controls this one during this turn
+	// (722.1), ctrlNext the one who will during their next turn: a
+	// player's index plus one, 0 for none (see ControlledBy).
+	ctrlNow, ctrlNext int
+	// agreedDraw: the player has agreed to an intentional draw (104.4i).
+	agreedDraw bool
 }
 
 // Object is a card or token in a zone. Card holds its printed
@@ -304,11 +311,18 @@ type State struct {
 // permanent to keep (704.5j since 2013), a target for a triggered ability,
 // or whether to do something optional.
 type Choice struct {
-	Player  PlayerID
+	Player PlayerID
+	// By is the player who makes the choice: Player, or the player
+	// controlling them (722.5).
+	By      PlayerID
 	Key     Key
 	Rule    RuleNumber
 	Prompt  string
 	Options []ObjectID
+	// Labels are the Options' labels as the choice was asked: an option
+	// may be an object the paused action made (a card it drew), which
+	// the state waiting for the answer doesn't hold yet.
+	Labels  []string
 	Players []PlayerID // players that may be chosen
 	Words   []string   // words that may be chosen: "yes", "no", "red", …
 	// Max is how many options may be chosen at once (0 or 1: one); Min
@@ -377,6 +391,7 @@ func (s State) clone() State {
 	if s.Pending != nil {
 		p := *s.Pending
 		p.Options = slices.Clone(p.Options)
+		p.Labels = slices.Clone(p.Labels)
 		p.Players = slices.Clone(p.Players)
 		p.Words = slices.Clone(p.Words)
 		s.Pending = &p

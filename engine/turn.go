@@ -275,6 +275,7 @@ func (t *tx) advance() {
 		t.s.Log = TurnLog{}
 		t.s.Step = StepUntap
 		t.fixReach()
+		t.beginControl()
 		return
 	case StepAttackers:
 		if t.s.Combat == nil || len(t.s.Combat.Attackers) == 0 {

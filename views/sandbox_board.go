@@ -1,6 +1,7 @@
 package views
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -77,6 +78,13 @@ func (t *Table) FaceDown(player string, z engine.Zone) bool {
 		return false
 	}
 	return !t.Revealed[player+" "+z.String()]
+}
+
+// Hidden reports whether the table shows player's zone z face down: as
+// FaceDown, unless the game lets the watcher see all of it, as when the
+// watcher controls that player (722.4).
+func (t *Table) Hidden(player string, z engine.ZoneView) bool {
+	return t.FaceDown(player, z.Zone) && !slices.Contains(z.Seen, t.Viewer)
 }
 
 // label is an object's label in words.

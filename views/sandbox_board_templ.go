@@ -576,7 +576,7 @@ func playerView(pl engine.PlayerView, t *Table) templ.Component {
 			}
 		}
 		for _, z := range pl.Zones {
-			templ_7745c5c3_Err = zoneView(z, t, t.FaceDown(pl.Name, z.Zone)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = zoneView(z, t, t.Hidden(pl.Name, z)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -216,6 +216,18 @@ func TestSandboxPages(t *testing.T) {
 		{"/sandbox/scenario/darksteel-gravebane?step=2", 200, []check{
 			{".sb-state .player[data-player=Alice] .z-library:not(.down) .card[data-label='Gravebane Zombie#1']", "Gravebane Zombie"},
 		}, []string{".sb-state .player[data-player=Alice] .z-library.down"}},
+		// … or the first player controls the other (722.4): Bob's hand
+		// is face up during the turn Alice controls him, not before.
+		{"/sandbox/scenario/mindslaver-sees?step=2", 200, []check{
+			{".sb-state .player[data-player=Bob] .z-hand.down", "2 cards, face down"},
+		}, []string{".sb-state .player[data-player=Bob] .z-hand .card"}},
+		{"/sandbox/scenario/mindslaver-sees?step=last", 200, []check{
+			{".sb-state .player[data-player=Bob] .z-hand:not(.down) .card[data-label='Lightning Bolt#1']", "Lightning Bolt"},
+		}, []string{".sb-state .player[data-player=Bob] .z-hand.down"}},
+		// A step a player takes for the player they control, in words.
+		{"/sandbox/scenario/mindslaver-spells", 200, []check{
+			{"li#step-6", "Alice decides for Bob: Bob casts Lightning Bolt targeting Bob."},
+		}, nil},
 		// Tap symbols in card text, as the rules pages draw them.
 		{"/sandbox/scenario/mishras-factory", 200, []check{
 			{".sb-state .card[data-label=\"Mishra's Factory#1\"] .c-ab abbr.ms.t[title=tap]", "{T}"},

@@ -47,7 +47,21 @@ func (n narrator) say(st *scenario.Step, before, after *engine.State) string {
 				" (turn " + strconv.Itoa(after.Turn) + ")."
 		}
 	}
-	return sentence(n.words.Sentence(n.rewrite(body, st.Mentions)))
+	return sentence(n.words.Sentence(n.decidedFor(n.rewrite(body, st.Mentions))))
+}
+
+// decidedFor tells a step a player takes for another they control ("Alice
+// for Bob casts Shock") as the controlled player's action that the other
+// decides (722.5): "Alice decides for Bob: Bob casts Shock".
+func (n narrator) decidedFor(s string) string {
+	for _, by := range n.sc.Players {
+		for _, p := range n.sc.Players {
+			if rest, ok := strings.CutPrefix(s, by+" for "+p+" "); ok && p != by {
+				return by + " decides for " + p + ": " + p + " " + rest
+			}
+		}
+	}
+	return s
 }
 
 // rewrite replaces the players and objects the step names with their
@@ -78,6 +92,11 @@ func (n narrator) rewrite(body string, ms []scenario.Mention) string {
 func (n narrator) option(step string) string {
 	for i, p := range n.sc.Players {
 		if rest, ok := strings.CutPrefix(step, n.sc.Written(i)+" "); ok {
+			for j, q := range n.sc.Players {
+				if r, ok := strings.CutPrefix(rest, "for "+n.sc.Written(j)+" "); ok {
+					return n.decidedFor(p + " for " + q + " " + n.words.Text(r))
+				}
+			}
 			return p + " " + n.words.Text(rest)
 		}
 	}

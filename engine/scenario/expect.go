@@ -164,6 +164,16 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			}
 			return false, "no event moved " + o.String() + " to " + r.ed.ZoneName(z), ""
 		}, true
+	case c.eat("the", "game", "is", "a", "draw"), c.eat("game", "drawn"):
+		return func(r *run) (bool, string, engine.Key) {
+			if r.st.Drawn() {
+				return true, "the game is a draw", engine.KeyDrawAgreed
+			}
+			if r.st.Over() {
+				return false, "the game is over with a winner", ""
+			}
+			return false, "the game goes on", ""
+		}, true
 	case c.eat("no", "pending", "choice"):
 		return func(r *run) (bool, string, engine.Key) {
 			if r.st.Pending != nil {
@@ -229,6 +239,9 @@ func (p *parser) zoneCount(c *cursor, who string, z engine.Zone) (check, bool) {
 
 func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 	if chk, ok, found := p.tableExpect(c, who); found {
+		return chk, ok
+	}
+	if chk, ok, found := p.controlExpect(c, who); found {
 		return chk, ok
 	}
 	pl := func(r *run) engine.Player { return r.st.Players[r.player(who)] }

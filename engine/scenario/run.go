@@ -222,7 +222,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			}
 			if opt.Strict {
 				t.Err = r.lineErr(s.Line, fmt.Errorf("the rules ask %s to choose (%s%s), but the scenario doesn't say what; add a step like: %s",
-					r.st.Players[p.Player].Name, p.Prompt, r.citeParen(p.Key), answerStep(sc, p, r.hint(p))))
+					p.Who(&r.st), p.Prompt, r.citeParen(p.Key), answerStep(sc, p, r.hint(p))))
 			} else {
 				t.Pending = p
 			}
@@ -310,7 +310,11 @@ func (r *run) giveTo(st engine.State, p engine.PlayerID) (engine.State, []engine
 		}
 		var more []engine.Event
 		var err error
-		st, more, err = engine.Apply(r.ed, st, engine.PassPriority{Player: st.Priority})
+		var pass engine.Action = engine.PassPriority{Player: st.Priority}
+		if by := st.Decider(st.Priority); by != st.Priority {
+			pass = engine.ActFor{By: by, Action: pass} // 722.5
+		}
+		st, more, err = engine.Apply(r.ed, st, pass)
 		if err != nil {
 			return st, nil, err
 		}
@@ -509,10 +513,15 @@ func (r *run) where(o *engine.Object) string {
 // answerStep is a step that answers a pending choice with what: "A chooses
 // Isamaru#1", or for an order "A orders triggers: Soul Net#1, Dingus Egg#1".
 func answerStep(sc *Scenario, p *engine.Choice, what string) string {
-	if p.Order {
-		return sc.Written(int(p.Player)) + " orders triggers: " + what
+	who := sc.Written(int(p.Player))
+	if p.By != p.Player {
+		// The player controlling them decides (722.5).
+		who = sc.Written(int(p.By)) + " for " + who
 	}
-	return sc.Written(int(p.Player)) + " chooses " + what
+	if p.Order {
+		return who + " orders triggers: " + what
+	}
+	return who + " chooses " + what
 }
 
 // hint is one answer a pending choice accepts, for the message that asks
@@ -521,6 +530,8 @@ func (r *run) hint(p *engine.Choice) string {
 	switch {
 	case p.Order:
 		return strings.Join(p.Words, ", ")
+	case len(p.Labels) > 0:
+		return p.Labels[0]
 	case len(p.Options) > 0:
 		return r.label(p.Options[0])
 	case len(p.Words) > 0:
@@ -570,9 +581,12 @@ func (t *Trace) ChoiceSteps() []string {
 		slices.Reverse(rev)
 		return []string{answerStep(t.Scenario, p, strings.Join(p.Words, ", ")), answerStep(t.Scenario, p, strings.Join(rev, ", "))}
 	}
-	for _, id := range p.Options {
-		if o := st.Object(id); o != nil {
-			out = append(out, t.Scenario.Written(int(p.Player))+" chooses "+o.Label)
+	for i, id := range p.Options {
+		switch o := st.Object(id); {
+		case i < len(p.Labels) && p.Labels[i] != "":
+			out = append(out, answerStep(t.Scenario, p, p.Labels[i]))
+		case o != nil:
+			out = append(out, answerStep(t.Scenario, p, o.Label))
 		}
 	}
 	return out
@@ -599,4 +613,32 @@ func InsertStep(text string, after int, step string) string {
 	out = append(out, lines[:after]...)
 	out = append(out, indent+step)
 	return strings.Join(append(out, lines[after:]...), "\n")
+}
+
+// option finds the pending choice's option a reference names, by the
+// option's label as the choice was asked: it may be an object the paused
+// action made, such as a card it drew. ok is false if no option has that
+// name.
+func (r *run) option(ref ref) (engine.ObjectID, bool, error) {
+	p := r.st.Pending
+	if p == nil {
+		return 0, false, nil
+	}
+	var found []int
+	for i, l := range p.Labels {
+		if i < len(p.Options) && ref.matches(l) {
+			found = append(found, i)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, false, nil
+	case 1:
+		return p.Options[found[0]], true, nil
+	}
+	var ls []string
+	for _, i := range found {
+		ls = append(ls, p.Labels[i])
+	}
+	return 0, false, fmt.Errorf("%q could be %s; write which", ref.Name, strings.Join(ls, " or "))
 }

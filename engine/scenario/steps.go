@@ -307,6 +307,26 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		return b, ok
 	}
 	switch {
+	case c.eat("for"):
+		// "A for B casts Shock targeting B": A makes B's decision, as the
+		// player controlling B (722.5).
+		whom, ok := c.player()
+		if !ok || whom == who {
+			return fail()
+		}
+		inner, ok := p.playerAction(c, whom, done, fail)
+		if !ok {
+			return nil, false
+		}
+		return func(r *run) (engine.Action, error) {
+			a, err := inner(r)
+			if err != nil {
+				return nil, err
+			}
+			return engine.ActFor{By: r.player(who), Action: a}, nil
+		}, true
+	case c.eat("agrees", "to", "a", "draw"), c.eat("agrees", "to", "an", "intentional", "draw"):
+		return done(func(r *run) (engine.Action, error) { return engine.AgreeDraw{Player: r.player(who)}, nil })
 	case c.eat("concedes"):
 		c.eatAny("the game")
 		return done(func(r *run) (engine.Action, error) { return engine.Concede{Player: r.player(who)}, nil })
@@ -528,6 +548,13 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 			return done(func(r *run) (engine.Action, error) {
 				var ids []engine.ObjectID
 				for _, o := range rs {
+					if id, ok, err := r.option(o); ok || err != nil {
+						if err != nil {
+							return nil, err
+						}
+						ids = append(ids, id)
+						continue
+					}
 					x, err := r.object(o, engine.Battlefield)
 					if err != nil {
 						return nil, err

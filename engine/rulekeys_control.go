@@ -1,0 +1,25 @@
+package engine
+
+// Keys for controlling another player (722; 507 in 2003–2009, then
+// 711–721 as the chapters before it grew) and for ending a game by
+// agreement.
+const (
+	KeyControlTurn    Key = "control.turn"    // 722.1: controlling a player during their next turn, the whole turn
+	KeyControlSee     Key = "control.see"     // 722.4: what the controlled player could see, the controller sees
+	KeyControlDecide  Key = "control.decide"  // 722.5: the controller makes all the controlled player's decisions
+	KeyControlOwn     Key = "control.own"     // 722.5b: decisions no rule or object calls for stay the controlled player's
+	KeyControlConcede Key = "control.concede" // 722.6: the controller can't make the controlled player concede
+	KeyDrawAgreed     Key = "draw.agreed"     // 104.4i: all players in the game may agree to an intentional draw
+)
+
+// controlTitle is the chapter's title in every edition that has it.
+var controlTitle = rx(`^controlling another player('s turn)?$`)
+
+var controlRecognizers = []recognizer{
+	{key: KeyControlTurn, title: controlTitle, sub: 1, re: rx(`^some cards allow a player to control another player during that player.s next turn`)},
+	{key: KeyControlSee, title: controlTitle, re: rx(`^if information about an object (in the game )?would be visible to the player (being controlled|whose turn is controlled)`)},
+	{key: KeyControlDecide, title: controlTitle, re: rx(`makes all choices and decisions (the controlled player|that player) is allowed to make`)},
+	{key: KeyControlOwn, title: controlTitle, sub: 2, re: rx(`can.t make choices or decisions for that player that aren.t called for by the rules`)},
+	{key: KeyControlConcede, title: controlTitle, re: rx(`can.t make that player concede`)},
+	{key: KeyDrawAgreed, chapters: []uint16{102, 104}, sub: 2, re: rx(`all players in the game may agree to an intentional draw`)},
+}
