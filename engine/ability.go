@@ -383,6 +383,7 @@ const (
 	OpPayLife     // Who pays N life (119.4: only with at least that much life)
 	OpReflexive   // Delay triggers now, about what the instruction before chose ("When you do, …", 603.12)
 	OpPayMana     // Who pays Pays N times from their pool (cumulative upkeep {W} or {U}, 702.24a)
+	OpDoubleMana  // Who doubles the amount of each type of mana in their pool (106.6)
 	OpFight       // What and Also[0] fight: each deals damage equal to its power to the other (701.14a)
 	OpShuffleObj  // shuffle What into Who's library (or its owner's): the library is shuffled even if What is gone (701.24c, d)
 	OpSearch      // Who searches Search's zones for its cards, which become the chosen objects (701.23)
@@ -514,6 +515,9 @@ type ManaSpec struct {
 	// OpponentLands: "one mana of any color that a land an opponent
 	// controls could produce" (Exotic Orchard, 106.7).
 	OpponentLands bool
+	// Only restricts how the mana is spent: "Spend this mana only to cast
+	// creature spells." (106.6)
+	Only *Filter
 }
 
 // Duration is how long a continuous effect lasts (611.2a).

@@ -88,10 +88,13 @@ type (
 	// Tap and Untap turn a permanent (701.26).
 	Tap   struct{ Object ObjectID }
 	Untap struct{ Object ObjectID }
-	// AddMana adds mana to a player's pool (106.4).
+	// AddMana adds mana to a player's pool (106.4), to be spent only to
+	// cast Only spells if that is set (106.6).
 	AddMana struct {
 		Player PlayerID
 		Mana   Mana
+		Only   *Filter
+		Source string
 	}
 	// Choose answers the pending choice: an object (Object), several
 	// (Objects), a player (Target), or a word (Word: "yes", "red", a
@@ -770,8 +773,11 @@ func (a Untap) apply(t *tx) error {
 func (a AddMana) apply(t *tx) error {
 	p := &t.s.Players[a.Player]
 	p.Pool = p.Pool.Add(a.Mana)
+	if a.Only != nil {
+		p.Restricted = append(p.Restricted, RestrictedMana{Mana: a.Mana, Only: a.Only, Source: a.Source})
+	}
 	t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: p.Name, N: a.Mana.Total(),
-		Text: fmt.Sprintf("%s adds %s: pool %s", p.Name, a.Mana, p.Pool)})
+		Text: fmt.Sprintf("%s adds %s: pool %s%s", p.Name, a.Mana, p.Pool, restrictedText(p))})
 	return nil
 }
 

@@ -156,7 +156,7 @@ func (x *execCtx) possible(in *Instr) bool {
 		return x.t.s.Players[x.ctrl].Life >= x.amount(in.N)
 	}
 	if in.Op == OpPayMana { // 118.3: only with the mana for all of it
-		_, _, _, err := pay(x.t.s.Players[x.ctrl].Pool, x.manaToPay(in), Payment{}, x.t.ed)
+		_, _, _, err := pay(x.t.usablePool(x.ctrl, nil), x.manaToPay(in), Payment{}, x.t.ed)
 		return err == nil
 	}
 	return true
@@ -736,11 +736,11 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		for _, p := range x.players(in.Who) {
 			cost := x.manaToPay(in)
 			pl := &t.s.Players[p]
-			left, spent, _, err := pay(pl.Pool, cost, Payment{}, t.ed)
+			_, spent, _, err := pay(t.usablePool(p, nil), cost, Payment{}, t.ed)
 			if err != nil { // 118.3: all of it or none
 				return false, nil
 			}
-			pl.Pool = left
+			t.spendPool(p, nil, spent)
 			t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: pl.Name, N: spent.Total(),
 				Text: fmt.Sprintf("%s pays %s with %s: pool %s", pl.Name, cost, spent, poolString(pl.Pool))})
 		}
@@ -782,6 +782,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.copySpell(in)
 	case OpFight:
 		return x.fight(in)
+	case OpDoubleMana:
+		return x.doubleMana(in)
 	case OpNewTargets:
 		did := false
 		for _, o := range x.objects(in.What) {
@@ -1344,7 +1346,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		return false, nil
 	}
 	for _, p := range x.players(in.Who) {
-		if err := (AddMana{Player: p, Mana: m}).apply(t); err != nil {
+		if err := (AddMana{Player: p, Mana: m, Only: ms.Only, Source: x.item.SourceName}).apply(t); err != nil {
 			return false, err
 		}
 	}

@@ -525,7 +525,7 @@ func findPhrase(toks []token, from int, phrase string) int {
 
 func addsMana(eff []*Instr) bool {
 	for _, in := range eff {
-		if in.Op == OpAddMana || addsMana(in.Then) || addsMana(in.Else) {
+		if in.Op == OpAddMana || in.Op == OpDoubleMana || addsMana(in.Then) || addsMana(in.Else) {
 			return true
 		}
 	}

@@ -94,6 +94,16 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 			prev = append(prev, &in)
 		}
 		return prev, nil
+	case c.eat("spend", "this", "mana", "only", "to", "cast"):
+		// 106.6: "Spend this mana only to cast creature spells."
+		f := &Filter{}
+		if l := last(); l != nil && l.Op == OpAddMana && l.Mana != nil {
+			if _, ok := p.nounPhrase(c, f); ok && f.Spell && c.end() {
+				l.Mana.Only = f
+				return prev, nil
+			}
+		}
+		return nil, p.fail(c, text, "\"Spend this mana only to cast SPELLS.\" follows an instruction to add mana")
 	case c.eat("it", "can't", "be", "regenerated"), c.eat("they", "can't", "be", "regenerated"):
 		if l := last(); l != nil && l.Op == OpDestroy && c.end() {
 			l.NoRegen = true
@@ -549,6 +559,14 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			in.Color = col
 		}
 		return in, true, nil
+	case c.eat("double", "the", "amount", "of"):
+		// "Double the amount of each type of unspent mana you have."
+		c.eat("each", "type", "of")
+		c.eat("unspent")
+		if !c.eat("mana") || !(c.eat("you", "have") || c.eat("in", "your", "mana", "pool")) {
+			return fail("double the amount of each type of unspent mana you have")
+		}
+		return &Instr{Op: OpDoubleMana, Who: PRef{Kind: PYou}}, true, nil
 	case c.eat("regenerate"):
 		r, ok := p.objects(c)
 		if !ok {

@@ -544,7 +544,11 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		selfID = self.ID
 	}
 	pl := &t.s.Players[p]
-	left, spent, life, err := pay(pl.Pool, mana, pm, t.ed)
+	var spell *Object
+	if self != nil && self.Zone == Stack {
+		spell = self
+	}
+	_, spent, life, err := pay(t.usablePool(p, spell), mana, pm, t.ed)
 	if err != nil {
 		return out, t.ruleErr(KeyPay, "%s", err)
 	}
@@ -556,7 +560,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		// least that much.
 		return out, t.ruleErr(KeyPay, "%s can't pay %d life with %d", pl.Name, life, pl.Life)
 	}
-	pl.Pool = left
+	t.spendPool(p, spell, spent)
 	out.mana = spent
 	if spent.Total() > 0 || life > 0 {
 		key := KeyPay

@@ -69,9 +69,12 @@ type Player struct {
 	Life     int
 	Counters Counters // poison and other player counters
 	Pool     Mana     // mana pool (106.4)
-	Lost     bool
-	LostBy   Key // the rule that made them lose
-	Won      bool
+	// Restricted is the part of Pool that can be spent only as its source
+	// said (106.6).
+	Restricted []RestrictedMana
+	Lost       bool
+	LostBy     Key // the rule that made them lose
+	Won        bool
 	// Left: the player has left the game (104.5): they lost, drew or
 	// conceded. The game goes on without them while two teams remain.
 	Left bool
@@ -372,6 +375,9 @@ func (s *State) applies(k Key) bool { return s.rules.applies(k) }
 // clone copies everything Apply may change in place.
 func (s State) clone() State {
 	s.Players = slices.Clone(s.Players)
+	for i := range s.Players {
+		s.Players[i].Restricted = slices.Clone(s.Players[i].Restricted)
+	}
 	objs := make([]*Object, len(s.Objects))
 	for i, o := range s.Objects {
 		c := *o

@@ -509,7 +509,7 @@ func (t *tx) emptyPools(phase bool) {
 			continue
 		}
 		lost := p.Pool
-		p.Pool = Mana{}
+		p.Pool, p.Restricted = Mana{}, nil
 		t.emit(Event{Kind: EvMana, Key: KeyManaEmpty, Player: p.Name, N: n,
 			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
 		if phase && t.ed.ManaBurn && t.applies(KeyManaBurn) {
