@@ -262,6 +262,7 @@ const (
 	CondCastFromHand
 	CondSpent        // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
 	CondControlSince // "this permanent came under your control since the beginning of your last upkeep" (echo, 702.30a)
+	CondHandAtLeast  // "you have nine or more cards in hand"
 )
 
 // KeywordDevotionPlus1 marks "Your devotion to each color and each

@@ -140,6 +140,16 @@ func (t *tx) refresh() {
 			}
 		}
 		for _, o := range t.s.Objects {
+			if o.Zone == Battlefield && o.Flipped && t.copiable(o).Flip == nil && !t.applies(KeyStatusKept) {
+				// 110.5c: a permanent keeps its status even when it doesn't
+				// matter to it. Without that rule, a flipped permanent that
+				// became a copy of a card that can't flip would lose it.
+				o.Flipped = false
+				changed = true
+				t.emit(Event{Kind: EvRule, Key: KeyStatusKept, Object: o.Label, ObjectID: o.ID, Text: o.Label + " is no longer flipped"})
+			}
+		}
+		for _, o := range t.s.Objects {
 			if o.Zone != Battlefield {
 				continue
 			}

@@ -308,6 +308,13 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 			n.Color = self.Cost.Colors()
 		}
 	}
+	if c.Flip != nil {
+		// A flip card's flipped half is part of what's copied; the
+		// exception changes it too: a copy of Jushi Apprentice "except it
+		// has this ability" that flips is Tomoya the Revealer with that
+		// ability (110.5c's example).
+		n.Flip = copyExcept(c.Flip, self, pt, add, hasThis, noColor, this, lists, extra)
+	}
 	return &n
 }
 

@@ -20,13 +20,14 @@ const (
 	KeyTrampleWalkers  Key = "combat.trample.walkers" // 702.19c: trample over planeswalkers: excess damage to the planeswalker's controller
 	KeyDamageWalker    Key = "damage.planeswalker"    // 120.3c: damage to a planeswalker removes loyalty counters
 	KeyBandBlocked     Key = "banding.blocked"        // 702.22h: blocking one creature of an attacking band blocks the band
+	KeyStatusKept      Key = "status.kept"            // 110.5c: a permanent keeps its status even when it isn't relevant to it
 )
 
 // mechanicsGated lists the keys above (all gated).
 var mechanicsGated = []Key{
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther, KeyKeywordVariable, KeyEcho, KeyCrews, KeySunburstVar, KeyNoncreaturePT,
 	KeySameIsTrue, KeyTriggerZones, KeySwapWhole, KeyTrampleWalkers, KeyDamageWalker,
-	KeyBandBlocked,
+	KeyBandBlocked, KeyStatusKept,
 }
 
 var mechanicsRecognizers = []recognizer{
@@ -46,4 +47,5 @@ var mechanicsRecognizers = []recognizer{
 	{key: KeyTrampleWalkers, chapters: []uint16{702}, sub: 2, re: rx(`^trample over planeswalkers is a variant of trample`)},
 	{key: KeyDamageWalker, title: damageTitle, re: rx(`^damage dealt to a planeswalker causes that many loyalty counters`)},
 	{key: KeyBandBlocked, chapters: []uint16{502, 702}, sub: 2, re: rx(`each other creature in the same band as the attacking creature becomes blocked`)},
+	{key: KeyStatusKept, chapters: []uint16{110, 510}, re: rx(`^a permanent retains its status until`)},
 }

@@ -926,6 +926,9 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		if ok && c.eat("or", "more", "life") && c.end() {
 			return &Cond{Kind: CondLifeAtLeast, N: n}, nil
 		}
+		if ok && c.eat("or", "more", "cards", "in", "hand") && c.end() {
+			return &Cond{Kind: CondHandAtLeast, N: n}, nil
+		}
 	case c.eat("it", "was", "kicked"), c.eat("this", "spell", "was", "kicked"):
 		cond := &Cond{Kind: CondKicked}
 		if c.eat("with", "its") {

@@ -66,6 +66,31 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 			return prev, nil
 		}
 		return nil, p.fail(c, text, "\"You may choose new targets for the copy.\" follows a copy instruction")
+	case c.peek() == "if" && c.peekAt(1) != "you" || c.peek() == "then" && c.peekAt(1) == "if",
+		c.peek() == "if" && c.peekAt(1) == "you" && c.peekAt(2) != "do" && c.peekAt(2) != "don't" && c.peekAt(2) != "can't":
+		// "Then if you have nine or more cards in hand, flip ~.": the
+		// instructions are followed only if the condition is true then.
+		c.eat("then")
+		c.eat("if")
+		comma := topLevel(c, ",")
+		if comma < 0 {
+			return nil, p.fail(c, text, "a comma after the \"if\" condition")
+		}
+		cond, err := p.cond(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		if err != nil {
+			return nil, err
+		}
+		c.i = comma + 1
+		ins, err := p.clauses(c, text)
+		if err != nil {
+			return nil, err
+		}
+		for _, in := range ins {
+			if in.If == nil {
+				in.If = cond
+			}
+		}
+		return append(prev, ins...), nil
 	case c.eat("the", "same", "is", "true", "for"):
 		// 702.1c: "The same is true for fear, first strike, …, landwalk,
 		// protection, trample, and vigilance."

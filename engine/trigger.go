@@ -734,6 +734,8 @@ func (t *tx) putTrigger(w Waiting) error {
 // "if" (603.4).
 func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 	switch c.Kind {
+	case CondHandAtLeast:
+		return len(t.s.In(item.Controller, Hand)) >= c.N
 	case CondLifeAtLeast:
 		return t.s.Players[item.Controller].Life >= c.N
 	case CondTapped:
