@@ -177,6 +177,10 @@ type Filter struct {
 	With []string
 	// Haunted: "the creature it haunts" (702.55b).
 	Haunted bool
+	// Named: "a creature named Midnight Scavengers"; Owned: one its
+	// controller also owns ("you both own and control").
+	Named string
+	Owned bool
 }
 
 // PTBound compares a power or toughness with a number.
@@ -299,8 +303,11 @@ type Instr struct {
 	Cost   bool
 	Pays   ManaCost // OpPayMana: the mana paid N times
 	Tapped bool     // put onto the battlefield tapped
-	Zone   Zone     // where a moved object goes
-	Text   string   // the sentence, for events
+	// UnderYou: returned to the battlefield under the control of the
+	// ability's controller ("under your control"), not its owner's.
+	UnderYou bool
+	Zone     Zone   // where a moved object goes
+	Text     string // the sentence, for events
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".
 	If *Cond
@@ -398,8 +405,9 @@ type ORef struct {
 	Index int     // RefTarget: which target (0-based)
 	Group *Filter // RefGroup
 	Bound ObjectID
-	Label string // RefBound: the object's label, for messages
-	Of    *ORef  // RefSharesColor: the object or objects compared with
+	Label string     // RefBound: the object's label, for messages
+	More  []ObjectID // RefBound: more objects it means (the cards of a melded permanent, 712.21c)
+	Of    *ORef      // RefSharesColor: the object or objects compared with
 	// Quality is the card type "that creature" names the object by: it
 	// means that object even if it no longer has it (700.7).
 	Quality string

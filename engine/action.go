@@ -154,6 +154,9 @@ type tx struct {
 	// assigned is combat damage assigned to each blocker so far in a
 	// combat damage step (702.19b).
 	assigned map[ObjectID]int
+	// also maps the first card a melded permanent became as it left the
+	// battlefield to its other cards (712.21c).
+	also map[ObjectID][]ObjectID
 	// lifelinked collects combat damage's lifelink gains by player, where
 	// 702.15e is switched off and they would be one event.
 	lifelinked map[PlayerID]int
@@ -375,6 +378,9 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	}
 	if o.Zone == to && to != Battlefield {
 		return id, nil
+	}
+	if len(o.Parts) > 0 && o.Zone == Battlefield && to != Battlefield {
+		return t.moveMelded(o, to, bottom, key, why)
 	}
 	label, from := o.Label, t.where(o)
 	var before *Chars // what a permanent entering was, for 614.12

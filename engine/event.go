@@ -55,6 +55,12 @@ type Event struct {
 	Combat      bool // combat damage
 	PlayerID    PlayerID
 	HasPlayer   bool
+	// Also are the other cards a melded permanent became as it moved, the
+	// first being NewObjectID (712.21c). Extra marks the event of one of
+	// those further cards: the permanent left once, and only abilities
+	// about cards see it (712.21).
+	Also  []ObjectID
+	Extra bool
 }
 
 func (e Event) String() string {

@@ -34,6 +34,8 @@ type execCtx struct {
 	// which a next one may be part of (613.6).
 	lastEffect int
 	ab         *Ability // the ability being followed
+	// pair is what "them" meant the first time it was read (RefSelfAnd).
+	pair []ObjectID
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -247,8 +249,10 @@ func (x *execCtx) objects(r ORef) []*Object {
 		for n := 0; n < 8 && x.moved[id] != 0; n++ {
 			id = x.moved[id]
 		}
-		if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) && x.thisObject(r, o) && x.inRange(o) {
-			out = append(out, o)
+		for _, id := range append([]ObjectID{id}, t.melded(id)...) {
+			if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) && x.thisObject(r, o) && x.inRange(o) {
+				out = append(out, o)
+			}
 		}
 	}
 	return out
@@ -372,6 +376,9 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
 			if tr.NewID != 0 {
 				ids = []ObjectID{tr.NewID}
+				if t.applies(KeyMeldFinds) {
+					ids = append(ids, tr.NewAlso...) // 712.21c
+				}
 			} else {
 				ids = []ObjectID{tr.Obj.ID}
 			}
@@ -381,7 +388,15 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 			ids = []ObjectID{src.Attached}
 		}
 	case RefBound:
-		ids = []ObjectID{r.Bound}
+		ids = append([]ObjectID{r.Bound}, r.More...)
+	case RefSelfAnd:
+		ids = x.selfAnd(r.Group)
+	case RefOtherExiledWith:
+		for _, o := range t.s.Objects {
+			if o.Zone == Exile && o.ExiledBy != 0 && o.ExiledBy == x.item.Source && !slices.Contains(x.it, o.ID) {
+				ids = append(ids, o.ID)
+			}
+		}
 	case RefCreated:
 		ids = x.created
 	case RefChosenObj:
@@ -663,6 +678,9 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				continue
 			}
 			owner := o.Owner
+			if in.UnderYou {
+				owner = x.ctrl
+			}
 			nid, err := t.move(id, Battlefield, false, &owner, KeyResolve, "returns to the battlefield")
 			if err != nil {
 				return false, err
@@ -910,6 +928,16 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		for _, o := range os {
 			t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
+		}
+		return len(os) > 0, nil
+	case OpMeld:
+		return x.meld(in)
+	case OpToGraveyard:
+		os := ids(x.whats(in))
+		for _, id := range os {
+			if _, err := t.move(id, Graveyard, false, nil, KeyOwnersZone, "is put into its owner's graveyard"); err != nil {
+				return false, err
+			}
 		}
 		return len(os) > 0, nil
 	case OpTurnFaceUp:
@@ -1764,7 +1792,11 @@ func (x *execCtx) bindRef(r ORef) ORef {
 		if len(os) == 0 {
 			return ORef{Kind: RefBound}
 		}
-		return ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label, Quality: r.Quality}
+		b := ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label, Quality: r.Quality}
+		for _, o := range os[1:] {
+			b.More = append(b.More, o.ID)
+		}
+		return b
 	}
 	return r
 }

@@ -165,6 +165,14 @@ func (s *State) faceManaValue(o *Object, card *Card, copied bool, ch *Chars) {
 			ch.mvCost = card.DFC.Cost
 		}
 	}
+	if len(o.Parts) > 0 && !copied && !o.FaceDown && s.applies(KeyMeldMV) {
+		// 202.3c: a melded permanent's mana value is its front faces'
+		// combined mana costs'.
+		ch.mvSet, ch.mvCost = true, nil
+		for _, p := range o.Parts {
+			ch.mvCost = append(ch.mvCost, p.Card.Cost...)
+		}
+	}
 }
 
 // Transformed reports whether o is a transformed permanent: a

@@ -1135,6 +1135,12 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.FaceDown && !o.FaceDown {
 		return false
 	}
+	if f.Named != "" && !strings.EqualFold(ch.Name, f.Named) {
+		return false
+	}
+	if f.Owned && o.Owner != ctrl {
+		return false
+	}
 	if f.NoAbility && len(ch.Abilities) > 0 {
 		return false
 	}

@@ -16,12 +16,20 @@ const (
 	KeySplitCombined Key = "split.combined"   // 709.4: off the stack a split card has its two halves' characteristics combined
 	KeySplitCost     Key = "split.cost"       // 709.4b: a split card's mana cost is its halves' combined, its colors and mana value from it
 	KeySplitHalf     Key = "split.half"       // 709.3b: on the stack only the characteristics of the half cast exist
+	KeyMeld          Key = "meld"             // 701.42a: to meld a pair, put them onto the battlefield as one permanent, back faces up and combined
+	KeyMeldStay      Key = "meld.stay"        // 701.42c: objects that can't be melded stay in their zone
+	KeyMeldLeaves    Key = "meld.leaves"      // 712.21: a melded permanent leaving is one permanent leaving and two cards put into the zone
+	KeyMeldFinds     Key = "meld.finds"       // 712.21c: an effect that finds the new object a melded permanent becomes finds both cards
+	KeyMeldReplace   Key = "meld.replace"     // 712.21d: a replacement effect applied to one card of a melded permanent affects both
+	KeyMeldOrder     Key = "meld.order"       // 712.21b: the player exiling a melded permanent orders its cards' timestamps
+	KeyMeldMV        Key = "manavalue.meld"   // 202.3c: a melded permanent's mana value is its front faces' combined; a copy's is 0
 )
 
 // facesGated lists the keys above whose code is gated (ablation.go).
 var facesGated = []Key{
 	KeyTransform, KeyTransformDFC, KeyTransformSame, KeyBackFaceMV, KeyCopyFaceUp, KeyTokenFaces,
 	KeyFlip, KeyCopyStatus, KeyFaceDown, KeyMorphUp, KeySplitCombined, KeySplitCost, KeySplitHalf,
+	KeyMeld, KeyMeldStay, KeyMeldLeaves, KeyMeldFinds, KeyMeldReplace, KeyMeldMV,
 }
 
 var facesRecognizers = []recognizer{
@@ -38,4 +46,11 @@ var facesRecognizers = []recognizer{
 	{key: KeySplitCombined, chapters: []uint16{708, 709}, sub: 1, re: rx(`^in every zone except the stack, the characteristics of a split card are those of its two halves combined`)},
 	{key: KeySplitCost, chapters: []uint16{708, 709}, sub: 2, re: rx(`^the mana cost of a split card is the combined mana costs of its two halves`)},
 	{key: KeySplitHalf, chapters: []uint16{708, 709}, sub: 2, re: rx(`^while on the stack, only the characteristics of the half being cast exist`)},
+	{key: KeyMeld, chapters: []uint16{701}, sub: 2, re: rx(`^meld is a keyword action`)},
+	{key: KeyMeldStay, chapters: []uint16{701}, sub: 2, re: rx(`^if an effect instructs a player to meld objects that can.t be melded`)},
+	{key: KeyMeldLeaves, chapters: []uint16{711, 712}, sub: 1, re: rx(`^if a melded permanent leaves the battlefield, one permanent leaves the battlefield and two cards`)},
+	{key: KeyMeldFinds, chapters: []uint16{711, 712}, sub: 2, re: rx(`^if an effect can find the new object that a melded permanent becomes`)},
+	{key: KeyMeldReplace, chapters: []uint16{711, 712}, sub: 2, re: rx(`^if multiple replacement effects could be applied to the event of a melded permanent`)},
+	{key: KeyMeldOrder, chapters: []uint16{711, 712}, sub: 2, re: rx(`^if a player exiles a melded permanent, that player determines the relative timestamp order`)},
+	{key: KeyMeldMV, chapters: []uint16{202}, sub: 2, re: rx(`(converted mana cost|mana value) of a melded permanent is calculated as though it had the combined mana cost`)},
 }

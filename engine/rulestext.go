@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -27,7 +28,7 @@ func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability
 		}
 	}
 	p := &textParser{lists: lists, spell: spell}
-	abs, err := p.line(text)
+	abs, err := p.line(abilityWord(text))
 	if err != nil {
 		return nil, err
 	}
@@ -950,6 +951,19 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		if c.eat("came", "under", "your", "control", "since", "the", "beginning", "of", "your", "last", "upkeep") && c.end() {
 			return &Cond{Kind: CondControlSince, Ref: ORef{Kind: RefSelf}}, nil
 		}
+	case c.eat("you", "both", "own", "and", "control"):
+		// Graf Rats: "if you both own and control ~ and a creature named
+		// Midnight Scavengers": "them" are those two.
+		f := &Filter{Control: Yours, Owned: true}
+		if p.self(c) && c.eat("and") && (c.eat("a") || c.eat("an")) {
+			if _, ok := p.nounPhrase(c, f); ok && c.eat("named") && !c.end() {
+				start := c.i
+				c.i = len(c.toks)
+				f.Named = c.textBetween(start, c.i)
+				p.it = ORef{Kind: RefSelfAnd, Group: f}
+				return &Cond{Kind: CondOwnControl, Filter: f}, nil
+			}
+		}
 	case c.eat("your", "devotion", "to"):
 		col, ok := ParseColor(c.next())
 		if ok && c.eat("is", "less", "than") {
@@ -1368,4 +1382,17 @@ func withoutReminder(text string) string {
 		}
 		text = t[:i]
 	}
+}
+
+// abilityWordRe is an ability word and its dash before an ability:
+// "Imprint — Whenever …" (207.2c).
+var abilityWordRe = regexp.MustCompile(`^[A-Z][A-Za-z'-]*(?: [a-z][A-Za-z'-]*){0,2} \x{2014} `)
+
+// abilityWord drops an ability word from the start of an ability: it has
+// no rules meaning (207.2c).
+func abilityWord(text string) string {
+	if m := abilityWordRe.FindString(text); m != "" && len(m) < len(text) {
+		return text[len(m):]
+	}
+	return text
 }

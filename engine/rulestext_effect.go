@@ -162,7 +162,7 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		}
 		l.Then = append(l.Then, &Instr{Op: OpReflexive, Delay: ab, Text: ab.Text})
 		return prev, nil
-	case c.peek() == "when" || c.peek() == "whenever":
+	case c.peek() == "when" || c.peek() == "whenever" || c.peek() == "at" && (c.peekAt(1) == "the" && c.peekAt(4) == "the" && c.peekAt(5) == "next" || c.peekAt(1) == "end"):
 		// A delayed triggered ability in an effect (603.7a): "When this
 		// creature leaves the battlefield, return …".
 		start := c.i
@@ -454,9 +454,24 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		switch {
 		case c.eat("to", "its", "owner", "'s", "hand"), c.eat("to", "their", "owners", "'", "hands"):
 			return &Instr{Op: OpBounce, What: r}, true, nil
+		case c.eat("to", "its", "owner", "'s", "graveyard"), c.eat("to", "their", "owners", "'", "graveyards"):
+			return &Instr{Op: OpToGraveyard, What: r}, true, nil
 		case c.eat("to", "the", "battlefield"):
 			in := &Instr{Op: OpReturn, What: r}
-			c.eat("under", "its", "owner", "'s", "control")
+			if !c.eat("under", "its", "owner", "'s", "control") {
+				in.UnderYou = c.eat("under", "your", "control")
+			}
+			// "… with a +1/+1 counter on it"
+			save := c.i
+			if c.eat("with") {
+				n, ok := p.amount(c)
+				kind := c.next()
+				if ok && (c.eat("counter") || c.eat("counters")) && c.eat("on") && (c.eat("it") || c.eat("them") || c.eat("each", "of", "them")) {
+					in.Kind, in.N = kind, n
+				} else {
+					c.i = save
+				}
+			}
 			return in, true, nil
 		}
 		return fail("to its owner's hand, or to the battlefield")
@@ -732,6 +747,15 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		p.it = ORef{Kind: RefChosenObj}
 		return &Instr{Op: OpChooseObject, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
+	case c.eat("meld"):
+		// 701.42a: "meld them into Chittering Host".
+		r, ok := p.objects(c)
+		if !ok || !c.eat("into") || c.end() {
+			return fail("meld them into NAME")
+		}
+		start := c.i
+		c.i = len(c.toks)
+		return &Instr{Op: OpMeld, What: r, Kind: c.textBetween(start, c.i)}, true, nil
 	case c.eat("turn"):
 		// "Turn target face-down creature an opponent controls face up." (708.8)
 		r, ok := p.objects(c)
@@ -1829,6 +1853,16 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 	switch {
 	case c.eat("the", "chosen", "card"):
 		return ORef{Kind: RefChosenObj}, true
+	case c.eat("each", "other", "card", "exiled", "with"):
+		// Mimic Vat: "each other card exiled with Mimic Vat": every card
+		// its abilities exiled but the one just exiled (607.2a).
+		if c.peek() == "~" {
+			c.next()
+		} else if !p.self(c) {
+			c.i = save
+			return ORef{}, false
+		}
+		return ORef{Kind: RefOtherExiledWith}, true
 	case c.eat("a", "card", "exiled", "with"):
 		// Linked abilities (607.2a): "a card exiled with Mimic Vat".
 		if c.peek() == "~" {

@@ -56,7 +56,8 @@ type StackItem struct {
 // object (as it was), where it went, a player.
 type TrigInfo struct {
 	Obj       *Snapshot
-	NewID     ObjectID // the object it became, if it changed zones
+	NewID     ObjectID   // the object it became, if it changed zones
+	NewAlso   []ObjectID // the other cards a melded permanent became (712.21c)
 	Player    PlayerID
 	HasPlayer bool
 	Spell     ObjectID // a cast trigger's spell

@@ -135,6 +135,13 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	switch e.Kind {
 	case EvMove:
 		switch {
+		case e.Extra:
+			// 712.21: another card of a melded permanent that left: only
+			// abilities about cards put into a zone see it.
+			if e.To != Graveyard {
+				return
+			}
+			kind = TrigToGraveyard
 		case e.To == Battlefield:
 			kind = TrigEnters
 		case e.From == Battlefield:
@@ -235,7 +242,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 		info.Obj = &snap
 		if e.Kind == EvMove && e.NewObjectID != 0 && e.NewObjectID != eo.ID {
-			info.NewID = e.NewObjectID
+			info.NewID, info.NewAlso = e.NewObjectID, e.Also
 		}
 	}
 	if kind == TrigCast {
@@ -736,6 +743,8 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 	switch c.Kind {
 	case CondHandAtLeast:
 		return len(t.s.In(item.Controller, Hand)) >= c.N
+	case CondOwnControl:
+		return t.ownsAndControls(c.Filter, item)
 	case CondLifeAtLeast:
 		return t.s.Players[item.Controller].Life >= c.N
 	case CondTapped:

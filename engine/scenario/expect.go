@@ -573,9 +573,9 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			}
 			if from, other := ch.ManaValueCost(); other {
 				// 202.3b: a back face's mana value is its front face's.
-				what := "its front face's " + costText(from)
+				what := "from " + costText(from)
 				if from == nil {
-					what = "a copy of a back face"
+					what = "a copy"
 				}
 				return got == n, fmt.Sprintf("%d (%s)", got, what), engine.KeyBackFaceMV
 			}

@@ -256,3 +256,120 @@ func (p *parser) turnFaceUp(c *cursor, who string, done func(builder) (builder, 
 		return a, nil
 	})
 }
+
+// meldLine reads "meld Chittering Host from Midnight Scavengers and Graf
+// Rats: TYPE-LINE P/T, …": the permanent a meld pair's two cards, declared
+// before, become together (712.4). Setup may put it onto the battlefield by
+// that name.
+func (p *parser) meldLine(c *cursor) {
+	rest := c.s
+	i := strings.Index(strings.ToLower(rest), " from ")
+	j := strings.IndexByte(rest, ':')
+	if i < 0 || j < i {
+		p.errorf("a meld line reads: meld Chittering Host from Midnight Scavengers and Graf Rats: Creature — Eldrazi Horror 5/6, black, menace")
+		return
+	}
+	name := strings.TrimSpace(rest[:i])
+	pair := p.cursor(rest[i+6 : j])
+	a, ok1 := pair.ref()
+	ok2 := ok1 && pair.eat("and")
+	b, ok3 := pair.ref()
+	if !ok1 || !ok2 || !ok3 || !pair.end() || a.Face != "" || b.Face != "" || a.Name == b.Name {
+		p.errorf("meld %s from which two cards? Declare them first, and name them: from Midnight Scavengers and Graf Rats", name)
+		return
+	}
+	for _, x := range []string{a.Name, b.Name} {
+		if d := p.card(x); d.Back != nil || d.Flip != nil || d.Half != nil || d.MeldOf != nil || p.meldOf(x) != nil {
+			p.errorf("card %s already has another face", x)
+			return
+		}
+	}
+	if name == "" || strings.ContainsAny(name, "#{}\"") || !p.newName(name) {
+		if name == "" {
+			p.errorf("meld: name the melded permanent")
+		}
+		return
+	}
+	d := &CardDecl{Line: p.line, Name: name, MeldOf: []string{a.Name, b.Name}}
+	if !p.cardSpec(d, rest[j+1:]) {
+		return
+	}
+	p.sc.Cards = append(p.sc.Cards, d)
+	p.face = d
+}
+
+// meldOf is the melded permanent's declaration that the card named name is
+// one of the two cards of, or nil.
+func (p *parser) meldOf(name string) *CardDecl { return meldDecl(p.sc, name) }
+
+func meldDecl(sc *Scenario, name string) *CardDecl {
+	for _, d := range sc.Cards {
+		for _, x := range d.MeldOf {
+			if strings.EqualFold(x, name) {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// meldCard builds a meld pair's cards and the permanent they meld into
+// (712.4): d is one of the cards (m its melded permanent), or the melded
+// permanent itself (m nil).
+func (r *run) meldCard(d, m *CardDecl) (*engine.Card, error) {
+	if m == nil {
+		m = d
+	}
+	melded, err := r.face(m, m.Name)
+	if err != nil {
+		return nil, err
+	}
+	var cards [2]*engine.Card
+	for i, n := range m.MeldOf {
+		var x *CardDecl
+		for _, c := range r.sc.Cards {
+			if strings.EqualFold(c.Name, n) {
+				x = c
+			}
+		}
+		if x == nil {
+			return nil, fmt.Errorf("no card %q is declared", n)
+		}
+		if cards[i], err = r.face(x, x.Name); err != nil {
+			return nil, err
+		}
+	}
+	a, b := engine.MeldPair(cards[0], cards[1], melded)
+	r.cards[strings.ToLower(m.MeldOf[0])], r.cards[strings.ToLower(m.MeldOf[1])] = a, b
+	r.cards[strings.ToLower(m.Name)] = melded
+	return r.cards[strings.ToLower(d.Name)], nil
+}
+
+// addMelded puts the melded permanent named name onto the battlefield,
+// represented by its two cards.
+func (r *run) addMelded(name string, owner engine.PlayerID) (engine.State, engine.ObjectID, error) {
+	m := meldDeclNamed(r.sc, name)
+	melded, err := r.card(name)
+	if err != nil {
+		return r.st, 0, err
+	}
+	a, err := r.card(m.MeldOf[0])
+	if err != nil {
+		return r.st, 0, err
+	}
+	b, err := r.card(m.MeldOf[1])
+	if err != nil {
+		return r.st, 0, err
+	}
+	st, id := r.st.AddMelded(melded, a, b, owner)
+	return st, id, nil
+}
+
+func meldDeclNamed(sc *Scenario, name string) *CardDecl {
+	for _, d := range sc.Cards {
+		if d.MeldOf != nil && strings.EqualFold(d.Name, name) {
+			return d
+		}
+	}
+	return nil
+}

@@ -295,6 +295,8 @@ func (p *parser) header(l string) {
 		p.faceLine(c, faceFlip)
 	case c.eat("half"):
 		p.faceLine(c, faceHalf)
+	case c.eat("meld"):
+		p.meldLine(c)
 	case c.eat("text") && c.sym(":"):
 		p.textLine(c.s)
 	default:
@@ -728,6 +730,12 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 		p.errorf("tokens start on the battlefield")
 		return
 	}
+	melded := p.card(r.Name) != nil && p.card(r.Name).MeldOf != nil
+	if melded && (z != engine.Battlefield || token) {
+		// 712.4a: only the two cards on the battlefield are that permanent.
+		p.errorf("%s is a melded permanent: it exists only on the battlefield, as its two cards", r.Name)
+		return
+	}
 	p.sc.Setup = append(p.sc.Setup, setupLine{p.line, func(rn *run) error {
 		card, err := rn.card(r.Name)
 		if err != nil {
@@ -735,7 +743,14 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 		}
 		for range n {
 			var id engine.ObjectID
-			rn.st, id = rn.st.AddObject(card, rn.player(who), z, token)
+			if melded {
+				rn.st, id, err = rn.addMelded(r.Name, rn.player(who))
+				if err != nil {
+					return err
+				}
+			} else {
+				rn.st, id = rn.st.AddObject(card, rn.player(who), z, token)
+			}
 			if z == engine.Battlefield && card.Loyalty > 0 && !loyaltyGiven {
 				// A planeswalker set up on the battlefield has its printed
 				// loyalty (306.5b), unless its counters are given.

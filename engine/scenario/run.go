@@ -353,6 +353,9 @@ func (r *run) card(name string) (*engine.Card, error) {
 	if d == nil {
 		return nil, fmt.Errorf("no card %q is declared", name)
 	}
+	if m := meldDecl(r.sc, d.Name); m != nil || d.MeldOf != nil {
+		return r.meldCard(d, m)
+	}
 	first := d.Name
 	if d.split[0] != "" {
 		first = d.split[0] // the card line is its first half

@@ -1,0 +1,245 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Melded permanents (701.42, 712.4, 712.21): the two cards of a meld pair
+// put onto the battlefield as one permanent with their back faces combined.
+// The permanent is one object with its own label; Parts keep the cards, and
+// their labels, for when it leaves the battlefield.
+
+// Meld's parts of instructions, references and conditions, numbered apart
+// from ability.go's.
+const (
+	// OpMeld melds What, two cards, into the permanent named Kind (701.42a).
+	OpMeld Op = iota + 220
+	// OpToGraveyard puts What into its owner's graveyard ("return each
+	// other card exiled with Mimic Vat to its owner's graveyard").
+	OpToGraveyard
+)
+
+const (
+	// RefSelfAnd is the object the ability is on and one matching Group:
+	// "them" after "you both own and control ~ and a creature named …".
+	RefSelfAnd ORefKind = iota + 220
+	// RefOtherExiledWith is every card the ability's source exiled but
+	// those the last instruction acted on (607.2a).
+	RefOtherExiledWith
+)
+
+const (
+	// CondOwnControl: "you both own and control ~ and a creature named …"
+	// (Filter).
+	CondOwnControl CondKind = iota + 220
+)
+
+// ownsAndControls reports whether the ability's controller owns and
+// controls its source and an object matching f.
+func (t *tx) ownsAndControls(f *Filter, item *StackItem) bool {
+	src := t.s.Object(item.Source)
+	if src == nil || src.Zone != Battlefield || src.Owner != item.Controller || t.chars(src).Controller != item.Controller {
+		return false
+	}
+	for _, o := range t.s.Objects {
+		if o.ID != src.ID && matchFilter(&t.s, f, o, t.chars(o), src, item.Controller) {
+			return true
+		}
+	}
+	return false
+}
+
+// AddMelded puts a melded permanent onto the battlefield for a game's
+// setup: the face melded, represented by the two cards a and b (712.4a).
+// Like AddObject, it is not a game action.
+func (s State) AddMelded(melded, a, b *Card, owner PlayerID) (State, ObjectID) {
+	s = s.clone()
+	o := s.newObject(melded, owner, Battlefield, false)
+	for _, c := range []*Card{a, b} {
+		s.labels[c.Name]++
+		o.Parts = append(o.Parts, Part{Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c})
+	}
+	return s, o.ID
+}
+
+// melded lists the other cards the object id was a melded permanent's
+// first card of, as it left the battlefield this action: an effect that
+// finds the new object finds them all (712.21c).
+func (t *tx) melded(id ObjectID) []ObjectID {
+	if !t.applies(KeyMeldFinds) {
+		return nil
+	}
+	return t.also[id]
+}
+
+// moveMelded moves a melded permanent off the battlefield: one permanent
+// leaves, and its two cards are put into the zone (712.21), each a new
+// object. The first card is the permanent's new object (the one returned);
+// effects that find it find the other too (712.21c). A replacement effect
+// applied to the event applies to both cards (712.21d).
+func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key Key, why string) (ObjectID, error) {
+	id, label, from := o.ID, o.Label, t.where(o)
+	var repl []*graveReplacement
+	if to == Graveyard {
+		if t.applies(KeyMeldReplace) {
+			r, err := t.graveyardReplacement(o)
+			if err != nil {
+				return 0, err
+			}
+			if r != nil {
+				t.emit(Event{Kind: EvRule, Key: KeyMeldReplace, Object: label, ObjectID: id,
+					Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s), both its cards", label, r.text)})
+				nid, err := t.moveMelded(o, r.to, false, key, why)
+				if err == nil && r.shuffle {
+					t.shuffle(o.Owner, nil, "")
+				}
+				return nid, err
+			}
+		} else {
+			// Without 712.21d, each card's event is replaced on its own.
+			for _, p := range o.Parts {
+				card := Object{ID: 0, Label: p.Label, Card: p.Card, Owner: o.Owner, Controller: o.Owner, Base: o.Owner, Zone: Graveyard}
+				r, err := t.graveyardReplacement(&card)
+				if err != nil {
+					return 0, err
+				}
+				repl = append(repl, r)
+			}
+		}
+	}
+	t.remember(o)
+	t.s.remove(id)
+	if t.s.Combat != nil {
+		t.s.Combat.remove(id)
+	}
+	var ids []ObjectID
+	var where []string
+	for i, p := range o.Parts {
+		dest, bot := to, bottom
+		if i < len(repl) && repl[i] != nil {
+			dest = repl[i].to
+		}
+		t.s.nextID++
+		n := &Object{ID: t.s.nextID, Label: p.Label, Card: p.Card, Owner: o.Owner, Controller: o.Owner, Base: o.Owner, Zone: dest}
+		n.Seq = t.s.tick()
+		n.Timestamp = n.Seq
+		if bot {
+			n.Seq = -n.Seq
+		}
+		t.s.Objects = append(t.s.Objects, n)
+		ids = append(ids, n.ID)
+		where = append(where, p.Label+" to "+t.where(n))
+	}
+	t.dirty()
+	if t.also == nil {
+		t.also = map[ObjectID][]ObjectID{}
+	}
+	t.also[ids[0]] = ids[1:]
+	text := fmt.Sprintf("%s leaves %s, one permanent: its cards go, %s", label, from, strings.Join(where, " and "))
+	if why != "" {
+		text = label + " " + why + ": " + text
+	}
+	first := t.s.Object(ids[0])
+	t.emit(Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: ids[0], From: Battlefield, To: first.Zone,
+		Also: slices.Clone(ids[1:]), Text: text})
+	for _, nid := range ids[1:] {
+		// 712.21: the permanent left once; each card was put into its zone.
+		n := t.s.Object(nid)
+		t.emit(Event{Kind: EvMove, Key: KeyMeldLeaves, Object: n.Label, ObjectID: id, NewObjectID: nid, From: Battlefield, To: n.Zone,
+			Extra: t.applies(KeyMeldLeaves), Text: n.Label + ", the other card of " + label + ", is put into " + t.where(n)})
+	}
+	return ids[0], nil
+}
+
+// selfAnd is the ability's source and the first other object matching f
+// (RefSelfAnd).
+// They are fixed the first time the resolution reads them, so that later
+// instructions follow them where they went ("exile them, then meld them").
+func (x *execCtx) selfAnd(f *Filter) []ObjectID {
+	if x.pair != nil {
+		return x.pair
+	}
+	t := x.t
+	src := t.s.Object(x.item.Source)
+	if src == nil {
+		return nil
+	}
+	x.pair = []ObjectID{src.ID}
+	for _, o := range t.s.Objects {
+		if o.ID != src.ID && matchFilter(&t.s, f, o, t.chars(o), src, x.ctrl) {
+			x.pair = append(x.pair, o.ID)
+			break
+		}
+	}
+	return x.pair
+}
+
+// meldPair returns the two cards of the meld pair that melds into name, if
+// os are exactly those (701.42b): two cards, not tokens, each the other's
+// counterpart.
+func meldPair(os []*Object, name string) (*Object, *Object, bool) {
+	if len(os) != 2 {
+		return nil, nil, false
+	}
+	a, b := os[0], os[1]
+	ok := !a.Token && !b.Token && a.Card.Layout == LayoutMeld && b.Card.Layout == LayoutMeld &&
+		strings.EqualFold(a.Card.MeldWith, b.Card.Name) && strings.EqualFold(b.Card.MeldWith, a.Card.Name) &&
+		a.Card.Back != nil && a.Card.Back == b.Card.Back && strings.EqualFold(a.Card.Back.Name, name)
+	return a, b, ok
+}
+
+// meld melds two cards into one permanent (701.42a), or, if they can't be
+// melded, leaves them where they are (701.42c).
+func (x *execCtx) meld(in *Instr) (bool, error) {
+	t := x.t
+	os := x.objects(in.What)
+	var labels []string
+	for _, o := range os {
+		labels = append(labels, o.Label)
+	}
+	a, b, ok := meldPair(os, in.Kind)
+	if ok && t.applies(KeyMeld) {
+		for _, o := range []*Object{a, b} {
+			t.remember(o)
+			t.s.remove(o.ID)
+		}
+		m := t.s.newObject(a.Card.Back, a.Owner, Battlefield, false)
+		m.Controller, m.Base, m.Sick = x.ctrl, x.ctrl, true
+		m.Parts = []Part{{Label: a.Label, Card: a.Card}, {Label: b.Label, Card: b.Card}}
+		id := m.ID
+		t.dirty()
+		if ok, err := t.enter(id, nil); err != nil {
+			return false, err
+		} else if !ok {
+			t.s.remove(id)
+			t.s.Objects = append(t.s.Objects, a, b)
+			t.emit(Event{Kind: EvRule, Key: KeyMeld, Text: in.Kind + " can't enter the battlefield"})
+			return false, nil
+		}
+		m = t.s.Object(id)
+		t.emit(Event{Kind: EvMove, Key: KeyMeld, Object: m.Label, ObjectID: a.ID, NewObjectID: id, From: a.Zone, To: Battlefield,
+			Text: fmt.Sprintf("%s and %s are melded: they enter the battlefield as %s, one permanent", a.Label, b.Label, m.Label)})
+		x.note(a.ID, id)
+		x.note(b.ID, id)
+		return true, nil
+	}
+	if t.applies(KeyMeldStay) {
+		// 701.42c: objects that can't be melded stay where they are.
+		t.emit(Event{Kind: EvRule, Key: KeyMeldStay, Text: fmt.Sprintf("%s can't be melded into %s: they stay where they are",
+			strings.Join(labels, " and "), in.Kind)})
+		return false, nil
+	}
+	// Without 701.42c, each is put onto the battlefield on its own.
+	ctrl := x.ctrl
+	done := false
+	for _, o := range os {
+		nid, err := t.move(o.ID, Battlefield, false, &ctrl, KeyMeld, "is put onto the battlefield")
+		if err != nil {
+			return false, err
+		}
+		done = done || nid != o.ID
+	}
+	return done, nil
+}
