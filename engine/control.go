@@ -238,13 +238,16 @@ func (s *State) Sees(v PlayerID, o *Object) bool {
 }
 
 // seesOwn is what player p sees for themselves: hidden zones are hidden
-// (400.2) but for their own hand and revealed cards.
+// (400.2) but for their own hand and revealed cards, and a face-down
+// permanent's face only by its controller (708.5).
 func (s *State) seesOwn(p PlayerID, o *Object) bool {
-	switch o.Zone {
-	case Library:
+	switch {
+	case o.Zone == Library:
 		return o.Revealed
-	case Hand:
+	case o.Zone == Hand:
 		return o.Owner == p || o.Revealed
+	case o.FaceDown && (o.Zone == Battlefield || o.Zone == Stack):
+		return o.Controller == p
 	}
 	return true
 }

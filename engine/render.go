@@ -87,6 +87,11 @@ type CardView struct {
 	Attacking bool
 	Blocking  bool
 	PhasedOut bool
+	// FaceDown: a face-down permanent or spell (708); Seen names the
+	// players who may look at its face: its controller, and the player
+	// controlling them (722.4).
+	FaceDown bool
+	Seen     []string
 }
 
 // Render lays out a state for display under an edition's words.
@@ -238,6 +243,9 @@ func cardViews(s *State, objs []*Object) []CardView {
 			cv.Attacking, cv.Blocking = s.Combat.isAttacking(o.ID), s.Combat.isBlocking(o.ID)
 		}
 		cv.PhasedOut = o.PhasedOut
+		if o.FaceDown && (o.Zone == Battlefield || o.Zone == Stack) {
+			cv.FaceDown, cv.Seen = true, s.seeing([]*Object{o})
+		}
 		out = append(out, cv)
 	}
 	return out

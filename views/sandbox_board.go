@@ -87,6 +87,13 @@ func (t *Table) Hidden(player string, z engine.ZoneView) bool {
 	return t.FaceDown(player, z.Zone) && !slices.Contains(z.Seen, t.Viewer)
 }
 
+// SeesFace reports whether the watcher sees a card's face: every card the
+// table shows, but a face-down permanent only if the game lets them look at
+// it (708.5, 722.4).
+func (t *Table) SeesFace(c engine.CardView) bool {
+	return !c.FaceDown || t == nil || slices.Contains(c.Seen, t.Viewer)
+}
+
 // label is an object's label in words.
 func (t *Table) label(l string) string {
 	if t == nil {
