@@ -71,9 +71,3 @@ var multiRecognizers = []recognizer{
 	{key: KeyDefendingOne, chapters: []uint16{602, 802}, sub: 2, re: rx(`^any rule, object, or effect that refers to a "defending player" refers to one specific defending player`)},
 	{key: KeyBlockAttacked, chapters: multiChapters, sub: 2, re: rx(`^a defending player can block only with creatures (he or she controls|they control)\. those creatures can block only creatures attacking that player`)},
 }
-
-// Instructions the multiplayer rules' examples need, numbered apart from
-// the others in ability.go.
-const (
-	OpRedirect Op = iota + 100 // the next N damage that would be dealt to To this turn is dealt to To2 instead (614.9)
-)
