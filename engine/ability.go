@@ -85,17 +85,20 @@ type Ability struct {
 
 // Cost is an activation cost or an additional or alternative cost (118).
 type Cost struct {
-	Mana     ManaCost // may include {X}
-	Tap      bool     // {T} (107.5)
-	Untap    bool     // {Q} (107.6)
-	SacSelf  bool     // "Sacrifice ~"
-	Sac      *Filter  // "Sacrifice a creature", "Sacrifice another creature"
-	Life     int      // "Pay 2 life"
-	Discard  int      // "Discard a card"
-	Remove   string   // "Remove a fade counter from ~": the kind
-	RemoveN  int      // how many; 0 with RemoveX set: any number, chosen as X
-	RemoveX  bool     // "Remove any number of storage counters"
-	ExileTop int      // "Exile the top ten cards of your library"
+	Mana    ManaCost // may include {X}
+	Tap     bool     // {T} (107.5)
+	Untap   bool     // {Q} (107.6)
+	SacSelf bool     // "Sacrifice ~"
+	Sac     *Filter  // "Sacrifice a creature", "Sacrifice another creature"
+	Life    int      // "Pay 2 life"
+	// LifeHalf: "Pay half your life, rounded up": the amount is found
+	// from the life total as the cost is paid (119.4).
+	LifeHalf bool
+	Discard  int    // "Discard a card"
+	Remove   string // "Remove a fade counter from ~": the kind
+	RemoveN  int    // how many; 0 with RemoveX set: any number, chosen as X
+	RemoveX  bool   // "Remove any number of storage counters"
+	ExileTop int    // "Exile the top ten cards of your library"
 	// DiscardSelf: "Discard this card" (cycling, 702.29a); the ability
 	// works from its owner's hand.
 	DiscardSelf bool
@@ -476,6 +479,7 @@ type Amount struct {
 	PowerOf    *ORef // "equal to ~'s power", "the sacrificed creature's power"
 	ToughOf    *ORef // "equal to its toughness"
 	HandOf     *PRef // cards in a player's hand
+	LowestLife bool  // "the lowest life total among all players"
 	Removed    bool  // "for each storage counter removed this way"
 	CardTypes  bool  // "the number of card types among cards in all graveyards"
 	LifeOf     *PRef // "your life total"
@@ -497,7 +501,8 @@ type Amount struct {
 
 // IsZero reports whether the amount is the constant 0.
 func (a Amount) IsZero() bool {
-	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.HandOf == nil && !a.Removed && !a.All
+	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.HandOf == nil && !a.Removed && !a.All &&
+		a.LifeOf == nil && !a.LowestLife
 }
 
 // TokenSpec is what a "create" instruction makes (111.2).

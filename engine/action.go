@@ -663,7 +663,7 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 		})
 	}
 	p := &t.s.Players[pid]
-	p.Life += n
+	total := t.addLife(pid, n)
 	verb := "gains"
 	if n < 0 {
 		verb = "loses"
@@ -672,7 +672,7 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 		why = " " + why
 	}
 	t.emit(Event{Kind: EvLife, Key: key, Player: p.Name, PlayerID: pid, HasPlayer: true, N: n,
-		Text: fmt.Sprintf("%s %s %d life%s: life %d", p.Name, verb, abs(n), why, p.Life)})
+		Text: fmt.Sprintf("%s %s %d life%s: life %d", p.Name, verb, abs(n), why, total)})
 	return nil
 }
 

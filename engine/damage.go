@@ -234,9 +234,9 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			t.emit(Event{Kind: EvDamage, Key: KeyDamageInfect, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s, who gets %d poison counter%s", srcName, n, p.Name, n, plural(n))})
 		} else {
-			p.Life -= n
+			total := t.addLife(to.Player, -n)
 			t.emit(Event{Kind: EvDamage, Key: KeyDamagePlayer, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
-				Text: fmt.Sprintf("%s deals %d damage to %s: life %d", srcName, n, p.Name, p.Life)})
+				Text: fmt.Sprintf("%s deals %d damage to %s: life %d", srcName, n, p.Name, total)})
 		}
 		// 702.164c: combat damage from a creature with toxic also gives
 		// poison counters; instances add up (702.164b).

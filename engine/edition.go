@@ -65,6 +65,13 @@ type RulesEdition struct {
 	// Deathtouch and Lifelink: triggered abilities when printed (2007),
 	// static ones since M10.
 	Deathtouch, Lifelink KeywordForm
+	// Two-Headed Giant's life rules (606 until 2009, 806, then 810): the
+	// shared life total two players start with (40, then 30); an
+	// individual player's life total is the team's halved, rounded up
+	// (606.9a), not the team's (810.9a); setting each player's life total
+	// makes the team's the sum (606.9b), not one chosen member's (810.9d).
+	TeamLifeStart            int
+	TeamLifeHalf, TeamSetSum bool
 	// Walkers is the planeswalker uniqueness rule (704.5j, 2007–2017); zero
 	// where there is none.
 	Walkers LegendRule

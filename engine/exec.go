@@ -155,7 +155,7 @@ func (x *execCtx) possible(in *Instr) bool {
 		return n > 0
 	}
 	if in.Op == OpPayLife { // 119.4: a player can pay only life they have
-		return x.t.s.Players[x.ctrl].Life >= x.amount(in.N)
+		return x.t.lifeOf(x.ctrl) >= x.amount(in.N)
 	}
 	if in.Op == OpPayMana { // 118.3: only with the mana for all of it
 		_, _, _, err := pay(x.t.usablePool(x.ctrl, nil), x.manaToPay(in), Payment{}, x.t.ed)
@@ -563,8 +563,16 @@ func (x *execCtx) amount(a Amount) int {
 		}
 	case a.LifeOf != nil:
 		for _, p := range x.players(*a.LifeOf) {
-			n += t.s.Players[p].Life
+			n += t.lifeOf(p) * max(a.Per, 1)
 		}
+	case a.LowestLife:
+		low := 0
+		for i, p := range t.s.APNAP() {
+			if l := t.lifeOf(p); i == 0 || l < low {
+				low = l
+			}
+		}
+		n += low
 	case a.HandOf != nil:
 		n += len(t.s.In(x.ctrl, Hand))
 	case a.Count != nil, a.CardTypes:
@@ -742,7 +750,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpPayLife:
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)
-			if t.s.Players[p].Life < n { // 119.4
+			if t.lifeOf(p) < n { // 119.4
 				return false, nil
 			}
 			if err := t.life(p, -n, KeyLifeChange, "(paid)"); err != nil {
@@ -1006,12 +1014,21 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpSetLife:
 		// 119.5: a player's life total becoming N means gaining or losing
 		// the difference.
-		for _, p := range x.players(in.Who) {
-			if err := t.life(p, x.amount(in.N)-t.s.Players[p].Life, KeyLifeChange, ""); err != nil {
-				return false, err
-			}
+		ps := x.players(in.Who)
+		if len(ps) == 1 {
+			return true, t.setLife(ps[0], x.amount(in.N), KeyLifeChange)
 		}
-		return true, nil
+		n := x.amount(in.N) // each player's life total becomes the same number, found once (608.2h)
+		return true, t.setLifeEach(ps, func(PlayerID) int { return n }, func(team []PlayerID) (PlayerID, error) {
+			// 810.9d: the team chooses one of its members; the engine asks
+			// its first player, who speaks for it (805.2).
+			ans, err := t.ask(&Choice{Player: team[0], Key: KeyTeamLifeSetEach, Players: team,
+				Prompt: "choose which of your team has their life total set"})
+			if err != nil {
+				return 0, err
+			}
+			return *ans.target, nil
+		})
 	case OpShuffleObj:
 		return x.shuffleObjects(in)
 	case OpSearch:
@@ -1879,15 +1896,26 @@ func (x *execCtx) goneTarget(r ORef, keep ObjectID) *Snapshot {
 	return nil
 }
 
-// win: the player wins; every other player loses (104.2b).
+// win: the player wins, and the game ends (104.2b); with 810.8a, their
+// whole team wins. Every other player loses.
 func (t *tx) win(p PlayerID) {
+	if by := t.cantWin(p); by != "" {
+		t.emit(Event{Kind: EvRule, Key: KeyWin, Player: t.name(p), Text: t.name(p) + " would win the game; " + by})
+		return
+	}
 	t.emit(Event{Kind: EvWin, Key: KeyWin, Player: t.name(p), Text: t.name(p) + " wins the game"})
+	winners := []PlayerID{p}
+	if t.asTeam() {
+		winners = t.s.TeamOf(p)
+	}
 	for i := range t.s.Players {
-		if PlayerID(i) != p && !t.s.Players[i].Lost {
+		if !slices.Contains(winners, PlayerID(i)) && !t.s.Players[i].Lost {
 			t.s.Players[i].Lost, t.s.Players[i].LostBy = true, KeyWin
 		}
 	}
-	t.s.Players[p].Won = true
+	for _, q := range winners {
+		t.s.Players[q].Won = true
+	}
 }
 
 // objectsIn is a helper for tests and scenarios: the objects a player

@@ -5,3 +5,13 @@ package engine
 const (
 	OpRedirect Op = iota + 100 // the next N damage that would be dealt to To this turn is dealt to To2 instead (614.9)
 )
+
+// Rule-modifying effects about winning and losing, numbered apart from the
+// others in ability.go.
+const (
+	// RuleCantLose: "You can't lose the game." (104.3e: an effect may
+	// stop a loss); N 1: only "for having 0 or less life" (704.5a).
+	RuleCantLose RuleKind = iota + 100
+	// RuleCantWin: "Your opponents can't win the game."
+	RuleCantWin
+)

@@ -164,6 +164,17 @@ func (a Concede) apply(t *tx) error {
 // the game goes on, what they owned and controlled goes with them (800.4a);
 // players left with no opponents in the game win it (104.2a).
 func (t *tx) leave(ps ...PlayerID) error {
+	if t.asTeam() {
+		// 810.8a: if either player on a team loses the game, the team
+		// loses the game.
+		for _, p := range slices.Clone(ps) {
+			for _, q := range t.s.TeamOf(p) {
+				if t.losing(q, KeyTeamLoses, t.name(p)+", their teammate, lost") {
+					ps = append(ps, q)
+				}
+			}
+		}
+	}
 	for _, p := range ps {
 		t.s.Players[p].Left = true
 	}
@@ -271,4 +282,61 @@ func (t *tx) activePriority() PlayerID {
 		return t.s.Active
 	}
 	return t.nextPlayer(t.s.Active)
+}
+
+// asTeam reports whether players win and lose the game only as a team
+// (810.8a: Two-Headed Giant).
+func (t *tx) asTeam() bool {
+	return t.s.Game.Variant == TwoHeadedGiant && t.applies(KeyTeamLoses)
+}
+
+// cantLose names the effect that says player p can't lose the game for
+// the reason key names ("" if none): p's own, or with 810.8a a teammate's
+// ("If an effect says that a player can't lose the game, that player's
+// team can't lose the game").
+func (t *tx) cantLose(p PlayerID, key Key) string {
+	for _, m := range t.ruleMods(RuleCantLose) {
+		if m.mod.N == 1 && key != KeySBALife {
+			continue // "for having 0 or less life" only
+		}
+		for _, q := range t.s.TeamOf(p) {
+			if q != p && !t.asTeam() {
+				continue
+			}
+			if t.says(m.mod.Who, m.ctrl, q) && q == p {
+				return m.name + " says " + t.name(q) + " can't lose the game"
+			} else if t.says(m.mod.Who, m.ctrl, q) {
+				return m.name + " says " + t.name(q) + " can't lose the game, so their team can't (" + t.ed.Cite(KeyTeamLoses) + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// cantWin names the effect that says player p can't win the game ("" if
+// none), for p's team with 810.8a.
+func (t *tx) cantWin(p PlayerID) string {
+	for _, m := range t.ruleMods(RuleCantWin) {
+		for _, q := range t.s.TeamOf(p) {
+			if q != p && !t.asTeam() {
+				continue
+			}
+			if t.says(m.mod.Who, m.ctrl, q) {
+				return m.name + " says " + t.name(q) + " can't win the game"
+			}
+		}
+	}
+	return ""
+}
+
+// says reports whether a rule about "you", "your opponents" or "each
+// player", from an effect controlled by ctrl, is about player q.
+func (t *tx) says(who Whose, ctrl, q PlayerID) bool {
+	switch who {
+	case Yours:
+		return q == ctrl
+	case Opponents:
+		return t.s.Opponents(ctrl, q)
+	}
+	return true
 }

@@ -8,27 +8,33 @@ const (
 	KeyMill      Key = "mill"         // 701.17a: to mill a number of cards, put that many from the top of the library into the graveyard
 	KeyLeaveGame Key = "player.leave" // 800.4a: a player leaving takes what they own; what they still control is exiled
 
-	KeyRange          Key = "range"             // 801.2: players within that many seats are within a player's range of influence
-	KeyRangeTurn      Key = "range.turn"        // 801.2c: who is within range is determined as each turn begins
-	KeyRangeAttack    Key = "range.attack"      // 801.3: creatures attack only opponents within their controller's range
-	KeyRangeTarget    Key = "range.target"      // 801.4: objects and players outside range can't be targeted
-	KeyRangeChoose    Key = "range.choose"      // 801.5a: a player chooses only objects and players within their range
-	KeyRangeOptions   Key = "range.options"     // 801.5b: options may be chosen even if they refer to what's out of range
-	KeyRangeNearest   Key = "range.nearest"     // 801.5c: with no one in range to choose, the closest appropriate player to the left does
-	KeyRangeActivate  Key = "range.activate"    // 801.6: no activating abilities of objects outside range
-	KeyRangeTrigger   Key = "range.trigger"     // 801.7: a trigger event must happen entirely within range
-	KeyRangeMoving    Key = "range.moving"      // 801.7a: an object moving into or out of range: the state before or after
-	KeyRangeAffect    Key = "range.affect"      // 801.10: spells and abilities can't affect what's outside their controller's range
-	KeyRangeInfo      Key = "range.info"        // 801.11: information comes only from within range
-	KeyRangeReplace   Key = "range.replace"     // 801.13a: a replacement effect's out-of-range part does nothing
-	KeyRangePrevent   Key = "range.prevent"     // 801.13b: a prevention effect affects only sources or recipients within range
-	KeyMeleeOptions   Key = "melee.range"       // 807.2a: in Grand Melee each player has a range of influence of 1
-	KeyEmperorOptions Key = "emperor.range"     // 809.3a: emperors have range of influence 2, generals 1
-	KeyEmperorAttack  Key = "emperor.attack"    // 809.3c: a player attacks only an opponent seated immediately next to them
-	KeyEmperorRanges  Key = "emperor.teams"     // 809.6a: with bigger teams, the least ranges that reach opposing generals
-	KeyAlternateSeats Key = "alternating.seats" // 811.3: no one sits next to a teammate; teams equally spaced
-	KeyDefendingOne   Key = "defending.one"     // 802.2a: "defending player" means the one the creature attacks
-	KeyBlockAttacked  Key = "block.attacked"    // 802.4a: creatures block only creatures attacking their controller
+	KeyRange           Key = "range"             // 801.2: players within that many seats are within a player's range of influence
+	KeyRangeTurn       Key = "range.turn"        // 801.2c: who is within range is determined as each turn begins
+	KeyRangeAttack     Key = "range.attack"      // 801.3: creatures attack only opponents within their controller's range
+	KeyRangeTarget     Key = "range.target"      // 801.4: objects and players outside range can't be targeted
+	KeyRangeChoose     Key = "range.choose"      // 801.5a: a player chooses only objects and players within their range
+	KeyRangeOptions    Key = "range.options"     // 801.5b: options may be chosen even if they refer to what's out of range
+	KeyRangeNearest    Key = "range.nearest"     // 801.5c: with no one in range to choose, the closest appropriate player to the left does
+	KeyRangeActivate   Key = "range.activate"    // 801.6: no activating abilities of objects outside range
+	KeyRangeTrigger    Key = "range.trigger"     // 801.7: a trigger event must happen entirely within range
+	KeyRangeMoving     Key = "range.moving"      // 801.7a: an object moving into or out of range: the state before or after
+	KeyRangeAffect     Key = "range.affect"      // 801.10: spells and abilities can't affect what's outside their controller's range
+	KeyRangeInfo       Key = "range.info"        // 801.11: information comes only from within range
+	KeyRangeReplace    Key = "range.replace"     // 801.13a: a replacement effect's out-of-range part does nothing
+	KeyRangePrevent    Key = "range.prevent"     // 801.13b: a prevention effect affects only sources or recipients within range
+	KeyMeleeOptions    Key = "melee.range"       // 807.2a: in Grand Melee each player has a range of influence of 1
+	KeyEmperorOptions  Key = "emperor.range"     // 809.3a: emperors have range of influence 2, generals 1
+	KeyEmperorAttack   Key = "emperor.attack"    // 809.3c: a player attacks only an opponent seated immediately next to them
+	KeyEmperorRanges   Key = "emperor.teams"     // 809.6a: with bigger teams, the least ranges that reach opposing generals
+	KeyAlternateSeats  Key = "alternating.seats" // 811.3: no one sits next to a teammate; teams equally spaced
+	KeyTeamLife        Key = "team.life"         // 810.4: each team has a shared life total (30; 40 until 2007)
+	KeyTeamLoses       Key = "team.loses"        // 810.8a: players win and lose only as a team
+	KeyTeamLifeApply   Key = "team.life.apply"   // 810.9: life changes happen to each player; the result is applied to the team's total
+	KeyTeamLifeValue   Key = "team.life.value"   // 810.9a: an individual player's life total is the team's (606.9a: halved, rounded up)
+	KeyTeamLifeSet     Key = "team.life.set"     // 810.9c: setting one player's life total gains or loses the difference, for the team
+	KeyTeamLifeSetEach Key = "team.life.each"    // 810.9d: setting each player's life total affects one member the team chooses (606.9b: the sum)
+	KeyDefendingOne    Key = "defending.one"     // 802.2a: "defending player" means the one the creature attacks
+	KeyBlockAttacked   Key = "block.attacked"    // 802.4a: creatures block only creatures attacking their controller
 )
 
 // multiGated lists the keys above whose rules the engine applies through
@@ -37,7 +43,8 @@ var multiGated = []Key{
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
 	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
-	KeyRangePrevent, KeyRangeReplace,
+	KeyRangePrevent, KeyRangeReplace, KeyTeamLoses, KeyTeamLifeApply, KeyTeamLifeValue, KeyTeamLifeSet,
+	KeyTeamLifeSetEach,
 }
 
 // multiChapters are the multiplayer rules' chapters: 600–609 until the
@@ -68,6 +75,12 @@ var multiRecognizers = []recognizer{
 	{key: KeyEmperorAttack, chapters: multiChapters, sub: 2, re: rx(`^a player can attack only an opponent seated immediately next to`)},
 	{key: KeyEmperorRanges, chapters: multiChapters, sub: 2, re: rx(`^each general.s range of influence should be the minimum number`)},
 	{key: KeyAlternateSeats, chapters: multiChapters, sub: 1, re: rx(`players are seated so that no one is next to a teammate and each team is equally spaced out`)},
+	{key: KeyTeamLife, chapters: multiChapters, re: rx(`^each team has a shared life total`)},
+	{key: KeyTeamLoses, chapters: multiChapters, sub: 2, re: rx(`^players win and lose the game only as a team`)},
+	{key: KeyTeamLifeApply, chapters: multiChapters, sub: 1, re: rx(`^damage, loss of life, and gaining life happens? to each player individually`)},
+	{key: KeyTeamLifeValue, chapters: multiChapters, sub: 2, re: rx(`needs to know the value of an individual player.s life total`)},
+	{key: KeyTeamLifeSet, chapters: multiChapters, sub: 2, re: rx(`^if an effect (would set|sets) a single player.s life total to a`)},
+	{key: KeyTeamLifeSetEach, chapters: multiChapters, sub: 2, re: rx(`^if an effect would set the life total of each player on a team to a number`)},
 	{key: KeyDefendingOne, chapters: []uint16{602, 802}, sub: 2, re: rx(`^any rule, object, or effect that refers to a "defending player" refers to one specific defending player`)},
 	{key: KeyBlockAttacked, chapters: multiChapters, sub: 2, re: rx(`^a defending player can block only with creatures (he or she controls|they control)\. those creatures can block only creatures attacking that player`)},
 }

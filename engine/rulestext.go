@@ -574,10 +574,12 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 				return nil, p.fail(c, text, "what to sacrifice")
 			}
 			cost.Sac = f
+		case c.eat("pay", "half", "your", "life", ",", "rounded", "up"):
+			cost.LifeHalf = true
 		case c.eat("pay"):
 			n, ok := c.num()
 			if !ok || !c.eat("life") {
-				return nil, p.fail(c, text, "pay N life")
+				return nil, p.fail(c, text, "pay N life, or pay half your life, rounded up")
 			}
 			cost.Life = n
 		case c.eat("discard"):
@@ -1184,6 +1186,11 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return a, true, nil
 	}
 	c.i = save
+	// "You can't lose the game and your opponents can't win the game."
+	if a, ok := p.gameStatic(c); ok {
+		return a, true, nil
+	}
+	c.i = save
 	// Rule-changing statics about spells and lands.
 	if a, ok := p.ruleStatic(c); ok {
 		return a, true, nil
@@ -1284,6 +1291,43 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleEnterAsSource, Filter: f}}}}, c.end()
 	}
 	return nil, false
+}
+
+// gameStatic reads static abilities about winning and losing the game:
+// "You can't lose the game and your opponents can't win the game.", "You
+// don't lose the game for having 0 or less life."
+func (p *textParser) gameStatic(c *tcur) (*Ability, bool) {
+	var specs []*ContSpec
+	for {
+		mod := &RuleMod{}
+		switch {
+		case c.eat("you"):
+			mod.Who = Yours
+		case c.eat("your", "opponents"):
+			mod.Who = Opponents
+		case c.eat("each", "player"), c.eat("players"):
+			mod.Who = AnyOnes
+		default:
+			return nil, false
+		}
+		switch {
+		case c.eat("can't", "lose", "the", "game"), c.eat("don't", "lose", "the", "game"), c.eat("doesn't", "lose", "the", "game"):
+			mod.Kind = RuleCantLose
+			if c.eat("for", "having", "0", "or", "less", "life") {
+				mod.N = 1
+			}
+		case c.eat("can't", "win", "the", "game"):
+			mod.Kind = RuleCantWin
+		default:
+			return nil, false
+		}
+		specs = append(specs, &ContSpec{Rules: mod})
+		if !c.eat("and") {
+			break
+		}
+	}
+	c.eat(".")
+	return &Ability{Kind: AbStatic, Static: specs}, c.end()
 }
 
 // ruleStatic reads static abilities that change rules about spells.

@@ -723,6 +723,18 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("your life total becomes N")
 		}
 		return &Instr{Op: OpSetLife, Who: PRef{Kind: PYou}, N: Amount{N: n}}, true, nil
+	case c.eat("double"):
+		// 701.10d: doubling a life total: it becomes twice what it was.
+		who, ok := p.player(c)
+		if !ok || !c.eat("'s", "life", "total") {
+			if c.eat("your", "life", "total") {
+				who, ok = PRef{Kind: PYou}, true
+			}
+		}
+		if !ok {
+			return fail("double target player's life total")
+		}
+		return &Instr{Op: OpSetLife, Who: who, N: Amount{LifeOf: &who, Per: 2}}, true, nil
 	case c.eat("choose", "a", "color", "of"):
 		// "Choose a color of a permanent you control." (106.5)
 		c.eat("a")
@@ -851,6 +863,16 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return p.draw(c, text, who)
 	case c.eat("discard"), c.eat("discards"):
 		return p.discard(c, text, who)
+	case c.eat("'s", "life", "total", "becomes"):
+		// "Target player's life total becomes 10." (119.5)
+		n, ok := p.amount(c)
+		if !ok {
+			n, ok = p.amountExpr(c)
+		}
+		if !ok {
+			return fail("life total becomes N")
+		}
+		return &Instr{Op: OpSetLife, Who: who, N: n}, true, nil
 	case c.eat("mill"), c.eat("mills"):
 		n, ok := p.amount(c)
 		if !ok || !c.eat("card") && !c.eat("cards") {
@@ -1735,6 +1757,9 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		return a, true
 	case c.eat("your", "life", "total"):
 		a.LifeOf = &PRef{Kind: PYou}
+		return a, true
+	case c.eat("the", "lowest", "life", "total", "among", "all", "players"):
+		a.LowestLife = true
 		return a, true
 	case c.eat("the", "number", "of", "cards", "in", "your", "hand"):
 		pr := PRef{Kind: PYou}

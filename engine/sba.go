@@ -49,7 +49,9 @@ var sbaChecks = []sbaCheck{
 	{KeySBALife, func(t *tx) (do []sbaDo) {
 		// 704.5a: 0 or less life.
 		for i, p := range t.s.Players {
-			if !p.Left && p.Life <= 0 {
+			// 810.8c: a team with a shared life total loses when it is 0
+			// or less.
+			if !p.Left && t.s.TeamLife(PlayerID(i)) <= 0 {
 				do = append(do, sbaDo{key: KeySBALife, player: PlayerID(i), what: sbaLose})
 			}
 		}
@@ -395,6 +397,10 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 				// 704.7: one replacement for all of this pass's losses;
 				// without it, each loss would have to be replaced again.
 				t.emit(Event{Kind: EvRule, Key: d.key, Player: p.Name, Text: p.Name + " would lose the game: " + loseReason[d.key] + "; replaced by " + by})
+				continue
+			}
+			if by := t.cantLose(d.player, d.key); by != "" {
+				t.emit(Event{Kind: EvRule, Key: d.key, Player: p.Name, Text: p.Name + " would lose the game: " + loseReason[d.key] + "; " + by})
 				continue
 			}
 			if by, err := t.loseInstead(d.player, d.key); by != "" || err != nil {

@@ -22,6 +22,7 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 		{g.Variant == Emperor, KeyEmperorOptions, "Emperor variant"},
 		{g.Variant == GrandMelee, KeyMeleeOptions, "Grand Melee variant"},
 		{g.Variant == AlternatingTeams, KeyAlternateSeats, "Alternating Teams variant"},
+		{g.Variant == TwoHeadedGiant, KeyTeamLife, "Two-Headed Giant variant"},
 		{g.Range > 0, KeyRange, "limited range of influence option"},
 		{g.AttackMultiple, KeyBlockAttacked, "attack multiple players option"},
 	} {
@@ -36,6 +37,7 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 			return s, err
 		}
 		g.SharedTurns = true // 810.2
+		s.shareLife(teams)
 	case Emperor:
 		if err := s.equalTeams(teams, 3, "an Emperor game is played by teams of three or more (809.1, 809.6)"); err != nil {
 			return s, err
@@ -76,6 +78,21 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 		s.emperorRanges()
 	}
 	return s, nil
+}
+
+// shareLife gives each team its shared life total (810.4): the edition's
+// for a team of two (30; 40 until 2007), and half as much again for each
+// player beyond the second (810.11). Each player's own life starts at an
+// equal share of it.
+func (s *State) shareLife(teams [][]PlayerID) {
+	s.Shared = make([]Shared, len(s.Players))
+	per := s.rules.TeamLifeStart / 2
+	for _, t := range teams {
+		s.Shared[s.Players[t[0]].Team].Life = per * len(t)
+		for _, p := range t {
+			s.Players[p].Life = per
+		}
+	}
 }
 
 // teams lists the teams in order of their first player, each in seat order.

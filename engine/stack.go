@@ -555,11 +555,16 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	}
 	if c != nil {
 		life += c.Life
+		if c.LifeHalf {
+			half := (t.lifeOf(p) + 1) / 2
+			life += half
+			c = &Cost{Life: c.Life + half} // reported with the cost's life below
+		}
 	}
-	if life > 0 && pl.Life < life {
+	if have := t.lifeOf(p); life > 0 && have < life {
 		// 119.4: a player can pay life only if their life total is at
 		// least that much.
-		return out, t.ruleErr(KeyPay, "%s can't pay %d life with %d", pl.Name, life, pl.Life)
+		return out, t.ruleErr(KeyPay, "%s can't pay %d life with %d", pl.Name, life, have)
 	}
 	t.spendPool(p, spell, spent)
 	out.mana = spent

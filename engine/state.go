@@ -271,6 +271,9 @@ type State struct {
 	Players []Player
 	// Game is the variant and options the game is played with (800.2).
 	Game Game
+	// Shared are the teams' shared life totals, by team number, in a game
+	// whose teams have them (Two-Headed Giant, 810.4); nil otherwise.
+	Shared []Shared
 	// Objects is every object in every zone, in creation order. Each is
 	// its own allocation, so a pointer to one stays valid while others come
 	// and go; clone copies them all.
@@ -378,6 +381,7 @@ func (s State) clone() State {
 	for i := range s.Players {
 		s.Players[i].Restricted = slices.Clone(s.Players[i].Restricted)
 	}
+	s.Shared = slices.Clone(s.Shared)
 	objs := make([]*Object, len(s.Objects))
 	for i, o := range s.Objects {
 		c := *o

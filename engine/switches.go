@@ -153,6 +153,60 @@ var switches = []*Switch{
 		get: func(e *RulesEdition) int { return slices.Index(walkerStates, e.Walkers) },
 		set: func(e *RulesEdition, s int) { e.Walkers = walkerStates[s] },
 	},
+	{
+		ID: "2hg-life-start", Name: "Two-Headed Giant: starting life total", Key: KeyTeamLife,
+		States: []SwitchStateInfo{
+			{"40", "each team of two starts with a shared life total of 40"},
+			{"30", "each team of two starts with a shared life total of 30"},
+		},
+		read: func(t string) (int, bool) {
+			switch {
+			case strings.Contains(t, "starts at 40"):
+				return 0, true
+			case strings.Contains(t, "starts at 30"), t == "":
+				return 1, true
+			}
+			return 1, false
+		},
+		get: func(e *RulesEdition) int { return b2i(e.TeamLifeStart != 40) },
+		set: func(e *RulesEdition, s int) { e.TeamLifeStart = []int{40, 30}[s] },
+	},
+	{
+		ID: "2hg-life-value", Name: "Two-Headed Giant: a player's life total", Key: KeyTeamLifeValue,
+		States: []SwitchStateInfo{
+			{"half", "an effect that needs a player's life total uses the team's divided by two, rounded up"},
+			{"team", "an effect or cost that needs a player's life total uses the team's"},
+		},
+		read: func(t string) (int, bool) {
+			switch {
+			case strings.Contains(t, "divided by two"):
+				return 0, true
+			case strings.Contains(t, "team's life total instead"), t == "":
+				return 1, true
+			}
+			return 1, false
+		},
+		get: func(e *RulesEdition) int { return 1 - b2i(e.TeamLifeHalf) },
+		set: func(e *RulesEdition, s int) { e.TeamLifeHalf = s == 0 },
+	},
+	{
+		ID: "2hg-set-each", Name: "Two-Headed Giant: setting each player's life total", Key: KeyTeamLifeSetEach,
+		States: []SwitchStateInfo{
+			{"sum", "the team's life total becomes the sum of the numbers"},
+			{"choose", "the team chooses one member; only that player is affected"},
+		},
+		read: func(t string) (int, bool) {
+			switch {
+			case strings.Contains(t, "sum of all the numbers"):
+				return 0, true
+			case strings.Contains(t, "chooses one of its members"), t == "":
+				return 1, true
+			}
+			return 1, false
+		},
+		get: func(e *RulesEdition) int { return 1 - b2i(e.TeamSetSum) },
+		set: func(e *RulesEdition, s int) { e.TeamSetSum = s == 0 },
+	},
 }
 
 // walkerStates are the planeswalker uniqueness rule's states as the engine

@@ -746,7 +746,7 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 	case CondOwnControl:
 		return t.ownsAndControls(c.Filter, item)
 	case CondLifeAtLeast:
-		return t.s.Players[item.Controller].Life >= c.N
+		return t.lifeOf(item.Controller) >= c.N
 	case CondTapped:
 		o := t.s.Object(item.Source)
 		return o != nil && o.Tapped

@@ -513,9 +513,9 @@ func (t *tx) emptyPools(phase bool) {
 		t.emit(Event{Kind: EvMana, Key: KeyManaEmpty, Player: p.Name, N: n,
 			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
 		if phase && t.ed.ManaBurn && t.applies(KeyManaBurn) {
-			p.Life -= n
+			total := t.addLife(PlayerID(i), -n)
 			t.emit(Event{Kind: EvLife, Key: KeyManaBurn, Player: p.Name, N: -n,
-				Text: fmt.Sprintf("mana burn: %s loses %d life: life %d", p.Name, n, p.Life)})
+				Text: fmt.Sprintf("mana burn: %s loses %d life: life %d", p.Name, n, total)})
 		}
 	}
 }

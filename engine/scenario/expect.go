@@ -270,6 +270,13 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 		return func(r *run) (bool, string, engine.Key) {
 			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name + " has priority", engine.KeyPass
 		}, true
+	case c.eat("not", "won"), c.eat("has", "not", "won"):
+		return func(r *run) (bool, string, engine.Key) {
+			if pl(r).Won {
+				return false, "won", engine.KeyWin
+			}
+			return true, "hasn't won", ""
+		}, true
 	case c.eat("won"), c.eat("wins"), c.eat("has", "won"):
 		c.eatAny("the game")
 		return func(r *run) (bool, string, engine.Key) {

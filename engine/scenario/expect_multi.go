@@ -36,6 +36,12 @@ func (p *parser) seatingExpect(c *cursor) (check, bool) {
 func (p *parser) tableExpect(c *cursor, who string) (check, bool, bool) {
 	pl := func(r *run) engine.Player { return r.st.Players[r.player(who)] }
 	switch {
+	case c.eat("team", "life"):
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(r.st.TeamLife(r.player(who)), n)
+			return ok, s, engine.KeyTeamLifeApply
+		}, ok, true
 	case c.eat("range"):
 		c.eatAny("of influence")
 		n, ok := p.wantInt(c)

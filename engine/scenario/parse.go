@@ -583,6 +583,21 @@ func (p *parser) setup(l string) {
 		return
 	}
 	switch {
+	case c.eat("team", "life"):
+		c.sym("=")
+		n, ok := c.signedInt()
+		if !ok || !c.end() {
+			p.errorf("expected: %s team life 30", who)
+			return
+		}
+		add(func(r *run) error {
+			id := r.player(who)
+			if !r.st.SharesLife(id) {
+				return fmt.Errorf("%s's team has no shared life total (variant two-headed giant)", who)
+			}
+			r.st = r.st.EditTeamLife(id, n)
+			return nil
+		})
 	case c.eat("range"):
 		c.eatAny("of influence")
 		c.sym("=")
