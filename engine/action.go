@@ -398,7 +398,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			if r.shuffle {
 				return t.shuffleInto(id, o.Owner, "is shuffled into its owner's library")
 			}
-			return t.move(id, r.to, false, ctrl, key, why)
+			return t.move(id, r.to, r.bottom, ctrl, key, why)
 		}
 	}
 	// 111.8: a token that has left the battlefield can't move again; it
@@ -416,6 +416,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.Zone = to
 	n.Tapped, n.Damage, n.Deathtouched, n.Counters, n.Sick = false, 0, false, nil, to == Battlefield
 	n.Stack, n.Attached, n.Chosen, n.Regen, n.PhasedOut, n.LoyaltyTurn = nil, 0, Chosen{}, 0, false, 0
+	n.AttachedTo = 0
 	if old.Zone != Stack || to != Battlefield {
 		n.Cast = nil
 		// 110.5d, 712.8a: status is left behind; a card elsewhere has its
@@ -1019,6 +1020,7 @@ type graveReplacement struct {
 	text    string
 	to      Zone
 	shuffle bool // shuffled into the library rather than put on top
+	bottom  bool // put on the bottom of the library
 }
 
 // graveyardReplacement finds the replacement effects that apply to o
@@ -1043,8 +1045,13 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	}
 	if !o.Token {
 		for _, m := range t.ruleMods(RuleGraveToExile) {
-			if m.src != nil {
+			if m.src != nil && t.graveOwnerFits(m, o) {
 				rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": exile it", to: Exile})
+			}
+		}
+		for _, m := range t.ruleMods(RuleGraveToBottom) {
+			if m.src != nil && t.graveOwnerFits(m, o) {
+				rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": reveal it and put it on the bottom of its owner's library", to: Library, bottom: true})
 			}
 		}
 	}

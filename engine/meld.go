@@ -36,6 +36,30 @@ const (
 	CondOwnControl CondKind = iota + 220
 )
 
+const (
+	// RuleGraveToBottom: "If a card would be put into enchanted player's
+	// graveyard from anywhere, instead that card is revealed and put on the
+	// bottom of its owner's library." (Wheel of Sun and Moon)
+	RuleGraveToBottom RuleKind = iota + 220
+)
+
+// EnchantedPlayer is whose graveyard a replacement watches: the player
+// its Aura enchants.
+const EnchantedPlayer Whose = 220
+
+// graveOwnerFits reports whether a replacement of cards put into a
+// graveyard applies to o's: any graveyard, an opponent's of the effect's
+// controller, or the enchanted player's.
+func (t *tx) graveOwnerFits(m ruleMod, o *Object) bool {
+	switch m.mod.Who {
+	case Opponents:
+		return o.Owner != m.ctrl
+	case EnchantedPlayer:
+		return m.src.AttachedTo != 0 && PlayerID(m.src.AttachedTo-1) == o.Owner
+	}
+	return true
+}
+
 // ownsAndControls reports whether the ability's controller owns and
 // controls its source and an object matching f.
 func (t *tx) ownsAndControls(f *Filter, item *StackItem) bool {
@@ -91,7 +115,7 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key Key, why string) (O
 			if r != nil {
 				t.emit(Event{Kind: EvRule, Key: KeyMeldReplace, Object: label, ObjectID: id,
 					Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s), both its cards", label, r.text)})
-				nid, err := t.moveMelded(o, r.to, false, key, why)
+				nid, err := t.moveMelded(o, r.to, r.bottom, key, why)
 				if err == nil && r.shuffle {
 					t.shuffle(o.Owner, nil, "")
 				}
@@ -119,7 +143,7 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key Key, why string) (O
 	for i, p := range o.Parts {
 		dest, bot := to, bottom
 		if i < len(repl) && repl[i] != nil {
-			dest = repl[i].to
+			dest, bot = repl[i].to, repl[i].bottom
 		}
 		t.s.nextID++
 		n := &Object{ID: t.s.nextID, Label: p.Label, Card: p.Card, Owner: o.Owner, Controller: o.Owner, Base: o.Owner, Zone: dest}
@@ -242,4 +266,14 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 		done = done || nid != o.ID
 	}
 	return done, nil
+}
+
+// enchantsPlayer reports whether an Aura has enchant player (702.5).
+func (t *tx) enchantsPlayer(aura *Object) bool {
+	for _, a := range t.chars(aura).Abilities {
+		if a.Kind == AbKeyword && a.Keyword == "enchant" && a.Param == "player" {
+			return true
+		}
+	}
+	return false
 }

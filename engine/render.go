@@ -238,6 +238,8 @@ func cardViews(s *State, objs []*Object) []CardView {
 			if a := s.Object(o.Attached); a != nil {
 				cv.Attached = a.Label
 			}
+		} else if o.AttachedTo > 0 && o.AttachedTo <= len(s.Players) {
+			cv.Attached = s.Players[o.AttachedTo-1].Name
 		}
 		if s.Combat != nil {
 			cv.Attacking, cv.Blocking = s.Combat.isAttacking(o.ID), s.Combat.isBlocking(o.ID)

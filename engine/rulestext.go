@@ -350,6 +350,9 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if m, ok := c.manaCost(); ok {
 			return &Ability{Kind: AbKeyword, Keyword: kw, KCost: &Cost{Mana: m}}, true
 		}
+	case c.eat("enchant", "player"):
+		// 702.5: an Aura that enchants a player (303.4).
+		return &Ability{Kind: AbKeyword, Keyword: "enchant", Param: "player", Targets: []TargetSpec{{Players: true, Count: 1, Text: "target player"}}}, true
 	case c.eat("enchant"):
 		f := &Filter{}
 		if _, ok := p.nounPhrase(c, f); ok {
@@ -1134,6 +1137,33 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	if c.eat("if", "a", "card", "would", "be", "put", "into", "a", "graveyard", "from", "anywhere", ",", "instead", "exile", "it") {
 		c.eat(".")
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleGraveToExile}}}}, c.end(), nil
+	}
+	c.i = save
+	whose := Whose(0)
+	switch {
+	// Leyline of the Void: "… into an opponent's graveyard from anywhere,
+	// exile it instead"; Wheel of Sun and Moon: "… into enchanted player's
+	// graveyard from anywhere, instead that card is revealed and put on the
+	// bottom of its owner's library".
+	case c.eat("if", "a", "card", "would", "be", "put", "into", "an", "opponent", "'s", "graveyard"):
+		whose = Opponents
+	case c.eat("if", "a", "card", "would", "be", "put", "into", "enchanted", "player", "'s", "graveyard"):
+		whose = EnchantedPlayer
+	}
+	if whose != 0 {
+		mod := &RuleMod{Kind: RuleGraveToExile, Who: whose}
+		if !c.eat("from", "anywhere", ",") {
+			return nil, true, p.fail(c, text, "from anywhere,")
+		}
+		switch {
+		case c.eat("exile", "it", "instead"), c.eat("instead", "exile", "it"):
+		case c.eat("instead", "that", "card", "is", "revealed", "and", "put", "on", "the", "bottom", "of", "its", "owner", "'s", "library"):
+			mod.Kind = RuleGraveToBottom
+		default:
+			return nil, true, p.fail(c, text, "exile it instead, or instead that card is revealed and put on the bottom of its owner's library")
+		}
+		c.eat(".")
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end(), nil
 	}
 	c.i = save
 	if c.eat("if", "you", "would", "gain", "life", ",", "draw", "that", "many", "cards", "instead") {

@@ -165,6 +165,9 @@ var sbaChecks = []sbaCheck{
 			if !ch.Types.HasSubtype("Aura") || !ch.Types.Is("enchantment") {
 				continue
 			}
+			if o.AttachedTo != 0 && o.Attached == 0 && t.enchantsPlayer(o) && !t.s.Players[o.AttachedTo-1].Lost {
+				continue // an Aura enchanting a player (303.4)
+			}
 			host := t.s.Object(o.Attached)
 			if host == nil || host.Zone != Battlefield || t.chars(host).ProtectedFrom(*ch) || !t.enchantable(o, host) {
 				if o.Bestowed && t.applies(KeyBestow) {

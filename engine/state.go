@@ -140,6 +140,9 @@ type Object struct {
 	Cast *CastInfo
 	// Attached is the object this Aura or Equipment is attached to (303.4).
 	Attached ObjectID
+	// AttachedTo is the player an Aura with enchant player is attached to,
+	// plus one (0: none).
+	AttachedTo int
 	// Chosen holds choices made as it entered (607.2a).
 	Chosen Chosen
 	// Regen is how many regeneration shields it has (701.19).

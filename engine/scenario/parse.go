@@ -806,6 +806,10 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 	case c.eat("face down") && c.end():
 		return func(o *engine.Object, _ *run) error { o.FaceDown = true; return nil }, perm("face down")
 	case c.eat("attached to"):
+		if who, ok := c.player(); ok && c.end() {
+			// An Aura with enchant player (303.4).
+			return func(o *engine.Object, r *run) error { o.AttachedTo = int(r.player(who)) + 1; return nil }, perm("attached")
+		}
 		to, ok := c.ref()
 		if !ok || !c.end() {
 			p.errorf("attached to: name a permanent")
