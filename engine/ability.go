@@ -213,8 +213,11 @@ type Trigger struct {
 	Next  bool    // delayed: "the next end step"
 	By    *Filter // "becomes blocked by a white creature"
 	Spell *Filter // cast triggers: "a spell of the chosen color"
-	Who   Whose   // cast, gain life: whose action
-	N     int     // "expend 4"
+	// Targets: "a spell that targets only a single creature you control":
+	// its targets are one object, which this matches.
+	Targets *Filter
+	Who     Whose // cast, gain life: whose action
+	N       int   // "expend 4"
 	// Or is another trigger condition of the same ability: "When this
 	// creature enters or the creature it haunts dies" (113.6k).
 	Or *Trigger
@@ -328,6 +331,9 @@ type Instr struct {
 	// copy is red") and "You may choose new targets for the copy."
 	Color      Color
 	NewTargets bool
+	// CopyTargets: "The copy targets that token." (707.10e): the copy's
+	// every target is that object.
+	CopyTargets *ORef
 	// Search is what OpSearch looks for and where, and what OpChooseCard
 	// chooses from.
 	Search *SearchSpec

@@ -418,6 +418,10 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 				ids = append(ids, o.ID)
 			}
 		}
+	case RefStackSpell:
+		if tr := x.item.Trig; tr != nil && tr.Spell != 0 {
+			ids = []ObjectID{tr.Spell}
+		}
 	case RefSacrificed:
 		for _, s := range x.item.Sacrificed {
 			ids = append(ids, s.ID)
@@ -1947,6 +1951,14 @@ func (x *execCtx) copySpell(in *Instr) (bool, error) {
 		if o.Zone != Stack || o.Stack == nil || o.Stack.Kind != StackSpell {
 			continue
 		}
+		var fixed *Target
+		if in.CopyTargets != nil {
+			tg, ok, err := x.copyTarget(in, o)
+			if err != nil || !ok {
+				return did, err
+			}
+			fixed = &tg
+		}
 		card := *t.copiable(o)
 		if in.Color != 0 {
 			card.Color, card.HasColor = in.Color, true
@@ -1960,6 +1972,11 @@ func (x *execCtx) copySpell(in *Instr) (bool, error) {
 		item.Targets = make([][]Target, len(o.Stack.Targets))
 		for i, ts := range o.Stack.Targets {
 			item.Targets[i] = slices.Clone(ts)
+			if fixed != nil {
+				for j := range item.Targets[i] {
+					item.Targets[i][j] = *fixed
+				}
+			}
 		}
 		cp.Stack = &item
 		if o.Cast != nil {
@@ -2133,4 +2150,40 @@ func (x *execCtx) fight(in *Instr) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// copyTarget is the new target a copy effect specifies for the copy of
+// spell o ("The copy targets that token."): ok is false if it isn't a
+// legal target for each instance of the word "target", and then the copy
+// isn't created (707.10e). If a replacement effect made the effect name
+// several objects (two tokens for one), the copy's controller chooses one
+// of them.
+func (x *execCtx) copyTarget(in *Instr, o *Object) (Target, bool, error) {
+	t := x.t
+	cands := x.objects(*in.CopyTargets)
+	if len(cands) == 0 {
+		return Target{}, false, nil
+	}
+	pick := cands[0]
+	if len(cands) > 1 && t.applies(KeyCopyOneTarget) {
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyCopyOneTarget, Options: ids(cands), Min: 1, Max: 1,
+			Prompt: fmt.Sprintf("choose which of them the copy of %s targets", o.Label)})
+		if err != nil {
+			return Target{}, false, err
+		}
+		if ans.object != 0 {
+			pick = t.s.Object(ans.object)
+		} else if len(ans.objects) == 1 {
+			pick = t.s.Object(ans.objects[0])
+		}
+	}
+	tg := ObjectTarget(pick.ID)
+	for _, sp := range o.Stack.Specs {
+		if err := t.legalTarget(sp, tg, x.ctrl, o, t.chars(o), true); err != nil {
+			t.emit(Event{Kind: EvEffect, Key: KeyCopySpell, Object: o.Label, ObjectID: o.ID,
+				Text: fmt.Sprintf("%s isn't a legal target for %q: the copy of %s isn't created", pick.Label, sp.Text, o.Label)})
+			return Target{}, false, nil
+		}
+	}
+	return tg, true, nil
 }

@@ -15,11 +15,13 @@ const (
 	KeyFlashback       Key = "flashback"       // 702.34a: cast from your graveyard for the flashback cost, then exiled
 	KeyAsThoughBoth    Key = "asthough.both"   // 609.4a: two "as though" effects can both apply
 	KeyManaRestrict    Key = "mana.restrict"   // 106.6: mana can be restricted to how it's spent, without changing its type
+	KeyCopyOneTarget   Key = "copy.target.one" // 707.10e: a copy that would target several objects a replacement made targets the one its controller chooses
 )
 
 // castingGated lists the keys above, all gated (ablation.go).
 var castingGated = []Key{KeyModesAhead, KeyLoyaltyTiming, KeyLoyaltyCombined, KeySBALoyalty, KeyLoyaltyEnters,
-	KeyFlashConsider, KeyBestow, KeyBestowJudge, KeyFlashback, KeyAsThoughBoth, KeyManaRestrict}
+	KeyFlashConsider, KeyBestow, KeyBestowJudge, KeyFlashback, KeyAsThoughBoth, KeyManaRestrict,
+	KeyCopyOneTarget}
 
 var castingRecognizers = []recognizer{
 	{key: KeyLoyaltyTiming, chapters: []uint16{606}, sub: 1, re: rx(`^a player may (play|activate) a loyalty ability of a permanent`)},
@@ -32,5 +34,6 @@ var castingRecognizers = []recognizer{
 	{key: KeyFlashback, chapters: []uint16{502, 702}, sub: 2, re: rx(`^flashback appears on some instants and sorceries`)},
 	{key: KeyAsThoughBoth, chapters: []uint16{609}, sub: 2, re: rx(`if one "as though" effect satisfies the requirements for another`)},
 	{key: KeyManaRestrict, chapters: []uint16{106}, sub: 1, re: rx(`^some spells or abilities that produce mana restrict how that mana can be spent`)},
+	{key: KeyCopyOneTarget, chapters: []uint16{706, 707}, sub: 2, re: rx(`^some effects copy a spell or ability and specify a new target for the copy`)},
 	{key: KeyModesAhead, chapters: []uint16{601}, sub: 1, re: rx(`only if other choices are made that would normally be made later`)},
 }

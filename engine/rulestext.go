@@ -87,6 +87,7 @@ type textParser struct {
 	targets []TargetSpec
 	words   int  // "target" words so far
 	it      ORef // what "it" and "that creature" refer to
+	spellIt ORef // what "that spell" refers to in a cast trigger
 	itP     *PRef
 	itZone  Zone       // the zone "it" means: the hand just revealed
 	extra   []*Ability // abilities a copy exception gives ("it has '…'")
@@ -129,7 +130,7 @@ func (p *textParser) line(text string) ([]*Ability, error) {
 		return abs, nil
 	}
 	c.i = 0
-	p.targets, p.words, p.it = nil, 0, ORef{}
+	p.targets, p.words, p.it, p.spellIt = nil, 0, ORef{}, ORef{}
 	a, err := p.ability(c, text)
 	if err != nil {
 		return nil, err
@@ -695,6 +696,9 @@ func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
 	switch {
 	case (tr.Event == TrigBlocks || tr.Event == TrigBlocked) && tr.By != nil, tr.Event == TrigCrews:
 		p.it = ORef{Kind: RefTrigOther}
+	case tr.Event == TrigCast:
+		p.it = ORef{Kind: RefStackSpell} // "that spell", "it"
+		p.spellIt = p.it
 	case tr.What != nil && !tr.What.Self:
 		p.it = ORef{Kind: RefTriggered}
 	default:
@@ -816,8 +820,18 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		f := &Filter{Zone: Stack, Spell: true}
 		c.eat("a")
 		c.eat("an")
-		if _, ok := p.nounPhrase(c, f); ok && c.end() {
-			return &Trigger{Event: TrigCast, Who: who, Spell: f}, nil
+		if _, ok := p.nounPhrase(c, f); ok {
+			tr := &Trigger{Event: TrigCast, Who: who, Spell: f}
+			if c.eat("that", "targets", "only", "a", "single") {
+				g := &Filter{}
+				if _, ok := p.nounPhrase(c, g); !ok {
+					return nil, p.fail(c, text, "targets only a single creature, player, …")
+				}
+				tr.Targets = g
+			}
+			if c.end() {
+				return tr, nil
+			}
 		}
 		return nil, p.fail(c, text, "a spell: \"a player casts a spell\", \"you cast a white spell\"")
 	}

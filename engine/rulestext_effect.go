@@ -60,6 +60,14 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 	// in order, as every instruction does (608.2c).
 	c.eat("then")
 	switch {
+	case c.eat("the", "copy", "targets"):
+		// 707.10e: "The copy targets that token."
+		r, ok := p.objects(c)
+		if l := last(); ok && l != nil && l.Op == OpCopySpell && c.end() {
+			l.CopyTargets = &r
+			return prev, nil
+		}
+		return nil, p.fail(c, text, "\"The copy targets OBJECT.\" follows a copy instruction")
 	case c.eat("you", "may", "choose", "new", "targets", "for", "the", "copy"):
 		if l := last(); l != nil && l.Op == OpCopySpell && c.end() {
 			l.NewTargets = true
@@ -1888,6 +1896,10 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 			return ORef{}, false
 		}
 		return ORef{Kind: RefOtherExiledWith}, true
+	case p.spellIt.Kind != RefNone && c.eat("that", "spell"):
+		// A cast trigger's spell, whatever "it" has come to mean since
+		// ("create a token, then copy that spell").
+		return p.spellIt, true
 	case c.eat("a", "card", "exiled", "with"):
 		// Linked abilities (607.2a): "a card exiled with Mimic Vat".
 		if c.peek() == "~" {

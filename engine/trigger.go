@@ -373,9 +373,12 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		if tr.Who == Yours && e.PlayerID != ctrl || tr.Who == Opponents && !t.s.Opponents(e.PlayerID, ctrl) {
 			return false
 		}
-		if tr.Spell != nil {
-			sp := t.s.Object(e.ObjectID)
-			return sp != nil && matchFilter(&t.s, tr.Spell, sp, t.chars(sp), src.o, ctrl)
+		sp := t.s.Object(e.ObjectID)
+		if tr.Spell != nil && (sp == nil || !matchFilter(&t.s, tr.Spell, sp, t.chars(sp), src.o, ctrl)) {
+			return false
+		}
+		if tr.Targets != nil {
+			return sp != nil && t.targetsOnly(sp, tr.Targets, src.o, ctrl)
 		}
 		return true
 	case TrigCycle:
@@ -862,4 +865,30 @@ func (t *tx) expend(p PlayerID, before, after int) {
 			}
 		}
 	}
+}
+
+// targetsOnly reports whether spell sp targets only a single object, and
+// that one matches f: "a spell that targets only a single creature you
+// control" (the same object chosen for several "target" words is still a
+// single one).
+func (t *tx) targetsOnly(sp *Object, f *Filter, src *Object, ctrl PlayerID) bool {
+	if sp.Stack == nil {
+		return false
+	}
+	var one *Target
+	for _, ts := range sp.Stack.Targets {
+		for i := range ts {
+			switch {
+			case one == nil:
+				one = &ts[i]
+			case *one != ts[i]:
+				return false
+			}
+		}
+	}
+	if one == nil || one.IsPlayer {
+		return false
+	}
+	o := t.s.Object(one.Object)
+	return o != nil && matchFilter(&t.s, f, o, t.chars(o), src, ctrl)
 }
