@@ -582,6 +582,9 @@ type ContSpec struct {
 	AddSubs          []Subtype
 	AddSuper         []string
 	AllCreatureTypes bool // changeling (702.73)
+	// TypesOf: "has the … creature types of" an object: its creature
+	// types replace the old ones.
+	TypesOf *ORef
 	// Layer 5: color (105.3).
 	SetColor    Color
 	HasColor    bool

@@ -58,7 +58,7 @@ func (c *ContSpec) inLayer(l string) bool {
 	case "3":
 		return c.TextFrom != ""
 	case "4":
-		return len(c.SetTypes) > 0 || len(c.AddTypes) > 0 || len(c.RemoveTypes) > 0 || len(c.SetSubs) > 0 || len(c.AddSubs) > 0 || len(c.AddSuper) > 0 || c.AllCreatureTypes
+		return len(c.SetTypes) > 0 || len(c.AddTypes) > 0 || len(c.RemoveTypes) > 0 || len(c.SetSubs) > 0 || len(c.AddSubs) > 0 || len(c.AddSuper) > 0 || c.AllCreatureTypes || c.TypesOf != nil
 	case "5":
 		return c.HasColor || c.ColorChoice
 	case "6":

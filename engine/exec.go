@@ -667,8 +667,17 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				return false, err
 			}
 			x.note(id, nid)
-			if n := t.s.Object(nid); n != nil && to == Exile && x.item.Source != 0 {
-				n.ExiledBy = x.item.Source // 607.2a: exiled "with" its source
+			if to == Exile && x.item.Source != 0 {
+				for _, c := range append([]ObjectID{nid}, t.also[nid]...) {
+					if n := t.s.Object(c); n != nil {
+						n.ExiledBy = x.item.Source // 607.2a: exiled "with" its source
+					}
+				}
+			}
+			if to == Exile && len(t.also[nid]) > 0 {
+				if err := t.meldOrder(x.ctrl, append([]ObjectID{nid}, t.also[nid]...)); err != nil {
+					return false, err
+				}
 			}
 			if n := t.s.Object(nid); n != nil && in.Haunt != nil {
 				// 702.55b: the card in exile haunts the creature targeted.

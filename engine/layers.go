@@ -495,7 +495,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))
 			}
 		case "4":
-			applyTypes(c, sp, lc.s.rules)
+			applyTypes(c, lc.typesOf(sp, in, o), lc.s.rules)
 			note("types", "types become "+c.Types.String())
 		case "5":
 			col := sp.SetColor
@@ -863,6 +863,8 @@ func (lc *layerCtx) amount(a Amount, in *instance, o *Object) int {
 // condHolds evaluates an "as long as" condition.
 func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 	switch c.Kind {
+	case CondExiledCreature:
+		return lastExiledCreature(lc.s, o) != nil
 	case CondDevotion:
 		// 700.5a: devotion is counted after copy, control and text effects
 		// (the layers before this one), with effects that modify it.
@@ -938,6 +940,12 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 				n += c.Power
 			}
 		}
+	case a.ToughOf != nil && a.ToughOf.Kind == RefLastExiled:
+		if o := refObject(s, *a.ToughOf, src, self); o != nil {
+			if c := chOf(o); c != nil {
+				n += c.Toughness
+			}
+		}
 	case a.HandOf != nil:
 		p := ctrl
 		n += len(s.In(p, Hand))
@@ -1004,6 +1012,8 @@ func refObject(s *State, r ORef, src, self *Object) *Object {
 		return s.Object(r.Bound)
 	case RefOuter:
 		return src
+	case RefLastExiled:
+		return lastExiledCreature(s, src)
 	}
 	return nil
 }

@@ -277,3 +277,29 @@ func (t *tx) enchantsPlayer(aura *Object) bool {
 	}
 	return false
 }
+
+// meldOrder has the player who exiled a melded permanent determine the
+// relative timestamp order of its two cards (712.21b), an exception to
+// 613.7m: the card chosen is the later. Without that rule, they have the
+// order they were put there in.
+func (t *tx) meldOrder(p PlayerID, cards []ObjectID) error {
+	if !t.applies(KeyMeldOrder) || len(cards) < 2 {
+		return nil
+	}
+	ans, err := t.ask(&Choice{Player: p, Key: KeyMeldOrder, Options: cards, Min: 1, Max: 1,
+		Prompt: "choose which card of the melded permanent was exiled last (the later timestamp)"})
+	if err != nil {
+		return err
+	}
+	last := ans.object
+	if len(ans.objects) == 1 {
+		last = ans.objects[0]
+	}
+	if o := t.s.Object(last); o != nil && slices.Contains(cards, last) {
+		o.Timestamp = t.s.tick()
+		t.dirty()
+		t.emit(Event{Kind: EvChoice, Key: KeyMeldOrder, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+			Text: fmt.Sprintf("%s puts %s's timestamp after the other card's", t.name(p), o.Label)})
+	}
+	return nil
+}

@@ -29,7 +29,7 @@ const (
 var facesGated = []Key{
 	KeyTransform, KeyTransformDFC, KeyTransformSame, KeyBackFaceMV, KeyCopyFaceUp, KeyTokenFaces,
 	KeyFlip, KeyCopyStatus, KeyFaceDown, KeyMorphUp, KeySplitCombined, KeySplitCost, KeySplitHalf,
-	KeyMeld, KeyMeldStay, KeyMeldLeaves, KeyMeldFinds, KeyMeldReplace, KeyMeldMV,
+	KeyMeld, KeyMeldStay, KeyMeldLeaves, KeyMeldFinds, KeyMeldReplace, KeyMeldOrder, KeyMeldMV,
 }
 
 var facesRecognizers = []recognizer{

@@ -970,6 +970,13 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		if c.eat("came", "under", "your", "control", "since", "the", "beginning", "of", "your", "last", "upkeep") && c.end() {
 			return &Cond{Kind: CondControlSince, Ref: ORef{Kind: RefSelf}}, nil
 		}
+	case c.eat("a", "card", "exiled", "with"):
+		// Duplicant: "a card exiled with ~ is a creature card" (607.2a).
+		if (c.peek() == "~" && c.next() != "") || p.self(c) {
+			if c.eat("is", "a", "creature", "card") && c.end() {
+				return &Cond{Kind: CondExiledCreature}, nil
+			}
+		}
 	case c.eat("you", "both", "own", "and", "control"):
 		// Graf Rats: "if you both own and control ~ and a creature named
 		// Midnight Scavengers": "them" are those two.
@@ -1253,6 +1260,9 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 		cond = cc
 		c.i = comma + 1
+		if specs, ok := p.characteristicsOf(c); ok {
+			return &Ability{Kind: AbStatic, Static: specs, Cond: cond}, true, nil
+		}
 	}
 	// Continuous effects: SUBJECT get(s)/has/is/are/lose(s) … ; CDAs.
 	specs, ok, err := p.continuousStatic(c, text)

@@ -1861,7 +1861,8 @@ func staticWant(a Amount) string {
 	switch {
 	case a.X:
 		return "X defined by \", where X is …\""
-	case a.ThatMany, a.Removed, a.Dealt, a.All, a.ToughOf != nil, a.Whose != nil, !own(a.PowerOf), !own(a.CountersOf):
+	case a.ThatMany, a.Removed, a.Dealt, a.All, a.ToughOf != nil && a.ToughOf.Kind != RefLastExiled, a.Whose != nil,
+		!own(a.PowerOf) && a.PowerOf.Kind != RefLastExiled, !own(a.CountersOf):
 		return "an amount a static ability can count: the number of …, ~'s power, the number of … counters on ~"
 	}
 	return ""

@@ -1,0 +1,85 @@
+package engine
+
+// Abilities linked by the cards one exiles (607.2a), such as Duplicant's:
+// "As long as a card exiled with ~ is a creature card, ~ has the power,
+// toughness, and creature types of the last creature card exiled with ~.
+// It's still a Shapeshifter."
+
+const (
+	// RefLastExiled is the last creature card the source's abilities
+	// exiled, by timestamp (613.7).
+	RefLastExiled ORefKind = iota + 230
+)
+
+const (
+	// CondExiledCreature: "a card exiled with ~ is a creature card".
+	CondExiledCreature CondKind = iota + 230
+)
+
+// lastExiledCreature is the creature card in exile that src's abilities
+// exiled last, or nil.
+func lastExiledCreature(s *State, src *Object) *Object {
+	if src == nil {
+		return nil
+	}
+	var last *Object
+	for _, o := range s.Objects {
+		if o.Zone == Exile && o.ExiledBy == src.ID && o.Card.Types.Is("creature") && (last == nil || o.Timestamp > last.Timestamp) {
+			last = o
+		}
+	}
+	return last
+}
+
+// characteristicsOf reads "~ has the power, toughness, and creature types
+// of the last creature card exiled with ~. It's still a Shapeshifter."
+func (p *textParser) characteristicsOf(c *tcur) ([]*ContSpec, bool) {
+	save := c.i
+	self := func() bool { return (c.peek() == "~" && c.next() != "") || p.self(c) }
+	if !self() || !c.eat("has", "the", "power", ",", "toughness", ",", "and", "creature", "types", "of", "the", "last", "creature", "card", "exiled", "with") || !self() {
+		c.i = save
+		return nil, false
+	}
+	last := ORef{Kind: RefLastExiled}
+	sp := &ContSpec{Affects: ORef{Kind: RefSelf}, SetPT: &[2]Amount{{PowerOf: &last}, {ToughOf: &last}}, TypesOf: &last}
+	c.eat(".")
+	if c.eat("it", "'s", "still", "a") || c.eat("it", "is", "still", "a") {
+		w := c.next()
+		kinds := p.lists.KindsOf(w)
+		if len(kinds) == 0 {
+			c.i = save
+			return nil, false
+		}
+		n, _ := p.lists.Subtype(kinds[0], w)
+		sp.AddSubs = append(sp.AddSubs, Subtype{Name: n, Kind: kinds[0]})
+		c.eat(".")
+	}
+	if !c.end() {
+		c.i = save
+		return nil, false
+	}
+	return []*ContSpec{sp}, true
+}
+
+// typesOf is a type-changing effect as it applies now: "the creature types
+// of" an object become the creature types it sets.
+func (lc *layerCtx) typesOf(sp *ContSpec, in *instance, o *Object) *ContSpec {
+	if sp.TypesOf == nil {
+		return sp
+	}
+	src := in.src
+	if src == nil {
+		src = o
+	}
+	of := refObject(lc.s, *sp.TypesOf, src, o)
+	cp := *sp
+	cp.TypesOf = nil
+	if of != nil {
+		for _, st := range lc.ch[of.ID].Types.Subtypes {
+			if st.Kind == CreatureType {
+				cp.SetSubs = append(cp.SetSubs, st)
+			}
+		}
+	}
+	return &cp
+}
