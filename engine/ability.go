@@ -800,6 +800,27 @@ func refersToChoice(a *Ability) bool {
 	return false
 }
 
+// detrimental reports whether the ability is one its object would rather
+// not have (113.2a): a restriction or requirement on it, or entering tapped.
+func (a *Ability) detrimental() bool {
+	if a.Kind == AbKeyword {
+		return a.Keyword == "defender"
+	}
+	if a.Replace != nil && a.Replace.Kind == ReplEntersTapped {
+		return true
+	}
+	for _, sp := range a.Static {
+		if sp.Rules == nil || sp.Affects.Kind != RefSelf {
+			continue
+		}
+		switch sp.Rules.Kind {
+		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble:
+			return true
+		}
+	}
+	return false
+}
+
 // activated reports whether the ability is an activated ability, mana or
 // not.
 func (a *Ability) activated() bool { return a.Kind == AbActivated }

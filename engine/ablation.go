@@ -42,6 +42,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeySubtypes, KeyCorrelated, KeyCreatureSubtypes, KeyLandSubtypes,
 	KeyConvokeTotal, KeyEventPerAbility, KeyDevotionMods, KeyLifelinkEvents, KeySBALKI,
 	KeyNameGrant, KeyNameSelf, KeySplice, KeySplicedText, KeyThisObject, KeyTokenText, KeyTokenName,
+	KeyAPNAP, KeyUndefinedMana, KeyDetrimental, KeyStatedQuality, KeyIfYouDo, KeyDamageNoDestroy,
 	// Multiplayer (issue 17).
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,

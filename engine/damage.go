@@ -266,6 +266,14 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			o.Damage += n
 			t.emit(Event{Kind: EvDamage, Key: KeyDamageCreature, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s (%d marked)", srcName, n, o.Label, o.Damage)})
+			if ch := t.chars(o); !t.applies(KeyDamageNoDestroy) && ch.Types.Is("creature") && o.Damage >= ch.Toughness {
+				// 120.5: damage doesn't destroy a creature; state-based
+				// actions may. Without that rule, lethal damage would
+				// destroy it as it's dealt.
+				if err := t.destroy(o, KeyDestroy, "is destroyed by the damage"); err != nil {
+					return err
+				}
+			}
 		}
 		// 702.2a: deathtouch, a static ability since M10, marks the
 		// creature for 704.5h.

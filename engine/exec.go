@@ -127,7 +127,10 @@ func (x *execCtx) do(in *Instr) error {
 	if err != nil {
 		return err
 	}
-	if did {
+	// 118.12: "[Do something]. If you do, …": the action is a cost, and the
+	// follow-up happens only if it was paid (or begun). Without that rule,
+	// nothing would tie the follow-up to it.
+	if did || len(in.Then) > 0 && !in.May && !t.applies(KeyIfYouDo) {
 		return x.instrs(in.Then)
 	}
 	return x.instrs(in.Else)
@@ -475,7 +478,18 @@ func (x *execCtx) players(r PRef) []PlayerID {
 		return out
 	case PEach, PEachOpponent, POpponents:
 		var out []PlayerID
-		for _, p := range t.s.APNAP() {
+		order := t.s.APNAP()
+		if !t.applies(KeyAPNAP) {
+			// Without 101.4, nothing puts the active player first: the
+			// players go in the order they are seated, from the first.
+			order = order[:0:0]
+			for i := range t.s.Players {
+				if t.s.InGame(PlayerID(i)) {
+					order = append(order, PlayerID(i))
+				}
+			}
+		}
+		for _, p := range order {
 			skip := (r.Kind == PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player)) ||
 				!t.s.InRange(x.ctrl, p) && t.applies(KeyRangeAffect) // 801.10
 			if !skip {
@@ -1130,8 +1144,9 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 	}
 	n := max(x.amount(in.N), 1)
 	type pick struct {
-		p   PlayerID
-		ids []ObjectID
+		p    PlayerID
+		ids  []ObjectID
+		done bool
 	}
 	var picks []pick
 	for _, p := range x.players(in.Who) {
@@ -1151,11 +1166,25 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 				chosen = []ObjectID{ans.object}
 			}
 		}
-		picks = append(picks, pick{p, chosen})
+		if !t.applies(KeyAPNAP) && len(chosen) > 0 {
+			// Without 101.4, each player's choice would be carried out
+			// before the next player chooses.
+			x.chosen = append(x.chosen, chosen...)
+			if err := (Sacrifice{Player: p, Objects: chosen}).apply(t); err != nil {
+				return false, err
+			}
+			picks = append(picks, pick{p, chosen, true})
+			continue
+		}
+		picks = append(picks, pick{p, chosen, false})
 	}
 	done := false
 	for _, pk := range picks {
 		if len(pk.ids) == 0 {
+			continue
+		}
+		if pk.done {
+			done = true
 			continue
 		}
 		x.chosen = append(x.chosen, pk.ids...)
@@ -1338,11 +1367,18 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		if src := x.source(); col == 0 && src != nil && src.Chosen.HasColor && t.s.choiceLinked(src, t.chars(src).Abilities, ab, ab) {
 			col = src.Chosen.Color
 		}
-		if col == 0 {
-			t.emit(Event{Kind: EvRule, Key: KeyManaPool, Player: t.name(x.ctrl), Text: "no color was chosen: no mana is added"})
+		switch {
+		case col == 0 && t.applies(KeyUndefinedMana):
+			// 106.5: one mana of a type no one chose is none.
+			t.emit(Event{Kind: EvRule, Key: KeyUndefinedMana, Player: t.name(x.ctrl), Text: "no color was chosen: the mana's type is undefined, so no mana is added"})
 			return false, nil
+		case col == 0:
+			// Without 106.5, the one mana would still be added, of no
+			// color: the pool holds it as colorless.
+			m = Mana{C: 1}
+		default:
+			m = manaOf(col)
 		}
-		m = manaOf(col)
 	case ms.OpponentLands:
 		var can Color
 		could := t.couldProduce()

@@ -1151,7 +1151,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.Owned && o.Owner != ctrl {
 		return false
 	}
-	if f.NoAbility && len(ch.Abilities) > 0 {
+	if f.NoAbility && s.hasAbilities(o, ch) {
 		return false
 	}
 	if b := f.PT; b != nil {
@@ -1196,6 +1196,36 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		}
 	}
 	return true
+}
+
+// hasAbilities reports whether an object has any ability, for "creatures
+// with no abilities". 113.2a: a detrimental ability ("This creature can't
+// block") is one too; without that rule only the others would count.
+// 113.12: an effect that states a quality of the object or sets a
+// characteristic ("Enchanted creature is red", "… can't be blocked") grants
+// it no ability; without that rule, it would.
+func (s *State) hasAbilities(o *Object, ch *Chars) bool {
+	for _, a := range ch.Abilities {
+		if s.applies(KeyDetrimental) || !a.detrimental() {
+			return true
+		}
+	}
+	if s.applies(KeyStatedQuality) {
+		return false
+	}
+	for _, p := range s.Objects {
+		if p.Zone != Battlefield || p.Attached != o.ID {
+			continue
+		}
+		for _, a := range cardAbilities(p.Card) {
+			for _, sp := range a.Static {
+				if a.Kind == AbStatic && sp.Affects.Kind == RefEnchanted && len(sp.Gain) == 0 && sp.GainActOf == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // stackX is the X chosen for a spell on the stack (202.3e), 0 elsewhere.

@@ -25,10 +25,22 @@ const (
 	KeySplicedText      Key = "splice.text"              // 702.47c: the spliced text is the spell's: a card name in it means the spell
 	KeyTokenText        Key = "token.text"               // 111.3: what the creating effect defines is the token's text, its copiable values
 	KeyTokenName        Key = "token.name"               // 111.4: the creating effect sets the token's name: its own, or its subtypes plus "Token"
+	KeyAPNAP            Key = "apnap"                    // 101.4: the active player chooses first, then the others in turn order; then all act at once
+	KeyUndefinedMana    Key = "mana.undefined"           // 106.5: mana of an undefined type is no mana
+	KeyDetrimental      Key = "ability.detrimental"      // 113.2a: abilities can be detrimental
+	KeyStatedQuality    Key = "ability.stated"           // 113.12: an effect stating a quality or setting a characteristic grants no ability
+	KeyIfYouDo          Key = "cost.ifyoudo"             // 118.12: "[do something]. If you do": a cost paid as it resolves; the follow-up only if paid
+	KeyDamageNoDestroy  Key = "damage.nodestroy"         // 120.5: damage doesn't destroy a creature; state-based actions may
 	KeyNegative         Key = "number.negative"          // 107.1b: a game value such as power can be less than zero, and calculations use it
 )
 
 var exampleRecognizers = []recognizer{
+	{key: KeyAPNAP, chapters: []uint16{101, 103}, sub: 1, re: rx(`referred to as the "active player, nonactive player`)},
+	{key: KeyUndefinedMana, chapters: []uint16{106, 406}, re: rx(`produce one or more mana of an undefined type, it produces no mana`)},
+	{key: KeyDetrimental, chapters: []uint16{112, 113}, re: rx(`^abilities can be beneficial or detrimental`)},
+	{key: KeyStatedQuality, chapters: []uint16{112, 113}, sub: 1, re: rx(`^an effect that sets an object.s characteristic, or simply states a quality of that object, is different from an ability granted`)},
+	{key: KeyIfYouDo, chapters: []uint16{117, 118}, sub: 1, re: rx(`^some spells, activated abilities, and triggered abilities read, "\[do something\]\. if \[a player\]`)},
+	{key: KeyDamageNoDestroy, title: damageTitle, re: rx(`^damage dealt to a creature(, planeswalker, or battle| or planeswalker)? doesn.t destroy it`)},
 	{key: KeySplicedText, chapters: []uint16{502, 702}, sub: 2, re: rx(`^the spell has the characteristics of the main spell, plus the (text boxes|rules text) of each of the spliced cards`)},
 	{key: KeyTokenText, chapters: []uint16{110, 111}, re: rx(`^the spell or ability that creates a token may define the values of any number of characteristics`)},
 	{key: KeyTokenName, chapters: []uint16{110, 111}, re: rx(`^a spell or ability that creates a token sets both its name and its subtype`)},
