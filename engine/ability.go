@@ -443,6 +443,7 @@ const (
 	RefCostTapped           // the creature tapped to pay the cost ("the tapped creature", station)
 	RefCostExiled           // the card exiled to pay the cost ("the card you exiled", scavenge)
 	RefExiledWith           // a card exiled by this object's abilities ("a card exiled with ~", 607.2a)
+	RefChooseOne            // one object matching Group, chosen as the instruction is followed ("a card from your graveyard")
 )
 
 // PRef refers to a player.
@@ -491,7 +492,8 @@ type Amount struct {
 	LifeOf     *PRef // "your life total"
 	All        bool  // "your hand": every card
 	ThatMany   bool  // "that many": as many as the instruction before affected
-	Dealt      bool  // "that much" in a damage trigger: the damage its event dealt
+	Dealt      bool  // "that much" in a damage trigger or a replacement effect: its event's amount
+	Times      int   // a multiple of it: "twice that much" (0 means 1)
 	Neg        bool  // the amount is subtracted: "-X"
 	// Per multiplies what CountersOf counts: "pay 2 life for each age
 	// counter" (cumulative upkeep, 702.24a). 0 means 1.
@@ -651,12 +653,8 @@ const (
 	RuleDoubleDamage                        // "… it deals double that damage instead." (614.5)
 	RuleEntersTapped                        // "Permanents enter tapped." (614.12)
 	RuleCantAttackAlone                     // "~ can't attack alone." (508.1c)
-	RuleDoubleLife                          // "If you would gain life, you gain twice that much life instead." (614.1a)
 	RuleEnterAsSource                       // "Creatures you control enter as a copy of this creature." (616.1f)
 	RuleDoubleTokens                        // "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead." (614.1a)
-	RuleGainToDraw                          // "If you would gain life, draw that many cards instead." (616.2)
-	RuleDrawToReturn                        // "If you would draw a card, return a card from your graveyard to your hand instead." (616.2)
-	RuleDrawSkip                            // "If you would draw a card, you may skip that draw instead." (118.11)
 	RuleGraveToExile                        // "If a card would be put into a graveyard from anywhere, instead exile it." (616.1f)
 	RuleAttacksIfAble                       // "~ attacks each combat if able." (508.1d: a requirement)
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
@@ -677,7 +675,10 @@ type Replacement struct {
 	CopyHasThis bool
 	CopyNoColor bool
 	CopyExtra   []*Ability // "except … it has '…'"
-	Instead     []*Instr   // LoseInstead: what happens instead
+	// Event and Instead: a replacement effect "If EVENT, … instead" and
+	// the instructions followed instead of the event (614.1a, 614.6).
+	Event   *EventSpec
+	Instead []*Instr
 	// PerColor: "enters with a +1/+1 counter on it for each color of mana
 	// spent to cast it" (sunburst as modular's number, 702.44c).
 	PerColor bool
@@ -693,7 +694,7 @@ const (
 	ReplEntersTapped       ReplKind = iota + 1 // "This creature enters tapped." (614.1c)
 	ReplEntersWith                             // "enters with N counters" (614.1c)
 	ReplEnterAsCopy                            // "You may have this creature enter as a copy of …" (707.5)
-	ReplLoseInstead                            // "If you would lose the game, instead …" (614)
+	ReplInstead                                // "If EVENT would happen, EFFECT instead" (614.1a): Event, Instead
 	ReplGraveyardToLibrary                     // "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead."
 	ReplDieToLibraryTop                        // "If this creature would die, put it on top of its owner's library instead."
 	ReplDieToLibrary                           // "If this creature would die, instead shuffle it into its owner's library."

@@ -39,9 +39,6 @@ type (
 	Draw struct {
 		Player PlayerID
 		N      int
-		// replaced marks a draw another replacement effect made of an
-		// event (616.2), such as a life gain.
-		replaced bool
 	}
 	// CreateToken: the player creates N tokens with Card's characteristics
 	// (111.1–111.3); the player owns and controls them.
@@ -150,6 +147,10 @@ type tx struct {
 	// enterChosen, if set, is the choices the next permanent to enter
 	// takes instead of making its own (616.1g switched off).
 	enterChosen *Chosen
+
+	// replacing lists the replacement effects being applied, innermost
+	// last (614.5, 616.2).
+	replacing []replFrame
 
 	// assigned is combat damage assigned to each blocker so far in a
 	// combat damage step (702.19b).
@@ -648,20 +649,11 @@ func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
 		return nil
 	}
 	if n > 0 {
-		// "If you would gain life, draw that many cards instead."
-		for _, m := range t.ruleMods(RuleGainToDraw) {
-			if m.ctrl == pid {
-				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
-					Text: fmt.Sprintf("%s would gain %d life; draws %d instead (%s)", t.s.Players[pid].Name, n, n, m.name)})
-				return Draw{Player: pid, N: n, replaced: true}.apply(t)
-			}
+		// "If you would gain life, …instead" (614.1a).
+		ev := &pendingEvent{kind: EvtGainLife, player: pid, n: n, what: fmt.Sprintf("%s would gain %d life", t.name(pid), n)}
+		if by, err := t.replaceEvent(ev); by != "" || err != nil {
+			return err
 		}
-		// Boon Reflection: each applies once to the event (614.5).
-		t.replaceEach(t.ruleMods(RuleDoubleLife), func(m ruleMod) bool { return m.ctrl == pid }, func(m ruleMod) {
-			t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.s.Players[pid].Name,
-				Text: fmt.Sprintf("%s would gain %d life; gains %d instead (%s)", t.s.Players[pid].Name, n, 2*n, m.name)})
-			n *= 2
-		})
 	}
 	p := &t.s.Players[pid]
 	total := t.addLife(pid, n)
@@ -966,51 +958,12 @@ func plural(n int) string {
 	return "s"
 }
 
-// drawReplaced applies "If you would draw a card, return a card from your
-// graveyard to your hand instead." to one draw, and reports whether it
-// did. A draw that replaced another event is an event too (616.2).
+// drawReplaced applies a replacement effect to one draw ("If you would
+// draw a card, … instead", 614.1a) and reports whether one did.
 func (t *tx) drawReplaced(a Draw) (bool, error) {
-	if a.replaced && !t.applies(KeyReplaceChain) {
-		return false, nil
-	}
-	for _, m := range t.ruleMods(RuleDrawSkip) {
-		if m.ctrl != a.Player {
-			continue
-		}
-		ans, err := t.ask(&Choice{Player: a.Player, Key: KeyReplace, Words: []string{"yes", "no"},
-			Prompt: "skip that draw (" + m.name + ")?"})
-		if err != nil {
-			return false, err
-		}
-		if ans.word == "yes" {
-			t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(a.Player),
-				Text: fmt.Sprintf("%s would draw a card; skips that draw instead (%s)", t.name(a.Player), m.name)})
-			return true, nil
-		}
-	}
-	for _, m := range t.ruleMods(RuleDrawToReturn) {
-		if m.ctrl != a.Player {
-			continue
-		}
-		t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(a.Player),
-			Text: fmt.Sprintf("%s would draw a card; returns a card from their graveyard to their hand instead (%s)", t.name(a.Player), m.name)})
-		cards := t.s.In(a.Player, Graveyard)
-		if len(cards) == 0 {
-			return true, nil
-		}
-		id := cards[0].ID
-		if len(cards) > 1 {
-			ans, err := t.ask(&Choice{Player: a.Player, Key: KeyReplace, Options: ids(cards), Min: 1, Max: 1,
-				Prompt: "choose a card in your graveyard to return to your hand"})
-			if err != nil {
-				return false, err
-			}
-			id = ans.object
-		}
-		_, err := t.move(id, Hand, false, nil, KeyReplace, "is returned to its owner's hand")
-		return true, err
-	}
-	return false, nil
+	ev := &pendingEvent{kind: EvtDraw, player: a.Player, n: 1, what: t.name(a.Player) + " would draw a card"}
+	by, err := t.replaceEvent(ev)
+	return by != "", err
 }
 
 // graveReplacement is a replacement effect for a card put into a

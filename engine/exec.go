@@ -36,6 +36,12 @@ type execCtx struct {
 	ab         *Ability // the ability being followed
 	// pair is what "them" meant the first time it was read (RefSelfAnd).
 	pair []ObjectID
+	// picked is the object chosen for each "a card from your graveyard"
+	// (RefChooseOne) as it was first needed.
+	picked map[*Filter]ObjectID
+	// err is a choice an object reference stopped for, returned by the
+	// instruction that asked for it.
+	err error
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -124,6 +130,9 @@ func (x *execCtx) do(in *Instr) error {
 		}
 	}
 	did, err := x.op(in)
+	if err == nil && x.err != nil {
+		err, x.err = x.err, nil // a choice an object reference asked for
+	}
 	if err != nil {
 		return err
 	}
@@ -436,6 +445,35 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 				break // "a card": the first one
 			}
 		}
+	case RefChooseOne:
+		if id, ok := x.picked[r.Group]; ok {
+			return []ObjectID{id}
+		}
+		src := x.source()
+		var opts []ObjectID
+		for _, o := range t.s.Objects {
+			if matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl) {
+				opts = append(opts, o.ID)
+			}
+		}
+		switch len(opts) {
+		case 0:
+			return nil
+		case 1:
+		default:
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Options: opts, Min: 1, Max: 1,
+				Prompt: "choose " + r.Group.String()})
+			if err != nil {
+				x.err = err
+				return nil
+			}
+			opts[0] = ans.object
+		}
+		if x.picked == nil {
+			x.picked = map[*Filter]ObjectID{}
+		}
+		x.picked[r.Group] = opts[0]
+		ids = opts[:1]
 	}
 	return ids
 }
@@ -602,6 +640,9 @@ func (x *execCtx) amount(a Amount) int {
 			}
 		}
 		n = countAmount(&t.s, a, x.source(), ctrl, nil, nil)
+	}
+	if a.Times > 1 {
+		n *= a.Times
 	}
 	return neg(n, a.Neg)
 }
@@ -1070,6 +1111,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		for _, p := range x.players(in.Who) {
 			t.shuffle(p, nil, "")
 		}
+		return true, nil
+	case OpSkip:
 		return true, nil
 	}
 	return false, fmt.Errorf("the engine can't do %q yet", in.Text)

@@ -89,8 +89,11 @@ type textParser struct {
 	it      ORef // what "it" and "that creature" refer to
 	spellIt ORef // what "that spell" refers to in a cast trigger
 	itP     *PRef
-	itZone  Zone       // the zone "it" means: the hand just revealed
-	extra   []*Ability // abilities a copy exception gives ("it has '…'")
+	// event is the event of the replacement effect being read: its
+	// amount is "that much", "that many" (614.1a).
+	event  *EventSpec
+	itZone Zone       // the zone "it" means: the hand just revealed
+	extra  []*Ability // abilities a copy exception gives ("it has '…'")
 }
 
 // parseError is a problem reading rules text.
@@ -1187,34 +1190,9 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end(), nil
 	}
 	c.i = save
-	if c.eat("if", "you", "would", "gain", "life", ",", "draw", "that", "many", "cards", "instead") {
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleGainToDraw}}}}, c.end(), nil
-	}
-	c.i = save
-	if c.eat("if", "you", "would", "draw", "a", "card", ",", "you", "may", "skip", "that", "draw", "instead") {
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDrawSkip}}}}, c.end(), nil
-	}
-	c.i = save
-	if c.eat("if", "you", "would", "draw", "a", "card", ",", "return", "a", "card", "from", "your", "graveyard", "to", "your", "hand", "instead") {
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDrawToReturn}}}}, c.end(), nil
-	}
-	c.i = save
-	if c.eat("if", "you", "would", "gain", "life", ",", "you", "gain", "twice", "that", "much", "life", "instead") {
-		// Boon Reflection (120.4d).
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleLife}}}}, c.end(), nil
-	}
-	c.i = save
-	// Lich's Mirror: "If you would lose the game, instead shuffle …" (704.7)
-	if c.eat("if", "you", "would", "lose", "the", "game", ",", "instead") {
-		ins, err := p.effect(c, text)
-		if err != nil {
-			return nil, true, err
-		}
-		return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplLoseInstead, Instead: ins}}, true, nil
+	// "If EVENT, EFFECT instead." (614.1a)
+	if a, ok, err := p.replacementStatic(c, text); ok || err != nil {
+		return a, ok, err
 	}
 	c.i = save
 	if c.eat("if", "an", "effect", "would", "create", "one", "or", "more", "tokens", "under", "your", "control", ",", "it", "creates", "twice", "that", "many", "of", "those", "tokens", "instead") {

@@ -460,7 +460,8 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to return")
 		}
 		switch {
-		case c.eat("to", "its", "owner", "'s", "hand"), c.eat("to", "their", "owners", "'", "hands"):
+		case c.eat("to", "its", "owner", "'s", "hand"), c.eat("to", "their", "owners", "'", "hands"), c.eat("to", "your", "hand"):
+			// A card goes to its owner's hand (400.3).
 			return &Instr{Op: OpBounce, What: r}, true, nil
 		case c.eat("to", "its", "owner", "'s", "graveyard"), c.eat("to", "their", "owners", "'", "graveyards"):
 			return &Instr{Op: OpToGraveyard, What: r}, true, nil
@@ -485,6 +486,10 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return fail("to its owner's hand, or to the battlefield")
 	case c.eat("sacrifice"):
 		return p.sacrifice(c, text, PRef{Kind: PYou})
+	case p.event != nil && p.event.Kind == EvtDraw && c.eat("skip", "that", "draw"):
+		// "you may skip that draw instead": the replaced event, and
+		// nothing in its place.
+		return &Instr{Op: OpSkip}, true, nil
 	case c.eat("draw"):
 		return p.draw(c, text, PRef{Kind: PYou})
 	case c.eat("discard"):
@@ -1738,6 +1743,19 @@ func (p *textParser) amount(c *tcur) (Amount, bool) {
 	if c.eat("x") {
 		return Amount{X: true}, true
 	}
+	if p.event != nil {
+		// In a replacement effect, the event's amount (614.1a): "draw
+		// that many cards instead", "you gain twice that much life".
+		save := c.i
+		times := 1
+		if c.eat("twice") {
+			times = 2
+		}
+		if c.eat("that", "much") || c.eat("that", "many") {
+			return Amount{Dealt: true, Times: times}, true
+		}
+		c.i = save
+	}
 	if c.eat("that", "much") {
 		return Amount{Removed: true}, true
 	}
@@ -1977,6 +1995,15 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return r, true
 	}
 	c.i = save
+	// One card in a zone, chosen as the instruction is followed: "a card
+	// from your graveyard".
+	if c.eat("a") || c.eat("an") {
+		f := &Filter{}
+		if plural, ok := p.nounPhrase(c, f); ok && !plural && f.Zone != 0 && f.Zone != Battlefield {
+			return ORef{Kind: RefChooseOne, Group: f}, true
+		}
+		c.i = save
+	}
 	// Groups: "all black creatures", "each creature", "creatures you control".
 	all := c.eat("all") || c.eat("each")
 	f := &Filter{}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +107,60 @@ func TestReminderText(t *testing.T) {
 	abs, err := ParseAbilities("Mindslaver", tests[0].text, false, Latest().Types)
 	if err != nil || len(abs) != 1 || abs[0].Effect[0].Op != OpControlPlayer {
 		t.Fatalf("Mindslaver: %v %v", abs, err)
+	}
+}
+
+// TestReplacementEffectsRead: a replacement effect is read as "If EVENT,
+// [instead] EFFECT [instead]." (614.1a), the event from the event grammar
+// and the effect from the effect grammar, so the effects of other cards
+// worded the same way read too; a sentence that doesn't fit errors naming
+// the word where it stopped and what was expected.
+func TestReplacementEffectsRead(t *testing.T) {
+	tests := []struct {
+		text string
+		kind ReplEvent
+		who  Whose
+		ops  []Op
+		want string // an error containing it
+	}{
+		{text: "If you would gain life, draw that many cards instead.", kind: EvtGainLife, who: Yours, ops: []Op{OpDraw}},
+		{text: "If you would gain life, you gain twice that much life instead.", kind: EvtGainLife, who: Yours, ops: []Op{OpGainLife}},
+		{text: "If an opponent would gain life, that player loses that much life instead.", kind: EvtGainLife, who: Opponents, ops: []Op{OpLoseLife}},
+		{text: "If a player would gain life, you draw a card instead.", kind: EvtGainLife, who: AnyOnes, ops: []Op{OpDraw}},
+		{text: "If you would draw a card, you may skip that draw instead.", kind: EvtDraw, who: Yours, ops: []Op{OpSkip}},
+		{text: "If you would draw a card, return a card from your graveyard to your hand instead.", kind: EvtDraw, who: Yours, ops: []Op{OpBounce}},
+		{text: "If an opponent would draw a card, you gain 3 life instead.", kind: EvtDraw, who: Opponents, ops: []Op{OpGainLife}},
+		{text: "If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you own into your library, then draw seven cards and your life total becomes 20.",
+			kind: EvtLoseGame, who: Yours, ops: []Op{OpShuffleIn, OpDraw, OpSetLife}},
+		{text: "If you would lose the game, instead you gain 10 life.", kind: EvtLoseGame, who: Yours, ops: []Op{OpGainLife}},
+		{text: "If you would frobnicate, draw a card instead.", want: `at "frobnicate, draw a card …": what the player would do: gain life, draw a card, lose the game`},
+		{text: "If you would gain life, draw that many cards.", want: `"instead": "If EVENT, EFFECT instead."`},
+		{text: "If you would gain life draw that many cards instead.", want: `a comma after the event`},
+		{text: "If you would gain life, frob that many cards instead.", want: `at "frob that many cards ins…": an instruction`},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities("Fountain", tt.text, false, Latest().Types)
+		if tt.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		r := abs[0].Replace
+		if r == nil || r.Kind != ReplInstead || r.Event == nil || r.Event.Kind != tt.kind || r.Event.Who != tt.who {
+			t.Errorf("%q: read as %+v", tt.text, r)
+			continue
+		}
+		var ops []Op
+		for _, in := range r.Instead {
+			ops = append(ops, in.Op)
+		}
+		if !slices.Equal(ops, tt.ops) {
+			t.Errorf("%q: instead %v, want %v", tt.text, ops, tt.ops)
+		}
 	}
 }

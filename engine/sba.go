@@ -498,29 +498,13 @@ var sbaWhy = map[Key]string{
 }
 
 // loseInstead applies a replacement effect for player pl's losing the game
-// ("If you would lose the game, instead …", Lich's Mirror) from a permanent
-// pl controls, if there is one, and names it. 704.7: if several
-// state-based actions would make a player lose at once, one replacement
-// replaces them all.
+// ("If you would lose the game, instead …", Lich's Mirror), if one applies,
+// and names its source. 704.7: if several state-based actions would make a
+// player lose at once, one replacement replaces them all.
 func (t *tx) loseInstead(pl PlayerID, why Key) (string, error) {
-	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.PhasedOut {
-			continue
-		}
-		ch := t.chars(o)
-		if ch.Controller != pl {
-			continue
-		}
-		for _, a := range ch.Abilities {
-			if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplLoseInstead {
-				continue
-			}
-			t.emit(Event{Kind: EvRule, Key: why, Player: t.name(pl), Text: t.name(pl) + " would lose the game: " + loseReason[why] + "; replaced by " + o.Label})
-			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: o.Label, ObjectID: o.ID, Player: t.name(pl),
-				Text: fmt.Sprintf("%s's replacement effect: %s doesn't lose the game", o.Label, t.name(pl))})
-			item := &StackItem{Kind: StackTriggered, Controller: pl, Source: o.ID, SourceName: o.Label}
-			return o.Label, t.newExec(item, nil).instrs(a.Replace.Instead)
-		}
+	ev := &pendingEvent{kind: EvtLoseGame, player: pl, what: t.name(pl) + " would lose the game"}
+	ev.announce = func(src string) {
+		t.emit(Event{Kind: EvRule, Key: why, Player: t.name(pl), Text: t.name(pl) + " would lose the game: " + loseReason[why] + "; replaced by " + src})
 	}
-	return "", nil
+	return t.replaceEvent(ev)
 }

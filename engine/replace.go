@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// EventSpec is the event a replacement effect watches for (614.1a): what
+// happens ("would gain life", "would draw a card") and to whom or what.
+type EventSpec struct {
+	Kind ReplEvent
+	// Who is the player it happens to, as the replacement's controller
+	// sees them: "you" (Yours), "an opponent", "a player" (AnyOnes).
+	Who Whose
+}
+
+// ReplEvent is a kind of event a replacement effect can replace.
+type ReplEvent uint8
+
+const (
+	EvtGainLife ReplEvent = iota + 1 // a player would gain life (119.10)
+	EvtDraw                          // a player would draw a card (121.6)
+	EvtLoseGame                      // a player would lose the game (104.3, 704.7)
+)
+
+// replEventWords are the player events' words after "would".
+var replEventWords = []struct {
+	kind  ReplEvent
+	words string
+}{{EvtGainLife, "gain life"}, {EvtDraw, "draw a card"}, {EvtLoseGame, "lose the game"}}
+
+// pendingEvent is an event about to happen, which replacement effects may
+// replace (614.1): its kind, the player it happens to, its amount.
+type pendingEvent struct {
+	kind   ReplEvent
+	player PlayerID
+	n      int    // life gained, cards drawn
+	what   string // how it's told: "Alice would gain 2 life"
+	// announce, if set, is told before a replacement applies, with the
+	// replacement's source (704.7: the reason the player would lose).
+	announce func(src string)
+}
+
+// replFrame is a replacement effect being applied: the events its
+// instructions make are the modified event (614.5) or new ones (616.2).
+type replFrame struct {
+	src  ObjectID
+	ab   *Ability
+	kind ReplEvent
+}
+
+// replOption is a replacement effect that would apply to an event.
+type replOption struct {
+	src  *Object
+	ctrl PlayerID
+	ab   *Ability
+}
+
+// replacementsFor lists the replacement effects of permanents that would
+// apply to ev (614.1a), leaving out those already applied to it: 614.5, a
+// replacement effect gets one opportunity to affect an event and the
+// events that modify it.
+func (t *tx) replacementsFor(ev *pendingEvent) []replOption {
+	var out []replOption
+	for _, o := range t.s.Objects {
+		if o.Zone != Battlefield || o.PhasedOut {
+			continue
+		}
+		ch := t.chars(o)
+		for _, a := range ch.Abilities {
+			r := a.Replace
+			if a.Kind != AbStatic || r == nil || r.Kind != ReplInstead || r.Event == nil || r.Event.Kind != ev.kind {
+				continue
+			}
+			if !whoseFits(r.Event.Who, ch.Controller, ev.player) {
+				continue
+			}
+			applied := slices.ContainsFunc(t.replacing, func(f replFrame) bool { return f.src == o.ID && f.ab.Text == a.Text })
+			if applied && t.applies(KeyReplaceOnce) {
+				continue
+			}
+			out = append(out, replOption{src: o, ctrl: ch.Controller, ab: a})
+		}
+	}
+	return out
+}
+
+// whoseFits reports whether player p is "you", "an opponent" or "a player"
+// as seen by ctrl.
+func whoseFits(w Whose, ctrl, p PlayerID) bool {
+	switch w {
+	case Yours:
+		return p == ctrl
+	case Opponents:
+		return p != ctrl
+	}
+	return true
+}
+
+// replaceEvent applies a replacement effect to an event about to happen,
+// if one applies, and reports the source of the one applied ("" if none:
+// the event happens as it would). Its instructions happen instead (614.6).
+// 616.1: if several apply, the affected player chooses one; the events
+// its instructions make may then be replaced by the others (616.1e) and,
+// if they are events of another kind, by any (616.2).
+func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
+	if n := len(t.replacing); n > 0 {
+		if n >= maxRepeats {
+			return "", nil // without 614.5, nothing else would stop it
+		}
+		if t.replacing[n-1].kind != ev.kind && !t.applies(KeyReplaceChain) {
+			// 616.2: without it, an event a replacement effect made is
+			// beyond the reach of the others.
+			return "", nil
+		}
+	}
+	opts := t.replacementsFor(ev)
+	for len(opts) > 0 {
+		i := 0
+		if len(opts) > 1 && t.applies(KeyReplaceOrder) {
+			var srcs []ObjectID
+			for _, r := range opts {
+				srcs = append(srcs, r.src.ID)
+			}
+			ans, err := t.ask(&Choice{Player: ev.player, Key: KeyReplaceOrder, Options: srcs, Min: 1, Max: 1,
+				Prompt: ev.what + ": choose which replacement effect applies (by its source)"})
+			if err != nil {
+				return "", err
+			}
+			i = max(slices.Index(srcs, ans.object), 0)
+		}
+		r := opts[i]
+		ins := r.ab.Replace.Instead
+		if len(ins) > 0 && ins[0].May {
+			// "you may skip that draw instead": if the player doesn't,
+			// this replacement doesn't apply (614.1a).
+			ans, err := t.ask(&Choice{Player: r.ctrl, Key: KeyReplace, Words: []string{"yes", "no"},
+				Prompt: fmt.Sprintf("%s (%s)?", mayText(ins[0].Text), r.src.Label)})
+			if err != nil {
+				return "", err
+			}
+			if ans.word == "no" {
+				opts = slices.Delete(opts, i, i+1)
+				continue
+			}
+			first := *ins[0]
+			first.May = false
+			ins = append([]*Instr{&first}, ins[1:]...)
+		}
+		if ev.announce != nil {
+			ev.announce(r.src.Label)
+		}
+		t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(ev.player),
+			Text: fmt.Sprintf("%s; instead (%s): %s", ev.what, r.src.Label, r.ab.Display(t.chars(r.src).Name))})
+		t.replacing = append(t.replacing, replFrame{src: r.src.ID, ab: r.ab, kind: ev.kind})
+		item := &StackItem{Kind: StackTriggered, Controller: r.ctrl, Source: r.src.ID, SourceName: r.src.Label,
+			Trig: &TrigInfo{Player: ev.player, HasPlayer: true, N: ev.n}}
+		err := t.newExec(item, nil).instrs(ins)
+		t.replacing = t.replacing[:len(t.replacing)-1]
+		return r.src.Label, err
+	}
+	return "", nil
+}
+
+// mayText is an optional instruction's words without "you may".
+func mayText(s string) string {
+	for _, p := range []string{"you may ", "You may "} {
+		if len(s) > len(p) && s[:len(p)] == p {
+			return s[len(p):]
+		}
+	}
+	return s
+}

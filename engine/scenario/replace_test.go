@@ -1,0 +1,43 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestComposedReplacements: replacement effects read by composition work as
+// they read, on cards whose sentences no whole-sentence pattern named.
+func TestComposedReplacements(t *testing.T) {
+	const cards = `card Tainted Remedy: {2}{B} Enchantment
+text: If an opponent would gain life, that player loses that much life instead.
+card Rain of Gore (invented): {B}{R} Enchantment
+text: If an opponent would draw a card, you gain 3 life instead.
+card Angel's Grace (invented): {W} Enchantment
+text: If you would lose the game, instead you gain 10 life.
+card Boon Reflection: {4}{W} Enchantment
+text: If you would gain life, you gain twice that much life instead.
+card Fountain of Lore (invented): {2}{U} Enchantment
+text: If you would gain life, draw that many cards instead.
+card Island: Basic Land — Island
+`
+	tests := []struct{ name, setup, steps, expect string }{
+		{"an opponent's life gain becomes a loss", "  A battlefield: Tainted Remedy\n", "  B gains 3 life\n  A gains 2 life\n",
+			"  B life = 17\n  A life = 22\n"},
+		{"an opponent's draw becomes your life gain", "  A battlefield: Rain of Gore\n  B library: Island\n", "  B draws\n",
+			"  A life = 23\n  B hand count = 0\n  B library count = 1\n"},
+		{"losing the game becomes a life gain", "  A battlefield: Angel's Grace\n", "  A loses 20 life\n",
+			"  A not lost\n  A life = 10\n"},
+		{"two doublings double twice (614.5: each once)", "  A battlefield: Boon Reflection, Boon Reflection\n", "  A gains 1 life\n  A chooses Boon Reflection#1\n",
+			"  A life = 24\n"},
+		{"the player chooses the order (616.1): doubled, then drawn", "  A battlefield: Boon Reflection, Fountain of Lore\n  A library: 3 x Island\n",
+			"  A gains 1 life\n  A chooses Boon Reflection\n", "  A life = 20\n  A hand count = 2\n"},
+		{"…or drawn at once", "  A battlefield: Boon Reflection, Fountain of Lore\n  A library: 3 x Island\n",
+			"  A gains 1 life\n  A chooses Fountain of Lore\n", "  A life = 20\n  A hand count = 1\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, "", "scenario \"r\"\n"+cards+"setup\n"+tt.setup+"steps\n"+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
