@@ -44,7 +44,13 @@ type PlayerView struct {
 	Active   bool
 	Lost     bool
 	LostBy   string // the rule: "704.5c"
-	Zones    []ZoneView
+	Left     bool   // has left the game (104.5, 800.4)
+	// Team names the player's teammates in seat order, none when the
+	// player is a team of their own (102.3).
+	Team    []string
+	Emperor bool // their team's emperor (809.2)
+	Range   int  // range of influence in seats (801.2), 0 if unlimited
+	Zones   []ZoneView
 }
 
 // ZoneView is one zone's cards, bottom to top.
@@ -126,6 +132,12 @@ func Render(ed *RulesEdition, s State) Board {
 			}
 		}
 		v.Counters = other.String()
+		v.Left, v.Emperor, v.Range = p.Left, p.Emperor, p.Range
+		for _, q := range s.TeamOf(id) {
+			if q != id {
+				v.Team = append(v.Team, s.Players[q].Name)
+			}
+		}
 		for _, z := range []Zone{Library, Hand, Battlefield, Graveyard} {
 			objs := s.In(id, z)
 			zv := ZoneView{Zone: z, Name: zoneTitle(ed, z), Cards: cardViews(&s, objs)}

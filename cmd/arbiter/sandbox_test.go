@@ -865,3 +865,37 @@ func TestSandboxIndexGroups(t *testing.T) {
 		t.Errorf("fling-copy links to %q", h)
 	}
 }
+
+// TestSandboxTable: a game of more than two players draws its table —
+// seats in turn order, clockwise from the first at the bottom, with
+// teams, emperors and ranges of influence — under the official editions
+// that have multiplayer rules; a two-player game draws none.
+func TestSandboxTable(t *testing.T) {
+	srv := officialServer(t)
+	tests := []struct {
+		path   string
+		checks []check
+		absent []string
+	}{
+		{"/sandbox/scenario/emperor-four-player-teams", []check{
+			{".sb-state .seats.cols-5 .felt", "8 players, turn order clockwise"},
+			{".sb-state .seats .seat.r-3.c-4.active[data-player=Ana] .seat-facts", "team with Ben, Cal, Dee · range of influence 1"},
+			{".sb-state .seats .seat.r-2.c-1[data-player=Dee] .life", "20"},
+			{".sb-state .seats .seat.r-1.c-3[data-player=Fay] .seat-facts", "emperor · team with Eve, Gus, Hal · range of influence 3"},
+			{".sb-state .seats .seat.r-2.c-5[data-player=Hal] .hand", "0"},
+		}, nil},
+		{"/sandbox/scenario/range-pyroclasm?step=1", []check{
+			{".sb-state .seats .felt", "1 on the stack"},
+			{".sb-state .seats .seat[data-player=Alex] .library", "0"},
+		}, []string{".sb-state .seat.lost"}},
+		{"/sandbox/scenario/legend-rule", []check{{".sb-state .player[data-player=Alice]", ""}}, []string{".seats"}},
+	}
+	for _, tc := range tests {
+		w := do(t, srv, "GET", tc.path)
+		if w.Code != 200 {
+			t.Errorf("%s: status %d", tc.path, w.Code)
+			continue
+		}
+		expectPage(t, tc.path, parse(t, w), tc.checks, tc.absent)
+	}
+}
