@@ -54,6 +54,9 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeyTokenCopyNone,
 	// Controlling another player (rulekeys_control.go).
 	KeyControlTurn, KeyControlSee, KeyControlDecide, KeyControlOwn, KeyControlConcede,
+	// The damage assignment order (509.2, 509.3: M10 to Foundations) and
+	// the combat damage step's rules around it.
+	KeyOrderAttacker, KeyOrderBlocker, KeyAssignTotal, KeyCombatDamage,
 })
 
 // Gated lists the keys the engine can switch off, in Keys order.

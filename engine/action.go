@@ -198,6 +198,11 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 		if err := t.ownDecision(a); err != nil {
 			return err
 		}
+		if !announcesOrder(a) && t.s.Combat != nil {
+			// Damage assignment orders are announced before any player
+			// acts in the declare blockers step (509.2, 509.3).
+			t.s.Combat.ordering = false
+		}
 		if err := a.apply(t); err != nil {
 			return err
 		}

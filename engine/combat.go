@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -24,6 +25,12 @@ type Combat struct {
 	declared      []PlayerID
 	Assign        []Assignment // how attackers assign combat damage, if chosen
 	dealt         []ObjectID   // creatures that dealt first-strike damage
+	// ordering is true from the moment blockers are declared until a
+	// player acts: damage assignment orders may be announced (509.2,
+	// 509.3); orders are those announced for blockers (an attacker's is
+	// its Blockers).
+	ordering bool
+	orders   []block
 }
 
 // Attacker is one attacking creature and what it attacks: a player, or a
@@ -69,6 +76,7 @@ func (c Combat) clone() Combat {
 	c.declared = slices.Clone(c.declared)
 	c.Assign = slices.Clone(c.Assign)
 	c.dealt = slices.Clone(c.dealt)
+	c.orders = slices.Clone(c.orders)
 	return c
 }
 
@@ -150,11 +158,14 @@ type (
 	// AssignDamage: the active player chooses how an attacker assigns its
 	// combat damage (510.1c), or the defending player how a blocker blocking
 	// two or more attackers divides its damage (510.1d), before the combat
-	// damage step. Attacker is the attacking or blocking creature.
+	// damage step. Attacker is the attacking or blocking creature. Also
+	// are other creatures' assignments the player announces with it: a
+	// player's total assignment is checked as a whole (510.1e).
 	AssignDamage struct {
 		Attacker ObjectID
 		To       []Target
 		N        []int
+		Also     []Assignment
 	}
 )
 
@@ -398,6 +409,7 @@ func (t *tx) declaredBlockers() {
 	}
 	blocks := c.pendingBlocks
 	c.pendingBlocks, c.declared = nil, nil
+	c.ordering = t.ed.DamageOrder
 	for _, b := range blocks {
 		for i := range c.Attackers {
 			if c.Attackers[i].ID == b[1] {
@@ -556,9 +568,31 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 }
 
 func (a AssignDamage) apply(t *tx) error {
+	all := append([]Assignment{{Attacker: a.Attacker, To: a.To, N: a.N}}, a.Also...)
+	for i := range all {
+		for _, x := range all[:i] {
+			if x.Attacker == all[i].Attacker {
+				return fmt.Errorf("a creature's damage is assigned once")
+			}
+		}
+		if err := t.chooseAssignment(all, i); err != nil {
+			return err
+		}
+	}
+	c := t.s.Combat
+	for _, as := range all {
+		c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == as.Attacker }), as)
+	}
+	return nil
+}
+
+// chooseAssignment checks all[i], one of the assignments a player
+// announces together.
+func (t *tx) chooseAssignment(all []Assignment, i int) error {
+	a := all[i]
 	c := t.s.Combat
 	if c != nil && !c.isAttacking(a.Attacker) && c.isBlocking(a.Attacker) {
-		return a.blocker(t)
+		return AssignDamage{Attacker: a.Attacker, To: a.To, N: a.N}.blocker(t)
 	}
 	if c == nil || !c.isAttacking(a.Attacker) {
 		return t.ruleErr(KeyAssign, "only an attacking or blocking creature's damage is assigned")
@@ -577,20 +611,30 @@ func (a AssignDamage) apply(t *tx) error {
 				blockers = append(blockers, bo)
 			}
 		}
-		// Lethal damage counts what other attackers already assign to the
-		// same blockers (702.19b).
+		// Lethal damage counts what other creatures assign to the same
+		// blockers (510.1c, 702.19b): the assignments already made and
+		// those announced before this one; and since a player's total
+		// assignment is checked as a whole (510.1e), those announced after
+		// it too.
 		t.assigned = map[ObjectID]int{}
-		for _, x := range c.Assign {
-			if x.Attacker == a.Attacker {
-				continue
-			}
-			for i, tg := range x.To {
+		count := func(x Assignment) {
+			for k, tg := range x.To {
 				if !tg.IsPlayer {
-					t.assigned[tg.Object] += x.N[i]
+					t.assigned[tg.Object] += x.N[k]
 				}
 			}
 		}
-		err := t.checkAssignment(o, t.chars(o), at, blockers, &Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
+		for _, x := range c.Assign {
+			if !slices.ContainsFunc(all, func(y Assignment) bool { return y.Attacker == x.Attacker }) {
+				count(x)
+			}
+		}
+		for j, x := range all {
+			if j < i || j > i && t.applies(KeyAssignTotal) {
+				count(x)
+			}
+		}
+		err := t.checkAssignment(o, t.chars(o), at, blockers, &a)
 		t.assigned = nil
 		if err != nil {
 			return err
@@ -598,8 +642,6 @@ func (a AssignDamage) apply(t *tx) error {
 		t.emit(Event{Kind: EvCombat, Key: KeyAssign, Object: o.Label, ObjectID: o.ID,
 			Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
 	}
-	c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == a.Attacker }),
-		Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
 	return nil
 }
 
@@ -630,9 +672,17 @@ func (a AssignDamage) blocker(t *tx) error {
 	}
 	t.emit(Event{Kind: EvCombat, Key: KeyAssignBlocking, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
-	c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == a.Attacker }),
-		Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
 	return nil
+}
+
+// count adds (sign 1) or takes away (-1) the damage the assignment gives
+// each creature to m.
+func (as *Assignment) count(m map[ObjectID]int, sign int) {
+	for i, tg := range as.To {
+		if !tg.IsPlayer {
+			m[tg.Object] += sign * as.N[i]
+		}
+	}
 }
 
 // block is one blocking creature and the attackers it blocks, in the order
@@ -655,7 +705,7 @@ func (c *Combat) blocks() []block {
 			out[i].attackers = append(out[i].attackers, at.ID)
 		}
 	}
-	return out
+	return c.ordered(out)
 }
 
 // checkBlockerAssignment checks how a blocking creature divides its damage
@@ -678,7 +728,7 @@ func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, a
 	if total != ch.Power {
 		return t.ruleErr(KeyAssignBlocking, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
 	}
-	return t.checkOrder(o, ch, attackers, got)
+	return t.checkOrder(o, ch, attackers, got, true)
 }
 
 // firstStrikeInCombat reports whether an attacker or blocker has first or
@@ -732,6 +782,10 @@ func (t *tx) combatDamage(first bool) error {
 	}
 	if t.ed.DamageStack && t.applies(KeyDamageStack) {
 		return t.damageOnStack(hits)
+	}
+	if !t.applies(KeyCombatDamage) {
+		// 510.2 is what deals the damage assigned; without it, none is.
+		return nil
 	}
 	return t.dealCombatDamage(hits)
 }
@@ -824,6 +878,17 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 	assigned := map[ObjectID]int{}
 	defer func() { t.assigned = nil }()
 	t.assigned = assigned
+	// 510.1e: the active player's total assignment is checked as a whole,
+	// so an attacker's chosen assignment counts, besides what the
+	// attackers before it assign, what those after it were chosen to.
+	later := map[ObjectID]int{}
+	if t.applies(KeyAssignTotal) {
+		for _, at := range c.Attackers {
+			if o, as := t.s.Object(at.ID), explicit(c, at.ID); o != nil && as != nil && t.strikes(o, first) {
+				as.count(later, 1)
+			}
+		}
+	}
 	for _, at := range c.Attackers {
 		o := t.s.Object(at.ID)
 		if o == nil || !t.strikes(o, first) {
@@ -852,15 +917,22 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		switch {
 		case explicit(c, at.ID) != nil:
 			as := explicit(c, at.ID)
-			if err := t.checkAssignment(o, ch, at, blockers, as); err != nil {
+			if t.applies(KeyAssignTotal) {
+				as.count(later, -1)
+			}
+			t.assigned = maps.Clone(assigned)
+			for id, n := range later {
+				t.assigned[id] += n
+			}
+			err := t.checkAssignment(o, ch, at, blockers, as)
+			t.assigned = assigned
+			if err != nil {
 				return nil, err
 			}
 			for i, tg := range as.To {
 				hits = append(hits, hit{src, tg, as.N[i]})
-				if !tg.IsPlayer {
-					assigned[tg.Object] += as.N[i]
-				}
 			}
+			as.count(assigned, 1)
 		case !at.Blocked:
 			hits = append(hits, hit{src, at.Attacked(), power})
 		case len(blockers) == 0:
@@ -1037,7 +1109,7 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 	if total != ch.Power {
 		return t.ruleErr(KeyAssign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
 	}
-	if err := t.checkOrder(o, ch, blockers, got); err != nil {
+	if err := t.checkOrder(o, ch, blockers, got, false); err != nil {
 		return err
 	}
 	if toPlayer > 0 {
@@ -1055,22 +1127,28 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 }
 
 // checkOrder checks an assignment against the damage assignment order, in
-// editions that have one (510.1c, M10 to Foundations): no damage to a
-// blocker unless each one before it in the order is assigned lethal damage.
-// The order is the one the blockers were declared in; the engine doesn't ask
-// the active player for another (509.2). Other editions let the controller
-// divide the damage as they choose (510.1c; 310.2c in 2007).
-func (t *tx) checkOrder(o *Object, ch *Chars, blockers []*Object, got map[ObjectID]int) error {
-	if !t.ed.DamageOrder || !t.applies(KeyAssignBlocked) {
+// editions that have one (M10 to Foundations): no damage to a creature
+// unless each one before it in the order is assigned lethal damage, for an
+// attacker's blockers (510.1c, the order of 509.2) and a blocker's
+// attackers (510.1d, the order of 509.3). Unless a player announced
+// another (AnnounceOrder), the order is the one the creatures were declared
+// in. Other editions let the controller divide the damage as they choose
+// (510.1c; 310.2c in 2007).
+func (t *tx) checkOrder(o *Object, ch *Chars, order []*Object, got map[ObjectID]int, blocking bool) error {
+	k := KeyAssignBlocked
+	if blocking {
+		k = KeyAssignBlocking
+	}
+	if !t.ed.DamageOrder || !t.applies(k) {
 		return nil
 	}
-	for i, b := range blockers {
+	for i, b := range order {
 		if got[b.ID] == 0 {
 			continue
 		}
-		for _, before := range blockers[:i] {
+		for _, before := range order[:i] {
 			if got[before.ID] < t.lethal(before, ch) {
-				return t.ruleErr(KeyAssignBlocked, "%s must assign lethal damage to %s before any to %s, the next in its damage assignment order", o.Label, before.Label, b.Label)
+				return t.ruleErr(k, "%s must assign lethal damage to %s before any to %s, the next in its damage assignment order", o.Label, before.Label, b.Label)
 			}
 		}
 	}

@@ -170,6 +170,8 @@ func actor(s *State, a Action) (PlayerID, bool) {
 		if o := s.Object(a.Attacker); o != nil {
 			return s.Chars(o).Controller, true
 		}
+	case AnnounceOrder:
+		return a.Player, true
 	case Choose:
 		return a.Player, true
 	case ChooseSubtype:

@@ -137,3 +137,45 @@ steps
 		}
 	}
 }
+
+// TestDamageAssignmentOrder: from M10 to Foundations the active player
+// announces a blocked creature's damage assignment order as blockers are
+// declared (509.2), and only then; a player's assignments for several
+// attackers are checked as a whole (510.1e). Today's rules have no order.
+func TestDamageAssignmentOrder(t *testing.T) {
+	const head = `scenario "ordered"
+numbering 2024-08-02
+card Vastwood Gorger: {5}{G} Creature — Wurm 5/6
+card Hill Giant (invented): {3}{R} Creature — Giant 3/3
+text: This creature can block an additional creature each combat.
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+setup
+  A battlefield: Vastwood Gorger, Grizzly Bears
+  B battlefield: Hill Giant, Grizzly Bears
+  turn A beginning of combat
+steps
+  A attacks with Vastwood Gorger, Grizzly Bears#1
+  B blocks Vastwood Gorger with Grizzly Bears#2, Hill Giant; Grizzly Bears#1 with Hill Giant
+`
+	tests := []struct{ name, edition, steps, expect string }{
+		{"unannounced: the order declared", "2024-08-02", "  A assigns Vastwood Gorger's damage: 4 to Hill Giant, 1 to Grizzly Bears#2 => rejected 510.1c\n  go to end of combat\n",
+			"  Grizzly Bears#2 in B's graveyard\n  Hill Giant in B's graveyard\n"},
+		{"announced", "2024-08-02", "  A announces Vastwood Gorger's damage assignment order: Hill Giant, Grizzly Bears#2\n  A assigns Vastwood Gorger's damage: 3 to Hill Giant, 2 to Grizzly Bears#2\n  go to end of combat\n",
+			"  Grizzly Bears#2 in B's graveyard\n  Hill Giant in B's graveyard\n"},
+		{"too late", "2024-08-02", "  A passes\n  A announces Vastwood Gorger's damage assignment order: Hill Giant, Grizzly Bears#2 => rejected 509.2\n",
+			"  step = declare blockers step\n"},
+		{"not under today's rules", "", "  A announces Vastwood Gorger's damage assignment order: Hill Giant, Grizzly Bears#2 => rejected\n",
+			"  step = declare blockers step\n"},
+		{"counting the other attacker's damage, announced together", "2024-08-02",
+			"  A announces Vastwood Gorger's damage assignment order: Hill Giant, Grizzly Bears#2\n" +
+				"  A assigns Vastwood Gorger's damage: 1 to Hill Giant, 4 to Grizzly Bears#2 => rejected 510.1c\n" +
+				"  A assigns Grizzly Bears#1's damage: 2 to Hill Giant; Vastwood Gorger's damage: 1 to Hill Giant, 4 to Grizzly Bears#2\n  go to end of combat\n",
+			"  Hill Giant in B's graveyard\n  Grizzly Bears#2 in B's graveyard\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, tt.edition, head+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}

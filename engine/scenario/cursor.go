@@ -32,6 +32,17 @@ func boundary(s string) bool {
 	return false
 }
 
+// possessiveNext reports whether s starts with a possessive: "'s", or a
+// bare apostrophe after a name ending in s ("Durkwood Boars' damage").
+func possessiveNext(s string) bool {
+	for _, a := range []string{"'", "’"} {
+		if rest, ok := strings.CutPrefix(s, a); ok && (strings.HasPrefix(rest, "s") && boundary(rest[1:]) || rest != "" && boundary(rest)) {
+			return true
+		}
+	}
+	return false
+}
+
 // eat consumes the words, case-insensitively, as whole words.
 func (c *cursor) eat(words ...string) bool {
 	s := c.s
@@ -228,8 +239,7 @@ func (c *cursor) readRef() (ref, bool) {
 	}
 	for _, d := range c.p.names() {
 		n := d.name
-		if len(c.s) >= len(n) && strings.EqualFold(c.s[:len(n)], n) && (boundary(c.s[len(n):]) || c.s[len(n)] == '#' ||
-			strings.HasPrefix(c.s[len(n):], "'s") || strings.HasPrefix(c.s[len(n):], "’s")) {
+		if len(c.s) >= len(n) && strings.EqualFold(c.s[:len(n)], n) && (boundary(c.s[len(n):]) || c.s[len(n)] == '#' || possessiveNext(c.s[len(n):])) {
 			c.s = c.s[len(n):]
 			r := ref{Name: d.card}
 			if d.name != d.card {
@@ -247,7 +257,7 @@ func (c *cursor) index(r ref) (ref, bool) {
 		for i < len(c.s) && c.s[i] >= '0' && c.s[i] <= '9' {
 			i++
 		}
-		if n, err := strconv.Atoi(c.s[1:i]); err == nil && n > 0 && (boundary(c.s[i:]) || strings.HasPrefix(c.s[i:], "'s") || strings.HasPrefix(c.s[i:], "’s")) {
+		if n, err := strconv.Atoi(c.s[1:i]); err == nil && n > 0 && (boundary(c.s[i:]) || possessiveNext(c.s[i:])) {
 			r.Index = n
 			c.s = c.s[i:]
 		} else {

@@ -360,49 +360,102 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 		})
 		return b, true, ok
 	case c.eat("assigns"):
-		// "A assigns Elvish Regrower's damage: 1 to Vampire Spawn, 3 to Helpful Hunter"
-		atk, ok := c.ref()
-		if !ok || !(c.eat("'s") || c.eat("’s")) || !c.eat("damage") {
-			p.errorf("assigns ATTACKER's damage: N to X, M to Y")
-			return nil, true, false
+		// "A assigns Elvish Regrower's damage: 1 to Vampire Spawn, 3 to
+		// Helpful Hunter"; several creatures' at once, checked as a whole
+		// (510.1e), separated by ";".
+		type assignment struct {
+			who ref
+			tos []target
+			ns  []int
 		}
-		c.sym(":")
-		var tos []target
-		var ns []int
+		var all []assignment
 		for {
-			n, ok := c.int()
-			if !ok || !c.eat("to") {
-				p.errorf("N to a blocker or player")
+			atk, ok := c.ref()
+			if !ok || !possessive(c) || !c.eat("damage") {
+				p.errorf("assigns ATTACKER's damage: N to X, M to Y")
 				return nil, true, false
 			}
-			tg, ok := p.target(c)
-			if !ok {
-				p.errorf("N to a blocker or player")
-				return nil, true, false
+			c.sym(":")
+			as := assignment{who: atk}
+			for {
+				n, ok := c.int()
+				if !ok || !c.eat("to") {
+					p.errorf("N to a blocker or player")
+					return nil, true, false
+				}
+				tg, ok := p.target(c)
+				if !ok {
+					p.errorf("N to a blocker or player")
+					return nil, true, false
+				}
+				as.tos, as.ns = append(as.tos, tg), append(as.ns, n)
+				if !c.sym(",") && !c.eat("and") {
+					break
+				}
 			}
-			tos, ns = append(tos, tg), append(ns, n)
-			if !c.sym(",") && !c.eat("and") {
+			all = append(all, as)
+			if !c.sym(";") {
 				break
 			}
 		}
 		b, ok := done(func(r *run) (engine.Action, error) {
-			at, err := r.object(atk, engine.Battlefield)
-			if err != nil {
-				return nil, err
-			}
-			var to []engine.Target
-			for _, x := range tos {
-				tg, err := r.target(x, engine.Battlefield)
+			var out []engine.Assignment
+			for _, as := range all {
+				at, err := r.object(as.who, engine.Battlefield)
 				if err != nil {
 					return nil, err
 				}
-				to = append(to, tg)
+				var to []engine.Target
+				for _, x := range as.tos {
+					tg, err := r.target(x, engine.Battlefield)
+					if err != nil {
+						return nil, err
+					}
+					to = append(to, tg)
+				}
+				out = append(out, engine.Assignment{Attacker: at.ID, To: to, N: as.ns})
 			}
-			return engine.AssignDamage{Attacker: at.ID, To: to, N: ns}, nil
+			return engine.AssignDamage{Attacker: out[0].Attacker, To: out[0].To, N: out[0].N, Also: out[1:]}, nil
+		})
+		return b, true, ok
+	case c.eat("announces"):
+		// "A announces Vastwood Gorger's damage assignment order: Serra
+		// Angel, Llanowar Elves, Runeclaw Bear" (509.2, 509.3).
+		cr, ok := c.ref()
+		if !ok || !possessive(c) || !c.eat("damage assignment order") {
+			p.errorf("announces CREATURE's damage assignment order: X, Y, Z")
+			return nil, true, false
+		}
+		c.sym(":")
+		order, ok := c.refs()
+		if !ok {
+			p.errorf("announces CREATURE's damage assignment order: X, Y, Z")
+			return nil, true, false
+		}
+		b, ok := done(func(r *run) (engine.Action, error) {
+			x, err := r.object(cr, engine.Battlefield)
+			if err != nil {
+				return nil, err
+			}
+			a := engine.AnnounceOrder{Player: r.player(who), Creature: x.ID}
+			for _, o := range order {
+				y, err := r.object(o, engine.Battlefield)
+				if err != nil {
+					return nil, err
+				}
+				a.Order = append(a.Order, y.ID)
+			}
+			return a, nil
 		})
 		return b, true, ok
 	}
 	return nil, false, false
+}
+
+// possessive reads "'s" after a name, or "'" after one ending in s
+// ("Durkwood Boars' damage").
+func possessive(c *cursor) bool {
+	return c.eat("'s") || c.eat("’s") || c.eat("'") || c.eat("’")
 }
 
 // cast builds a CastSpell from a step.

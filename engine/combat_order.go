@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// From the Magic 2010 rules to Foundations (2024), a creature blocked by,
+// or blocking, two or more creatures assigned its combat damage in an order
+// announced as blockers were declared (509.2, 509.3); 510.1c and 510.1d
+// then let it assign damage to a creature only once each one before it in
+// that order was assigned lethal damage (checkOrder). Unless a player
+// announces another order, the engine takes the order the creatures were
+// declared in.
+
+// AnnounceOrder: the active player announces the damage assignment order
+// of an attacking creature that's become blocked, the creatures blocking
+// it (509.2); or the defending player that of a blocking creature, the
+// creatures it blocks (509.3). Both are part of the declare blockers
+// step's turn-based action, before any player gets priority.
+type AnnounceOrder struct {
+	Player   PlayerID
+	Creature ObjectID
+	Order    []ObjectID // every creature in the order, first first
+}
+
+func (a AnnounceOrder) apply(t *tx) error {
+	c := t.s.Combat
+	if !t.ed.DamageOrder {
+		return t.ruleErr(KeyAssignBlocked, "under these rules a creature has no damage assignment order: it divides its combat damage as its controller chooses")
+	}
+	o, err := t.object(a.Creature)
+	if err != nil {
+		return err
+	}
+	key, list := KeyOrderAttacker, []ObjectID(nil)
+	var at *Attacker
+	switch {
+	case c != nil && c.isAttacking(o.ID):
+		at = c.attacker(o.ID)
+		list = at.Blockers
+	case c != nil && c.isBlocking(o.ID):
+		key = KeyOrderBlocker
+		for _, bl := range c.blocks() {
+			if bl.blocker == o.ID {
+				list = bl.attackers
+			}
+		}
+	default:
+		return t.ruleErr(KeyOrderAttacker, "%s isn't blocked or blocking", o.Label)
+	}
+	if at != nil && !t.applies(KeyOrderAttacker) || at == nil && !t.applies(KeyOrderBlocker) {
+		return t.ruleErr(key, "no rule lets %s announce a damage assignment order", t.name(a.Player))
+	}
+	if !c.ordering || t.s.Step != StepBlockers {
+		return t.ruleErr(key, "damage assignment orders are announced as blockers are declared, before any player gets priority")
+	}
+	// 509.2: the active player orders an attacker's blockers; 509.3: the
+	// defending player a blocker's attackers.
+	if want := t.s.Active; key == KeyOrderAttacker && a.Player != want {
+		return t.ruleErr(key, "the active player, %s, announces %s's damage assignment order", t.name(want), o.Label)
+	}
+	if want := t.chars(o).Controller; key == KeyOrderBlocker && a.Player != want {
+		return t.ruleErr(key, "the defending player, %s, announces %s's damage assignment order", t.name(want), o.Label)
+	}
+	if len(a.Order) != len(list) || slices.ContainsFunc(list, func(id ObjectID) bool { return !slices.Contains(a.Order, id) }) {
+		var names []string
+		for _, id := range list {
+			names = append(names, t.s.Object(id).Label)
+		}
+		return t.ruleErr(key, "%s's damage assignment order consists of %s, each once", o.Label, strings.Join(names, ", "))
+	}
+	var names []string
+	for _, id := range a.Order {
+		names = append(names, t.s.Object(id).Label)
+	}
+	if at != nil {
+		at.Blockers = slices.Clone(a.Order)
+	} else {
+		c.orders = append(slices.DeleteFunc(c.orders, func(b block) bool { return b.blocker == o.ID }),
+			block{blocker: o.ID, attackers: slices.Clone(a.Order)})
+	}
+	t.emit(Event{Kind: EvCombat, Key: key, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player),
+		Text: fmt.Sprintf("%s announces %s's damage assignment order: %s", t.name(a.Player), o.Label, strings.Join(names, ", "))})
+	return nil
+}
+
+// announcesOrder reports whether a is a damage assignment order's
+// announcement, made by its player or for them (722.5).
+func announcesOrder(a Action) bool {
+	if f, ok := a.(ActFor); ok {
+		a = f.Action
+	}
+	_, ok := a.(AnnounceOrder)
+	return ok
+}
+
+// ordered puts the attackers each blocker blocks in the damage assignment
+// order the defending player announced for it (509.3).
+func (c *Combat) ordered(bs []block) []block {
+	for i := range bs {
+		for _, o := range c.orders {
+			if o.blocker != bs[i].blocker {
+				continue
+			}
+			// 509.3a: an attacker removed from combat leaves the order;
+			// the others keep theirs.
+			now := bs[i].attackers
+			bs[i].attackers = slices.DeleteFunc(slices.Clone(o.attackers), func(id ObjectID) bool { return !slices.Contains(now, id) })
+		}
+	}
+	return bs
+}
