@@ -283,5 +283,30 @@ func (t *tx) assignedElsewhere(id, walker ObjectID) int {
 
 // Instructions of keyword mechanisms, numbered apart from ability.go's.
 const (
-	OpSwap Op = iota + 240 // exchange What, a permanent, with a card matching With in another zone (aura swap, 702.65a)
+	OpSwap   Op = iota + 240 // exchange What, a permanent, with a card matching With in another zone (aura swap, 702.65a)
+	OpAttach                 // attach What, an Aura or Equipment, to To.Obj (701.3a)
 )
+
+// attach attaches an Equipment or Aura to an object (701.3a): it leaves
+// what it was attached to. One already attached to that object stays as it
+// is (701.3b). An Equipment or Aura receives a new timestamp each time it
+// becomes attached (613.7e).
+func (x *execCtx) attach(in *Instr) (bool, error) {
+	t := x.t
+	os, to := x.objects(in.What), x.objects(in.To.Obj)
+	if len(os) == 0 || len(to) == 0 || os[0].Zone != Battlefield || to[0].Zone != Battlefield || os[0].ID == to[0].ID {
+		return false, nil
+	}
+	o, host := os[0], to[0]
+	if o.Attached == host.ID {
+		return false, nil
+	}
+	o.Attached = host.ID
+	if t.applies(KeyAttachTimestamp) {
+		o.Timestamp = t.s.tick()
+	}
+	t.dirty()
+	t.emit(Event{Kind: EvRule, Key: KeyAttachTimestamp, Object: o.Label, ObjectID: o.ID,
+		Text: fmt.Sprintf("%s becomes attached to %s", o.Label, host.Label)})
+	return true, nil
+}

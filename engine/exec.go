@@ -925,6 +925,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.exchange(in)
 	case OpSwap:
 		return x.swap(in)
+	case OpAttach:
+		return x.attach(in)
 	case OpWin:
 		for _, p := range x.players(in.Who) {
 			t.win(p)

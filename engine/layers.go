@@ -32,6 +32,10 @@ type instance struct {
 	ab    *Ability
 	ctrl  PlayerID
 	ts    int
+	// ts2 orders effects of one object's static abilities that share a
+	// timestamp: a granted ability's come after the object's own, in
+	// the order they were granted (613.7a).
+	ts2   int
 	cda   bool
 	fixed []ObjectID // the objects it applies to, once fixed
 	name  string     // for notes
@@ -47,6 +51,9 @@ type layerCtx struct {
 	// base is the characteristics after layer 1, kept when effects don't
 	// see each other's results (613.9 switched off).
 	base map[ObjectID]*Chars
+	// granted is, for each object, the timestamp of the effect that gave
+	// it each ability it gained from a static ability (613.7a).
+	granted map[ObjectID]map[*Ability]int
 }
 
 // computeView applies every continuous effect to every object, layer by
@@ -230,13 +237,23 @@ func (lc *layerCtx) apply(l string) {
 	// in timestamp order, so that (613.9) a later effect overrides an
 	// earlier one. Without 613.9 the order would be as found: resolved
 	// effects before static abilities.
-	if lc.s.applies(KeyOverride) {
-		sort.SliceStable(insts, func(i, j int) bool {
-			if insts[i].cda != insts[j].cda {
-				return insts[i].cda
-			}
-			return insts[i].ts < insts[j].ts
-		})
+	order := func() {
+		if lc.s.applies(KeyOverride) {
+			sort.SliceStable(insts, func(i, j int) bool {
+				if insts[i].cda != insts[j].cda {
+					return insts[i].cda
+				}
+				if insts[i].ts != insts[j].ts {
+					return insts[i].ts < insts[j].ts
+				}
+				return insts[i].ts2 < insts[j].ts2
+			})
+		}
+	}
+	order()
+	seen := map[string]bool{}
+	for _, in := range insts {
+		seen[in.key] = true
 	}
 	// 613.8: an effect that depends on another waits until it has applied;
 	// the order is reconsidered after each (613.8c); a loop of
@@ -265,6 +282,23 @@ func (lc *layerCtx) apply(l string) {
 		a := insts[pick]
 		insts = append(insts[:pick:pick], insts[pick+1:]...)
 		lc.applyOne(l, a, lc.ch, true)
+		if l == "6" && len(a.spec.Gain) > 0 {
+			// An ability an effect has just granted may itself grant
+			// abilities (Rune of Flight's "Equipped creature has flying"):
+			// its effect applies in this layer too, after the one that
+			// gave it (613.8a: it depends on that one).
+			added := false
+			for _, in := range lc.instances(l) {
+				if !seen[in.key] {
+					seen[in.key] = true
+					insts = append(insts, in)
+					added = true
+				}
+			}
+			if added {
+				order()
+			}
+		}
 	}
 }
 
@@ -325,7 +359,8 @@ func (lc *layerCtx) instances(l string) []*instance {
 					continue
 				}
 				key := fmt.Sprintf("s%d/%p/%d", o.ID, a, si)
-				in := &instance{key: key, spec: sp, src: o, ab: a, ctrl: ch.Controller, ts: lc.staticTimestamp(o, a), cda: a.CDA || a.Keyword == "changeling", name: o.Label}
+				ts, ts2 := lc.staticTimestamp(o, a)
+				in := &instance{key: key, spec: sp, src: o, ab: a, ctrl: ch.Controller, ts: ts, ts2: ts2, cda: a.CDA || a.Keyword == "changeling", name: o.Label}
 				if st, ok := lc.started[key]; ok {
 					in.fixed = st.fixed
 				}
@@ -361,15 +396,26 @@ var changelingSpec = []*ContSpec{{Affects: ORef{Kind: RefSelf}, AllCreatureTypes
 
 // staticTimestamp is a static ability's effect's timestamp: its object's,
 // or that of the effect that gave the ability, whichever is later (613.7a).
-func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) int {
-	ts := o.Timestamp
+func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) (int, int) {
+	g, granted := lc.granted[o.ID][a]
 	for i := range lc.s.Effects {
 		e := &lc.s.Effects[i]
-		if slices.Contains(e.Gain, a) && slices.Contains(e.Objects, o.ID) && e.Timestamp > ts {
-			ts = e.Timestamp
+		if slices.Contains(e.Gain, a) && slices.Contains(e.Objects, o.ID) && (!granted || e.Timestamp > g) {
+			g, granted = e.Timestamp, true
 		}
 	}
-	return ts
+	if !granted {
+		return o.Timestamp, 0
+	}
+	if !lc.s.applies(KeyStaticTimestamp) {
+		// Without 613.7a, a granted ability's effect would keep the
+		// timestamp of the effect that granted it.
+		return g, 0
+	}
+	// 613.7a: the object's timestamp or the granting effect's, whichever
+	// is later; when the object gets a newer one, its own abilities' and
+	// the granted ones' keep their order.
+	return max(o.Timestamp, g), g
 }
 
 // functions reports whether an ability of o works where o is: a static
@@ -523,6 +569,18 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 				note("abilities", "loses "+k)
 			}
 			if len(gained) > 0 {
+				if record && in.eff == nil {
+					// 613.7a: what granted them, and when.
+					if lc.granted == nil {
+						lc.granted = map[ObjectID]map[*Ability]int{}
+					}
+					if lc.granted[id] == nil {
+						lc.granted[id] = map[*Ability]int{}
+					}
+					for _, a := range gained {
+						lc.granted[id][a] = in.ts
+					}
+				}
 				c.Abilities = append(slices.Clip(c.Abilities), gained...)
 				var names []string
 				for _, a := range gained {

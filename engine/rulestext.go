@@ -364,7 +364,9 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		}
 	case c.eat("equip"):
 		if m, ok := c.manaCost(); ok {
-			return &Ability{Kind: AbKeyword, Keyword: "equip", KCost: &Cost{Mana: m}}, true
+			if a, err := p.meaning("equip", m, 0); err == nil {
+				return a, true
+			}
 		}
 	}
 	c.i = save

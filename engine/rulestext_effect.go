@@ -699,6 +699,18 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("change the text of … by replacing all instances of one color word with another")
 		}
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextFrom: "?", TextTo: "?"}, Dur: p.duration(c)}, true, nil
+	case c.eat("attach"):
+		// Equip (702.6a): "Attach this permanent to target creature you
+		// control."
+		r, ok := p.objects(c)
+		if !ok || !c.eat("to") {
+			return fail("attach ~ to …")
+		}
+		to, ok := p.objects(c)
+		if !ok {
+			return fail("attach ~ to what")
+		}
+		return &Instr{Op: OpAttach, What: r, To: Recip{Obj: to}}, true, nil
 	case c.peek() == "exchange" && c.peekAt(1) != "control":
 		// Aura swap (702.65a): "exchange this permanent with an Aura card
 		// in your hand".
@@ -1950,7 +1962,8 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 			return ORef{}, false
 		}
 		return ORef{Kind: RefSharesColor, Of: &of}, true
-	case c.eat("enchanted", "creature"), c.eat("enchanted", "permanent"), c.eat("enchanted", "land"), c.eat("equipped", "creature"):
+	case c.eat("enchanted", "creature"), c.eat("enchanted", "permanent"), c.eat("enchanted", "land"), c.eat("equipped", "creature"),
+		c.eat("enchanted", "equipment"), c.eat("enchanted", "artifact"):
 		return ORef{Kind: RefEnchanted}, true
 	case p.mixedTarget(c, save):
 		return ORef{Kind: RefTarget, Index: len(p.targets) - 1}, true
@@ -2380,6 +2393,28 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	default:
 		c.i = save
 		return nil, false, nil
+	}
+	// "Equipped creature gets +10/+10 and loses flying.": one effect, in
+	// two layers.
+	for c.eat("and") {
+		switch {
+		case c.eat("loses"), c.eat("lose"):
+			abs, err := p.withAbilities(c, text)
+			if err != nil {
+				return nil, true, err
+			}
+			for _, a := range abs {
+				spec.Lose = append(spec.Lose, a.Keyword)
+			}
+		case c.eat("has"), c.eat("have"):
+			abs, err := p.withAbilities(c, text)
+			if err != nil {
+				return nil, true, err
+			}
+			spec.Gain = append(spec.Gain, abs...)
+		default:
+			return nil, true, p.fail(c, text, "and loses/has an ability")
+		}
 	}
 	c.eat(".")
 	if !c.end() {

@@ -20,6 +20,8 @@ var keywordMeanings = map[string][]string{
 	"echo": {"At the beginning of your upkeep, if this permanent came under your control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."},
 	// 702.122a
 	"crew": {"Tap any number of other untapped creatures you control with total power [n] or greater: This permanent becomes an artifact creature until end of turn."},
+	// 702.6a
+	"equip": {"[cost]: Attach this permanent to target creature you control. Activate only as a sorcery."},
 	// 702.55a: "Haunt" on a permanent.
 	"haunt": {"When this permanent is put into a graveyard from the battlefield, exile it haunting target creature."},
 	// 702.65a
