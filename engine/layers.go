@@ -25,13 +25,13 @@ type view struct {
 // resolved spell's or ability's (eff set), or one a static ability
 // generates (ab set).
 type instance struct {
-	key   string
-	spec  *ContSpec
-	eff   *ContEffect
-	src   *Object
-	ab    *Ability
-	ctrl  PlayerID
-	ts    int
+	key  string
+	spec *ContSpec
+	eff  *ContEffect
+	src  *Object
+	ab   *Ability
+	ctrl PlayerID
+	ts   int
 	// ts2 orders effects of one object's static abilities that share a
 	// timestamp: a granted ability's come after the object's own, in
 	// the order they were granted (613.7a).
