@@ -675,6 +675,7 @@ type Replacement struct {
 	CopyHasThis bool
 	CopyNoColor bool
 	CopyExtra   []*Ability // "except … it has '…'"
+	CopyMore    *CopyMore  // "except it enters with X additional +1/+1 counters on it", "if it's a creature, …"
 	// Event and Instead: a replacement effect "If EVENT, … instead" and
 	// the instructions followed instead of the event (614.1a, 614.6).
 	Event   *EventSpec
@@ -685,6 +686,18 @@ type Replacement struct {
 	// Sunburst marks PerColor as sunburst setting another keyword's
 	// number ("Modular—Sunburst", 702.44c).
 	Sunburst bool
+}
+
+// CopyMore is what a copy effect's exception does besides modifying the
+// copiable values: an effect (707.9e: "it enters with X additional +1/+1
+// counters on it"), and parts that apply only if the copy would be a
+// creature (707.9f).
+type CopyMore struct {
+	Counters    Amount
+	Kind        string
+	CountersIf  bool       // the counters only "if it's a creature"
+	IfCreature  bool       // some part is conditional
+	IfAbilities []*Ability // "if it's a creature, … it has changeling"
 }
 
 // ReplKind is a kind of Replacement.

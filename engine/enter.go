@@ -17,14 +17,27 @@ import (
 func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	o := t.s.Object(id)
 	first := *t.chars(o) // what it would be before any copy effect applies
-	// 707.5: "You may have this creature enter as a copy of …".
-	for _, a := range t.printedAbilities(o) {
+	// 707.5: "You may have this creature enter as a copy of …". Having
+	// applied one, it may have another such ability, which applies too
+	// (614.12: it enters as it would exist): Altered Ego copying Clone.
+	used := map[*Ability]bool{}
+	var pending []copyEffectPart // exceptions' effects still to happen (707.9e)
+	abs := t.printedAbilities(o)
+	for round := 0; round < 4; round++ {
 		if !t.applies(KeyCopyEnter) {
 			break
 		}
-		if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplEnterAsCopy {
-			continue
+		var a *Ability
+		for _, x := range abs {
+			if x.Kind == AbStatic && x.Replace != nil && x.Replace.Kind == ReplEnterAsCopy && !used[x] {
+				a = x
+				break
+			}
 		}
+		if a == nil {
+			break
+		}
+		used[a] = true
 		r := a.Replace
 		var opts []ObjectID
 		for _, x := range t.s.Objects {
@@ -52,6 +65,17 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		if t.applies(KeyCopyExcept) { // 707.9
 			values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types, r.CopyExtra)
 		}
+		if len(pending) > 0 && t.applies(KeyCopyExceptLater) {
+			// 707.9e: another copy effect applies after one whose
+			// exception is an additional effect: that effect doesn't
+			// happen.
+			t.emit(Event{Kind: EvEffect, Key: KeyCopyExceptLater, Object: o.Label, ObjectID: id,
+				Text: fmt.Sprintf("%s now copies %s: the earlier copy effect's exception (%s) won't happen", o.Label, src.Label, pending[0].text)})
+			pending = nil
+		}
+		var more []copyEffectPart
+		values, more = t.copyMore(o, src, values, r.CopyMore)
+		pending = append(pending, more...)
 		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: o.Controller, Text: "enters as a copy of " + src.Label})
 		if !t.applies(KeyCopyChoices) { // 707.6: without it, the copy takes the choices made for the original
@@ -60,7 +84,12 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, src.Label, values.Name)})
 		o = t.s.Object(id)
-		break
+		abs = t.chars(o).Abilities
+	}
+	for _, e := range pending {
+		o.Counters = o.Counters.With(e.kind, e.n)
+		t.emit(Event{Kind: EvCounter, Key: KeyCopyExcept, Object: o.Label, ObjectID: id, N: e.n,
+			Text: fmt.Sprintf("%s enters with %d additional %s counter%s: its copy effect's exception", o.Label, e.n, e.kind, plural(e.n))})
 	}
 	// Essence of the Wild: "Creatures you control enter as a copy of this
 	// creature." Like any copy effect as it enters, it applies first
@@ -320,3 +349,46 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 
 func isCardType(l *TypeLists, w string) bool  { _, ok := l.CardType(w); return ok }
 func isSupertype(l *TypeLists, w string) bool { _, ok := l.Supertype(w); return ok }
+
+// copyEffectPart is an effect a copy exception has besides modifying the
+// copiable values: additional counters as it enters (707.9e).
+type copyEffectPart struct {
+	n    int
+	kind string
+	text string
+}
+
+// copyMore applies the parts of an entering copy's exception that aren't
+// copiable values (m): its effects, and the parts that apply "if it's a
+// creature". 707.9f: whether it is one is judged by what the permanent
+// would be with the copy effect applied without those parts (its other
+// exceptions included); without that rule, by what it copies as that is
+// now (a land animated until end of turn is a creature).
+func (t *tx) copyMore(o, src *Object, values *Card, m *CopyMore) (*Card, []copyEffectPart) {
+	if m == nil || !t.applies(KeyCopyExcept) {
+		return values, nil
+	}
+	creature := values.Types.Is("creature")
+	if !t.applies(KeyCopyExceptIf) {
+		creature = t.chars(src).Types.Is("creature")
+	} else if m.IfCreature {
+		t.emit(Event{Kind: EvEffect, Key: KeyCopyExceptIf, Object: o.Label, ObjectID: o.ID,
+			Text: fmt.Sprintf("copying %s, %s would be %s: its exception's \"if it's a creature\" parts %s", src.Label, o.Label, values.Types, map[bool]string{true: "apply", false: "don't apply"}[creature])})
+	}
+	if m.IfCreature && creature && len(m.IfAbilities) > 0 {
+		n := *values
+		n.Abilities = append(append([]*Ability(nil), values.Abilities...), m.IfAbilities...)
+		values = &n
+	}
+	var out []copyEffectPart
+	if m.Kind != "" && (!m.CountersIf || creature) {
+		n := m.Counters.N
+		if m.Counters.X && o.Cast != nil {
+			n = o.Cast.X
+		}
+		if n > 0 {
+			out = append(out, copyEffectPart{n: n, kind: m.Kind, text: fmt.Sprintf("it enters with %d additional %s counter%s", n, m.Kind, plural(n))})
+		}
+	}
+	return values, out
+}

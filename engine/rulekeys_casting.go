@@ -4,24 +4,26 @@ package engine
 // cast, the costs of loyalty abilities, copies of spells. Like those in
 // rulekeys_gated.go, each is switched off by rule ablation on its own.
 const (
-	KeyModesAhead      Key = "cast.ahead"      // 601.4: a mode that depends on a choice announced later (kicker) may consider it
-	KeyLoyaltyTiming   Key = "loyalty.timing"  // 606.3: a loyalty ability as a sorcery, once each turn for each permanent
-	KeyLoyaltyCombined Key = "loyalty.combine" // 606.5: loyalty costs to add and remove counters combine into one
-	KeySBALoyalty      Key = "sba.loyalty"     // 704.5i: a planeswalker with loyalty 0 goes to its owner's graveyard
-	KeyLoyaltyEnters   Key = "loyalty.enters"  // 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
-	KeyFlashConsider   Key = "cast.flash"      // 601.3b: "as though it had flash" for spells with a quality considers choices that give it
-	KeyBestow          Key = "bestow"          // 702.103b: a spell cast bestowed is an Aura enchantment with enchant creature
-	KeyBestowJudge     Key = "bestow.judge"    // 702.103d: only the bestowed characteristics decide whether it can be cast
-	KeyFlashback       Key = "flashback"       // 702.34a: cast from your graveyard for the flashback cost, then exiled
-	KeyAsThoughBoth    Key = "asthough.both"   // 609.4a: two "as though" effects can both apply
-	KeyManaRestrict    Key = "mana.restrict"   // 106.6: mana can be restricted to how it's spent, without changing its type
-	KeyCopyOneTarget   Key = "copy.target.one" // 707.10e: a copy that would target several objects a replacement made targets the one its controller chooses
+	KeyModesAhead      Key = "cast.ahead"        // 601.4: a mode that depends on a choice announced later (kicker) may consider it
+	KeyLoyaltyTiming   Key = "loyalty.timing"    // 606.3: a loyalty ability as a sorcery, once each turn for each permanent
+	KeyLoyaltyCombined Key = "loyalty.combine"   // 606.5: loyalty costs to add and remove counters combine into one
+	KeySBALoyalty      Key = "sba.loyalty"       // 704.5i: a planeswalker with loyalty 0 goes to its owner's graveyard
+	KeyLoyaltyEnters   Key = "loyalty.enters"    // 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
+	KeyFlashConsider   Key = "cast.flash"        // 601.3b: "as though it had flash" for spells with a quality considers choices that give it
+	KeyBestow          Key = "bestow"            // 702.103b: a spell cast bestowed is an Aura enchantment with enchant creature
+	KeyBestowJudge     Key = "bestow.judge"      // 702.103d: only the bestowed characteristics decide whether it can be cast
+	KeyFlashback       Key = "flashback"         // 702.34a: cast from your graveyard for the flashback cost, then exiled
+	KeyAsThoughBoth    Key = "asthough.both"     // 609.4a: two "as though" effects can both apply
+	KeyManaRestrict    Key = "mana.restrict"     // 106.6: mana can be restricted to how it's spent, without changing its type
+	KeyCopyOneTarget   Key = "copy.target.one"   // 707.10e: a copy that would target several objects a replacement made targets the one its controller chooses
+	KeyCopyExceptLater Key = "copy.except.later" // 707.9e: an exception's effect doesn't happen if another copy effect applies after it
+	KeyCopyExceptIf    Key = "copy.except.if"    // 707.9f: whether a conditional exception applies is judged by the copy without it
 )
 
 // castingGated lists the keys above, all gated (ablation.go).
 var castingGated = []Key{KeyModesAhead, KeyLoyaltyTiming, KeyLoyaltyCombined, KeySBALoyalty, KeyLoyaltyEnters,
 	KeyFlashConsider, KeyBestow, KeyBestowJudge, KeyFlashback, KeyAsThoughBoth, KeyManaRestrict,
-	KeyCopyOneTarget}
+	KeyCopyOneTarget, KeyCopyExceptLater, KeyCopyExceptIf}
 
 var castingRecognizers = []recognizer{
 	{key: KeyLoyaltyTiming, chapters: []uint16{606}, sub: 1, re: rx(`^a player may (play|activate) a loyalty ability of a permanent`)},
@@ -35,5 +37,7 @@ var castingRecognizers = []recognizer{
 	{key: KeyAsThoughBoth, chapters: []uint16{609}, sub: 2, re: rx(`if one "as though" effect satisfies the requirements for another`)},
 	{key: KeyManaRestrict, chapters: []uint16{106}, sub: 1, re: rx(`^some spells or abilities that produce mana restrict how that mana can be spent`)},
 	{key: KeyCopyOneTarget, chapters: []uint16{706, 707}, sub: 2, re: rx(`^some effects copy a spell or ability and specify a new target for the copy`)},
+	{key: KeyCopyExceptLater, chapters: []uint16{706, 707}, sub: 2, re: rx(`exception that.s an additional effect rather than a modification`)},
+	{key: KeyCopyExceptIf, chapters: []uint16{706, 707}, sub: 2, re: rx(`^some exceptions to the copying process apply only if the copy is or has certain characteristics`)},
 	{key: KeyModesAhead, chapters: []uint16{601}, sub: 1, re: rx(`only if other choices are made that would normally be made later`)},
 }

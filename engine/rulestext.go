@@ -94,6 +94,8 @@ type textParser struct {
 	event  *EventSpec
 	itZone Zone       // the zone "it" means: the hand just revealed
 	extra  []*Ability // abilities a copy exception gives ("it has '…'")
+	// copyMore is a copy exception's effects and conditional parts.
+	copyMore *CopyMore
 }
 
 // parseError is a problem reading rules text.
@@ -1052,11 +1054,11 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 				}
 				r := &Replacement{Kind: ReplEnterAsCopy, Filter: f}
 				if c.eat(",", "except") {
-					p.extra = nil
+					p.extra, p.copyMore = nil, nil
 					if err := p.copyExcept(c, text, &r.CopyPT, &r.CopyAdd, &r.CopyHasThis, &r.CopyNoColor); err != nil {
 						return nil, true, err
 					}
-					r.CopyExtra = p.extra
+					r.CopyExtra, r.CopyMore = p.extra, p.copyMore
 				}
 				c.eat(".")
 				if !c.end() {

@@ -1701,8 +1701,30 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 
 // copyExcept reads the exceptions of a copy effect (707.9).
 func (p *textParser) copyExcept(c *tcur, text string, pt **[2]int, add *[]string, hasThis, noColor *bool) error {
+	cond := false // after "if it's a creature,": exceptions that apply only then (707.9f)
 	for {
 		switch {
+		case c.eat("if", "it", "'s", "a", "creature", ","), c.eat("if", "it", "is", "a", "creature", ","):
+			cond = true
+			p.copyParts().IfCreature = true
+			continue
+		case c.eat("it", "enters", "with"):
+			// "it enters with X additional +1/+1 counters on it": an
+			// effect of the exception, not a copiable value (707.9e).
+			n, ok := p.amount(c)
+			c.eat("additional")
+			kind := c.next()
+			if !ok || !(c.eat("counters") || c.eat("counter")) || !c.eat("on", "it") {
+				return p.fail(c, text, "it enters with N additional KIND counters on it")
+			}
+			m := p.copyParts()
+			m.Counters, m.Kind, m.CountersIf = n, kind, cond
+		case cond && (c.eat("it", "has") || c.eat("has")):
+			abs, err := p.withAbilities(c, text)
+			if err != nil {
+				return err
+			}
+			p.copyParts().IfAbilities = append(p.copyParts().IfAbilities, abs...)
 		case c.eat("it", "has", "this", "ability"):
 			*hasThis = true
 		case c.peek() == "it" && c.peekAt(1) == "has" && (c.peekAt(2) == `"` || c.peekAt(2) == "'"):
@@ -1742,12 +1764,23 @@ func (p *textParser) copyExcept(c *tcur, text string, pt **[2]int, add *[]string
 			}
 			c.eat("in", "addition", "to", "its", "other", "types")
 		default:
-			return p.fail(c, text, "an exception: it has this ability, it's 7/7, it's an enchantment in addition to its other types")
+			return p.fail(c, text, "an exception: it has this ability, it's 7/7, it's an enchantment in addition to its other types, it enters with N additional +1/+1 counters on it")
 		}
-		if !c.eat("and") && !c.eat(",") {
+		if c.eat("and") {
+			c.eat(",")
+		} else if !c.eat(",") {
 			return nil
 		}
 	}
+}
+
+// copyParts is the copy exception's parts other than copiable values, as read
+// so far.
+func (p *textParser) copyParts() *CopyMore {
+	if p.copyMore == nil {
+		p.copyMore = &CopyMore{}
+	}
+	return p.copyMore
 }
 
 // amount reads a number: "3", "two", "X", "that much", "a".

@@ -164,3 +164,29 @@ func TestReplacementEffectsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyExceptionsReadOrFail: a copy effect's exception may be an effect
+// as the copy enters (707.9e) or apply only "if it's a creature" (707.9f);
+// both read, and an exception worded otherwise is an error, never dropped.
+func TestCopyExceptionsReadOrFail(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "" reads; else the error contains it
+	}{
+		{"You may have this creature enter as a copy of any creature on the battlefield, except it enters with X additional +1/+1 counters on it.", ""},
+		{"You may have this creature enter as a copy of a permanent you control, except it's legendary and snow in addition to its other types and, if it's a creature, it enters with two additional +1/+1 counters on it and has changeling.", ""},
+		{"You may have this creature enter as a copy of any creature on the battlefield, except it enters with two additional +1/+1 counters.", "it enters with N additional KIND counters on it"},
+		{"You may have this creature enter as a copy of any creature on the battlefield, except it enters tapped.", `at "it enters tapped.": an exception`},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities("Copier", tt.text, false, Latest().Types)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%q: %v", tt.text, err)
+		case tt.want == "" && (len(abs) != 1 || abs[0].Replace == nil || abs[0].Replace.CopyMore == nil || abs[0].Replace.CopyMore.Kind != "+1/+1"):
+			t.Errorf("%q: the exception's counters weren't read", tt.text)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
+		}
+	}
+}
