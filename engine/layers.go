@@ -947,7 +947,7 @@ func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 		}
 		return d >= c.N
 	case CondTapped:
-		return o.Tapped
+		return o.Tapped != c.Negated
 	}
 	return true
 }

@@ -8,33 +8,34 @@ const (
 	KeyMill      Key = "mill"         // 701.17a: to mill a number of cards, put that many from the top of the library into the graveyard
 	KeyLeaveGame Key = "player.leave" // 800.4a: a player leaving takes what they own; what they still control is exiled
 
-	KeyRange           Key = "range"             // 801.2: players within that many seats are within a player's range of influence
-	KeyRangeTurn       Key = "range.turn"        // 801.2c: who is within range is determined as each turn begins
-	KeyRangeAttack     Key = "range.attack"      // 801.3: creatures attack only opponents within their controller's range
-	KeyRangeTarget     Key = "range.target"      // 801.4: objects and players outside range can't be targeted
-	KeyRangeChoose     Key = "range.choose"      // 801.5a: a player chooses only objects and players within their range
-	KeyRangeOptions    Key = "range.options"     // 801.5b: options may be chosen even if they refer to what's out of range
-	KeyRangeNearest    Key = "range.nearest"     // 801.5c: with no one in range to choose, the closest appropriate player to the left does
-	KeyRangeActivate   Key = "range.activate"    // 801.6: no activating abilities of objects outside range
-	KeyRangeTrigger    Key = "range.trigger"     // 801.7: a trigger event must happen entirely within range
-	KeyRangeMoving     Key = "range.moving"      // 801.7a: an object moving into or out of range: the state before or after
-	KeyRangeAffect     Key = "range.affect"      // 801.10: spells and abilities can't affect what's outside their controller's range
-	KeyRangeInfo       Key = "range.info"        // 801.11: information comes only from within range
-	KeyRangeReplace    Key = "range.replace"     // 801.13a: a replacement effect's out-of-range part does nothing
-	KeyRangePrevent    Key = "range.prevent"     // 801.13b: a prevention effect affects only sources or recipients within range
-	KeyMeleeOptions    Key = "melee.range"       // 807.2a: in Grand Melee each player has a range of influence of 1
-	KeyEmperorOptions  Key = "emperor.range"     // 809.3a: emperors have range of influence 2, generals 1
-	KeyEmperorAttack   Key = "emperor.attack"    // 809.3c: a player attacks only an opponent seated immediately next to them
-	KeyEmperorRanges   Key = "emperor.teams"     // 809.6a: with bigger teams, the least ranges that reach opposing generals
-	KeyAlternateSeats  Key = "alternating.seats" // 811.3: no one sits next to a teammate; teams equally spaced
-	KeyTeamLife        Key = "team.life"         // 810.4: each team has a shared life total (30; 40 until 2007)
-	KeyTeamLoses       Key = "team.loses"        // 810.8a: players win and lose only as a team
-	KeyTeamLifeApply   Key = "team.life.apply"   // 810.9: life changes happen to each player; the result is applied to the team's total
-	KeyTeamLifeValue   Key = "team.life.value"   // 810.9a: an individual player's life total is the team's (606.9a: halved, rounded up)
-	KeyTeamLifeSet     Key = "team.life.set"     // 810.9c: setting one player's life total gains or loses the difference, for the team
-	KeyTeamLifeSetEach Key = "team.life.each"    // 810.9d: setting each player's life total affects one member the team chooses (606.9b: the sum)
-	KeyDefendingOne    Key = "defending.one"     // 802.2a: "defending player" means the one the creature attacks
-	KeyBlockAttacked   Key = "block.attacked"    // 802.4a: creatures block only creatures attacking their controller
+	KeyLeftTrigger     Key = "player.left.trigger" // 800.4d: a triggered ability a departed player would control isn't put on the stack
+	KeyRange           Key = "range"               // 801.2: players within that many seats are within a player's range of influence
+	KeyRangeTurn       Key = "range.turn"          // 801.2c: who is within range is determined as each turn begins
+	KeyRangeAttack     Key = "range.attack"        // 801.3: creatures attack only opponents within their controller's range
+	KeyRangeTarget     Key = "range.target"        // 801.4: objects and players outside range can't be targeted
+	KeyRangeChoose     Key = "range.choose"        // 801.5a: a player chooses only objects and players within their range
+	KeyRangeOptions    Key = "range.options"       // 801.5b: options may be chosen even if they refer to what's out of range
+	KeyRangeNearest    Key = "range.nearest"       // 801.5c: with no one in range to choose, the closest appropriate player to the left does
+	KeyRangeActivate   Key = "range.activate"      // 801.6: no activating abilities of objects outside range
+	KeyRangeTrigger    Key = "range.trigger"       // 801.7: a trigger event must happen entirely within range
+	KeyRangeMoving     Key = "range.moving"        // 801.7a: an object moving into or out of range: the state before or after
+	KeyRangeAffect     Key = "range.affect"        // 801.10: spells and abilities can't affect what's outside their controller's range
+	KeyRangeInfo       Key = "range.info"          // 801.11: information comes only from within range
+	KeyRangeReplace    Key = "range.replace"       // 801.13a: a replacement effect's out-of-range part does nothing
+	KeyRangePrevent    Key = "range.prevent"       // 801.13b: a prevention effect affects only sources or recipients within range
+	KeyMeleeOptions    Key = "melee.range"         // 807.2a: in Grand Melee each player has a range of influence of 1
+	KeyEmperorOptions  Key = "emperor.range"       // 809.3a: emperors have range of influence 2, generals 1
+	KeyEmperorAttack   Key = "emperor.attack"      // 809.3c: a player attacks only an opponent seated immediately next to them
+	KeyEmperorRanges   Key = "emperor.teams"       // 809.6a: with bigger teams, the least ranges that reach opposing generals
+	KeyAlternateSeats  Key = "alternating.seats"   // 811.3: no one sits next to a teammate; teams equally spaced
+	KeyTeamLife        Key = "team.life"           // 810.4: each team has a shared life total (30; 40 until 2007)
+	KeyTeamLoses       Key = "team.loses"          // 810.8a: players win and lose only as a team
+	KeyTeamLifeApply   Key = "team.life.apply"     // 810.9: life changes happen to each player; the result is applied to the team's total
+	KeyTeamLifeValue   Key = "team.life.value"     // 810.9a: an individual player's life total is the team's (606.9a: halved, rounded up)
+	KeyTeamLifeSet     Key = "team.life.set"       // 810.9c: setting one player's life total gains or loses the difference, for the team
+	KeyTeamLifeSetEach Key = "team.life.each"      // 810.9d: setting each player's life total affects one member the team chooses (606.9b: the sum)
+	KeyDefendingOne    Key = "defending.one"       // 802.2a: "defending player" means the one the creature attacks
+	KeyBlockAttacked   Key = "block.attacked"      // 802.4a: creatures block only creatures attacking their controller
 )
 
 // multiGated lists the keys above whose rules the engine applies through
@@ -44,7 +45,7 @@ var multiGated = []Key{
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
 	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
 	KeyRangePrevent, KeyRangeReplace, KeyTeamLoses, KeyTeamLifeApply, KeyTeamLifeValue, KeyTeamLifeSet,
-	KeyTeamLifeSetEach,
+	KeyTeamLifeSetEach, KeyLeftTrigger,
 }
 
 // multiChapters are the multiplayer rules' chapters: 600–609 until the
@@ -56,6 +57,7 @@ var multiRecognizers = []recognizer{
 	{key: KeyWinAlone, chapters: []uint16{102, 104}, sub: 2, re: rx(`^a player still in the game wins the game if (all of )?that player.s opponents have (all )?(left|lost) the game`)},
 	{key: KeyMill, chapters: []uint16{701}, sub: 2, re: rx(`^for a player to mill a number of cards`)},
 	{key: KeyLeaveGame, chapters: multiChapters, sub: 2, re: rx(`^when a player leaves the game, all objects .*owned by that player leave the game`)},
+	{key: KeyLeftTrigger, chapters: multiChapters, sub: 2, re: rx(`(if a triggered ability that would be controlled by a player who has left the game would be put onto the stack|owned by a player who has left the game would be put into any zone)`)},
 	{key: KeyRange, chapters: multiChapters, sub: 1, re: rx(`^a player.s range of influence is the maximum distance from that player, measured in player seats`)},
 	{key: KeyRangeTurn, chapters: multiChapters, sub: 2, re: rx(`^the particular players within each player.s range of influence are determined as each turn begins`)},
 	{key: KeyRangeAttack, chapters: multiChapters, sub: 1, re: rx(`^creatures can attack only opponents within their controller.s range of influence`)},

@@ -806,6 +806,13 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		if p.self(c) && c.end() {
 			return &Trigger{Event: TrigCycle, What: &Filter{Self: true}}, nil
 		}
+		if c.eat("a", "card") && c.end() {
+			return &Trigger{Event: TrigCycle, Who: Yours}, nil
+		}
+	case c.eat("a", "player", "cycles", "a", "card"):
+		if c.end() {
+			return &Trigger{Event: TrigCycle, Who: AnyOnes}, nil
+		}
 	case c.eat("you", "expend"):
 		if n, ok := c.num(); ok && c.end() {
 			return &Trigger{Event: TrigCast, Who: Yours, N: n}, nil
@@ -971,6 +978,9 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 	case p.self(c):
 		if c.eat("is", "tapped") && c.end() {
 			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}}, nil
+		}
+		if c.eat("is", "untapped") && c.end() {
+			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}, Negated: true}, nil
 		}
 		// Echo (702.30a): "this permanent came under your control since
 		// the beginning of your last upkeep".

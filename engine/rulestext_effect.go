@@ -507,6 +507,16 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		return &Instr{Op: OpRevealObj, What: r}, true, nil
 	case c.eat("put"):
+		// "Put that card onto the battlefield under your control."
+		save := c.i
+		if r, ok := p.objects(c); ok && c.eat("onto", "the", "battlefield") {
+			in := &Instr{Op: OpReturn, What: r}
+			if !c.eat("under", "its", "owner", "'s", "control") {
+				in.UnderYou = c.eat("under", "your", "control")
+			}
+			return in, true, nil
+		}
+		c.i = save
 		// "Put a number of +1/+1 counters equal to … on target creature",
 		// "… on this permanent equal to …".
 		number := c.eat("a", "number", "of")
@@ -2296,6 +2306,15 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	save := c.i
 	if p.spell {
 		return nil, false, nil // an instant's or sorcery's sentences are instructions
+	}
+	// "You control enchanted creature." (layer 2)
+	if c.eat("you", "control") {
+		r, ok := p.objects(c)
+		c.eat(".")
+		if !ok || r.Kind != RefEnchanted && r.Kind != RefGroup || !c.end() {
+			return nil, true, p.fail(c, text, "You control enchanted creature.")
+		}
+		return []*ContSpec{{Affects: r, Control: true}}, true, nil
 	}
 	// CDA: "~'s power and toughness are each equal to …", "This creature's
 	// power is equal to …".

@@ -382,7 +382,7 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		}
 		return true
 	case TrigCycle:
-		return kind == TrigCycle && objOK()
+		return kind == TrigCycle && objOK() && (tr.Who != Yours || e.PlayerID == ctrl)
 	case TrigCrews:
 		return kind == TrigCrews && objOK()
 	case TrigDamagePlayer:
@@ -552,7 +552,21 @@ func (t *tx) alreadyTriggered(src ObjectID, a *Ability) bool {
 func (t *tx) putTriggers() error {
 	waiting := t.s.Waiting
 	t.s.Waiting = nil
-	for _, pl := range t.s.APNAP() {
+	players := t.s.APNAP()
+	for _, w := range waiting {
+		if t.s.InGame(w.Controller) || slices.Contains(players, w.Controller) {
+			continue
+		}
+		// 800.4d: a triggered ability that would be controlled by a player
+		// who has left the game isn't put on the stack.
+		if t.applies(KeyLeftTrigger) {
+			t.emit(Event{Kind: EvTrigger, Key: KeyLeftTrigger, Object: w.SourceName,
+				Text: fmt.Sprintf("%s's triggered ability isn't put on the stack: its controller, %s, has left the game", w.SourceName, t.name(w.Controller))})
+			continue
+		}
+		players = append(players, w.Controller)
+	}
+	for _, pl := range players {
 		var mine []Waiting
 		for _, w := range waiting {
 			if w.Controller == pl {
@@ -752,7 +766,7 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 		return t.lifeOf(item.Controller) >= c.N
 	case CondTapped:
 		o := t.s.Object(item.Source)
-		return o != nil && o.Tapped
+		return o != nil && o.Tapped != c.Negated
 	case CondNoCounters:
 		// Undying: "if it had no +1/+1 counters on it" — as it last existed
 		// on the battlefield (704.8 example).

@@ -688,6 +688,9 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		}
 		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
 			got := obj.Controller
+			if obj.Zone == engine.Battlefield {
+				got = r.st.Chars(obj).Controller // layer 2, in a setup no action has refreshed too
+			}
 			if owner {
 				got = obj.Owner
 			}
