@@ -467,6 +467,7 @@ const (
 	POpponents                     // your opponents, for "each of that player's opponents"
 	PTriggerCtrl                   // the controller of the object the trigger was about ("that land's controller")
 	PSearched                      // the player whose zones the effect searched or looked at ("that player" after a search)
+	PSubgameLosers                 // each player who doesn't win the subgame the effect played (728)
 )
 
 // Recip is damage's recipient: a player or an object reference.
@@ -490,11 +491,13 @@ type Amount struct {
 	Removed    bool  // "for each storage counter removed this way"
 	CardTypes  bool  // "the number of card types among cards in all graveyards"
 	LifeOf     *PRef // "your life total"
-	All        bool  // "your hand": every card
-	ThatMany   bool  // "that many": as many as the instruction before affected
-	Dealt      bool  // "that much" in a damage trigger or a replacement effect: its event's amount
-	Times      int   // a multiple of it: "twice that much" (0 means 1)
-	Neg        bool  // the amount is subtracted: "-X"
+	// HalfLife: "half their life, rounded up", of each player it's for.
+	HalfLife bool
+	All      bool // "your hand": every card
+	ThatMany bool // "that many": as many as the instruction before affected
+	Dealt    bool // "that much" in a damage trigger or a replacement effect: its event's amount
+	Times    int  // a multiple of it: "twice that much" (0 means 1)
+	Neg      bool // the amount is subtracted: "-X"
 	// Per multiplies what CountersOf counts: "pay 2 life for each age
 	// counter" (cumulative upkeep, 702.24a). 0 means 1.
 	Per int

@@ -57,6 +57,8 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	// The damage assignment order (509.2, 509.3: M10 to Foundations) and
 	// the combat damage step's rules around it.
 	KeyOrderAttacker, KeyOrderBlocker, KeyAssignTotal, KeyCombatDamage,
+	// The game itself: restarting it, its subgames (rulekeys_control.go).
+	KeyRestartCards, KeySubgameEnd,
 })
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -212,6 +212,14 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 	if err == nil {
 		err = t.settle()
 	}
+	if errors.As(err, new(errSubgame)) {
+		// 728.1a: the main game waits while the subgame is played.
+		ns := t.beginSubgame(t.s)
+		return ns, t.events, nil
+	}
+	for err == nil && t.s.Main != nil && t.s.Over() {
+		err = t.finishSubgame()
+	}
 	var p *pauseErr
 	if errors.As(err, &p) {
 		ns := t.base.clone()
@@ -219,9 +227,11 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 		ch.Rule = ed.Rule(ch.Key)
 		// 722.5: a controlled player's choice is their controller's to make.
 		ch.By = t.s.Decider(ch.Player)
-		ch.Labels = nil
-		for _, id := range ch.Options {
-			ch.Labels = append(ch.Labels, t.labelOf(id))
+		if len(ch.Labels) != len(ch.Options) {
+			ch.Labels = nil
+			for _, id := range ch.Options {
+				ch.Labels = append(ch.Labels, t.labelOf(id))
+			}
 		}
 		if ch.resume == nil {
 			ch.resume = t.resume
@@ -442,6 +452,9 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.Seq = t.s.tick()
 	n.Timestamp, n.CtrlSince = n.Seq, n.Seq
 	n.Revealed, n.ExiledBy, n.Haunting = false, 0, 0
+	if old.Zone == Outside {
+		n.Outsider = true // 400.11b: brought into the game
+	}
 	if bottom {
 		n.Seq = -n.Seq
 	}
@@ -912,7 +925,7 @@ func (a answer) text(s *State) string {
 	case len(a.objects) > 0:
 		var ls []string
 		for _, id := range a.objects {
-			if o := s.Object(id); o != nil {
+			if o := s.objectOrMain(id); o != nil {
 				ls = append(ls, o.Label)
 			}
 		}
@@ -921,14 +934,14 @@ func (a answer) text(s *State) string {
 		}
 		return strings.Join(ls, ", ")
 	}
-	if o := s.Object(a.object); o != nil {
+	if o := s.objectOrMain(a.object); o != nil {
 		return o.Label
 	}
 	return "nothing"
 }
 
 func (t *tx) labelOf(id ObjectID) string {
-	if o := t.s.Object(id); o != nil {
+	if o := t.s.objectOrMain(id); o != nil {
 		return o.Label
 	}
 	return ""

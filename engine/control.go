@@ -231,6 +231,11 @@ func (s *State) Sees(v PlayerID, o *Object) bool {
 	if !s.applies(KeyControlSee) {
 		return false
 	}
+	if o.Zone == Outside {
+		// 722.4: what is outside the game stays the controlled player's
+		// own knowledge.
+		return false
+	}
 	for i := range s.Players {
 		if c, ok := s.ControlledBy(PlayerID(i)); ok && c == v && s.seesOwn(PlayerID(i), o) {
 			return true
@@ -246,7 +251,7 @@ func (s *State) seesOwn(p PlayerID, o *Object) bool {
 	switch {
 	case o.Zone == Library:
 		return o.Revealed
-	case o.Zone == Hand:
+	case o.Zone == Hand, o.Zone == Outside:
 		return o.Owner == p || o.Revealed
 	case o.FaceDown && (o.Zone == Battlefield || o.Zone == Stack):
 		return o.Controller == p

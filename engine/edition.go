@@ -126,6 +126,8 @@ func (e *RulesEdition) ZoneName(z Zone) string {
 		return "the stack"
 	case z == Command:
 		return "the command zone"
+	case z == Outside:
+		return "outside the game"
 	}
 	return z.String()
 }

@@ -42,6 +42,10 @@ type execCtx struct {
 	// err is a choice an object reference stopped for, returned by the
 	// instruction that asked for it.
 	err error
+	// subgameWinners are who won the subgame this effect played
+	// (subgameOver), for "each player who doesn't win the subgame".
+	subgameWinners []PlayerID
+	subgameOver    bool
 }
 
 func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
@@ -570,6 +574,14 @@ func (x *execCtx) players(r PRef) []PlayerID {
 		if x.hasSearched {
 			return []PlayerID{x.searched}
 		}
+	case PSubgameLosers:
+		var out []PlayerID
+		for _, p := range t.s.APNAP() {
+			if x.subgameOver && !slices.Contains(x.subgameWinners, p) {
+				out = append(out, p)
+			}
+		}
+		return out
 	}
 	return nil
 }
@@ -842,6 +854,10 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpGainLife, OpLoseLife:
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)
+			if in.N.HalfLife {
+				// "half their life, rounded up" (107.1a)
+				n = (max(t.s.Players[p].Life, 0) + 1) / 2
+			}
 			if in.Op == OpLoseLife {
 				n = -n
 			}
@@ -1107,6 +1123,10 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.reveal(in)
 	case OpControlPlayer:
 		return x.controlPlayer(in)
+	case OpRestart:
+		return true, t.restart(x.ctrl)
+	case OpSubgame:
+		return x.subgame(in)
 	case OpChooseCard:
 		return x.chooseCard(in)
 	case OpShuffle:

@@ -166,8 +166,13 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 	}
 	who, owner := whos[0], owners[0]
 	var opts []ObjectID
+	var labels []string
 	for _, z := range sp.Zones {
-		for _, o := range t.s.In(owner, z) {
+		in := t.s.In(owner, z)
+		if z == Outside {
+			in = t.outsideCards(owner)
+		}
+		for _, o := range in {
 			ch := t.chars(o)
 			f := sp.Filter
 			f.Zone = o.Zone
@@ -182,6 +187,7 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 				}
 			}
 			opts = append(opts, o.ID)
+			labels = append(labels, o.Label)
 		}
 	}
 	switch len(opts) {
@@ -191,12 +197,14 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 	case 1:
 		x.chosen = opts
 	default:
-		ans, err := t.ask(&Choice{Player: who, Key: KeyResolve, Options: opts, Min: 1, Max: 1, Prompt: "choose " + strings.TrimSpace(in.Text)})
+		ans, err := t.ask(&Choice{Player: who, Key: KeyResolve, Options: opts, Labels: labels, Min: 1, Max: 1, Prompt: "choose " + strings.TrimSpace(in.Text)})
 		if err != nil {
 			return false, err
 		}
 		x.chosen = []ObjectID{ans.object}
 	}
+	// 728.4a: a card of the main game comes into the subgame.
+	x.chosen[0] = t.bringIn(x.chosen[0])
 	t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(who), Text: t.name(who) + " chooses " + t.labelOf(x.chosen[0])})
 	return true, nil
 }

@@ -22,6 +22,9 @@ type Board struct {
 	Stack    []StackView // the stack, top first
 	Effects  []string    // continuous effects from resolved spells and abilities, oldest first
 	Waiting  []string    // triggered abilities waiting to go on the stack
+	// Subgame is how many games deep this one is: 0 for the main game,
+	// 1 for its subgame (728).
+	Subgame int
 }
 
 // StackView is one spell or ability on the stack.
@@ -102,7 +105,7 @@ type CardView struct {
 
 // Render lays out a state for display under an edition's words.
 func Render(ed *RulesEdition, s State) Board {
-	b := Board{Edition: ed.ID, Turn: s.Turn, Step: s.Step.String()}
+	b := Board{Edition: ed.ID, Turn: s.Turn, Step: s.Step.String(), Subgame: s.InSubgame()}
 	if s.Pending != nil {
 		b.Pending = s.Pending.Who(&s) + " must choose: " + s.Pending.Prompt
 	}
@@ -146,6 +149,10 @@ func Render(ed *RulesEdition, s State) Board {
 			}
 			v.Zones = append(v.Zones, zv)
 		}
+		if objs := s.In(id, Outside); len(objs) > 0 {
+			// A sideboard, which only its owner sees (400.11a).
+			v.Zones = append(v.Zones, ZoneView{Zone: Outside, Name: zoneTitle(ed, Outside), Cards: cardViews(&s, objs), Seen: s.seeing(objs)})
+		}
 		b.Players = append(b.Players, v)
 	}
 	for _, z := range []Zone{Stack, Exile, Command} {
@@ -164,6 +171,9 @@ func zoneTitle(ed *RulesEdition, z Zone) string {
 		return "Removed from the game"
 	}
 	n := z.String()
+	if z == Outside {
+		n = ed.ZoneName(z)
+	}
 	return strings.ToUpper(n[:1]) + n[1:]
 }
 

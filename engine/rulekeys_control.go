@@ -23,3 +23,27 @@ var controlRecognizers = []recognizer{
 	{key: KeyControlConcede, title: controlTitle, re: rx(`can.t make that player concede`)},
 	{key: KeyDrawAgreed, chapters: []uint16{102, 104}, sub: 2, re: rx(`all players in the game may agree to an intentional draw`)},
 }
+
+// Keys for the game itself: restarting it and its subgames.
+const (
+	KeyRestart      Key = "restart"       // 726.1: a restarted game ends; its players begin a new one
+	KeyRestartCards Key = "restart.cards" // 726.2: every card involved as the game ended is in the new one
+)
+
+var gameRecognizers = []recognizer{
+	{key: KeyRestart, title: rx(`^restarting the game$`), sub: 1, re: rx(`^one card \(karn liberated\) restarts the game`)},
+	{key: KeyRestartCards, title: rx(`^restarting the game$`), sub: 1, re: rx(`^all magic cards involved in the game that was restarted when it ended`)},
+}
+
+// Keys for subgames (728; 713–727 as the chapters before it came and went).
+const (
+	KeySubgame    Key = "subgame"     // 728.2: a subgame begins with new zones, each player's library as their deck
+	KeySubgameEnd Key = "subgame.end" // 728.5: cards in the subgame go to their owners' main-game libraries
+)
+
+var subgameTitle = rx(`^subgames$`)
+
+var subgameRecognizers = []recognizer{
+	{key: KeySubgame, title: subgameTitle, sub: 1, re: rx(`^as the subgame starts, an entirely new set of game zones is created`)},
+	{key: KeySubgameEnd, title: subgameTitle, sub: 1, re: rx(`^at the end of a subgame, each player (takes|puts) all (traditional )?(magic )?(cards|objects) (he or she owns|they own) that (are in|were brought into) the subgame`)},
+}

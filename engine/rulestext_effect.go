@@ -261,7 +261,7 @@ func (p *textParser) clauses(c *tcur, text string) ([]*Instr, error) {
 			return out, nil
 		}
 		save := c.i
-		if c.eat(",", "then") || c.eat("and", "then") || c.eat("then") || c.eat("and") || c.eat(",") {
+		if c.eat(",", "then") || c.eat("and", "then") || c.eat("then") || c.eat(",", "and") || c.eat("and") || c.eat(",") {
 			if !c.end() {
 				continue
 			}
@@ -781,6 +781,8 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
 	case c.eat("choose", "a", "color"):
 		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}}, true, nil
+	case c.eat("restart", "the", "game"):
+		return &Instr{Op: OpRestart}, true, nil
 	case c.eat("search"):
 		return p.search(c, text, PRef{Kind: PYou})
 	case c.eat("shuffle"):
@@ -793,6 +795,16 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to choose: a creature on the battlefield")
 		}
 		p.it = ORef{Kind: RefChosenObj}
+		if c.eat("from", "outside", "the", "game") {
+			// A wish: "Choose a creature or land card you own from
+			// outside the game" (400.11b).
+			if !f.Card {
+				return fail("a card from outside the game")
+			}
+			f.Zone = 0
+			sp := &SearchSpec{Whose: PRef{Kind: PYou}, Zones: []Zone{Outside}, Filter: *f, N: Amount{N: 1}}
+			return &Instr{Op: OpChooseCard, Who: PRef{Kind: PYou}, Search: sp}, true, nil
+		}
 		return &Instr{Op: OpChooseObject, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
 	case c.eat("meld"):
 		// 701.42a: "meld them into Chittering Host".
@@ -889,11 +901,26 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		p.spentIf(c, in)
 		return in, true, nil
 	case c.eat("lose"), c.eat("loses"):
+		if c.eat("half") {
+			// "loses half their life, rounded up" (107.1a: the rounding
+			// is stated).
+			if _, ok := c.eatAny("their life", "your life", "his or her life"); !ok || !c.eat(",", "rounded", "up") {
+				return fail("half their life, rounded up")
+			}
+			return &Instr{Op: OpLoseLife, Who: who, N: Amount{HalfLife: true}}, true, nil
+		}
 		n, ok := p.amount(c)
 		if !ok || !c.eat("life") {
 			return fail("lose N life")
 		}
 		return &Instr{Op: OpLoseLife, Who: who, N: n}, true, nil
+	case c.eat("play", "a", "magic", "subgame"):
+		// 728.1: Shahrazad. The subgame's decks are the players' libraries
+		// (728.2), the only kind there is.
+		if !c.end() && !c.eat(",", "using", "their", "libraries", "as", "their", "decks") {
+			return fail("\", using their libraries as their decks\"")
+		}
+		return &Instr{Op: OpSubgame, Who: who}, true, nil
 	case c.eat("draw"), c.eat("draws"):
 		return p.draw(c, text, who)
 	case c.eat("discard"), c.eat("discards"):
@@ -1003,7 +1030,9 @@ func (p *textParser) player(c *tcur) (PRef, bool) {
 	switch {
 	case c.eat("you"):
 		return PRef{Kind: PYou}, true
-	case c.eat("each", "player"):
+	case c.eat("each", "player", "who", "doesn't", "win", "the", "subgame"):
+		return PRef{Kind: PSubgameLosers}, true
+	case c.eat("each", "player"), c.eat("players"):
 		return PRef{Kind: PEach}, true
 	case c.eat("each", "opponent"), c.eat("each", "of", "your", "opponents"):
 		return PRef{Kind: PEachOpponent}, true
@@ -2229,6 +2258,8 @@ post:
 		switch {
 		case c.eat("you", "control"):
 			f.Control = Yours
+		case c.eat("you", "own"):
+			f.Owned = true
 		case c.eat("an", "opponent", "controls"), c.eat("your", "opponents", "control"), c.eat("you", "don't", "control"):
 			f.Control = Opponents
 		case c.eat("the", "chosen", "player", "controls"):

@@ -190,3 +190,47 @@ func TestCopyExceptionsReadOrFail(t *testing.T) {
 		}
 	}
 }
+
+// TestGameText: the instructions about the game itself read from their
+// parts — a wish's card from outside the game, restarting, a subgame and
+// what it means for who didn't win it — and a variant the engine doesn't
+// have is an error where it stops.
+func TestGameText(t *testing.T) {
+	tests := []struct {
+		name, text string
+		spell      bool
+		ops        []Op // "" reads; else the error contains want
+		want       string
+	}{
+		{"Living Wish", "Choose a creature or land card you own from outside the game, reveal that card, and put it into your hand. Exile Living Wish.", true,
+			[]Op{OpChooseCard, OpRevealObj, OpBounce, OpExile}, ""},
+		{"Karn Liberated", "−14: Restart the game.", false, []Op{OpRestart}, ""},
+		{"Shahrazad", "Players play a Magic subgame, using their libraries as their decks. Each player who doesn't win the subgame loses half their life, rounded up.", true,
+			[]Op{OpSubgame, OpLoseLife}, ""},
+		{"Shahrazad", "Players play a Magic subgame, using their hands as their decks.", true, nil, `using their libraries as their decks`},
+		{"Shahrazad", "Each player loses half their life.", true, nil, "half their life, rounded up"},
+		{"Living Wish", "Choose a creature you own from outside the game.", true, nil, "a card from outside the game"},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities(tt.name, tt.text, tt.spell, Latest().Types)
+		if tt.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		var ops []Op
+		for _, a := range abs {
+			for _, in := range a.Effect {
+				ops = append(ops, in.Op)
+			}
+		}
+		if !slices.Equal(ops, tt.ops) {
+			t.Errorf("%q: instructions %v, want %v", tt.text, ops, tt.ops)
+		}
+	}
+}

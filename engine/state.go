@@ -19,6 +19,10 @@ const (
 	Stack
 	Exile
 	Command
+	// Outside is where a card outside the game is (400.11): not a zone of
+	// the game, but where a player's sideboard waits for an effect that
+	// brings a card into the game (a wish).
+	Outside
 )
 
 // Zones lists the zones in display order.
@@ -26,7 +30,7 @@ var Zones = []Zone{Library, Hand, Battlefield, Graveyard, Stack, Exile, Command}
 
 var zoneNames = map[Zone]string{
 	Library: "library", Hand: "hand", Battlefield: "battlefield", Graveyard: "graveyard",
-	Stack: "stack", Exile: "exile", Command: "command",
+	Stack: "stack", Exile: "exile", Command: "command", Outside: "outside",
 }
 
 func (z Zone) String() string { return zoneNames[z] }
@@ -52,6 +56,8 @@ func ParseZone(s string) (Zone, bool) {
 		return Exile, true
 	case "command zone":
 		return Command, true
+	case "outside the game", "sideboard":
+		return Outside, true
 	}
 	return 0, false
 }
@@ -154,6 +160,9 @@ type Object struct {
 	// ExiledBy is the object whose ability exiled this card, for "a card
 	// exiled with ~" (607.2a); 0 if none.
 	ExiledBy ObjectID
+	// Outsider: the card was brought into the game from outside it
+	// (400.11b), not one its owner began the game with.
+	Outsider bool
 	// Bestowed: a spell cast bestowed, or the permanent it became, an
 	// Aura with enchant creature (702.103b) until it ceases to be.
 	Bestowed bool
@@ -284,11 +293,14 @@ type State struct {
 	Pending *Choice  // a choice the rules are waiting for; nil if none
 	Active  PlayerID // whose turn it is
 
-	Turn     int      // the turn number, from 1
-	Step     Step     // the current step, or main phase (500.1)
-	Priority PlayerID // the player who has priority, or would (117)
-	Passes   int      // players who passed in succession (117.4)
-	Lands    int      // lands the active player has played this turn (305.2)
+	Turn int // the turn number, from 1
+	// StartLife is each player's starting life total (103.4), which a
+	// new game begins with.
+	StartLife int
+	Step      Step     // the current step, or main phase (500.1)
+	Priority  PlayerID // the player who has priority, or would (117)
+	Passes    int      // players who passed in succession (117.4)
+	Lands     int      // lands the active player has played this turn (305.2)
 
 	Effects []ContEffect // continuous effects from resolved spells and abilities (611.2)
 	Delayed []Delayed    // delayed triggered abilities waiting for their event (603.7)
@@ -308,6 +320,13 @@ type State struct {
 	// characteristics (layers, copy, color, mana value) asks it which
 	// rules apply, so that rule ablation reaches them. nil: every rule.
 	rules *RulesEdition
+
+	// Main is the game this one is a subgame of (728.1a), waiting for it
+	// to end; nil in the main game.
+	Main *MainGame
+	// brought lists the labels of the main game's cards brought into this
+	// subgame (728.4a).
+	brought []string
 
 	nextID     ObjectID
 	clock      int            // timestamps and zone order
@@ -353,13 +372,15 @@ type answer struct {
 	target  *PlayerID
 	word    string
 	order   []int // an ordering choice: the Words' indices, in the order chosen
+	// game is how a subgame the action created ended (728.5).
+	game *subgameEnd
 }
 
 // NewState starts a game with the named players at life (103.4: 20).
 func NewState(life int, names ...string) State {
 	// 500: the game starts here in the first player's precombat main
 	// phase, where a player can cast any spell.
-	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1}.Seeded(DefaultSeed)
+	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1, StartLife: life}.Seeded(DefaultSeed)
 	for i, n := range names {
 		s.Players = append(s.Players, Player{Name: n, Life: life, Team: i})
 	}
@@ -392,6 +413,7 @@ func (s State) clone() State {
 	}
 	s.Objects = objs
 	s.answers = slices.Clone(s.answers)
+	s.brought = slices.Clone(s.brought)
 	s.Effects = slices.Clone(s.Effects)
 	s.Delayed = slices.Clone(s.Delayed)
 	s.Waiting = slices.Clone(s.Waiting)

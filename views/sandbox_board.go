@@ -72,9 +72,9 @@ type Table struct {
 // FaceDown reports whether the table shows player's zone z face down.
 func (t *Table) FaceDown(player string, z engine.Zone) bool {
 	switch {
-	case t == nil, z != engine.Hand && z != engine.Library:
+	case t == nil, z != engine.Hand && z != engine.Library && z != engine.Outside:
 		return false
-	case z == engine.Hand && player == t.Viewer:
+	case (z == engine.Hand || z == engine.Outside) && player == t.Viewer:
 		return false
 	}
 	return !t.Revealed[player+" "+z.String()]

@@ -227,6 +227,14 @@ func TestSandboxPages(t *testing.T) {
 			{".sb-state .player[data-player=Bob] .z-hand:not(.down) .card[data-label='Lightning Bolt#1']", "Lightning Bolt"},
 			{".sb-state .player[data-player=Bob] .card[data-label='Grizzly Bears#1'] .c-name", "Grizzly Bears"},
 		}, []string{".sb-state .player[data-player=Bob] .z-hand.down"}},
+		// A subgame is told as one; the main game's sideboard card is
+		// its owner's to see.
+		{"/sandbox/scenario/shahrazad?step=2", 200, []check{
+			{".sb-state .subgame", "A subgame: the main game waits until it ends"},
+		}, nil},
+		{"/sandbox/scenario/shahrazad?step=last", 200, []check{
+			{".sb-state .player[data-player=Alice] .z-outside:not(.down) .card[data-label='Serra Angel#1']", "Serra Angel"},
+		}, []string{".sb-state .subgame"}},
 		// A step a player takes for the player they control, in words.
 		{"/sandbox/scenario/mindslaver-spells", 200, []check{
 			{"li#step-6", "Alice decides for Bob: Bob casts Lightning Bolt targeting Bob."},

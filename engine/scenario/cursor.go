@@ -295,7 +295,7 @@ func (c *cursor) zone() (engine.Zone, string, bool) {
 		c.eatAny("its owner's", "its owner\u2019s", "their", "his or her", "his", "her", "its", "the")
 	}
 	for _, alt := range []string{"the battlefield", "battlefield", "in play", "play", "removed from the game", "exile",
-		"library", "hand", "graveyard", "stack", "command zone", "command"} {
+		"library", "hand", "graveyard", "stack", "command zone", "command", "outside the game", "sideboard"} {
 		if c.eat(strings.Fields(alt)...) {
 			z, _ := engine.ParseZone(alt)
 			return z, who, true

@@ -164,6 +164,14 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			}
 			return false, "no event moved " + o.String() + " to " + r.ed.ZoneName(z), ""
 		}, true
+	case c.eat("in", "a", "subgame"), c.eat("in", "the", "main", "game"):
+		want := c.last == "in a subgame"
+		return func(r *run) (bool, string, engine.Key) {
+			if n := r.st.InSubgame(); n > 0 {
+				return want, "in a subgame", engine.KeySubgame
+			}
+			return !want, "in the main game", engine.KeySubgame
+		}, true
 	case c.eat("the", "game", "is", "a", "draw"), c.eat("game", "drawn"):
 		return func(r *run) (bool, string, engine.Key) {
 			if r.st.Drawn() {

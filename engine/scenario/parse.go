@@ -649,6 +649,11 @@ func (p *parser) setup(l string) {
 		})
 	default:
 		z, _, ok := c.zone()
+		if !ok && c.eat("outside") {
+			// "A outside: Craw Wurm": cards outside the game, a sideboard
+			// (400.11a).
+			z, ok = engine.Outside, true
+		}
 		if !ok || !c.sym(":") {
 			p.errorf("expected a zone and a list, like: %s battlefield: Isamaru, Forest (tapped)", who)
 			return
