@@ -398,6 +398,14 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	if len(o.Parts) > 0 && o.Zone == Battlefield && to != Battlefield {
 		return t.moveMelded(o, to, bottom, key, why)
 	}
+	if o.Zone == Stack && o.Stack != nil && o.Stack.Flashback && to != Exile && t.applies(KeyFlashback) {
+		// 702.34a: "If the flashback cost was paid, exile this card
+		// instead of putting it anywhere else any time it would leave the
+		// stack." — its own "Shuffle ~ into its owner's library" too.
+		t.emit(Event{Kind: EvRule, Key: KeyFlashback, Object: o.Label, ObjectID: id,
+			Text: fmt.Sprintf("%s would leave the stack for %s; it's exiled instead (flashback)", o.Label, t.ed.ZoneName(to))})
+		return t.move(id, Exile, false, nil, KeyFlashback, "is exiled (flashback)")
+	}
 	label, from := o.Label, t.where(o)
 	var before *Chars // what a permanent entering was, for 614.12
 	if to == Battlefield {

@@ -224,7 +224,7 @@ func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
 		// "its owner's library" of an object that's gone: as it last existed.
 		libs = []PlayerID{x.item.Trig.Obj.Obj.Owner}
 	}
-	moved := 0
+	moved, elsewhere := 0, false
 	for _, o := range os {
 		if o.Zone == Library {
 			continue
@@ -233,7 +233,7 @@ func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
 			continue // "into their library": only that player's own cards
 		}
 		t.shuffling = true
-		_, err := t.move(o.ID, Library, true, nil, KeyShuffle, "is shuffled into its owner's library")
+		nid, err := t.move(o.ID, Library, true, nil, KeyShuffle, "is shuffled into its owner's library")
 		t.shuffling = false
 		if err != nil {
 			return false, err
@@ -241,12 +241,19 @@ func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
 		if !slices.Contains(libs, o.Owner) {
 			libs = append(libs, o.Owner)
 		}
+		if n := t.s.Object(nid); n == nil || n.Zone != Library {
+			elsewhere = true // a replacement put it elsewhere: flashback's exile
+			continue
+		}
 		moved++
 	}
 	if moved == 0 {
-		// 701.24c: specific objects that aren't there to move; 701.24d:
-		// an empty set.
+		// 701.24c: specific objects that aren't there to move, or that an
+		// effect moves to another zone; 701.24d: an empty set.
 		key, why, on := KeyShuffleAbsent, "the objects to shuffle in aren't where the effect expects them", t.applies(KeyShuffleAbsent)
+		if elsewhere {
+			why = "an effect moved the objects to shuffle in to another zone"
+		}
 		if in.Many {
 			key, why, on = KeyShuffleEmpty, "there are no objects to shuffle in", t.applies(KeyShuffleEmpty)
 		}

@@ -24,7 +24,25 @@ func (p *textParser) effect(c *tcur, text string) ([]*Instr, error) {
 	if len(out) == 0 {
 		return nil, p.fail(c, text, "an effect")
 	}
+	if abs := uncosted(out[len(out)-1]); abs != nil {
+		return nil, p.fail(c, text, "what the "+abs[0].Keyword+" cost is: \"The "+abs[0].Keyword+" cost is equal to its mana cost.\"")
+	}
 	return out, nil
+}
+
+// uncosted is the keywords an instruction grants without the cost their
+// meaning needs ("gains flashback"), for the next sentence to set.
+func uncosted(in *Instr) []*Ability {
+	if in == nil || in.Op != OpContinuous || in.Cont == nil {
+		return nil
+	}
+	var out []*Ability
+	for _, a := range in.Cont.Gain {
+		if a.Keyword != "" && keywordCost[a.Keyword] && a.KCost == nil {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // sentenceEnd finds where the sentence at the cursor ends (exclusive) and
@@ -99,6 +117,16 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 			}
 		}
 		return append(prev, ins...), nil
+	case c.peek() == "the" && uncosted(last()) != nil:
+		// "Target sorcery card in your graveyard gains flashback until end
+		// of turn. The flashback cost is equal to its mana cost." (702.1a)
+		if err := p.keywordCostSentence(c, text, uncosted(last())); err != nil {
+			return nil, err
+		}
+		if !c.end() {
+			return nil, p.fail(c, text, "the end of the sentence")
+		}
+		return prev, nil
 	case c.eat("the", "same", "is", "true", "for"):
 		// 702.1c: "The same is true for fear, first strike, …, landwalk,
 		// protection, trample, and vigilance."
@@ -1263,6 +1291,12 @@ func (p *textParser) withAbilities(c *tcur, text string) ([]*Ability, error) {
 			out = append(out, abs...)
 		} else {
 			a, ok := p.keyword(c)
+			if !ok && c.eat("flashback") {
+				// "… gains flashback until end of turn. The flashback cost
+				// is equal to its mana cost.": the granting text says what
+				// its cost is (keywordCostSentence, 702.1a).
+				a, ok = &Ability{Kind: AbKeyword, Keyword: "flashback"}, true
+			}
 			if !ok {
 				break
 			}

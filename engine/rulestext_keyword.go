@@ -35,8 +35,9 @@ var keywordMeanings = map[string][]string{
 // +1/+1 counter … for each color of mana spent to cast it".
 const sunburstN = -1
 
-// keywordCost lists the keywords above whose meaning has a cost.
-var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": true, "aura swap": true}
+// keywordCost lists the keywords whose meaning has a cost: those above, and
+// flashback (702.34a).
+var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": true, "aura swap": true, "flashback": true}
 
 // meaningKeyword reads a keyword of keywordMeanings that has no number at
 // the cursor: "cycling {2}", "scavenge {3}{G}{G}", "station". With no cost where one
@@ -127,7 +128,7 @@ func (p *textParser) keywordCostSentence(c *tcur, text string, abs []*Ability) e
 			c.i = save
 			return p.fail(c, text, "what the "+a.Keyword+" cost is: \"The "+a.Keyword+" cost is equal to its mana cost.\"")
 		}
-		a.KCost = &Cost{}
+		a.KCost = &Cost{SelfMana: true}
 		if a.Cost != nil {
 			a.Cost.SelfMana = true
 		}

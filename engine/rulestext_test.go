@@ -234,3 +234,33 @@ func TestGameText(t *testing.T) {
 		}
 	}
 }
+
+// TestGrantedKeywordCost: an instruction granting a keyword whose meaning
+// has a cost, without it ("gains flashback"), takes the cost from the next
+// sentence (702.1a); without that sentence it's an error, never a keyword
+// with no cost.
+func TestGrantedKeywordCost(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "" reads; else the error contains it
+	}{
+		{"Target sorcery card in your graveyard gains flashback until end of turn. The flashback cost is equal to its mana cost.", ""},
+		{"Target instant card in your graveyard gains flashback until end of turn. The flashback cost is equal to its mana cost. Draw a card.", ""},
+		{"Target sorcery card in your graveyard gains flashback until end of turn.", `what the flashback cost is`},
+		{"Target sorcery card in your graveyard gains flashback until end of turn. The flashback cost is {2}.", `what the flashback cost is`},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities("Recoup", tt.text, true, Latest().Types)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%q: %v", tt.text, err)
+		case tt.want == "":
+			g := abs[0].Effect[0].Cont.Gain[0]
+			if g.Keyword != "flashback" || g.KCost == nil || !g.KCost.SelfMana {
+				t.Errorf("%q: granted %+v", tt.text, g)
+			}
+		case err == nil || !strings.Contains(err.Error(), tt.want):
+			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
+		}
+	}
+}

@@ -276,6 +276,10 @@ func (a CastSpell) apply(t *tx) error {
 			base = ab.KCost.Mana // 702.103a: rather than its mana cost
 		case ab.Kind == AbKeyword && ab.Keyword == "flashback" && way.flashback:
 			base = ab.KCost.Mana // 702.34a: rather than its mana cost
+			if ab.KCost.SelfMana {
+				// "The flashback cost is equal to its mana cost." (702.1a)
+				base = t.chars(sp).Cost
+			}
 		case ab.Kind == AbKeyword && ab.Keyword == "kicker":
 			for _, k := range a.Kicker {
 				kk := append([]*Ability{ab}, ab.Parts...)
