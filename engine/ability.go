@@ -52,6 +52,8 @@ type Ability struct {
 	Cost    *Cost // AbActivated
 	Mana    bool  // a mana ability (605.1): resolves at once, never on the stack
 	Sorcery bool  // "Activate only as a sorcery."
+	// OncePerTurn: "Activate only once each turn." (602.5b)
+	OncePerTurn bool
 	// From is the zone the ability works in when that isn't the
 	// battlefield (113.6m: "Return this card from your graveyard …").
 	From Zone

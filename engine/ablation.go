@@ -33,7 +33,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeyCopyValues, KeyCopyKeeps, KeyCopyChoices, KeyLayerParts, KeyTypesRetain, KeySupertypesKept,
 	KeyLockSet, KeyLookBack, KeyStateTrigger, KeyNameTracks,
 	KeyCumulative, KeyCumulativeShared, KeyPreventEach, KeyReplaceChain,
-	KeyCostModified, KeyReplaceOrder, KeyCouldProduce,
+	KeyCostModified, KeyReplaceOrder, KeyCouldProduce, KeyActivateBanned,
 	KeyReflexive, KeyTokenByName, KeyAssignBlocking, KeyLKI, KeyTriggerStack, KeyDamageStack,
 	// Statements of rules whose printed examples scenarios demonstrate
 	// (rulekeys_examples.go).

@@ -439,7 +439,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.ID = t.s.nextID
 	n.Zone = to
 	n.Tapped, n.Damage, n.Deathtouched, n.Counters, n.Sick = false, 0, false, nil, to == Battlefield
-	n.Stack, n.Attached, n.Chosen, n.Regen, n.PhasedOut, n.LoyaltyTurn = nil, 0, Chosen{}, 0, false, 0
+	n.Stack, n.Attached, n.Chosen, n.Regen, n.PhasedOut, n.LoyaltyTurn, n.Used = nil, 0, Chosen{}, 0, false, 0, nil
 	n.AttachedTo = 0
 	if old.Zone != Stack || to != Battlefield {
 		n.Cast = nil

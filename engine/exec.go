@@ -1879,14 +1879,14 @@ func (x *execCtx) delayed(in *Instr) {
 			// trigger it at once.
 			info := TrigInfo{Obj: t.s.LastKnownOrCurrent(x.item.Source)}
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
-			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + ab.Text})
+			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + ab.Display(d.origin())})
 			return
 		case src != nil && src.Zone == Battlefield:
 			d.Watch = src.ID
 		}
 	}
 	t.s.Delayed = append(t.s.Delayed, d)
-	t.emit(Event{Kind: EvEffect, Key: KeyDelayed, Object: x.item.SourceName, Text: "delayed triggered ability created: " + ab.Text})
+	t.emit(Event{Kind: EvEffect, Key: KeyDelayed, Object: x.item.SourceName, Text: "delayed triggered ability created: " + ab.Display(d.origin())})
 }
 
 // untappedSince reports whether the resolving ability's source has become

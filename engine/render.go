@@ -122,7 +122,7 @@ func Render(ed *RulesEdition, s State) Board {
 		}
 	}
 	for _, w := range s.Waiting {
-		b.Waiting = append(b.Waiting, w.SourceName+": "+w.Ability.Display(w.SourceSnap.Chars.Name))
+		b.Waiting = append(b.Waiting, w.SourceName+": "+w.Ability.Display(w.selfName()))
 	}
 	for i, p := range s.Players {
 		id := PlayerID(i)

@@ -18,6 +18,7 @@ const (
 	KeyPreventEach      Key = "prevent.each"          // 615.11: a shield for each untargeted creature, made as the effect resolves
 	KeyReplaceChain     Key = "replace.chain"         // 616.2: a replacement can apply to an event another replacement made
 	KeyCostModified     Key = "cost.modified"         // 118.11: a cost whose actions effects changed has still been paid
+	KeyActivateBanned   Key = "activate.prohibited"   // 602.5: an ability prohibited from being activated (beyond "Activate only once each turn") can't be
 	KeyReplaceOrder     Key = "replace.order"         // 616.1: the affected object\'s controller or the affected player chooses which replacement applies
 	KeyCouldProduce     Key = "mana.could"            // 106.7: the mana a permanent could produce is what its abilities would produce if they resolved now
 	KeyReflexive        Key = "trigger.reflexive"     // 603.12: "when you do": a triggered ability the resolving one creates and triggers
@@ -51,6 +52,7 @@ var gatedRecognizers = []recognizer{
 	{key: KeyPreventEach, chapters: []uint16{419, 614, 615}, re: rx(`prevent the next n damage that would be dealt to each of a number of untargeted`)},
 	{key: KeyReplaceChain, chapters: []uint16{419, 614, 615, 616}, re: rx(`can become applicable to an event as the result of another replacement`)},
 	{key: KeyCostModified, chapters: []uint16{118}, re: rx(`the actions performed when paying a cost may be modified by effects`)},
+	{key: KeyActivateBanned, chapters: []uint16{409, 602}, re: rx(`^a player can.t begin to (activate an ability|play a spell or activated ability) that.s prohibited from being`)},
 	{key: KeyReplaceOrder, chapters: []uint16{419, 614, 615, 616}, sub: 1, re: rx(`(replacement and/or prevention|replacement) effects are attempting to modify the way an event affects an object`)},
 	{key: KeyCouldProduce, chapters: []uint16{106}, sub: 1, re: rx(`the type of mana a permanent could produce at any time includes`)},
 	{key: KeyTokenByName, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token by name`)},

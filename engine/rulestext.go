@@ -486,8 +486,10 @@ func (p *textParser) activated(c *tcur, text string, colon int) (*Ability, error
 	a := &Ability{Kind: AbActivated, Cost: cost}
 	// Restrictions at the end.
 	toks := c.toks
-	if i := findPhrase(toks, c.i, "activate only as a sorcery"); i >= 0 {
-		a.Sorcery = true
+	if i := findPhrase(toks, c.i, "activate only"); i >= 0 {
+		if err := p.activateOnly(&tcur{toks: toks, i: i, src: c.src}, text, a); err != nil {
+			return nil, err
+		}
 		c.toks = toks[:i]
 	}
 	eff, err := p.effect(c, text)
@@ -516,6 +518,31 @@ func (p *textParser) activated(c *tcur, text string, colon int) (*Ability, error
 		}
 	}
 	return a, nil
+}
+
+// activateOnly reads an activated ability's restrictions on its use
+// (602.5b): "Activate only as a sorcery." (602.5d), "Activate only once
+// each turn.", or both joined by "and only".
+func (p *textParser) activateOnly(c *tcur, text string, a *Ability) error {
+	c.eatS("activate only")
+	for {
+		switch r, _ := c.eatAny("as a sorcery", "once each turn"); r {
+		case "as a sorcery":
+			a.Sorcery = true
+		case "once each turn":
+			a.OncePerTurn = true
+		default:
+			return p.fail(c, text, `a restriction: "as a sorcery" or "once each turn"`)
+		}
+		if !c.eat("and", "only") {
+			break
+		}
+	}
+	c.eat(".")
+	if !c.end() {
+		return p.fail(c, text, "the end of the ability after its restriction")
+	}
+	return nil
 }
 
 func findPhrase(toks []token, from int, phrase string) int {

@@ -770,6 +770,12 @@ func (a Activate) apply(t *tx) error {
 	if ab.Sorcery && t.applies(KeyTiming) && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
 		return t.ruleErr(KeyTiming, "%s's ability can be activated only as a sorcery", o.Label)
 	}
+	if ab.OncePerTurn && t.applies(KeyActivateBanned) && slices.Contains(o.UsedThisTurn(t.s.Turn), ab) {
+		// 602.5: "A player can't begin to activate an ability that's
+		// prohibited from being activated"; 602.5b: the restriction stays
+		// with the object whoever controls it.
+		return t.ruleErr(KeyActivateBanned, "%s's ability can be activated only once each turn; it was this turn", o.Label)
+	}
 	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
 		return fmt.Errorf("%s's ability has no X", o.Label)
 	}
@@ -800,6 +806,9 @@ func (a Activate) apply(t *tx) error {
 	}
 	item.Spent, item.Sacrificed, item.Removed = p.mana, p.sacrificed, p.removed
 	item.Tapped, item.Exiled = p.tapped, p.exiled
+	if src := t.s.Object(oID); src != nil && ab.OncePerTurn {
+		src.used(ab, t.s.Turn)
+	}
 	if p.discarded != 0 && ab.Keyword == "cycling" {
 		t.cycled(a.Player, oLabel, oID, p.discarded)
 	}

@@ -169,6 +169,9 @@ type Object struct {
 	// LoyaltyTurn is the turn a loyalty ability of this permanent was
 	// last activated (606.3), 0 if never.
 	LoyaltyTurn int
+	// Used lists the restricted activated abilities of this object
+	// activated this turn (602.5b); an entry of an earlier turn is stale.
+	Used []AbilityUse
 	// Haunting is the creature a card exiled by a haunt ability haunts
 	// (702.55b).
 	Haunting ObjectID

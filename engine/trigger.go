@@ -17,6 +17,26 @@ type Waiting struct {
 	Trig       TrigInfo
 }
 
+// selfName is the name "~" in the waiting ability's text stands for: its
+// source's as it triggered, or, for a delayed ability (which has no
+// snapshot), the name of the card whose text made it.
+func (w *Waiting) selfName() string {
+	if n := w.SourceSnap.Chars.Name; n != "" {
+		return n
+	}
+	if w.Ability != nil && w.Ability.Origin != "" {
+		return w.Ability.Origin
+	}
+	n, _, _ := strings.Cut(w.SourceName, "#")
+	return n
+}
+
+// origin is the name "~" in a delayed ability's text stands for.
+func (d *Delayed) origin() string {
+	w := Waiting{Ability: d.Ability, SourceName: d.SourceName}
+	return w.selfName()
+}
+
 // Delayed is a delayed triggered ability (603.7): created by a resolving
 // spell or ability, it triggers once, at its event.
 type Delayed struct {
@@ -296,7 +316,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		t.s.Delayed = slices.Delete(slices.Clone(t.s.Delayed), i, i+1)
 		i--
 		t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
-		t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Text})
+		t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
 	}
 }
 
@@ -500,7 +520,7 @@ func (t *tx) stepTriggers() {
 		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
 		if tr.Event == TrigStep && tr.Step == t.s.Step && later && t.applies(KeyDelayed) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
-			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Text})
+			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
 			continue
 		}
 		kept = append(kept, d)
@@ -746,7 +766,7 @@ func (t *tx) putTrigger(w Waiting) error {
 			tgts = append(tgts, t.targetText(x))
 		}
 	}
-	text := fmt.Sprintf("%s's triggered ability goes on the stack: %s", w.SourceName, a.Display(snap.Chars.Name))
+	text := fmt.Sprintf("%s's triggered ability goes on the stack: %s", w.SourceName, a.Display(w.selfName()))
 	if len(tgts) > 0 {
 		text += " (targeting " + strings.Join(tgts, ", ") + ")"
 	}

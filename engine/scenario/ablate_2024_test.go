@@ -9,6 +9,8 @@ var knownUnproven20240802 = []string{
 	"208.2a: Lost Order of Jarkeld has power and toughness each equal to 1+*. It has the abilities “As Lost Order of Jarkeld enters, choose an opponent” and “Lost Order of J",
 	"509.5f: A creature has the ability “Whenever this creature becomes blocked by a white creature, destroy that creature at end of combat.” If the creature becomes blocked",
 	"607.5a: Voice of All enters the battlefield and Unstable Shapeshifter copies it. Voice of All reads, in part, “As Voice of All enters, choose a color.” and “Voice of Al",
+	// 707.8a's last sentence: as in knownUnproven.
+	"707.8a: Clone is not a transforming double-faced card, so a token that is created as a copy of a Clone is not a transforming token, even if it enters the battlefield as",
 	"707.9d: Glasspool Mimic is a creature that reads “You may have Glasspool Mimic enter as a copy of a creature you control, except it’s a Shapeshifter Rogue in addition t",
 	"729.3: In a two-player game, the active player controls a creature with the ability “{0}: [This creature] gains flying,” the nonactive player controls a permanent with",
 }
