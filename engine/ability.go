@@ -119,12 +119,18 @@ type Cost struct {
 	// counters to put on (or, negative, remove from) its permanent.
 	Loyalty    int
 	HasLoyalty bool
+	// Reveal: "reveal a Merfolk card from your hand" (701.20), a card
+	// matching the filter from the payer's hand.
+	Reveal *Filter
+	// Or is the other cost of "… or pay {3}": the payer pays this cost
+	// or Or, their choice as the spell is cast (601.2b).
+	Or *Cost
 }
 
 // IsManaOnly reports whether the cost is only mana.
 func (c *Cost) IsManaOnly() bool {
 	return c != nil && !c.Tap && !c.Untap && !c.SacSelf && c.Sac == nil && c.Life == 0 && c.Discard == 0 && c.Remove == "" && c.ExileTop == 0 &&
-		!c.DiscardSelf && !c.ExileSelf && c.TapOther == nil && !c.HasLoyalty
+		!c.DiscardSelf && !c.ExileSelf && c.TapOther == nil && !c.HasLoyalty && c.Reveal == nil && c.Or == nil
 }
 
 // TargetSpec is one "target" in an ability's text (115.1).

@@ -59,6 +59,8 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeyOrderAttacker, KeyOrderBlocker, KeyAssignTotal, KeyCombatDamage,
 	// The game itself: restarting it, its subgames (rulekeys_control.go).
 	KeyRestartCards, KeySubgameEnd,
+	// Revealing (reveal.go).
+	KeyRevealAgain,
 })
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -251,7 +251,9 @@ func (s *State) seesOwn(p PlayerID, o *Object) bool {
 	switch {
 	case o.Zone == Library:
 		return o.Revealed
-	case o.Zone == Hand, o.Zone == Outside:
+	case o.Zone == Hand:
+		return o.Owner == p || o.Revealed || s.handRevealedBy(o.Owner) != ""
+	case o.Zone == Outside:
 		return o.Owner == p || o.Revealed
 	case o.FaceDown && (o.Zone == Battlefield || o.Zone == Stack):
 		return o.Controller == p

@@ -331,12 +331,4 @@ func (t *tx) cantWin(p PlayerID) string {
 
 // says reports whether a rule about "you", "your opponents" or "each
 // player", from an effect controlled by ctrl, is about player q.
-func (t *tx) says(who Whose, ctrl, q PlayerID) bool {
-	switch who {
-	case Yours:
-		return q == ctrl
-	case Opponents:
-		return t.s.Opponents(ctrl, q)
-	}
-	return true
-}
+func (t *tx) says(who Whose, ctrl, q PlayerID) bool { return t.s.says(who, ctrl, q) }

@@ -32,6 +32,7 @@ const (
 	KeySearchMay        Key = "search.may"            // 701.23b: in a hidden zone, cards with a stated quality needn't all be found
 	KeySearchUndefined  Key = "search.undefined"      // 701.23c: a search for an undefined quality finds no cards
 	KeyReveal           Key = "reveal"                // 701.20a: revealing a card shows it to all players
+	KeyRevealAgain      Key = "reveal.again"          // 701.20c: a card that is currently revealed may be revealed again
 	KeyTokenCopyNone    Key = "token.copy.none"       // 111.12: a token that's a copy of a nonexistent object isn't created
 	KeyOrderAttacker    Key = "combat.order"          // 509.2 (M10 to Foundations): the active player announces a blocked creature's damage assignment order
 	KeyOrderBlocker     Key = "combat.order.blocking" // 509.3 (M10 to Foundations): the defending player announces a blocking creature's
@@ -67,6 +68,7 @@ var gatedRecognizers = []recognizer{
 	{key: KeySearchMay, chapters: []uint16{701}, sub: 2, re: rx(`searching a hidden zone for cards with a stated quality`)},
 	{key: KeySearchUndefined, chapters: []uint16{701}, sub: 2, re: rx(`search a hidden zone for cards that match an undefined quality`)},
 	{key: KeyReveal, chapters: []uint16{701}, sub: 2, re: rx(`^to reveal a card, show that card to all players`)},
+	{key: KeyRevealAgain, chapters: []uint16{701}, sub: 2, re: rx(`^a card that is currently revealed may be revealed again`)},
 	{key: KeyTokenCopyNone, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token that is a copy of a nonexistent object, no token is created`)},
 	{key: KeyOrderAttacker, chapters: []uint16{509}, sub: 1, re: rx(`^second, for each attacking creature that.s become blocked.*the active player announces`)},
 	{key: KeyOrderBlocker, chapters: []uint16{509}, sub: 1, re: rx(`^third, for each (blocking creature|creature that.s blocking multiple creatures).*the defending player announces`)},

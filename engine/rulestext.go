@@ -615,11 +615,32 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 		case c.eat("pay", "half", "your", "life", ",", "rounded", "up"):
 			cost.LifeHalf = true
 		case c.eat("pay"):
+			if strings.HasPrefix(c.peek(), "{") {
+				// "… or pay {3}": a mana cost written as a payment.
+				m, ok := c.manaCost()
+				if !ok {
+					return nil, p.fail(c, text, "a mana cost like {2}{R}")
+				}
+				cost.Mana = append(cost.Mana, m...)
+				break
+			}
 			n, ok := c.num()
 			if !ok || !c.eat("life") {
-				return nil, p.fail(c, text, "pay N life, or pay half your life, rounded up")
+				return nil, p.fail(c, text, "pay N life, pay {N}, or pay half your life, rounded up")
 			}
 			cost.Life = n
+		case c.eat("reveal"):
+			// "reveal a Merfolk card from your hand" (701.20a)
+			f := &Filter{Card: true}
+			if !c.eat("a") && !c.eat("an") {
+				return nil, p.fail(c, text, "reveal a KIND card from your hand")
+			}
+			// The noun phrase may read "from your hand" itself.
+			if _, ok := p.nounPhrase(c, f); !ok || !c.eat("from", "your", "hand") && f.Zone != Hand {
+				return nil, p.fail(c, text, "reveal a KIND card from your hand")
+			}
+			f.Zone = 0
+			cost.Reveal = f
 		case c.eat("discard"):
 			if p.self(c) {
 				cost.DiscardSelf = true
@@ -686,7 +707,17 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 			}
 			cost.TapOther = f
 		default:
-			return nil, p.fail(c, text, "a cost: mana, {T}, {Q}, sacrifice …, pay N life, discard a card, remove N KIND counters from ~")
+			return nil, p.fail(c, text, "a cost: mana, {T}, {Q}, sacrifice …, pay N life, discard a card, remove N KIND counters from ~, reveal a KIND card from your hand")
+		}
+		if c.eat("or") {
+			// "reveal a Merfolk card from your hand or pay {3}": two
+			// costs, of which the payer pays one.
+			or, err := p.cost(c, text)
+			if err != nil {
+				return nil, err
+			}
+			cost.Or = or
+			return cost, nil
 		}
 		if !c.end() && !c.eat(",") {
 			return nil, p.fail(c, text, "costs are separated by commas")
@@ -1366,9 +1397,10 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 	return nil, false
 }
 
-// gameStatic reads static abilities about winning and losing the game:
-// "You can't lose the game and your opponents can't win the game.", "You
-// don't lose the game for having 0 or less life."
+// gameStatic reads static abilities about players: winning and losing the
+// game ("You can't lose the game and your opponents can't win the game.",
+// "You don't lose the game for having 0 or less life.") and their hands
+// ("Your opponents play with their hands revealed.").
 func (p *textParser) gameStatic(c *tcur) (*Ability, bool) {
 	var specs []*ContSpec
 	for {
@@ -1391,6 +1423,8 @@ func (p *textParser) gameStatic(c *tcur) (*Ability, bool) {
 			}
 		case c.eat("can't", "win", "the", "game"):
 			mod.Kind = RuleCantWin
+		case c.eat("play", "with", "their", "hands", "revealed"), c.eat("play", "with", "your", "hand", "revealed"):
+			mod.Kind = RuleHandsRevealed
 		default:
 			return nil, false
 		}

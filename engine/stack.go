@@ -99,6 +99,9 @@ type (
 		Splice  []ObjectID // cards in hand to splice onto it (702.47)
 		Sac     []ObjectID // permanents to sacrifice for its costs
 		Discard []ObjectID
+		// Reveal: cards in hand revealed for its cost (701.20); with a
+		// cost of "reveal … or pay {3}", none pays the other.
+		Reveal  []ObjectID
 		Pay     Payment
 		Alt     bool       // pay its alternative cost
 		Convoke []ObjectID // creatures to tap for convoke (702.51a)
@@ -290,6 +293,24 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 	}
+	if extra != nil && extra.Or != nil {
+		// 601.2b: of "A or B", the caster announces which they pay:
+		// revealing a card says A.
+		if len(a.Reveal) == 0 {
+			or := extra.Or
+			extra = mergeCost(&Cost{Mana: extra.Mana, Life: extra.Life, Discard: extra.Discard, Sac: extra.Sac}, or)
+			adds = append(adds, or.Mana)
+			extra.Mana = nil
+		} else {
+			extra.Or = nil
+		}
+	}
+	if len(a.Reveal) > 0 && (extra == nil || extra.Reveal == nil) {
+		return t.ruleErr(KeyAddCost, "%s's costs don't ask for revealing a card", sp.Label)
+	}
+	if len(a.Reveal) > 1 {
+		return t.ruleErr(KeyAddCost, "%s's cost asks for revealing one card", sp.Label)
+	}
 	if len(a.Modes) > 0 && !modal {
 		return t.ruleErr(KeyAddCost, "%s isn't modal: it has no modes to choose", sp.Label)
 	}
@@ -367,6 +388,14 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	// 601.2h: pay it.
+	if extra != nil && extra.Reveal != nil {
+		if len(a.Reveal) == 0 {
+			return t.ruleErr(KeyAddCost, "%s's cost asks for revealing a %s from %s's hand", sp.Label, extra.Reveal.String(), t.name(a.Player))
+		}
+		if err := t.payReveal(a.Player, sp, extra.Reveal, a.Reveal[0]); err != nil {
+			return err
+		}
+	}
 	spent, err := t.payCost(a.Player, sp, total, extra, a.Pay, a.Sac, a.Discard, 0, nil)
 	if err != nil {
 		return err
@@ -480,6 +509,12 @@ func mergeCost(a, b *Cost) *Cost {
 	if b.Sac != nil {
 		c.Sac = b.Sac
 	}
+	if b.Reveal != nil {
+		c.Reveal = b.Reveal
+	}
+	if b.Or != nil {
+		c.Or = b.Or
+	}
 	return &c
 }
 
@@ -503,6 +538,9 @@ func (c *Cost) describe() string {
 	}
 	if c.Discard > 0 {
 		w = append(w, fmt.Sprintf("discard %d", c.Discard))
+	}
+	if c.Reveal != nil {
+		w = append(w, "reveal a "+c.Reveal.String())
 	}
 	if c.Remove != "" {
 		w = append(w, "remove "+c.Remove+" counters")

@@ -20,6 +20,7 @@ type castOpts struct {
 	convoke  []ref
 	tap      []ref // creatures tapped for a cost: "tapping Bears" (station, crew)
 	discard  []ref
+	reveal   []ref // cards in hand revealed for a cost: "revealing Merrow Reejerey"
 	pay      *engine.Payment
 	alt      bool
 	remove   int
@@ -31,7 +32,7 @@ type castOpts struct {
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed"}
+var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed", "revealing"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -116,6 +117,10 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			if !p.moreRefs(c, &o.discard, "discarding which card") {
 				return o, false
 			}
+		case c.eat("revealing"):
+			if !p.moreRefs(c, &o.reveal, "revealing which card") {
+				return o, false
+			}
 		case c.eat("paying"):
 			pay := engine.Payment{Set: true}
 			if m := c.mana(); m != "" {
@@ -181,7 +186,7 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			o.abilityN = n
 			c.eatAny("ability")
 		default:
-			p.errorf("unexpected %q: after the card come targeting …, with X = N, kicked, splicing …, sacrificing …, discarding …, paying …, removing N counters", clip(c.s))
+			p.errorf("unexpected %q: after the card come targeting …, with X = N, kicked, splicing …, sacrificing …, discarding …, revealing …, paying …, removing N counters", clip(c.s))
 			return o, false
 		}
 		c.sym(",")
@@ -514,6 +519,9 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
 		return nil, err
 	}
+	if a.Reveal, err = r.ids(o.reveal, engine.Hand); err != nil {
+		return nil, err
+	}
 	if o.pay != nil {
 		a.Pay = *o.pay
 	}
@@ -552,6 +560,9 @@ func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Acti
 		}
 		return nil, fmt.Errorf("%s has %d activated abilities (%s); say which: %s activates %s's first ability, or %s activates %s \"{T}\"",
 			x.Label, len(idx), strings.Join(ts, ", "), who, card, who, card)
+	}
+	if len(o.reveal) > 0 {
+		return nil, fmt.Errorf("revealing a card pays a spell's cost; %s's abilities don't ask for it", x.Label)
 	}
 	a := engine.Activate{Player: r.player(who), Object: x.ID, Ability: pick, X: o.x, Remove: o.remove}
 	if a.Targets, err = r.targets(o.targets); err != nil {
