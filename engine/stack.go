@@ -814,6 +814,11 @@ func (a Activate) apply(t *tx) error {
 		// with the object whoever controls it.
 		return t.ruleErr(KeyActivateBanned, "%s's ability can be activated only once each turn; it was this turn", o.Label)
 	}
+	if !mana {
+		if err := t.fragmentedLoop(a.Player, fmt.Sprintf("activate %d %d %v", a.Object, a.Ability, a.Targets)); err != nil {
+			return err
+		}
+	}
 	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
 		return fmt.Errorf("%s's ability has no X", o.Label)
 	}

@@ -311,6 +311,9 @@ type State struct {
 	LKI     []Snapshot   // objects as they last existed where they were (608.2h)
 	Combat  *Combat      // the current combat, during the combat phase
 	Log     TurnLog      // what has happened this turn that rules ask about
+	// Loop is the game choices made lately and the states they were made
+	// in, to find a fragmented loop (731.3). Appended to, never changed.
+	Loop []loopMark
 	// Reference is the Oracle card reference by lowercased name: the cards a token
 	// created by name takes its characteristics from (111.11).
 	Reference map[string]*Card

@@ -12,5 +12,4 @@ var knownUnproven20240802 = []string{
 	// 707.8a's last sentence: as in knownUnproven.
 	"707.8a: Clone is not a transforming double-faced card, so a token that is created as a copy of a Clone is not a transforming token, even if it enters the battlefield as",
 	"707.9d: Glasspool Mimic is a creature that reads “You may have Glasspool Mimic enter as a copy of a creature you control, except it’s a Shapeshifter Rogue in addition t",
-	"729.3: In a two-player game, the active player controls a creature with the ability “{0}: [This creature] gains flying,” the nonactive player controls a permanent with",
 }

@@ -131,5 +131,4 @@ var knownUnproven = []string{
 	// effect affect only what is within range: the player, here, all the
 	// same; the other two 801.13b examples are proven.
 	"801.13b: Rob is within Alex’s range of influence, but Carissa is not. Carissa casts Lightning Blast (“Lightning Blast deals 4 damage to any target.”) targeting Rob. In r",
-	"731.3: In a two-player game, the active player controls a creature with the ability “{0}: This creature gains flying,” the nonactive player controls a permanent with t",
 }
