@@ -317,6 +317,10 @@ type Instr struct {
 	Cost   bool
 	Pays   ManaCost // OpPayMana: the mana paid N times
 	Tapped bool     // put onto the battlefield tapped
+	// Is: a continuous effect stating what a permanent "is" or "has"
+	// (611.2e), rather than what it "becomes": after an instruction that
+	// puts it onto the battlefield, it applies as the permanent enters.
+	Is bool
 	// UnderYou: returned to the battlefield under the control of the
 	// ability's controller ("under your control"), not its owner's.
 	UnderYou bool

@@ -125,11 +125,15 @@ var ErrGameOver = errors.New("the game is over")
 // tx is one Apply in progress: a private copy of the state and the events so
 // far.
 type tx struct {
-	ed     *RulesEdition
-	s      State
-	events []Event
-	sba    bool  // inside a state-based action
-	v      *view // characteristics of s, nil when s has changed since
+	ed *RulesEdition
+	// entering, if set, is called as a permanent move puts onto the
+	// battlefield is there, before what it is as it enters is noted
+	// (611.2e).
+	entering func(ObjectID) error
+	s        State
+	events   []Event
+	sba      bool  // inside a state-based action
+	v        *view // characteristics of s, nil when s has changed since
 
 	// base is the state Apply started from, with the answers given so far:
 	// an action that stops for a choice starts again from it, replaying
@@ -482,6 +486,12 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 		if err != nil {
 			return 0, err
 		}
+		if ok && t.entering != nil {
+			if err := t.entering(n.ID); err != nil {
+				return 0, err
+			}
+			t.dirty()
+		}
 		if !ok {
 			// 608.3e: it can't enter; a spell goes to its owner's
 			// graveyard, anything else stays where it was.
@@ -508,7 +518,16 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	if why != "" {
 		text = label + " " + why + ": " + from + " → " + dest
 	}
-	t.emit(Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: n.ID, From: old.Zone, To: to, Text: text})
+	ev := Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: n.ID, From: old.Zone, To: to, Text: text}
+	if to == Battlefield {
+		// What it is as it enters, for the abilities it triggers: an
+		// effect that starts once it's there doesn't change that (611.2e).
+		if o := t.s.Object(n.ID); o != nil {
+			c := *t.chars(o)
+			ev.Entered = &c
+		}
+	}
+	t.emit(ev)
 	return n.ID, nil
 }
 

@@ -61,6 +61,9 @@ type Event struct {
 	// about cards see it (712.21).
 	Also  []ObjectID
 	Extra bool
+	// Entered is what a permanent was as it entered the battlefield
+	// (EvMove), for the abilities its entering triggers.
+	Entered *Chars
 }
 
 func (e Event) String() string {

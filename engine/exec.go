@@ -10,6 +10,7 @@ import (
 // instructions in order (608.2c).
 type execCtx struct {
 	t       *tx
+	as      *Instr // an effect to apply as the permanent being put onto the battlefield enters (611.2e)
 	item    *StackItem
 	legal   [][]bool
 	ctrl    PlayerID
@@ -93,8 +94,18 @@ func (x *execCtx) namedSelf() (o *Object, ok bool) {
 }
 
 func (x *execCtx) instrs(ins []*Instr) error {
-	for _, in := range ins {
-		if err := x.do(in); err != nil {
+	for i := 0; i < len(ins); i++ {
+		in := ins[i]
+		if in.Op == OpReturn && i+1 < len(ins) && entersAs(ins[i+1]) && x.t.ed.Has(KeyEntersIs) && x.t.applies(KeyEntersIs) {
+			// 611.2e: "That permanent is an enchantment …" after putting
+			// it onto the battlefield applies as it enters; without that
+			// rule it would apply once it's there, like "becomes".
+			x.as = ins[i+1]
+			i++
+		}
+		err := x.do(in)
+		x.as = nil
+		if err != nil {
 			return err
 		}
 		// 603.8: a state trigger sees the moment, even mid-resolution.
@@ -769,7 +780,15 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if in.UnderYou {
 				owner = x.ctrl
 			}
+			if as := x.as; as != nil {
+				t.entering = func(nid ObjectID) error {
+					x.note(id, nid)
+					_, err := x.continuous(as)
+					return err
+				}
+			}
 			nid, err := t.move(id, Battlefield, false, &owner, KeyResolve, "returns to the battlefield")
+			t.entering = nil
 			if err != nil {
 				return false, err
 			}
@@ -2296,4 +2315,11 @@ func (x *execCtx) copyTarget(in *Instr, o *Object) (Target, bool, error) {
 		}
 	}
 	return tg, true, nil
+}
+
+// entersAs reports whether in is an effect stating what a permanent is or
+// has (611.2e), which applies as the permanent an instruction before it
+// puts onto the battlefield enters.
+func entersAs(in *Instr) bool {
+	return in.Op == OpContinuous && in.Is && in.If == nil && !in.May
 }

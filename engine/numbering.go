@@ -99,7 +99,7 @@ var corpusEditions = []corpusEdition{
 		switches: "legend-rule=choose planeswalker-uniqueness=choose"},
 	{file: "2013-11-01", date: "2013-11-01", symbols: 494},
 	{file: "2014-09-26", date: "2014-09-25", symbols: 494,
-		set: "ability.stated=112.12 control.turn=712.1 restart.cards=714.2"},
+		set: "ability.stated=112.12 effect.enters.is=611.2e control.turn=712.1 restart.cards=714.2"},
 	{file: "2015-01-23", date: "2015-01-23", symbols: 494,
 		set:       "transform.same=711.11",
 		cardTypes: "artifact,conspiracy,creature,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},

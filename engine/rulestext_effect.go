@@ -542,6 +542,7 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			if !c.eat("under", "its", "owner", "'s", "control") {
 				in.UnderYou = c.eat("under", "your", "control")
 			}
+			p.it = r // "That permanent is …" (611.2e)
 			return in, true, nil
 		}
 		c.i = save
@@ -1462,6 +1463,16 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 		}
 		p.it = r
 		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c)}, true, nil
+	case c.peekAt(1) != "tapped" && (c.eat("is") || c.eat("are")):
+		// "That permanent is an enchantment in addition to its other
+		// types.": an effect stating a characteristic (611.2e), read as
+		// "becomes" reads it.
+		spec := &ContSpec{Affects: r}
+		if err := p.becomes(c, text, spec); err != nil {
+			return nil, true, err
+		}
+		p.it = r
+		return &Instr{Op: OpContinuous, Cont: spec, Dur: p.duration(c), Is: true}, true, nil
 	case c.eat("fights"):
 		// 701.14a: "Target creature you control fights target creature
 		// you don't control."

@@ -246,6 +246,11 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	}
 	if eo != nil && ech == nil {
 		ech = t.chars(eo)
+		if kind == TrigEnters && e.Entered != nil && e.NewObjectID == eo.ID {
+			// As it entered, not as later effects of the same
+			// resolution made it (611.2e).
+			ech = e.Entered
+		}
 	}
 	// 603.6b, 611.3c: continuous effects modify a permanent the moment it's
 	// on the battlefield, before what it triggers is looked at; without
