@@ -15,6 +15,9 @@ type Modal struct {
 	// one. If this spell was kicked, choose any number instead." (601.4).
 	If      *Cond
 	Instead [2]int
+	// ByOpponent: "An opponent chooses one —": an opponent of the
+	// controller, whom the controller picks, chooses the modes (700.2e).
+	ByOpponent bool
 }
 
 // anyNumber is a Max with no limit: "any number", "one or more".
@@ -99,4 +102,40 @@ func modesText(m *Ability, picked []int) string {
 		}
 	}
 	return strings.Join(w, ", ")
+}
+
+// modeChooser is the player who chooses a modal spell's modes: its caster,
+// or for "An opponent chooses one —" the opponent the caster names
+// (700.2e; by (one plus a player's index) 0 names none). Under the limited
+// range of influence option, the caster names a player within their range
+// (801.5a), who may choose modes that refer to objects or players outside
+// their own (801.5b).
+func (t *tx) modeChooser(m *Ability, caster PlayerID, by int, modes []*Ability, name string) (PlayerID, error) {
+	if !m.Modal.ByOpponent {
+		if by != 0 && by-1 != int(caster) {
+			return caster, t.ruleErr(KeyAddCost, "%s's controller chooses its modes (700.2a), not %s", name, t.name(PlayerID(by-1)))
+		}
+		return caster, nil
+	}
+	if by == 0 || by > len(t.s.Players) {
+		return caster, t.ruleErr(KeyAddCost, "an opponent chooses %s's modes (700.2e): say which, like: with B choosing mode 1", name)
+	}
+	p := PlayerID(by - 1)
+	if !t.s.Opponents(caster, p) || !t.s.InGame(p) {
+		return caster, t.ruleErr(KeyAddCost, "%s isn't an opponent of %s in the game: an opponent chooses %s's modes (700.2e)", t.name(p), t.name(caster), name)
+	}
+	if !t.s.InRange(caster, p) && t.applies(KeyRangeChoose) {
+		return caster, t.ruleErr(KeyRangeChoose, "%s is outside %s's range of influence: %s can't choose them to choose %s's modes", t.name(p), t.name(caster), t.name(caster), name)
+	}
+	if t.applies(KeyRangeOptions) {
+		return p, nil
+	}
+	// Without 801.5b a mode is chosen as an object or player is (801.5a):
+	// one that refers to a player outside the chooser's range can't be.
+	// Every mode refers to the spell's controller, who carries out its
+	// instructions.
+	if len(modes) > 0 && !t.s.InRange(p, caster) && t.applies(KeyRangeChoose) {
+		return p, t.ruleErr(KeyRangeChoose, "%s's modes refer to %s, outside %s's range of influence", name, t.name(caster), t.name(p))
+	}
+	return p, nil
 }

@@ -24,6 +24,7 @@ const (
 	KeyRangeReplace    Key = "range.replace"       // 801.13a: a replacement effect's out-of-range part does nothing
 	KeyRangePrevent    Key = "range.prevent"       // 801.13b: a prevention effect affects only sources or recipients within range
 	KeyMeleeOptions    Key = "melee.range"         // 807.2a: in Grand Melee each player has a range of influence of 1
+	KeyTurnMarkers     Key = "melee.markers"       // 807.4a: one turn marker for each full four players
 	KeyEmperorOptions  Key = "emperor.range"       // 809.3a: emperors have range of influence 2, generals 1
 	KeyEmperorAttack   Key = "emperor.attack"      // 809.3c: a player attacks only an opponent seated immediately next to them
 	KeyEmperorRanges   Key = "emperor.teams"       // 809.6a: with bigger teams, the least ranges that reach opposing generals
@@ -45,7 +46,7 @@ var multiGated = []Key{
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
 	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
 	KeyRangePrevent, KeyRangeReplace, KeyTeamLoses, KeyTeamLifeApply, KeyTeamLifeValue, KeyTeamLifeSet,
-	KeyTeamLifeSetEach, KeyLeftTrigger,
+	KeyTeamLifeSetEach, KeyLeftTrigger, KeyTurnMarkers, KeyRangeChoose, KeyRangeOptions,
 }
 
 // multiChapters are the multiplayer rules' chapters: 600–609 until the
@@ -73,6 +74,7 @@ var multiRecognizers = []recognizer{
 	{key: KeyRangeReplace, chapters: multiChapters, sub: 2, re: rx(`^if a replacement effect tries to cause a spell or ability to affect an object or player outside its controller.s range`)},
 	{key: KeyRangePrevent, chapters: multiChapters, sub: 2, re: rx(`^if a spell or ability creates an effect that prevents damage that would be dealt by a source, it can affect only sources within`)},
 	{key: KeyMeleeOptions, chapters: multiChapters, sub: 2, re: rx(`^each player has a range of influence of 1`)},
+	{key: KeyTurnMarkers, chapters: multiChapters, sub: 2, re: rx(`^there is one turn marker for each full four players in the game`)},
 	{key: KeyEmperorOptions, chapters: multiChapters, sub: 2, re: rx(`^the range of influence is limited to 2 for emperors and 1 for generals`)},
 	{key: KeyEmperorAttack, chapters: multiChapters, sub: 2, re: rx(`^a player can attack only an opponent seated immediately next to`)},
 	{key: KeyEmperorRanges, chapters: multiChapters, sub: 2, re: rx(`^each general.s range of influence should be the minimum number`)},

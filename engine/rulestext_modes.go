@@ -35,7 +35,9 @@ func modeCount(c *tcur) ([2]int, bool) {
 // line isn't one.
 func (p *textParser) modalHeader(c *tcur, text string) (*Ability, bool, error) {
 	save := c.i
-	if !c.eat("choose") {
+	// "An opponent chooses one —" (700.2e).
+	byOpponent := c.eat("an", "opponent", "chooses")
+	if !byOpponent && !c.eat("choose") {
 		return nil, false, nil
 	}
 	n, ok := modeCount(c)
@@ -43,7 +45,7 @@ func (p *textParser) modalHeader(c *tcur, text string) (*Ability, bool, error) {
 		c.i = save
 		return nil, false, nil
 	}
-	m := &Modal{Min: n[0], Max: n[1]}
+	m := &Modal{Min: n[0], Max: n[1], ByOpponent: byOpponent}
 	if !c.end() {
 		// "If this spell was kicked, choose any number instead."
 		if !c.eat("if") {

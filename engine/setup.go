@@ -55,6 +55,7 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 			g.Range = 1 // 807.2a
 		}
 		g.AttackLeft = g.AttackLeft || !g.AttackRight // 807.2b
+		s.handOutTurnMarkers()
 	case TeamVsTeam, FreeForAll:
 		if !g.AttackLeft && !g.AttackRight {
 			g.AttackMultiple = true // 808.3a; 806.2b: one attack option
@@ -212,4 +213,33 @@ func (s *State) rangeReaching(p PlayerID, n int) int {
 		return len(s.Players)
 	}
 	return ds[n-1]
+}
+
+// handOutTurnMarkers gives the players of a Grand Melee game their turn
+// markers: 807.4a, one for each full four players (without that rule, a
+// game has the one turn of 500.1 at a time: one marker); 807.4b, the
+// first to the starting player, each next to the player four seats to
+// the left of the one before.
+func (s *State) handOutTurnMarkers() {
+	n := 1
+	if s.applies(KeyTurnMarkers) {
+		n = max(len(s.Players)/4, 1)
+	}
+	for i := range s.Players {
+		s.Players[i].TurnMarker = 0
+	}
+	for k := range n {
+		s.Players[(4*k)%len(s.Players)].TurnMarker = k + 1
+	}
+}
+
+// TurnMarkers counts the Grand Melee turn markers held (807.4).
+func (s *State) TurnMarkers() int {
+	n := 0
+	for _, p := range s.Players {
+		if p.TurnMarker > 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -106,6 +106,9 @@ type (
 		Alt     bool       // pay its alternative cost
 		Convoke []ObjectID // creatures to tap for convoke (702.51a)
 		Modes   []int      // a modal spell's modes (0: the first), 700.2a
+		// ModesBy is the player who chooses the modes, one plus their index:
+		// 0 for the caster; "An opponent chooses one —" (700.2e) names one.
+		ModesBy int
 		// Half is the half of a split card cast (709.3: 1 or 2); Back casts
 		// a modal double-faced card's back face (712.11b).
 		Half   int
@@ -219,11 +222,15 @@ func (a CastSpell) apply(t *tx) error {
 			if err != nil {
 				return err
 			}
+			chooser, err := t.modeChooser(ab, a.Player, a.ModesBy, modes, sp.Label)
+			if err != nil {
+				return err
+			}
 			modal = true
 			item.Abilities = append(item.Abilities, modes...)
 			item.Modes = slices.Clone(a.Modes)
-			t.emit(Event{Kind: EvCast, Key: KeyAddCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
-				Text: fmt.Sprintf("%s chooses %s for %s", t.name(a.Player), modesText(ab, a.Modes), sp.Label)})
+			t.emit(Event{Kind: EvCast, Key: KeyAddCost, Object: sp.Label, ObjectID: id, Player: t.name(chooser),
+				Text: fmt.Sprintf("%s chooses %s for %s", t.name(chooser), modesText(ab, a.Modes), sp.Label)})
 			continue
 		}
 		if ab.Kind == AbSpell {

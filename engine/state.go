@@ -96,6 +96,9 @@ type Player struct {
 	// Emperor: the player is their team's emperor (809.2); the others
 	// on the team are its generals.
 	Emperor bool
+	// TurnMarker is the number of the Grand Melee turn marker the player
+	// holds (807.4b), 0 for none.
+	TurnMarker int
 	// DrewFromEmpty: attempted to draw from an empty library since the last
 	// time state-based actions were checked (704.5b).
 	DrewFromEmpty bool

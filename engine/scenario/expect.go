@@ -136,6 +136,16 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		}, true
 	case c.eat("seating"):
 		return p.seatingExpect(c)
+	case c.eat("turn", "markers"):
+		// Grand Melee (807.4a): how many turn markers there are.
+		n, ok := p.wantInt(c)
+		if !ok {
+			return nil, false
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(r.st.TurnMarkers(), n)
+			return ok, s, engine.KeyTurnMarkers
+		}, true
 	case c.eat("turn"):
 		n, ok := p.wantInt(c)
 		if !ok {

@@ -27,6 +27,7 @@ type castOpts struct {
 	abilityN int    // "ability 2"
 	abilityT string // the ability's text begins with this
 	modes    []int  // "choosing modes 1 and 3" (0-based)
+	modesBy  string // "with B choosing mode 1": who chooses them (700.2e)
 	as       string // "as Ice": the split card's half, or modal double-faced card's face, cast
 	bestow   bool   // "bestowed" (702.103a)
 }
@@ -159,22 +160,13 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			o.bestow = true
 		case c.eat("choosing", "modes"), c.eat("choosing", "mode"):
 			// "choosing mode 3", "choosing modes 1 and 2" (700.2a)
-			for {
-				n, ok := c.int()
-				if !ok || n < 1 {
-					p.errorf("choosing mode N, or choosing modes 1 and 3")
-					return o, false
-				}
-				o.modes = append(o.modes, n-1)
-				save := c.s
-				if c.sym(",") || c.eat("and") {
-					c.eat("and")
-					if c.s != "" && c.s[0] >= '0' && c.s[0] <= '9' {
-						continue
-					}
-				}
-				c.s = save
-				break
+			if !p.modeList(c, &o) {
+				return o, false
+			}
+		case p.modesBy(c, &o):
+			// "with B choosing mode 1": another player chooses (700.2e)
+			if !p.modeList(c, &o) {
+				return o, false
 			}
 		case c.eat("using"):
 			c.eat("its")
@@ -192,6 +184,43 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 		c.sym(",")
 	}
 	return o, true
+}
+
+// modesBy reads "with B choosing mode(s)", the player who chooses a modal
+// spell's modes when it says another does (700.2e).
+func (p *parser) modesBy(c *cursor, o *castOpts) bool {
+	save := c.s
+	if !c.eat("with") {
+		return false
+	}
+	who, ok := c.player()
+	if !ok || !c.eat("choosing", "modes") && !c.eat("choosing", "mode") {
+		c.s = save
+		return false
+	}
+	o.modesBy = who
+	return true
+}
+
+// modeList reads the modes' numbers: "3", "1 and 2", "1, 2 and 3".
+func (p *parser) modeList(c *cursor, o *castOpts) bool {
+	for {
+		n, ok := c.int()
+		if !ok || n < 1 {
+			p.errorf("choosing mode N, or choosing modes 1 and 3")
+			return false
+		}
+		o.modes = append(o.modes, n-1)
+		save := c.s
+		if c.sym(",") || c.eat("and") {
+			c.eat("and")
+			if c.s != "" && c.s[0] >= '0' && c.s[0] <= '9' {
+				continue
+			}
+		}
+		c.s = save
+		return true
+	}
 }
 
 // ordinals read "first", "second", … for abilities.
@@ -470,6 +499,9 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 		return nil, err
 	}
 	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes, Bestow: o.bestow}
+	if o.modesBy != "" {
+		a.ModesBy = int(r.player(o.modesBy)) + 1
+	}
 	if o.as != "" {
 		switch {
 		case x.Card.SplitHalf(o.as) > 0:
