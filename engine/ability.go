@@ -145,6 +145,9 @@ type TargetSpec struct {
 	// ("any other target").
 	Other int
 	Text  string // "target creature", for messages
+	// ByOpponent: "any target of an opponent's choice": an opponent of
+	// the controller, whom the controller names, chooses it.
+	ByOpponent bool
 }
 
 // Filter describes objects: "creatures you control", "target nonblack

@@ -151,6 +151,10 @@ type tx struct {
 	// enterChosen, if set, is the choices the next permanent to enter
 	// takes instead of making its own (616.1g switched off).
 	enterChosen *Chosen
+	// targetsBy is the opponent named to choose a target "of an
+	// opponent's choice" for the ability being activated, one plus their
+	// index (0: none).
+	targetsBy int
 
 	// replacing lists the replacement effects being applied, innermost
 	// last (614.5, 616.2).

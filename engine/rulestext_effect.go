@@ -2092,6 +2092,8 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		if other {
 			spec.Other = len(p.targets)
 		}
+		// "any target of an opponent's choice"
+		spec.ByOpponent = c.eat("of", "an", "opponent", "'s", "choice")
 		p.targets = append(p.targets, spec)
 		return ORef{Kind: RefTarget, Index: len(p.targets) - 1}, true
 	}

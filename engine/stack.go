@@ -128,6 +128,9 @@ type (
 		Remove  int // counters to remove for "Remove any number of …"
 		Pay     Payment
 		Tap     []ObjectID // creatures to tap for "Tap another untapped creature …" (station, crew)
+		// TargetsBy is the opponent who chooses a target "of an opponent's
+		// choice", one plus their index (0: none named).
+		TargetsBy int
 	}
 	// PlayLand: the player plays a land from their hand (305.1), a special
 	// action.
@@ -838,7 +841,9 @@ func (a Activate) apply(t *tx) error {
 	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *ch}
 	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label,
 		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets}
+	t.targetsBy = a.TargetsBy
 	item.Targets, err = t.checkTargets(ab.Targets, a.Targets, a.Player, o, ch, false, false)
+	t.targetsBy = 0
 	if err != nil {
 		return err
 	}

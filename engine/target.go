@@ -47,6 +47,11 @@ func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, sr
 			if err := t.legalTarget(sp, x, ctrl, src, srcCh, spell); err != nil {
 				return nil, err
 			}
+			if sp.ByOpponent {
+				if err := t.opponentsTarget(sp, x, ctrl); err != nil {
+					return nil, err
+				}
+			}
 			if sp.Other > 0 && slices.Contains(out[sp.Other-1], x) {
 				return nil, t.ruleErr(KeyTargets, "%q must be another target than the first", sp.Text)
 			}
@@ -158,4 +163,35 @@ func (t *tx) targetText(tg Target) string {
 		return o.Label
 	}
 	return fmt.Sprintf("#%d", tg.Object)
+}
+
+// opponentsTarget checks a target "of an opponent's choice": the opponent
+// the controller names chooses it. Under the limited range of influence
+// option (801.5a), a player asked to choose an object or player chooses
+// one within their range: the controller names an opponent within theirs,
+// and that opponent a target within their own (and, being a target, within
+// the controller's: 801.4).
+func (t *tx) opponentsTarget(sp TargetSpec, tg Target, ctrl PlayerID) error {
+	by := t.targetsBy - 1
+	if by < 0 || by >= len(t.s.Players) {
+		return t.ruleErr(KeyTargets, "an opponent chooses %q: say which, like: with B choosing the other target", sp.Text)
+	}
+	p := PlayerID(by)
+	if !t.s.Opponents(ctrl, p) || !t.s.InGame(p) {
+		return t.ruleErr(KeyTargets, "%s isn't an opponent of %s in the game: an opponent chooses %q", t.name(p), t.name(ctrl), sp.Text)
+	}
+	if !t.applies(KeyRangeChoose) {
+		return nil
+	}
+	if !t.s.InRange(ctrl, p) {
+		return t.ruleErr(KeyRangeChoose, "%s is outside %s's range of influence: %s can't choose them to choose %q", t.name(p), t.name(ctrl), t.name(ctrl), sp.Text)
+	}
+	if !t.s.targetInRange(p, tg) {
+		what := t.name(tg.Player)
+		if !tg.IsPlayer {
+			what = t.s.Object(tg.Object).Label
+		}
+		return t.ruleErr(KeyRangeChoose, "%s is outside %s's range of influence: %s can't choose it", what, t.name(p), t.name(p))
+	}
+	return nil
 }

@@ -28,6 +28,7 @@ type castOpts struct {
 	abilityT string // the ability's text begins with this
 	modes    []int  // "choosing modes 1 and 3" (0-based)
 	modesBy  string // "with B choosing mode 1": who chooses them (700.2e)
+	targetBy string // "with B choosing the other target": a target of an opponent's choice
 	as       string // "as Ice": the split card's half, or modal double-faced card's face, cast
 	bestow   bool   // "bestowed" (702.103a)
 }
@@ -163,6 +164,8 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			if !p.modeList(c, &o) {
 				return o, false
 			}
+		case p.targetBy(c, &o):
+			// "with B choosing the other target"
 		case p.modesBy(c, &o):
 			// "with B choosing mode 1": another player chooses (700.2e)
 			if !p.modeList(c, &o) {
@@ -199,6 +202,22 @@ func (p *parser) modesBy(c *cursor, o *castOpts) bool {
 		return false
 	}
 	o.modesBy = who
+	return true
+}
+
+// targetBy reads "with B choosing the other target": the opponent who
+// chooses a target "of an opponent's choice".
+func (p *parser) targetBy(c *cursor, o *castOpts) bool {
+	save := c.s
+	if !c.eat("with") {
+		return false
+	}
+	who, ok := c.player()
+	if !ok || !c.eat("choosing", "the", "other", "target") && !c.eat("choosing", "the", "second", "target") {
+		c.s = save
+		return false
+	}
+	o.targetBy = who
 	return true
 }
 
@@ -597,6 +616,9 @@ func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Acti
 		return nil, fmt.Errorf("revealing a card pays a spell's cost; %s's abilities don't ask for it", x.Label)
 	}
 	a := engine.Activate{Player: r.player(who), Object: x.ID, Ability: pick, X: o.x, Remove: o.remove}
+	if o.targetBy != "" {
+		a.TargetsBy = int(r.player(o.targetBy)) + 1
+	}
 	if a.Targets, err = r.targets(o.targets); err != nil {
 		return nil, err
 	}
