@@ -101,6 +101,9 @@ type Cost struct {
 	RemoveN  int    // how many; 0 with RemoveX set: any number, chosen as X
 	RemoveX  bool   // "Remove any number of storage counters"
 	ExileTop int    // "Exile the top ten cards of your library"
+	// Waterbend is a waterbend cost's mana ("waterbend {6}", 701.67a),
+	// part of the total cost; its generic mana may be paid by tapping.
+	Waterbend ManaCost
 	// DiscardSelf: "Discard this card" (cycling, 702.29a); the ability
 	// works from its owner's hand.
 	DiscardSelf bool

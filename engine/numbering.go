@@ -183,5 +183,5 @@ var corpusEditions = []corpusEdition{
 	{file: "2025-09-19", date: "2025-09-19", symbols: 1022,
 		set: "station.other=702.184c loop.fragmented=731.3 control.turn=722.1 control.see=722.4 control.decide=722.5 control.own=722.5b control.concede=722.6 restart=726.1 restart.cards=726.2 subgame=728.2 subgame.end=728.5"},
 	{file: "2026-01-16", date: "2026-01-16", symbols: 1022,
-		set: "mana.empty=500.5"},
+		set: "mana.empty=500.5 waterbend=701.67a waterbend.only=701.67b"},
 }

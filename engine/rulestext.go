@@ -667,6 +667,15 @@ func (p *textParser) cost(c *tcur, text string) (*Cost, error) {
 				return nil, p.fail(c, text, "counters are removed from ~ itself")
 			}
 			cost.Remove = kind
+		case c.eat("waterbend"):
+			// 701.67a: "Waterbend [cost]" means "Pay [cost]. For each
+			// generic mana in that cost, you may tap an untapped artifact
+			// or creature you control rather than pay that mana."
+			m, ok := c.manaCost()
+			if !ok {
+				return nil, p.fail(c, text, "a waterbend cost like {6}")
+			}
+			cost.Waterbend = append(cost.Waterbend, m...)
 		case c.eat("exile", "the", "top"):
 			n, ok := c.num()
 			if !ok || !c.eat("cards", "of", "your", "library") {

@@ -109,6 +109,9 @@ type (
 		// ModesBy is the player who chooses the modes, one plus their index:
 		// 0 for the caster; "An opponent chooses one —" (700.2e) names one.
 		ModesBy int
+		// Waterbend are the artifacts and creatures tapped to pay for
+		// generic mana of a waterbend cost (701.67a).
+		Waterbend []ObjectID
 		// Half is the half of a split card cast (709.3: 1 or 2); Back casts
 		// a modal double-faced card's back face (712.11b).
 		Half   int
@@ -315,6 +318,15 @@ func (a CastSpell) apply(t *tx) error {
 			extra.Or = nil
 		}
 	}
+	var water int // generic mana in the waterbend cost (701.67a)
+	if extra != nil && len(extra.Waterbend) > 0 {
+		adds = append(adds, extra.Waterbend)
+		for _, m := range extra.Waterbend {
+			if m.Kind == SymGeneric {
+				water += m.N
+			}
+		}
+	}
 	if len(a.Reveal) > 0 && (extra == nil || extra.Reveal == nil) {
 		return t.ruleErr(KeyAddCost, "%s's costs don't ask for revealing a card", sp.Label)
 	}
@@ -394,6 +406,12 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 		if err != nil {
+			return err
+		}
+	}
+	if len(a.Waterbend) > 0 {
+		var err error
+		if total, err = t.waterbend(a.Player, sp, total, water, a.Waterbend); err != nil {
 			return err
 		}
 	}
@@ -516,6 +534,7 @@ func mergeCost(a, b *Cost) *Cost {
 	c.Mana = append(append(ManaCost(nil), a.Mana...), b.Mana...)
 	c.Life += b.Life
 	c.Discard += b.Discard
+	c.Waterbend = append(append(ManaCost(nil), a.Waterbend...), b.Waterbend...)
 	if b.Sac != nil {
 		c.Sac = b.Sac
 	}
@@ -1204,6 +1223,48 @@ func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (Ma
 		t.tap(o)
 		t.emit(Event{Kind: EvCost, Key: KeyConvoke, Object: o.Label, ObjectID: id, Player: t.name(p),
 			Text: fmt.Sprintf("%s convokes %s: %s left to pay", o.Label, sp.Label, costOrZero(left))})
+	}
+	return left, nil
+}
+
+// waterbend taps artifacts and creatures to pay for generic mana of a
+// spell's total cost (701.67a: "For each generic mana in that cost, you may
+// tap an untapped artifact or creature you control rather than pay that
+// mana"), no more of them than the waterbend cost has generic mana, even if
+// the total cost has more (701.67b). It returns what is left to pay.
+func (t *tx) waterbend(p PlayerID, sp *Object, total ManaCost, water int, ids []ObjectID) (ManaCost, error) {
+	if water == 0 || !t.applies(KeyWaterbend) {
+		return nil, t.ruleErr(KeyWaterbend, "%s's costs have no waterbend cost to tap for", sp.Label)
+	}
+	if len(ids) > water && t.applies(KeyWaterbendOnly) {
+		return nil, t.ruleErr(KeyWaterbendOnly, "tapping %d artifacts and creatures: they pay only for the {%d} of %s's waterbend cost, not for the rest of its total cost", len(ids), water, sp.Label)
+	}
+	left := slices.Clone(total)
+	seen := map[ObjectID]bool{}
+	for _, id := range ids {
+		o := t.s.Object(id)
+		if o == nil || o.Zone != Battlefield {
+			return nil, t.ruleErr(KeyWaterbend, "only artifacts and creatures on the battlefield can be tapped to waterbend")
+		}
+		ch := t.chars(o)
+		switch {
+		case !ch.Types.Is("artifact") && !ch.Types.Is("creature") || ch.Controller != p:
+			return nil, t.ruleErr(KeyWaterbend, "%s isn't an artifact or creature %s controls", o.Label, t.name(p))
+		case o.Tapped || seen[id]:
+			return nil, t.ruleErr(KeyWaterbend, "%s is already tapped", o.Label)
+		}
+		seen[id] = true
+		i := slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymGeneric && s.N > 0 })
+		if i < 0 {
+			return nil, t.ruleErr(KeyWaterbend, "%s has no generic mana left to pay for (%s)", sp.Label, costOrZero(left))
+		}
+		left[i].N--
+		if left[i].N == 0 {
+			left = slices.Delete(left, i, i+1)
+		}
+		t.tap(o)
+		t.emit(Event{Kind: EvCost, Key: KeyWaterbend, Object: o.Label, ObjectID: id, Player: t.name(p),
+			Text: fmt.Sprintf("%s taps %s rather than pay {1} of the waterbend cost: %s left to pay", t.name(p), o.Label, costOrZero(left))})
 	}
 	return left, nil
 }

@@ -18,6 +18,7 @@ type castOpts struct {
 	splice   []ref
 	sac      []ref
 	convoke  []ref
+	water    []ref // artifacts and creatures tapped for a waterbend cost (701.67a)
 	tap      []ref // creatures tapped for a cost: "tapping Bears" (station, crew)
 	discard  []ref
 	reveal   []ref // cards in hand revealed for a cost: "revealing Merrow Reejerey"
@@ -34,7 +35,7 @@ type castOpts struct {
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed", "revealing"}
+var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "waterbending", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed", "revealing"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -109,6 +110,10 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			}
 		case c.eat("convoking"):
 			if !p.moreRefs(c, &o.convoke, "convoking with which creatures") {
+				return o, false
+			}
+		case c.eat("waterbending"):
+			if !p.moreRefs(c, &o.water, "waterbending with which artifacts and creatures") {
 				return o, false
 			}
 		case c.eat("tapping"):
@@ -565,6 +570,9 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 		return nil, err
 	}
 	if a.Convoke, err = r.ids(o.convoke, engine.Battlefield); err != nil {
+		return nil, err
+	}
+	if a.Waterbend, err = r.ids(o.water, engine.Battlefield); err != nil {
 		return nil, err
 	}
 	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
