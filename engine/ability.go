@@ -378,6 +378,8 @@ type SearchSpec struct {
 	All    bool   // "all cards …"
 	N      Amount // how many otherwise: "a card" is 1
 	UpTo   bool   // "up to two"
+	Any    bool   // "any number of cards": as many as the searcher chooses
+	Named  bool   // "cards with that name": the name chosen while resolving (201.4a)
 }
 
 // Op is what an Instr does.
@@ -408,6 +410,7 @@ const (
 	OpRegenerate  // What gets a regeneration shield (701.19)
 	OpPrevent     // prevent the next N damage to What/To this turn (615)
 	OpChooseColor // Who chooses a color (for a later "that color")
+	OpChooseName  // Who chooses a card name with What's qualities (for a later "that name", 201.4a)
 	OpSkip        // does nothing itself; carries May/Then/Else
 	OpShuffle     // Who shuffles their library
 	OpExchange    // exchange control of two target creatures (701.12)

@@ -18,8 +18,9 @@ type execCtx struct {
 	it      []ObjectID // what the last instruction acted on
 	created []ObjectID
 	chosen  []ObjectID
-	color   Color // a color chosen while resolving
-	count   int   // how many objects the last instruction affected ("that many")
+	color   Color  // a color chosen while resolving
+	name    string // a card name chosen while resolving (201.4a)
+	count   int    // how many objects the last instruction affected ("that many")
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
@@ -1097,6 +1098,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		x.color, _ = ParseColor(ans.word)
 		return true, nil
+	case OpChooseName:
+		return x.chooseName(in)
 	case OpShuffleIn:
 		for _, p := range x.players(in.Who) {
 			var ids []ObjectID

@@ -34,6 +34,12 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 	t.emit(Event{Kind: EvRule, Key: KeySearch, Player: t.name(who), Text: t.name(who) + " searches " + where})
 
 	name, quality := "", sp.Filter.String()
+	if sp.Named {
+		if x.name == "" {
+			return false, nil // no name was chosen
+		}
+		name, quality = x.name, "cards named "+x.name
+	}
 	if sp.SameAs != nil {
 		os := x.objects(*sp.SameAs)
 		switch {
@@ -83,7 +89,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 			}
 		}
 	}
-	stated := sp.SameAs != nil || !sp.Filter.bare()
+	stated := sp.SameAs != nil || sp.Named || !sp.Filter.bare()
 	switch n := x.amount(sp.N); {
 	case len(hidden) == 0:
 	case sp.All && !t.applies(KeySearchMay):
@@ -91,7 +97,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 		found = append(found, hidden...)
 	default:
 		most := len(hidden)
-		if !sp.All {
+		if !sp.All && !sp.Any {
 			most = min(n-len(found), len(hidden))
 		}
 		least := 0
@@ -280,4 +286,62 @@ func joinAnd(s []string) string {
 		return s[0] + " and " + s[1]
 	}
 	return strings.Join(s[:len(s)-1], ", ") + ", and " + s[len(s)-1]
+}
+
+// chooseName: the player chooses a card name with the stated qualities
+// ("Choose an artifact card name"). 201.4a: the name of a card whose
+// Oracle text has them, any card in the reference, in the game or not,
+// and not a card that only has them now because of an effect. Without
+// 201.4a, the names of the cards in the game that have them as they are.
+func (x *execCtx) chooseName(in *Instr) (bool, error) {
+	t := x.t
+	f := Filter{}
+	if in.What.Group != nil {
+		f = *in.What.Group
+	}
+	f.Card, f.Zone = false, 0
+	seen := map[string]bool{}
+	var names []string
+	add := func(n string) {
+		if n != "" && !seen[strings.ToLower(n)] {
+			seen[strings.ToLower(n)] = true
+			names = append(names, n)
+		}
+	}
+	if t.applies(KeyNameOracle) {
+		for _, c := range t.s.Reference {
+			probe := &Object{Card: c, Zone: Library, Owner: x.ctrl, Controller: x.ctrl}
+			g := f
+			g.Card = true
+			if ch := t.s.Chars(probe); matchFilter(&t.s, &g, probe, &ch, nil, x.ctrl) {
+				add(c.Name)
+			}
+		}
+	} else {
+		for _, o := range t.s.Objects {
+			if o.Token || o.Stack != nil && o.Stack.Kind != StackSpell {
+				continue
+			}
+			g := f
+			g.Zone = o.Zone
+			if ch := t.chars(o); matchFilter(&t.s, &g, o, ch, nil, x.ctrl) {
+				add(ch.Name)
+			}
+		}
+	}
+	slices.Sort(names)
+	what := "a card name"
+	if in.What.Group != nil {
+		what = "the name of " + in.What.Group.String() + " card"
+	}
+	if len(names) == 0 {
+		t.emit(Event{Kind: EvRule, Key: KeyNameOracle, Player: t.name(x.ctrl), Text: "there is no card name to choose: " + what})
+		return false, nil
+	}
+	ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyNameOracle, Words: names, Prompt: "choose " + what})
+	if err != nil {
+		return false, err
+	}
+	x.name = ans.word
+	return true, nil
 }

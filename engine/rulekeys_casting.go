@@ -18,12 +18,13 @@ const (
 	KeyCopyOneTarget   Key = "copy.target.one"   // 707.10e: a copy that would target several objects a replacement made targets the one its controller chooses
 	KeyCopyExceptLater Key = "copy.except.later" // 707.9e: an exception's effect doesn't happen if another copy effect applies after it
 	KeyCopyExceptIf    Key = "copy.except.if"    // 707.9f: whether a conditional exception applies is judged by the copy without it
+	KeyNameOracle      Key = "name.oracle"       // 201.4a: a card name chosen with certain characteristics is that of a card whose Oracle text has them
 )
 
 // castingGated lists the keys above, all gated (ablation.go).
 var castingGated = []Key{KeyModesAhead, KeyLoyaltyTiming, KeyLoyaltyCombined, KeySBALoyalty, KeyLoyaltyEnters,
 	KeyFlashConsider, KeyBestow, KeyBestowJudge, KeyFlashback, KeyAsThoughBoth, KeyManaRestrict,
-	KeyCopyOneTarget, KeyCopyExceptLater, KeyCopyExceptIf}
+	KeyCopyOneTarget, KeyCopyExceptLater, KeyCopyExceptIf, KeyNameOracle}
 
 var castingRecognizers = []recognizer{
 	{key: KeyLoyaltyTiming, chapters: []uint16{606}, sub: 1, re: rx(`^a player may (play|activate) a loyalty ability of a permanent`)},
@@ -39,5 +40,6 @@ var castingRecognizers = []recognizer{
 	{key: KeyCopyOneTarget, chapters: []uint16{706, 707}, sub: 2, re: rx(`^some effects copy a spell or ability and specify a new target for the copy`)},
 	{key: KeyCopyExceptLater, chapters: []uint16{706, 707}, sub: 2, re: rx(`exception that.s an additional effect rather than a modification`)},
 	{key: KeyCopyExceptIf, chapters: []uint16{706, 707}, sub: 2, re: rx(`^some exceptions to the copying process apply only if the copy is or has certain characteristics`)},
+	{key: KeyNameOracle, chapters: []uint16{201}, sub: 2, re: rx(`^if a player is instructed to choose a card name with certain characteristics`)},
 	{key: KeyModesAhead, chapters: []uint16{601}, sub: 1, re: rx(`only if other choices are made that would normally be made later`)},
 }

@@ -812,6 +812,17 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpChooseColor, Who: PRef{Kind: PYou}}, true, nil
 	case c.eat("restart", "the", "game"):
 		return &Instr{Op: OpRestart}, true, nil
+	case c.peek() == "choose" && (c.peekAt(1) == "a" || c.peekAt(1) == "an") && cardName(c):
+		// "Choose an artifact card name." (201.4a)
+		c.eat("choose")
+		c.eat("a")
+		c.eat("an")
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok || !f.Card || !c.eat("name") {
+			return fail("a card name: an artifact card name")
+		}
+		f.Zone = 0
+		return &Instr{Op: OpChooseName, Who: PRef{Kind: PYou}, What: ORef{Kind: RefGroup, Group: f}}, true, nil
 	case c.eat("search"):
 		return p.search(c, text, PRef{Kind: PYou})
 	case c.eat("shuffle"):
@@ -1756,7 +1767,7 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			spec.AddTypes = append(spec.AddTypes, ct)
 		}
 	}
-	if c.eat("in", "addition", "to", "its", "other", "types") {
+	if c.eat("in", "addition", "to", "its", "other", "types") || c.eat("in", "addition", "to", "their", "other", "types") {
 		spec.AddTypes = append(spec.AddTypes, spec.SetTypes...)
 		spec.AddSubs = append(spec.AddSubs, spec.SetSubs...)
 		spec.SetTypes, spec.SetSubs = nil, nil

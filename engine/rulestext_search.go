@@ -26,6 +26,16 @@ func (p *textParser) search(c *tcur, text string, who PRef) (*Instr, bool, error
 			return fail("the same name as what")
 		}
 		sp.All, sp.SameAs, sp.Filter.Card = true, &r, true
+	case c.eat("any", "number", "of"):
+		// "any number of cards with that name" (Dispossess)
+		if _, ok := p.nounPhrase(c, &sp.Filter); !ok || !sp.Filter.Card {
+			return fail("the cards searched for: any number of cards with that name")
+		}
+		sp.Filter.Zone = 0
+		sp.Any = true
+		if c.eat("with", "that", "name") {
+			sp.Named = true
+		}
 	default:
 		if c.eat("up", "to") {
 			sp.UpTo = true
@@ -165,4 +175,14 @@ func (p *textParser) shuffleInto(c *tcur, text string, who *PRef) (*Instr, bool,
 		return fail("into its owner's library, or their library")
 	}
 	return in, true, nil
+}
+
+// cardName reports whether "choose a/an … card name" starts at the cursor.
+func cardName(c *tcur) bool {
+	for i := 2; i < 6; i++ {
+		if c.peekAt(i) == "card" {
+			return c.peekAt(i+1) == "name"
+		}
+	}
+	return false
 }

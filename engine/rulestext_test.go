@@ -264,3 +264,39 @@ func TestGrantedKeywordCost(t *testing.T) {
 		}
 	}
 }
+
+// TestCardNameRead: "Choose an artifact card name." is a choice of a name
+// with the qualities of a noun phrase (201.4a), and "cards with that name"
+// searches for it; a name of something other than a card is an error.
+func TestCardNameRead(t *testing.T) {
+	tests := []struct {
+		text string
+		ops  []Op
+		want string // an error containing it
+	}{
+		{text: "Choose an artifact card name. Search target opponent's graveyard, hand, and library for any number of cards with that name and exile them. That player shuffles.",
+			ops: []Op{OpChooseName, OpSearch, OpExile, OpShuffle}},
+		{text: "Choose a creature card name. Target opponent reveals their hand.", ops: []Op{OpChooseName, OpReveal}},
+		{text: "Choose an artifact creature name. Draw a card.", want: `at "name. Draw a card."`},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities("Dispossess", tt.text, true, Latest().Types)
+		if tt.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		var ops []Op
+		for _, in := range abs[0].Effect {
+			ops = append(ops, in.Op)
+		}
+		if !slices.Equal(ops, tt.ops) {
+			t.Errorf("%q: instructions %v, want %v", tt.text, ops, tt.ops)
+		}
+	}
+}

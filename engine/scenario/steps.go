@@ -532,6 +532,18 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 				return engine.ChooseSubtype{Player: r.player(who), Kind: kind, Name: name}, nil
 			}, true
 		}
+		if c.eat("card name") {
+			// "A chooses card name Phyrexian Walker": a name, not the
+			// object of that name (201.4a)
+			c.sym(":")
+			name := strings.Trim(strings.TrimSpace(c.s), `"“” `)
+			if name == "" {
+				return fail()
+			}
+			c.s = ""
+			p.choiceStep = true
+			return done(func(r *run) (engine.Action, error) { return engine.Choose{Player: r.player(who), Word: name}, nil })
+		}
 		p.choiceStep = true
 		if pl, ok := c.player(); ok {
 			return done(func(r *run) (engine.Action, error) {
