@@ -62,6 +62,10 @@ type RulesEdition struct {
 	// in its damage assignment order (510.1c, M10 to Foundations); otherwise
 	// it divides its damage as its controller chooses.
 	DamageOrder bool
+	// TransformingOnly: only transforming double-faced cards and tokens
+	// can transform (712.9, from Zendikar Rising's rules, 2020, to 2025);
+	// otherwise a modal double-faced card can too.
+	TransformingOnly bool
 	// Deathtouch and Lifelink: triggered abilities when printed (2007),
 	// static ones since M10.
 	Deathtouch, Lifelink KeywordForm

@@ -205,11 +205,17 @@ func (t *tx) transform(o *Object) error {
 		// double-faced card's face turns over to that card's other face.
 		dfc = t.copiable(o).DFC
 	}
-	if !dfc.IsDoubleFaced() || o.FaceDown {
+	if !dfc.IsDoubleFaced() || o.FaceDown || t.ed.TransformingOnly && dfc.Layout == LayoutModal && t.applies(KeyTransformDFC) {
 		// 712.9: only permanents represented by double-faced cards can
-		// transform; 712.15a: not while face down.
+		// transform (from Zendikar Rising until 2025, only transforming
+		// ones: not a modal double-faced card); 712.15a: not while face
+		// down.
+		what := "a double-faced card"
+		if dfc.IsDoubleFaced() && !o.FaceDown {
+			what = "a transforming double-faced card"
+		}
 		t.emit(Event{Kind: EvRule, Key: KeyTransformDFC, Object: o.Label, ObjectID: o.ID,
-			Text: o.Label + " can't transform: it isn't represented by a double-faced card, so nothing happens"})
+			Text: o.Label + " can't transform: it isn't represented by " + what + ", so nothing happens"})
 		return nil
 	}
 	to, face := dfc.Back, FaceBack

@@ -119,6 +119,24 @@ var switches = []*Switch{
 		get: func(e *RulesEdition) int { return b2i(e.DamageOrder) },
 		set: func(e *RulesEdition, s int) { e.DamageOrder = s == 1 },
 	},
+	{
+		ID: "dfc-transform", Name: "Which double-faced cards transform", Key: KeyTransformDFC,
+		States: []SwitchStateInfo{
+			{"transforming", "only transforming double-faced cards (and tokens) transform; a modal double-faced card can't"},
+			{"double-faced", "any double-faced card but a meld card transforms, a modal one too"},
+		},
+		read: func(t string) (int, bool) {
+			switch {
+			case strings.Contains(t, "transforming double-faced"):
+				return 0, true
+			case strings.Contains(t, "double-faced"), t == "":
+				return 1, true
+			}
+			return 1, false
+		},
+		get: func(e *RulesEdition) int { return 1 - b2i(e.TransformingOnly) },
+		set: func(e *RulesEdition, s int) { e.TransformingOnly = s == 0 },
+	},
 	keywordSwitch("deathtouch", "Deathtouch", KeyDeathtouchKW, "whenever this permanent deals damage to a creature, destroy that creature",
 		"any damage it deals to a creature is enough to destroy it (704.5h)",
 		func(e *RulesEdition) *KeywordForm { return &e.Deathtouch }),

@@ -13,11 +13,11 @@ import (
 // either side of each change against a careful reading of those texts. The
 // columns are the switches in order (TestSwitchesByEdition fails if they
 // move): mana-burn, mana-empty, zone-names, damage-stack, damage-order,
-// deathtouch, lifelink, legend-rule, planeswalker-uniqueness, and
+// dfc-transform, deathtouch, lifelink, legend-rule, planeswalker-uniqueness, and
 // Two-Headed Giant's 2hg-life-start, 2hg-life-value, 2hg-set-each (an
 // edition with no such variant reads as the newest).
 func TestSwitchesByEdition(t *testing.T) {
-	cols := "mana-burn mana-empty zone-names damage-stack damage-order deathtouch lifelink legend-rule planeswalker-uniqueness 2hg-life-start 2hg-life-value 2hg-set-each"
+	cols := "mana-burn mana-empty zone-names damage-stack damage-order dfc-transform deathtouch lifelink legend-rule planeswalker-uniqueness 2hg-life-start 2hg-life-value 2hg-set-each"
 	var ids []string
 	for _, s := range Switches() {
 		ids = append(ids, s.ID)
@@ -28,38 +28,46 @@ func TestSwitchesByEdition(t *testing.T) {
 	want := map[string]string{
 		// 300.4/300.3 "When a phase ends (but not a step) … mana burn";
 		// 310.2 damage on the stack; 420.5e "the longest" stays.
-		"2003-03-15": "burn phase in-play stack divided absent absent oldest-stays none 30 team choose",
-		"2006-06-01": "burn phase in-play stack divided absent absent oldest-stays none 30 team choose", // effective 2004-06-01
+		"2003-03-15": "burn phase in-play stack divided double-faced absent absent oldest-stays none 30 team choose",
+		"2006-06-01": "burn phase in-play stack divided double-faced absent absent oldest-stays none 30 team choose", // effective 2004-06-01
 		// Champions of Kamigawa: 420.5e "all are put into their owners' graveyards".
-		"2004-10-01": "burn phase in-play stack divided absent absent all-go none 30 team choose",
+		"2004-10-01": "burn phase in-play stack divided double-faced absent absent all-go none 30 team choose",
 		// Two-Headed Giant (606): a shared life total of 40, an individual
 		// player's the team's halved (606.9a), set-each sums (606.9b).
-		"2005-10-01": "burn phase in-play stack divided absent absent all-go none 40 half sum",
-		"2007-02-01": "burn phase in-play stack divided absent absent all-go none 40 half sum",
+		"2005-10-01": "burn phase in-play stack divided double-faced absent absent all-go none 40 half sum",
+		"2007-02-01": "burn phase in-play stack divided double-faced absent absent all-go none 40 half sum",
 		// Future Sight: 502.63a, 502.68a "… is a triggered ability".
 		// 606.4a: 30 life.
-		"2007-05-01": "burn phase in-play stack divided triggered triggered all-go none 30 half sum",
-		"2007-09-07": "burn phase in-play stack divided triggered triggered all-go none 30 half sum",
+		"2007-05-01": "burn phase in-play stack divided double-faced triggered triggered all-go none 30 half sum",
+		"2007-09-07": "burn phase in-play stack divided double-faced triggered triggered all-go none 30 half sum",
 		// Lorwyn: 420.5q planeswalkers sharing a type all go.
-		"2007-10-01": "burn phase in-play stack divided triggered triggered all-go all-go 30 half sum",
-		"2009-05-01": "burn phase in-play stack divided triggered triggered all-go all-go 30 half sum",
+		"2007-10-01": "burn phase in-play stack divided double-faced triggered triggered all-go all-go 30 half sum",
+		"2009-05-01": "burn phase in-play stack divided double-faced triggered triggered all-go all-go 30 half sum",
 		// Magic 2010: 500.4 "When a step or phase ends"; no 300.3, no
 		// damage on the stack; 510.1c damage assignment order; 702.2a,
 		// 702.13a static abilities; 400.1 "battlefield".
-		"2009-09-04": "none step battlefield direct ordered static static all-go all-go 30 half sum",
+		"2009-09-04": "none step battlefield direct ordered double-faced static static all-go all-go 30 half sum",
 		// 806.10a: a player's life total is the team's; 806.10d: the team
 		// chooses the member whose life total is set.
-		"2010-04-23": "none step battlefield direct ordered static static all-go all-go 30 team choose",
-		"2013-04-29": "none step battlefield direct ordered static static all-go all-go 30 team choose",
+		"2010-04-23": "none step battlefield direct ordered double-faced static static all-go all-go 30 team choose",
+		"2013-04-29": "none step battlefield direct ordered double-faced static static all-go all-go 30 team choose",
 		// Magic 2014: 704.5k, 704.5j "that player chooses one of them".
-		"2013-09-27": "none step battlefield direct ordered static static choose choose 30 team choose",
-		"2017-07-07": "none step battlefield direct ordered static static choose choose 30 team choose",
+		"2013-09-27": "none step battlefield direct ordered double-faced static static choose choose 30 team choose",
+		"2017-07-07": "none step battlefield direct ordered double-faced static static choose choose 30 team choose",
 		// Ixalan: planeswalkers are legendary; no uniqueness rule.
-		"2017-09-25": "none step battlefield direct ordered static static choose none 30 team choose",
-		"2024-08-02": "none step battlefield direct ordered static static choose none 30 team choose",
+		"2017-09-25": "none step battlefield direct ordered double-faced static static choose none 30 team choose",
+		"2020-07-03": "none step battlefield direct ordered double-faced static static choose none 30 team choose",
+		// Zendikar Rising: 711.5 "Only permanents represented by
+		// transforming double-faced cards can transform": not a modal one.
+		"2020-09-25": "none step battlefield direct ordered transforming static static choose none 30 team choose",
+		"2024-08-02": "none step battlefield direct ordered transforming static static choose none 30 team choose",
 		// Foundations: 510.1c "divided as its controller chooses".
-		"2024-11-08": "none step battlefield direct divided static static choose none 30 team choose",
-		"2026-01-16": "none step battlefield direct divided static static choose none 30 team choose",
+		"2024-11-08": "none step battlefield direct divided transforming static static choose none 30 team choose",
+		"2025-06-06": "none step battlefield direct divided transforming static static choose none 30 team choose",
+		// 2025-09-19: 712.9 "double-faced cards that are not meld
+		// cards".
+		"2025-09-19": "none step battlefield direct divided double-faced static static choose none 30 team choose",
+		"2026-01-16": "none step battlefield direct divided double-faced static static choose none 30 team choose",
 	}
 	seen := 0
 	for _, f := range readCorpus(t) {
