@@ -200,6 +200,11 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 	if s.Over() {
 		return s, nil, ErrGameOver
 	}
+	if s.Shortcut != nil {
+		if _, ok := a.(AnswerShortcut); !ok {
+			return s, nil, fmt.Errorf("%s must first accept or shorten the proposed shortcut (731.2b)", s.Players[s.Shortcut.Next].Name)
+		}
+	}
 	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a}
 	t.s.rules = ed
 	err := t.batch(func() error {
@@ -254,6 +259,9 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 	}
 	if t.s.Pending == nil {
 		t.s.answers = nil
+	}
+	if m := t.s.MustAct; m != nil && (m.Active != t.s.Active || m.Step != t.s.Step || t.s.Priority != m.Priority || t.top() != nil) {
+		t.s.MustAct = nil // the point has passed
 	}
 	return t.s, t.events, nil
 }

@@ -26,6 +26,9 @@ const (
 	KeyWaterbend       Key = "waterbend"              // 701.67a: tap artifacts and creatures rather than pay a waterbend cost's generic mana
 	KeyWaterbendOnly   Key = "waterbend.only"         // 701.67b: only the waterbend cost's generic mana, not the rest of the total cost
 	KeyEntersIs        Key = "effect.enters.is"       // 611.2e: an effect stating what a permanent put onto the battlefield is applies as it enters
+	KeyShortcut        Key = "shortcut"               // 731.2a: the player with priority may suggest a shortcut
+	KeyShortcutShorten Key = "shortcut.shorten"       // 731.2b: each other player accepts it or shortens it to where they'll choose differently
+	KeyShortcutTaken   Key = "shortcut.taken"         // 731.2c: the player at a shortened shortcut's end must choose differently
 	KeyLoopFragmented  Key = "loop.fragmented"        // 731.3: in a fragmented loop, the active player (or the first involved) must make a different choice
 )
 
@@ -33,7 +36,7 @@ const (
 var mechanicsGated = []Key{
 	KeySpellTargets, KeyCycling, KeyCycleTrigger, KeyKeywordCost, KeyStationOther, KeyKeywordVariable, KeyEcho, KeyCrews, KeySunburstVar, KeyNoncreaturePT,
 	KeySameIsTrue, KeyTriggerZones, KeySwapWhole, KeyTrampleWalkers, KeyDamageWalker,
-	KeyBandBlocked, KeyStatusKept, KeyStaticTimestamp, KeyAttachTimestamp, KeyWaterbend, KeyWaterbendOnly, KeyEntersIs, KeyLoopFragmented,
+	KeyBandBlocked, KeyStatusKept, KeyStaticTimestamp, KeyAttachTimestamp, KeyWaterbend, KeyWaterbendOnly, KeyEntersIs, KeyShortcut, KeyShortcutShorten, KeyShortcutTaken, KeyLoopFragmented,
 }
 
 // shortcutsTitle is the chapter on shortcuts and loops (731 in 2026).
@@ -62,5 +65,8 @@ var mechanicsRecognizers = []recognizer{
 	{key: KeyWaterbend, chapters: []uint16{701}, sub: 2, re: rx(`^"waterbend \[cost\]" means`)},
 	{key: KeyWaterbendOnly, chapters: []uint16{701}, sub: 2, re: rx(`^if a waterbend cost is part of the total cost`)},
 	{key: KeyEntersIs, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`^if a resolving spell or ability both puts a nontoken permanent onto the battlefield and creates a continuous effect stating`)},
+	{key: KeyShortcut, title: shortcutsTitle, sub: 2, re: rx(`^at any point in the game, the player with priority may suggest a shortcut`)},
+	{key: KeyShortcutShorten, title: shortcutsTitle, sub: 2, re: rx(`^each other player, in turn order starting after the player who suggested the shortcut, may either accept`)},
+	{key: KeyShortcutTaken, title: shortcutsTitle, sub: 2, re: rx(`^once the last player has either accepted or shortened the shortcut proposal`)},
 	{key: KeyLoopFragmented, title: shortcutsTitle, re: rx(`^sometimes a loop can be fragmented`)},
 }

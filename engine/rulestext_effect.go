@@ -1467,6 +1467,14 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 			return fail("where X is …")
 		}
 		return &Instr{Op: OpContinuous, Cont: spec, Dur: dur}, true, nil
+	case c.eat("attacks", "this", "turn", "if", "able"), c.eat("attack", "this", "turn", "if", "able"):
+		// "Target creature attacks this turn if able.": a requirement
+		// (508.1d) on it for the rest of the turn, as if it had "~
+		// attacks each combat if able" until end of turn.
+		req := &Ability{Kind: AbStatic, Text: "~ attacks this turn if able.",
+			Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleAttacksIfAble}}}}
+		p.it = r
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Gain: []*Ability{req}}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
 	case c.eat("becomes"), c.eat("become"):
 		spec := &ContSpec{Affects: r}
 		if err := p.becomes(c, text, spec); err != nil {

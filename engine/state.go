@@ -317,6 +317,11 @@ type State struct {
 	// Loop is the game choices made lately and the states they were made
 	// in, to find a fragmented loop (731.3). Appended to, never changed.
 	Loop []loopMark
+	// Shortcut is a shortcut proposal waiting for the players' answers
+	// (731.2b); MustAct, after a shortened one was taken, is the place
+	// where the player holding priority must not pass (731.2c).
+	Shortcut *Shortcut
+	MustAct  *Place
 	// Reference is the Oracle card reference by lowercased name: the cards a token
 	// created by name takes its characteristics from (111.11).
 	Reference map[string]*Card

@@ -123,6 +123,9 @@ func (a PassPriority) apply(t *tx) error {
 	if a.Player != t.s.Priority {
 		return t.ruleErr(KeyPass, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
+	if m := t.s.MustAct; m != nil && m.Priority == a.Player && m.Active == t.s.Active && m.Step == t.s.Step && t.applies(KeyShortcutTaken) {
+		return t.ruleErr(KeyShortcutTaken, "%s shortened the shortcut to this point, so must make a different game choice than passing", t.name(a.Player))
+	}
 	return t.pass()
 }
 

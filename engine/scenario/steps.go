@@ -325,6 +325,32 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 			}
 			return engine.ActFor{By: r.player(who), Action: a}, nil
 		}, true
+	case c.eat("proposes", "a", "shortcut", "to") || c.eat("shortens", "the", "shortcut", "to"):
+		// "A proposes a shortcut to B's upkeep": all players pass at every
+		// opportunity until then (731.2a); "B shortens the shortcut to
+		// beginning of combat": B will choose differently there (731.2b).
+		propose := strings.HasPrefix(c.last, "proposes")
+		c.eat("the")
+		whose, _ := c.player()
+		st, ok := engine.ParseStep(strings.TrimSpace(c.s))
+		if !ok {
+			p.errorf("to which step: upkeep, draw step, main phase, beginning of combat, …, end step; or B's upkeep")
+			return nil, false
+		}
+		c.s = ""
+		return done(func(r *run) (engine.Action, error) {
+			pl := r.st.Active
+			if whose != "" {
+				pl = r.player(whose)
+			}
+			end := engine.Place{Active: pl, Priority: pl, Step: st}
+			if propose {
+				return engine.ProposeShortcut{Player: r.player(who), End: end}, nil
+			}
+			return engine.AnswerShortcut{Player: r.player(who), Shorten: &end}, nil
+		})
+	case c.eat("accepts", "the", "shortcut"):
+		return done(func(r *run) (engine.Action, error) { return engine.AnswerShortcut{Player: r.player(who)}, nil })
 	case c.eat("agrees", "to", "a", "draw"), c.eat("agrees", "to", "an", "intentional", "draw"):
 		return done(func(r *run) (engine.Action, error) { return engine.AgreeDraw{Player: r.player(who)}, nil })
 	case c.eat("concedes"):
