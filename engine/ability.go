@@ -658,6 +658,9 @@ type RuleMod struct {
 	// Char is the characteristic a RuleStationUsing effect has a creature
 	// station with: "toughness".
 	Char string
+	// Grave is where a RuleGraveTo effect sends a card instead of a
+	// graveyard.
+	Grave *GraveRepl
 }
 
 // RuleKind is the rule a RuleMod changes.
@@ -679,7 +682,7 @@ const (
 	RuleCantAttackAlone                     // "~ can't attack alone." (508.1c)
 	RuleEnterAsSource                       // "Creatures you control enter as a copy of this creature." (616.1f)
 	RuleDoubleTokens                        // "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead." (614.1a)
-	RuleGraveToExile                        // "If a card would be put into a graveyard from anywhere, instead exile it." (616.1f)
+	RuleGraveTo                             // "If a card would be put into a graveyard from anywhere, instead exile it." (616.1f): Filter, Who (whose graveyard), Grave
 	RuleAttacksIfAble                       // "~ attacks each combat if able." (508.1d: a requirement)
 	RuleBlocksIfAble                        // "~ blocks each combat if able." (509.1c: a requirement)
 	RuleAttackLimit                         // "No more than N creatures can attack each turn." (508.1c: a restriction)
@@ -704,6 +707,8 @@ type Replacement struct {
 	// the instructions followed instead of the event (614.1a, 614.6).
 	Event   *EventSpec
 	Instead []*Instr
+	// Grave is where a ReplGraveyard effect sends the object instead.
+	Grave *GraveRepl
 	// PerColor: "enters with a +1/+1 counter on it for each color of mana
 	// spent to cast it" (sunburst as modular's number, 702.44c).
 	PerColor bool
@@ -724,17 +729,26 @@ type CopyMore struct {
 	IfAbilities []*Ability // "if it's a creature, … it has changeling"
 }
 
+// GraveRepl is a replacement effect for an object that would be put into
+// a graveyard (614.1a): where it goes instead.
+type GraveRepl struct {
+	// Die: only from the battlefield ("would die", 700.4).
+	Die bool
+	// To is the zone it goes to instead; a library's top unless Bottom,
+	// or shuffled into it (Shuffle). Reveal: it is revealed first.
+	To                      Zone
+	Bottom, Shuffle, Reveal bool
+}
+
 // ReplKind is a kind of Replacement.
 type ReplKind uint8
 
 const (
-	ReplEntersTapped       ReplKind = iota + 1 // "This creature enters tapped." (614.1c)
-	ReplEntersWith                             // "enters with N counters" (614.1c)
-	ReplEnterAsCopy                            // "You may have this creature enter as a copy of …" (707.5)
-	ReplInstead                                // "If EVENT would happen, EFFECT instead" (614.1a): Event, Instead
-	ReplGraveyardToLibrary                     // "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead."
-	ReplDieToLibraryTop                        // "If this creature would die, put it on top of its owner's library instead."
-	ReplDieToLibrary                           // "If this creature would die, instead shuffle it into its owner's library."
+	ReplEntersTapped ReplKind = iota + 1 // "This creature enters tapped." (614.1c)
+	ReplEntersWith                       // "enters with N counters" (614.1c)
+	ReplEnterAsCopy                      // "You may have this creature enter as a copy of …" (707.5)
+	ReplInstead                          // "If EVENT would happen, EFFECT instead" (614.1a): Event, Instead
+	ReplGraveyard                        // "If ~ would die / be put into a graveyard from anywhere, DESTINATION instead" (614.1a): Grave
 )
 
 // LinkedChoice is an "As this enters, choose …" ability (607.2a); the

@@ -1043,26 +1043,17 @@ type graveReplacement struct {
 func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	var rs []graveReplacement
 	for _, a := range t.chars(o).Abilities {
-		if a.Kind != AbStatic || a.Replace == nil {
+		if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplGraveyard {
 			continue
 		}
-		switch k := a.Replace.Kind; {
-		case k == ReplGraveyardToLibrary, k == ReplDieToLibrary && o.Zone == Battlefield:
-			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library, shuffle: true})
-		case k == ReplDieToLibraryTop && o.Zone == Battlefield:
-			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: Library})
+		if g := a.Replace.Grave; !g.Die || o.Zone == Battlefield {
+			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: g.To, shuffle: g.Shuffle, bottom: g.Bottom})
 		}
 	}
-	if !o.Token {
-		for _, m := range t.ruleMods(RuleGraveToExile) {
-			if m.src != nil && t.graveOwnerFits(m, o) {
-				rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": exile it", to: Exile})
-			}
-		}
-		for _, m := range t.ruleMods(RuleGraveToBottom) {
-			if m.src != nil && t.graveOwnerFits(m, o) {
-				rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": reveal it and put it on the bottom of its owner's library", to: Library, bottom: true})
-			}
+	for _, m := range t.ruleMods(RuleGraveTo) {
+		if m.src != nil && t.graveOwnerFits(m, o) && t.graveWhatFits(m, o) {
+			g := m.mod.Grave
+			rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": " + g.String(), to: g.To, shuffle: g.Shuffle, bottom: g.Bottom})
 		}
 	}
 	switch {

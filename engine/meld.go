@@ -36,28 +36,43 @@ const (
 	CondOwnControl CondKind = iota + 220
 )
 
-const (
-	// RuleGraveToBottom: "If a card would be put into enchanted player's
-	// graveyard from anywhere, instead that card is revealed and put on the
-	// bottom of its owner's library." (Wheel of Sun and Moon)
-	RuleGraveToBottom RuleKind = iota + 220
-)
-
 // EnchantedPlayer is whose graveyard a replacement watches: the player
 // its Aura enchants.
 const EnchantedPlayer Whose = 220
 
 // graveOwnerFits reports whether a replacement of cards put into a
-// graveyard applies to o's: any graveyard, an opponent's of the effect's
-// controller, or the enchanted player's.
+// graveyard applies to o's: any graveyard, the effect's controller's, an
+// opponent's, or the enchanted player's.
 func (t *tx) graveOwnerFits(m ruleMod, o *Object) bool {
 	switch m.mod.Who {
+	case Yours:
+		return o.Owner == m.ctrl
 	case Opponents:
 		return o.Owner != m.ctrl
 	case EnchantedPlayer:
 		return m.src.AttachedTo != 0 && PlayerID(m.src.AttachedTo-1) == o.Owner
 	}
 	return true
+}
+
+// graveWhatFits reports whether o is what a replacement of objects put
+// into a graveyard is about: "a card" is any card, not a token (111.1);
+// "a creature", "a nontoken creature" are read as the object is as it
+// would move; "would die" only from the battlefield (700.4).
+func (t *tx) graveWhatFits(m ruleMod, o *Object) bool {
+	if m.mod.Grave != nil && m.mod.Grave.Die && o.Zone != Battlefield {
+		return false
+	}
+	f := m.mod.Filter
+	if f == nil {
+		return !o.Token
+	}
+	if f.Card && o.Token {
+		return false
+	}
+	g := *f
+	g.Card, g.Zone = false, o.Zone
+	return matchFilter(&t.s, &g, o, t.chars(o), m.src, m.ctrl)
 }
 
 // ownsAndControls reports whether the ability's controller owns and

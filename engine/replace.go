@@ -171,3 +171,24 @@ func mayText(s string) string {
 	}
 	return s
 }
+
+// String says where the object goes instead, for the event log.
+func (g *GraveRepl) String() string {
+	var s string
+	switch {
+	case g.To == Exile:
+		s = "exile it"
+	case g.To == Hand:
+		s = "return it to its owner's hand"
+	case g.Shuffle:
+		s = "shuffle it into its owner's library"
+	case g.Bottom:
+		s = "put it on the bottom of its owner's library"
+	default:
+		s = "put it on top of its owner's library"
+	}
+	if g.Reveal {
+		s = "reveal it and " + s
+	}
+	return s
+}

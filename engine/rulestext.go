@@ -1223,54 +1223,6 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 	}
 	c.i = save
-	// Darksteel Colossus, Gravebane Zombie (614.1a; 701.24g).
-	if c.eat("if") && p.self(c) {
-		switch {
-		case c.eat("would", "be", "put", "into", "a", "graveyard", "from", "anywhere", ",", "reveal") && p.self(c) &&
-			c.eat("and", "shuffle", "it", "into", "its", "owner", "'s", "library", "instead"):
-			c.eat(".")
-			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplGraveyardToLibrary}}, c.end(), nil
-		case c.eat("would", "die", ",", "put", "it", "on", "top", "of", "its", "owner", "'s", "library", "instead"):
-			c.eat(".")
-			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplDieToLibraryTop}}, c.end(), nil
-		case c.eat("would", "die", ",", "instead", "shuffle", "it", "into", "its", "owner", "'s", "library"):
-			c.eat(".")
-			return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplDieToLibrary}}, c.end(), nil
-		}
-	}
-	c.i = save
-	if c.eat("if", "a", "card", "would", "be", "put", "into", "a", "graveyard", "from", "anywhere", ",", "instead", "exile", "it") {
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleGraveToExile}}}}, c.end(), nil
-	}
-	c.i = save
-	whose := Whose(0)
-	switch {
-	// Leyline of the Void: "… into an opponent's graveyard from anywhere,
-	// exile it instead"; Wheel of Sun and Moon: "… into enchanted player's
-	// graveyard from anywhere, instead that card is revealed and put on the
-	// bottom of its owner's library".
-	case c.eat("if", "a", "card", "would", "be", "put", "into", "an", "opponent", "'s", "graveyard"):
-		whose = Opponents
-	case c.eat("if", "a", "card", "would", "be", "put", "into", "enchanted", "player", "'s", "graveyard"):
-		whose = EnchantedPlayer
-	}
-	if whose != 0 {
-		mod := &RuleMod{Kind: RuleGraveToExile, Who: whose}
-		if !c.eat("from", "anywhere", ",") {
-			return nil, true, p.fail(c, text, "from anywhere,")
-		}
-		switch {
-		case c.eat("exile", "it", "instead"), c.eat("instead", "exile", "it"):
-		case c.eat("instead", "that", "card", "is", "revealed", "and", "put", "on", "the", "bottom", "of", "its", "owner", "'s", "library"):
-			mod.Kind = RuleGraveToBottom
-		default:
-			return nil, true, p.fail(c, text, "exile it instead, or instead that card is revealed and put on the bottom of its owner's library")
-		}
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end(), nil
-	}
-	c.i = save
 	// "If EVENT, EFFECT instead." (614.1a)
 	if a, ok, err := p.replacementStatic(c, text); ok || err != nil {
 		return a, ok, err
@@ -1281,6 +1233,13 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		if c.end() {
 			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleTokens}}}}, true, nil
 		}
+	}
+	c.i = save
+	// "If ~ would die, put it on top of its owner's library instead." "If
+	// a card would be put into a graveyard from anywhere, instead exile
+	// it." (614.1a)
+	if a, ok, err := p.graveReplacementStatic(c, text); ok || err != nil {
+		return a, ok, err
 	}
 	c.i = save
 	// "Lands can't enter the battlefield." "Permanents enter tapped."

@@ -41,3 +41,32 @@ card Island: Basic Land — Island
 		}
 	}
 }
+
+// TestComposedGraveReplacements: "If OBJECT would die / be put into a
+// graveyard, DESTINATION instead" read from its parts work as they read.
+func TestComposedGraveReplacements(t *testing.T) {
+	const cards = `card Afterlife Warden (invented): {2}{W} Enchantment
+text: If a nontoken creature would die, exile it instead.
+card Homing Bear (invented): {1}{G} Creature — Bear 2/2
+text: If this creature would die, return it to its owner's hand instead.
+card Bottom Keeper (invented): {1}{U} Enchantment
+text: If a creature card would be put into your graveyard from anywhere, put it on the bottom of its owner's library instead.
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+card Island: Basic Land — Island
+`
+	tests := []struct{ name, setup, steps, expect string }{
+		{"a nontoken creature that would die is exiled", "  A battlefield: Afterlife Warden, Grizzly Bears\n  B battlefield: Grizzly Bears\n",
+			"  destroy Grizzly Bears#1\n  destroy Grizzly Bears#2\n", "  A exile count Grizzly Bears = 1\n  B exile count Grizzly Bears = 1\n  A graveyard count = 0\n"},
+		{"its own: returned to its owner's hand", "  A battlefield: Homing Bear\n", "  destroy Homing Bear\n",
+			"  A hand count Homing Bear = 1\n  A graveyard count = 0\n"},
+		{"only creature cards, only yours", "  A battlefield: Bottom Keeper, Grizzly Bears\n  A library: Island\n  B battlefield: Grizzly Bears\n",
+			"  destroy Grizzly Bears#1\n  destroy Grizzly Bears#2\n",
+			"  A library order = Grizzly Bears, Island\n  B graveyard count Grizzly Bears = 1\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, "", "scenario \"r\"\n"+cards+"setup\n"+tt.setup+"steps\n"+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
