@@ -112,10 +112,11 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	// it (616.1f), each once (614.5).
 	if src != nil && srcObj != nil {
 		t.replaceEach(t.ruleMods(RuleDoubleDamage), func(m ruleMod) bool {
-			return matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)
+			// "If a source would deal damage": no filter, any source.
+			return m.mod.Filter == nil || matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)
 		}, func(m ruleMod) {
-			n *= 2
-			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals double: %d", m.name, srcName, n)})
+			n *= max(m.mod.N, 2)
+			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals %s: %d", m.name, srcName, timesWord(m.mod.N, "double", "triple"), n)})
 		})
 	}
 	// Redirection (614.9): the next N damage to a creature or player is

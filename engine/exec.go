@@ -1338,11 +1338,11 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 		// replacements apply to each as it's created.
 		doubled := false
 		for _, m := range t.ruleMods(RuleDoubleTokens) {
-			if m.ctrl == p {
-				n *= 2
+			if whoseFits(m.mod.Who, m.ctrl, p) {
+				n *= max(m.mod.N, 2)
 				doubled = true
 				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(p), N: n,
-					Text: fmt.Sprintf("%s: %s creates twice that many tokens: %d", m.name, t.name(p), n)})
+					Text: fmt.Sprintf("%s: %s creates %s that many tokens: %d", m.name, t.name(p), timesWord(m.mod.N, "twice", "three times"), n)})
 			}
 		}
 		var first ObjectID

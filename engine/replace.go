@@ -192,3 +192,11 @@ func (g *GraveRepl) String() string {
 	}
 	return s
 }
+
+// timesWord is how rules text says a multiplier of 2 or 3.
+func timesWord(n int, two, three string) string {
+	if n == 3 {
+		return three
+	}
+	return two
+}

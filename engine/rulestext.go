@@ -1193,34 +1193,11 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		c.i = save
 	}
 	// "If a source would deal damage to a Cleric creature you control,
-	// prevent 1 of that damage." (615.10) / "If a creature you control would
+	// prevent 1 of that damage." (615.10) "If a creature you control would
 	// deal damage to a permanent or player, it deals double that damage to
-	// that permanent or player instead." (614.5)
-	if c.eat("if", "a", "source", "would", "deal", "damage", "to") {
-		c.eat("a")
-		c.eat("an")
-		f := &Filter{}
-		if _, ok := p.nounPhrase(c, f); ok && c.eat(",", "prevent") {
-			if n, ok := c.num(); ok && c.eat("of", "that", "damage") {
-				c.eat(".")
-				if c.end() {
-					return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RulePreventSome, Filter: f, N: n}}}}, true, nil
-				}
-			}
-		}
-		return fail("If a source would deal damage to …, prevent N of that damage.")
-	}
-	c.i = save
-	if c.eat("if") {
-		c.eat("a")
-		c.eat("an")
-		f := &Filter{}
-		if _, ok := p.nounPhrase(c, f); ok && c.eat("would", "deal", "damage", "to", "a", "permanent", "or", "player", ",", "it", "deals", "double", "that", "damage", "to", "that", "permanent", "or", "player", "instead") {
-			c.eat(".")
-			if c.end() {
-				return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleDamage, Filter: f}}}}, true, nil
-			}
-		}
+	// that permanent or player instead." (614.1a)
+	if a, ok, err := p.damageReplacementStatic(c, text); ok || err != nil {
+		return a, ok, err
 	}
 	c.i = save
 	// "If EVENT, EFFECT instead." (614.1a)
@@ -1228,11 +1205,10 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return a, ok, err
 	}
 	c.i = save
-	if c.eat("if", "an", "effect", "would", "create", "one", "or", "more", "tokens", "under", "your", "control", ",", "it", "creates", "twice", "that", "many", "of", "those", "tokens", "instead") {
-		c.eat(".")
-		if c.end() {
-			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleTokens}}}}, true, nil
-		}
+	// "If an effect would create one or more tokens under your control,
+	// it creates twice that many of those tokens instead." (614.1a)
+	if a, ok, err := p.tokenReplacementStatic(c, text); ok || err != nil {
+		return a, ok, err
 	}
 	c.i = save
 	// "If ~ would die, put it on top of its owner's library instead." "If

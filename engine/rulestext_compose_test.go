@@ -88,3 +88,61 @@ func TestGraveReplacementsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestDamageAndTokenReplacementsRead: damage that would be dealt and
+// tokens that would be created are read from their parts: the source, the
+// recipient, the player, and how much ("double", "triple", "three times").
+func TestDamageAndTokenReplacementsRead(t *testing.T) {
+	tests := []struct {
+		text  string
+		kind  RuleKind
+		n     int
+		who   Whose
+		types []string // the filter's card types
+		any   bool     // no filter: any source
+		err   string
+	}{
+		{text: "If a source would deal damage to a Cleric creature you control, prevent 1 of that damage.", kind: RulePreventSome, n: 1},
+		{text: "If a source would deal damage to an artifact creature, prevent 2 of that damage.", kind: RulePreventSome, n: 2, types: []string{"artifact", "creature"}},
+		{text: "If a creature you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.",
+			kind: RuleDoubleDamage, n: 2, types: []string{"creature"}},
+		{text: "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", kind: RuleDoubleDamage, n: 2, any: true},
+		{text: "If a red creature would deal damage, it deals triple that damage instead.", kind: RuleDoubleDamage, n: 3, types: []string{"creature"}},
+		{text: "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", kind: RuleDoubleTokens, n: 2, who: Yours},
+		{text: "If one or more tokens would be created under a player's control, twice that many of those tokens are created instead.", kind: RuleDoubleTokens, n: 2, who: AnyOnes},
+		{text: "If one or more tokens would be created under your control, three times that many of those tokens are created instead.", kind: RuleDoubleTokens, n: 3, who: Yours},
+		{text: "If an effect would create one or more tokens under an opponent's control, it creates twice that many of those tokens instead.", kind: RuleDoubleTokens, n: 2, who: Opponents},
+		// What the grammar can't read, or the engine doesn't apply.
+		{text: "If a source would deal damage to you, prevent 1 of that damage.", err: `at "you, prevent 1 of that d…": what it would deal damage to`},
+		{text: "If a source would deal damage to a creature, prevent all of that damage.", err: `at "all of that damage.": how much`},
+		{text: "If a creature would deal damage to a permanent or player, it deals quadruple that damage instead.", err: `at "quadruple that damage in…": how much: double or triple`},
+		{text: "If a creature would deal damage to a creature, it deals double that damage to that creature instead.", err: `doubling damage to "a permanent or player"`},
+		{text: "If a creature would deal damage to a permanent or player, it gains lifelink.", err: `at "it gains lifelink.": what happens instead`},
+		{text: "If one or more tokens would be created under your control, four times that many of those tokens are created instead.", err: `at "four times that many of …": how many`},
+		{text: "If an effect would create one or more tokens under target player's control, it creates twice that many of those tokens instead.", err: `whose control`},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities("Card", tt.text, false, Latest().Types)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		if len(abs[0].Static) != 1 || abs[0].Static[0].Rules == nil {
+			t.Errorf("%q: read as %+v", tt.text, abs[0])
+			continue
+		}
+		m := abs[0].Static[0].Rules
+		if m.Kind != tt.kind || m.N != tt.n || m.Who != tt.who {
+			t.Errorf("%q: read as kind %v, %d, %v", tt.text, m.Kind, m.N, m.Who)
+		}
+		if tt.kind != RuleDoubleTokens && tt.any != (m.Filter == nil) || m.Filter != nil && tt.types != nil && strings.Join(m.Filter.AnyOf, ",")+strings.Join(m.Filter.AllOf, ",") != strings.Join(tt.types, ",") {
+			t.Errorf("%q: about %+v", tt.text, m.Filter)
+		}
+	}
+}

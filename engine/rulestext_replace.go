@@ -266,3 +266,160 @@ func (p *textParser) graveObject(c *tcur) bool {
 	_, ok := c.eatAny("that card", "that creature", "that permanent")
 	return ok
 }
+
+// damageReplacementStatic reads replacement and prevention effects of
+// damage (614.1a, 615.10): "If SOURCE would deal damage [to RECIPIENT],
+// RESULT." SOURCE is "a source" (any) or a kind of permanent ("a creature
+// you control"); RECIPIENT "a permanent or player" or a kind of permanent
+// ("a Cleric creature you control"); RESULT "prevent N of that damage"
+// (a kind of permanent only) or "it deals double (triple) that damage
+// [to that permanent or player] instead" (to anything). ok=false: the
+// sentence isn't about damage that would be dealt.
+func (p *textParser) damageReplacementStatic(c *tcur, text string) (*Ability, bool, error) {
+	save := c.i
+	if !c.eat("if") {
+		return nil, false, nil
+	}
+	var src *Filter // nil: any source
+	if !c.eat("a", "source") {
+		c.eat("a")
+		c.eat("an")
+		src = &Filter{}
+		if _, ok := p.nounPhrase(c, src); !ok {
+			c.i = save
+			return nil, false, nil
+		}
+	}
+	if !c.eat("would", "deal", "damage") {
+		c.i = save
+		return nil, false, nil
+	}
+	var to *Filter // nil: a permanent or player
+	if c.eat("to") {
+		if !c.eat("a", "permanent", "or", "player") && !c.eat("any", "target") {
+			c.eat("a")
+			c.eat("an")
+			to = &Filter{}
+			if _, ok := p.nounPhrase(c, to); !ok {
+				return nil, true, p.fail(c, text, "what it would deal damage to: a permanent or player, a creature you control, …")
+			}
+		}
+	}
+	if !c.eat(",") {
+		return nil, true, p.fail(c, text, "a comma after the event: \"If a source would deal damage to …, …\"")
+	}
+	at := c.i
+	switch {
+	case c.eat("prevent"):
+		n, ok := c.num()
+		if !ok || !c.eat("of", "that", "damage") {
+			return nil, true, p.fail(c, text, "how much: \"prevent 1 of that damage\"")
+		}
+		if src != nil || to == nil {
+			// 615.10's effects the engine applies: from any source, to
+			// the permanents a filter names.
+			c.i = at
+			return nil, true, p.fail(c, text, "an effect the engine applies to that event: prevention from \"a source\" to a kind of permanent")
+		}
+		c.eat(".")
+		if !c.end() {
+			return nil, true, p.fail(c, text, "the end of the sentence")
+		}
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RulePreventSome, Filter: to, N: n}}}}, true, nil
+	case c.eat("it", "deals"):
+		times := 0
+		switch {
+		case c.eat("double"):
+			times = 2
+		case c.eat("triple"):
+			times = 3
+		default:
+			return nil, true, p.fail(c, text, "how much: double or triple that damage")
+		}
+		if !c.eat("that", "damage") {
+			return nil, true, p.fail(c, text, "\"that damage\"")
+		}
+		if c.eat("to") {
+			if _, ok := c.eatAny("that permanent or player", "that creature", "that player", "that permanent"); !ok {
+				return nil, true, p.fail(c, text, "to whom: that permanent or player")
+			}
+		}
+		if !c.eat("instead") {
+			return nil, true, p.fail(c, text, "\"instead\"")
+		}
+		if to != nil {
+			// The engine doubles a source's damage to anything.
+			c.i = at
+			return nil, true, p.fail(c, text, "an effect the engine applies to that event: doubling damage to \"a permanent or player\"")
+		}
+		c.eat(".")
+		if !c.end() {
+			return nil, true, p.fail(c, text, "the end of the sentence")
+		}
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleDamage, Filter: src, N: times}}}}, true, nil
+	}
+	return nil, true, p.fail(c, text, "what happens instead: prevent N of that damage, it deals double that damage … instead")
+}
+
+// tokenReplacementStatic reads replacement effects of creating tokens
+// (614.1a): "If an effect would create one or more tokens under PLAYER's
+// control, it creates twice that many of those tokens instead." or "If one
+// or more tokens would be created under PLAYER's control, three times that
+// many of those tokens are created instead." (PLAYER's: "your", "a
+// player's", "an opponent's"). ok=false: not about tokens created.
+func (p *textParser) tokenReplacementStatic(c *tcur, text string) (*Ability, bool, error) {
+	save := c.i
+	passive := false
+	switch {
+	case c.eat("if", "an", "effect", "would", "create", "one", "or", "more", "tokens"):
+	case c.eat("if", "one", "or", "more", "tokens", "would", "be", "created"):
+		passive = true
+	default:
+		return nil, false, nil
+	}
+	whose := AnyOnes
+	if c.eat("under") {
+		switch {
+		case c.eat("your"):
+			whose = Yours
+		case c.eat("a", "player", "'s"), c.eat("each", "player", "'s"):
+		case c.eat("an", "opponent", "'s"):
+			whose = Opponents
+		default:
+			return nil, true, p.fail(c, text, "whose control: your, a player's, an opponent's")
+		}
+		if !c.eat("control") {
+			return nil, true, p.fail(c, text, "\"control\"")
+		}
+	}
+	if !c.eat(",") {
+		c.i = save
+		return nil, true, p.fail(c, text, "a comma after the event: \"If an effect would create one or more tokens under your control, …\"")
+	}
+	if !passive && !c.eat("it", "creates") && !c.eat("that", "player", "creates") && !c.eat("they", "create") {
+		return nil, true, p.fail(c, text, "\"it creates\"")
+	}
+	times := 0
+	switch {
+	case c.eat("twice"):
+		times = 2
+	case c.eat("three", "times"):
+		times = 3
+	default:
+		return nil, true, p.fail(c, text, "how many: twice, three times that many")
+	}
+	if !c.eat("that", "many", "of", "those", "tokens") && !c.eat("that", "many", "tokens") {
+		return nil, true, p.fail(c, text, "\"that many of those tokens\"")
+	}
+	if passive && !c.eat("are", "created") {
+		return nil, true, p.fail(c, text, "\"are created\"")
+	}
+	if !c.eat("instead") {
+		return nil, true, p.fail(c, text, "\"instead\"")
+	}
+	c.eat(".")
+	if !c.end() {
+		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleTokens, Who: whose, N: times}}}}, true, nil
+}

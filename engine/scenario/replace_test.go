@@ -70,3 +70,39 @@ card Island: Basic Land — Island
 		}
 	}
 }
+
+// TestComposedDamageAndTokenReplacements: doubling damage and tokens read
+// from their parts work as they read: any source, triple, and tokens
+// created under another player's control.
+func TestComposedDamageAndTokenReplacements(t *testing.T) {
+	const cards = `card Twin Gods (invented): {2}{R}{R} Enchantment
+text: If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.
+card Emancipation (invented): {3}{R}{R}{R} Enchantment
+text: If a creature you control would deal damage to a permanent or player, it deals triple that damage to that permanent or player instead.
+card Primal Vigor (invented): {4}{G} Enchantment
+text: If one or more tokens would be created under a player's control, twice that many of those tokens are created instead.
+card Ojer (invented): {2}{W}{W} Enchantment
+text: If one or more tokens would be created under your control, three times that many of those tokens are created instead.
+card Shock: {R} Instant
+text: Shock deals 2 damage to any target.
+card Raise the Alarm (invented): {1}{W} Instant
+text: Create a 1/1 white Soldier creature token.
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+`
+	tests := []struct{ name, setup, steps, expect string }{
+		{"a spell's damage doubled: any source", "  B battlefield: Twin Gods\n  A hand: Shock\n  A mana {R}\n",
+			"  A casts Shock targeting B\n  resolve\n", "  B life = 16\n"},
+		{"a creature's damage tripled", "  A battlefield: Emancipation, Grizzly Bears\n", "  A attacks with Grizzly Bears\n  go to end of combat\n",
+			"  B life = 14\n"},
+		{"an opponent's tokens doubled", "  A battlefield: Primal Vigor\n  B hand: Raise the Alarm\n  B mana {1}{W}\n",
+			"  B casts Raise the Alarm\n  resolve\n", "  B battlefield count = 2\n"},
+		{"your tokens tripled, not an opponent's", "  A battlefield: Ojer\n  A hand: Raise the Alarm\n  A mana {1}{W}\n  B hand: Raise the Alarm\n  B mana {1}{W}\n",
+			"  A casts Raise the Alarm#1\n  resolve\n  B casts Raise the Alarm#2\n  resolve\n", "  A battlefield count = 4\n  B battlefield count = 1\n"},
+	}
+	for _, tt := range tests {
+		tr := runText(t, "", "scenario \"r\"\n"+cards+"setup\n"+tt.setup+"steps\n"+tt.steps+"expect\n"+tt.expect)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
