@@ -355,6 +355,9 @@ type Instr struct {
 	// Search is what OpSearch looks for and where, and what OpChooseCard
 	// chooses from.
 	Search *SearchSpec
+	// Each: the instructions each player of an OpEachPlayer follows as
+	// "you", in turn.
+	Each []*Instr
 	// Many: OpShuffleObj shuffles a set of objects ("any number of target
 	// cards", 701.24d) rather than specific ones (701.24c).
 	Many bool
@@ -380,6 +383,10 @@ type SearchSpec struct {
 	UpTo   bool   // "up to two"
 	Any    bool   // "any number of cards": as many as the searcher chooses
 	Named  bool   // "cards with that name": the name chosen while resolving (201.4a)
+	// Top: a replacement's search of only the top Top cards of the
+	// library the event would search (701.23f): "that player searches the
+	// top four cards of that library instead".
+	Top int
 }
 
 // Op is what an Instr does.

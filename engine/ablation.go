@@ -50,7 +50,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	// Section 6's examples (issue 16, third round).
 	KeyCastTargetOnce, KeyPay, KeyConsiderChoices, KeyActivationCost, KeyEntersModified, KeyDelayedCreated,
 	KeyManaAbilityStays, KeyTriggeredMana, KeyStaticEnters,
-	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined,
+	KeyShuffle, KeyShuffleKeep, KeyShuffleAbsent, KeyShuffleEmpty, KeySearchMay, KeySearchUndefined, KeySearchPortion,
 	KeyTokenCopyNone,
 	// Controlling another player (rulekeys_control.go).
 	KeyControlTurn, KeyControlSee, KeyControlDecide, KeyControlOwn, KeyControlConcede,

@@ -30,8 +30,11 @@ type execCtx struct {
 	// revealed ("that player" after it).
 	searched    PlayerID
 	hasSearched bool
-	stackObj    ObjectID
-	told        bool // the source's information was reported
+	// portion: the libraries a replacement had searched only in part
+	// (701.23f).
+	portion  map[PlayerID]bool
+	stackObj ObjectID
+	told     bool // the source's information was reported
 	// lastEffect is the continuous effect the last instruction created,
 	// which a next one may be part of (613.6).
 	lastEffect int
@@ -1153,9 +1156,20 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.chooseCard(in)
 	case OpShuffle:
 		for _, p := range x.players(in.Who) {
+			if x.portion[p] && !t.applies(KeySearchPortion) {
+				// 701.23f: after a search of a portion of the library
+				// instead, the instructions that refer to searching it
+				// still apply. Without that rule, the library wasn't the
+				// zone searched, and "then shuffle" has no library.
+				t.emit(Event{Kind: EvRule, Key: KeySearchPortion, Player: t.name(p),
+					Text: t.name(p) + " searched only a portion of their library: it isn't shuffled"})
+				continue
+			}
 			t.shuffle(p, nil, "")
 		}
 		return true, nil
+	case OpEachPlayer:
+		return x.eachPlayer(in)
 	case OpSkip:
 		return true, nil
 	}

@@ -31,6 +31,14 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 		zones = append(zones, z.String())
 	}
 	where := t.name(owner) + "'s " + joinAnd(zones)
+	top := 0 // the library's top cards searched instead of all of it
+	if slices.Contains(sp.Zones, Library) {
+		n, replaced, err := x.searchReplaced(who, owner)
+		if err != nil || replaced {
+			return false, err
+		}
+		top = n
+	}
 	t.emit(Event{Kind: EvRule, Key: KeySearch, Player: t.name(who), Text: t.name(who) + " searches " + where})
 
 	name, quality := "", sp.Filter.String()
@@ -78,7 +86,11 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 	}
 	var found, hidden []ObjectID
 	for _, z := range sp.Zones {
-		for _, o := range t.s.In(owner, z) {
+		cards := t.s.In(owner, z)
+		if z == Library && top > 0 {
+			cards = cards[max(len(cards)-top, 0):]
+		}
+		for _, o := range cards {
 			if !match(o) {
 				continue
 			}
@@ -344,4 +356,29 @@ func (x *execCtx) chooseName(in *Instr) (bool, error) {
 	}
 	x.name = ans.word
 	return true, nil
+}
+
+// searchReplaced applies the replacement effects of a player's search of
+// a library (614.1a): one that searches a portion of it instead ("that
+// player searches the top four cards of that library instead", 701.23f)
+// returns how many top cards are searched; any other replaces the search
+// with its instructions (replaced).
+func (x *execCtx) searchReplaced(who, owner PlayerID) (top int, replaced bool, err error) {
+	t := x.t
+	ev := &pendingEvent{kind: EvtSearch, player: who, what: t.name(who) + " would search " + t.name(owner) + "'s library"}
+	for _, r := range t.replacementsFor(ev) {
+		for _, in := range r.ab.Replace.Instead {
+			if in.Op == OpSearch && in.Search != nil && in.Search.Top > 0 {
+				t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(who),
+					Text: fmt.Sprintf("%s; instead (%s): %s searches the top %d cards of that library", ev.what, r.src.Label, t.name(who), in.Search.Top)})
+				if x.portion == nil {
+					x.portion = map[PlayerID]bool{}
+				}
+				x.portion[owner] = true
+				return in.Search.Top, false, nil
+			}
+		}
+	}
+	by, err := t.replaceEvent(ev)
+	return 0, by != "", err
 }

@@ -21,13 +21,14 @@ const (
 	EvtGainLife ReplEvent = iota + 1 // a player would gain life (119.10)
 	EvtDraw                          // a player would draw a card (121.6)
 	EvtLoseGame                      // a player would lose the game (104.3, 704.7)
+	EvtSearch                        // a player would search a library (701.23)
 )
 
 // replEventWords are the player events' words after "would".
 var replEventWords = []struct {
 	kind  ReplEvent
 	words string
-}{{EvtGainLife, "gain life"}, {EvtDraw, "draw a card"}, {EvtLoseGame, "lose the game"}}
+}{{EvtGainLife, "gain life"}, {EvtDraw, "draw a card"}, {EvtLoseGame, "lose the game"}, {EvtSearch, "search a library"}}
 
 // pendingEvent is an event about to happen, which replacement effects may
 // replace (614.1): its kind, the player it happens to, its amount.

@@ -29,6 +29,7 @@ const (
 	KeyShuffleAbsent    Key = "shuffle.absent"        // 701.24c: shuffling specific objects into a library shuffles it even if they aren't there to move
 	KeyShuffleEmpty     Key = "shuffle.empty"         // 701.24d: shuffling a set of objects into a library shuffles it even if the set is empty
 	KeySearch           Key = "search"                // 701.23a: searching a zone: look at all its cards and find those that match
+	KeySearchPortion    Key = "search.portion"        // 701.23f: a search replaced with a portion's: the instructions about the search still apply
 	KeySearchMay        Key = "search.may"            // 701.23b: in a hidden zone, cards with a stated quality needn't all be found
 	KeySearchUndefined  Key = "search.undefined"      // 701.23c: a search for an undefined quality finds no cards
 	KeyReveal           Key = "reveal"                // 701.20a: revealing a card shows it to all players
@@ -67,6 +68,7 @@ var gatedRecognizers = []recognizer{
 	{key: KeySearch, chapters: []uint16{701}, sub: 2, re: rx(`^to search for a card in a zone, look at all cards in that zone`)},
 	{key: KeySearchMay, chapters: []uint16{701}, sub: 2, re: rx(`searching a hidden zone for cards with a stated quality`)},
 	{key: KeySearchUndefined, chapters: []uint16{701}, sub: 2, re: rx(`search a hidden zone for cards that match an undefined quality`)},
+	{key: KeySearchPortion, chapters: []uint16{701}, sub: 2, re: rx(`searching a zone is replaced with searching a portion of that zone`)},
 	{key: KeyReveal, chapters: []uint16{701}, sub: 2, re: rx(`^to reveal a card, show that card to all players`)},
 	{key: KeyRevealAgain, chapters: []uint16{701}, sub: 2, re: rx(`^a card that is currently revealed may be revealed again`)},
 	{key: KeyTokenCopyNone, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token that is a copy of a nonexistent object, no token is created`)},

@@ -77,6 +77,12 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 	// "Then that player shuffles.": a sentence that follows the one before
 	// in order, as every instruction does (608.2c).
 	c.eat("then")
+	if in, ok, err := p.eachMay(c, text); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return append(prev, in), nil
+	}
 	switch {
 	case c.eat("the", "copy", "targets"):
 		// 707.10e: "The copy targets that token."
@@ -535,10 +541,11 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		return &Instr{Op: OpRevealObj, What: r}, true, nil
 	case c.eat("put"):
-		// "Put that card onto the battlefield under your control."
+		// "Put that card onto the battlefield [tapped] under your control."
 		save := c.i
 		if r, ok := p.objects(c); ok && c.eat("onto", "the", "battlefield") {
 			in := &Instr{Op: OpReturn, What: r}
+			in.Tapped = c.eat("tapped")
 			if !c.eat("under", "its", "owner", "'s", "control") {
 				in.UnderYou = c.eat("under", "your", "control")
 			}

@@ -11,6 +11,18 @@ package engine
 // searches.
 func (p *textParser) search(c *tcur, text string, who PRef) (*Instr, bool, error) {
 	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
+	if c.eat("the", "top") {
+		// A search replaced with a search of a portion of the library
+		// (701.23f): what is searched for stays the event's.
+		n, ok := c.num()
+		if !ok || !(c.eat("cards") || c.eat("card")) || !c.eat("of") {
+			return fail("how many: the top four cards of that library")
+		}
+		if p.event == nil || p.event.Kind != EvtSearch || !c.eat("that", "library") {
+			return fail("\"that library\", in a replacement of a search: \"If an opponent would search a library, that player searches the top four cards of that library instead.\"")
+		}
+		return &Instr{Op: OpSearch, Who: who, Search: &SearchSpec{Whose: who, Zones: []Zone{Library}, Top: n}}, true, nil
+	}
 	whose, zones, ok := p.zoneList(c)
 	if !ok {
 		return fail("whose zones to search: your library, its controller's graveyard, hand, and library")
