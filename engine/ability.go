@@ -271,6 +271,7 @@ type Cond struct {
 	Filter  *Filter
 	Color   Color
 	Negated bool
+	Names   bool // "with different names": the count is of different names
 }
 
 // CondKind is what a Cond tests.
@@ -287,6 +288,9 @@ const (
 	CondSpent        // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
 	CondControlSince // "this permanent came under your control since the beginning of your last upkeep" (echo, 702.30a)
 	CondHandAtLeast  // "you have nine or more cards in hand"
+	// CondControlsAtLeast: "you control four or more Demons [with
+	// different names]" (N, Filter; Names: with different names, 201.2b).
+	CondControlsAtLeast
 )
 
 // KeywordDevotionPlus1 marks "Your devotion to each color and each
@@ -331,6 +335,7 @@ type Instr struct {
 	// ability's controller ("under your control"), not its owner's.
 	UnderYou bool
 	Zone     Zone   // where a moved object goes
+	Steps    []Step // OpAddSteps: the step added
 	Text     string // the sentence, for events
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".
@@ -434,6 +439,7 @@ const (
 	OpSearch      // Who searches Search's zones for its cards, which become the chosen objects (701.23)
 	OpReveal      // Who reveals their hand (701.20a)
 	OpChooseCard  // Who chooses a card matching Search from a zone it names (the hand just revealed)
+	OpAddSteps    // Who gets N additional Steps[0] steps after this phase (500.10)
 )
 
 // ORef refers to an object or a set of objects from an ability's text.
@@ -521,11 +527,12 @@ type Amount struct {
 	LifeOf     *PRef // "your life total"
 	// HalfLife: "half their life, rounded up", of each player it's for.
 	HalfLife bool
-	All      bool // "your hand": every card
-	ThatMany bool // "that many": as many as the instruction before affected
-	Dealt    bool // "that much" in a damage trigger or a replacement effect: its event's amount
-	Times    int  // a multiple of it: "twice that much" (0 means 1)
-	Neg      bool // the amount is subtracted: "-X"
+	StartOf  *PRef // "your starting life total" (103.4)
+	All      bool  // "your hand": every card
+	ThatMany bool  // "that many": as many as the instruction before affected
+	Dealt    bool  // "that much" in a damage trigger or a replacement effect: its event's amount
+	Times    int   // a multiple of it: "twice that much" (0 means 1)
+	Neg      bool  // the amount is subtracted: "-X"
 	// Per multiplies what CountersOf counts: "pay 2 life for each age
 	// counter" (cumulative upkeep, 702.24a). 0 means 1.
 	Per int
@@ -541,7 +548,7 @@ type Amount struct {
 // IsZero reports whether the amount is the constant 0.
 func (a Amount) IsZero() bool {
 	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.HandOf == nil && !a.Removed && !a.All &&
-		a.LifeOf == nil && !a.LowestLife
+		a.LifeOf == nil && !a.LowestLife && a.StartOf == nil
 }
 
 // TokenSpec is what a "create" instruction makes (111.2).

@@ -43,6 +43,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeyConvokeTotal, KeyEventPerAbility, KeyDevotionMods, KeyLifelinkEvents, KeySBALKI,
 	KeyNameGrant, KeyNameSelf, KeySplice, KeySplicedText, KeyThisObject, KeyTokenText, KeyTokenName,
 	KeyAPNAP, KeyUndefinedMana, KeyDetrimental, KeyStatedQuality, KeyIfYouDo, KeyDamageNoDestroy,
+	KeyContradict, KeyUndetermined, KeyDifferentNames, KeyAddedStep,
 	// Multiplayer (issue 17).
 	KeyWinAlone, KeyLeaveGame, KeyDefendingOne, KeyBlockAttacked, KeyRange, KeyRangeTurn,
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,

@@ -172,6 +172,10 @@ type tx struct {
 	// sbaLKI is every permanent as it was before a pass of state-based
 	// actions, the last known information of those the pass moves (704.8).
 	sbaLKI map[ObjectID]Snapshot
+	// sbaReplacer: for a player whose loss a permanent's replacement
+	// effect replaces in this pass, that permanent, when its controller
+	// chose that another action of the pass moves it first (400.6).
+	sbaReplacer map[PlayerID]replacer
 	// placed lists the cards put in a position in a library during the
 	// current event of several moves at once (together), nil outside one.
 	placed []ObjectID

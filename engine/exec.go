@@ -648,6 +648,9 @@ func (x *execCtx) amount(a Amount) int {
 		for _, p := range x.players(*a.LifeOf) {
 			n += t.lifeOf(p) * max(a.Per, 1)
 		}
+	case a.StartOf != nil:
+		// 103.4: the life total the game began with.
+		n += t.s.StartLife
 	case a.LowestLife:
 		low := 0
 		for i, p := range t.s.APNAP() {
@@ -1122,6 +1125,11 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			t.shuffle(p, nil, "")
 		}
 		return true, nil
+	case OpAddSteps:
+		for _, p := range x.players(in.Who) {
+			t.addSteps(p, in.Steps[0], x.amount(in.N))
+		}
+		return true, nil
 	case OpSetLife:
 		// 119.5: a player's life total becoming N means gaining or losing
 		// the difference.
@@ -1389,6 +1397,13 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				default:
 					// Without 111.12, a token with no copiable values at all.
 					values = &Card{}
+				}
+				if !t.applies(KeyTokenName) {
+					// 111.4: the creating effect sets the token's name, for
+					// a copy the copied object's; without it, nothing does.
+					c := *values
+					c.Name = ""
+					values = &c
 				}
 				if len(os) > 0 && os[0].Card.IsDoubleFaced() && !t.copying(os[0]) && t.applies(KeyTokenFaces) {
 					// 707.8a: a copy of a double-faced permanent or card is

@@ -589,6 +589,11 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 				note("abilities", "gains "+strings.Join(names, "; "))
 			}
 		case "7a", "7b":
+			if l == "7a" && !lc.s.applies(KeyUndetermined) && sp.CDAPT != nil && undetermined(*sp.CDAPT, in.src) {
+				// 208.2a: a number the ability can't determine is 0;
+				// without that rule, it can't give a value at all.
+				continue
+			}
 			var pw, tg int
 			switch {
 			case l == "7a":
@@ -950,6 +955,18 @@ func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 		return o.Tapped != c.Negated
 	}
 	return true
+}
+
+// undetermined reports whether an amount counts what its source can't
+// determine: objects "the chosen player" controls when no player was chosen
+// (Lost Order of Jarkeld off the battlefield).
+func undetermined(as [2]Amount, src *Object) bool {
+	for _, a := range as {
+		if a.Count != nil && a.Count.Control == ChosenPlayers && (src == nil || !src.Chosen.HasPlayer) {
+			return true
+		}
+	}
+	return false
 }
 
 // countAmount evaluates an Amount with the characteristics in chs (or the

@@ -83,6 +83,11 @@ func (t *tx) replacementsFor(ev *pendingEvent) []replOption {
 			out = append(out, replOption{src: o, ctrl: ch.Controller, ab: a})
 		}
 	}
+	if r, ok := t.sbaReplacer[ev.player]; ok && r.ab.Replace.Event != nil && r.ab.Replace.Event.Kind == ev.kind {
+		// 400.6: the state-based action its controller chose moved it
+		// first; its replacement still applies to the same check's loss.
+		out = append(out, replOption{src: &r.obj, ctrl: r.ctrl, ab: r.ab})
+	}
 	return out
 }
 

@@ -32,9 +32,17 @@ const (
 	KeyIfYouDo          Key = "cost.ifyoudo"             // 118.12: "[do something]. If you do": a cost paid as it resolves; the follow-up only if paid
 	KeyDamageNoDestroy  Key = "damage.nodestroy"         // 120.5: damage doesn't destroy a creature; state-based actions may
 	KeyNegative         Key = "number.negative"          // 107.1b: a game value such as power can be less than zero, and calculations use it
+	KeyContradict       Key = "zone.contradict"          // 400.6: effects or rules doing contradictory things to an object: its controller chooses which applies
+	KeyUndetermined     Key = "pt.undetermined"          // 208.2a: a number a power/toughness-defining ability can't determine is 0
+	KeyDifferentNames   Key = "name.different"           // 201.2b: objects have different names only if each has a name
+	KeyAddedStep        Key = "turn.addstep"             // 500.10: a step added after a phase comes in a new phase of its own, whose other steps are skipped
 )
 
 var exampleRecognizers = []recognizer{
+	{key: KeyAddedStep, chapters: []uint16{500}, re: rx(`^some effects add a step after a particular phase`)},
+	{key: KeyDifferentNames, chapters: []uint16{201}, re: rx(`^some spells and abilities refer to two or more objects with different names`)},
+	{key: KeyUndetermined, chapters: []uint16{203, 207, 208}, re: rx(`number that can.t be determined, (including inside a calculation, )?use 0 instead`)},
+	{key: KeyContradict, chapters: []uint16{217, 400}, re: rx(`contradictory or mutually exclusive things to a particular (object|card or permanent)`)},
 	{key: KeyAPNAP, chapters: []uint16{101, 103}, sub: 1, re: rx(`referred to as the "active player, nonactive player`)},
 	{key: KeyUndefinedMana, chapters: []uint16{106, 406}, re: rx(`produce one or more mana of an undefined type, it produces no mana`)},
 	{key: KeyDetrimental, chapters: []uint16{112, 113}, re: rx(`^abilities can be beneficial or detrimental`)},

@@ -1014,6 +1014,19 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		}
 		c.i = save
 	}
+	if c.eat("you", "control") {
+		// "you control four or more Demons with different names"
+		if n, ok := c.num(); ok && c.eat("or", "more") {
+			f := &Filter{Control: Yours}
+			if _, ok := p.nounPhrase(c, f); ok {
+				names := c.eat("with", "different", "names")
+				if c.end() {
+					return &Cond{Kind: CondControlsAtLeast, N: n, Filter: f, Names: names}, nil
+				}
+			}
+		}
+		c.i = save
+	}
 	if c.eat("you", "control", "a") || c.eat("you", "control", "an") {
 		f := &Filter{Control: Yours}
 		if _, ok := p.nounPhrase(c, f); ok && c.end() && len(f.With) > 0 {
@@ -1082,7 +1095,7 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 			}
 		}
 	}
-	return nil, p.fail(c, text, "a condition: you have N or more life, ~ is tapped, it was kicked")
+	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked")
 }
 
 // staticAbility reads a static ability, or reports ok=false if the line

@@ -789,11 +789,15 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 	case c.eat("shuffle", "your", "hand", ",", "your", "graveyard", ",", "and", "all", "permanents", "you", "own", "into", "your", "library"):
 		return &Instr{Op: OpShuffleIn, Who: PRef{Kind: PYou}}, true, nil
 	case c.eat("your", "life", "total", "becomes"):
-		n, ok := c.num()
+		n, ok := p.amount(c)
+		if !ok {
+			c.eat("equal", "to")
+			n, ok = p.amountExpr(c)
+		}
 		if !ok {
 			return fail("your life total becomes N")
 		}
-		return &Instr{Op: OpSetLife, Who: PRef{Kind: PYou}, N: Amount{N: n}}, true, nil
+		return &Instr{Op: OpSetLife, Who: PRef{Kind: PYou}, N: n}, true, nil
 	case c.eat("double"):
 		// 701.10d: doubling a life total: it becomes twice what it was.
 		who, ok := p.player(c)
@@ -992,6 +996,26 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return p.sacrifice(c, text, who)
 	case c.eat("can't", "play", "lands", "this", "turn"):
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleCantPlayLands}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
+	case c.eat("get"), c.eat("gets"):
+		// "you get that many additional upkeep steps after this phase"
+		// (500.10): "that many" is what the trigger's event counted.
+		save := c.i
+		n, ok := p.amount(c)
+		if !ok && (c.eat("an") || c.eat("one")) {
+			n, ok = Amount{N: 1}, true
+		}
+		if n.ThatMany {
+			n = Amount{Dealt: true}
+		}
+		if !ok || !c.eat("additional") {
+			c.i = save - 1
+			return nil, false, nil
+		}
+		step, ok := ParseStep(c.next() + " step")
+		if !ok || !c.eat("step") && !c.eat("steps") || !c.eat("after", "this", "phase") {
+			return fail("N additional upkeep steps after this phase")
+		}
+		return &Instr{Op: OpAddSteps, Who: who, N: n, Steps: []Step{step}}, true, nil
 	case c.eat("win", "the", "game"), c.eat("wins", "the", "game"):
 		return &Instr{Op: OpWin, Who: who}, true, nil
 	case c.eat("create"), c.eat("creates"):
@@ -1938,6 +1962,9 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		return a, true
 	case c.eat("your", "life", "total"):
 		a.LifeOf = &PRef{Kind: PYou}
+		return a, true
+	case c.eat("your", "starting", "life", "total"):
+		a.StartOf = &PRef{Kind: PYou}
 		return a, true
 	case c.eat("the", "lowest", "life", "total", "among", "all", "players"):
 		a.LowestLife = true

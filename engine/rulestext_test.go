@@ -26,6 +26,12 @@ func TestAmountsReadOrFail(t *testing.T) {
 		{"You gain life equal to the number of gizmos you control.", true, `at "gizmos you control.": life equal to what`},
 		{"Enchanted creature gets +X/+X.", false, `X defined by ", where X is …"`},
 		{"Enchanted creature gets +X/+0, where X is its toughness.", false, "an amount a static ability can count"},
+		{"If you would lose the game, instead exile this creature and your life total becomes equal to your starting life total.", false, ""},
+		{"At the beginning of your upkeep, if you control four or more Demons with different names, you win the game.", false, ""},
+		{"Whenever this creature deals combat damage to a player, you get that many additional upkeep steps after this phase.", false, ""},
+		{"You get an additional draw step after this phase.", true, ""},
+		{"You get two additional gizmo steps after this phase.", true, "N additional upkeep steps after this phase"},
+		{"Your life total becomes equal to the number of gizmos you control.", true, "your life total becomes N"},
 	}
 	for _, tt := range tests {
 		_, err := ParseAbilities("Fling", tt.text, tt.spell, Latest().Types)

@@ -337,6 +337,14 @@ func (t *tx) checkSBA() error {
 				return nil
 			}
 		}
+		t.sbaReplacer = nil
+		if t.applies(KeyContradict) {
+			if all = t.contradictions(all); t.s.Pending != nil {
+				t.emit(Event{Kind: EvChoice, Key: t.s.Pending.Key, Player: t.name(t.s.Pending.Player),
+					Text: t.name(t.s.Pending.Player) + " must choose: " + t.s.Pending.Prompt})
+				return nil
+			}
+		}
 		// "Since the last time state-based actions were checked" starts over.
 		for i := range t.s.Players {
 			t.s.Players[i].DrewFromEmpty = false

@@ -307,6 +307,14 @@ type State struct {
 	Priority  PlayerID // the player who has priority, or would (117)
 	Passes    int      // players who passed in succession (117.4)
 	Lands     int      // lands the active player has played this turn (305.2)
+	// Added are the phases effects added to this turn (500.8, 500.10),
+	// waiting for the phase they follow to end. While the turn is in one,
+	// AddedSteps are its steps still to come, and Resume is the step the
+	// turn goes on with after it (0: not in an added phase).
+	Added      []AddedPhase
+	AddedSteps []Step
+	Resume     Step
+	addedAfter int
 
 	Effects []ContEffect // continuous effects from resolved spells and abilities (611.2)
 	Delayed []Delayed    // delayed triggered abilities waiting for their event (603.7)
@@ -429,6 +437,8 @@ func (s State) clone() State {
 	s.answers = slices.Clone(s.answers)
 	s.brought = slices.Clone(s.brought)
 	s.Effects = slices.Clone(s.Effects)
+	s.Added = slices.Clone(s.Added)
+	s.AddedSteps = slices.Clone(s.AddedSteps)
 	s.Delayed = slices.Clone(s.Delayed)
 	s.Waiting = slices.Clone(s.Waiting)
 	s.LKI = slices.Clone(s.LKI)

@@ -276,6 +276,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	if kind == TrigBlocks || kind == TrigCrews {
 		info.Other = e.Source // the attacker it blocks; the Vehicle it crews
 	}
+	if kind == TrigDealsDamage {
+		info.N = e.N // "that many": the damage dealt
+	}
 	for _, src := range t.sourcesIn(st, look) {
 		if unmodified && src.o.ID == eo.ID {
 			src.ch = ech
@@ -808,6 +811,27 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 			}
 		}
 		return false
+	case CondControlsAtLeast:
+		src := t.s.Object(item.Source)
+		n, names := 0, map[string]bool{}
+		for _, o := range t.s.Objects {
+			if o.Zone != Battlefield || t.chars(o).Controller != item.Controller || !matchFilter(&t.s, c.Filter, o, t.chars(o), src, item.Controller) {
+				continue
+			}
+			name := strings.ToLower(t.chars(o).Name)
+			switch {
+			case !c.Names:
+				n++
+			case name == "" && t.applies(KeyDifferentNames):
+				// 201.2b: objects have different names only if each
+				// has a name; without that rule, having none would be
+				// a name of its own.
+			case !names[name]:
+				names[name] = true
+				n++
+			}
+		}
+		return n >= c.N
 	case CondControlSince:
 		// 702.30a: since the beginning of its controller's last upkeep.
 		o := t.s.Object(item.Source)

@@ -266,15 +266,51 @@ func (t *tx) endStep() {
 	}
 }
 
-// advance moves to the next step, skipping the combat steps that don't
-// happen (508.8: no attackers, no blockers or damage; 510.4: no first
-// strike, one damage step).
+// advance moves to the next step: into a phase an effect added after the
+// phase that ends (500.8), through its steps, and back.
 func (t *tx) advance() {
+	if t.s.Resume != 0 {
+		if len(t.s.AddedSteps) > 0 {
+			t.s.Step, t.s.AddedSteps = t.s.AddedSteps[0], t.s.AddedSteps[1:]
+			return
+		}
+		resume := t.s.Resume
+		t.s.Resume = 0
+		if !t.takeAdded(t.s.addedAfter, resume) {
+			t.s.Step = resume
+		}
+		return
+	}
+	from := t.s.Step
+	t.advanceTurn()
+	if from.phaseEnd() && from != StepCleanup {
+		t.takeAdded(from.phase(), t.s.Step)
+	}
+}
+
+// takeAdded begins a phase added after phase after, if there is one (500.8:
+// the most recently created first), to go on with resume once it ends.
+func (t *tx) takeAdded(after int, resume Step) bool {
+	for i := len(t.s.Added) - 1; i >= 0; i-- {
+		if ph := t.s.Added[i]; ph.After == after {
+			t.s.Added = slices.Delete(slices.Clone(t.s.Added), i, i+1)
+			t.s.Step, t.s.AddedSteps, t.s.Resume, t.s.addedAfter = ph.Steps[0], slices.Clone(ph.Steps[1:]), resume, after
+			return true
+		}
+	}
+	return false
+}
+
+// advanceTurn moves to the turn's next step, skipping the combat steps
+// that don't happen (508.8: no attackers, no blockers or damage; 510.4: no
+// first strike, one damage step).
+func (t *tx) advanceTurn() {
 	switch t.s.Step {
 	case StepCleanup:
 		t.s.Turn++
 		t.s.Active = t.nextPlayer(t.s.Active)
 		t.s.Lands = 0
+		t.s.Added = nil
 		t.s.Log = TurnLog{}
 		t.s.Step = StepUntap
 		t.fixReach()

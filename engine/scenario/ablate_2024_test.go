@@ -6,7 +6,6 @@ package scenario
 // the same in 2026-01-16 and listed in knownUnproven: most are the same
 // examples as knownUnproven's, in 2024-08-02's wording.
 var knownUnproven20240802 = []string{
-	"208.2a: Lost Order of Jarkeld has power and toughness each equal to 1+*. It has the abilities “As Lost Order of Jarkeld enters, choose an opponent” and “Lost Order of J",
 	"509.5f: A creature has the ability “Whenever this creature becomes blocked by a white creature, destroy that creature at end of combat.” If the creature becomes blocked",
 	"607.5a: Voice of All enters the battlefield and Unstable Shapeshifter copies it. Voice of All reads, in part, “As Voice of All enters, choose a color.” and “Voice of Al",
 	// 707.8a's last sentence: as in knownUnproven.

@@ -114,9 +114,7 @@ func TestAblationBreaksMutations(t *testing.T) {
 // can't reach an event that happened before it existed, which no code of
 // the engine could do to be switched off.
 var knownUnproven = []string{
-	"111.4: Spitting Image is a sorcery that says, in part, “Create a token that’s a copy of target creature.” All of that token’s characteristics will match the copiable c",
 	"120.4d: A player who controls Boon Reflection, an enchantment that says “If you would gain life, you gain twice that much life instead,” attacks with a 3/3 creature wit",
-	"208.2a: Lost Order of Jarkeld has power and toughness each equal to 1+*. It has the abilities “As this creature enters, choose an opponent” and “Lost Order of Jarkeld’s",
 	"508.2a: A permanent has the ability “Whenever a green creature attacks, destroy that creature at end of combat.” If a blue creature attacks and is later turned green, t",
 	"509.3f: A creature has the ability “Whenever this creature becomes blocked by a white creature, destroy that creature at end of combat.” If the creature becomes blocked",
 	"607.5a: Voice of All enters the battlefield and Unstable Shapeshifter copies it. Voice of All reads, in part, “As this creature enters, choose a color.” and “This creat",
