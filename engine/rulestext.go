@@ -1126,6 +1126,17 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		// "You may pay 1 life rather than pay this spell's mana cost."
 		// "You may choose not to untap ~ during your untap step."
 		// "You may have ~ enter as a copy of any creature on the battlefield."
+		// "You may play an additional land on each of your turns." (305.2)
+		if at := c.i; c.eat("play") {
+			if n, ok := additionalLands(c); ok && c.eat("on", "each", "of", "your", "turns") {
+				c.eat(".")
+				if !c.end() {
+					return fail("the end of the sentence")
+				}
+				return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleExtraLand, N: n}}}}, true, nil
+			}
+			c.i = at
+		}
 		if c.eat("choose", "not", "to", "untap") {
 			if p.self(c) && c.eat("during", "your", "untap", "step") {
 				c.eat(".")

@@ -146,3 +146,40 @@ func TestDamageAndTokenReplacementsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraLandsRead: "You may play N additional land(s)" with "this turn"
+// (an instruction) or "on each of your turns" (a static ability).
+func TestExtraLandsRead(t *testing.T) {
+	tests := []struct {
+		text   string
+		spell  bool
+		n      int
+		static bool
+	}{
+		{"You may play an additional land this turn.", true, 1, false},
+		{"You may play two additional lands this turn.", true, 2, false},
+		{"You may play an additional land on each of your turns.", false, 1, true},
+		{"You may play two additional lands on each of your turns.", false, 2, true},
+	}
+	for _, tt := range tests {
+		abs, err := ParseAbilities("Card", tt.text, tt.spell, Latest().Types)
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		var m *RuleMod
+		if tt.static {
+			if len(abs[0].Static) == 1 {
+				m = abs[0].Static[0].Rules
+			}
+		} else if len(abs[0].Effect) == 1 && abs[0].Effect[0].Cont != nil {
+			m = abs[0].Effect[0].Cont.Rules
+		}
+		if m == nil || m.Kind != RuleExtraLand || m.N != tt.n {
+			t.Errorf("%q: read as %+v", tt.text, abs[0])
+		}
+	}
+	if _, err := ParseAbilities("Card", "You may play an additional land on each turn.", false, Latest().Types); err == nil {
+		t.Errorf("an unread duration read")
+	}
+}

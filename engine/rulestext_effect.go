@@ -371,10 +371,14 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 
 func (p *textParser) clause1(c *tcur, text string) (*Instr, error) {
 	save := c.i
-	if c.eat("you", "may", "play", "an", "additional", "land", "this", "turn") {
-		// 305.2: a permission, not a choice made now.
-		who := PRef{Kind: PYou}
-		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleExtraLand, N: 1}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, nil
+	if c.eat("you", "may", "play") {
+		// "You may play an additional land this turn." (305.2): a
+		// permission, not a choice made now.
+		if n, ok := additionalLands(c); ok && c.eat("this", "turn") {
+			who := PRef{Kind: PYou}
+			return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RuleExtraLand, N: n}, Player: &who}, Dur: Duration{Kind: DurEndOfTurn}}, nil
+		}
+		c.i = save
 	}
 	if c.eat("you", "may") {
 		// "You may play lands and cast spells from other players'
@@ -2698,4 +2702,16 @@ func (p *textParser) putInHand(c *tcur) bool {
 	}
 	c.i = save
 	return false
+}
+
+// additionalLands reads "an additional land", "two additional lands"
+// after "you may play" (305.2).
+func additionalLands(c *tcur) (int, bool) {
+	save := c.i
+	n, ok := c.num()
+	if !ok || !c.eat("additional") || !(c.eat("land") || c.eat("lands")) {
+		c.i = save
+		return 0, false
+	}
+	return n, true
 }

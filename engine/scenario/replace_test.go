@@ -106,3 +106,25 @@ card Grizzly Bears: {1}{G} Creature — Bear 2/2
 		}
 	}
 }
+
+// TestExtraLandsStatic: "You may play an additional land on each of your
+// turns." lets its controller play two lands, not three.
+func TestExtraLandsStatic(t *testing.T) {
+	const scn = `scenario "r"
+card Exploration: {G} Enchantment
+text: You may play an additional land on each of your turns.
+card Forest: Basic Land — Forest
+setup
+  A battlefield: Exploration
+  A hand: 3 x Forest
+steps
+  A plays Forest#1
+  A plays Forest#2
+  A plays Forest#3 => rejected
+expect
+  A battlefield count Forest = 2
+`
+	if tr := runText(t, "", scn); !tr.Passed() {
+		t.Errorf("%v %s", tr.Err, strings.Join(tr.Failures(), "; "))
+	}
+}
