@@ -478,12 +478,15 @@ func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error)
 	case back && c.Layout != LayoutModal:
 		return nil, t.ruleErr(KeyCast, "%s can be cast only with its front face up (712.11)", o.Label)
 	}
-	probe := *o
-	probe.ID, probe.Zone, probe.Half = 0, Stack, half
+	// The object as the spell would be, with the effects on it (a
+	// keyword a resolved effect gave it).
+	s := t.s.clone()
+	probe := s.Object(o.ID)
+	probe.Zone, probe.Half = Stack, half
 	if back {
 		probe.Face = FaceBack
 	}
-	pc := t.s.Chars(&probe)
+	pc := s.Chars(probe)
 	return &pc, nil
 }
 
@@ -535,4 +538,51 @@ func colorRank(c Color) int {
 		}
 	}
 	return len(AllColors)
+}
+
+var ownCosts sync.Map // ownCostKey → *Ability
+
+type ownCostKey struct {
+	a    *Ability
+	cost string
+}
+
+// ownCostKeywords gives a keyword whose cost is the object's mana cost
+// ("The flashback cost is equal to its mana cost") that cost: the
+// object's as it is now, a variable constantly reevaluated (702.1b), so a
+// split card's half cast from a graveyard has its half's.
+func (s *State) ownCostKeywords(o *Object, ch *Chars) []*Ability {
+	var out []*Ability
+	for i, a := range ch.Abilities {
+		if a.Kind != AbKeyword || a.KCost == nil || !a.KCost.SelfMana || a.Cost != nil {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(ch.Abilities)
+		}
+		cost := ch.Cost
+		if !s.applies(KeyKeywordVariable) {
+			// Without 702.1b, the cost is what it was as the ability was
+			// granted: the card's own, not a spell's half's.
+			c := *o
+			c.Zone, c.Half = Graveyard, 0
+			cost = s.printed(&c).Cost
+		}
+		// 709.4b: the text shows the cost as a mana cost ({2}{U}{R}).
+		cost = cost.Combined()
+		k := ownCostKey{a, cost.String()}
+		if v, ok := ownCosts.Load(k); ok {
+			out[i] = v.(*Ability)
+			continue
+		}
+		b := *a
+		b.KCost = &Cost{Mana: slices.Clone(cost)}
+		b.Text = strings.ToUpper(a.Keyword[:1]) + a.Keyword[1:] + " " + costOrZero(cost)
+		v, _ := ownCosts.LoadOrStore(k, &b)
+		out[i] = v.(*Ability)
+	}
+	if out == nil {
+		return ch.Abilities
+	}
+	return out
 }

@@ -135,6 +135,7 @@ func (s *State) computeView() *view {
 		if o.Zone == Battlefield && !ch.Types.Is("creature") {
 			ch.HasPT = false
 		}
+		ch.Abilities = s.ownCostKeywords(o, ch)
 		ch.Keywords = keywordsOf(ch.Abilities)
 	}
 	return v

@@ -281,6 +281,17 @@ func (a CastSpell) apply(t *tx) error {
 	// Additional and alternative costs (601.2b, 601.2f).
 	var extra *Cost
 	base := t.chars(sp).Cost
+	if way.flashback {
+		// 702.34a: the flashback cost rather than its mana cost, as the
+		// card being cast has it: a flashback an effect granted the card in
+		// the graveyard ("gains flashback") counts though the spell on the
+		// stack is a new object the effect doesn't reach.
+		for _, ab := range ch.Abilities {
+			if ab.Kind == AbKeyword && ab.Keyword == "flashback" && ab.KCost != nil {
+				base = ab.KCost.Mana
+			}
+		}
+	}
 	for _, ab := range t.chars(sp).Abilities {
 		switch {
 		case ab.AddCost != nil:
