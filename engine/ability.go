@@ -519,6 +519,7 @@ type Amount struct {
 	CountersOf *ORef
 	Kind       string
 	PowerOf    *ORef // "equal to ~'s power", "the sacrificed creature's power"
+	ValueOf    *ORef // "the sacrificed artifact's mana value" (202.3)
 	ToughOf    *ORef // "equal to its toughness"
 	HandOf     *PRef // cards in a player's hand
 	LowestLife bool  // "the lowest life total among all players"
@@ -547,7 +548,7 @@ type Amount struct {
 
 // IsZero reports whether the amount is the constant 0.
 func (a Amount) IsZero() bool {
-	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.HandOf == nil && !a.Removed && !a.All &&
+	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.ValueOf == nil && a.HandOf == nil && !a.Removed && !a.All &&
 		a.LifeOf == nil && !a.LowestLife && a.StartOf == nil
 }
 

@@ -445,6 +445,14 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			return t.move(id, r.to, r.bottom, ctrl, key, why)
 		}
 	}
+	if (to == Hand || to == Library) && o.Zone != Command {
+		if yes, err := t.toCommandZone(o); err != nil || yes {
+			if err != nil {
+				return 0, err
+			}
+			return t.move(id, Command, false, nil, KeyCommandZoneRepl, "is put into the command zone instead")
+		}
+	}
 	// 111.8: a token that has left the battlefield can't move again; it
 	// stays until it ceases to exist.
 	if o.Token && o.Zone != Battlefield && t.applies(KeyTokenStays) {

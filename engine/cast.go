@@ -14,6 +14,7 @@ import (
 type castWay struct {
 	flashback bool // cast from a graveyard with flashback: exiled as it leaves the stack (702.34a)
 	asThough  []string
+	commander bool // a commander cast from the command zone (903.8)
 }
 
 // castChars are the characteristics a card would have as the spell it is
@@ -106,6 +107,10 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 	probe := asSpell(o)
 	fits := func(m ruleMod) bool {
 		return m.mod.Cast && (m.mod.Filter == nil || matchFilter(&t.s, m.mod.Filter, probe, judge, m.src, p))
+	}
+	if t.commanderCast(o, p) {
+		way.commander = true
+		return nil
 	}
 	switch o.Zone {
 	case Library:

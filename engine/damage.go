@@ -239,6 +239,9 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			t.emit(Event{Kind: EvDamage, Key: KeyDamagePlayer, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s: life %d", srcName, n, p.Name, total)})
 		}
+		if combat {
+			t.commanderDamage(srcID, to.Player, n)
+		}
 		// 702.164c: combat damage from a creature with toxic also gives
 		// poison counters; instances add up (702.164b).
 		if combat && t.applies(KeyToxic) {

@@ -40,8 +40,14 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		used[a] = true
 		r := a.Replace
 		var opts []ObjectID
+		// Where the copied object is: the battlefield, or as the filter
+		// says ("a creature card in a graveyard", Body Double).
+		from := Battlefield
+		if r.Filter.Zone != 0 {
+			from = r.Filter.Zone
+		}
 		for _, x := range t.s.Objects {
-			if x.ID != id && x.Zone == Battlefield && matchFilter(&t.s, r.Filter, x, t.chars(x), o, o.Controller) {
+			if x.ID != id && x.Zone == from && matchFilter(&t.s, r.Filter, x, t.chars(x), o, o.Controller) {
 				opts = append(opts, x.ID)
 			}
 		}
@@ -49,7 +55,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 			break
 		}
 		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyCopyEnter, Options: opts, Min: 0, Max: 1,
-			Prompt: o.Label + " may enter as a copy of " + r.Filter.String() + " on the battlefield: choose one, or nothing"})
+			Prompt: o.Label + " may enter as a copy of " + r.Filter.String() + " in the " + from.String() + ": choose one, or nothing"})
 		if err != nil {
 			return false, err
 		}

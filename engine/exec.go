@@ -629,6 +629,10 @@ func (x *execCtx) amount(a Amount) int {
 		if chs := x.refChars(*a.PowerOf); len(chs) > 0 {
 			n += chs[0].Power
 		}
+	case a.ValueOf != nil:
+		if chs := x.refChars(*a.ValueOf); len(chs) > 0 {
+			n += chs[0].ManaValue()
+		}
 	case a.ToughOf != nil:
 		if chs := x.refChars(*a.ToughOf); len(chs) > 0 {
 			n += chs[0].Toughness

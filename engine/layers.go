@@ -876,6 +876,10 @@ func bindAmount(a Amount, id ObjectID, label string) Amount {
 		r := bindRef(*a.PowerOf, id, label)
 		a.PowerOf = &r
 	}
+	if a.ValueOf != nil {
+		r := bindRef(*a.ValueOf, id, label)
+		a.ValueOf = &r
+	}
 	return a
 }
 

@@ -111,10 +111,13 @@ func (t *tx) fixReach() {
 // TurnBegun returns s with each player's range of influence fixed as the
 // current turn began (801.2c), for a game set up in the middle of a turn.
 func (s State) TurnBegun() State {
+	s = s.clone()
+	// The game as set up is as state-based actions left it: what is in a
+	// graveyard wasn't put there since they were last checked (903.9a).
+	s.checked = s.clock
 	if !s.limited() {
 		return s
 	}
-	s = s.clone()
 	for i := range s.Players {
 		if s.Players[i].Range > 0 {
 			s.Players[i].Reach = s.reach(PlayerID(i))

@@ -2016,6 +2016,12 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		r := ORef{Kind: RefSacrificed}
 		a.PowerOf = &r
 		return a, true
+	case c.eat("the", "sacrificed", "creature", "'s", "mana", "value"), c.eat("the", "sacrificed", "artifact", "'s", "mana", "value"),
+		c.eat("the", "sacrificed", "permanent", "'s", "mana", "value"):
+		// Bosh, Iron Golem: "the sacrificed artifact's mana value".
+		r := ORef{Kind: RefSacrificed}
+		a.ValueOf = &r
+		return a, true
 	case c.eat("its", "power"):
 		r := p.it
 		if r.Kind == RefNone {

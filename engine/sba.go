@@ -40,6 +40,7 @@ const (
 	sbaDestroy   // destroyed: indestructible and regeneration apply
 	sbaUnbestow  // a bestowed Aura ceases to be bestowed (702.103f)
 	sbaAnnihilate
+	sbaCommandZone // a commander put into the command zone (903.9a)
 )
 
 // sbaChecks is 704.5's list as far as the engine implements it, keyed by
@@ -376,6 +377,7 @@ func (t *tx) checkSBA() error {
 		// An action that changed nothing (an indestructible creature with
 		// lethal damage stays) doesn't make the check repeat.
 		if !changed {
+			t.s.checked = t.s.clock
 			// The uniqueness rules' answers are used up; others (a target
 			// for a triggered ability) wait for what asked for them.
 			t.s.answers = slices.DeleteFunc(t.s.answers, func(a answer) bool { return a.key == KeySBALegend || a.key == KeySBAPlaneswalker })
@@ -462,6 +464,15 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 				t.emit(Event{Kind: EvRule, Key: KeyBestow, Object: o.Label, ObjectID: o.ID,
 					Text: o.Label + " is unattached: it ceases to be bestowed and is a creature again"})
 			}
+		case sbaCommandZone:
+			o := t.s.Object(d.object)
+			if o == nil || (o.Zone != Graveyard && o.Zone != Exile) {
+				continue
+			}
+			if _, err := t.move(o.ID, Command, false, nil, KeyCommandZoneSBA, "is put into the command zone"); err != nil {
+				return false, err
+			}
+			changed = true
 		case sbaAnnihilate:
 			o := t.s.Object(d.object)
 			if o == nil {

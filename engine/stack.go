@@ -401,6 +401,14 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 	}
+	if way.commander {
+		// 903.8: the commander tax, an additional cost.
+		if tax := t.commanderTax(sp); tax != nil {
+			adds = append(adds, tax)
+			t.emit(Event{Kind: EvCost, Key: KeyCommanderTax, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
+				Text: fmt.Sprintf("%s costs %s more: the commander tax", sp.Label, tax)})
+		}
+	}
 	total := totalCost(base, a.X, adds, more, less)
 	t.emit(Event{Kind: EvCost, Key: KeyTotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
 		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.describe())})
@@ -454,6 +462,9 @@ func (a CastSpell) apply(t *tx) error {
 		text += " targeting " + strings.Join(tgts, ", ")
 	}
 	t.emit(Event{Kind: EvCast, Key: KeyCast, Object: sp.Label, ObjectID: id, Player: t.name(a.Player), PlayerID: a.Player, HasPlayer: true, Text: text})
+	if way.commander {
+		t.castFromCommand(sp, a.Player)
+	}
 	t.logSpend(a.Player, spent.mana.Total())
 	// 117.3c: the caster gets priority again.
 	t.s.Priority, t.s.Passes = a.Player, 0

@@ -114,6 +114,31 @@ type Player struct {
 	ctrlNow, ctrlNext int
 	// agreedDraw: the player has agreed to an intentional draw (104.4i).
 	agreedDraw bool
+
+	// Commanders are the cards designated as the player's commanders
+	// (903.3), with how often the player has cast each from the command
+	// zone (903.8); nil outside a Commander game.
+	Commanders []CommanderCard
+	// CommanderDamage is the combat damage each commander has dealt this
+	// player over the game (903.10a), one entry per commander that has.
+	CommanderDamage []CommanderDamage
+	// Mulligans is how many mulligans the player has taken (103.5).
+	Mulligans int
+}
+
+// CommanderCard is a card designated as a player's commander (903.3).
+type CommanderCard struct {
+	Card  string // the card's label ("Wort, the Raidmother#1"), stable across zones
+	Name  string // its name as printed
+	Casts int    // times its owner has cast it from the command zone (903.8)
+}
+
+// CommanderDamage is the combat damage one commander has dealt a player
+// over the course of the game (903.10a).
+type CommanderDamage struct {
+	Commander string   // the commander card's label
+	Owner     PlayerID // whose commander it is
+	Damage    int
 }
 
 // Object is a card or token in a zone. Card holds its printed
@@ -223,6 +248,8 @@ type Card struct {
 	Halves   []*Card
 	DFC      *Card
 	MeldWith string // a meld card: the name of its counterpart (712.5)
+	// A vanguard card's hand and life modifiers (313.6, 313.7).
+	HandMod, LifeMod int
 }
 
 // HasKeyword reports whether the card was printed with keyword k.
@@ -350,10 +377,15 @@ type State struct {
 	// subgame (728.4a).
 	brought []string
 
-	nextID     ObjectID
-	clock      int            // timestamps and zone order
-	labels     map[string]int // name → how many objects have carried it, for labels
-	answers    []answer       // choices made, consumed by the next SBA check or the action that asked
+	nextID  ObjectID
+	clock   int            // timestamps and zone order
+	labels  map[string]int // name → how many objects have carried it, for labels
+	answers []answer       // choices made, consumed by the next SBA check or the action that asked
+	// checked is the clock when state-based actions were last checked;
+	// stayed are commanders whose owners chose to leave them where they
+	// were put (903.9a).
+	checked    int
+	stayed     []ObjectID
 	nextEffect int
 }
 
@@ -436,6 +468,7 @@ func (s State) clone() State {
 	s.Objects = objs
 	s.answers = slices.Clone(s.answers)
 	s.brought = slices.Clone(s.brought)
+	s.stayed = slices.Clone(s.stayed)
 	s.Effects = slices.Clone(s.Effects)
 	s.Added = slices.Clone(s.Added)
 	s.AddedSteps = slices.Clone(s.AddedSteps)

@@ -370,7 +370,9 @@ func (t *tx) beginStep() error {
 			return err
 		}
 	case StepCleanup:
-		t.cleanup()
+		if err := t.cleanup(); err != nil {
+			return err
+		}
 	}
 	t.stepTriggers()
 	return nil
@@ -443,7 +445,11 @@ func (t *tx) hasStatic(o *Object, k string) bool {
 
 // cleanup: discard to hand size (514.1), then damage wears off and "until
 // end of turn" effects end (514.2).
-func (t *tx) cleanup() {
+func (t *tx) cleanup() error {
+	// 514.1: first, discard down to the maximum hand size.
+	if err := t.discardToHandSize(); err != nil {
+		return err
+	}
 	for _, o := range t.s.Objects {
 		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) && t.applies(KeyCleanup) {
 			if o.Damage > 0 {
@@ -463,6 +469,7 @@ func (t *tx) cleanup() {
 	}
 	t.s.Effects = kept
 	t.dirty()
+	return nil
 }
 
 // EndStep ends the current step: the game moves to the next step (mana

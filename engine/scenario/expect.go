@@ -259,6 +259,9 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 	if chk, ok, found := p.tableExpect(c, who); found {
 		return chk, ok
 	}
+	if chk, ok, found := p.casualPlayerExpect(c, who); found {
+		return chk, ok
+	}
 	if chk, ok, found := p.controlExpect(c, who); found {
 		return chk, ok
 	}
@@ -391,6 +394,9 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			}
 			return f(obj, r)
 		}, true
+	}
+	if chk, ok, found := p.casualObjectExpect(c, o); found {
+		return chk, ok
 	}
 	switch {
 	case c.eat("name"):

@@ -493,6 +493,21 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 			d.Color |= col
 		case engine.IsKeyword(kw):
 			d.Keywords = append(d.Keywords, kw)
+		case strings.HasPrefix(kw, "hand ") || strings.HasPrefix(kw, "life "):
+			// A vanguard card's hand or life modifier (313.6, 313.7):
+			// "hand +2", "life -3".
+			f := strings.Fields(kw)
+			n, err := strconv.Atoi(strings.TrimPrefix(strings.ReplaceAll(f[len(f)-1], "−", "-"), "+"))
+			if len(f) != 2 || err != nil || n < -20 || n > 20 {
+				p.errorf("a vanguard card's modifiers: hand +2, life -3")
+				return false
+			}
+			if f[0] == "hand" {
+				d.HandMod = n
+			} else {
+				d.LifeMod = n
+			}
+			d.Modifiers = true
 		case strings.HasPrefix(kw, "loyalty "):
 			// A planeswalker's printed loyalty (306.5a): "loyalty 3".
 			n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(kw, "loyalty ")))
@@ -596,6 +611,37 @@ func (p *parser) setup(l string) {
 				return fmt.Errorf("%s's team has no shared life total (variant two-headed giant)", who)
 			}
 			r.st = r.st.EditTeamLife(id, n)
+			return nil
+		})
+	case c.eat("vanguard"), c.eat("commander"):
+		// "A vanguard: Sisay" (902.3: in the command zone; the game began
+		// with it, 902.4), "A commander: Wort, the Raidmother" (903.6).
+		what := c.last
+		if !c.sym(":") {
+			p.errorf("expected: %s %s: CARD", who, what)
+			return
+		}
+		r, ok := c.ref()
+		if !ok || !c.end() || r.Index != 0 {
+			p.errorf("%s %s: name one declared card", who, what)
+			return
+		}
+		add(func(rn *run) error {
+			card, err := rn.card(r.Name)
+			if err != nil {
+				return err
+			}
+			pl := rn.player(who)
+			var id engine.ObjectID
+			rn.st, id = rn.st.AddObject(card, pl, engine.Command, false)
+			if what == "vanguard" {
+				if !card.Types.Is("vanguard") {
+					return fmt.Errorf("%s isn't a vanguard card", r.Name)
+				}
+				rn.st = rn.st.StartVanguard(pl, id)
+				return nil
+			}
+			rn.st = rn.st.Designate(pl, id)
 			return nil
 		})
 	case c.eat("range"):
@@ -847,6 +893,21 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 		}
 		return func(o *engine.Object, r *run) error {
 			o.Chosen.Player, o.Chosen.HasPlayer = r.player(who), true
+			return nil
+		}, true
+	case c.eat("commander") && c.end():
+		// A card designated as its owner's commander (903.3), set up
+		// anywhere.
+		return func(o *engine.Object, r *run) error {
+			id := o.ID
+			r.later = append(r.later, func() error {
+				x := r.st.Object(id)
+				if x == nil {
+					return nil
+				}
+				r.st = r.st.Designate(x.Owner, id)
+				return nil
+			})
 			return nil
 		}, true
 	case c.eat("owned by"):

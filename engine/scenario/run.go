@@ -405,11 +405,14 @@ func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
 	if d.HasPT && !tl.Is("creature") && !tl.HasSubtype("Vehicle") && !tl.HasSubtype("Spacecraft") {
 		return nil, fail(errors.New("only creatures, Vehicles and Spacecraft have a power and toughness printed on them"))
 	}
+	if d.Modifiers && !tl.Is("vanguard") {
+		return nil, fail(errors.New("only vanguard cards have hand and life modifiers"))
+	}
 	if d.Loyalty > 0 && !tl.Is("planeswalker") {
 		return nil, fail(errors.New("only planeswalkers have loyalty"))
 	}
 	c := &engine.Card{Name: name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
-		Loyalty: d.Loyalty, Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor}
+		Loyalty: d.Loyalty, Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor, HandMod: d.HandMod, LifeMod: d.LifeMod}
 	cda := false
 	for _, l := range d.Text {
 		abs, err := engine.ParseAbilities(name, l.Text, d.spell(), r.ed.Types)

@@ -84,9 +84,12 @@ type CardDecl struct {
 	Toughness int
 	HasPT     bool
 	Loyalty   int // a planeswalker's printed loyalty: "loyalty 3"
-	Keywords  []string
-	Color     engine.Color
-	HasColor  bool
+	// A vanguard card's modifiers: "hand +2", "life -3" (313.6, 313.7).
+	HandMod, LifeMod int
+	Modifiers        bool
+	Keywords         []string
+	Color            engine.Color
+	HasColor         bool
 	// Text is the card's rules text, one ability per "text:" line, read
 	// by engine.ParseAbilities under each edition the scenario runs in.
 	Text []TextLine

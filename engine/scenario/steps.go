@@ -368,6 +368,14 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 			}
 			return engine.PlayLand{Player: r.player(who), Card: x.ID}, nil
 		})
+	case c.eat("draws", "a", "starting", "hand"), c.eat("draws", "their", "starting", "hand"), c.eat("draws", "an", "opening", "hand"):
+		// 103.5: the starting hand size (902.5).
+		return done(func(r *run) (engine.Action, error) { return engine.DrawHand{Player: r.player(who)}, nil })
+	case c.eat("takes", "a", "mulligan"), c.eat("mulligans"):
+		return done(func(r *run) (engine.Action, error) { return engine.Mulligan{Player: r.player(who)}, nil })
+	case c.eat("keeps"):
+		c.eatAny("their hand", "the hand")
+		return done(func(r *run) (engine.Action, error) { return engine.Keep{Player: r.player(who)}, nil })
 	case c.eat("draws"):
 		n := 1
 		if k, ok := c.count(); ok {

@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The casual variants' rules that are about cards and players rather than
+// play: Vanguard's modifiers (902), the commander designation and color
+// identity (903.3–903.5).
+
+// Vanguard returns the vanguard cards p owns in the command zone (902.3).
+func (s *State) vanguards(p PlayerID) []*Object {
+	var out []*Object
+	for _, o := range s.In(p, Command) {
+		if o.Owner == p && o.Card.Types.Is("vanguard") {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (s *State) handModifier(p PlayerID) int {
+	n := 0
+	for _, o := range s.vanguards(p) {
+		n += o.Card.HandMod
+	}
+	return n
+}
+
+// StartingHandSize is how many cards p draws as the game begins (103.5:
+// normally seven), as modified by their vanguard's hand modifier (902.5).
+func (s *State) StartingHandSize(p PlayerID) int {
+	if s.applies(KeyVanguardHand) {
+		return 7 + s.handModifier(p)
+	}
+	return 7
+}
+
+// MaxHandSize is p's maximum hand size (402.2: normally seven), as
+// modified by their vanguard's hand modifier (902.5b).
+func (s *State) MaxHandSize(p PlayerID) int {
+	if s.applies(KeyVanguardMaxHand) {
+		return 7 + s.handModifier(p)
+	}
+	return 7
+}
+
+// StartVanguard gives p the starting life total their vanguard card o
+// makes (902.4: 20 plus or minus its life modifier) as the game begins
+// with it in the command zone.
+func (s State) StartVanguard(p PlayerID, o ObjectID) State {
+	s = s.clone()
+	v := s.Object(o)
+	if v == nil || !s.applies(KeyVanguardLife) {
+		return s
+	}
+	s.Players[p].Life += v.Card.LifeMod
+	return s
+}
+
+// Designate makes the card of object o one of p's commanders (903.3).
+func (s State) Designate(p PlayerID, o ObjectID) State {
+	s = s.clone()
+	x := s.Object(o)
+	if x == nil {
+		return s
+	}
+	pl := &s.Players[p]
+	pl.Commanders = append(slices.Clone(pl.Commanders), CommanderCard{Card: x.Label, Name: x.Card.Name})
+	return s
+}
+
+// CommanderOf returns the commander o is, and whose: 903.3, the
+// designation is an attribute of the card, which keeps it in every zone
+// and face down or copying something else, and which no token or other
+// card copying it has.
+func (s *State) CommanderOf(o *Object) (*CommanderCard, PlayerID, bool) {
+	for i := range s.Players {
+		for j := range s.Players[i].Commanders {
+			c := &s.Players[i].Commanders[j]
+			if s.applies(KeyCommanderCard) {
+				if !o.Token && o.Label == c.Card {
+					return c, PlayerID(i), true
+				}
+				continue
+			}
+			// Without 903.3 the designation would be something the object
+			// shows: whatever has the commander's name.
+			if s.Chars(o).Name == c.Name {
+				return c, PlayerID(i), true
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// IsCommander reports whether o is a commander (903.3).
+func (s *State) IsCommander(o *Object) bool {
+	_, _, ok := s.CommanderOf(o)
+	return ok
+}
+
+var symbolRe = regexp.MustCompile(`\{[^{}]+\}`)
+
+// ColorIdentity is the color identity of o's card (903.4): the colors of
+// the mana symbols in its mana cost and rules text and of its color
+// indicator, over each of its faces and halves (903.4d, 903.4e); reminder
+// text is left out (903.4c) because the card's text never holds it.
+func (s *State) ColorIdentity(o *Object) Color {
+	card := o.Card
+	if card.DFC != nil {
+		card = card.DFC
+	}
+	if !s.applies(KeyColorIdentity) {
+		// Without 903.4 a card would be judged by its colors.
+		return s.Chars(o).Colors
+	}
+	id := cardIdentity(card)
+	for _, h := range card.Halves {
+		id |= cardIdentity(h)
+	}
+	if card.Flip != nil {
+		id |= cardIdentity(card.Flip)
+	}
+	if card.Back != nil && s.applies(KeyIdentityBack) {
+		id |= cardIdentity(card.Back)
+	}
+	return id
+}
+
+func cardIdentity(c *Card) Color {
+	id := c.Cost.Colors()
+	if c.HasColor {
+		id |= c.Color
+	}
+	var texts []string
+	for _, a := range c.Abilities {
+		texts = append(texts, a.Text)
+	}
+	texts = append(texts, c.Keywords...)
+	for _, t := range texts {
+		for _, sym := range symbolRe.FindAllString(t, -1) {
+			if m, err := ParseManaCost(sym); err == nil {
+				id |= m.Colors()
+			}
+		}
+	}
+	return id
+}
+
+// basicLandColors are the colors of mana each basic land type's ability
+// produces (305.6).
+var basicLandColors = map[string]Color{"plains": White, "island": Blue, "swamp": Black, "mountain": Red, "forest": Green}
+
+// DeckMayInclude reports whether the card of o may be in p's Commander deck
+// (903.5c, 903.5d), judged by the color identity of p's commanders; the
+// rule that forbids it if it may not.
+func (s *State) DeckMayInclude(p PlayerID, o *Object) (bool, Key) {
+	var cmd Color
+	for _, c := range s.Players[p].Commanders {
+		for _, x := range s.Objects {
+			if x.Label == c.Card {
+				cmd |= s.ColorIdentity(x)
+				break
+			}
+		}
+	}
+	// 903.5c: every color of its color identity is the commander's.
+	if s.applies(KeyDeckIdentity) && s.ColorIdentity(o)&^cmd != 0 {
+		return false, KeyDeckIdentity
+	}
+	// 903.5d: a card with a basic land type, only if each color of mana it
+	// could produce is.
+	if s.applies(KeyDeckLandTypes) {
+		for _, st := range o.Card.Types.Subtypes {
+			if c, ok := basicLandColors[strings.ToLower(st.Name)]; ok && c&^cmd != 0 {
+				return false, KeyDeckLandTypes
+			}
+		}
+	}
+	return true, ""
+}

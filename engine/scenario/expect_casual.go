@@ -1,0 +1,128 @@
+package scenario
+
+import (
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// Expectations about the casual variants (section 9): commanders, color
+// identity, deck construction, commander damage, hand sizes.
+
+// colorList reads "red and green", "white, blue", "colorless".
+func (p *parser) colorList(c *cursor) (engine.Color, bool) {
+	var want engine.Color
+	c.sym("=")
+	if c.eat("colorless") {
+		return 0, true
+	}
+	for !c.end() {
+		if c.eat("and") || c.sym(",") {
+			continue
+		}
+		col, ok := engine.ParseColor(c.word())
+		if !ok {
+			p.errorf("colors are white, blue, black, red, green, or colorless")
+			return 0, false
+		}
+		want |= col
+	}
+	return want, true
+}
+
+// casualObjectExpect reads what follows an object about the casual
+// variants: "commander", "not a commander", "color identity = red and
+// green".
+func (p *parser) casualObjectExpect(c *cursor, o ref) (check, bool, bool) {
+	obj := func(f func(*engine.Object, *run) (bool, string, engine.Key)) check {
+		return func(r *run) (bool, string, engine.Key) {
+			x, err := r.object(o, 0)
+			if err != nil {
+				return false, err.Error(), ""
+			}
+			return f(x, r)
+		}
+	}
+	switch {
+	case c.eat("color", "identity"):
+		want, ok := p.colorList(c)
+		return obj(func(x *engine.Object, r *run) (bool, string, engine.Key) {
+			got := r.st.ColorIdentity(x)
+			return got == want, got.String(), engine.KeyColorIdentity
+		}), ok, true
+	case c.eat("is", "not", "a", "commander"), c.eat("not", "a", "commander"):
+		return obj(func(x *engine.Object, r *run) (bool, string, engine.Key) {
+			if r.st.IsCommander(x) {
+				return false, "a commander", engine.KeyCommanderCard
+			}
+			return true, "not a commander", engine.KeyCommanderCard
+		}), true, true
+	case c.eat("is", "a", "commander"), c.eat("commander"):
+		return obj(func(x *engine.Object, r *run) (bool, string, engine.Key) {
+			if r.st.IsCommander(x) {
+				return true, "a commander", engine.KeyCommanderCard
+			}
+			return false, "not a commander", engine.KeyCommanderCard
+		}), true, true
+	}
+	return nil, false, false
+}
+
+// casualPlayerExpect reads what follows a player about the casual
+// variants: "deck may include Lightning Bolt", "deck may not include
+// Counterspell", "commander damage from Wort = 21", "maximum hand size =
+// 6", "hand size = 9" (the starting one).
+func (p *parser) casualPlayerExpect(c *cursor, who string) (check, bool, bool) {
+	switch {
+	case c.eat("deck", "may", "not", "include"), c.eat("deck", "may", "include"):
+		may := !strings.Contains(c.last, "not")
+		o, ok := c.ref()
+		if !ok {
+			return nil, p.bad("A deck may include CARD, A deck may not include CARD"), true
+		}
+		return func(r *run) (bool, string, engine.Key) {
+			x, err := r.object(o, 0)
+			if err != nil {
+				return false, err.Error(), ""
+			}
+			got, k := r.st.DeckMayInclude(r.player(who), x)
+			if got {
+				return got == may, "may include " + x.Label, engine.KeyDeckIdentity
+			}
+			return got == may, "may not include " + x.Label + " (" + r.cite(k) + ")", k
+		}, true, true
+	case c.eat("commander", "damage", "from"):
+		o, ok := c.ref()
+		if !ok {
+			return nil, p.bad("B commander damage from CARD = 21"), true
+		}
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			x, err := r.object(o, 0)
+			if err != nil {
+				return false, err.Error(), ""
+			}
+			got := 0
+			for _, d := range r.st.Players[r.player(who)].CommanderDamage {
+				if d.Commander == x.Label {
+					got = d.Damage
+				}
+			}
+			ok, s := eqInt(got, n)
+			return ok, s, engine.KeyCommanderDamage
+		}, ok, true
+	case c.eat("maximum", "hand", "size"):
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(r.st.MaxHandSize(r.player(who)), n)
+			return ok, s, engine.KeyVanguardMaxHand
+		}, ok, true
+	case c.eat("starting", "hand", "size"):
+		n, ok := p.wantInt(c)
+		return func(r *run) (bool, string, engine.Key) {
+			ok, s := eqInt(r.st.StartingHandSize(r.player(who)), n)
+			return ok, s, engine.KeyVanguardHand
+		}, ok, true
+	}
+	return nil, false, false
+}
