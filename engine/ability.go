@@ -336,6 +336,7 @@ type Instr struct {
 	UnderYou bool
 	Zone     Zone   // where a moved object goes
 	Steps    []Step // OpAddSteps: the step added
+	Zone2    Zone   // OpPutPiles: where the other pile goes
 	Text     string // the sentence, for events
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".

@@ -18,9 +18,10 @@ type execCtx struct {
 	it      []ObjectID // what the last instruction acted on
 	created []ObjectID
 	chosen  []ObjectID
-	color   Color  // a color chosen while resolving
-	name    string // a card name chosen while resolving (201.4a)
-	count   int    // how many objects the last instruction affected ("that many")
+	piles   [2][]ObjectID // two piles a player separated cards into
+	color   Color         // a color chosen while resolving
+	name    string        // a card name chosen while resolving (201.4a)
+	count   int           // how many objects the last instruction affected ("that many")
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
@@ -1011,6 +1012,12 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			t.addEffect(e)
 		}
 		return true, nil
+	case OpRevealTop:
+		return x.revealTop(in)
+	case OpPiles:
+		return x.separatePiles(in)
+	case OpPutPiles:
+		return x.putPiles(in)
 	case OpRedirect:
 		tgs, to := x.recipients(in.To), x.recipients(*in.To2)
 		if len(tgs) != 1 || len(to) != 1 {

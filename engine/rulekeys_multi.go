@@ -46,7 +46,7 @@ var multiGated = []Key{
 	KeyMeleeOptions, KeyEmperorOptions, KeyEmperorRanges, KeyAlternateSeats, KeyRangeAffect,
 	KeyRangeAttack, KeyEmperorAttack, KeyRangeTrigger, KeyRangeMoving, KeyRangeTarget, KeyRangeInfo,
 	KeyRangePrevent, KeyRangeReplace, KeyTeamLoses, KeyTeamLifeApply, KeyTeamLifeValue, KeyTeamLifeSet,
-	KeyTeamLifeSetEach, KeyLeftTrigger, KeyTurnMarkers, KeyRangeChoose, KeyRangeOptions,
+	KeyTeamLifeSetEach, KeyLeftTrigger, KeyTurnMarkers, KeyRangeChoose, KeyRangeOptions, KeyRangeNearest,
 }
 
 // multiChapters are the multiplayer rules' chapters: 600–609 until the

@@ -536,6 +536,24 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		// "… put it into your hand" (a card searched for): to its owner's
 		// hand, where a card goes whoever's hand it is put into (400.3).
 		return &Instr{Op: OpBounce, What: p.it}, true, nil
+	case c.eat("reveal", "the", "top"):
+		// "Reveal the top five cards of your library." They are "those
+		// cards" after it.
+		n, ok := c.num()
+		if !ok || !c.eat("cards", "of", "your", "library") {
+			return fail("reveal the top N cards of your library")
+		}
+		p.it = ORef{Kind: RefChosenObj}
+		return &Instr{Op: OpRevealTop, N: Amount{N: n}}, true, nil
+	case c.eat("put", "one", "pile"):
+		// "Put one pile into your hand and the other into your graveyard."
+		z1, ok1 := pileZone(c)
+		ok2 := c.eat("and", "the", "other")
+		z2, ok3 := pileZone(c)
+		if !ok1 || !ok2 || !ok3 {
+			return fail("put one pile into your hand and the other into your graveyard")
+		}
+		return &Instr{Op: OpPutPiles, Zone: z1, Zone2: z2}, true, nil
 	case c.peek() == "reveal" && c.peekAt(1) != "the":
 		// "… reveal it": shown to every player; it stays where it is.
 		c.next()
@@ -917,6 +935,18 @@ func (p *textParser) duration(c *tcur) Duration {
 // draws two cards", "each player sacrifices a creature".
 func (p *textParser) playerClause(c *tcur, text string) (*Instr, bool, error) {
 	who, ok := p.player(c)
+	if !ok && c.eat("an", "opponent") {
+		// "An opponent separates those cards into two piles."
+		who, ok = PRef{Kind: PAnOpponent}, true
+		if !c.eat("separates") {
+			return nil, true, p.fail(c, text, "what an opponent does: separates … into two piles")
+		}
+		r, ok := p.objects(c)
+		if !ok || !c.eat("into", "two", "piles") {
+			return nil, true, p.fail(c, text, "separates those cards into two piles")
+		}
+		return &Instr{Op: OpPiles, Who: who, What: r}, true, nil
+	}
 	if !ok {
 		return nil, false, nil
 	}
@@ -2720,4 +2750,16 @@ func additionalLands(c *tcur) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// pileZone reads where a pile goes: "into your hand", "into your
+// graveyard".
+func pileZone(c *tcur) (Zone, bool) {
+	switch {
+	case c.eat("into", "your", "hand"):
+		return Hand, true
+	case c.eat("into", "your", "graveyard"):
+		return Graveyard, true
+	}
+	return 0, false
 }
