@@ -62,6 +62,8 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	KeyRestartCards, KeySubgameEnd,
 	// Revealing (reveal.go).
 	KeyRevealAgain,
+	// Name stickers (sticker.go).
+	KeyStickerPlace, KeyStickerName,
 })
 
 // Gated lists the keys the engine can switch off, in Keys order.

@@ -488,6 +488,9 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	n.Seq = t.s.tick()
 	n.Timestamp, n.CtrlSince = n.Seq, n.Seq
 	n.Revealed, n.ExiledBy, n.Haunting = false, 0, 0
+	if to == Library || to == Hand || to == Outside {
+		n.Stickers = nil // 123.5: not retained in a hidden zone
+	}
 	if old.Zone == Outside {
 		n.Outsider = true // 400.11b: brought into the game
 	}

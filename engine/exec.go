@@ -1167,6 +1167,8 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.reveal(in)
 	case OpControlPlayer:
 		return x.controlPlayer(in)
+	case OpNameSticker:
+		return x.putNameSticker(in)
 	case OpRestart:
 		return true, t.restart(x.ctrl)
 	case OpSubgame:

@@ -38,7 +38,9 @@ type instance struct {
 	ts2   int
 	cda   bool
 	fixed []ObjectID // the objects it applies to, once fixed
-	name  string     // for notes
+	// sticker is a name sticker's text-changing effect (123.6c).
+	sticker *NameSticker
+	name    string // for notes
 }
 
 // layerCtx is one computation of characteristics.
@@ -369,6 +371,9 @@ func (lc *layerCtx) instances(l string) []*instance {
 			}
 		}
 	}
+	if l == "3" {
+		out = append(out, lc.stickerInstances()...)
+	}
 	// 613.6: an effect that began in an earlier layer goes on applying to
 	// the same objects, even if its ability is gone now.
 	keys := make([]string, 0, len(lc.started))
@@ -537,6 +542,9 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			c.Controller = in.ctrl
 			note("controller", "controlled by "+lc.s.Players[in.ctrl].Name)
 		case "3":
+			if in.sticker != nil {
+				note("name", "named "+lc.applySticker(c, in.sticker))
+			}
 			if in.eff != nil && in.eff.From != "" {
 				c.Abilities = changeText(c.Abilities, in.eff.From, in.eff.To)
 				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))

@@ -162,7 +162,7 @@ var corpusEditions = []corpusEdition{
 		set: "resolve.permanent=608.3a cast.ahead=601.4 resolve.cant.enter=608.3e shortcut=726.2a shortcut.shorten=726.2b shortcut.taken=726.2c loop.fragmented=726.3 restart=722.1 restart.cards=722.2 subgame=723.2 subgame.end=723.5"},
 	{file: "2022-09-08", date: "2022-09-08", symbols: 1022},
 	{file: "2022-10-07", date: "2022-10-07", symbols: 1022,
-		set: "shortcut=727.2a shortcut.shorten=727.2b shortcut.taken=727.2c loop.fragmented=727.3 control.turn=719.1 control.see=719.4 control.decide=719.5 control.own=719.5b control.concede=719.6 restart=723.1 restart.cards=723.2 subgame=724.2 subgame.end=724.5 mulligan=103.5"},
+		set: "shortcut=727.2a shortcut.shorten=727.2b shortcut.taken=727.2c loop.fragmented=727.3 control.turn=719.1 control.see=719.4 control.decide=719.5 control.own=719.5b control.concede=719.6 restart=723.1 restart.cards=723.2 subgame=724.2 subgame.end=724.5 mulligan=103.5 sticker.place=123.6b sticker.name=123.6c"},
 	{file: "2023-04-14", date: "2023-04-14", symbols: 1022,
 		set:       "toxic=702.164c token.copy.none=111.11 toxic.total=702.164b transform.dfc=712.9 transform.same=712.18 copy.token.faces=707.8a meld.leaves=712.21 meld.finds=712.21c meld.replace=712.21d meld.order=712.21b",
 		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},

@@ -35,6 +35,17 @@ var gameRecognizers = []recognizer{
 	{key: KeyRestartCards, title: rx(`^restarting the game$`), sub: 1, re: rx(`^all magic cards involved in the game that was restarted when it ended`)},
 }
 
+// Keys for name stickers (123.6).
+const (
+	KeyStickerPlace Key = "sticker.place" // 123.6b: the object's controller chooses where the word goes and announces the name
+	KeyStickerName  Key = "sticker.name"  // 123.6c: stickers apply in timestamp order with other text-changing effects, at their positions
+)
+
+var stickerRecognizers = []recognizer{
+	{key: KeyStickerPlace, chapters: []uint16{123}, sub: 2, re: rx(`^as a name sticker is placed on an object, that object.s controller chooses a position`)},
+	{key: KeyStickerName, chapters: []uint16{123}, sub: 2, re: rx(`^the text that a name sticker is modifying may change`)},
+}
+
 // Keys for subgames (728; 713–727 as the chapters before it came and went).
 const (
 	KeySubgame    Key = "subgame"     // 728.2: a subgame begins with new zones, each player's library as their deck

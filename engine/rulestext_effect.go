@@ -532,6 +532,13 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return p.draw(c, text, PRef{Kind: PYou})
 	case c.eat("discard"):
 		return p.discard(c, text, PRef{Kind: PYou})
+	case c.eat("put", "a", "name", "sticker", "on"):
+		// 123.3: "put a name sticker on target creature you own"
+		r, ok := p.objects(c)
+		if !ok {
+			return fail("what to put a name sticker on")
+		}
+		return &Instr{Op: OpNameSticker, What: r}, true, nil
 	case c.peek() == "put" && p.putInHand(c):
 		// "… put it into your hand" (a card searched for): to its owner's
 		// hand, where a card goes whoever's hand it is put into (400.3).

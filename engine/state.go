@@ -92,7 +92,10 @@ type Player struct {
 	// unlimited (the option isn't used). Reach is who was within it as
 	// the turn began (801.2c); nil until a turn has begun in the game.
 	Range int
-	Reach []PlayerID
+	// NameStickers are the words of the name stickers the player has
+	// access to (123.2c).
+	NameStickers []string
+	Reach        []PlayerID
 	// Emperor: the player is their team's emperor (809.2); the others
 	// on the team are its generals.
 	Emperor bool
@@ -191,6 +194,9 @@ type Object struct {
 	// Outsider: the card was brought into the game from outside it
 	// (400.11b), not one its owner began the game with.
 	Outsider bool
+	// Stickers are the name stickers on it (123.6), kept as it moves
+	// from one public zone to another (123.5).
+	Stickers []NameSticker
 	// Bestowed: a spell cast bestowed, or the permanent it became, an
 	// Aura with enchant creature (702.103b) until it ceases to be.
 	Bestowed bool

@@ -644,6 +644,25 @@ func (p *parser) setup(l string) {
 			rn.st = rn.st.Designate(pl, id)
 			return nil
 		})
+	case c.eat("name", "stickers"):
+		// "A name stickers: Dark, Eldrazi": the name stickers A has
+		// access to (123.2c).
+		c.sym(":")
+		var words []string
+		for _, w := range strings.Split(c.s, ",") {
+			if w = strings.Trim(strings.TrimSpace(w), `"“”`); w != "" {
+				words = append(words, w)
+			}
+		}
+		if len(words) == 0 {
+			p.errorf("expected: %s name stickers: Dark, Eldrazi", who)
+			return
+		}
+		c.s = ""
+		add(func(r *run) error {
+			r.st = r.st.EditPlayer(r.player(who), func(pl *engine.Player) { pl.NameStickers = words })
+			return nil
+		})
 	case c.eat("range"):
 		c.eatAny("of influence")
 		c.sym("=")

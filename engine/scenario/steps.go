@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
@@ -584,6 +585,31 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 				id := r.player(pl)
 				return engine.Choose{Player: r.player(who), Target: &id}, nil
 			})
+		}
+		if q := strings.TrimSpace(c.s); len(q) > 1 && strings.ContainsAny(q[:1], `"“`) && !strings.Contains(q, "#") {
+			// A quoted answer that may be words, such as a name to
+			// announce (123.6b): "A chooses "Bear Dark Cub"". If the
+			// choice has no such words, it names a card.
+			w := strings.Trim(q, `"“” `)
+			save := *c
+			if rs, ok := c.refs(); ok && len(rs) == 1 {
+				return done(func(r *run) (engine.Action, error) {
+					if pc := r.st.Pending; pc != nil && slices.ContainsFunc(pc.Words, func(x string) bool { return strings.EqualFold(x, w) }) {
+						return engine.Choose{Player: r.player(who), Word: w}, nil
+					}
+					if id, ok, err := r.option(rs[0]); ok || err != nil {
+						return engine.Choose{Player: r.player(who), Object: id, Objects: []engine.ObjectID{id}}, err
+					}
+					x, err := r.object(rs[0], engine.Battlefield)
+					if err != nil {
+						return nil, err
+					}
+					return engine.Choose{Player: r.player(who), Object: x.ID, Objects: []engine.ObjectID{x.ID}}, nil
+				})
+			}
+			*c = save
+			c.s = ""
+			return done(func(r *run) (engine.Action, error) { return engine.Choose{Player: r.player(who), Word: w}, nil })
 		}
 		if c.eat("nothing") {
 			return done(func(r *run) (engine.Action, error) {

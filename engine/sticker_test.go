@@ -1,0 +1,28 @@
+package engine
+
+import "testing"
+
+// TestWithWord: a name sticker's word goes after the first n words of the
+// name (123.6b), at the end if the name has fewer (123.6c); blank lines
+// aren't words and hyphenated words are one (123.6a).
+func TestWithWord(t *testing.T) {
+	tests := []struct {
+		name, word string
+		n          int
+		want       string
+	}{
+		{"Bear Cub", "Dark", 0, "Dark Bear Cub"},
+		{"Bear Cub", "Dark", 1, "Bear Dark Cub"},
+		{"Bear Cub", "Dark", 2, "Bear Cub Dark"},
+		{"Seeker of the Way", "Eldrazi", 3, "Seeker of the Eldrazi Way"},
+		{"Bear Cub", "Eldrazi", 3, "Bear Cub Eldrazi"},
+		{"Wolf in ________ Clothing", "Sheep's", 2, "Wolf in Sheep's Clothing"},
+		{"Ever-Changing 'Dane", "Great", 1, "Ever-Changing Great 'Dane"},
+		{"", "Dark", 0, "Dark"},
+	}
+	for _, tt := range tests {
+		if got := withWord(tt.name, tt.word, tt.n); got != tt.want {
+			t.Errorf("withWord(%q, %q, %d) = %q, want %q", tt.name, tt.word, tt.n, got, tt.want)
+		}
+	}
+}
