@@ -126,7 +126,15 @@ func (t *tx) commanderCast(o *Object, p PlayerID) bool {
 // (903.8): {2} for each previous time its caster cast it from there.
 func (t *tx) commanderTax(o *Object) ManaCost {
 	c, _, ok := t.s.CommanderOf(o)
-	if !ok || c.Casts == 0 || !t.applies(KeyCommanderTax) {
+	if !ok {
+		return nil
+	}
+	return c.tax(t.ed)
+}
+
+// tax is what casting c from the command zone costs in addition now.
+func (c *CommanderCard) tax(ed *RulesEdition) ManaCost {
+	if c == nil || c.Casts == 0 || !ed.applies(KeyCommanderTax) {
 		return nil
 	}
 	return ManaCost{{Kind: SymGeneric, N: 2 * c.Casts}}

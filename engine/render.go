@@ -53,7 +53,25 @@ type PlayerView struct {
 	Team    []string
 	Emperor bool // their team's emperor (809.2)
 	Range   int  // range of influence in seats (801.2), 0 if unlimited
-	Zones   []ZoneView
+	// Commanders are the player's commanders (903.3), and
+	// CommanderDamage the combat damage each commander has dealt them
+	// this game (903.10a), in the order it was first dealt.
+	Commanders      []CommanderView
+	CommanderDamage []CommanderHit
+	Zones           []ZoneView
+}
+
+// CommanderView is one commander of a player.
+type CommanderView struct {
+	Label string // "Zurgo Helmsmasher#1"
+	Tax   string // what casting it from the command zone costs more (903.8): "{4}", or ""
+}
+
+// CommanderHit is the combat damage one commander has dealt a player.
+type CommanderHit struct {
+	Commander string // the commander's label
+	Owner     string // whose commander it is
+	Damage    int
 }
 
 // ZoneView is one zone's cards, bottom to top.
@@ -136,6 +154,13 @@ func Render(ed *RulesEdition, s State) Board {
 		}
 		v.Counters = other.String()
 		v.Left, v.Emperor, v.Range = p.Left, p.Emperor, p.Range
+		for i := range p.Commanders {
+			c := &p.Commanders[i]
+			v.Commanders = append(v.Commanders, CommanderView{Label: c.Card, Tax: c.tax(ed).String()})
+		}
+		for _, d := range p.CommanderDamage {
+			v.CommanderDamage = append(v.CommanderDamage, CommanderHit{Commander: d.Commander, Owner: s.Players[d.Owner].Name, Damage: d.Damage})
+		}
 		for _, q := range s.TeamOf(id) {
 			if q != id {
 				v.Team = append(v.Team, s.Players[q].Name)

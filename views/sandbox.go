@@ -226,6 +226,7 @@ func (n SandboxNav) URL(k int) string {
 // SandboxIndex lists the bundled scenarios by section.
 type SandboxIndex struct {
 	Page
+	Games  []SandboxIndexItem // whole games of several turns, offered first
 	Groups []SandboxGroup
 	NewURL string
 }

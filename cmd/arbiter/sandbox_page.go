@@ -71,6 +71,13 @@ func (s *Server) sandboxIndex(c echo.Context) error {
 		Page:   views.Page{Paths: s.paths, Title: "Sandbox", Extra: sandboxAssets},
 		NewURL: s.paths.SandboxRunURL(),
 	}
+	for _, name := range wholeGames {
+		for _, sc := range s.Scenarios.Scenarios {
+			if scenarioSlug(sc) == name {
+				p.Games = append(p.Games, views.SandboxIndexItem{Title: sc.Title, Name: name, URL: s.paths.SandboxScenarioURL(name)})
+			}
+		}
+	}
 	groups := map[int]*views.SandboxGroup{}
 	scs := slices.Clone(s.Scenarios.Scenarios)
 	slices.SortStableFunc(scs, func(a, b *scenario.Scenario) int { return firstRule(a).Compare(firstRule(b)) })
@@ -112,6 +119,10 @@ func (s *Server) sandboxIndex(c echo.Context) error {
 	}
 	return s.render(c, views.SandboxIndexPage(p))
 }
+
+// wholeGames are the bundled scenarios the index offers first: games
+// played over several turns rather than one example's moment.
+var wholeGames = []string{"commander-four-player"}
 
 // firstRule is the first rule number on a scenario's line, zero if none.
 func firstRule(sc *scenario.Scenario) rules.Number {

@@ -897,6 +897,20 @@ func TestSandboxTable(t *testing.T) {
 			{".sb-state .seats .seat[data-player=Alex] .library", "0"},
 		}, []string{".sb-state .seat.lost"}},
 		{"/sandbox/scenario/legend-rule", []check{{".sb-state .player[data-player=Alice]", ""}}, []string{".seats"}},
+		// The four-player Commander game at its end: each seat names its
+		// commander with the tax it costs now, and the commander damage
+		// dealt to that player; Dave lost to 21 from Zurgo (704.6c).
+		{"/sandbox/scenario/commander-four-player?step=last", []check{
+			{".sb-state .seats.cols-3 .seat.r-3.c-2[data-player=Alice] .commanders", "Zurgo Helmsmasher · tax"},
+			{".sb-state .seats .seat[data-player=Alice] .commanders abbr[title='four generic mana']", "{4}"},
+			{".sb-state .seats .seat.lost[data-player=Dave] .cmd-damage li[data-commander='Zurgo Helmsmasher#1']", "21 commander damage from Zurgo Helmsmasher (Alice)"},
+			{".sb-state .seats .seat[data-player=Bob] .cmd-damage", "3 commander damage from Wort, the Raidmother (Carol)"},
+			{".sb-state .player[data-player=Dave] .cmd-damage", "21 commander damage from Zurgo Helmsmasher"},
+		}, []string{".sb-state .seat[data-player=Carol] .cmd-damage"}},
+		// It is offered first on the sandbox's index, and rule 903.1
+		// lists it.
+		{"/sandbox", []check{{".sb-games a[href='/sandbox/scenario/commander-four-player']", "A four-player Commander game"}}, nil},
+		{"/2026-01-16/903.1", []check{{"a[href*='commander-four-player']", ""}}, nil},
 	}
 	for _, tc := range tests {
 		w := do(t, srv, "GET", tc.path)
