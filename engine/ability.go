@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // AbilityKind is what sort of ability an Ability is (113.3 in current rules).
 type AbilityKind uint8
@@ -807,14 +811,14 @@ func (s *State) choiceLinked(o *Object, abs []*Ability, top, a *Ability) bool {
 	// 607.5a: a choice made for an ability a isn't linked to (one of
 	// another card, whose ability made it before o copied something else)
 	// is undefined for a: that part of a does nothing.
-	if a.Origin != c.By && s.applies(KeyUndefinedChoice) {
+	if a.Origin != c.By && s.applies(registry.UndefinedChoice) {
 		return false
 	}
 	// 607.4: one ability may be linked to several ("choose a color" to
 	// both the trigger and the mana ability that say "the chosen color").
 	// Without that rule, a choice would be linked to one only: the first
 	// of its card's abilities that refers to it.
-	if !s.applies(KeyLinkedMany) {
+	if !s.applies(registry.LinkedMany) {
 		for _, b := range abs {
 			if b.Origin == c.By && refersToChoice(b) {
 				return b == top

@@ -8,10 +8,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // TestGatesRegistered checks the registry of switchable rules against the
-// code: every key gated lists has a gate (a call t.applies(KeyX), or an
+// code: every key gated lists has a gate (a call t.applies(registry.X), or an
 // entry of sbaChecks, which checkSBA gates by its key), and every gate's
 // key is listed, so that --ablate switches off each rule the code gates.
 func TestGatesRegistered(t *testing.T) {
@@ -20,7 +22,7 @@ func TestGatesRegistered(t *testing.T) {
 		t.Fatal(err)
 	}
 	fset := gotoken.NewFileSet()
-	inCode := map[Key]string{} // key → file:line of a gate
+	inCode := map[registry.Key]string{} // key → file:line of a gate
 	for _, n := range names {
 		if strings.HasSuffix(n, "_test.go") {
 			continue
@@ -35,8 +37,10 @@ func TestGatesRegistered(t *testing.T) {
 				return true
 			}
 			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "applies" {
-				if id, ok := call.Args[0].(*ast.Ident); ok && strings.HasPrefix(id.Name, "Key") {
-					inCode[keyByName(t, id.Name)] = fset.Position(call.Pos()).String()
+				if arg, ok := call.Args[0].(*ast.SelectorExpr); ok {
+					if pkg, ok := arg.X.(*ast.Ident); ok && pkg.Name == "registry" {
+						inCode[keyByName(t, arg.Sel.Name)] = fset.Position(call.Pos()).String()
+					}
 				}
 			}
 			return true
@@ -46,25 +50,25 @@ func TestGatesRegistered(t *testing.T) {
 		inCode[c.key] = "sbaChecks"
 	}
 	for k, where := range inCode {
-		if !IsGated(k) {
-			t.Errorf("%s: the gate for %s isn't in gated (ablation.go)", where, k)
+		if !registry.IsGated(k) {
+			t.Errorf("%s: the gate for %s isn't in gated (registry/gated.go)", where, k)
 		}
 	}
-	for _, k := range Gated() {
+	for _, k := range registry.Gated() {
 		if _, ok := inCode[k]; !ok {
 			t.Errorf("%s is in gated but no code asks t.applies(%s)", k, k)
 		}
-		if !slices.Contains(Keys(), k) {
+		if !slices.Contains(registry.Keys(), k) {
 			t.Errorf("%s is in gated but has no recognizer", k)
 		}
 	}
 }
 
-// keyByName maps a constant's name (KeySBALethal) to its key by the
-// declarations in rulekeys*.go.
-func keyByName(t *testing.T, name string) Key {
+// keyByName maps a key constant's name (SBALethal) to its key by the
+// declarations in registry/rulekeys*.go.
+func keyByName(t *testing.T, name string) registry.Key {
 	t.Helper()
-	names, _ := filepath.Glob("rulekeys*.go")
+	names, _ := filepath.Glob("registry/rulekeys*.go")
 	fset := gotoken.NewFileSet()
 	for _, n := range names {
 		f, err := parser.ParseFile(fset, n, nil, 0)
@@ -74,7 +78,7 @@ func keyByName(t *testing.T, name string) Key {
 		if o := f.Scope.Lookup(name); o != nil {
 			if vs, ok := o.Decl.(*ast.ValueSpec); ok && len(vs.Values) == 1 {
 				if lit, ok := vs.Values[0].(*ast.BasicLit); ok {
-					return Key(strings.Trim(lit.Value, `"`))
+					return registry.Key(strings.Trim(lit.Value, `"`))
 				}
 			}
 		}
@@ -89,9 +93,9 @@ func keyByName(t *testing.T, name string) Key {
 // numbering is unchanged.
 func TestWithout(t *testing.T) {
 	for _, tc := range []struct {
-		off  []Key
+		off  []registry.Key
 		want Zone
-	}{{nil, Graveyard}, {[]Key{KeySBALethal}, Battlefield}, {[]Key{KeySBAToughness}, Graveyard}} {
+	}{{nil, Graveyard}, {[]registry.Key{registry.SBALethal}, Battlefield}, {[]registry.Key{registry.SBAToughness}, Graveyard}} {
 		g := newGame(t, "2026-01-16")
 		base := g.ed
 		g.ed = g.ed.Without(tc.off...)
@@ -100,7 +104,7 @@ func TestWithout(t *testing.T) {
 		if n := len(g.s.In(0, tc.want)); n != 1 {
 			t.Errorf("without %v: %d creatures in %s, want the Bears", tc.off, n, tc.want)
 		}
-		if !base.Applies(KeySBALethal) || g.ed.Rule(KeySBALethal) != base.Rule(KeySBALethal) {
+		if !base.Applies(registry.SBALethal) || g.ed.Rule(registry.SBALethal) != base.Rule(registry.SBALethal) {
 			t.Errorf("without %v: the original edition changed", tc.off)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Action is one thing a player or the game does. Apply performs it.
@@ -370,7 +372,7 @@ func (t *tx) emit(e Event) {
 	t.dirty()
 }
 
-func (t *tx) ruleErr(k Key, format string, args ...any) error {
+func (t *tx) ruleErr(k registry.Key, format string, args ...any) error {
 	return &RuleError{Key: k, Rule: t.ed.Rule(k), Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -407,7 +409,7 @@ func (t *tx) where(o *Object) string {
 // status, damage or counters (122.2). Its last known information is kept
 // (608.2h). It returns the new object's ID, or the old one if the move
 // didn't happen. key names the rule that moved it.
-func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, why string) (ObjectID, error) {
+func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registry.Key, why string) (ObjectID, error) {
 	o, err := t.object(id)
 	if err != nil {
 		return 0, err
@@ -418,13 +420,13 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 	if len(o.Parts) > 0 && o.Zone == Battlefield && to != Battlefield {
 		return t.moveMelded(o, to, bottom, key, why)
 	}
-	if o.Zone == Stack && o.Stack != nil && o.Stack.Flashback && to != Exile && t.applies(KeyFlashback) {
+	if o.Zone == Stack && o.Stack != nil && o.Stack.Flashback && to != Exile && t.applies(registry.Flashback) {
 		// 702.34a: "If the flashback cost was paid, exile this card
 		// instead of putting it anywhere else any time it would leave the
 		// stack." — its own "Shuffle ~ into its owner's library" too.
-		t.emit(Event{Kind: EvRule, Key: KeyFlashback, Object: o.Label, ObjectID: id,
+		t.emit(Event{Kind: EvRule, Key: registry.Flashback, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s would leave the stack for %s; it's exiled instead (flashback)", o.Label, t.ed.ZoneName(to))})
-		return t.move(id, Exile, false, nil, KeyFlashback, "is exiled (flashback)")
+		return t.move(id, Exile, false, nil, registry.Flashback, "is exiled (flashback)")
 	}
 	label, from := o.Label, t.where(o)
 	var before *Chars // what a permanent entering was, for 614.12
@@ -437,7 +439,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			if err != nil {
 				return 0, err
 			}
-			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: label, ObjectID: id,
+			t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: label, ObjectID: id,
 				Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s)", label, r.text)})
 			if r.shuffle {
 				return t.shuffleInto(id, o.Owner, "is shuffled into its owner's library")
@@ -450,13 +452,13 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			if err != nil {
 				return 0, err
 			}
-			return t.move(id, Command, false, nil, KeyCommandZoneRepl, "is put into the command zone instead")
+			return t.move(id, Command, false, nil, registry.CommandZoneRepl, "is put into the command zone instead")
 		}
 	}
 	// 111.8: a token that has left the battlefield can't move again; it
 	// stays until it ceases to exist.
-	if o.Token && o.Zone != Battlefield && t.applies(KeyTokenStays) {
-		t.emit(Event{Kind: EvRule, Key: KeyTokenStays, Object: label,
+	if o.Token && o.Zone != Battlefield && t.applies(registry.TokenStays) {
+		t.emit(Event{Kind: EvRule, Key: registry.TokenStays, Object: label,
 			Text: label + " stays in " + from + ": a token that has left the battlefield can't change zones"})
 		return id, nil
 	}
@@ -523,17 +525,17 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key Key, wh
 			// 608.3e: it can't enter; a spell goes to its owner's
 			// graveyard, anything else stays where it was.
 			t.s.remove(n.ID)
-			if old.Zone == Stack && t.applies(KeyCantEnter) {
+			if old.Zone == Stack && t.applies(registry.CantEnter) {
 				g := old
 				g.ID, g.Zone, g.Stack = n.ID, Graveyard, nil
 				g.Seq, g.Timestamp = t.s.tick(), t.s.clock
 				t.s.Objects = append(t.s.Objects, &g)
-				t.emit(Event{Kind: EvMove, Key: KeyEnterResolve, Object: label, ObjectID: id, NewObjectID: g.ID, From: Stack, To: Graveyard,
+				t.emit(Event{Kind: EvMove, Key: registry.EnterResolve, Object: label, ObjectID: id, NewObjectID: g.ID, From: Stack, To: Graveyard,
 					Text: label + " can't enter the battlefield: it goes to " + t.name(g.Owner) + "'s graveyard"})
 				return g.ID, nil
 			}
 			t.s.Objects = append(t.s.Objects, &old)
-			t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Object: label, Text: label + " can't enter the battlefield"})
+			t.emit(Event{Kind: EvRule, Key: registry.EnterResolve, Object: label, Text: label + " can't enter the battlefield"})
 			return id, nil
 		}
 	}
@@ -562,9 +564,9 @@ func (a Move) apply(t *tx) error {
 	if a.To == 0 {
 		return errors.New("move: no zone")
 	}
-	key := Key("")
+	key := registry.Key("")
 	if a.To.Private() {
-		key = KeyOwnersZone
+		key = registry.OwnersZone
 	}
 	_, err := t.move(a.Object, a.To, a.Bottom, a.Controller, key, "")
 	return err
@@ -590,7 +592,7 @@ func (a Draw) apply(t *tx) error {
 			// 704.5b: the attempt is remembered; the player loses at the
 			// next check.
 			t.s.Players[a.Player].DrewFromEmpty = true
-			t.emit(Event{Kind: EvDraw, Key: KeyDraw, Player: t.name(a.Player),
+			t.emit(Event{Kind: EvDraw, Key: registry.Draw, Player: t.name(a.Player),
 				Text: t.name(a.Player) + " attempts to draw from an empty library"})
 			continue
 		}
@@ -599,7 +601,7 @@ func (a Draw) apply(t *tx) error {
 			return err
 		}
 		t.events = t.events[:len(t.events)-1] // the draw event says it better
-		t.emit(Event{Kind: EvDraw, Key: KeyDraw, Player: t.name(a.Player), Object: label, From: Library, To: Hand,
+		t.emit(Event{Kind: EvDraw, Key: registry.Draw, Player: t.name(a.Player), Object: label, From: Library, To: Hand,
 			Text: t.name(a.Player) + " draws " + label})
 	}
 	return nil
@@ -640,11 +642,11 @@ func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card, face Face) (Objec
 		return 0, err
 	} else if !ok {
 		t.s.remove(id)
-		t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Player: t.name(p), Text: "the token can't enter the battlefield"})
+		t.emit(Event{Kind: EvRule, Key: registry.EnterResolve, Player: t.name(p), Text: "the token can't enter the battlefield"})
 		return 0, nil
 	}
 	o = t.s.Object(id)
-	t.emit(Event{Kind: EvToken, Key: KeyCreateToken, Object: o.Label, ObjectID: id, NewObjectID: id, Player: t.name(p), To: Battlefield,
+	t.emit(Event{Kind: EvToken, Key: registry.CreateToken, Object: o.Label, ObjectID: id, NewObjectID: id, Player: t.name(p), To: Battlefield,
 		Text: fmt.Sprintf("%s creates %s, a %s token", t.name(p), o.Label, t.chars(o).Types)})
 	return id, nil
 }
@@ -671,7 +673,7 @@ func (t *tx) counters(on Target, kind string, n int) error {
 			n = -min(-n, p.Counters.Get(kind))
 		}
 		p.Counters = p.Counters.With(kind, n)
-		t.emit(Event{Kind: EvCounter, Key: KeyCounters, Player: p.Name, N: n,
+		t.emit(Event{Kind: EvCounter, Key: registry.Counters, Player: p.Name, N: n,
 			Text: fmt.Sprintf("%s %s %d %s counter%s (now %d)", p.Name, verb, abs(n), kind, plural(n), p.Counters.Get(kind))})
 		return nil
 	}
@@ -683,7 +685,7 @@ func (t *tx) counters(on Target, kind string, n int) error {
 		n = -min(-n, o.Counters.Get(kind))
 	}
 	o.Counters = o.Counters.With(kind, n)
-	t.emit(Event{Kind: EvCounter, Key: KeyCounters, Object: o.Label, N: n,
+	t.emit(Event{Kind: EvCounter, Key: registry.Counters, Object: o.Label, N: n,
 		Text: fmt.Sprintf("%s %s %d %s counter%s (now %d)", o.Label, verb, abs(n), kind, plural(n), o.Counters.Get(kind))})
 	return nil
 }
@@ -712,11 +714,11 @@ func (a DealDamage) apply(t *tx) error {
 	return t.damage(src, a.To, a.N, false)
 }
 
-func (a GainLife) apply(t *tx) error { return t.life(a.Player, a.N, KeyLifeChange, "") }
-func (a LoseLife) apply(t *tx) error { return t.life(a.Player, -a.N, KeyLifeChange, "") }
+func (a GainLife) apply(t *tx) error { return t.life(a.Player, a.N, registry.LifeChange, "") }
+func (a LoseLife) apply(t *tx) error { return t.life(a.Player, -a.N, registry.LifeChange, "") }
 
 // life changes a player's life total (119.3); why says where it came from.
-func (t *tx) life(pid PlayerID, n int, key Key, why string) error {
+func (t *tx) life(pid PlayerID, n int, key registry.Key, why string) error {
 	if n == 0 {
 		return nil
 	}
@@ -746,28 +748,28 @@ func (a Destroy) apply(t *tx) error {
 	if err != nil {
 		return err
 	}
-	return t.destroy(o, KeyDestroy, "is destroyed")
+	return t.destroy(o, registry.Destroy, "is destroyed")
 }
 
 // destroy moves a permanent to its owner's graveyard unless it is
 // indestructible (702.12b) or regenerates (701.19a: a regeneration shield
 // taps it, removes it from combat and removes its damage instead).
-func (t *tx) destroy(o *Object, key Key, why string) error {
+func (t *tx) destroy(o *Object, key registry.Key, why string) error {
 	return t.destroyX(o, key, why, false)
 }
 
-func (t *tx) destroyX(o *Object, key Key, why string, noRegen bool) error {
-	if t.chars(o).HasKeyword("indestructible") && t.applies(KeyIndestructible) {
-		t.emit(Event{Kind: EvRule, Key: KeyIndestructible, Object: o.Label, Text: o.Label + " is indestructible and isn't destroyed"})
+func (t *tx) destroyX(o *Object, key registry.Key, why string, noRegen bool) error {
+	if t.chars(o).HasKeyword("indestructible") && t.applies(registry.Indestructible) {
+		t.emit(Event{Kind: EvRule, Key: registry.Indestructible, Object: o.Label, Text: o.Label + " is indestructible and isn't destroyed"})
 		return nil
 	}
-	if o.Regen > 0 && !noRegen && t.applies(KeyRegenerate) {
+	if o.Regen > 0 && !noRegen && t.applies(registry.Regenerate) {
 		o.Regen--
 		o.Tapped, o.Damage = true, 0
 		if t.s.Combat != nil {
 			t.s.Combat.remove(o.ID)
 		}
-		t.emit(Event{Kind: EvRule, Key: KeyRegenerate, Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvRule, Key: registry.Regenerate, Object: o.Label, ObjectID: o.ID,
 			Text: o.Label + " regenerates: it is tapped, its damage is removed, and it isn't destroyed"})
 		return nil
 	}
@@ -788,21 +790,21 @@ func (a Sacrifice) apply(t *tx) error {
 		// 701.21a: only a permanent you control, and (classic rules) a
 		// permanent can't be sacrificed more than once.
 		if seen[id] {
-			return t.ruleErr(KeySacrifice, "%s can't be sacrificed twice", o.Label)
+			return t.ruleErr(registry.Sacrifice, "%s can't be sacrificed twice", o.Label)
 		}
 		seen[id] = true
 		if o.Zone != Battlefield {
-			return t.ruleErr(KeySacrifice, "%s can't sacrifice %s: it isn't a permanent (it's in %s)", t.name(a.Player), o.Label, t.where(o))
+			return t.ruleErr(registry.Sacrifice, "%s can't sacrifice %s: it isn't a permanent (it's in %s)", t.name(a.Player), o.Label, t.where(o))
 		}
 		if o.Controller != a.Player {
-			return t.ruleErr(KeySacrifice, "%s can't sacrifice %s: %s controls it", t.name(a.Player), o.Label, t.name(o.Controller))
+			return t.ruleErr(registry.Sacrifice, "%s can't sacrifice %s: %s controls it", t.name(a.Player), o.Label, t.name(o.Controller))
 		}
 	}
 	// The permanents are sacrificed at once: one event (701.24g).
 	return t.together(func() error {
 		for _, id := range a.Objects {
 			// Sacrifice isn't destruction: indestructible doesn't stop it.
-			if _, err := t.move(id, Graveyard, false, nil, KeySacrifice, "is sacrificed by "+t.name(a.Player)); err != nil {
+			if _, err := t.move(id, Graveyard, false, nil, registry.Sacrifice, "is sacrificed by "+t.name(a.Player)); err != nil {
 				return err
 			}
 		}
@@ -816,7 +818,7 @@ func (a Tap) apply(t *tx) error {
 		return err
 	}
 	if o.Tapped {
-		return t.ruleErr(KeyTap, "%s is already tapped; only untapped permanents can be tapped", o.Label)
+		return t.ruleErr(registry.Tap, "%s is already tapped; only untapped permanents can be tapped", o.Label)
 	}
 	t.tap(o)
 	return nil
@@ -825,7 +827,7 @@ func (a Tap) apply(t *tx) error {
 // tap taps an untapped permanent (701.26a).
 func (t *tx) tap(o *Object) {
 	o.Tapped = true
-	t.emit(Event{Kind: EvTap, Key: KeyTap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes tapped"})
+	t.emit(Event{Kind: EvTap, Key: registry.Tap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes tapped"})
 }
 
 func (a Untap) apply(t *tx) error {
@@ -834,10 +836,10 @@ func (a Untap) apply(t *tx) error {
 		return err
 	}
 	if !o.Tapped {
-		return t.ruleErr(KeyUntap, "%s is already untapped; only tapped permanents can be untapped", o.Label)
+		return t.ruleErr(registry.Untap, "%s is already untapped; only tapped permanents can be untapped", o.Label)
 	}
 	o.Tapped = false
-	t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
+	t.emit(Event{Kind: EvTap, Key: registry.Untap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
 	return nil
 }
 
@@ -847,7 +849,7 @@ func (a AddMana) apply(t *tx) error {
 	if a.Only != nil {
 		p.Restricted = append(p.Restricted, RestrictedMana{Mana: a.Mana, Only: a.Only, Source: a.Source})
 	}
-	t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: p.Name, N: a.Mana.Total(),
+	t.emit(Event{Kind: EvMana, Key: registry.ManaPool, Player: p.Name, N: a.Mana.Total(),
 		Text: fmt.Sprintf("%s adds %s: pool %s%s", p.Name, a.Mana, p.Pool, restrictedText(p))})
 	return nil
 }
@@ -1003,13 +1005,13 @@ func (t *tx) labelOf(id ObjectID) string {
 
 func (a ChooseSubtype) apply(t *tx) error {
 	name, err := t.ed.Types.CheckSubtypeChoice(a.Kind, a.Name)
-	if !t.applies(KeySubtypeChoice) { // 205.3e: without it, any words will do
+	if !t.applies(registry.SubtypeChoice) { // 205.3e: without it, any words will do
 		name, err = a.Name, nil
 	}
 	if err != nil {
-		return &RuleError{Key: KeySubtypeChoice, Rule: t.ed.Rule(KeySubtypeChoice), Msg: err.Error()}
+		return &RuleError{Key: registry.SubtypeChoice, Rule: t.ed.Rule(registry.SubtypeChoice), Msg: err.Error()}
 	}
-	t.emit(Event{Kind: EvChoice, Key: KeySubtypeChoice, Player: t.name(a.Player),
+	t.emit(Event{Kind: EvChoice, Key: registry.SubtypeChoice, Player: t.name(a.Player),
 		Text: fmt.Sprintf("%s chooses the %s type %s", t.name(a.Player), a.Kind, name)})
 	return nil
 }
@@ -1074,7 +1076,7 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	switch {
 	case len(rs) == 0:
 		return nil, nil
-	case len(rs) == 1 || !t.applies(KeyReplaceOrder):
+	case len(rs) == 1 || !t.applies(registry.ReplaceOrder):
 		return t.thenOthers(rs, 0), nil // without 616.1, the first found applies
 	}
 	who := o.Owner
@@ -1085,7 +1087,7 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	for _, r := range rs {
 		opts = append(opts, r.src)
 	}
-	ans, err := t.ask(&Choice{Player: who, Key: KeyReplaceOrder, Options: opts, Min: 1, Max: 1,
+	ans, err := t.ask(&Choice{Player: who, Key: registry.ReplaceOrder, Options: opts, Min: 1, Max: 1,
 		Prompt: fmt.Sprintf("%s would be put into a graveyard: choose which replacement effect applies (by its source)", o.Label)})
 	if err != nil {
 		return nil, err
@@ -1105,7 +1107,7 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 // the last would decide where the card goes.
 func (t *tx) thenOthers(rs []graveReplacement, i int) *graveReplacement {
 	r := rs[i]
-	if t.applies(KeyReplaceNow) {
+	if t.applies(registry.ReplaceNow) {
 		return &r
 	}
 	for j, o := range rs {

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // AddedPhase is a phase an effect added to the turn after the phase
@@ -22,7 +24,7 @@ func (t *tx) addSteps(p PlayerID, step Step, n int) {
 		return
 	}
 	steps := []Step{step}
-	if !t.applies(KeyAddedStep) {
+	if !t.applies(registry.AddedStep) {
 		steps = nil
 		for _, s := range Steps {
 			if s.phase() == step.phase() {
@@ -41,6 +43,6 @@ func (t *tx) addSteps(p PlayerID, step Step, n int) {
 	if !strings.HasSuffix(name, " step") {
 		name += " step"
 	}
-	t.emit(Event{Kind: EvRule, Key: KeyAddedStep, Player: t.name(p),
+	t.emit(Event{Kind: EvRule, Key: registry.AddedStep, Player: t.name(p),
 		Text: fmt.Sprintf("%s gets %d additional %s%s after this phase", t.name(p), n, name, plural(n))})
 }

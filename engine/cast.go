@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"sync"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Permissions to cast a spell (601.3): from the hand, or from another zone
@@ -24,7 +26,7 @@ func (t *tx) castChars(o *Object, ch *Chars, bestow bool) (*Chars, error) {
 		return ch, nil
 	}
 	if bestowCost(ch) == nil {
-		return nil, t.ruleErr(KeyBestowJudge, "%s has no bestow ability", o.Label)
+		return nil, t.ruleErr(registry.BestowJudge, "%s has no bestow ability", o.Label)
 	}
 	return t.s.charsAs(o, func(p *Object) { p.Bestowed = true }), nil
 }
@@ -119,12 +121,12 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 		}
 		for _, m := range t.permissions(p) {
 			if m.mod.From == Library && m.mod.Top && fits(m) {
-				t.emit(Event{Kind: EvRule, Key: KeyCast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+				t.emit(Event{Kind: EvRule, Key: registry.Cast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 					Text: fmt.Sprintf("%s may cast %s from the top of their library (%s)", t.name(p), o.Label, m.name)})
 				return nil
 			}
 		}
-		return t.ruleErr(KeyCast, "no effect lets %s cast %s from the top of their library", t.name(p), o.Label)
+		return t.ruleErr(registry.Cast, "no effect lets %s cast %s from the top of their library", t.name(p), o.Label)
 	case Graveyard:
 		// "as though those cards were in your graveyard" (Shaman's Trance).
 		mine := o.Owner == p
@@ -133,7 +135,7 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 				if m.mod.AsIn == Graveyard && m.mod.From == Graveyard && m.mod.FromWhose == Opponents && fits(m) {
 					mine = true
 					way.asThough = append(way.asThough, m.name)
-					t.emit(Event{Kind: EvRule, Key: KeyCast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+					t.emit(Event{Kind: EvRule, Key: registry.Cast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 						Text: fmt.Sprintf("%s may cast %s as though it were in their graveyard (%s)", t.name(p), o.Label, m.name)})
 					break
 				}
@@ -141,12 +143,12 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 		}
 		// 702.34a: "You may cast this card from your graveyard if the
 		// resulting spell is an instant or sorcery spell".
-		if mine && hasKeywordAb(judge.Abilities, "flashback") && (judge.Types.Is("instant") || judge.Types.Is("sorcery")) && t.applies(KeyFlashback) {
+		if mine && hasKeywordAb(judge.Abilities, "flashback") && (judge.Types.Is("instant") || judge.Types.Is("sorcery")) && t.applies(registry.Flashback) {
 			way.flashback = true
 			return nil
 		}
 	}
-	return t.ruleErr(KeyCast, "%s can't cast %s from %s: nothing lets them", t.name(p), o.Label, t.where(o))
+	return t.ruleErr(registry.Cast, "%s can't cast %s from %s: nothing lets them", t.name(p), o.Label, t.where(o))
 }
 
 // castTiming checks when the spell may be cast (117.1a): an instant or a
@@ -156,34 +158,34 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 // the spell's as it would be cast: 601.3b lets such an effect consider the
 // choices of the proposal that change them (bestow making an Aura).
 func (t *tx) castTiming(o *Object, p PlayerID, ch, cast *Chars, way *castWay) error {
-	if cast.Types.Is("instant") || cast.HasKeyword("flash") || !t.applies(KeyTiming) {
+	if cast.Types.Is("instant") || cast.HasKeyword("flash") || !t.applies(registry.Timing) {
 		return nil
 	}
 	if t.s.Active == p && t.s.Step.isMain() && t.top() == nil {
 		return nil
 	}
 	judge := ch
-	if t.applies(KeyFlashConsider) { // 601.3b
+	if t.applies(registry.FlashConsider) { // 601.3b
 		judge = cast
 	}
 	probe := asSpell(o)
 	for _, m := range t.permissions(p) {
 		if m.mod.Flash && matchFilter(&t.s, m.mod.Filter, probe, judge, m.src, p) {
 			way.asThough = append(way.asThough, m.name)
-			t.emit(Event{Kind: EvRule, Key: KeyTiming, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+			t.emit(Event{Kind: EvRule, Key: registry.Timing, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 				Text: fmt.Sprintf("%s may cast %s as though it had flash (%s)", t.name(p), o.Label, m.name)})
 			return nil
 		}
 	}
-	return t.ruleErr(KeyTiming, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
+	return t.ruleErr(registry.Timing, "%s isn't an instant: it can be cast only in its controller's main phase with an empty stack", o.Label)
 }
 
 // asThoughBoth checks that the "as though" effects a cast relies on may
 // all apply: 609.4a lets one that satisfies another's requirements apply
 // with it (Shaman's Trance's graveyard and Vedalken Orrery's flash).
 func (t *tx) asThoughBoth(o *Object, way *castWay) error {
-	if len(way.asThough) > 1 && !t.applies(KeyAsThoughBoth) {
-		return t.ruleErr(KeyAsThoughBoth, "%s can be cast only as though two things were true (%s and %s); only one such effect applies", o.Label, way.asThough[0], way.asThough[1])
+	if len(way.asThough) > 1 && !t.applies(registry.AsThoughBoth) {
+		return t.ruleErr(registry.AsThoughBoth, "%s can be cast only as though two things were true (%s and %s); only one such effect applies", o.Label, way.asThough[0], way.asThough[1])
 	}
 	return nil
 }

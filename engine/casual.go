@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // The casual variants' rules that are about cards and players rather than
@@ -32,7 +34,7 @@ func (s *State) handModifier(p PlayerID) int {
 // StartingHandSize is how many cards p draws as the game begins (103.5:
 // normally seven), as modified by their vanguard's hand modifier (902.5).
 func (s *State) StartingHandSize(p PlayerID) int {
-	if s.applies(KeyVanguardHand) {
+	if s.applies(registry.VanguardHand) {
 		return 7 + s.handModifier(p)
 	}
 	return 7
@@ -41,7 +43,7 @@ func (s *State) StartingHandSize(p PlayerID) int {
 // MaxHandSize is p's maximum hand size (402.2: normally seven), as
 // modified by their vanguard's hand modifier (902.5b).
 func (s *State) MaxHandSize(p PlayerID) int {
-	if s.applies(KeyVanguardMaxHand) {
+	if s.applies(registry.VanguardMaxHand) {
 		return 7 + s.handModifier(p)
 	}
 	return 7
@@ -53,7 +55,7 @@ func (s *State) MaxHandSize(p PlayerID) int {
 func (s State) StartVanguard(p PlayerID, o ObjectID) State {
 	s = s.clone()
 	v := s.Object(o)
-	if v == nil || !s.applies(KeyVanguardLife) {
+	if v == nil || !s.applies(registry.VanguardLife) {
 		return s
 	}
 	s.Players[p].Life += v.Card.LifeMod
@@ -80,7 +82,7 @@ func (s *State) CommanderOf(o *Object) (*CommanderCard, PlayerID, bool) {
 	for i := range s.Players {
 		for j := range s.Players[i].Commanders {
 			c := &s.Players[i].Commanders[j]
-			if s.applies(KeyCommanderCard) {
+			if s.applies(registry.CommanderCard) {
 				if !o.Token && o.Label == c.Card {
 					return c, PlayerID(i), true
 				}
@@ -113,7 +115,7 @@ func (s *State) ColorIdentity(o *Object) Color {
 	if card.DFC != nil {
 		card = card.DFC
 	}
-	if !s.applies(KeyColorIdentity) {
+	if !s.applies(registry.ColorIdentity) {
 		// Without 903.4 a card would be judged by its colors.
 		return s.Chars(o).Colors
 	}
@@ -124,7 +126,7 @@ func (s *State) ColorIdentity(o *Object) Color {
 	if card.Flip != nil {
 		id |= cardIdentity(card.Flip)
 	}
-	if card.Back != nil && s.applies(KeyIdentityBack) {
+	if card.Back != nil && s.applies(registry.IdentityBack) {
 		id |= cardIdentity(card.Back)
 	}
 	return id
@@ -157,7 +159,7 @@ var basicLandColors = map[string]Color{"plains": White, "island": Blue, "swamp":
 // DeckMayInclude reports whether the card of o may be in p's Commander deck
 // (903.5c, 903.5d), judged by the color identity of p's commanders; the
 // rule that forbids it if it may not.
-func (s *State) DeckMayInclude(p PlayerID, o *Object) (bool, Key) {
+func (s *State) DeckMayInclude(p PlayerID, o *Object) (bool, registry.Key) {
 	var cmd Color
 	for _, c := range s.Players[p].Commanders {
 		for _, x := range s.Objects {
@@ -168,15 +170,15 @@ func (s *State) DeckMayInclude(p PlayerID, o *Object) (bool, Key) {
 		}
 	}
 	// 903.5c: every color of its color identity is the commander's.
-	if s.applies(KeyDeckIdentity) && s.ColorIdentity(o)&^cmd != 0 {
-		return false, KeyDeckIdentity
+	if s.applies(registry.DeckIdentity) && s.ColorIdentity(o)&^cmd != 0 {
+		return false, registry.DeckIdentity
 	}
 	// 903.5d: a card with a basic land type, only if each color of mana it
 	// could produce is.
-	if s.applies(KeyDeckLandTypes) {
+	if s.applies(registry.DeckLandTypes) {
 		for _, st := range o.Card.Types.Subtypes {
 			if c, ok := basicLandColors[strings.ToLower(st.Name)]; ok && c&^cmd != 0 {
-				return false, KeyDeckLandTypes
+				return false, registry.DeckLandTypes
 			}
 		}
 	}

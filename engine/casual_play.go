@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // The casual variants in play: the opening hand and mulligans with
@@ -17,7 +19,7 @@ type DrawHand struct{ Player PlayerID }
 
 func (a DrawHand) apply(t *tx) error {
 	n := t.s.StartingHandSize(a.Player)
-	t.emit(Event{Kind: EvRule, Key: KeyVanguardHand, Player: t.name(a.Player),
+	t.emit(Event{Kind: EvRule, Key: registry.VanguardHand, Player: t.name(a.Player),
 		Text: fmt.Sprintf("%s draws a starting hand of %d cards", t.name(a.Player), n)})
 	return Draw{Player: a.Player, N: n}.apply(t)
 }
@@ -28,11 +30,11 @@ func (a DrawHand) apply(t *tx) error {
 type Mulligan struct{ Player PlayerID }
 
 func (a Mulligan) apply(t *tx) error {
-	if !t.applies(KeyMulligan) {
-		return t.ruleErr(KeyMulligan, "%s can't take a mulligan: no rule lets a player", t.name(a.Player))
+	if !t.applies(registry.Mulligan) {
+		return t.ruleErr(registry.Mulligan, "%s can't take a mulligan: no rule lets a player", t.name(a.Player))
 	}
 	for _, o := range t.s.In(a.Player, Hand) {
-		if _, err := t.move(o.ID, Library, false, nil, KeyMulligan, "is shuffled into the library (mulligan)"); err != nil {
+		if _, err := t.move(o.ID, Library, false, nil, registry.Mulligan, "is shuffled into the library (mulligan)"); err != nil {
 			return err
 		}
 	}
@@ -41,10 +43,10 @@ func (a Mulligan) apply(t *tx) error {
 	// 902.5a: the new hand is the starting hand size, as the vanguard's
 	// hand modifier makes it; without that rule, the usual seven.
 	n := 7
-	if t.applies(KeyVanguardMulligan) {
+	if t.applies(registry.VanguardMulligan) {
 		n = t.s.StartingHandSize(a.Player)
 	}
-	t.emit(Event{Kind: EvRule, Key: KeyMulligan, Player: t.name(a.Player),
+	t.emit(Event{Kind: EvRule, Key: registry.Mulligan, Player: t.name(a.Player),
 		Text: fmt.Sprintf("%s takes a mulligan (%d so far) and draws a new hand of %d cards", t.name(a.Player), t.s.Players[a.Player].Mulligans, n)})
 	return Draw{Player: a.Player, N: n}.apply(t)
 }
@@ -56,11 +58,11 @@ type Keep struct{ Player PlayerID }
 func (a Keep) apply(t *tx) error {
 	n := t.s.Players[a.Player].Mulligans
 	hand := t.s.In(a.Player, Hand)
-	if n == 0 || !t.applies(KeyMulligan) {
+	if n == 0 || !t.applies(registry.Mulligan) {
 		return nil
 	}
 	n = min(n, len(hand))
-	ans, err := t.ask(&Choice{Player: a.Player, By: t.s.Decider(a.Player), Key: KeyMulligan, Rule: t.ed.Rule(KeyMulligan), Options: ids(hand), Min: n, Max: n,
+	ans, err := t.ask(&Choice{Player: a.Player, By: t.s.Decider(a.Player), Key: registry.Mulligan, Rule: t.ed.Rule(registry.Mulligan), Options: ids(hand), Min: n, Max: n,
 		Prompt: fmt.Sprintf("choose %d card%s to put on the bottom of your library", n, plural(n))})
 	if err != nil {
 		return err
@@ -70,10 +72,10 @@ func (a Keep) apply(t *tx) error {
 		chosen = []ObjectID{ans.object}
 	}
 	if len(chosen) != n {
-		return t.ruleErr(KeyMulligan, "%s must put %d cards on the bottom, not %d", t.name(a.Player), n, len(chosen))
+		return t.ruleErr(registry.Mulligan, "%s must put %d cards on the bottom, not %d", t.name(a.Player), n, len(chosen))
 	}
 	for _, id := range chosen {
-		if _, err := t.move(id, Library, true, nil, KeyMulligan, "is put on the bottom of the library (mulligan)"); err != nil {
+		if _, err := t.move(id, Library, true, nil, registry.Mulligan, "is put on the bottom of the library (mulligan)"); err != nil {
 			return err
 		}
 	}
@@ -83,7 +85,7 @@ func (a Keep) apply(t *tx) error {
 // discardToHandSize is 514.1: the active player discards down to their
 // maximum hand size (402.2: normally seven; 902.5b).
 func (t *tx) discardToHandSize() error {
-	if !t.applies(KeyHandSize) {
+	if !t.applies(registry.HandSize) {
 		return nil
 	}
 	p := t.s.Active
@@ -92,7 +94,7 @@ func (t *tx) discardToHandSize() error {
 	if n <= 0 {
 		return nil
 	}
-	ans, err := t.ask(&Choice{Player: p, By: t.s.Decider(p), Key: KeyHandSize, Rule: t.ed.Rule(KeyHandSize), Options: ids(hand), Min: n, Max: n,
+	ans, err := t.ask(&Choice{Player: p, By: t.s.Decider(p), Key: registry.HandSize, Rule: t.ed.Rule(registry.HandSize), Options: ids(hand), Min: n, Max: n,
 		Prompt: fmt.Sprintf("cleanup: choose %d card%s to discard (maximum hand size %d)", n, plural(n), t.s.MaxHandSize(p))})
 	if err != nil {
 		return err
@@ -102,10 +104,10 @@ func (t *tx) discardToHandSize() error {
 		chosen = []ObjectID{ans.object}
 	}
 	if len(chosen) != n {
-		return t.ruleErr(KeyHandSize, "%s must discard %d cards, not %d", t.name(p), n, len(chosen))
+		return t.ruleErr(registry.HandSize, "%s must discard %d cards, not %d", t.name(p), n, len(chosen))
 	}
 	for _, id := range chosen {
-		if _, err := t.move(id, Graveyard, false, nil, KeyHandSize, "is discarded (maximum hand size)"); err != nil {
+		if _, err := t.move(id, Graveyard, false, nil, registry.HandSize, "is discarded (maximum hand size)"); err != nil {
 			return err
 		}
 	}
@@ -115,7 +117,7 @@ func (t *tx) discardToHandSize() error {
 // commanderCast reports whether p may cast o from the command zone (903.8:
 // a commander they own).
 func (t *tx) commanderCast(o *Object, p PlayerID) bool {
-	if o.Zone != Command || o.Owner != p || !t.applies(KeyCommanderCast) {
+	if o.Zone != Command || o.Owner != p || !t.applies(registry.CommanderCast) {
 		return false
 	}
 	c, owner, ok := t.s.CommanderOf(o)
@@ -134,7 +136,7 @@ func (t *tx) commanderTax(o *Object) ManaCost {
 
 // tax is what casting c from the command zone costs in addition now.
 func (c *CommanderCard) tax(ed *RulesEdition) ManaCost {
-	if c == nil || c.Casts == 0 || !ed.applies(KeyCommanderTax) {
+	if c == nil || c.Casts == 0 || !ed.applies(registry.CommanderTax) {
 		return nil
 	}
 	return ManaCost{{Kind: SymGeneric, N: 2 * c.Casts}}
@@ -147,7 +149,7 @@ func (t *tx) castFromCommand(o *Object, p PlayerID) {
 	for i := range pl.Commanders {
 		if pl.Commanders[i].Card == o.Label {
 			pl.Commanders[i].Casts++
-			t.emit(Event{Kind: EvRule, Key: KeyCommanderCast, Object: o.Label, ObjectID: o.ID, Player: pl.Name,
+			t.emit(Event{Kind: EvRule, Key: registry.CommanderCast, Object: o.Label, ObjectID: o.ID, Player: pl.Name,
 				Text: fmt.Sprintf("%s casts %s from the command zone (%s time)", pl.Name, o.Label, ordinal(pl.Commanders[i].Casts))})
 		}
 	}
@@ -169,7 +171,7 @@ func ordinal(n int) string {
 // (903.10a).
 func (t *tx) commanderDamage(srcID ObjectID, p PlayerID, n int) {
 	src := t.s.Object(srcID)
-	if src == nil || !t.applies(KeyCommanderDamage) {
+	if src == nil || !t.applies(registry.CommanderDamage) {
 		return
 	}
 	c, owner, ok := t.s.CommanderOf(src)
@@ -184,13 +186,13 @@ func (t *tx) commanderDamage(srcID ObjectID, p PlayerID, n int) {
 		i = len(pl.CommanderDamage) - 1
 	}
 	pl.CommanderDamage[i].Damage += n
-	t.emit(Event{Kind: EvRule, Key: KeyCommanderDamage, Object: src.Label, ObjectID: src.ID, Player: pl.Name,
+	t.emit(Event{Kind: EvRule, Key: registry.CommanderDamage, Object: src.Label, ObjectID: src.ID, Player: pl.Name,
 		Text: fmt.Sprintf("%s has been dealt %d combat damage by %s, a commander, this game", pl.Name, pl.CommanderDamage[i].Damage, c.Card)})
 }
 
 func init() {
 	sbaChecks = append(sbaChecks,
-		sbaCheck{KeyCommanderDamaged, func(t *tx) (do []sbaDo) {
+		sbaCheck{registry.CommanderDamaged, func(t *tx) (do []sbaDo) {
 			// 704.6c: 21 or more combat damage from the same commander.
 			for i, p := range t.s.Players {
 				if p.Left {
@@ -198,16 +200,16 @@ func init() {
 				}
 				for _, d := range p.CommanderDamage {
 					if d.Damage >= 21 {
-						do = append(do, sbaDo{key: KeyCommanderDamaged, player: PlayerID(i), what: sbaLose})
+						do = append(do, sbaDo{key: registry.CommanderDamaged, player: PlayerID(i), what: sbaLose})
 						break
 					}
 				}
 			}
 			return
 		}},
-		sbaCheck{KeyCommandZoneSBA, (*tx).commandZoneSBA},
+		sbaCheck{registry.CommandZoneSBA, (*tx).commandZoneSBA},
 	)
-	loseReason[KeyCommanderDamaged] = "21 or more combat damage from one commander"
+	loseReason[registry.CommanderDamaged] = "21 or more combat damage from one commander"
 }
 
 // commandZoneSBA is 903.9a (704.6d): a commander put into a graveyard or
@@ -227,11 +229,11 @@ func (t *tx) commandZoneSBA() (do []sbaDo) {
 		}
 		found := false
 		for i, a := range t.s.answers {
-			if a.player == owner && a.key == KeyCommandZoneSBA && (a.word == "yes" || a.word == "no") {
+			if a.player == owner && a.key == registry.CommandZoneSBA && (a.word == "yes" || a.word == "no") {
 				t.s.answers = append(t.s.answers[:i:i], t.s.answers[i+1:]...)
 				found = true
 				if a.word == "yes" {
-					do = append(do, sbaDo{key: KeyCommandZoneSBA, object: o.ID, what: sbaCommandZone})
+					do = append(do, sbaDo{key: registry.CommandZoneSBA, object: o.ID, what: sbaCommandZone})
 				} else {
 					t.s.stayed = append(t.s.stayed, o.ID)
 				}
@@ -239,7 +241,7 @@ func (t *tx) commandZoneSBA() (do []sbaDo) {
 			}
 		}
 		if !found {
-			t.s.Pending = &Choice{Player: owner, By: t.s.Decider(owner), Key: KeyCommandZoneSBA, Rule: t.ed.Rule(KeyCommandZoneSBA), Words: []string{"yes", "no"},
+			t.s.Pending = &Choice{Player: owner, By: t.s.Decider(owner), Key: registry.CommandZoneSBA, Rule: t.ed.Rule(registry.CommandZoneSBA), Words: []string{"yes", "no"},
 				Prompt: fmt.Sprintf("put %s, your commander, from %s into the command zone?", o.Label, strings.TrimPrefix(t.where(o), "the "))}
 			return nil
 		}
@@ -251,14 +253,14 @@ func (t *tx) commandZoneSBA() (do []sbaDo) {
 // hand or library may be put into the command zone instead; its owner is
 // asked.
 func (t *tx) toCommandZone(o *Object) (bool, error) {
-	if !t.applies(KeyCommandZoneRepl) {
+	if !t.applies(registry.CommandZoneRepl) {
 		return false, nil
 	}
 	_, owner, ok := t.s.CommanderOf(o)
 	if !ok || owner != o.Owner {
 		return false, nil
 	}
-	ans, err := t.ask(&Choice{Player: owner, By: t.s.Decider(owner), Key: KeyCommandZoneRepl, Rule: t.ed.Rule(KeyCommandZoneRepl), Words: []string{"yes", "no"},
+	ans, err := t.ask(&Choice{Player: owner, By: t.s.Decider(owner), Key: registry.CommandZoneRepl, Rule: t.ed.Rule(registry.CommandZoneRepl), Words: []string{"yes", "no"},
 		Prompt: fmt.Sprintf("%s, your commander, would be put into a hand or library: put it into the command zone instead?", o.Label)})
 	if err != nil {
 		return false, err

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // Chars is what an object looks like now: its printed characteristics with
 // every continuous effect applied, layer by layer (613), recomputed from
@@ -134,7 +138,7 @@ func (ch Chars) AbilityTexts() []string {
 	var out []string
 	for _, a := range ch.Abilities {
 		name := ch.Name
-		if a.ByName && a.Origin != "" && !ch.rules.applies(KeyNameSelf) {
+		if a.ByName && a.Origin != "" && !ch.rules.applies(registry.NameSelf) {
 			// Without 201.5b, a gained ability's name for its object
 			// still names the object it was read from.
 			name = a.Origin
@@ -147,9 +151,9 @@ func (ch Chars) AbilityTexts() []string {
 // HasAbilityText reports whether one of the object's abilities reads text
 // (case-insensitively, typography folded), its name in place of "~".
 func (ch Chars) HasAbilityText(text string) bool {
-	want := strings.ToLower(straighten(text))
+	want := strings.ToLower(registry.Straighten(text))
 	for _, t := range ch.AbilityTexts() {
-		if strings.ToLower(straighten(t)) == want {
+		if strings.ToLower(registry.Straighten(t)) == want {
 			return true
 		}
 	}

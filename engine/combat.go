@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Combat is the current combat (506): attackers, what each attacks, and
@@ -117,7 +119,7 @@ func (t *tx) defendingFor(id ObjectID) []PlayerID {
 	if at == nil {
 		return nil
 	}
-	if t.applies(KeyDefendingOne) {
+	if t.applies(registry.DefendingOne) {
 		return []PlayerID{at.Defender}
 	}
 	return t.s.Combat.defending(&t.s)
@@ -171,13 +173,13 @@ type (
 
 func (a DeclareAttackers) apply(t *tx) error {
 	if a.Player != t.s.Active {
-		return t.ruleErr(KeyAttack, "only the active player attacks")
+		return t.ruleErr(registry.Attack, "only the active player attacks")
 	}
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
 	if t.s.Step > StepBeginCombat {
-		return t.ruleErr(KeyAttack, "attackers are declared at the start of the declare attackers step; it's the %s", t.s.Step)
+		return t.ruleErr(registry.Attack, "attackers are declared at the start of the declare attackers step; it's the %s", t.s.Step)
 	}
 	if a.Defender == a.Player {
 		a.Defender = t.nextOpponent(a.Player)
@@ -243,7 +245,7 @@ func (t *tx) declaredAttackers() {
 			o.Tapped = true
 		}
 		t.s.Log.Attacked = append(t.s.Log.Attacked, o.Label)
-		t.emit(Event{Kind: EvCombat, Key: KeyAttack, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Defender),
+		t.emit(Event{Kind: EvCombat, Key: registry.Attack, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Defender),
 			Text: fmt.Sprintf("%s attacks %s", o.Label, t.targetText(a.Attacked()))})
 	}
 }
@@ -259,15 +261,15 @@ func (t *tx) checkAttacked(p PlayerID, id ObjectID, tg Target) error {
 	if !tg.IsPlayer {
 		w := t.s.Object(tg.Object)
 		if w == nil || w.Zone != Battlefield || w.PhasedOut || !t.chars(w).Types.Is("planeswalker") {
-			return t.ruleErr(KeyAttack, "%s can attack a player or a planeswalker, not %s", o.Label, t.targetText(tg))
+			return t.ruleErr(registry.Attack, "%s can attack a player or a planeswalker, not %s", o.Label, t.targetText(tg))
 		}
 		def = t.chars(w).Controller
 	}
 	if !t.s.InGame(def) {
-		return t.ruleErr(KeyAttack, "%s has left the game: %s can't attack them", t.name(def), o.Label)
+		return t.ruleErr(registry.Attack, "%s has left the game: %s can't attack them", t.name(def), o.Label)
 	}
 	if !t.s.Opponents(p, def) {
-		return t.ruleErr(KeyAttack, "%s can attack only %s's opponents and the planeswalkers they control, not %s", o.Label, t.name(p), t.targetText(tg))
+		return t.ruleErr(registry.Attack, "%s can attack only %s's opponents and the planeswalkers they control, not %s", o.Label, t.name(p), t.targetText(tg))
 	}
 	return t.checkAttackSeat(p, def, o.Label)
 }
@@ -309,15 +311,15 @@ func (t *tx) canAttack(p PlayerID, id ObjectID) error {
 	ch := t.chars(o)
 	switch {
 	case o.Zone != Battlefield || !ch.Types.Is("creature"):
-		return t.ruleErr(KeyAttack, "%s isn't a creature on the battlefield", o.Label)
+		return t.ruleErr(registry.Attack, "%s isn't a creature on the battlefield", o.Label)
 	case ch.Controller != p:
-		return t.ruleErr(KeyAttack, "%s isn't %s's", o.Label, t.name(p))
-	case o.Tapped && t.applies(KeyAttack): // 508.1a
-		return t.ruleErr(KeyAttack, "%s is tapped: it can't attack", o.Label)
-	case o.Sick && !ch.HasKeyword("haste") && t.applies(KeySick): // 302.6
-		return t.ruleErr(KeySick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
-	case ch.HasKeyword("defender") && t.applies(KeyAttack): // 508.1c
-		return t.ruleErr(KeyAttack, "%s has defender: it can't attack", o.Label)
+		return t.ruleErr(registry.Attack, "%s isn't %s's", o.Label, t.name(p))
+	case o.Tapped && t.applies(registry.Attack): // 508.1a
+		return t.ruleErr(registry.Attack, "%s is tapped: it can't attack", o.Label)
+	case o.Sick && !ch.HasKeyword("haste") && t.applies(registry.Sick): // 302.6
+		return t.ruleErr(registry.Sick, "%s hasn't been under %s's control since their turn began: it can't attack", o.Label, t.name(p))
+	case ch.HasKeyword("defender") && t.applies(registry.Attack): // 508.1c
+		return t.ruleErr(registry.Attack, "%s has defender: it can't attack", o.Label)
 	}
 	return nil
 }
@@ -325,17 +327,17 @@ func (t *tx) canAttack(p PlayerID, id ObjectID) error {
 // attackRestrictions checks the restrictions on the attack as a whole
 // (508.1c): "can't attack alone", "no more than N creatures can attack".
 func (t *tx) attackRestrictions(ids []ObjectID) error {
-	if !t.applies(KeyAttack) {
+	if !t.applies(registry.Attack) {
 		return nil
 	}
 	for _, m := range t.ruleMods(RuleCantAttackAlone) {
 		if m.src != nil && len(ids) == 1 && m.src.ID == ids[0] {
-			return t.ruleErr(KeyAttack, "%s can't attack alone", m.src.Label)
+			return t.ruleErr(registry.Attack, "%s can't attack alone", m.src.Label)
 		}
 	}
 	for _, m := range t.ruleMods(RuleAttackLimit) {
 		if len(ids) > 0 && len(ids)+len(t.s.Log.Attacked) > m.mod.N {
-			return t.ruleErr(KeyAttack, "%s: no more than %d creatures can attack each turn", m.name, m.mod.N)
+			return t.ruleErr(registry.Attack, "%s: no more than %d creatures can attack each turn", m.name, m.mod.N)
 		}
 	}
 	return nil
@@ -344,16 +346,16 @@ func (t *tx) attackRestrictions(ids []ObjectID) error {
 func (a DeclareBlockers) apply(t *tx) error {
 	c := t.s.Combat
 	if c == nil || t.s.Step != StepAttackers || len(c.Attackers) == 0 {
-		return t.ruleErr(KeyBlock, "blockers are declared in the declare blockers step, after attackers")
+		return t.ruleErr(registry.Block, "blockers are declared in the declare blockers step, after attackers")
 	}
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
 	if !slices.Contains(c.defending(&t.s), a.Player) {
-		return t.ruleErr(KeyBlock, "the defending player blocks: %s isn't attacked", t.name(a.Player))
+		return t.ruleErr(registry.Block, "the defending player blocks: %s isn't attacked", t.name(a.Player))
 	}
 	if slices.Contains(c.declared, a.Player) {
-		return t.ruleErr(KeyBlock, "%s has already declared blockers", t.name(a.Player))
+		return t.ruleErr(registry.Block, "%s has already declared blockers", t.name(a.Player))
 	}
 	// Check each block (509.1a–c).
 	count := map[ObjectID]int{}
@@ -368,20 +370,20 @@ func (a DeclareBlockers) apply(t *tx) error {
 		}
 		bch, ach := t.chars(blk), t.chars(atk)
 		if blk.Zone != Battlefield || !bch.Types.Is("creature") || bch.Controller != a.Player {
-			return t.ruleErr(KeyBlock, "%s isn't a creature %s controls", blk.Label, t.name(a.Player))
+			return t.ruleErr(registry.Block, "%s isn't a creature %s controls", blk.Label, t.name(a.Player))
 		}
 		if blk.Tapped {
-			return t.ruleErr(KeyBlock, "%s is tapped: it can't block", blk.Label)
+			return t.ruleErr(registry.Block, "%s is tapped: it can't block", blk.Label)
 		}
 		if !c.isAttacking(atk.ID) {
-			return t.ruleErr(KeyBlock, "%s isn't attacking", atk.Label)
+			return t.ruleErr(registry.Block, "%s isn't attacking", atk.Label)
 		}
 		if err := t.canBlock(blk, bch, atk, ach); err != nil {
 			return err
 		}
 		count[blk.ID]++
 		if count[blk.ID] > 1+t.extraBlocks(blk) {
-			return t.ruleErr(KeyBlock, "%s can block only one creature", blk.Label)
+			return t.ruleErr(registry.Block, "%s can block only one creature", blk.Label)
 		}
 	}
 	if err := t.blockRestrictions(a.Blocks); err != nil {
@@ -421,14 +423,14 @@ func (t *tx) declaredBlockers() {
 		if blk == nil || atk == nil {
 			continue
 		}
-		t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
+		t.emit(Event{Kind: EvCombat, Key: registry.Block, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
 			Text: fmt.Sprintf("%s blocks %s", blk.Label, atk.Label)})
 	}
 	t.bandBlocked()
 	for _, at := range c.Attackers {
 		if at.Blocked {
 			o := t.s.Object(at.ID)
-			t.emit(Event{Kind: EvCombat, Key: KeyBlock, Object: o.Label, ObjectID: o.ID, N: blockedEvent, Text: o.Label + " becomes blocked"})
+			t.emit(Event{Kind: EvCombat, Key: registry.Block, Object: o.Label, ObjectID: o.ID, N: blockedEvent, Text: o.Label + " becomes blocked"})
 		}
 	}
 }
@@ -438,7 +440,7 @@ func (t *tx) declaredBlockers() {
 // same blocking creature.
 func (t *tx) bandBlocked() {
 	c := t.s.Combat
-	if !t.applies(KeyBandBlocked) {
+	if !t.applies(registry.BandBlocked) {
 		return
 	}
 	for i := range c.Attackers {
@@ -461,7 +463,7 @@ func (t *tx) bandBlocked() {
 				if blk == nil || atk == nil {
 					continue
 				}
-				t.emit(Event{Kind: EvCombat, Key: KeyBandBlocked, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
+				t.emit(Event{Kind: EvCombat, Key: registry.BandBlocked, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
 					Text: fmt.Sprintf("%s blocks %s, in the same band as %s", blk.Label, atk.Label, t.labelOf(at.ID))})
 			}
 		}
@@ -481,7 +483,7 @@ func (t *tx) checkBands(bands [][]ObjectID, ids []ObjectID, at []Target) error {
 			i := slices.Index(ids, id)
 			o := t.s.Object(id)
 			if i < 0 || o == nil || seen[id] {
-				return t.ruleErr(KeyAttack, "a band is made of attacking creatures, each in one band only")
+				return t.ruleErr(registry.Attack, "a band is made of attacking creatures, each in one band only")
 			}
 			seen[id] = true
 			if t.chars(o).HasKeyword("banding") {
@@ -490,12 +492,12 @@ func (t *tx) checkBands(bands [][]ObjectID, ids []ObjectID, at []Target) error {
 				without++
 			}
 			if to != nil && *to != at[i] {
-				return t.ruleErr(KeyAttack, "all creatures in a band attack the same player or planeswalker (702.22d)")
+				return t.ruleErr(registry.Attack, "all creatures in a band attack the same player or planeswalker (702.22d)")
 			}
 			to = &at[i]
 		}
 		if with == 0 || without > 1 {
-			return t.ruleErr(KeyAttack, "a band is one or more creatures with banding and up to one without (702.22c)")
+			return t.ruleErr(registry.Attack, "a band is one or more creatures with banding and up to one without (702.22c)")
 		}
 	}
 	return nil
@@ -512,7 +514,7 @@ func (t *tx) blockRestrictions(blocks [][2]ObjectID) error {
 			}
 		}
 		if o := t.s.Object(at.ID); n == 1 && o != nil && t.chars(o).HasKeyword("menace") {
-			return t.ruleErr(KeyBlock, "%s has menace: it can't be blocked except by two or more creatures", o.Label)
+			return t.ruleErr(registry.Block, "%s has menace: it can't be blocked except by two or more creatures", o.Label)
 		}
 	}
 	return nil
@@ -534,35 +536,35 @@ func (t *tx) extraBlocks(o *Object) int {
 // "can't be blocked", "can't block".
 func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	for _, m := range t.ruleMods(RuleCantBlock) {
-		if m.src != nil && m.src.ID == blk.ID && t.applies(KeyBlock) { // 509.1b
-			return t.ruleErr(KeyBlock, "%s can't block", blk.Label)
+		if m.src != nil && m.src.ID == blk.ID && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't block", blk.Label)
 		}
 	}
 	for _, m := range t.ruleMods(RuleUnblockable) {
-		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(KeyBlock) { // 509.1b
-			return t.ruleErr(KeyBlock, "%s can't be blocked", atk.Label)
+		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)
 		}
 	}
-	if ach.HasKeyword("flying") && !bch.HasKeyword("flying") && !bch.HasKeyword("reach") && t.applies(KeyFlying) { // 702.9b
-		return t.ruleErr(KeyFlying, "%s has flying: only creatures with flying or reach can block it", atk.Label)
+	if ach.HasKeyword("flying") && !bch.HasKeyword("flying") && !bch.HasKeyword("reach") && t.applies(registry.Flying) { // 702.9b
+		return t.ruleErr(registry.Flying, "%s has flying: only creatures with flying or reach can block it", atk.Label)
 	}
-	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(KeyBlock) { // 509.1b, 702.28b
-		return t.ruleErr(KeyBlock, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
+	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(registry.Block) { // 509.1b, 702.28b
+		return t.ruleErr(registry.Block, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
 	at := t.s.Combat.attacker(atk.ID)
-	if at != nil && at.Defender != bch.Controller && t.applies(KeyBlockAttacked) { // 802.4a
-		return t.ruleErr(KeyBlockAttacked, "%s attacks %s: only %s's creatures can block it", atk.Label, t.targetText(at.Attacked()), t.name(at.Defender))
+	if at != nil && at.Defender != bch.Controller && t.applies(registry.BlockAttacked) { // 802.4a
+		return t.ruleErr(registry.BlockAttacked, "%s attacks %s: only %s's creatures can block it", atk.Label, t.targetText(at.Attacked()), t.name(at.Defender))
 	}
 	// 702.14c; 702.14d: a blocker with the same landwalk doesn't cancel
 	// it (without that rule, it would).
-	cancels := bch.HasKeyword(walkName(ach)) && !t.applies(KeyWalkNoCancel)
+	cancels := bch.HasKeyword(walkName(ach)) && !t.applies(registry.WalkNoCancel)
 	for _, def := range t.defendingFor(atk.ID) {
-		if land := t.walkedLand(ach, def); land != "" && t.applies(KeyLandwalk) && !cancels {
-			return t.ruleErr(KeyLandwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(def), land)
+		if land := t.walkedLand(ach, def); land != "" && t.applies(registry.Landwalk) && !cancels {
+			return t.ruleErr(registry.Landwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(def), land)
 		}
 	}
-	if ach.ProtectedFrom(*bch) && t.applies(KeyProtectBlock) { // 702.16f
-		return t.ruleErr(KeyProtectBlock, "%s has protection from %s: %s can't block it", atk.Label, protectionName(ach, *bch), blk.Label)
+	if ach.ProtectedFrom(*bch) && t.applies(registry.ProtectBlock) { // 702.16f
+		return t.ruleErr(registry.ProtectBlock, "%s has protection from %s: %s can't block it", atk.Label, protectionName(ach, *bch), blk.Label)
 	}
 	return nil
 }
@@ -595,7 +597,7 @@ func (t *tx) chooseAssignment(all []Assignment, i int) error {
 		return AssignDamage{Attacker: a.Attacker, To: a.To, N: a.N}.blocker(t)
 	}
 	if c == nil || !c.isAttacking(a.Attacker) {
-		return t.ruleErr(KeyAssign, "only an attacking or blocking creature's damage is assigned")
+		return t.ruleErr(registry.Assign, "only an attacking or blocking creature's damage is assigned")
 	}
 	if len(a.To) != len(a.N) {
 		return fmt.Errorf("each recipient needs an amount")
@@ -630,7 +632,7 @@ func (t *tx) chooseAssignment(all []Assignment, i int) error {
 			}
 		}
 		for j, x := range all {
-			if j < i || j > i && t.applies(KeyAssignTotal) {
+			if j < i || j > i && t.applies(registry.AssignTotal) {
 				count(x)
 			}
 		}
@@ -639,7 +641,7 @@ func (t *tx) chooseAssignment(all []Assignment, i int) error {
 		if err != nil {
 			return err
 		}
-		t.emit(Event{Kind: EvCombat, Key: KeyAssign, Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvCombat, Key: registry.Assign, Object: o.Label, ObjectID: o.ID,
 			Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
 	}
 	return nil
@@ -670,7 +672,7 @@ func (a AssignDamage) blocker(t *tx) error {
 	if err != nil {
 		return err
 	}
-	t.emit(Event{Kind: EvCombat, Key: KeyAssignBlocking, Object: o.Label, ObjectID: o.ID,
+	t.emit(Event{Kind: EvCombat, Key: registry.AssignBlocking, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
 	return nil
 }
@@ -717,16 +719,16 @@ func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, a
 	got := map[ObjectID]int{}
 	for i, tg := range as.To {
 		if as.N[i] < 0 {
-			return t.ruleErr(KeyAssignBlocking, "damage can't be negative")
+			return t.ruleErr(registry.AssignBlocking, "damage can't be negative")
 		}
 		if tg.IsPlayer || !slices.ContainsFunc(attackers, func(a *Object) bool { return a.ID == tg.Object }) {
-			return t.ruleErr(KeyAssignBlocking, "%s isn't blocking %s", o.Label, t.targetText(tg))
+			return t.ruleErr(registry.AssignBlocking, "%s isn't blocking %s", o.Label, t.targetText(tg))
 		}
 		total += as.N[i]
 		got[tg.Object] += as.N[i]
 	}
 	if total != ch.Power {
-		return t.ruleErr(KeyAssignBlocking, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
+		return t.ruleErr(registry.AssignBlocking, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
 	}
 	return t.checkOrder(o, ch, attackers, got, true)
 }
@@ -780,10 +782,10 @@ func (t *tx) combatDamage(first bool) error {
 	if err != nil || len(hits) == 0 {
 		return err
 	}
-	if t.ed.DamageStack && t.applies(KeyDamageStack) {
+	if t.ed.DamageStack && t.applies(registry.DamageStack) {
 		return t.damageOnStack(hits)
 	}
-	if !t.applies(KeyCombatDamage) {
+	if !t.applies(registry.CombatDamage) {
 		// 510.2 is what deals the damage assigned; without it, none is.
 		return nil
 	}
@@ -793,7 +795,7 @@ func (t *tx) combatDamage(first bool) error {
 // dealCombatDamage deals combat damage all at once (510.2).
 func (t *tx) dealCombatDamage(hits []hit) error {
 	// 702.15e: each source with lifelink causes its own life gain event.
-	if !t.applies(KeyLifelinkEvents) {
+	if !t.applies(registry.LifelinkEvents) {
 		t.lifelinked = map[PlayerID]int{}
 		defer func() { t.lifelinked = nil }()
 	}
@@ -804,7 +806,7 @@ func (t *tx) dealCombatDamage(hits []hit) error {
 	}
 	for p := range t.s.Players {
 		if n := t.lifelinked[PlayerID(p)]; n > 0 {
-			if err := t.life(PlayerID(p), n, KeyLifelink, "from lifelink"); err != nil {
+			if err := t.life(PlayerID(p), n, registry.Lifelink, "from lifelink"); err != nil {
 				return err
 			}
 		}
@@ -822,7 +824,7 @@ func (t *tx) damageOnStack(hits []hit) error {
 	for _, h := range hits {
 		w = append(w, fmt.Sprintf("%d from %s to %s", h.n, h.src.label, t.targetText(h.to)))
 	}
-	t.emit(Event{Kind: EvCombat, Key: KeyDamageStack, Object: o.Label, ObjectID: o.ID,
+	t.emit(Event{Kind: EvCombat, Key: registry.DamageStack, Object: o.Label, ObjectID: o.ID,
 		Text: "combat damage goes on the stack: " + strings.Join(w, ", ")})
 	t.dirty()
 	return nil
@@ -836,7 +838,7 @@ func (t *tx) damageOnStack(hits []hit) error {
 func (t *tx) resolveCombatDamage(id ObjectID) error {
 	o := t.s.Object(id)
 	hits := o.Stack.Damage
-	t.emit(Event{Kind: EvResolve, Key: KeyDamageStack, Object: o.Label, ObjectID: id, Text: o.Label + " resolves"})
+	t.emit(Event{Kind: EvResolve, Key: registry.DamageStack, Object: o.Label, ObjectID: id, Text: o.Label + " resolves"})
 	t.s.remove(id)
 	t.dirty()
 	var deal []hit
@@ -855,7 +857,7 @@ func (t *tx) resolveCombatDamage(id ObjectID) error {
 				if lk := t.s.LastKnown(h.to.Object); name == "" && lk != nil {
 					name = lk.Obj.Label
 				}
-				t.emit(Event{Kind: EvCombat, Key: KeyDamageStack, Object: src.label,
+				t.emit(Event{Kind: EvCombat, Key: registry.DamageStack, Object: src.label,
 					Text: fmt.Sprintf("the %d damage %s assigned to %s isn't dealt: it's no longer a creature on the battlefield", h.n, src.label, name)})
 				continue
 			}
@@ -882,7 +884,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 	// so an attacker's chosen assignment counts, besides what the
 	// attackers before it assign, what those after it were chosen to.
 	later := map[ObjectID]int{}
-	if t.applies(KeyAssignTotal) {
+	if t.applies(registry.AssignTotal) {
 		for _, at := range c.Attackers {
 			if o, as := t.s.Object(at.ID), explicit(c, at.ID); o != nil && as != nil && t.strikes(o, first) {
 				as.count(later, 1)
@@ -909,7 +911,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 				blockers = append(blockers, bo)
 			}
 		}
-		if at.Blocked && !t.applies(KeyAssignBlocked) {
+		if at.Blocked && !t.applies(registry.AssignBlocked) {
 			// 510.1c sends a blocked creature's damage to its blockers;
 			// without it, nothing says where it goes, and it assigns none.
 			continue
@@ -917,7 +919,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		switch {
 		case explicit(c, at.ID) != nil:
 			as := explicit(c, at.ID)
-			if t.applies(KeyAssignTotal) {
+			if t.applies(registry.AssignTotal) {
 				as.count(later, -1)
 			}
 			t.assigned = maps.Clone(assigned)
@@ -984,7 +986,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		}
 		switch {
 		case len(attackers) == 0:
-		case !t.applies(KeyAssignBlocking):
+		case !t.applies(registry.AssignBlocking):
 			// Without 510.1d's division, each attacker it blocks would
 			// take all of it.
 			for _, ao := range attackers {
@@ -1041,7 +1043,7 @@ func explicit(c *Combat, id ObjectID) *Assignment {
 // tramples reports whether an attacker's trample applies (702.19b).
 func (t *tx) tramples(ch *Chars) bool {
 	// 702.19c: trample over planeswalkers is a variant of trample.
-	return (ch.HasKeyword("trample") || ch.HasKeyword("trample over planeswalkers")) && t.applies(KeyTrample)
+	return (ch.HasKeyword("trample") || ch.HasKeyword("trample over planeswalkers")) && t.applies(registry.Trample)
 }
 
 // lethal is the damage that is lethal to a blocker for assignment
@@ -1049,11 +1051,11 @@ func (t *tx) tramples(ch *Chars) bool {
 func (t *tx) lethal(b *Object, src *Chars) int {
 	// 702.2c: deathtouch makes 1 lethal, since M10; the triggered
 	// deathtouch before it didn't change assignment.
-	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(KeyDeathtouchKW) {
+	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(registry.DeathtouchKW) {
 		return 1
 	}
 	marked := b.Damage
-	if !t.applies(KeyTrampleMarked) {
+	if !t.applies(registry.TrampleMarked) {
 		marked = 0
 	}
 	return max(t.chars(b).Toughness-marked-t.assigned[b.ID], 0)
@@ -1067,29 +1069,29 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 	got := map[ObjectID]int{}
 	for i, tg := range as.To {
 		if as.N[i] < 0 {
-			return t.ruleErr(KeyAssign, "damage can't be negative")
+			return t.ruleErr(registry.Assign, "damage can't be negative")
 		}
 		total += as.N[i]
 		switch {
 		case tg == at.Attacked():
 			if at.Blocked && !t.tramples(ch) {
-				return t.ruleErr(KeyAssign, "%s is blocked and has no trample: it can't assign damage to %s", o.Label, t.targetText(tg))
+				return t.ruleErr(registry.Assign, "%s is blocked and has no trample: it can't assign damage to %s", o.Label, t.targetText(tg))
 			}
 			toPlayer += as.N[i]
 			continue
 		case tg.IsPlayer && at.Walker != 0 && tg.Player == at.Defender && ch.HasKeyword("trample over planeswalkers"):
 			// 702.19c: excess damage past the planeswalker's loyalty
 			// may go to its controller.
-			if !t.applies(KeyTrampleWalkers) {
-				return t.ruleErr(KeyAssign, "%s attacks %s: it can't assign damage to %s", o.Label, t.labelOf(at.Walker), t.name(tg.Player))
+			if !t.applies(registry.TrampleWalkers) {
+				return t.ruleErr(registry.Assign, "%s attacks %s: it can't assign damage to %s", o.Label, t.labelOf(at.Walker), t.name(tg.Player))
 			}
 			toController += as.N[i]
 			continue
 		case tg.IsPlayer:
-			return t.ruleErr(KeyAssign, "%s doesn't attack %s: it can't assign damage to them", o.Label, t.name(tg.Player))
+			return t.ruleErr(registry.Assign, "%s doesn't attack %s: it can't assign damage to them", o.Label, t.name(tg.Player))
 		}
 		if !slices.Contains(at.Blockers, tg.Object) {
-			return t.ruleErr(KeyAssign, "%s isn't blocking %s", t.targetText(tg), o.Label)
+			return t.ruleErr(registry.Assign, "%s isn't blocking %s", t.targetText(tg), o.Label)
 		}
 		got[tg.Object] += as.N[i]
 	}
@@ -1102,12 +1104,12 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 			loyalty = w.Counters.Get("loyalty")
 		}
 		if toPlayer+t.assignedElsewhere(at.ID, at.Walker) < loyalty {
-			return t.ruleErr(KeyTrampleWalkers, "%s must be assigned damage at least equal to its loyalty (%d) before any goes to %s", t.labelOf(at.Walker), loyalty, t.name(at.Defender))
+			return t.ruleErr(registry.TrampleWalkers, "%s must be assigned damage at least equal to its loyalty (%d) before any goes to %s", t.labelOf(at.Walker), loyalty, t.name(at.Defender))
 		}
 		toPlayer += toController
 	}
 	if total != ch.Power {
-		return t.ruleErr(KeyAssign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
+		return t.ruleErr(registry.Assign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
 	}
 	if err := t.checkOrder(o, ch, blockers, got, false); err != nil {
 		return err
@@ -1120,7 +1122,7 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 			}
 		}
 		if len(short) > 0 {
-			return t.ruleErr(KeyTrample, "%s must assign lethal damage to %s before any to the player", o.Label, strings.Join(short, " and "))
+			return t.ruleErr(registry.Trample, "%s must assign lethal damage to %s before any to the player", o.Label, strings.Join(short, " and "))
 		}
 	}
 	return nil
@@ -1135,9 +1137,9 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 // in. Other editions let the controller divide the damage as they choose
 // (510.1c; 310.2c in 2007).
 func (t *tx) checkOrder(o *Object, ch *Chars, order []*Object, got map[ObjectID]int, blocking bool) error {
-	k := KeyAssignBlocked
+	k := registry.AssignBlocked
 	if blocking {
-		k = KeyAssignBlocking
+		k = registry.AssignBlocking
 	}
 	if !t.ed.DamageOrder || !t.applies(k) {
 		return nil

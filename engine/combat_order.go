@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // From the Magic 2010 rules to Foundations (2024), a creature blocked by,
@@ -28,29 +30,29 @@ type AnnounceOrder struct {
 func (a AnnounceOrder) apply(t *tx) error {
 	c := t.s.Combat
 	if !t.ed.DamageOrder {
-		return t.ruleErr(KeyAssignBlocked, "under these rules a creature has no damage assignment order: it divides its combat damage as its controller chooses")
+		return t.ruleErr(registry.AssignBlocked, "under these rules a creature has no damage assignment order: it divides its combat damage as its controller chooses")
 	}
 	o, err := t.object(a.Creature)
 	if err != nil {
 		return err
 	}
-	key, list := KeyOrderAttacker, []ObjectID(nil)
+	key, list := registry.OrderAttacker, []ObjectID(nil)
 	var at *Attacker
 	switch {
 	case c != nil && c.isAttacking(o.ID):
 		at = c.attacker(o.ID)
 		list = at.Blockers
 	case c != nil && c.isBlocking(o.ID):
-		key = KeyOrderBlocker
+		key = registry.OrderBlocker
 		for _, bl := range c.blocks() {
 			if bl.blocker == o.ID {
 				list = bl.attackers
 			}
 		}
 	default:
-		return t.ruleErr(KeyOrderAttacker, "%s isn't blocked or blocking", o.Label)
+		return t.ruleErr(registry.OrderAttacker, "%s isn't blocked or blocking", o.Label)
 	}
-	if at != nil && !t.applies(KeyOrderAttacker) || at == nil && !t.applies(KeyOrderBlocker) {
+	if at != nil && !t.applies(registry.OrderAttacker) || at == nil && !t.applies(registry.OrderBlocker) {
 		return t.ruleErr(key, "no rule lets %s announce a damage assignment order", t.name(a.Player))
 	}
 	if !c.ordering || t.s.Step != StepBlockers {
@@ -58,10 +60,10 @@ func (a AnnounceOrder) apply(t *tx) error {
 	}
 	// 509.2: the active player orders an attacker's blockers; 509.3: the
 	// defending player a blocker's attackers.
-	if want := t.s.Active; key == KeyOrderAttacker && a.Player != want {
+	if want := t.s.Active; key == registry.OrderAttacker && a.Player != want {
 		return t.ruleErr(key, "the active player, %s, announces %s's damage assignment order", t.name(want), o.Label)
 	}
-	if want := t.chars(o).Controller; key == KeyOrderBlocker && a.Player != want {
+	if want := t.chars(o).Controller; key == registry.OrderBlocker && a.Player != want {
 		return t.ruleErr(key, "the defending player, %s, announces %s's damage assignment order", t.name(want), o.Label)
 	}
 	if len(a.Order) != len(list) || slices.ContainsFunc(list, func(id ObjectID) bool { return !slices.Contains(a.Order, id) }) {

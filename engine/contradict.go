@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // contradictions finds, among a state-based action pass's actions, a
 // replacement of a player's losing the game that would move its own source
@@ -34,15 +38,15 @@ func (t *tx) contradictions(all []sbaDo) []sbaDo {
 		}
 		ctrl := t.chars(o).Controller
 		words := []string{Graveyard.String(), to.String()}
-		k := slices.IndexFunc(t.s.answers, func(a answer) bool { return a.player == ctrl && a.key == KeyContradict })
+		k := slices.IndexFunc(t.s.answers, func(a answer) bool { return a.player == ctrl && a.key == registry.Contradict })
 		if k < 0 {
-			t.s.Pending = &Choice{Player: ctrl, By: t.s.Decider(ctrl), Key: KeyContradict, Rule: t.ed.Rule(KeyContradict), Words: words,
+			t.s.Pending = &Choice{Player: ctrl, By: t.s.Decider(ctrl), Key: registry.Contradict, Rule: t.ed.Rule(registry.Contradict), Words: words,
 				Prompt: o.Label + " would go to both " + words[0] + " and " + words[1] + ": choose where it goes"}
 			return all
 		}
 		ans := t.s.answers[k]
 		t.s.answers = slices.Delete(t.s.answers, k, k+1)
-		t.emit(Event{Kind: EvRule, Key: KeyContradict, Player: t.name(ctrl), Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvRule, Key: registry.Contradict, Player: t.name(ctrl), Object: o.Label, ObjectID: o.ID,
 			Text: t.name(ctrl) + " chose: " + o.Label + " goes to " + ans.word})
 		first, second := i, j // the loss, replaced, moves it first
 		if ans.word == words[0] {

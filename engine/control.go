@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // Instructions about players and the game itself, numbered apart from the
 // others in ability.go.
@@ -39,7 +43,7 @@ func (s *State) WillControl(p PlayerID) (PlayerID, bool) {
 // Decider is the player who makes p's decisions: the player controlling p
 // (722.5), or p.
 func (s *State) Decider(p PlayerID) PlayerID {
-	if c, ok := s.ControlledBy(p); ok && s.applies(KeyControlDecide) {
+	if c, ok := s.ControlledBy(p); ok && s.applies(registry.ControlDecide) {
 		return c
 	}
 	return p
@@ -58,7 +62,7 @@ func (x *execCtx) controlPlayer(in *Instr) (bool, error) {
 	done := false
 	for _, q := range x.players(*in.To.Player) {
 		t.s.Players[q].ctrlNext = int(you) + 1
-		t.emit(Event{Kind: EvEffect, Key: KeyControlTurn, Player: t.name(you), PlayerID: q, HasPlayer: true,
+		t.emit(Event{Kind: EvEffect, Key: registry.ControlTurn, Player: t.name(you), PlayerID: q, HasPlayer: true,
 			Text: fmt.Sprintf("%s will control %s during %s's next turn", t.name(you), t.name(q), t.name(q))})
 		done = true
 	}
@@ -72,17 +76,17 @@ func (t *tx) beginControl() {
 	for i := range t.s.Players {
 		pl := &t.s.Players[i]
 		if pl.ctrlNow != 0 {
-			t.emit(Event{Kind: EvEffect, Key: KeyControlTurn, Player: t.name(PlayerID(pl.ctrlNow - 1)),
+			t.emit(Event{Kind: EvEffect, Key: registry.ControlTurn, Player: t.name(PlayerID(pl.ctrlNow - 1)),
 				Text: fmt.Sprintf("%s no longer controls %s", t.name(PlayerID(pl.ctrlNow-1)), pl.Name)})
 			pl.ctrlNow = 0
 		}
 	}
 	a := &t.s.Players[t.s.Active]
-	if a.ctrlNext == 0 || !t.applies(KeyControlTurn) {
+	if a.ctrlNext == 0 || !t.applies(registry.ControlTurn) {
 		return
 	}
 	a.ctrlNow, a.ctrlNext = a.ctrlNext, 0
-	t.emit(Event{Kind: EvEffect, Key: KeyControlTurn, Player: t.name(PlayerID(a.ctrlNow - 1)), PlayerID: t.s.Active, HasPlayer: true,
+	t.emit(Event{Kind: EvEffect, Key: registry.ControlTurn, Player: t.name(PlayerID(a.ctrlNow - 1)), PlayerID: t.s.Active, HasPlayer: true,
 		Text: fmt.Sprintf("%s controls %s during this turn", t.name(PlayerID(a.ctrlNow-1)), a.Name)})
 }
 
@@ -99,26 +103,26 @@ func (a ActFor) apply(t *tx) error {
 	if _, nested := a.Action.(ActFor); nested || !ok {
 		return fmt.Errorf("%s can decide for another player only their game actions and choices", t.name(a.By))
 	}
-	if c, ok := t.s.ControlledBy(p); !ok || c != a.By || !t.applies(KeyControlDecide) {
-		return t.ruleErr(KeyControlDecide, "%s doesn't make %s's decisions: %s does", t.name(a.By), t.name(p), t.name(t.s.Decider(p)))
+	if c, ok := t.s.ControlledBy(p); !ok || c != a.By || !t.applies(registry.ControlDecide) {
+		return t.ruleErr(registry.ControlDecide, "%s doesn't make %s's decisions: %s does", t.name(a.By), t.name(p), t.name(t.s.Decider(p)))
 	}
 	switch a.Action.(type) {
 	case Concede:
 		// 722.6: the controller can't make that player concede.
-		if t.applies(KeyControlConcede) {
-			return t.ruleErr(KeyControlConcede, "%s can't make %s concede: only %s decides that", t.name(a.By), t.name(p), t.name(p))
+		if t.applies(registry.ControlConcede) {
+			return t.ruleErr(registry.ControlConcede, "%s can't make %s concede: only %s decides that", t.name(a.By), t.name(p), t.name(p))
 		}
 	case AgreeDraw:
 		// 722.5b: nor make decisions the rules and objects don't call
 		// for, such as those of the tournament rules.
-		if t.applies(KeyControlOwn) {
-			return t.ruleErr(KeyControlOwn, "%s can't agree to a draw for %s: no rule or object calls for that decision, so only %s makes it",
+		if t.applies(registry.ControlOwn) {
+			return t.ruleErr(registry.ControlOwn, "%s can't agree to a draw for %s: no rule or object calls for that decision, so only %s makes it",
 				t.name(a.By), t.name(p), t.name(p))
 		}
 	}
 	// 722.5: the controller makes every decision the controlled player
 	// is allowed to make or told to make.
-	t.emit(Event{Kind: EvChoice, Key: KeyControlDecide, Player: t.name(a.By), PlayerID: p, HasPlayer: true,
+	t.emit(Event{Kind: EvChoice, Key: registry.ControlDecide, Player: t.name(a.By), PlayerID: p, HasPlayer: true,
 		Text: fmt.Sprintf("%s makes the decision for %s, whom they control", t.name(a.By), t.name(p))})
 	return a.Action.apply(t)
 }
@@ -132,20 +136,20 @@ func (t *tx) ownDecision(a Action) error {
 		return nil
 	}
 	c, ok := t.s.ControlledBy(p)
-	if !ok || !t.applies(KeyControlDecide) {
+	if !ok || !t.applies(registry.ControlDecide) {
 		return nil
 	}
 	switch a.(type) {
 	case Concede:
-		if t.applies(KeyControlConcede) {
+		if t.applies(registry.ControlConcede) {
 			return nil // 722.6: a player may concede even while controlled
 		}
 	case AgreeDraw:
-		if t.applies(KeyControlOwn) {
+		if t.applies(registry.ControlOwn) {
 			return nil // 722.5b
 		}
 	}
-	return t.ruleErr(KeyControlDecide, "%s controls %s and makes %s's decisions (write it as %s deciding for %s)",
+	return t.ruleErr(registry.ControlDecide, "%s controls %s and makes %s's decisions (write it as %s deciding for %s)",
 		t.name(c), t.name(p), t.name(p), t.name(c), t.name(p))
 }
 
@@ -193,7 +197,7 @@ func (a AgreeDraw) apply(t *tx) error {
 		return fmt.Errorf("%s has already left the game", t.name(a.Player))
 	}
 	t.s.Players[a.Player].agreedDraw = true
-	t.emit(Event{Kind: EvChoice, Key: KeyDrawAgreed, Player: t.name(a.Player), PlayerID: a.Player, HasPlayer: true,
+	t.emit(Event{Kind: EvChoice, Key: registry.DrawAgreed, Player: t.name(a.Player), PlayerID: a.Player, HasPlayer: true,
 		Text: t.name(a.Player) + " agrees to a draw"})
 	for i := range t.s.Players {
 		if t.s.InGame(PlayerID(i)) && !t.s.Players[i].agreedDraw {
@@ -204,7 +208,7 @@ func (a AgreeDraw) apply(t *tx) error {
 		pl := &t.s.Players[i]
 		if !pl.Left {
 			pl.Left = true
-			t.emit(Event{Kind: EvLose, Key: KeyDrawAgreed, Player: pl.Name, PlayerID: PlayerID(i), HasPlayer: true,
+			t.emit(Event{Kind: EvLose, Key: registry.DrawAgreed, Player: pl.Name, PlayerID: PlayerID(i), HasPlayer: true,
 				Text: "the game is a draw for " + pl.Name + ": every player agreed"})
 		}
 	}
@@ -228,7 +232,7 @@ func (s *State) Sees(v PlayerID, o *Object) bool {
 	if s.seesOwn(v, o) {
 		return true
 	}
-	if !s.applies(KeyControlSee) {
+	if !s.applies(registry.ControlSee) {
 		return false
 	}
 	if o.Zone == Outside {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
@@ -21,7 +22,7 @@ import (
 type corpusFile struct {
 	name     string    // "2026-01-16"
 	stated   time.Time // "These rules are effective as of …"
-	texts    []RuleText
+	texts    []registry.RuleText
 	examples []string
 }
 
@@ -101,12 +102,12 @@ func parseCorpusText(t testing.TB, name, text string) corpusFile {
 			if err != nil {
 				continue
 			}
-			f.texts = append(f.texts, RuleText{Number: n, Text: m[2]})
+			f.texts = append(f.texts, registry.RuleText{Number: n, Text: m[2]})
 			cur = len(f.texts) - 1
 		case chapLine.MatchString(l):
 			m := chapLine.FindStringSubmatch(l)
 			n, _ := rules.ParseNumber(m[1])
-			f.texts = append(f.texts, RuleText{Number: n, Text: m[2]})
+			f.texts = append(f.texts, registry.RuleText{Number: n, Text: m[2]})
 			cur = -1
 		case headLine.MatchString(l):
 			cur = -1
@@ -119,7 +120,7 @@ func parseCorpusText(t testing.TB, name, text string) corpusFile {
 		var block []string
 		flush := func() {
 			if len(block) > 1 {
-				f.texts = append(f.texts, RuleText{Term: block[0], Text: strings.Join(block[1:], " ")})
+				f.texts = append(f.texts, registry.RuleText{Term: block[0], Text: strings.Join(block[1:], " ")})
 			}
 			block = nil
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // tapForCost taps the creatures a player chose to pay "Tap another
@@ -12,7 +14,7 @@ import (
 // stop it (302.6 names only {T} and {Q}). It returns them as they were.
 func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Snapshot, error) {
 	if len(ids) == 0 || c.TapPower == 0 && len(ids) != 1 {
-		return nil, t.ruleErr(KeyPay, "the cost asks for tapping %s %s", map[bool]string{true: "creatures", false: "one"}[c.TapPower > 0], c.TapOther.String())
+		return nil, t.ruleErr(registry.Pay, "the cost asks for tapping %s %s", map[bool]string{true: "creatures", false: "one"}[c.TapPower > 0], c.TapOther.String())
 	}
 	var out []Snapshot
 	power := 0
@@ -20,19 +22,19 @@ func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Sn
 	for _, id := range ids {
 		o := t.s.Object(id)
 		if o == nil || o.Zone != Battlefield || seen[id] {
-			return nil, t.ruleErr(KeyPay, "only untapped permanents on the battlefield can be tapped to pay a cost")
+			return nil, t.ruleErr(registry.Pay, "only untapped permanents on the battlefield can be tapped to pay a cost")
 		}
 		seen[id] = true
 		ch := t.chars(o)
 		if ch.Controller != p || !matchFilter(&t.s, c.TapOther, o, ch, self, p) {
-			return nil, t.ruleErr(KeyPay, "%s isn't an %s %s controls", o.Label, c.TapOther.String(), t.name(p))
+			return nil, t.ruleErr(registry.Pay, "%s isn't an %s %s controls", o.Label, c.TapOther.String(), t.name(p))
 		}
 		out = append(out, *t.snapshotOf(id))
 		power += ch.Power
 		t.tap(o)
 	}
 	if c.TapPower > 0 && power < c.TapPower {
-		return nil, t.ruleErr(KeyPay, "the creatures tapped have total power %d; the cost asks for %d or greater", power, c.TapPower)
+		return nil, t.ruleErr(registry.Pay, "the creatures tapped have total power %d; the cost asks for %d or greater", power, c.TapPower)
 	}
 	return out, nil
 }
@@ -43,7 +45,7 @@ func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Sn
 func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
 	// 602.1a: the activation cost is everything before the colon, paid by
 	// the player activating it.
-	if ab.Cost == nil || !t.applies(KeyActivationCost) {
+	if ab.Cost == nil || !t.applies(registry.ActivationCost) {
 		return &Cost{}
 	}
 	if !ab.Cost.SelfMana {
@@ -51,7 +53,7 @@ func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
 	}
 	c := *ab.Cost
 	c.Mana = append(ManaCost(nil), ch.Cost...)
-	if !t.applies(KeyKeywordCost) {
+	if !t.applies(registry.KeywordCost) {
 		// 702.1a: "the scavenge cost" is only the keyword's variable cost.
 		// Without that rule, it would be the activation cost as a whole:
 		// the mana, and nothing else.
@@ -64,7 +66,7 @@ func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
 // you cycle this card" means "When you discard this card to pay an
 // activation cost of a cycling ability" (702.29c).
 func (t *tx) cycled(p PlayerID, label string, old, now ObjectID) {
-	t.emit(Event{Kind: EvCycle, Key: KeyCycleTrigger, Player: t.name(p), PlayerID: p, HasPlayer: true, Object: label, ObjectID: old, NewObjectID: now,
+	t.emit(Event{Kind: EvCycle, Key: registry.CycleTrigger, Player: t.name(p), PlayerID: p, HasPlayer: true, Object: label, ObjectID: old, NewObjectID: now,
 		Text: fmt.Sprintf("%s cycles %s", t.name(p), label)})
 }
 
@@ -82,10 +84,10 @@ func (x *execCtx) stationValue() int {
 		o, ch = cur, t.chars(cur)
 	}
 	station := len(x.item.Abilities) > 0 && x.item.Abilities[0].Keyword == "station"
-	if station && t.applies(KeyStationOther) {
+	if station && t.applies(registry.StationOther) {
 		for _, m := range t.ruleMods(RuleStationUsing) {
 			if g := m.spec.Affects.Group; g != nil && matchFilter(&t.s, g, o, ch, m.src, m.ctrl) && m.mod.Char == "toughness" {
-				t.emit(Event{Kind: EvRule, Key: KeyStationOther, Object: o.Label,
+				t.emit(Event{Kind: EvRule, Key: registry.StationOther, Object: o.Label,
 					Text: fmt.Sprintf("%s stations using its toughness rather than its power (%s)", o.Label, m.name)})
 				return ch.Toughness
 			}
@@ -104,7 +106,7 @@ func (x *execCtx) manaToPay(in *Instr) ManaCost {
 		return cost
 	}
 	v := x.item.X
-	if ab := x.ability(); ab != nil && ab.XIs != nil && x.t.applies(KeyKeywordVariable) {
+	if ab := x.ability(); ab != nil && ab.XIs != nil && x.t.applies(registry.KeywordVariable) {
 		v = x.amount(*ab.XIs)
 	}
 	return totalCost(cost, max(v, 0), nil, nil, nil)
@@ -123,7 +125,7 @@ func (x *execCtx) ability() *Ability {
 // Sunburst counts only for a resolving spell (702.44b); as modular's number
 // (702.44c) it counts only by that rule.
 func (t *tx) colorsSpent(o *Object, r *Replacement) int {
-	if r.Sunburst && !t.applies(KeySunburstVar) {
+	if r.Sunburst && !t.applies(registry.SunburstVar) {
 		return 0
 	}
 	if o.Cast == nil {
@@ -142,7 +144,7 @@ func (t *tx) colorsSpent(o *Object, r *Replacement) int {
 // has left its zone, as it last existed there (608.2h: "for each +1/+1
 // counter on this permanent" as modular's creature died with them).
 func (x *execCtx) countersOf(r ORef) (Counters, bool) {
-	if x.t.applies(KeyLKI) {
+	if x.t.applies(registry.LKI) {
 		for _, id := range x.refIDs(r) {
 			if x.t.s.Object(id) == nil {
 				if s := x.t.s.LastKnown(id); s != nil {
@@ -213,12 +215,12 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 		}
 	}
 	inHalf := len(fits) > 0
-	if (!out || !inHalf) && t.applies(KeySwapWhole) {
+	if (!out || !inHalf) && t.applies(registry.SwapWhole) {
 		why := "the card can't enchant what it enchants"
 		if !out {
 			why = "it isn't owned by the player who would exchange it"
 		}
-		t.emit(Event{Kind: EvRule, Key: KeySwapWhole, Object: x.item.SourceName,
+		t.emit(Event{Kind: EvRule, Key: registry.SwapWhole, Object: x.item.SourceName,
 			Text: "the exchange can't be completed (" + why + "): the ability has no effect"})
 		return false, nil
 	}
@@ -227,7 +229,7 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 		hostID = host.ID
 	}
 	if self != nil {
-		if _, err := t.move(self.ID, Hand, false, nil, KeyResolve, "is exchanged: to its owner's hand"); err != nil {
+		if _, err := t.move(self.ID, Hand, false, nil, registry.Resolve, "is exchanged: to its owner's hand"); err != nil {
 			return false, err
 		}
 	}
@@ -236,7 +238,7 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 	}
 	pick := fits[0]
 	if len(fits) > 1 {
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Options: ids(fits), Min: 1, Max: 1, Prompt: "choose the card to exchange it with"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Options: ids(fits), Min: 1, Max: 1, Prompt: "choose the card to exchange it with"})
 		if err != nil {
 			return false, err
 		}
@@ -245,13 +247,13 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 		}
 	}
 	ctrl := x.ctrl
-	nid, err := t.move(pick.ID, Battlefield, false, &ctrl, KeyResolve, "is exchanged: onto the battlefield")
+	nid, err := t.move(pick.ID, Battlefield, false, &ctrl, registry.Resolve, "is exchanged: onto the battlefield")
 	if err != nil {
 		return false, err
 	}
 	if n := t.s.Object(nid); n != nil && hostID != 0 {
 		n.Attached = hostID
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: n.Label, ObjectID: nid, Text: n.Label + " is attached to " + t.labelOf(hostID)})
+		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: n.Label, ObjectID: nid, Text: n.Label + " is attached to " + t.labelOf(hostID)})
 	}
 	return true, nil
 }
@@ -302,11 +304,11 @@ func (x *execCtx) attach(in *Instr) (bool, error) {
 		return false, nil
 	}
 	o.Attached = host.ID
-	if t.applies(KeyAttachTimestamp) {
+	if t.applies(registry.AttachTimestamp) {
 		o.Timestamp = t.s.tick()
 	}
 	t.dirty()
-	t.emit(Event{Kind: EvRule, Key: KeyAttachTimestamp, Object: o.Label, ObjectID: o.ID,
+	t.emit(Event{Kind: EvRule, Key: registry.AttachTimestamp, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s becomes attached to %s", o.Label, host.Label)})
 	return true, nil
 }

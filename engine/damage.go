@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // damageSource is what deals damage, as it is (or last was) when it deals
@@ -72,7 +74,7 @@ func (t *tx) replaceEach(mods []ruleMod, ok func(ruleMod) bool, apply func(ruleM
 	for range maxRepeats {
 		i := -1
 		for j := range mods {
-			if (!used[j] || !t.applies(KeyReplaceOnce)) && ok(mods[j]) {
+			if (!used[j] || !t.applies(registry.ReplaceOnce)) && ok(mods[j]) {
 				i = j
 				break
 			}
@@ -116,7 +118,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			return m.mod.Filter == nil || matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)
 		}, func(m ruleMod) {
 			n *= max(m.mod.N, 2)
-			t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: srcName, Text: fmt.Sprintf("%s: %s deals %s: %d", m.name, srcName, timesWord(m.mod.N, "double", "triple"), n)})
+			t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: srcName, Text: fmt.Sprintf("%s: %s deals %s: %d", m.name, srcName, timesWord(m.mod.N, "double", "triple"), n)})
 		})
 	}
 	// Redirection (614.9): the next N damage to a creature or player is
@@ -132,12 +134,12 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		n -= k
 		// 801.13a: a replacement that would make the spell or ability
 		// affect what's outside its controller's range does nothing there.
-		if src != nil && !t.s.targetInRange(src.ctrl, *e.Redirect) && t.applies(KeyRangeReplace) {
-			t.emit(Event{Kind: EvRule, Key: KeyRangeReplace, Object: e.SourceName, N: k,
+		if src != nil && !t.s.targetInRange(src.ctrl, *e.Redirect) && t.applies(registry.RangeReplace) {
+			t.emit(Event{Kind: EvRule, Key: registry.RangeReplace, Object: e.SourceName, N: k,
 				Text: fmt.Sprintf("%s would redirect %d damage to %s, outside %s's range of influence: that damage isn't dealt", e.SourceName, k, t.targetText(*e.Redirect), t.name(src.ctrl))})
 			continue
 		}
-		t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: e.SourceName, N: k,
+		t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: e.SourceName, N: k,
 			Text: fmt.Sprintf("%s: %d of the damage is dealt to %s instead", e.SourceName, k, t.targetText(*e.Redirect))})
 		redirected = append(redirected, hit{src, *e.Redirect, k})
 	}
@@ -150,13 +152,13 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		return nil
 	}
 	// Prevention.
-	if tch != nil && src != nil && tch.ProtectedFrom(sch) && t.applies(KeyProtectDamage) { // 702.16e
-		t.emit(Event{Kind: EvRule, Key: KeyProtectDamage, Object: target.Label, ObjectID: target.ID, Source: src.id, N: n,
+	if tch != nil && src != nil && tch.ProtectedFrom(sch) && t.applies(registry.ProtectDamage) { // 702.16e
+		t.emit(Event{Kind: EvRule, Key: registry.ProtectDamage, Object: target.Label, ObjectID: target.ID, Source: src.id, N: n,
 			Text: fmt.Sprintf("%d damage from %s to %s is prevented: protection from %s", n, srcName, target.Label, protectionName(tch, sch))})
 		return nil
 	}
 	for _, m := range t.ruleMods(RulePreventAll) {
-		if !t.applies(KeyPrevent) {
+		if !t.applies(registry.Prevent) {
 			break
 		}
 		if m.mod.N == 1 && !combat {
@@ -171,13 +173,13 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		if m.eff != nil && m.eff.Objects != nil && (srcObj == nil || !slices.Contains(m.eff.Objects, srcObj.ID)) {
 			continue // a rule-modifying effect whose set of objects was fixed (611.2c off)
 		}
-		t.emit(Event{Kind: EvRule, Key: KeyPrevent, Object: srcName, N: n,
+		t.emit(Event{Kind: EvRule, Key: registry.Prevent, Object: srcName, N: n,
 			Text: fmt.Sprintf("%d damage from %s is prevented (%s)", n, srcName, m.name)})
 		return nil
 	}
-	if target != nil && t.applies(KeyPrevent) {
+	if target != nil && t.applies(registry.Prevent) {
 		for _, m := range t.ruleMods(RulePreventSome) {
-			if !t.applies(KeyPreventEachEvent) {
+			if !t.applies(registry.PreventEachEvent) {
 				// 615.10: "prevent 1 of that damage" applies to each
 				// damage event apart, those at the same time too. Without
 				// that rule, once to all the damage dealt at once.
@@ -196,25 +198,25 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			if matchFilter(&t.s, m.mod.Filter, target, tch, m.src, m.ctrl) && t.preventsInRange(m.ctrl, false, true, src, to) {
 				k := min(n, m.mod.N)
 				n -= k
-				t.emit(Event{Kind: EvRule, Key: KeyPrevent, Object: target.Label, N: k,
+				t.emit(Event{Kind: EvRule, Key: registry.Prevent, Object: target.Label, N: k,
 					Text: fmt.Sprintf("%s prevents %d of the damage to %s", m.name, k, target.Label)})
 			}
 		}
 	}
 	for i := range t.s.Effects {
 		e := &t.s.Effects[i]
-		if !e.Shield || e.Left <= 0 || !t.applies(KeyPrevent) {
+		if !e.Shield || e.Left <= 0 || !t.applies(registry.Prevent) {
 			continue
 		}
 		if !e.protects(to) || !t.preventsInRange(e.Controller, false, true, src, to) {
 			continue
 		}
 		k := min(n, e.Left)
-		if t.applies(KeyPreventShield) { // 615.7: the shield is used up
+		if t.applies(registry.PreventShield) { // 615.7: the shield is used up
 			e.Left -= k
 		}
 		n -= k
-		t.emit(Event{Kind: EvRule, Key: KeyPrevent, N: k, Object: e.SourceName,
+		t.emit(Event{Kind: EvRule, Key: registry.Prevent, N: k, Object: e.SourceName,
 			Text: fmt.Sprintf("%s's shield prevents %d damage", e.SourceName, k)})
 		if n == 0 {
 			break
@@ -229,14 +231,14 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	}
 	if to.IsPlayer {
 		p := &t.s.Players[to.Player]
-		if sch.HasKeyword("infect") && t.applies(KeyDamageInfect) {
+		if sch.HasKeyword("infect") && t.applies(registry.DamageInfect) {
 			// 120.3b: infect gives poison counters instead.
 			p.Counters = p.Counters.With("poison", n)
-			t.emit(Event{Kind: EvDamage, Key: KeyDamageInfect, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
+			t.emit(Event{Kind: EvDamage, Key: registry.DamageInfect, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s, who gets %d poison counter%s", srcName, n, p.Name, n, plural(n))})
 		} else {
 			total := t.addLife(to.Player, -n)
-			t.emit(Event{Kind: EvDamage, Key: KeyDamagePlayer, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
+			t.emit(Event{Kind: EvDamage, Key: registry.DamagePlayer, Player: p.Name, PlayerID: to.Player, HasPlayer: true, Object: srcName, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s: life %d", srcName, n, p.Name, total)})
 		}
 		if combat {
@@ -244,57 +246,57 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		}
 		// 702.164c: combat damage from a creature with toxic also gives
 		// poison counters; instances add up (702.164b).
-		if combat && t.applies(KeyToxic) {
+		if combat && t.applies(registry.Toxic) {
 			if tox := t.toxicTotal(sch); tox > 0 {
 				p.Counters = p.Counters.With("poison", tox)
-				t.emit(Event{Kind: EvCounter, Key: KeyToxic, Player: p.Name, N: tox,
+				t.emit(Event{Kind: EvCounter, Key: registry.Toxic, Player: p.Name, N: tox,
 					Text: fmt.Sprintf("%s gets %d poison counter%s from toxic (now %d)", p.Name, tox, plural(tox), p.Counters.Get("poison"))})
 			}
 		}
-	} else if tch.Types.Is("planeswalker") && !tch.Types.Is("creature") && t.applies(KeyDamageWalker) {
+	} else if tch.Types.Is("planeswalker") && !tch.Types.Is("creature") && t.applies(registry.DamageWalker) {
 		// 120.3c: damage to a planeswalker removes that many loyalty
 		// counters from it.
 		o := target
 		k := min(n, o.Counters.Get("loyalty"))
 		o.Counters = o.Counters.With("loyalty", -k)
-		t.emit(Event{Kind: EvDamage, Key: KeyDamageWalker, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
+		t.emit(Event{Kind: EvDamage, Key: registry.DamageWalker, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
 			Text: fmt.Sprintf("%s deals %d damage to %s: %d loyalty counter%s removed (%d left)", srcName, n, o.Label, k, plural(k), o.Counters.Get("loyalty"))})
 	} else {
 		o := target
-		if (sch.HasKeyword("wither") || sch.HasKeyword("infect")) && t.applies(KeyDamageWither) {
+		if (sch.HasKeyword("wither") || sch.HasKeyword("infect")) && t.applies(registry.DamageWither) {
 			// 120.3d: -1/-1 counters instead of marked damage.
 			o.Counters = o.Counters.With("-1/-1", n)
-			t.emit(Event{Kind: EvDamage, Key: KeyDamageWither, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
+			t.emit(Event{Kind: EvDamage, Key: registry.DamageWither, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s as -1/-1 counters", srcName, n, o.Label)})
 		} else {
 			o.Damage += n
-			t.emit(Event{Kind: EvDamage, Key: KeyDamageCreature, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
+			t.emit(Event{Kind: EvDamage, Key: registry.DamageCreature, Object: o.Label, ObjectID: o.ID, Source: srcID, N: n, Combat: combat,
 				Text: fmt.Sprintf("%s deals %d damage to %s (%d marked)", srcName, n, o.Label, o.Damage)})
-			if ch := t.chars(o); !t.applies(KeyDamageNoDestroy) && ch.Types.Is("creature") && o.Damage >= ch.Toughness {
+			if ch := t.chars(o); !t.applies(registry.DamageNoDestroy) && ch.Types.Is("creature") && o.Damage >= ch.Toughness {
 				// 120.5: damage doesn't destroy a creature; state-based
 				// actions may. Without that rule, lethal damage would
 				// destroy it as it's dealt.
-				if err := t.destroy(o, KeyDestroy, "is destroyed by the damage"); err != nil {
+				if err := t.destroy(o, registry.Destroy, "is destroyed by the damage"); err != nil {
 					return err
 				}
 			}
 		}
 		// 702.2a: deathtouch, a static ability since M10, marks the
 		// creature for 704.5h.
-		if sch.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(KeyDeathtouchKW) {
+		if sch.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(registry.DeathtouchKW) {
 			o.Deathtouched = true
 		}
 	}
 	// 702.15a: lifelink, a static ability since M10; 120.3f: its damage
 	// makes its controller gain that much life as it's dealt.
-	if sch.HasKeyword("lifelink") && src != nil && t.ed.Lifelink != KeywordTriggered && t.applies(KeyLifelinkKind) && t.applies(KeyLifelink) {
+	if sch.HasKeyword("lifelink") && src != nil && t.ed.Lifelink != KeywordTriggered && t.applies(registry.LifelinkKind) && t.applies(registry.Lifelink) {
 		if t.lifelinked != nil {
 			// Without 702.15e, lifelink damage dealt at once would
 			// be one life gain event: combatDamage gains it all at the end.
 			t.lifelinked[src.ctrl] += n
 			return nil
 		}
-		return t.life(src.ctrl, n, KeyLifelink, "from lifelink")
+		return t.life(src.ctrl, n, registry.Lifelink, "from lifelink")
 	}
 	return nil
 }
@@ -322,8 +324,8 @@ func (t *tx) preventsInRange(p PlayerID, bySource, toRecipient bool, src *damage
 	srcIn := src == nil || t.s.InRange(p, src.ctrl)
 	toIn := t.s.targetInRange(p, to)
 	switch {
-	case !t.applies(KeyRangePrevent):
-		return toIn || !t.applies(KeyRangeAffect)
+	case !t.applies(registry.RangePrevent):
+		return toIn || !t.applies(registry.RangeAffect)
 	case bySource:
 		return srcIn
 	case toRecipient:
@@ -350,18 +352,18 @@ var (
 // keywordTriggers triggers deathtouch and lifelink where the edition makes
 // them triggered abilities (502.63a, 502.68a in 2007): src dealt e's damage.
 func (t *tx) keywordTriggers(e Event, src *Object, ch *Chars, info TrigInfo) {
-	if t.ed.Lifelink == KeywordTriggered && ch.HasKeyword("lifelink") && t.applies(KeyLifelinkKind) {
+	if t.ed.Lifelink == KeywordTriggered && ch.HasKeyword("lifelink") && t.applies(registry.LifelinkKind) {
 		in := info
 		in.N = e.N
-		t.emit(Event{Kind: EvRule, Key: KeyLifelinkKind, Object: src.Label, ObjectID: src.ID,
+		t.emit(Event{Kind: EvRule, Key: registry.LifelinkKind, Object: src.Label, ObjectID: src.ID,
 			Text: fmt.Sprintf("%s has lifelink, a triggered ability in %s", src.Label, t.ed)})
 		t.trigger(lifelinkTrigger, src, ch, in)
 	}
-	if t.ed.Deathtouch == KeywordTriggered && ch.HasKeyword("deathtouch") && !e.HasPlayer && t.applies(KeyDeathtouchKW) {
+	if t.ed.Deathtouch == KeywordTriggered && ch.HasKeyword("deathtouch") && !e.HasPlayer && t.applies(registry.DeathtouchKW) {
 		if o := t.s.Object(e.ObjectID); o != nil && t.chars(o).Types.Is("creature") {
 			in := info
 			in.Other = o.ID
-			t.emit(Event{Kind: EvRule, Key: KeyDeathtouchKW, Object: src.Label, ObjectID: src.ID,
+			t.emit(Event{Kind: EvRule, Key: registry.DeathtouchKW, Object: src.Label, ObjectID: src.ID,
 				Text: fmt.Sprintf("%s has deathtouch, a triggered ability in %s", src.Label, t.ed)})
 			t.trigger(deathtouchTrigger, src, ch, in)
 		}
@@ -375,7 +377,7 @@ func (t *tx) toxicTotal(ch Chars) int {
 	n := 0
 	for _, a := range ch.Abilities {
 		if a.Kind == AbKeyword && a.Keyword == "toxic" {
-			if t.applies(KeyToxicTotal) {
+			if t.applies(registry.ToxicTotal) {
 				n += a.N
 			} else {
 				n = max(n, a.N)

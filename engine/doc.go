@@ -16,4 +16,11 @@
 // how the game plays (mana burn, damage on the stack, the legend rule), the
 // edition's own text decides: each Switch is read from the rule that states
 // it, and no date is written in the code.
+//
+// Which rules the engine knows, how each is found in an edition's text and
+// which can be switched off is package registry's job. A RulesEdition maps
+// the registry's keys to its own rule numbers, and the code that applies a
+// rule asks t.applies(registry.SBALegend) first, so that rule ablation
+// (RulesEdition.Without) can switch that rule off as if its code were
+// deleted.
 package engine

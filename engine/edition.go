@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -88,24 +89,24 @@ type RulesEdition struct {
 	Types      *TypeLists // card types, supertypes, subtypes
 	Notes      []string   // ambiguities met while building from text
 
-	numbers map[Key]RuleNumber
-	keys    map[RuleNumber]Key
-	off     map[Key]bool // rules switched off for ablation (ablation.go)
+	numbers map[registry.Key]RuleNumber
+	keys    map[RuleNumber]registry.Key
+	off     map[registry.Key]bool // rules switched off for ablation (ablation.go)
 }
 
 // Rule returns the number of k's rule in this edition, or the zero Number if
 // the edition has no such rule (the rule didn't exist yet, or an excerpt
 // lacks it).
-func (e *RulesEdition) Rule(k Key) RuleNumber { return e.numbers[k] }
+func (e *RulesEdition) Rule(k registry.Key) RuleNumber { return e.numbers[k] }
 
 // Has reports whether the edition has k's rule.
-func (e *RulesEdition) Has(k Key) bool { return !e.numbers[k].IsZero() }
+func (e *RulesEdition) Has(k registry.Key) bool { return !e.numbers[k].IsZero() }
 
 // KeyOf returns the key whose rule has number n in this edition.
-func (e *RulesEdition) KeyOf(n RuleNumber) (Key, bool) { k, ok := e.keys[n]; return k, ok }
+func (e *RulesEdition) KeyOf(n RuleNumber) (registry.Key, bool) { k, ok := e.keys[n]; return k, ok }
 
 // Cite formats k's rule number for a message: "704.5j", or "" if none.
-func (e *RulesEdition) Cite(k Key) string { return e.numbers[k].String() }
+func (e *RulesEdition) Cite(k registry.Key) string { return e.numbers[k].String() }
 
 // String names the edition for messages: "the 2026-01-16 rules".
 func (e *RulesEdition) String() string {
@@ -140,11 +141,11 @@ func (e *RulesEdition) ZoneName(z Zone) string {
 // from before the Comprehensive Rules (the classic rules page), whose effects
 // lock in their source.
 func newEdition(id string, eff time.Time) *RulesEdition {
-	return &RulesEdition{ID: id, Effective: eff, numbers: map[Key]RuleNumber{}, keys: map[RuleNumber]Key{}, LockSource: eff.IsZero()}
+	return &RulesEdition{ID: id, Effective: eff, numbers: map[registry.Key]RuleNumber{}, keys: map[RuleNumber]registry.Key{}, LockSource: eff.IsZero()}
 }
 
 // set gives k the number n (zero: none). Call reindex when done.
-func (e *RulesEdition) set(k Key, n RuleNumber) {
+func (e *RulesEdition) set(k registry.Key, n RuleNumber) {
 	if n.IsZero() {
 		delete(e.numbers, k)
 		return
@@ -156,8 +157,8 @@ func (e *RulesEdition) set(k Key, n RuleNumber) {
 // (mana burn and mana pools emptying were one rule, 300.3, until M10), the
 // number maps to the key Keys lists first.
 func (e *RulesEdition) reindex() {
-	e.keys = make(map[RuleNumber]Key, len(e.numbers))
-	for _, k := range Keys() {
+	e.keys = make(map[RuleNumber]registry.Key, len(e.numbers))
+	for _, k := range registry.Keys() {
 		if n, ok := e.numbers[k]; ok {
 			if _, taken := e.keys[n]; !taken {
 				e.keys[n] = k
@@ -193,10 +194,10 @@ var builtin = sync.OnceValue(func() []*RulesEdition {
 			if err != nil {
 				panic("numbering.go: " + f)
 			}
-			e.set(Key(k), n)
+			e.set(registry.Key(k), n)
 		}
 		for _, k := range strings.Fields(c.drop) {
-			e.set(Key(k), RuleNumber{})
+			e.set(registry.Key(k), RuleNumber{})
 		}
 		if err := e.setSwitches(c.switches); err != nil {
 			panic("numbering.go: " + c.file + ": " + err.Error())
@@ -283,7 +284,7 @@ func EditionByID(id string) (*RulesEdition, error) {
 func (e *RulesEdition) Overlay(o *RulesEdition) *RulesEdition {
 	c := *e
 	c.ID, c.Source = o.ID, e.Source+" + "+o.Source
-	c.numbers = make(map[Key]RuleNumber, len(e.numbers))
+	c.numbers = make(map[registry.Key]RuleNumber, len(e.numbers))
 	for k, n := range e.numbers {
 		c.numbers[k] = n
 	}
@@ -303,46 +304,37 @@ func (e *RulesEdition) Overlay(o *RulesEdition) *RulesEdition {
 	return &c
 }
 
-// RuleText is one numbered entry's text (Number set: a chapter's is its
-// title, "Damage"), or one glossary entry's (Term set), as handed to
-// FromRules.
-type RuleText struct {
-	Number RuleNumber
-	Term   string
-	Text   string
-}
-
 // FromRules builds an edition from its own rule texts: each key's number is
 // found by what the rule says, the type lists are read from the rules that
 // list them (or the glossary entries "Creature Type" and the like, in
 // editions before 2009), the mana symbols from the rule that lists them, and
 // each switch from the rule that states it (switches.go). Rules the text
 // lacks keep no number; rules found more than once are noted in Notes.
-func FromRules(id string, effective time.Time, texts []RuleText) *RulesEdition {
+func FromRules(id string, effective time.Time, texts []registry.RuleText) *RulesEdition {
 	e := newEdition(id, effective)
 	e.Source = "rules text"
-	found := FindKeys(texts)
-	for _, k := range Keys() {
+	found := registry.FindKeys(texts)
+	for _, k := range registry.Keys() {
 		ns := found[k]
 		if len(ns) == 0 {
 			continue
 		}
-		if len(ns) > 1 && !(k == KeyManaEmpty && len(ns) == 2) {
+		if len(ns) > 1 && !(k == registry.ManaEmpty && len(ns) == 2) {
 			e.Notes = append(e.Notes, fmt.Sprintf("%s: %d rules match (%s); using the first", k, len(ns), joinNumbers(ns)))
 		}
 		e.set(k, ns[0].Number)
 	}
 	types := &TypeLists{Subtypes: map[SubtypeKind][]string{}, Complete: true}
-	byKey := map[Key]string{}
+	byKey := map[registry.Key]string{}
 	for k, ns := range found {
 		byKey[k] = ns[0].Text
 	}
-	types.CardTypes = lowerAll(ParseTypeList(byKey[KeyCardTypes]))
-	types.Supertypes = lowerAll(ParseTypeList(byKey[KeySupertypes]))
-	for k, kind := range map[Key]SubtypeKind{
-		KeyCreatureTypes: CreatureType, KeyLandTypes: LandType, KeyArtifactTypes: ArtifactType,
-		KeyEnchantTypes: EnchantmentType, KeyWalkerTypes: PlaneswalkerType, KeySpellTypes: SpellType,
-		KeyPlanarTypes: PlanarType,
+	types.CardTypes = lowerAll(ParseTypeList(byKey[registry.CardTypes]))
+	types.Supertypes = lowerAll(ParseTypeList(byKey[registry.Supertypes]))
+	for k, kind := range map[registry.Key]SubtypeKind{
+		registry.CreatureTypes: CreatureType, registry.LandTypes: LandType, registry.ArtifactTypes: ArtifactType,
+		registry.EnchantTypes: EnchantmentType, registry.WalkerTypes: PlaneswalkerType, registry.SpellTypes: SpellType,
+		registry.PlanarTypes: PlanarType,
 	} {
 		if l := ParseTypeList(byKey[k]); len(l) > 0 {
 			types.Subtypes[kind] = l
@@ -352,14 +344,14 @@ func FromRules(id string, effective time.Time, texts []RuleText) *RulesEdition {
 		if t.Term == "" {
 			continue
 		}
-		if kind, ok := glossaryKinds[fold(t.Term)]; ok && len(types.Subtypes[kind]) == 0 {
+		if kind, ok := glossaryKinds[registry.Fold(t.Term)]; ok && len(types.Subtypes[kind]) == 0 {
 			types.Subtypes[kind] = ParseTypeList(t.Text)
 		}
 	}
-	if len(types.Subtypes[LandType]) == 0 && len(found[KeyBasicLandTypes]) > 0 {
-		if l := basicLandTypes(byKey[KeyBasicLandTypes]); l != nil {
+	if len(types.Subtypes[LandType]) == 0 && len(found[registry.BasicLandTypes]) > 0 {
+		if l := basicLandTypes(byKey[registry.BasicLandTypes]); l != nil {
 			types.Subtypes[LandType] = l
-			e.Notes = append(e.Notes, fmt.Sprintf("no land type list in the text; the basic land types from %s, the others from the engine's list", found[KeyBasicLandTypes][0].Number))
+			e.Notes = append(e.Notes, fmt.Sprintf("no land type list in the text; the basic land types from %s, the others from the engine's list", found[registry.BasicLandTypes][0].Number))
 		}
 	}
 	// The other kinds a text doesn't list (2003-12-01 and 2004-06-01 list
@@ -382,7 +374,7 @@ func FromRules(id string, effective time.Time, texts []RuleText) *RulesEdition {
 		e.Notes = append(e.Notes, "no creature type list in the text; using the engine's short list")
 	}
 	e.Types = types.index()
-	e.Symbols = SymbolsIn(byKey[KeyManaSymbols])
+	e.Symbols = SymbolsIn(byKey[registry.ManaSymbols])
 	e.readSwitches(found)
 	e.reindex()
 	return e
@@ -448,56 +440,12 @@ func lowerAll(s []string) []string {
 	return s
 }
 
-func joinNumbers(rs []RuleText) string {
+func joinNumbers(rs []registry.RuleText) string {
 	var b []string
 	for _, r := range rs {
 		b = append(b, r.Number.String())
 	}
 	return strings.Join(b, ", ")
-}
-
-// FindKeys runs every recognizer over numbered rule texts (chapters give
-// their titles) and returns, for each key, the rules that match it in
-// document order.
-func FindKeys(texts []RuleText) map[Key][]RuleText { return findKeys(texts, nil) }
-
-// findKeys is FindKeys for only the keys in want (nil: all).
-func findKeys(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
-	out := map[Key][]RuleText{}
-	titles := map[uint16]string{}
-	byNumber := map[RuleNumber]string{}
-	for _, t := range texts {
-		if t.Number.Level() == rules.LevelChapter {
-			titles[t.Number.Chapter] = fold(t.Text)
-		}
-		if t.Number.Level() == rules.LevelRule {
-			byNumber[t.Number] = t.Text
-		}
-	}
-	rs := make([]*recognizer, 0, len(recognizers))
-	for i := range recognizers {
-		if want == nil || want[recognizers[i].key] {
-			rs = append(rs, &recognizers[i])
-		}
-	}
-	for _, t := range texts {
-		if t.Number.Level() < rules.LevelRule {
-			continue
-		}
-		f, folded := "", false // folding costs more than all the tests: only when a recognizer fits
-		for _, r := range rs {
-			if !r.fits(t.Number, titles) {
-				continue
-			}
-			if !folded {
-				f, folded = fold(t.Text), true
-			}
-			if r.says(f) && (r.parent == nil || r.parent.MatchString(fold(byNumber[t.Number.Parent()]))) {
-				out[r.key] = append(out[r.key], t)
-			}
-		}
-	}
-	return out
 }
 
 // SymbolsIn reads which kinds of mana symbol a rule listing them ("The mana

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // game is a test harness: a state under one edition, changed by Apply.
@@ -72,7 +74,7 @@ func (g *game) fails(a Action) error {
 	return err
 }
 
-func (g *game) fired(k Key) bool {
+func (g *game) fired(k registry.Key) bool {
 	for _, e := range g.events {
 		if e.Key == k {
 			return true
@@ -92,14 +94,14 @@ func TestSBALoses(t *testing.T) {
 	tests := []struct {
 		name   string
 		act    func(g *game) Action
-		key    Key
+		key    registry.Key
 		rule07 string // the rule's number in the 2007 rules
 		rule26 string
 	}{
-		{"0 life", func(g *game) Action { return LoseLife{Player: 1, N: 20} }, KeySBALife, "420.5a", "704.5a"},
-		{"below 0 life", func(g *game) Action { return DealDamage{To: PlayerTarget(1), N: 25} }, KeySBALife, "420.5a", "704.5a"},
-		{"draw from an empty library", func(g *game) Action { return Draw{Player: 1, N: 1} }, KeySBADraw, "420.5g", "704.5b"},
-		{"ten poison", func(g *game) Action { return PutCounters{On: PlayerTarget(1), Kind: "poison", N: 10} }, KeySBAPoison, "420.5h", "704.5c"},
+		{"0 life", func(g *game) Action { return LoseLife{Player: 1, N: 20} }, registry.SBALife, "420.5a", "704.5a"},
+		{"below 0 life", func(g *game) Action { return DealDamage{To: PlayerTarget(1), N: 25} }, registry.SBALife, "420.5a", "704.5a"},
+		{"draw from an empty library", func(g *game) Action { return Draw{Player: 1, N: 1} }, registry.SBADraw, "420.5g", "704.5b"},
+		{"ten poison", func(g *game) Action { return PutCounters{On: PlayerTarget(1), Kind: "poison", N: 10} }, registry.SBAPoison, "420.5h", "704.5c"},
 	}
 	for _, tt := range tests {
 		for _, ed := range []string{"2007-02-01", "2026-01-16"} {
@@ -118,7 +120,7 @@ func TestSBALoses(t *testing.T) {
 			if loss.Kind != EvLose || loss.Rule.String() != want || !loss.SBA {
 				t.Errorf("%s under %s: event %+v, want a loss citing %s", tt.name, ed, loss, want)
 			}
-			if win.Kind != EvWin || win.Key != KeyWinAlone || !g.s.Players[0].Won {
+			if win.Kind != EvWin || win.Key != registry.WinAlone || !g.s.Players[0].Won {
 				t.Errorf("%s under %s: last event %+v, want A's win (104.2a)", tt.name, ed, win)
 			}
 			// The game is over: nothing else happens.
@@ -161,11 +163,11 @@ func TestSBACreatures(t *testing.T) {
 		t.Fatal("1 damage on a 2/2 isn't lethal")
 	}
 	g.do(DealDamage{To: ObjectTarget(g.s.ByLabel("Grizzly Bears#1").ID), N: 1})
-	if g.zoneOf("Grizzly Bears#1") != Graveyard || !g.fired(KeySBALethal) {
+	if g.zoneOf("Grizzly Bears#1") != Graveyard || !g.fired(registry.SBALethal) {
 		t.Error("2 damage on a 2/2 is lethal (704.5g)")
 	}
 	g.do(PutCounters{On: ObjectTarget(g.s.ByLabel("Grizzly Bears#2").ID), Kind: "-1/-1", N: 2})
-	if g.zoneOf("Grizzly Bears#2") != Graveyard || !g.fired(KeySBAToughness) {
+	if g.zoneOf("Grizzly Bears#2") != Graveyard || !g.fired(registry.SBAToughness) {
 		t.Error("a 0/0 goes to the graveyard (704.5f)")
 	}
 	if g.zoneOf("Wall of Wood#1") != Battlefield {
@@ -193,8 +195,8 @@ func TestCountersAnnihilate(t *testing.T) {
 		g.do(PutCounters{On: ObjectTarget(id), Kind: "+1/+1", N: 2})
 		g.do(PutCounters{On: ObjectTarget(g.s.ByLabel("Grizzly Bears#1").ID), Kind: "-1/-1", N: 3})
 		o := g.s.ByLabel("Grizzly Bears#1")
-		if o.Counters.Get("+1/+1") != tt.plus || o.Counters.Get("-1/-1") != tt.minus || g.fired(KeySBACounters) != tt.fired {
-			t.Errorf("%s: counters %s, fired %v", tt.edition, o.Counters, g.fired(KeySBACounters))
+		if o.Counters.Get("+1/+1") != tt.plus || o.Counters.Get("-1/-1") != tt.minus || g.fired(registry.SBACounters) != tt.fired {
+			t.Errorf("%s: counters %s, fired %v", tt.edition, o.Counters, g.fired(registry.SBACounters))
 		}
 		if ch := g.s.Chars(o); ch.Power != 1 || ch.Toughness != 1 {
 			t.Errorf("%s: P/T %d/%d, want 1/1 either way", tt.edition, ch.Power, ch.Toughness)
@@ -215,8 +217,8 @@ func TestLegendRuleByEdition(t *testing.T) {
 		{"2026-01-16", LegendChoose, "704.5j"},
 	} {
 		g := newGame(t, tt.edition)
-		if g.ed.Legend != tt.legend || g.ed.Cite(KeySBALegend) != tt.rule {
-			t.Fatalf("%s: legend rule %d at %s", tt.edition, g.ed.Legend, g.ed.Cite(KeySBALegend))
+		if g.ed.Legend != tt.legend || g.ed.Cite(registry.SBALegend) != tt.rule {
+			t.Fatalf("%s: legend rule %d at %s", tt.edition, g.ed.Legend, g.ed.Cite(registry.SBALegend))
 		}
 		isamaru := g.card("Isamaru", "{W}", "Legendary Creature — Dog", 2, 2)
 		g.put(isamaru, 0, Battlefield)
@@ -233,7 +235,7 @@ func TestLegendRuleByEdition(t *testing.T) {
 			}
 		case LegendChoose:
 			p := g.s.Pending
-			if p == nil || p.Player != 0 || p.Key != KeySBALegend || len(p.Options) != 2 || p.Rule.String() != tt.rule {
+			if p == nil || p.Player != 0 || p.Key != registry.SBALegend || len(p.Options) != 2 || p.Rule.String() != tt.rule {
 				t.Fatalf("%s: want a pending choice for A, got %+v", tt.edition, p)
 			}
 			// Nothing else may happen until the choice is made.
@@ -249,7 +251,7 @@ func TestLegendRuleByEdition(t *testing.T) {
 				t.Errorf("%s: A kept Isamaru#2", tt.edition)
 			}
 		}
-		if !g.fired(KeySBALegend) {
+		if !g.fired(registry.SBALegend) {
 			t.Errorf("%s: legend rule didn't fire", tt.edition)
 		}
 	}
@@ -269,7 +271,7 @@ func TestWorldRule(t *testing.T) {
 	w2 := g.card("Storm World", "{R}", "World Enchantment")
 	g.put(w1, 0, Battlefield)
 	g.do(Move{Object: g.put(w2, 1, Hand), To: Battlefield})
-	if g.zoneOf("Concordant Crossroads#1") != Graveyard || g.zoneOf("Storm World#1") != Battlefield || !g.fired(KeySBAWorld) {
+	if g.zoneOf("Concordant Crossroads#1") != Graveyard || g.zoneOf("Storm World#1") != Battlefield || !g.fired(registry.SBAWorld) {
 		t.Error("the newest world permanent stays (704.5k)")
 	}
 }
@@ -313,7 +315,7 @@ func TestSacrifice(t *testing.T) {
 		{Player: 0, Objects: []ObjectID{inHand}},       // not a permanent
 		{Player: 0, Objects: []ObjectID{mine, theirs}}, // all or nothing
 	} {
-		if err := g.fails(a); !errors.As(err, &re) || re.Key != KeySacrifice || re.Rule.String() != "701.21a" {
+		if err := g.fails(a); !errors.As(err, &re) || re.Key != registry.Sacrifice || re.Rule.String() != "701.21a" {
 			t.Errorf("%v: %v, want a 701.21a rule error", a.Objects, err)
 		}
 	}
@@ -335,7 +337,7 @@ func TestIndestructible(t *testing.T) {
 	id := g.put(c, 0, Battlefield)
 	g.do(Destroy{Object: id})
 	g.do(DealDamage{To: ObjectTarget(id), N: 3})
-	if g.zoneOf("Darksteel Myr#1") != Battlefield || !g.fired(KeyIndestructible) {
+	if g.zoneOf("Darksteel Myr#1") != Battlefield || !g.fired(registry.Indestructible) {
 		t.Error("indestructible: neither destroy nor lethal damage moves it")
 	}
 	g.do(Sacrifice{Player: 0, Objects: []ObjectID{id}})
@@ -369,7 +371,7 @@ func TestDamageKeywords(t *testing.T) {
 	if o := g.s.ByLabel("Hill Giant#1"); o.Damage != 0 || o.Counters.Get("-1/-1") != 1 {
 		t.Errorf("wither: %+v", o)
 	}
-	if g.zoneOf("Craw Wurm#1") != Graveyard || !g.fired(KeySBADeathtouch) {
+	if g.zoneOf("Craw Wurm#1") != Graveyard || !g.fired(registry.SBADeathtouch) {
 		t.Error("deathtouch destroys (704.5h)")
 	}
 }
@@ -397,8 +399,8 @@ func TestManaPools(t *testing.T) {
 		}
 		g.do(EndPhase{})
 		a := g.s.Players[0]
-		if a.Pool.Total() != 0 || a.Life != tt.life || g.ed.Cite(KeyManaBurn) != tt.burnRule || g.fired(KeyManaBurn) != (tt.burnRule != "") {
-			t.Errorf("%s: pool %s, life %d, burn rule %q fired %v", tt.edition, a.Pool, a.Life, g.ed.Cite(KeyManaBurn), g.fired(KeyManaBurn))
+		if a.Pool.Total() != 0 || a.Life != tt.life || g.ed.Cite(registry.ManaBurn) != tt.burnRule || g.fired(registry.ManaBurn) != (tt.burnRule != "") {
+			t.Errorf("%s: pool %s, life %d, burn rule %q fired %v", tt.edition, a.Pool, a.Life, g.ed.Cite(registry.ManaBurn), g.fired(registry.ManaBurn))
 		}
 	}
 	// Mana burn can kill.
@@ -406,7 +408,7 @@ func TestManaPools(t *testing.T) {
 	g.do(LoseLife{Player: 0, N: 18})
 	g.do(AddMana{Player: 0, Mana: Mana{C: 2}})
 	g.do(EndPhase{})
-	if !g.s.Players[0].Lost || g.s.Players[0].LostBy != KeySBALife {
+	if !g.s.Players[0].Lost || g.s.Players[0].LostBy != registry.SBALife {
 		t.Error("mana burn to 0 life loses")
 	}
 }
@@ -416,16 +418,16 @@ func TestTapUntapAndCleanup(t *testing.T) {
 	id := g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, Battlefield)
 	g.do(Tap{Object: id})
 	var re *RuleError
-	if err := g.fails(Tap{Object: id}); !errors.As(err, &re) || re.Key != KeyTap {
+	if err := g.fails(Tap{Object: id}); !errors.As(err, &re) || re.Key != registry.Tap {
 		t.Errorf("tapping a tapped permanent: %v", err)
 	}
 	g.do(Untap{Object: id})
-	if err := g.fails(Untap{Object: id}); !errors.As(err, &re) || re.Key != KeyUntap {
+	if err := g.fails(Untap{Object: id}); !errors.As(err, &re) || re.Key != registry.Untap {
 		t.Errorf("untapping an untapped permanent: %v", err)
 	}
 	g.do(DealDamage{To: ObjectTarget(id), N: 2})
 	g.do(EndTurn{})
-	if o := g.s.ByLabel("Hill Giant#1"); o.Damage != 0 || g.s.Active != 1 || !g.fired(KeyCleanup) {
+	if o := g.s.ByLabel("Hill Giant#1"); o.Damage != 0 || g.s.Active != 1 || !g.fired(registry.Cleanup) {
 		t.Errorf("cleanup: damage %d, active %d", o.Damage, g.s.Active)
 	}
 }
@@ -444,7 +446,7 @@ func TestMoveToOwnersZone(t *testing.T) {
 	if o.Zone != Hand || o.Owner != 1 || o.Controller != 1 || o.ID == id || o.Tapped || o.Damage != 0 || o.Counters != nil {
 		t.Errorf("a card leaving the battlefield becomes a new object in its owner's hand: %+v", o)
 	}
-	if evs[0].Key != KeyOwnersZone || evs[0].Rule.String() != "400.3" {
+	if evs[0].Key != registry.OwnersZone || evs[0].Rule.String() != "400.3" {
 		t.Errorf("event %+v", evs[0])
 	}
 	// The old ID no longer names anything.

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // enter applies the replacement effects of a permanent entering the
@@ -24,7 +26,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	var pending []copyEffectPart // exceptions' effects still to happen (707.9e)
 	abs := t.printedAbilities(o)
 	for round := 0; round < 4; round++ {
-		if !t.applies(KeyCopyEnter) {
+		if !t.applies(registry.CopyEnter) {
 			break
 		}
 		var a *Ability
@@ -54,7 +56,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		if len(opts) == 0 {
 			break
 		}
-		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyCopyEnter, Options: opts, Min: 0, Max: 1,
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.CopyEnter, Options: opts, Min: 0, Max: 1,
 			Prompt: o.Label + " may enter as a copy of " + r.Filter.String() + " in the " + from.String() + ": choose one, or nothing"})
 		if err != nil {
 			return false, err
@@ -68,14 +70,14 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		}
 		src := t.s.Object(pick)
 		values := t.copiable(src)
-		if t.applies(KeyCopyExcept) { // 707.9
+		if t.applies(registry.CopyExcept) { // 707.9
 			values = copyExcept(values, o.Card, r.CopyPT, r.CopyAdd, r.CopyHasThis, r.CopyNoColor, a, t.ed.Types, r.CopyExtra)
 		}
-		if len(pending) > 0 && t.applies(KeyCopyExceptLater) {
+		if len(pending) > 0 && t.applies(registry.CopyExceptLater) {
 			// 707.9e: another copy effect applies after one whose
 			// exception is an additional effect: that effect doesn't
 			// happen.
-			t.emit(Event{Kind: EvEffect, Key: KeyCopyExceptLater, Object: o.Label, ObjectID: id,
+			t.emit(Event{Kind: EvEffect, Key: registry.CopyExceptLater, Object: o.Label, ObjectID: id,
 				Text: fmt.Sprintf("%s now copies %s: the earlier copy effect's exception (%s) won't happen", o.Label, src.Label, pending[0].text)})
 			pending = nil
 		}
@@ -84,17 +86,17 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		pending = append(pending, more...)
 		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: o.Controller, Text: "enters as a copy of " + src.Label})
-		if !t.applies(KeyCopyChoices) { // 707.6: without it, the copy takes the choices made for the original
+		if !t.applies(registry.CopyChoices) { // 707.6: without it, the copy takes the choices made for the original
 			t.s.Object(id).Chosen = src.Chosen
 		}
-		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
+		t.emit(Event{Kind: EvEffect, Key: registry.CopyEnter, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, src.Label, values.Name)})
 		o = t.s.Object(id)
 		abs = t.chars(o).Abilities
 	}
 	for _, e := range pending {
 		o.Counters = o.Counters.With(e.kind, e.n)
-		t.emit(Event{Kind: EvCounter, Key: KeyCopyExcept, Object: o.Label, ObjectID: id, N: e.n,
+		t.emit(Event{Kind: EvCounter, Key: registry.CopyExcept, Object: o.Label, ObjectID: id, N: e.n,
 			Text: fmt.Sprintf("%s enters with %d additional %s counter%s: its copy effect's exception", o.Label, e.n, e.kind, plural(e.n))})
 	}
 	// Essence of the Wild: "Creatures you control enter as a copy of this
@@ -102,7 +104,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	// (616.1f), so the abilities of what it would have been (enters
 	// tapped) are gone. The permanent is checked as it would enter.
 	for _, m := range t.ruleMods(RuleEnterAsSource) {
-		if !t.applies(KeyCopyEnter) { // 707.5
+		if !t.applies(registry.CopyEnter) { // 707.5
 			break
 		}
 		if m.src == nil || m.src.ID == id || !matchFilter(&t.s, m.mod.Filter, o, t.chars(o), m.src, m.ctrl) {
@@ -111,13 +113,13 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		values := t.copiable(m.src)
 		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
 			Source: m.src.ID, SourceName: m.name, Controller: m.ctrl, Text: "enters as a copy of " + m.name})
-		t.emit(Event{Kind: EvEffect, Key: KeyCopyEnter, Object: o.Label, ObjectID: id,
+		t.emit(Event{Kind: EvEffect, Key: registry.CopyEnter, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, m.name, values.Name)})
 		o = t.s.Object(id)
 		break
 	}
 	ch := t.chars(o)
-	if !t.applies(KeyReplaceNow) {
+	if !t.applies(registry.ReplaceNow) {
 		// 616.1f: once the copy effect has applied, only the replacement
 		// effects that would now apply are considered. Without that rule,
 		// those of what it would have been (enters tapped) would apply too.
@@ -129,7 +131,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	// (a card in a graveyard has lost its abilities under Yixlid Jailer; a
 	// token being created was nothing), and a permanent's "permanents
 	// enter tapped" would apply to itself.
-	asItWould := t.applies(KeyEntersAsItWould)
+	asItWould := t.applies(registry.EntersAsItWould)
 	if !asItWould {
 		ch = before
 		if ch == nil {
@@ -138,10 +140,10 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	}
 	// 306.5b: "This permanent enters with a number of loyalty counters on
 	// it equal to its printed loyalty number."
-	if ch.Types.Is("planeswalker") && t.copiable(o).Loyalty > 0 && t.applies(KeyLoyaltyEnters) {
+	if ch.Types.Is("planeswalker") && t.copiable(o).Loyalty > 0 && t.applies(registry.LoyaltyEnters) {
 		n := t.copiable(o).Loyalty
 		o.Counters = o.Counters.With("loyalty", n)
-		t.emit(Event{Kind: EvCounter, Key: KeyLoyaltyEnters, Object: o.Label, ObjectID: id, N: n,
+		t.emit(Event{Kind: EvCounter, Key: registry.LoyaltyEnters, Object: o.Label, ObjectID: id, N: n,
 			Text: fmt.Sprintf("%s enters with %d loyalty counter%s, its printed loyalty", o.Label, n, plural(n))})
 	}
 	// 608.3e / 614.12: effects that stop it entering look at it as it would
@@ -162,13 +164,13 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 			if r := x.Replace; r != nil {
 				switch r.Kind {
 				case ReplEntersTapped:
-					if !t.applies(KeyEntersTapped) {
+					if !t.applies(registry.EntersTapped) {
 						break
 					}
 					o.Tapped = true
-					t.emit(Event{Kind: EvRule, Key: KeyEntersTapped, Object: o.Label, ObjectID: id, Text: o.Label + " enters tapped"})
+					t.emit(Event{Kind: EvRule, Key: registry.EntersTapped, Object: o.Label, ObjectID: id, Text: o.Label + " enters tapped"})
 				case ReplEntersWith:
-					if !t.applies(KeyEntersWith) {
+					if !t.applies(registry.EntersWith) {
 						break
 					}
 					n := r.N
@@ -176,13 +178,13 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 						n = t.colorsSpent(o, r)
 					}
 					o.Counters = o.Counters.With(r.Kind2, n)
-					t.emit(Event{Kind: EvCounter, Key: KeyEntersWith, Object: o.Label, ObjectID: id, N: n,
+					t.emit(Event{Kind: EvCounter, Key: registry.EntersWith, Object: o.Label, ObjectID: id, N: n,
 						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, n, r.Kind2, plural(n))})
 				}
 			}
 			if l := x.Linked; l != nil && t.enterChosen != nil {
 				o.Chosen = *t.enterChosen // the choice made for another token of the same event (616.1g off)
-			} else if l != nil && !(o.Chosen.made() && !t.applies(KeyCopyChoices)) { // 707.6
+			} else if l != nil && !(o.Chosen.made() && !t.applies(registry.CopyChoices)) { // 707.6
 				if err := t.linkedChoice(o, l, x.Origin); err != nil {
 					return false, err
 				}
@@ -194,9 +196,9 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		if m.src != nil && m.src.ID == id && asItWould {
 			continue
 		}
-		if !o.Tapped && t.applies(KeyEntersTapped) && matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
+		if !o.Tapped && t.applies(registry.EntersTapped) && matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
 			o.Tapped = true
-			t.emit(Event{Kind: EvRule, Key: KeyEntersTapped, Object: o.Label, ObjectID: id,
+			t.emit(Event{Kind: EvRule, Key: registry.EntersTapped, Object: o.Label, ObjectID: id,
 				Text: o.Label + " enters tapped (" + m.name + ")"})
 		}
 	}
@@ -214,7 +216,7 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 	o.Chosen.By = origin
 	switch l.What {
 	case ChooseColor:
-		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyEntersWith, Words: []string{"white", "blue", "black", "red", "green"},
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.EntersWith, Words: []string{"white", "blue", "black", "red", "green"},
 			Prompt: "choose a color for " + o.Label})
 		if err != nil {
 			return err
@@ -230,7 +232,7 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 		}
 		pick := ps[0]
 		if len(ps) > 1 {
-			ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyEntersWith, Players: ps, Prompt: "choose an opponent for " + o.Label})
+			ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.EntersWith, Players: ps, Prompt: "choose an opponent for " + o.Label})
 			if err != nil {
 				return err
 			}
@@ -238,14 +240,14 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 		}
 		o.Chosen.Player, o.Chosen.HasPlayer = pick, true
 	case ChooseCreatureType:
-		ans, err := t.ask(&Choice{Player: o.Controller, Key: KeySubtypeChoice, Words: t.ed.Types.Subtypes[CreatureType],
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.SubtypeChoice, Words: t.ed.Types.Subtypes[CreatureType],
 			Prompt: "choose a creature type for " + o.Label})
 		if err != nil {
 			return err
 		}
 		o.Chosen.Type = ans.word
 	}
-	t.emit(Event{Kind: EvChoice, Key: KeyEntersWith, Object: o.Label, ObjectID: o.ID, Player: t.name(o.Controller),
+	t.emit(Event{Kind: EvChoice, Key: registry.EntersWith, Object: o.Label, ObjectID: o.ID, Player: t.name(o.Controller),
 		Text: fmt.Sprintf("as %s enters, %s chooses %s", o.Label, t.name(o.Controller), o.Chosen.String(&t.s))})
 	return nil
 }
@@ -274,12 +276,12 @@ func (t *tx) copiable(o *Object) *Card {
 	if t.v == nil {
 		t.v = t.s.computeView()
 	}
-	if o.Card.IsDoubleFaced() && !t.applies(KeyCopyFaceUp) {
+	if o.Card.IsDoubleFaced() && !t.applies(registry.CopyFaceUp) {
 		// Without 707.8, a copy of a double-faced permanent copies the
 		// card as printed: its front face.
 		return frontAlone(o.Card)
 	}
-	if c := t.v.copiable[o.ID]; c != nil && t.applies(KeyCopyValues) { // 707.3
+	if c := t.v.copiable[o.ID]; c != nil && t.applies(registry.CopyValues) { // 707.3
 		return c
 	}
 	return t.s.printed(o)
@@ -371,14 +373,14 @@ type copyEffectPart struct {
 // exceptions included); without that rule, by what it copies as that is
 // now (a land animated until end of turn is a creature).
 func (t *tx) copyMore(o, src *Object, values *Card, m *CopyMore) (*Card, []copyEffectPart) {
-	if m == nil || !t.applies(KeyCopyExcept) {
+	if m == nil || !t.applies(registry.CopyExcept) {
 		return values, nil
 	}
 	creature := values.Types.Is("creature")
-	if !t.applies(KeyCopyExceptIf) {
+	if !t.applies(registry.CopyExceptIf) {
 		creature = t.chars(src).Types.Is("creature")
 	} else if m.IfCreature {
-		t.emit(Event{Kind: EvEffect, Key: KeyCopyExceptIf, Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvEffect, Key: registry.CopyExceptIf, Object: o.Label, ObjectID: o.ID,
 			Text: fmt.Sprintf("copying %s, %s would be %s: its exception's \"if it's a creature\" parts %s", src.Label, o.Label, values.Types, map[bool]string{true: "apply", false: "don't apply"}[creature])})
 	}
 	if m.IfCreature && creature && len(m.IfAbilities) > 0 {

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // EventKind classifies events for tests and the sandbox.
 type EventKind uint8
@@ -36,7 +40,7 @@ const (
 // no such rule (an excerpt, or a rule not yet written).
 type Event struct {
 	Kind   EventKind
-	Key    Key
+	Key    registry.Key
 	Rule   RuleNumber
 	Text   string // "Isamaru#2 is put into A's graveyard"
 	Object string // label of the object concerned, if any
@@ -75,7 +79,7 @@ func (e Event) String() string {
 
 // RuleError is an action the rules forbid, naming the rule.
 type RuleError struct {
-	Key  Key
+	Key  registry.Key
 	Rule RuleNumber
 	Msg  string
 }

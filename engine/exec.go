@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // execCtx is a spell or ability resolving: its controller following its
@@ -86,7 +88,7 @@ func (x *execCtx) namedSelf() (o *Object, ok bool) {
 		return nil, false
 	}
 	spliced := x.item.Kind == StackSpell
-	if t.applies(KeyNameSelf) && (!spliced || t.applies(KeySplicedText)) {
+	if t.applies(registry.NameSelf) && (!spliced || t.applies(registry.SplicedText)) {
 		return nil, false
 	}
 	var found *Object
@@ -101,7 +103,7 @@ func (x *execCtx) namedSelf() (o *Object, ok bool) {
 func (x *execCtx) instrs(ins []*Instr) error {
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
-		if in.Op == OpReturn && i+1 < len(ins) && entersAs(ins[i+1]) && x.t.ed.Has(KeyEntersIs) && x.t.applies(KeyEntersIs) {
+		if in.Op == OpReturn && i+1 < len(ins) && entersAs(ins[i+1]) && x.t.ed.Has(registry.EntersIs) && x.t.applies(registry.EntersIs) {
 			// 611.2e: "That permanent is an enchantment …" after putting
 			// it onto the battlefield applies as it enters; without that
 			// rule it would apply once it's there, like "becomes".
@@ -117,7 +119,7 @@ func (x *execCtx) instrs(ins []*Instr) error {
 		x.t.stateTriggers()
 		// 704.4: state-based actions wait for the resolution to finish;
 		// without that rule, they would be performed as soon as they apply.
-		if !x.t.applies(KeySBAResolving) {
+		if !x.t.applies(registry.SBAResolving) {
 			if err := x.t.checkSBA(); err != nil {
 				return err
 			}
@@ -131,21 +133,21 @@ func (x *execCtx) instrs(ins []*Instr) error {
 func (x *execCtx) do(in *Instr) error {
 	t := x.t
 	if in.If != nil && !t.condHolds(in.If, x.item) {
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl), Text: "not done: " + x.text(in)})
+		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl), Text: "not done: " + x.text(in)})
 		return nil
 	}
 	if in.May {
-		if !x.possible(in) && t.applies(KeyOptionsPossible) { // 608.2d
-			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
+		if !x.possible(in) && t.applies(registry.OptionsPossible) { // 608.2d
+			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
 			return x.instrs(in.Else)
 		}
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
 		if err != nil {
 			return err
 		}
 		if ans.word == "no" {
-			t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + x.text(in)})
+			t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + x.text(in)})
 			return x.instrs(in.Else)
 		}
 	}
@@ -159,7 +161,7 @@ func (x *execCtx) do(in *Instr) error {
 	// 118.12: "[Do something]. If you do, …": the action is a cost, and the
 	// follow-up happens only if it was paid (or begun). Without that rule,
 	// nothing would tie the follow-up to it.
-	if did || len(in.Then) > 0 && !in.May && !t.applies(KeyIfYouDo) {
+	if did || len(in.Then) > 0 && !in.May && !t.applies(registry.IfYouDo) {
 		return x.instrs(in.Then)
 	}
 	return x.instrs(in.Else)
@@ -226,7 +228,7 @@ func (x *execCtx) source() *Object {
 func (x *execCtx) sourceChars() (*damageSource, bool) {
 	t := x.t
 	it := x.item
-	tell := func(k Key, text string) {
+	tell := func(k registry.Key, text string) {
 		if !x.told {
 			x.told = true
 			t.emit(Event{Kind: EvRule, Key: k, Object: it.SourceName, Text: text})
@@ -234,18 +236,18 @@ func (x *execCtx) sourceChars() (*damageSource, bool) {
 	}
 	if it.Kind != StackSpell && t.ed.LockSource && it.SourceSnap != nil {
 		s := it.SourceSnap
-		tell(KeySourceIndependent, fmt.Sprintf("the effect keeps what %s was when the ability was played (%s)", s.Obj.Label, s.Chars.Colors))
+		tell(registry.SourceIndependent, fmt.Sprintf("the effect keeps what %s was when the ability was played (%s)", s.Obj.Label, s.Chars.Colors))
 		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, true
 	}
 	if o := t.s.Object(it.Source); o != nil {
 		ch := t.chars(o)
 		if it.Kind != StackSpell {
-			tell(KeyLKI, fmt.Sprintf("%s is still on the battlefield: its current information is used (%s)", o.Label, ch.Colors))
+			tell(registry.LKI, fmt.Sprintf("%s is still on the battlefield: its current information is used (%s)", o.Label, ch.Colors))
 		}
 		return &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}, true
 	}
-	if s := t.s.LastKnown(it.Source); s != nil && t.applies(KeyLKI) {
-		tell(KeyLKI, fmt.Sprintf("%s has left the battlefield: its last known information is used (%s)", s.Obj.Label, s.Chars.Colors))
+	if s := t.s.LastKnown(it.Source); s != nil && t.applies(registry.LKI) {
+		tell(registry.LKI, fmt.Sprintf("%s has left the battlefield: its last known information is used (%s)", s.Obj.Label, s.Chars.Colors))
 		return &damageSource{id: s.ID, label: s.Obj.Label, ch: s.Chars, ctrl: s.Chars.Controller}, false
 	}
 	if s := it.SourceSnap; s != nil {
@@ -260,7 +262,7 @@ func (x *execCtx) sourceChars() (*damageSource, bool) {
 // name would mean whatever has that name now, and an ability whose source
 // became a copy of something else would lose track of it.
 func (x *execCtx) selfFound() bool {
-	if x.t.applies(KeyNameTracks) || len(x.item.Abilities) == 0 {
+	if x.t.applies(registry.NameTracks) || len(x.item.Abilities) == 0 {
 		return true
 	}
 	origin := x.item.Abilities[0].Origin
@@ -295,7 +297,7 @@ func (x *execCtx) objects(r ORef) []*Object {
 // means. 608.2k: it is, even if its characteristics changed; without that
 // rule, it would have to fit the trigger condition's description now.
 func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
-	if x.t.applies(KeyRefersPrevious) || o.Zone != Battlefield || x.item.Kind != StackTriggered || len(x.item.Abilities) == 0 {
+	if x.t.applies(registry.RefersPrevious) || o.Zone != Battlefield || x.item.Kind != StackTriggered || len(x.item.Abilities) == 0 {
 		return true
 	}
 	tr := x.item.Abilities[0].Trigger
@@ -318,14 +320,14 @@ func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
 // even if it isn't a creature now (700.7); without that rule, it would have
 // to be one.
 func (x *execCtx) thisObject(r ORef, o *Object) bool {
-	return r.Quality == "" || x.t.applies(KeyThisObject) || x.t.chars(o).Types.Is(r.Quality)
+	return r.Quality == "" || x.t.applies(registry.ThisObject) || x.t.chars(o).Types.Is(r.Quality)
 }
 
 // inRange reports whether an object is within the range of influence of
 // the spell's or ability's controller: one outside it is unaffected, the
 // rest of the effect working normally (801.10).
 func (x *execCtx) inRange(o *Object) bool {
-	return x.t.s.ObjectInRange(x.ctrl, o) || !x.t.applies(KeyRangeAffect)
+	return x.t.s.ObjectInRange(x.ctrl, o) || !x.t.applies(registry.RangeAffect)
 }
 
 // refChars is the characteristics of the objects r refers to, for an
@@ -348,7 +350,7 @@ func (x *execCtx) refChars(r ORef) []Chars {
 		}
 		return nil
 	}
-	if !t.applies(KeyLKI) {
+	if !t.applies(registry.LKI) {
 		var out []Chars
 		for _, o := range x.objects(r) {
 			out = append(out, *t.chars(o))
@@ -408,7 +410,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
 			if tr.NewID != 0 {
 				ids = []ObjectID{tr.NewID}
-				if t.applies(KeyMeldFinds) {
+				if t.applies(registry.MeldFinds) {
 					ids = append(ids, tr.NewAlso...) // 712.21c
 				}
 			} else {
@@ -481,7 +483,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 			return nil
 		case 1:
 		default:
-			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Options: opts, Min: 1, Max: 1,
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Options: opts, Min: 1, Max: 1,
 				Prompt: "choose " + r.Group.String()})
 			if err != nil {
 				x.err = err
@@ -537,7 +539,7 @@ func (x *execCtx) players(r PRef) []PlayerID {
 	case PEach, PEachOpponent, POpponents:
 		var out []PlayerID
 		order := t.s.APNAP()
-		if !t.applies(KeyAPNAP) {
+		if !t.applies(registry.APNAP) {
 			// Without 101.4, nothing puts the active player first: the
 			// players go in the order they are seated, from the first.
 			order = order[:0:0]
@@ -549,7 +551,7 @@ func (x *execCtx) players(r PRef) []PlayerID {
 		}
 		for _, p := range order {
 			skip := (r.Kind == PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player)) ||
-				!t.s.InRange(x.ctrl, p) && t.applies(KeyRangeAffect) // 801.10
+				!t.s.InRange(x.ctrl, p) && t.applies(registry.RangeAffect) // 801.10
 			if !skip {
 				out = append(out, p)
 			}
@@ -641,7 +643,7 @@ func (x *execCtx) amount(a Amount) int {
 	case a.CountersOf != nil:
 		if cs, ok := x.countersOf(*a.CountersOf); ok {
 			c := cs.Get(a.Kind)
-			if a.Cumulative && !t.applies(KeyCumulativeShared) {
+			if a.Cumulative && !t.applies(registry.CumulativeShared) {
 				// Without 702.24b, an instance of cumulative upkeep
 				// would count only the age counters it put itself: in
 				// one upkeep, the one it has just put.
@@ -732,7 +734,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		x.it = os
 		for _, id := range os {
 			if cur := t.s.Object(id); cur != nil && cur.Zone == Battlefield {
-				if err := t.destroyX(cur, KeyDestroy, "is destroyed", in.NoRegen); err != nil {
+				if err := t.destroyX(cur, registry.Destroy, "is destroyed", in.NoRegen); err != nil {
 					return false, err
 				}
 			}
@@ -742,9 +744,9 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		if in.Op == OpExile && in.Dur.Kind == DurWhileOn {
 			return x.exileUntil(in)
 		}
-		to, key, why := Exile, KeyExile, "is exiled"
+		to, key, why := Exile, registry.Exile, "is exiled"
 		if in.Op == OpBounce {
-			to, key, why = Hand, KeyOwnersZone, "returns to its owner's hand"
+			to, key, why = Hand, registry.OwnersZone, "returns to its owner's hand"
 		}
 		os := ids(x.whats(in))
 		x.it = nil
@@ -773,7 +775,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				// 702.55b: the card in exile haunts the creature targeted.
 				if hs := x.objects(*in.Haunt); len(hs) > 0 {
 					n.Haunting = hs[0].ID
-					t.emit(Event{Kind: EvEffect, Key: KeyExile, Object: n.Label, ObjectID: nid,
+					t.emit(Event{Kind: EvEffect, Key: registry.Exile, Object: n.Label, ObjectID: nid,
 						Text: fmt.Sprintf("%s haunts %s", n.Label, hs[0].Label)})
 				}
 			}
@@ -799,7 +801,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 					return err
 				}
 			}
-			nid, err := t.move(id, Battlefield, false, &owner, KeyResolve, "returns to the battlefield")
+			nid, err := t.move(id, Battlefield, false, &owner, registry.Resolve, "returns to the battlefield")
 			t.entering = nil
 			if err != nil {
 				return false, err
@@ -832,7 +834,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				// 118.11: a cost whose draws an effect changed has still
 				// been paid; without that rule, only the cards drawn
 				// would count.
-				if in.Cost && !t.applies(KeyCostModified) && len(t.s.In(p, Hand)) < before+n {
+				if in.Cost && !t.applies(registry.CostModified) && len(t.s.In(p, Hand)) < before+n {
 					did = false
 				}
 			}
@@ -852,7 +854,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				if top == nil {
 					break // 701.17b: as many as there are
 				}
-				if _, err := t.move(top.ID, Graveyard, false, nil, KeyMill, "is milled"); err != nil {
+				if _, err := t.move(top.ID, Graveyard, false, nil, registry.Mill, "is milled"); err != nil {
 					return false, err
 				}
 			}
@@ -864,7 +866,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if t.lifeOf(p) < n { // 119.4
 				return false, nil
 			}
-			if err := t.life(p, -n, KeyLifeChange, "(paid)"); err != nil {
+			if err := t.life(p, -n, registry.LifeChange, "(paid)"); err != nil {
 				return false, err
 			}
 		}
@@ -878,7 +880,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				return false, nil
 			}
 			t.spendPool(p, nil, spent)
-			t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: pl.Name, N: spent.Total(),
+			t.emit(Event{Kind: EvMana, Key: registry.ManaPool, Player: pl.Name, N: spent.Total(),
 				Text: fmt.Sprintf("%s pays %s with %s: pool %s", pl.Name, cost, spent, poolString(pl.Pool))})
 		}
 		return true, nil
@@ -892,7 +894,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if in.Op == OpLoseLife {
 				n = -n
 			}
-			if err := t.life(p, n, KeyLifeChange, ""); err != nil {
+			if err := t.life(p, n, registry.LifeChange, ""); err != nil {
 				return false, err
 			}
 		}
@@ -930,7 +932,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		for _, o := range x.objects(in.What) {
 			if o.Zone == Stack && o.Stack != nil && len(o.Stack.Specs) > 0 {
 				// "You may" was asked already (in.May).
-				if err := x.chooseTargets(o, KeyChangeTargets); err != nil {
+				if err := x.chooseTargets(o, registry.ChangeTargets); err != nil {
 					return did, err
 				}
 				did = true
@@ -948,7 +950,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				t.tap(o)
 			} else if in.Op == OpUntap && o.Tapped {
 				o.Tapped = false
-				t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
+				t.emit(Event{Kind: EvTap, Key: registry.Untap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
 			}
 		}
 		return true, nil
@@ -983,7 +985,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		for _, o := range x.objects(in.What) {
 			if o.Zone == Battlefield {
 				o.Regen++
-				t.emit(Event{Kind: EvEffect, Key: KeyRegenerate, Object: o.Label, ObjectID: o.ID,
+				t.emit(Event{Kind: EvEffect, Key: registry.Regenerate, Object: o.Label, ObjectID: o.ID,
 					Text: o.Label + " gets a regeneration shield: the next time it would be destroyed this turn, it regenerates instead"})
 			}
 		}
@@ -994,7 +996,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		for _, r := range in.Also {
 			// 615.11: a shield for each untargeted creature the effect
 			// names, fixed as it resolves.
-			if r.Kind != RefTarget && !t.applies(KeyPreventEach) {
+			if r.Kind != RefTarget && !t.applies(registry.PreventEach) {
 				continue
 			}
 			for _, o := range x.objects(r) {
@@ -1035,13 +1037,13 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpChooseObject:
 		cands := x.objects(in.What)
 		if len(cands) == 0 {
-			t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
+			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("there is no %s to choose", in.What.Group)})
 			return false, nil
 		}
 		pick := cands[0].ID
 		if len(cands) > 1 {
-			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Options: ids(cands), Prompt: "choose a " + in.What.Group.String()})
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Options: ids(cands), Prompt: "choose a " + in.What.Group.String()})
 			if err != nil {
 				return false, err
 			}
@@ -1051,13 +1053,13 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		x.chosen = append(x.chosen, pick)
-		t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(x.ctrl), Object: t.labelOf(pick), ObjectID: pick,
+		t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(x.ctrl), Object: t.labelOf(pick), ObjectID: pick,
 			Text: fmt.Sprintf("%s chooses %s", t.name(x.ctrl), t.labelOf(pick))})
 		return true, nil
 	case OpRevealObj:
 		os := x.whats(in)
 		for _, o := range os {
-			t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
+			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
 		}
 		return len(os) > 0, nil
@@ -1066,7 +1068,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpToGraveyard:
 		os := ids(x.whats(in))
 		for _, id := range os {
-			if _, err := t.move(id, Graveyard, false, nil, KeyOwnersZone, "is put into its owner's graveyard"); err != nil {
+			if _, err := t.move(id, Graveyard, false, nil, registry.OwnersZone, "is put into its owner's graveyard"); err != nil {
 				return false, err
 			}
 		}
@@ -1104,12 +1106,12 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 			words = have.Names()
 			if len(words) == 0 {
-				t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(x.ctrl),
+				t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl),
 					Text: fmt.Sprintf("%s has no %s with a color: no color can be chosen", t.name(x.ctrl), in.What.Group)})
 				return false, nil
 			}
 		}
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: words, Prompt: "choose a color"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: words, Prompt: "choose a color"})
 		if err != nil {
 			return false, err
 		}
@@ -1127,7 +1129,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 			t.shuffling = true
 			for _, id := range ids {
-				if _, err := t.move(id, Library, false, nil, KeyResolve, "is shuffled into its owner's library"); err != nil {
+				if _, err := t.move(id, Library, false, nil, registry.Resolve, "is shuffled into its owner's library"); err != nil {
 					t.shuffling = false
 					return false, err
 				}
@@ -1146,13 +1148,13 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		// the difference.
 		ps := x.players(in.Who)
 		if len(ps) == 1 {
-			return true, t.setLife(ps[0], x.amount(in.N), KeyLifeChange)
+			return true, t.setLife(ps[0], x.amount(in.N), registry.LifeChange)
 		}
 		n := x.amount(in.N) // each player's life total becomes the same number, found once (608.2h)
 		return true, t.setLifeEach(ps, func(PlayerID) int { return n }, func(team []PlayerID) (PlayerID, error) {
 			// 810.9d: the team chooses one of its members; the engine asks
 			// its first player, who speaks for it (805.2).
-			ans, err := t.ask(&Choice{Player: team[0], Key: KeyTeamLifeSetEach, Players: team,
+			ans, err := t.ask(&Choice{Player: team[0], Key: registry.TeamLifeSetEach, Players: team,
 				Prompt: "choose which of your team has their life total set"})
 			if err != nil {
 				return 0, err
@@ -1177,12 +1179,12 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		return x.chooseCard(in)
 	case OpShuffle:
 		for _, p := range x.players(in.Who) {
-			if x.portion[p] && !t.applies(KeySearchPortion) {
+			if x.portion[p] && !t.applies(registry.SearchPortion) {
 				// 701.23f: after a search of a portion of the library
 				// instead, the instructions that refer to searching it
 				// still apply. Without that rule, the library wasn't the
 				// zone searched, and "then shuffle" has no library.
-				t.emit(Event{Kind: EvRule, Key: KeySearchPortion, Player: t.name(p),
+				t.emit(Event{Kind: EvRule, Key: registry.SearchPortion, Player: t.name(p),
 					Text: t.name(p) + " searched only a portion of their library: it isn't shuffled"})
 				continue
 			}
@@ -1257,7 +1259,7 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 			}
 		}
 		if len(ids) == 0 {
-			t.emit(Event{Kind: EvRule, Key: KeySacrifice, Player: t.name(x.ctrl),
+			t.emit(Event{Kind: EvRule, Key: registry.Sacrifice, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("%s can't sacrifice it: it isn't on the battlefield any more", t.name(x.ctrl))})
 			return false, nil
 		}
@@ -1278,7 +1280,7 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 		case len(cands) <= n:
 			chosen = ids(cands)
 		default:
-			ans, err := t.ask(&Choice{Player: p, Key: KeySacrifice, Options: ids(cands), Min: n, Max: n,
+			ans, err := t.ask(&Choice{Player: p, Key: registry.Sacrifice, Options: ids(cands), Min: n, Max: n,
 				Prompt: fmt.Sprintf("choose %d %s to sacrifice", n, in.What.Group.String())})
 			if err != nil {
 				return false, err
@@ -1288,7 +1290,7 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 				chosen = []ObjectID{ans.object}
 			}
 		}
-		if !t.applies(KeyAPNAP) && len(chosen) > 0 {
+		if !t.applies(registry.APNAP) && len(chosen) > 0 {
 			// Without 101.4, each player's choice would be carried out
 			// before the next player chooses.
 			x.chosen = append(x.chosen, chosen...)
@@ -1323,11 +1325,11 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 func (x *execCtx) discard(p PlayerID, n int) error {
 	t := x.t
 	hand := t.s.In(p, Hand)
-	if n > len(hand) && !t.applies(KeyAsMuchAsPossible) {
+	if n > len(hand) && !t.applies(registry.AsMuchAsPossible) {
 		// 609.3: an effect that attempts the impossible does as much as
 		// possible. Without that rule, discarding more cards than the
 		// hand holds couldn't be done at all.
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p),
+		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(p),
 			Text: fmt.Sprintf("%s can't discard %d cards with %d in hand: nothing is discarded", t.name(p), n, len(hand))})
 		return nil
 	}
@@ -1336,7 +1338,7 @@ func (x *execCtx) discard(p PlayerID, n int) error {
 	case n < 0 || n >= len(hand):
 		chosen = ids(hand)
 	default:
-		ans, err := t.ask(&Choice{Player: p, Key: KeyDiscard, Options: ids(hand), Min: n, Max: n,
+		ans, err := t.ask(&Choice{Player: p, Key: registry.Discard, Options: ids(hand), Min: n, Max: n,
 			Prompt: fmt.Sprintf("choose %d card%s to discard", n, plural(n))})
 		if err != nil {
 			return err
@@ -1347,13 +1349,13 @@ func (x *execCtx) discard(p PlayerID, n int) error {
 		}
 	}
 	for _, id := range chosen {
-		if _, err := t.move(id, Graveyard, false, nil, KeyDiscard, "is discarded"); err != nil {
+		if _, err := t.move(id, Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
 			return err
 		}
 	}
 	x.count = len(chosen)
 	if n > len(hand) {
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(p),
+		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(p),
 			Text: fmt.Sprintf("%s had only %d card%s to discard: as much as possible is done", t.name(p), len(hand), plural(len(hand)))})
 	}
 	return nil
@@ -1376,7 +1378,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 			if whoseFits(m.mod.Who, m.ctrl, p) {
 				n *= max(m.mod.N, 2)
 				doubled = true
-				t.emit(Event{Kind: EvRule, Key: KeyReplace, Player: t.name(p), N: n,
+				t.emit(Event{Kind: EvRule, Key: registry.Replace, Player: t.name(p), N: n,
 					Text: fmt.Sprintf("%s: %s creates %s that many tokens: %d", m.name, t.name(p), timesWord(m.mod.N, "twice", "three times"), n)})
 			}
 		}
@@ -1385,7 +1387,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 			var id ObjectID
 			var err error
 			t.enterChosen = nil
-			if f := t.s.Object(first); doubled && i > 0 && f != nil && !t.applies(KeyContainedLater) {
+			if f := t.s.Object(first); doubled && i > 0 && f != nil && !t.applies(registry.ContainedLater) {
 				// 616.1g: each token's entering is an event inside the
 				// creation Doubling Season doubles, so its replacement
 				// ("as this creature enters, choose a color") is chosen
@@ -1401,24 +1403,24 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				switch {
 				case len(os) > 0:
 					values = t.copiable(os[0])
-				case t.applies(KeyTokenCopyNone):
+				case t.applies(registry.TokenCopyNone):
 					// 111.12: a copy of an object that doesn't exist: no
 					// token is created.
-					t.emit(Event{Kind: EvRule, Key: KeyTokenCopyNone, Player: t.name(p),
+					t.emit(Event{Kind: EvRule, Key: registry.TokenCopyNone, Player: t.name(p),
 						Text: "there is no object to copy: no token is created"})
 					continue
 				default:
 					// Without 111.12, a token with no copiable values at all.
 					values = &Card{}
 				}
-				if !t.applies(KeyTokenName) {
+				if !t.applies(registry.TokenName) {
 					// 111.4: the creating effect sets the token's name, for
 					// a copy the copied object's; without it, nothing does.
 					c := *values
 					c.Name = ""
 					values = &c
 				}
-				if len(os) > 0 && os[0].Card.IsDoubleFaced() && !t.copying(os[0]) && t.applies(KeyTokenFaces) {
+				if len(os) > 0 && os[0].Card.IsDoubleFaced() && !t.copying(os[0]) && t.applies(registry.TokenFaces) {
 					// 707.8a: a copy of a double-faced permanent or card is
 					// a double-faced token, with the same face up.
 					id, err = t.createToken(p, os[0].Card, nil, os[0].Face)
@@ -1429,7 +1431,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 				card := spec.Card
 				if spec.Named != "" {
 					card = t.namedToken(spec.Named)
-				} else if !t.applies(KeyTokenName) {
+				} else if !t.applies(registry.TokenName) {
 					// 111.4: the effect sets the token's name, its own or
 					// its subtypes plus "Token"; without it, nothing does.
 					c := *card
@@ -1448,7 +1450,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					if a != spec.Gains[i] && id != 0 {
 						// 201.5a: the name in the granted ability means the
 						// object that granted it.
-						t.emit(Event{Kind: EvEffect, Key: KeyNameGrant, Object: t.labelOf(id), ObjectID: id,
+						t.emit(Event{Kind: EvEffect, Key: registry.NameGrant, Object: t.labelOf(id), ObjectID: id,
 							Text: fmt.Sprintf("%s has %q: %s means %s", t.labelOf(id), a.Text, src.Card.Name, src.Label)})
 					}
 				}
@@ -1483,7 +1485,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 	case ms.EqualTo != nil:
 		n := x.amount(*ms.EqualTo)
 		// 107.1b: a calculation yielding a negative number uses 0.
-		if t.applies(KeyNegativeZero) {
+		if t.applies(registry.NegativeZero) {
 			n = max(n, 0)
 		}
 		m = scale(manaOf(ms.PerColor), n)
@@ -1497,9 +1499,9 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			col = src.Chosen.Color
 		}
 		switch {
-		case col == 0 && t.applies(KeyUndefinedMana):
+		case col == 0 && t.applies(registry.UndefinedMana):
 			// 106.5: one mana of a type no one chose is none.
-			t.emit(Event{Kind: EvRule, Key: KeyUndefinedMana, Player: t.name(x.ctrl), Text: "no color was chosen: the mana's type is undefined, so no mana is added"})
+			t.emit(Event{Kind: EvRule, Key: registry.UndefinedMana, Player: t.name(x.ctrl), Text: "no color was chosen: the mana's type is undefined, so no mana is added"})
 			return false, nil
 		case col == 0:
 			// Without 106.5, the one mana would still be added, of no
@@ -1518,12 +1520,12 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		}
 		words := can.Names()
 		if len(words) == 0 {
-			t.emit(Event{Kind: EvRule, Key: KeyManaPool, Player: t.name(x.ctrl), Text: "no land an opponent controls could produce colored mana: no mana is added"})
+			t.emit(Event{Kind: EvRule, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: "no land an opponent controls could produce colored mana: no mana is added"})
 			return false, nil
 		}
 		col, _ := ParseColor(words[0])
 		if len(words) > 1 {
-			ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyManaPool, Words: words, Prompt: "choose a color of mana to add"})
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.ManaPool, Words: words, Prompt: "choose a color of mana to add"})
 			if err != nil {
 				return false, err
 			}
@@ -1538,7 +1540,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			words = tr.Mana.TypeNames()
 		}
 		if len(words) == 0 {
-			t.emit(Event{Kind: EvRule, Key: KeyManaPool, Player: t.name(x.ctrl), Text: "the land produced no mana: no mana is added"})
+			t.emit(Event{Kind: EvRule, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: "the land produced no mana: no mana is added"})
 			return false, nil
 		}
 		pick := words[0]
@@ -1547,7 +1549,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			if ps := x.players(in.Who); len(ps) > 0 {
 				who = ps[0]
 			}
-			ans, err := t.ask(&Choice{Player: who, Key: KeyManaPool, Words: words, Prompt: "choose a type of mana to add"})
+			ans, err := t.ask(&Choice{Player: who, Key: registry.ManaPool, Words: words, Prompt: "choose a type of mana to add"})
 			if err != nil {
 				return false, err
 			}
@@ -1555,7 +1557,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		}
 		m = manaOfType(pick)
 	case ms.ColorOf != nil:
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyManaPool, Words: colorWords(), Prompt: "choose a color of mana to add"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.ManaPool, Words: colorWords(), Prompt: "choose a color of mana to add"})
 		if err != nil {
 			return false, err
 		}
@@ -1565,7 +1567,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		m = ms.Mana
 	}
 	if m.Total() == 0 {
-		t.emit(Event{Kind: EvMana, Key: KeyManaPool, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " adds no mana"})
+		t.emit(Event{Kind: EvMana, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " adds no mana"})
 		return false, nil
 	}
 	for _, p := range x.players(in.Who) {
@@ -1633,7 +1635,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 			}
 			return true, nil
 		}
-		if f := sp.Rules.Filter; f != nil && !t.applies(KeyRulesEffect) {
+		if f := sp.Rules.Filter; f != nil && !t.applies(registry.RulesEffect) {
 			// 611.2c: an effect that modifies the rules can affect objects
 			// that weren't affected when it began. Without that, its set
 			// of objects would be fixed as it began, like that of an
@@ -1661,8 +1663,8 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		switch {
 		case src != nil && src.Zone == Battlefield && t.chars(src).Controller == x.ctrl:
 			e.DurObj = src.ID
-		case t.applies(KeyDurationNever):
-			t.emit(Event{Kind: EvEffect, Key: KeyDurationNever, Object: x.item.SourceName,
+		case t.applies(registry.DurationNever):
+			t.emit(Event{Kind: EvEffect, Key: registry.DurationNever, Object: x.item.SourceName,
 				Text: fmt.Sprintf("%s's effect does nothing: its duration ended before it began", x.item.SourceName)})
 			return false, nil
 		default:
@@ -1674,7 +1676,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		e.DurObj = x.item.Source
 	}
 	makesCreature := hasFold(sp.SetTypes, "creature") || hasFold(sp.AddTypes, "creature")
-	if (sp.ModPT != nil || sp.SetPT != nil) && !makesCreature && !t.applies(KeyNoncreaturePT) {
+	if (sp.ModPT != nil || sp.SetPT != nil) && !makesCreature && !t.applies(registry.NoncreaturePT) {
 		// 208.3a: an effect that sets or modifies the power and toughness
 		// of a noncreature permanent is created all the same, and applies
 		// once it becomes a creature. Without that rule, such a permanent
@@ -1705,18 +1707,18 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	}
 	if sp.TextFrom != "" {
 		// 612.2: choose the word to replace and its replacement.
-		from, err := t.ask(&Choice{Player: x.ctrl, Key: KeyLayer3, Words: colorWords(), Prompt: "choose the color word to replace"})
+		from, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: colorWords(), Prompt: "choose the color word to replace"})
 		if err != nil {
 			return false, err
 		}
-		to, err := t.ask(&Choice{Player: x.ctrl, Key: KeyLayer3, Words: colorWords(), Prompt: "choose the color word to replace it with"})
+		to, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: colorWords(), Prompt: "choose the color word to replace it with"})
 		if err != nil {
 			return false, err
 		}
 		e.From, e.To = from.word, to.word
 	}
 	if sp.ColorChoice {
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: colorWords(), Prompt: "choose a color"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: colorWords(), Prompt: "choose a color"})
 		if err != nil {
 			return false, err
 		}
@@ -1729,7 +1731,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	} else {
 		e.Gain = sp.Gain
 	}
-	if in.Variants && in.If != nil && t.applies(KeySameIsTrue) {
+	if in.Variants && in.If != nil && t.applies(registry.SameIsTrue) {
 		// 702.1c: each variant of the keyword among the objects the
 		// condition looks at is granted (landwalk: swampwalk, …).
 		e.Gain = x.variants(sp.Gain[0].Keyword, in.If.Filter)
@@ -1760,11 +1762,11 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		if x.item.Kind != StackSpell && len(x.item.Abilities) > 0 {
 			this = x.item.Abilities[0]
 		}
-		if t.applies(KeyCopyExcept) { // 707.9
+		if t.applies(registry.CopyExcept) { // 707.9
 			values = copyExcept(values, target.Card, sp.CopyPT, sp.CopyAdd, sp.CopyHasThis, sp.CopyNoColor, this, t.ed.Types, sp.CopyExtra)
 		}
 		e.Copy = values
-		if !t.applies(KeyCopyKeeps) { // 707.4: without it, becoming a copy ends the other effects on it
+		if !t.applies(registry.CopyKeeps) { // 707.4: without it, becoming a copy ends the other effects on it
 			t.s.Effects = slices.DeleteFunc(t.s.Effects, func(x ContEffect) bool {
 				return x.Copy == nil && slices.Contains(x.Objects, target.ID)
 			})
@@ -1778,7 +1780,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	for _, a := range append(append([]*Ability(nil), e.Gain...), copyThis(e.Copy, sp)...) {
 		if strings.Contains(a.Text, "~") {
 			name := t.chars(target).Name
-			t.emit(Event{Kind: EvEffect, Key: KeyNameSelf, Object: target.Label, ObjectID: target.ID,
+			t.emit(Event{Kind: EvEffect, Key: registry.NameSelf, Object: target.Label, ObjectID: target.ID,
 				Text: fmt.Sprintf("%s has %q: the name means %s itself", target.Label, a.Display(name), target.Label)})
 		}
 	}
@@ -1868,7 +1870,7 @@ func (x *execCtx) clampAmount(a Amount) int {
 	b := a
 	b.Neg = false
 	n := x.amount(b)
-	if x.t.applies(KeyNegativeZero) {
+	if x.t.applies(registry.NegativeZero) {
 		n = max(n, 0)
 	}
 	return neg(n, a.Neg)
@@ -1889,7 +1891,7 @@ func (t *tx) addEffect(e ContEffect) {
 				names = append(names, o.Label)
 			}
 		}
-		t.emit(Event{Kind: EvEffect, Key: KeyCopy, Object: e.SourceName,
+		t.emit(Event{Kind: EvEffect, Key: registry.Copy, Object: e.SourceName,
 			Text: fmt.Sprintf("%s becomes a copy of %s: it has the copiable values %s", strings.Join(names, ", "), e.Copy.Name, copyDescription(e.Copy))})
 	} else if !e.Shield {
 		var names []string
@@ -1902,7 +1904,7 @@ func (t *tx) addEffect(e ContEffect) {
 		if len(names) > 0 {
 			what += " (" + strings.Join(names, ", ") + ")"
 		}
-		key := KeyLockSet
+		key := registry.LockSet
 		for _, l := range layers {
 			if e.Spec != nil && e.Spec.inLayer(l) {
 				key = layerKey[l]
@@ -1936,21 +1938,21 @@ func (x *execCtx) delayed(in *Instr) {
 		src := t.s.Object(x.item.Source)
 		switch {
 		case (tr.Event == TrigLeaves && (src == nil || src.Zone != Battlefield) ||
-			tr.Event == TrigUntapped && x.untappedSince()) && !t.applies(KeyDelayedCreated):
+			tr.Event == TrigUntapped && x.untappedSince()) && !t.applies(registry.DelayedCreated):
 			// 603.7a: it won't trigger on an event that happened before
 			// it was created. Without that rule, its event, just
 			// beforehand (the source leaving, or untapping), would
 			// trigger it at once.
 			info := TrigInfo{Obj: t.s.LastKnownOrCurrent(x.item.Source)}
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
-			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + ab.Display(d.origin())})
+			t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + ab.Display(d.origin())})
 			return
 		case src != nil && src.Zone == Battlefield:
 			d.Watch = src.ID
 		}
 	}
 	t.s.Delayed = append(t.s.Delayed, d)
-	t.emit(Event{Kind: EvEffect, Key: KeyDelayed, Object: x.item.SourceName, Text: "delayed triggered ability created: " + ab.Display(d.origin())})
+	t.emit(Event{Kind: EvEffect, Key: registry.Delayed, Object: x.item.SourceName, Text: "delayed triggered ability created: " + ab.Display(d.origin())})
 }
 
 // untappedSince reports whether the resolving ability's source has become
@@ -2003,14 +2005,14 @@ func (x *execCtx) exileUntil(in *Instr) (bool, error) {
 	t := x.t
 	src := t.s.Object(x.item.Source)
 	if src == nil || src.Zone != Battlefield {
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: x.item.SourceName,
+		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: x.item.SourceName,
 			Text: x.item.SourceName + " has already left the battlefield: nothing is exiled"})
 		return false, nil
 	}
 	srcID, srcLabel := src.ID, src.Label // src moves in the slice as others move
 	var exiled []ObjectID
 	for _, id := range ids(x.whats(in)) {
-		nid, err := t.move(id, Exile, false, nil, KeyExile, "is exiled until "+srcLabel+" leaves the battlefield")
+		nid, err := t.move(id, Exile, false, nil, registry.Exile, "is exiled until "+srcLabel+" leaves the battlefield")
 		if err != nil {
 			return false, err
 		}
@@ -2028,7 +2030,7 @@ func (x *execCtx) exileUntil(in *Instr) (bool, error) {
 func (x *execCtx) exchange(in *Instr) (bool, error) {
 	t := x.t
 	os := x.whats(in)
-	if len(os) == 1 && !t.applies(KeyExchangeAll) {
+	if len(os) == 1 && !t.applies(registry.ExchangeAll) {
 		// Without 701.12a, the half of the exchange that can be done is:
 		// the one left goes to the other's controller as it last was.
 		if gone := x.goneTarget(in.What, os[0].ID); gone != nil && gone.Chars.Controller != t.chars(os[0]).Controller {
@@ -2038,7 +2040,7 @@ func (x *execCtx) exchange(in *Instr) (bool, error) {
 		}
 	}
 	if len(os) != 2 {
-		t.emit(Event{Kind: EvRule, Key: KeyExchangeAll, Object: x.item.SourceName,
+		t.emit(Event{Kind: EvRule, Key: registry.ExchangeAll, Object: x.item.SourceName,
 			Text: "the entire exchange can't be completed: no part of it occurs"})
 		return false, nil
 	}
@@ -2078,17 +2080,17 @@ func (x *execCtx) goneTarget(r ORef, keep ObjectID) *Snapshot {
 // whole team wins. Every other player loses.
 func (t *tx) win(p PlayerID) {
 	if by := t.cantWin(p); by != "" {
-		t.emit(Event{Kind: EvRule, Key: KeyWin, Player: t.name(p), Text: t.name(p) + " would win the game; " + by})
+		t.emit(Event{Kind: EvRule, Key: registry.Win, Player: t.name(p), Text: t.name(p) + " would win the game; " + by})
 		return
 	}
-	t.emit(Event{Kind: EvWin, Key: KeyWin, Player: t.name(p), Text: t.name(p) + " wins the game"})
+	t.emit(Event{Kind: EvWin, Key: registry.Win, Player: t.name(p), Text: t.name(p) + " wins the game"})
 	winners := []PlayerID{p}
 	if t.asTeam() {
 		winners = t.s.TeamOf(p)
 	}
 	for i := range t.s.Players {
 		if !slices.Contains(winners, PlayerID(i)) && !t.s.Players[i].Lost {
-			t.s.Players[i].Lost, t.s.Players[i].LostBy = true, KeyWin
+			t.s.Players[i].Lost, t.s.Players[i].LostBy = true, registry.Win
 		}
 	}
 	for _, q := range winners {
@@ -2118,7 +2120,7 @@ var _ = slices.Contains[[]int]
 func (x *execCtx) copySpell(in *Instr) (bool, error) {
 	t := x.t
 	did := false
-	if !t.applies(KeyCopySpell) { // 707.10: copying a spell puts a copy onto the stack
+	if !t.applies(registry.CopySpell) { // 707.10: copying a spell puts a copy onto the stack
 		return false, nil
 	}
 	for _, o := range x.objects(in.What) {
@@ -2158,7 +2160,7 @@ func (x *execCtx) copySpell(in *Instr) (bool, error) {
 		}
 		t.dirty()
 		did = true
-		t.emit(Event{Kind: EvEffect, Key: KeyCopySpell, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
+		t.emit(Event{Kind: EvEffect, Key: registry.CopySpell, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
 			Text: fmt.Sprintf("a copy of %s, %s, is put on the stack under %s's control, with its choices%s", o.Label, cp.Label, t.name(x.ctrl), copyTargetsText(t, &item))})
 		if in.NewTargets && len(item.Specs) > 0 {
 			if err := x.newTargets(cp); err != nil {
@@ -2186,19 +2188,19 @@ func copyTargetsText(t *tx, item *StackItem) string {
 // first whether to, then each target, among those legal for it.
 func (x *execCtx) newTargets(cp *Object) error {
 	t := x.t
-	ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyCopySpell, Words: []string{"yes", "no"},
+	ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.CopySpell, Words: []string{"yes", "no"},
 		Prompt: "choose new targets for " + cp.Label + "?"})
 	if err != nil || ans.word == "no" {
 		return err
 	}
-	return x.chooseTargets(cp, KeyCopySpell)
+	return x.chooseTargets(cp, registry.CopySpell)
 }
 
 // chooseTargets has the resolving effect's controller choose each target of
 // cp, a spell or ability on the stack, again among those legal for it
 // (115.7d: changing targets; 707.10c: new targets for a copy). The new set
 // must be legal as a whole, as when it was cast.
-func (x *execCtx) chooseTargets(cp *Object, key Key) error {
+func (x *execCtx) chooseTargets(cp *Object, key registry.Key) error {
 	t := x.t
 	item := cp.Stack
 	ch := t.chars(cp)
@@ -2226,7 +2228,7 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 				return err
 			}
 			chosen = append(chosen, tg)
-			if t.applies(KeyFinalTargets) {
+			if t.applies(registry.FinalTargets) {
 				continue
 			}
 			// Without 115.7e, each change must leave a legal set of
@@ -2257,7 +2259,7 @@ func (x *execCtx) chooseTargets(cp *Object, key Key) error {
 // priority, and its targets are chosen then.
 func (x *execCtx) reflexive(in *Instr) bool {
 	t := x.t
-	if !t.applies(KeyReflexive) {
+	if !t.applies(registry.Reflexive) {
 		return false
 	}
 	src := t.s.Object(x.item.Source)
@@ -2288,8 +2290,8 @@ func repeatCost(cost ManaCost, n int) ManaCost {
 // in the Oracle card reference (111.11). Without that rule the effect
 // defines nothing but the name.
 func (t *tx) namedToken(name string) *Card {
-	if c := t.s.Reference[strings.ToLower(name)]; c != nil && t.applies(KeyTokenByName) {
-		t.emit(Event{Kind: EvRule, Key: KeyTokenByName, Object: name,
+	if c := t.s.Reference[strings.ToLower(name)]; c != nil && t.applies(registry.TokenByName) {
+		t.emit(Event{Kind: EvRule, Key: registry.TokenByName, Object: name,
 			Text: "the token has the characteristics of the card named " + name + " in the Oracle card reference"})
 		return c
 	}
@@ -2309,7 +2311,7 @@ func (x *execCtx) fight(in *Instr) (bool, error) {
 	for i, o := range os {
 		ch := t.chars(o)
 		if o.Zone != Battlefield || !ch.Types.Is("creature") {
-			t.emit(Event{Kind: EvRule, Key: KeyResolve, Object: o.Label, Text: o.Label + " isn't a creature on the battlefield: no damage is dealt in the fight"})
+			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: o.Label, Text: o.Label + " isn't a creature on the battlefield: no damage is dealt in the fight"})
 			return false, nil
 		}
 		srcs[i] = &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
@@ -2339,8 +2341,8 @@ func (x *execCtx) copyTarget(in *Instr, o *Object) (Target, bool, error) {
 		return Target{}, false, nil
 	}
 	pick := cands[0]
-	if len(cands) > 1 && t.applies(KeyCopyOneTarget) {
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyCopyOneTarget, Options: ids(cands), Min: 1, Max: 1,
+	if len(cands) > 1 && t.applies(registry.CopyOneTarget) {
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.CopyOneTarget, Options: ids(cands), Min: 1, Max: 1,
 			Prompt: fmt.Sprintf("choose which of them the copy of %s targets", o.Label)})
 		if err != nil {
 			return Target{}, false, err
@@ -2354,7 +2356,7 @@ func (x *execCtx) copyTarget(in *Instr, o *Object) (Target, bool, error) {
 	tg := ObjectTarget(pick.ID)
 	for _, sp := range o.Stack.Specs {
 		if err := t.legalTarget(sp, tg, x.ctrl, o, t.chars(o), true); err != nil {
-			t.emit(Event{Kind: EvEffect, Key: KeyCopySpell, Object: o.Label, ObjectID: o.ID,
+			t.emit(Event{Kind: EvEffect, Key: registry.CopySpell, Object: o.Label, ObjectID: o.ID,
 				Text: fmt.Sprintf("%s isn't a legal target for %q: the copy of %s isn't created", pick.Label, sp.Text, o.Label)})
 			return Target{}, false, nil
 		}

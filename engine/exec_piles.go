@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Revealing cards and separating them into piles (Fact or Fiction).
@@ -23,7 +25,7 @@ func (x *execCtx) revealTop(in *Instr) (bool, error) {
 	if n > 0 {
 		what = strings.Join(labels, ", ")
 	}
-	t.emit(Event{Kind: EvRule, Key: KeyReveal, Player: t.name(x.ctrl), Text: fmt.Sprintf("%s reveals the top %d cards of their library: %s", t.name(x.ctrl), n, what)})
+	t.emit(Event{Kind: EvRule, Key: registry.Reveal, Player: t.name(x.ctrl), Text: fmt.Sprintf("%s reveals the top %d cards of their library: %s", t.name(x.ctrl), n, what)})
 	return n > 0, nil
 }
 
@@ -42,7 +44,7 @@ func (x *execCtx) anOpponent() (PlayerID, bool, error) {
 			continue
 		}
 		opps = append(opps, p)
-		if t.s.InRange(x.ctrl, p) || !t.applies(KeyRangeChoose) {
+		if t.s.InRange(x.ctrl, p) || !t.applies(registry.RangeChoose) {
 			inRange = append(inRange, p)
 		}
 	}
@@ -50,7 +52,7 @@ func (x *execCtx) anOpponent() (PlayerID, bool, error) {
 	case len(inRange) == 1:
 		return inRange[0], true, nil
 	case len(inRange) > 1:
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Players: inRange, Prompt: "choose an opponent"})
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Players: inRange, Prompt: "choose an opponent"})
 		if err != nil {
 			return 0, false, err
 		}
@@ -58,12 +60,12 @@ func (x *execCtx) anOpponent() (PlayerID, bool, error) {
 			return 0, false, fmt.Errorf("choose an opponent: a player")
 		}
 		return *ans.target, true, nil
-	case len(opps) > 0 && t.applies(KeyRangeNearest):
-		t.emit(Event{Kind: EvRule, Key: KeyRangeNearest, Player: t.name(opps[0]),
+	case len(opps) > 0 && t.applies(registry.RangeNearest):
+		t.emit(Event{Kind: EvRule, Key: registry.RangeNearest, Player: t.name(opps[0]),
 			Text: fmt.Sprintf("no opponent is within %s's range of influence: %s, the closest to their left, makes the choice", t.name(x.ctrl), t.name(opps[0]))})
 		return opps[0], true, nil
 	}
-	t.emit(Event{Kind: EvRule, Key: KeyRangeChoose, Text: fmt.Sprintf("no opponent within %s's range of influence can make the choice", t.name(x.ctrl))})
+	t.emit(Event{Kind: EvRule, Key: registry.RangeChoose, Text: fmt.Sprintf("no opponent within %s's range of influence can make the choice", t.name(x.ctrl))})
 	return 0, false, nil
 }
 
@@ -96,7 +98,7 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 		opts = append(opts, o.ID)
 		labels = append(labels, o.Label)
 	}
-	ans, err := t.ask(&Choice{Player: who, Key: KeyResolve, Options: opts, Labels: labels, Min: 0, Max: len(opts),
+	ans, err := t.ask(&Choice{Player: who, Key: registry.Resolve, Options: opts, Labels: labels, Min: 0, Max: len(opts),
 		Prompt: "separate " + strings.Join(labels, ", ") + " into two piles: choose the cards of the first pile"})
 	if err != nil {
 		return false, err
@@ -114,7 +116,7 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 		}
 		x.piles[k] = append(x.piles[k], id)
 	}
-	t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(who),
+	t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who),
 		Text: fmt.Sprintf("%s separates the cards into two piles: %s; and %s", t.name(who), x.pileText(x.piles[0]), x.pileText(x.piles[1]))})
 	return true, nil
 }
@@ -137,7 +139,7 @@ func (x *execCtx) putPiles(in *Instr) (bool, error) {
 	if x.piles[0] == nil && x.piles[1] == nil {
 		return false, nil
 	}
-	ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyResolve, Words: []string{"first", "second"},
+	ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: []string{"first", "second"},
 		Prompt: fmt.Sprintf("choose the pile to put into your %s: first (%s) or second (%s)", in.Zone, x.pileText(x.piles[0]), x.pileText(x.piles[1]))})
 	if err != nil {
 		return false, err
@@ -154,7 +156,7 @@ func (x *execCtx) putPiles(in *Instr) (bool, error) {
 			if o := t.s.Object(id); o == nil || o.Zone != Library {
 				continue // 400.7: no longer the card revealed
 			}
-			if _, err := t.move(id, mv.to, false, nil, KeyResolve, "is put there with its pile"); err != nil {
+			if _, err := t.move(id, mv.to, false, nil, registry.Resolve, "is put there with its pile"); err != nil {
 				return false, err
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Hidden zones as an effect resolves: searching (701.23), revealing a
@@ -39,7 +41,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 		}
 		top = n
 	}
-	t.emit(Event{Kind: EvRule, Key: KeySearch, Player: t.name(who), Text: t.name(who) + " searches " + where})
+	t.emit(Event{Kind: EvRule, Key: registry.Search, Player: t.name(who), Text: t.name(who) + " searches " + where})
 
 	name, quality := "", sp.Filter.String()
 	if sp.Named {
@@ -54,10 +56,10 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 		case len(os) > 0:
 			name = t.chars(os[0]).Name
 			quality = "cards named " + name
-		case t.applies(KeySearchUndefined):
+		case t.applies(registry.SearchUndefined):
 			// 701.23c: with no card to compare names with, the quality is
 			// undefined: the zones are searched, but no card can be found.
-			t.emit(Event{Kind: EvRule, Key: KeySearchUndefined, Player: t.name(who),
+			t.emit(Event{Kind: EvRule, Key: registry.SearchUndefined, Player: t.name(who),
 				Text: t.name(who) + " searches for cards with the same name as a card that doesn't exist: none can be found"})
 			return false, nil
 		default:
@@ -104,7 +106,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 	stated := sp.SameAs != nil || sp.Named || !sp.Filter.bare()
 	switch n := x.amount(sp.N); {
 	case len(hidden) == 0:
-	case sp.All && !t.applies(KeySearchMay):
+	case sp.All && !t.applies(registry.SearchMay):
 		// Without 701.23b, every matching card must be found.
 		found = append(found, hidden...)
 	default:
@@ -119,10 +121,10 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 			least = most
 		}
 		if stated && sp.All {
-			t.emit(Event{Kind: EvRule, Key: KeySearchMay, Player: t.name(who),
+			t.emit(Event{Kind: EvRule, Key: registry.SearchMay, Player: t.name(who),
 				Text: fmt.Sprintf("%s need not find all the %s in %s's hidden zones (%d there)", t.name(who), quality, t.name(owner), len(hidden))})
 		}
-		ans, err := t.ask(&Choice{Player: who, Key: KeySearch, Options: hidden, Min: least, Max: most,
+		ans, err := t.ask(&Choice{Player: who, Key: registry.Search, Options: hidden, Min: least, Max: most,
 			Prompt: fmt.Sprintf("search %s for %s: choose the cards to find (%d to %d)", where, quality, least, most)})
 		if err != nil {
 			return false, err
@@ -141,7 +143,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 	if len(labels) > 0 {
 		what = strings.Join(labels, ", ")
 	}
-	t.emit(Event{Kind: EvRule, Key: KeySearch, Player: t.name(who), Text: fmt.Sprintf("%s finds %s", t.name(who), what)})
+	t.emit(Event{Kind: EvRule, Key: registry.Search, Player: t.name(who), Text: fmt.Sprintf("%s finds %s", t.name(who), what)})
 	x.chosen, x.count = found, len(found)
 	return len(found) > 0, nil
 }
@@ -167,7 +169,7 @@ func (x *execCtx) reveal(in *Instr) (bool, error) {
 		if len(labels) > 0 {
 			what = strings.Join(labels, ", ")
 		}
-		t.emit(Event{Kind: EvRule, Key: KeyReveal, Player: t.name(p), Text: fmt.Sprintf("%s reveals their hand: %s", t.name(p), what)})
+		t.emit(Event{Kind: EvRule, Key: registry.Reveal, Player: t.name(p), Text: fmt.Sprintf("%s reveals their hand: %s", t.name(p), what)})
 	}
 	return true, nil
 }
@@ -210,12 +212,12 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 	}
 	switch len(opts) {
 	case 0:
-		t.emit(Event{Kind: EvRule, Key: KeyResolve, Player: t.name(who), Text: fmt.Sprintf("%s has no card to choose", t.name(who))})
+		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(who), Text: fmt.Sprintf("%s has no card to choose", t.name(who))})
 		return false, nil
 	case 1:
 		x.chosen = opts
 	default:
-		ans, err := t.ask(&Choice{Player: who, Key: KeyResolve, Options: opts, Labels: labels, Min: 1, Max: 1, Prompt: "choose " + strings.TrimSpace(in.Text)})
+		ans, err := t.ask(&Choice{Player: who, Key: registry.Resolve, Options: opts, Labels: labels, Min: 1, Max: 1, Prompt: "choose " + strings.TrimSpace(in.Text)})
 		if err != nil {
 			return false, err
 		}
@@ -223,7 +225,7 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 	}
 	// 728.4a: a card of the main game comes into the subgame.
 	x.chosen[0] = t.bringIn(x.chosen[0])
-	t.emit(Event{Kind: EvChoice, Key: KeyResolve, Player: t.name(who), Text: t.name(who) + " chooses " + t.labelOf(x.chosen[0])})
+	t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who), Text: t.name(who) + " chooses " + t.labelOf(x.chosen[0])})
 	return true, nil
 }
 
@@ -251,7 +253,7 @@ func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
 			continue // "into their library": only that player's own cards
 		}
 		t.shuffling = true
-		nid, err := t.move(o.ID, Library, true, nil, KeyShuffle, "is shuffled into its owner's library")
+		nid, err := t.move(o.ID, Library, true, nil, registry.Shuffle, "is shuffled into its owner's library")
 		t.shuffling = false
 		if err != nil {
 			return false, err
@@ -268,12 +270,12 @@ func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
 	if moved == 0 {
 		// 701.24c: specific objects that aren't there to move, or that an
 		// effect moves to another zone; 701.24d: an empty set.
-		key, why, on := KeyShuffleAbsent, "the objects to shuffle in aren't where the effect expects them", t.applies(KeyShuffleAbsent)
+		key, why, on := registry.ShuffleAbsent, "the objects to shuffle in aren't where the effect expects them", t.applies(registry.ShuffleAbsent)
 		if elsewhere {
 			why = "an effect moved the objects to shuffle in to another zone"
 		}
 		if in.Many {
-			key, why, on = KeyShuffleEmpty, "there are no objects to shuffle in", t.applies(KeyShuffleEmpty)
+			key, why, on = registry.ShuffleEmpty, "there are no objects to shuffle in", t.applies(registry.ShuffleEmpty)
 		}
 		if !on {
 			return false, nil
@@ -320,7 +322,7 @@ func (x *execCtx) chooseName(in *Instr) (bool, error) {
 			names = append(names, n)
 		}
 	}
-	if t.applies(KeyNameOracle) {
+	if t.applies(registry.NameOracle) {
 		for _, c := range t.s.Reference {
 			probe := &Object{Card: c, Zone: Library, Owner: x.ctrl, Controller: x.ctrl}
 			g := f
@@ -347,10 +349,10 @@ func (x *execCtx) chooseName(in *Instr) (bool, error) {
 		what = "the name of " + in.What.Group.String() + " card"
 	}
 	if len(names) == 0 {
-		t.emit(Event{Kind: EvRule, Key: KeyNameOracle, Player: t.name(x.ctrl), Text: "there is no card name to choose: " + what})
+		t.emit(Event{Kind: EvRule, Key: registry.NameOracle, Player: t.name(x.ctrl), Text: "there is no card name to choose: " + what})
 		return false, nil
 	}
-	ans, err := t.ask(&Choice{Player: x.ctrl, Key: KeyNameOracle, Words: names, Prompt: "choose " + what})
+	ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.NameOracle, Words: names, Prompt: "choose " + what})
 	if err != nil {
 		return false, err
 	}
@@ -369,7 +371,7 @@ func (x *execCtx) searchReplaced(who, owner PlayerID) (top int, replaced bool, e
 	for _, r := range t.replacementsFor(ev) {
 		for _, in := range r.ab.Replace.Instead {
 			if in.Op == OpSearch && in.Search != nil && in.Search.Top > 0 {
-				t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(who),
+				t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(who),
 					Text: fmt.Sprintf("%s; instead (%s): %s searches the top %d cards of that library", ev.what, r.src.Label, t.name(who), in.Search.Top)})
 				if x.portion == nil {
 					x.portion = map[PlayerID]bool{}

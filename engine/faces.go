@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Cards with more than one face (709–712) and the status that picks the
@@ -139,7 +141,7 @@ func (s *State) printed(o *Object) *Card {
 	case c.Layout == LayoutSplit && len(c.Halves) == 2:
 		// 709.3b: on the stack only the half cast exists; 709.4: elsewhere
 		// the card is its two halves combined.
-		if o.Zone == Stack && o.Half > 0 && s.applies(KeySplitHalf) {
+		if o.Zone == Stack && o.Half > 0 && s.applies(registry.SplitHalf) {
 			return c.Halves[o.Half-1]
 		}
 		return s.splitCombined(c)
@@ -159,13 +161,13 @@ func (s *State) printed(o *Object) *Card {
 // when it isn't its own: a nonmodal double-faced card's back face has its
 // front face's mana value, and a copy of a back face has 0 (202.3b).
 func (s *State) faceManaValue(o *Object, card *Card, copied bool, ch *Chars) {
-	if card.isBackFace() && s.applies(KeyBackFaceMV) {
+	if card.isBackFace() && s.applies(registry.BackFaceMV) {
 		ch.mvSet = true
 		if !copied {
 			ch.mvCost = card.DFC.Cost
 		}
 	}
-	if len(o.Parts) > 0 && !copied && !o.FaceDown && s.applies(KeyMeldMV) {
+	if len(o.Parts) > 0 && !copied && !o.FaceDown && s.applies(registry.MeldMV) {
 		// 202.3c: a melded permanent's mana value is its front faces'
 		// combined mana costs'.
 		ch.mvSet, ch.mvCost = true, nil
@@ -196,16 +198,16 @@ func (a Transform) apply(t *tx) error {
 
 // transform turns o over, if it can transform (701.27, 712.9–712.10).
 func (t *tx) transform(o *Object) error {
-	if !t.applies(KeyTransform) {
+	if !t.applies(registry.Transform) {
 		return nil
 	}
 	dfc := o.Card
-	if !t.applies(KeyTransformDFC) {
+	if !t.applies(registry.TransformDFC) {
 		// Without 712.9, what a permanent is now decides: a copy of a
 		// double-faced card's face turns over to that card's other face.
 		dfc = t.copiable(o).DFC
 	}
-	if !dfc.IsDoubleFaced() || o.FaceDown || t.ed.TransformingOnly && dfc.Layout == LayoutModal && t.applies(KeyTransformDFC) {
+	if !dfc.IsDoubleFaced() || o.FaceDown || t.ed.TransformingOnly && dfc.Layout == LayoutModal && t.applies(registry.TransformDFC) {
 		// 712.9: only permanents represented by double-faced cards can
 		// transform (from Zendikar Rising until 2025, only transforming
 		// ones: not a modal double-faced card); 712.15a: not while face
@@ -214,7 +216,7 @@ func (t *tx) transform(o *Object) error {
 		if dfc.IsDoubleFaced() && !o.FaceDown {
 			what = "a transforming double-faced card"
 		}
-		t.emit(Event{Kind: EvRule, Key: KeyTransformDFC, Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvRule, Key: registry.TransformDFC, Object: o.Label, ObjectID: o.ID,
 			Text: o.Label + " can't transform: it isn't represented by " + what + ", so nothing happens"})
 		return nil
 	}
@@ -224,13 +226,13 @@ func (t *tx) transform(o *Object) error {
 	}
 	if to.Types.Is("instant") || to.Types.Is("sorcery") {
 		// 712.10: nothing happens.
-		t.emit(Event{Kind: EvRule, Key: KeyTransform, Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvRule, Key: registry.Transform, Object: o.Label, ObjectID: o.ID,
 			Text: o.Label + " doesn't transform: its other face is an " + to.Types.String() + " face"})
 		return nil
 	}
 	o.Face = face
 	label, id := o.Label, o.ID
-	if !t.applies(KeyTransformSame) {
+	if !t.applies(registry.TransformSame) {
 		// Without 712.18, turning over would make it a new object, free of
 		// the effects that applied to it.
 		t.s.nextID++
@@ -238,7 +240,7 @@ func (t *tx) transform(o *Object) error {
 		o.Timestamp = t.s.tick()
 	}
 	t.dirty()
-	t.emit(Event{Kind: EvRule, Key: KeyTransform, Object: label, ObjectID: id, NewObjectID: o.ID,
+	t.emit(Event{Kind: EvRule, Key: registry.Transform, Object: label, ObjectID: id, NewObjectID: o.ID,
 		Text: fmt.Sprintf("%s transforms: %s is up", label, to.Name)})
 	return nil
 }
@@ -272,12 +274,12 @@ func flippedFace(c *Card) *Card {
 // copiable values: a flipped flip card's alternative characteristics
 // (710.2). A copy's status modifies what it copied too (707.3).
 func (s *State) withStatus(o *Object, card *Card, copied bool) *Card {
-	if copied && !s.applies(KeyCopyStatus) {
+	if copied && !s.applies(registry.CopyStatus) {
 		// Without 707.3's "as modified by the copy's status", a copy is
 		// what it copied, whatever its status.
 		return card
 	}
-	if o.Flipped && card.Flip != nil && o.Zone == Battlefield && s.applies(KeyFlip) {
+	if o.Flipped && card.Flip != nil && o.Zone == Battlefield && s.applies(registry.Flip) {
 		card = flippedFace(card)
 	}
 	return card
@@ -303,7 +305,7 @@ func (t *tx) flip(o *Object) error {
 	}
 	o.Flipped = true
 	t.dirty()
-	t.emit(Event{Kind: EvRule, Key: KeyFlip, Object: o.Label, ObjectID: o.ID,
+	t.emit(Event{Kind: EvRule, Key: registry.Flip, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s flips: it is %s", o.Label, t.chars(o).Name)})
 	return nil
 }
@@ -316,7 +318,7 @@ var faceDownCard = &Card{Types: TypeLine{CardTypes: []string{"Creature"}}, Power
 // faceDown is an object's copiable values as modified by its face-down
 // status (708.2, 708.10): what it copied, or its own, stay hidden.
 func (s *State) faceDown(o *Object, card *Card, copied bool) *Card {
-	if !o.FaceDown || (copied && !s.applies(KeyCopyStatus)) || !s.applies(KeyFaceDown) {
+	if !o.FaceDown || (copied && !s.applies(registry.CopyStatus)) || !s.applies(registry.FaceDown) {
 		return card
 	}
 	return faceDownCard
@@ -356,25 +358,25 @@ func (a TurnFaceUp) apply(t *tx) error {
 		return err
 	}
 	if !o.FaceDown {
-		return t.ruleErr(KeyMorphUp, "%s isn't face down", o.Label)
+		return t.ruleErr(registry.MorphUp, "%s isn't face down", o.Label)
 	}
 	if a.Effect {
 		return t.turnFaceUp(o)
 	}
-	if !t.applies(KeyMorphUp) {
-		return t.ruleErr(KeyMorphUp, "no rule lets %s turn %s face up", t.name(a.Player), o.Label)
+	if !t.applies(registry.MorphUp) {
+		return t.ruleErr(registry.MorphUp, "no rule lets %s turn %s face up", t.name(a.Player), o.Label)
 	}
 	if t.s.Priority != a.Player {
-		return t.ruleErr(KeyMorphUp, "%s doesn't have priority: a face-down permanent is turned face up any time its controller has priority", t.name(a.Player))
+		return t.ruleErr(registry.MorphUp, "%s doesn't have priority: a face-down permanent is turned face up any time its controller has priority", t.name(a.Player))
 	}
 	if t.chars(o).Controller != a.Player {
-		return t.ruleErr(KeyMorphUp, "%s doesn't control %s", t.name(a.Player), o.Label)
+		return t.ruleErr(registry.MorphUp, "%s doesn't control %s", t.name(a.Player), o.Label)
 	}
 	cost, ok := t.morphCost(o)
 	if !ok {
-		return t.ruleErr(KeyMorphUp, "%s wouldn't have a morph cost if it were face up: it can't be turned face up this way", o.Label)
+		return t.ruleErr(registry.MorphUp, "%s wouldn't have a morph cost if it were face up: it can't be turned face up this way", o.Label)
 	}
-	t.emit(Event{Kind: EvCost, Key: KeyMorphUp, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player),
+	t.emit(Event{Kind: EvCost, Key: registry.MorphUp, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player),
 		Text: fmt.Sprintf("%s shows %s's morph cost, %s, and pays it", t.name(a.Player), o.Label, costOrZero(cost))})
 	if _, err := t.payCost(a.Player, o, cost, nil, a.Pay, nil, nil, 0, nil); err != nil {
 		return err
@@ -391,7 +393,7 @@ func (t *tx) turnFaceUp(o *Object) error {
 	}
 	o.FaceDown = false
 	t.dirty()
-	t.emit(Event{Kind: EvRule, Key: KeyFaceDown, Object: o.Label, ObjectID: o.ID,
+	t.emit(Event{Kind: EvRule, Key: registry.FaceDown, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s is turned face up: it is %s", o.Label, t.chars(o).Name)})
 	return nil
 }
@@ -408,7 +410,7 @@ type splitKey struct {
 // (709.4, 709.4c), and the combined mana cost, each half's symbols kept
 // apart, that its colors and mana value come from (709.4b).
 func (s *State) splitCombined(c *Card) *Card {
-	k := splitKey{c, s.applies(KeySplitCombined), s.applies(KeySplitCost)}
+	k := splitKey{c, s.applies(registry.SplitCombined), s.applies(registry.SplitCost)}
 	if v, ok := splits.Load(k); ok {
 		return v.(*Card)
 	}
@@ -470,13 +472,13 @@ func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error)
 	switch {
 	case half == 0 && !back:
 		if c.Layout == LayoutSplit {
-			return nil, t.ruleErr(KeyCast, "%s is a split card: its caster chooses which half to cast (709.3)", o.Label)
+			return nil, t.ruleErr(registry.Cast, "%s is a split card: its caster chooses which half to cast (709.3)", o.Label)
 		}
 		return ch, nil
 	case half != 0 && (c.Layout != LayoutSplit || half < 1 || half > len(c.Halves)):
 		return nil, fmt.Errorf("%s has no half %d to cast", o.Label, half)
 	case back && c.Layout != LayoutModal:
-		return nil, t.ruleErr(KeyCast, "%s can be cast only with its front face up (712.11)", o.Label)
+		return nil, t.ruleErr(registry.Cast, "%s can be cast only with its front face up (712.11)", o.Label)
 	}
 	// The object as the spell would be, with the effects on it (a
 	// keyword a resolved effect gave it).
@@ -561,7 +563,7 @@ func (s *State) ownCostKeywords(o *Object, ch *Chars) []*Ability {
 			out = slices.Clone(ch.Abilities)
 		}
 		cost := ch.Cost
-		if !s.applies(KeyKeywordVariable) {
+		if !s.applies(registry.KeywordVariable) {
 			// Without 702.1b, the cost is what it was as the ability was
 			// granted: the card's own, not a spell's half's.
 			c := *o

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // The game itself: cards from outside it (400.11), restarting it (726) and
@@ -25,7 +27,7 @@ const openingHand = 7
 // began the game with and, since the rule says so, every card involved as
 // the game ended, brought into it from outside or not (726.2).
 func (t *tx) restart(by PlayerID) error {
-	t.emit(Event{Kind: EvRule, Key: KeyRestart, Player: t.name(by), Text: "the game restarts: it ends, and a new game begins"})
+	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: "the game restarts: it ends, and a new game begins"})
 	for _, o := range append([]*Object(nil), t.s.Objects...) {
 		switch {
 		case o.Zone == Outside:
@@ -39,7 +41,7 @@ func (t *tx) restart(by PlayerID) error {
 			continue
 		}
 		to, why := Library, "is in its owner's deck as the new game begins"
-		if o.Outsider && !t.applies(KeyRestartCards) {
+		if o.Outsider && !t.applies(registry.RestartCards) {
 			// Without 726.2, a deck is what its player began with (103):
 			// a card brought in from outside goes back.
 			to, why = Outside, "goes back outside the game: its owner didn't begin the game with it"
@@ -52,10 +54,10 @@ func (t *tx) restart(by PlayerID) error {
 		t.s.remove(o.ID)
 		t.s.Objects = append(t.s.Objects, n)
 		if o.Outsider && to == Library {
-			t.emit(Event{Kind: EvMove, Key: KeyRestartCards, Object: o.Label, ObjectID: o.ID, NewObjectID: n.ID, From: o.Zone, To: to,
+			t.emit(Event{Kind: EvMove, Key: registry.RestartCards, Object: o.Label, ObjectID: o.ID, NewObjectID: n.ID, From: o.Zone, To: to,
 				Text: fmt.Sprintf("%s, brought into the game from outside it, is in %s's deck as the new game begins", o.Label, t.name(o.Owner))})
 		} else if to == Outside {
-			t.emit(Event{Kind: EvMove, Key: KeyRestart, Object: o.Label, ObjectID: o.ID, NewObjectID: n.ID, From: o.Zone, To: to, Text: o.Label + " " + why})
+			t.emit(Event{Kind: EvMove, Key: registry.Restart, Object: o.Label, ObjectID: o.ID, NewObjectID: n.ID, From: o.Zone, To: to, Text: o.Label + " " + why})
 		}
 	}
 	t.s.Effects, t.s.Delayed, t.s.Waiting, t.s.LKI, t.s.Combat = nil, nil, nil, nil, nil
@@ -71,7 +73,7 @@ func (t *tx) restart(by PlayerID) error {
 	}
 	t.s.Turn, t.s.Active, t.s.Step, t.s.Lands = 1, by, StepUntap, 0
 	t.s.Priority, t.s.Passes = by, 0
-	t.emit(Event{Kind: EvRule, Key: KeyRestart, Player: t.name(by), Text: t.name(by) + " is the starting player of the new game"})
+	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: t.name(by) + " is the starting player of the new game"})
 	for _, p := range t.s.APNAP() {
 		if err := (Draw{Player: p, N: openingHand}).apply(t); err != nil {
 			return err
@@ -137,7 +139,7 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 	t := x.t
 	var end *subgameEnd
 	for i, a := range t.s.answers {
-		if a.key == KeySubgame && a.game != nil {
+		if a.key == registry.Subgame && a.game != nil {
 			end = a.game
 			t.s.answers = append(t.s.answers[:i:i], t.s.answers[i+1:]...)
 			break
@@ -153,7 +155,7 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 		}
 	}
 	t.dirty()
-	if !t.applies(KeySubgameEnd) {
+	if !t.applies(registry.SubgameEnd) {
 		// Without 728.5, the cards stay with the subgame, which is gone.
 		return true, nil
 	}
@@ -166,12 +168,12 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 		t.s.Objects = append(t.s.Objects, &Object{ID: t.s.nextID, Label: c.label, Card: c.card, Owner: c.owner,
 			Controller: c.owner, Base: c.owner, Zone: Library, Seq: seq, Timestamp: seq})
 		if slices.Contains(end.brought, c.label) {
-			t.emit(Event{Kind: EvMove, Key: KeySubgameEnd, Object: c.label, ObjectID: t.s.nextID, To: Library,
+			t.emit(Event{Kind: EvMove, Key: registry.SubgameEnd, Object: c.label, ObjectID: t.s.nextID, To: Library,
 				Text: fmt.Sprintf("%s, brought into the subgame, is put into %s's main-game library", c.label, t.name(c.owner))})
 		}
 	}
 	for _, p := range t.s.APNAP() {
-		t.emit(Event{Kind: EvMove, Key: KeySubgameEnd, Player: t.name(p),
+		t.emit(Event{Kind: EvMove, Key: registry.SubgameEnd, Player: t.name(p),
 			Text: t.name(p) + " puts the cards they own in the subgame into their main-game library"})
 		t.shuffle(p, nil, "")
 	}
@@ -192,7 +194,7 @@ func (t *tx) beginSubgame(main State) State {
 			Emperor: p.Emperor, Left: p.Left, Lost: p.Lost, Won: p.Won, LostBy: p.LostBy})
 	}
 	st := &tx{ed: t.ed, s: sub, base: sub}
-	st.emit(Event{Kind: EvRule, Key: KeySubgame, Text: "a subgame begins: the main game waits for it to end"})
+	st.emit(Event{Kind: EvRule, Key: registry.Subgame, Text: "a subgame begins: the main game waits for it to end"})
 	for _, p := range sub.APNAP() {
 		for _, o := range main.In(p, Library) {
 			st.s.nextID++
@@ -200,14 +202,14 @@ func (t *tx) beginSubgame(main State) State {
 			st.s.Objects = append(st.s.Objects, &Object{ID: st.s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner,
 				Controller: o.Owner, Base: o.Owner, Zone: Library, Seq: seq, Timestamp: seq})
 		}
-		st.emit(Event{Kind: EvMove, Key: KeySubgame, Player: t.name(p), Text: t.name(p) + "'s main-game library becomes their subgame library"})
+		st.emit(Event{Kind: EvMove, Key: registry.Subgame, Player: t.name(p), Text: t.name(p) + "'s main-game library becomes their subgame library"})
 		st.shuffle(p, nil, "")
 	}
 	// 728.2: "Randomly determine which player goes first."
 	in := st.s.APNAP()
 	first := in[st.random().IntN(len(in))]
 	st.s.Active, st.s.Priority = first, first
-	st.emit(Event{Kind: EvRule, Key: KeySubgame, Player: t.name(first), Text: t.name(first) + " goes first in the subgame"})
+	st.emit(Event{Kind: EvRule, Key: registry.Subgame, Player: t.name(first), Text: t.name(first) + " goes first in the subgame"})
 	for _, p := range st.s.APNAP() {
 		if err := (Draw{Player: p, N: openingHand}).apply(st); err != nil {
 			break
@@ -237,9 +239,9 @@ func (t *tx) finishSubgame() error {
 		end.cards = append(end.cards, subgameCard{label: o.Label, card: o.Card, owner: o.Owner})
 	}
 	main := t.s.Main
-	t.emit(Event{Kind: EvRule, Key: KeySubgame, Text: "the subgame ends: the main game resumes"})
+	t.emit(Event{Kind: EvRule, Key: registry.Subgame, Text: "the subgame ends: the main game resumes"})
 	ms := main.state.clone()
-	ms.answers = append(ms.answers, answer{key: KeySubgame, game: end})
+	ms.answers = append(ms.answers, answer{key: registry.Subgame, game: end})
 	t.base, t.s, t.v, t.resume = ms, ms.clone(), nil, main.resume
 	t.s.rules = t.ed
 	if err := t.batch(func() error { return main.resume.apply(t) }); err != nil {
@@ -293,7 +295,7 @@ func (t *tx) bringIn(id ObjectID) ObjectID {
 			t.s.Objects = append(t.s.Objects, &Object{ID: t.s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner,
 				Controller: o.Owner, Base: o.Owner, Zone: Outside, Seq: seq, Timestamp: seq, Outsider: true})
 			t.s.brought = append(t.s.brought, o.Label)
-			t.emit(Event{Kind: EvMove, Key: KeySubgame, Object: o.Label, ObjectID: t.s.nextID,
+			t.emit(Event{Kind: EvMove, Key: registry.Subgame, Object: o.Label, ObjectID: t.s.nextID,
 				Text: fmt.Sprintf("%s is brought into the subgame from the main game", o.Label)})
 			return t.s.nextID
 		}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // view is every object's characteristics in one state, computed together
@@ -86,12 +88,12 @@ func (s *State) computeView() *view {
 		// The face that's up, the half cast (712.8, 709.3b): what is
 		// printed on the object as it is now.
 		card := s.printed(o)
-		if o.Bestowed && s.applies(KeyBestow) { // 702.103b
+		if o.Bestowed && s.applies(registry.Bestow) { // 702.103b
 			card = bestowed(card)
 		}
 		var notes []LayerNote
 		copied := false
-		if es := copies[o.ID]; len(es) > 0 && s.applies(KeyCopy) { // 707.2
+		if es := copies[o.ID]; len(es) > 0 && s.applies(registry.Copy) { // 707.2
 			sort.SliceStable(es, func(i, j int) bool { return es[i].Timestamp < es[j].Timestamp })
 			for _, e := range es {
 				card, copied = e.Copy, true
@@ -102,7 +104,7 @@ func (s *State) computeView() *view {
 			v.faceUp[o.ID] = card
 			card = s.faceDown(o, card, copied)
 		}
-		if o.Token && len(copies[o.ID]) == 0 && !s.applies(KeyTokenText) {
+		if o.Token && len(copies[o.ID]) == 0 && !s.applies(registry.TokenText) {
 			// 111.3: what the effect defined is the token's text, its
 			// copiable values; without that rule, nothing is printed on a
 			// token to copy.
@@ -114,14 +116,14 @@ func (s *State) computeView() *view {
 		s.faceManaValue(o, card, copied, ch)
 		lc.ch[o.ID] = ch
 	}
-	if !s.applies(KeyOverride) {
+	if !s.applies(registry.Override) {
 		lc.base = make(map[ObjectID]*Chars, len(lc.ch))
 		for id, c := range lc.ch {
 			cc := *c
 			lc.base[id] = &cc
 		}
 	}
-	if s.applies(KeyLayerOrder) {
+	if s.applies(registry.LayerOrder) {
 		for _, l := range layers[1:] {
 			lc.apply(l)
 			if l == "4" {
@@ -155,7 +157,7 @@ func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
 	switch {
 	case c.HasColor:
 		ch.Colors = c.Color
-	case s.applies(KeyColor): // 202.2
+	case s.applies(registry.Color): // 202.2
 		ch.Colors = c.Cost.Colors()
 	}
 	if o.Stack != nil && o.Stack.Kind != StackSpell {
@@ -241,7 +243,7 @@ func (lc *layerCtx) apply(l string) {
 	// earlier one. Without 613.9 the order would be as found: resolved
 	// effects before static abilities.
 	order := func() {
-		if lc.s.applies(KeyOverride) {
+		if lc.s.applies(registry.Override) {
 			sort.SliceStable(insts, func(i, j int) bool {
 				if insts[i].cda != insts[j].cda {
 					return insts[i].cda
@@ -338,7 +340,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 			continue
 		}
 		fixed := e.Objects
-		if e.Spec.Affects.Kind == RefGroup && !lc.s.applies(KeyLockSet) {
+		if e.Spec.Affects.Kind == RefGroup && !lc.s.applies(registry.LockSet) {
 			fixed = nil // 611.2c: without it, "all white creatures" means those that are white now
 		}
 		out = append(out, &instance{key: fmt.Sprintf("e%d", e.ID), spec: e.Spec, eff: e, ctrl: e.Controller, ts: e.Timestamp,
@@ -395,7 +397,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 // has each part of an effect apply in its own layer; without it, an effect
 // applies only in its first layer.
 func (lc *layerCtx) partApplies(sp *ContSpec, l string) bool {
-	return lc.s.applies(KeyLayerParts) || sp.firstLayer() == l
+	return lc.s.applies(registry.LayerParts) || sp.firstLayer() == l
 }
 
 var changelingSpec = []*ContSpec{{Affects: ORef{Kind: RefSelf}, AllCreatureTypes: true}}
@@ -413,7 +415,7 @@ func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) (int, int) {
 	if !granted {
 		return o.Timestamp, 0
 	}
-	if !lc.s.applies(KeyStaticTimestamp) {
+	if !lc.s.applies(registry.StaticTimestamp) {
 		// Without 613.7a, a granted ability's effect would keep the
 		// timestamp of the effect that granted it.
 		return g, 0
@@ -428,7 +430,7 @@ func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) (int, int) {
 // ability on the battlefield (113.6), a characteristic-defining ability
 // everywhere (604.3), an ability of a spell on the stack.
 func (lc *layerCtx) functions(o *Object, a *Ability) bool {
-	if o.PhasedOut && lc.s.applies(KeyPhasing) { // 702.26b
+	if o.PhasedOut && lc.s.applies(registry.Phasing) { // 702.26b
 		return false
 	}
 	if a.CDA || (a.Keyword == "changeling") {
@@ -442,7 +444,7 @@ func (lc *layerCtx) functions(o *Object, a *Ability) bool {
 	}
 	// 611.3b: a static ability's effect applies at all times its permanent
 	// is on the battlefield, and only then.
-	return o.Zone == Battlefield || !lc.s.applies(KeyStaticWhere)
+	return o.Zone == Battlefield || !lc.s.applies(registry.StaticWhere)
 }
 
 // affected lists the objects an instance applies to now.
@@ -465,7 +467,7 @@ func (lc *layerCtx) affected(in *instance, ch map[ObjectID]*Chars) []ObjectID {
 	case RefGroup:
 		var out []ObjectID
 		for _, o := range lc.objs {
-			if !lc.s.ObjectInRange(in.ctrl, o) && lc.s.applies(KeyRangeAffect) { // 801.10
+			if !lc.s.ObjectInRange(in.ctrl, o) && lc.s.applies(registry.RangeAffect) { // 801.10
 				continue
 			}
 			if lc.matches(in.spec.Affects.Group, o, ch[o.ID], src, in.ctrl, ch) {
@@ -520,7 +522,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 		from = lc.base
 	}
 	ids := lc.affected(in, from)
-	if record && in.ab != nil && in.fixed == nil && lc.s.applies(KeyLayerParts) {
+	if record && in.ab != nil && in.fixed == nil && lc.s.applies(registry.LayerParts) {
 		// Once it begins, the effect applies to the same objects in every
 		// later layer (613.6).
 		st := *in
@@ -598,7 +600,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 				note("abilities", "gains "+strings.Join(names, "; "))
 			}
 		case "7a", "7b":
-			if l == "7a" && !lc.s.applies(KeyUndetermined) && sp.CDAPT != nil && undetermined(*sp.CDAPT, in.src) {
+			if l == "7a" && !lc.s.applies(registry.Undetermined) && sp.CDAPT != nil && undetermined(*sp.CDAPT, in.src) {
 				// 208.2a: a number the ability can't determine is 0;
 				// without that rule, it can't give a value at all.
 				continue
@@ -630,7 +632,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			c.Power, c.Toughness = lc.floor(c.Power+pw), lc.floor(c.Toughness+tg)
 			note("power/toughness", fmt.Sprintf("%+d/%+d", pw, tg))
 		case "7d":
-			if !lc.s.applies(KeyLayer7d) { // 613.4d
+			if !lc.s.applies(registry.Layer7d) { // 613.4d
 				continue
 			}
 			c.Power, c.Toughness = c.Toughness, c.Power
@@ -665,7 +667,7 @@ func (lc *layerCtx) counters() {
 // with -5/-0 is -2/4, and +3/+0 makes it 1/4). Without that rule, the game
 // would use only positive numbers and zero.
 func (lc *layerCtx) floor(n int) int {
-	if lc.s.applies(KeyNegative) {
+	if lc.s.applies(registry.Negative) {
 		return n
 	}
 	return max(n, 0)
@@ -715,7 +717,7 @@ func replaceWord(text, from, to string) string {
 func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 	t := c.Types
 	retain := len(sp.AddTypes) > 0 || (hasFold(sp.SetTypes, "artifact") && hasFold(sp.SetTypes, "creature"))
-	if retain && !rules.applies(KeyTypesRetain) {
+	if retain && !rules.applies(registry.TypesRetain) {
 		// 205.1b: without it, no effect retains a prior type: the types
 		// it names replace the old ones.
 		cp := *sp
@@ -768,7 +770,7 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 			nt.Subtypes = append(nt.Subtypes, ns)
 		}
 	}
-	if !rules.applies(KeySupertypesKept) { // 205.4b: without it, new types bring no supertypes along
+	if !rules.applies(registry.SupertypesKept) { // 205.4b: without it, new types bring no supertypes along
 		nt.Supertypes = nil
 	}
 	for _, s := range sp.AddSuper {
@@ -804,7 +806,7 @@ func bindGained(s *State, abs []*Ability, src *Object, linked func(*Ability) boo
 	out := make([]*Ability, len(abs))
 	for i, a := range abs {
 		out[i] = a
-		if s.applies(KeyNameGrant) { // 201.5a
+		if s.applies(registry.NameGrant) { // 201.5a
 			out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
 		}
 		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && linked(a) {
@@ -954,7 +956,7 @@ func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 				}
 				for _, a := range lc.ch[p.ID].Abilities {
 					// 700.5a: effects that modify devotion count.
-					if a.Kind == AbStatic && a.Keyword == KeywordDevotionPlus1 && lc.s.applies(KeyDevotionMods) {
+					if a.Kind == AbStatic && a.Keyword == KeywordDevotionPlus1 && lc.s.applies(registry.DevotionMods) {
 						d++
 					}
 				}
@@ -1012,7 +1014,7 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 			}
 			// 801.11: an ability gets information only from within its
 			// controller's range of influence.
-			if !s.ObjectInRange(ctrl, o) && s.applies(KeyRangeInfo) {
+			if !s.ObjectInRange(ctrl, o) && s.applies(registry.RangeInfo) {
 				continue
 			}
 			k++
@@ -1124,12 +1126,12 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		if o.Zone == Battlefield {
 			return false
 		}
-	case s.applies(KeyPermanentsOnly): // 609.2: effects apply only to permanents unless they say otherwise
+	case s.applies(registry.PermanentsOnly): // 609.2: effects apply only to permanents unless they say otherwise
 		if o.Zone != Battlefield {
 			return false
 		}
 	}
-	if (o.PhasedOut && s.applies(KeyPhasing)) || (o.Stack != nil && o.Stack.Kind != StackSpell && !f.Ability) { // 702.26b
+	if (o.PhasedOut && s.applies(registry.Phasing)) || (o.Stack != nil && o.Stack.Kind != StackSpell && !f.Ability) { // 702.26b
 		return false
 	}
 	if f.Self && (src == nil || o.ID != src.ID) {
@@ -1190,7 +1192,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 			return false
 		}
 	}
-	if !s.applies(KeyOnlyNamed) {
+	if !s.applies(registry.OnlyNamed) {
 		// 608.2j: "black" asks only whether it's black, whatever other
 		// colors it has. Without that rule the whole color would count:
 		// "black" would be black alone, "nonblack" anything else.
@@ -1294,11 +1296,11 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 // it no ability; without that rule, it would.
 func (s *State) hasAbilities(o *Object, ch *Chars) bool {
 	for _, a := range ch.Abilities {
-		if s.applies(KeyDetrimental) || !a.detrimental() {
+		if s.applies(registry.Detrimental) || !a.detrimental() {
 			return true
 		}
 	}
-	if s.applies(KeyStatedQuality) {
+	if s.applies(registry.StatedQuality) {
 		return false
 	}
 	for _, p := range s.Objects {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // A fragmented loop (731.3): each player involved takes an independent
@@ -60,7 +62,7 @@ func gameState(ed *RulesEdition, s State) uint64 {
 // must make a different choice: the active player if involved in the
 // loop, else the first involved in turn order.
 func (t *tx) fragmentedLoop(p PlayerID, c string) error {
-	if !t.ed.Has(KeyLoopFragmented) || !t.applies(KeyLoopFragmented) {
+	if !t.ed.Has(registry.LoopFragmented) || !t.applies(registry.LoopFragmented) {
 		return nil
 	}
 	st := gameState(t.ed, t.base)
@@ -77,7 +79,7 @@ func (t *tx) fragmentedLoop(p PlayerID, c string) error {
 			break // one player repeating their own choice: no fragmented loop
 		}
 		if t.loopBreaker(involved) == p {
-			return t.ruleErr(KeyLoopFragmented, "the game is back at a state in which %s made this choice before, and each player in the loop has acted since: %s must make a different game choice so the loop doesn't continue",
+			return t.ruleErr(registry.LoopFragmented, "the game is back at a state in which %s made this choice before, and each player in the loop has acted since: %s must make a different game choice so the loop doesn't continue",
 				t.name(p), t.name(p))
 		}
 		break

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Loyalty abilities (606): activated abilities whose cost puts loyalty
@@ -46,12 +48,12 @@ func loyaltyText(n int) string {
 // of o now (606.3) and returns its loyalty costs: the ability's own and
 // those effects add (Carth the Lion), combined into one (606.5).
 func (t *tx) loyaltyCosts(o *Object, ab *Ability, p PlayerID) ([]int, error) {
-	if t.applies(KeyLoyaltyTiming) { // 606.3
+	if t.applies(registry.LoyaltyTiming) { // 606.3
 		if t.s.Active != p || !t.s.Step.isMain() || t.top() != nil {
-			return nil, t.ruleErr(KeyLoyaltyTiming, "%s's loyalty abilities can be activated only in its controller's main phase, with an empty stack", o.Label)
+			return nil, t.ruleErr(registry.LoyaltyTiming, "%s's loyalty abilities can be activated only in its controller's main phase, with an empty stack", o.Label)
 		}
 		if o.LoyaltyTurn == t.s.Turn {
-			return nil, t.ruleErr(KeyLoyaltyTiming, "a loyalty ability of %s has already been activated this turn", o.Label)
+			return nil, t.ruleErr(registry.LoyaltyTiming, "a loyalty ability of %s has already been activated this turn", o.Label)
 		}
 	}
 	costs := []int{ab.Cost.Loyalty}
@@ -60,10 +62,10 @@ func (t *tx) loyaltyCosts(o *Object, ab *Ability, p PlayerID) ([]int, error) {
 			continue
 		}
 		costs = append(costs, m.mod.Loyalty)
-		t.emit(Event{Kind: EvCost, Key: KeyActivate, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+		t.emit(Event{Kind: EvCost, Key: registry.Activate, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 			Text: fmt.Sprintf("%s: %s's loyalty ability costs an additional %s", m.name, o.Label, loyaltyText(m.mod.Loyalty))})
 	}
-	if len(costs) > 1 && t.applies(KeyLoyaltyCombined) {
+	if len(costs) > 1 && t.applies(registry.LoyaltyCombined) {
 		// 606.5: one cost to add or remove loyalty counters.
 		sum := 0
 		var parts []string
@@ -71,14 +73,14 @@ func (t *tx) loyaltyCosts(o *Object, ab *Ability, p PlayerID) ([]int, error) {
 			sum += n
 			parts = append(parts, loyaltyText(n))
 		}
-		t.emit(Event{Kind: EvCost, Key: KeyLoyaltyCombined, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+		t.emit(Event{Kind: EvCost, Key: registry.LoyaltyCombined, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 			Text: fmt.Sprintf("%s combine into one cost: %s", strings.Join(parts, " and "), loyaltyText(sum))})
 		costs = []int{sum}
 	}
 	// 606.6: a negative loyalty cost needs that many loyalty counters.
 	for _, n := range costs {
 		if have := o.Counters.Get("loyalty"); n < 0 && have < -n {
-			return nil, t.ruleErr(KeyActivate, "%s has %d loyalty counter%s: a %s cost can't be paid (606.6)", o.Label, have, plural(have), loyaltyText(n))
+			return nil, t.ruleErr(registry.Activate, "%s has %d loyalty counter%s: a %s cost can't be paid (606.6)", o.Label, have, plural(have), loyaltyText(n))
 		}
 	}
 	return costs, nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // SymbolKind says what a symbol in braces is (107.4 in current rules; 104.3 in
@@ -115,7 +117,7 @@ func (c ManaCost) manaValue(x int, rules *RulesEdition) int {
 	for _, s := range c {
 		switch s.Kind {
 		case SymGeneric:
-			if !rules.applies(KeyManaValue) { // 202.3: without it, each symbol counts one
+			if !rules.applies(registry.ManaValue) { // 202.3: without it, each symbol counts one
 				n++
 				continue
 			}
@@ -123,19 +125,19 @@ func (c ManaCost) manaValue(x int, rules *RulesEdition) int {
 		case SymVariable:
 			n += x
 		case SymHybrid:
-			if !rules.applies(KeyManaValueHybrid) { // 202.3f: without it, both halves count
+			if !rules.applies(registry.ManaValueHybrid) { // 202.3f: without it, both halves count
 				n += 2
 				continue
 			}
 			n++
 		case SymMonoHybrid:
-			if !rules.applies(KeyManaValueHybrid) { // 202.3f
+			if !rules.applies(registry.ManaValueHybrid) { // 202.3f
 				n += s.N + 1
 				continue
 			}
 			n += max(s.N, 1)
 		case SymPhyrexian, SymHybridPhyrexian:
-			if rules.applies(KeyManaValuePhyrexian) { // 202.3g: without it, life pays it: no mana
+			if rules.applies(registry.ManaValuePhyrexian) { // 202.3g: without it, life pays it: no mana
 				n++
 			}
 		case SymTap, SymUntap:
@@ -368,7 +370,7 @@ func (t *tx) couldProduce() map[ObjectID]Color {
 		}
 	}
 	rounds := 1
-	if t.applies(KeyCouldProduce) {
+	if t.applies(registry.CouldProduce) {
 		rounds = len(lands) + 1
 	}
 	for range rounds {

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // RestrictedMana is mana in a pool that can be spent only as the spell or
 // ability that produced it says (106.6): "Spend this mana only to cast
@@ -16,7 +20,7 @@ type RestrictedMana struct {
 // cast spell (nil: paying for anything else). Without 106.6 nothing
 // restricts how mana is spent.
 func (t *tx) spendable(r RestrictedMana, spell *Object, p PlayerID) bool {
-	if !t.applies(KeyManaRestrict) {
+	if !t.applies(registry.ManaRestrict) {
 		return true
 	}
 	return spell != nil && r.Only != nil && matchFilter(&t.s, r.Only, spell, t.chars(spell), nil, p)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Melded permanents (701.42, 712.4, 712.21): the two cards of a meld pair
@@ -107,7 +109,7 @@ func (s State) AddMelded(melded, a, b *Card, owner PlayerID) (State, ObjectID) {
 // first card of, as it left the battlefield this action: an effect that
 // finds the new object finds them all (712.21c).
 func (t *tx) melded(id ObjectID) []ObjectID {
-	if !t.applies(KeyMeldFinds) {
+	if !t.applies(registry.MeldFinds) {
 		return nil
 	}
 	return t.also[id]
@@ -118,17 +120,17 @@ func (t *tx) melded(id ObjectID) []ObjectID {
 // object. The first card is the permanent's new object (the one returned);
 // effects that find it find the other too (712.21c). A replacement effect
 // applied to the event applies to both cards (712.21d).
-func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key Key, why string) (ObjectID, error) {
+func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why string) (ObjectID, error) {
 	id, label, from := o.ID, o.Label, t.where(o)
 	var repl []*graveReplacement
 	if to == Graveyard {
-		if t.applies(KeyMeldReplace) {
+		if t.applies(registry.MeldReplace) {
 			r, err := t.graveyardReplacement(o)
 			if err != nil {
 				return 0, err
 			}
 			if r != nil {
-				t.emit(Event{Kind: EvRule, Key: KeyMeldReplace, Object: label, ObjectID: id,
+				t.emit(Event{Kind: EvRule, Key: registry.MeldReplace, Object: label, ObjectID: id,
 					Text: fmt.Sprintf("%s would be put into a graveyard; instead (%s), both its cards", label, r.text)})
 				nid, err := t.moveMelded(o, r.to, r.bottom, key, why)
 				if err == nil && r.shuffle {
@@ -186,8 +188,8 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key Key, why string) (O
 	for _, nid := range ids[1:] {
 		// 712.21: the permanent left once; each card was put into its zone.
 		n := t.s.Object(nid)
-		t.emit(Event{Kind: EvMove, Key: KeyMeldLeaves, Object: n.Label, ObjectID: id, NewObjectID: nid, From: Battlefield, To: n.Zone,
-			Extra: t.applies(KeyMeldLeaves), Text: n.Label + ", the other card of " + label + ", is put into " + t.where(n)})
+		t.emit(Event{Kind: EvMove, Key: registry.MeldLeaves, Object: n.Label, ObjectID: id, NewObjectID: nid, From: Battlefield, To: n.Zone,
+			Extra: t.applies(registry.MeldLeaves), Text: n.Label + ", the other card of " + label + ", is put into " + t.where(n)})
 	}
 	return ids[0], nil
 }
@@ -239,7 +241,7 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 		labels = append(labels, o.Label)
 	}
 	a, b, ok := meldPair(os, in.Kind)
-	if ok && t.applies(KeyMeld) {
+	if ok && t.applies(registry.Meld) {
 		for _, o := range []*Object{a, b} {
 			t.remember(o)
 			t.s.remove(o.ID)
@@ -254,19 +256,19 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 		} else if !ok {
 			t.s.remove(id)
 			t.s.Objects = append(t.s.Objects, a, b)
-			t.emit(Event{Kind: EvRule, Key: KeyMeld, Text: in.Kind + " can't enter the battlefield"})
+			t.emit(Event{Kind: EvRule, Key: registry.Meld, Text: in.Kind + " can't enter the battlefield"})
 			return false, nil
 		}
 		m = t.s.Object(id)
-		t.emit(Event{Kind: EvMove, Key: KeyMeld, Object: m.Label, ObjectID: a.ID, NewObjectID: id, From: a.Zone, To: Battlefield,
+		t.emit(Event{Kind: EvMove, Key: registry.Meld, Object: m.Label, ObjectID: a.ID, NewObjectID: id, From: a.Zone, To: Battlefield,
 			Text: fmt.Sprintf("%s and %s are melded: they enter the battlefield as %s, one permanent", a.Label, b.Label, m.Label)})
 		x.note(a.ID, id)
 		x.note(b.ID, id)
 		return true, nil
 	}
-	if t.applies(KeyMeldStay) {
+	if t.applies(registry.MeldStay) {
 		// 701.42c: objects that can't be melded stay where they are.
-		t.emit(Event{Kind: EvRule, Key: KeyMeldStay, Text: fmt.Sprintf("%s can't be melded into %s: they stay where they are",
+		t.emit(Event{Kind: EvRule, Key: registry.MeldStay, Text: fmt.Sprintf("%s can't be melded into %s: they stay where they are",
 			strings.Join(labels, " and "), in.Kind)})
 		return false, nil
 	}
@@ -274,7 +276,7 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 	ctrl := x.ctrl
 	done := false
 	for _, o := range os {
-		nid, err := t.move(o.ID, Battlefield, false, &ctrl, KeyMeld, "is put onto the battlefield")
+		nid, err := t.move(o.ID, Battlefield, false, &ctrl, registry.Meld, "is put onto the battlefield")
 		if err != nil {
 			return false, err
 		}
@@ -298,10 +300,10 @@ func (t *tx) enchantsPlayer(aura *Object) bool {
 // 613.7m: the card chosen is the later. Without that rule, they have the
 // order they were put there in.
 func (t *tx) meldOrder(p PlayerID, cards []ObjectID) error {
-	if !t.applies(KeyMeldOrder) || len(cards) < 2 {
+	if !t.applies(registry.MeldOrder) || len(cards) < 2 {
 		return nil
 	}
-	ans, err := t.ask(&Choice{Player: p, Key: KeyMeldOrder, Options: cards, Min: 1, Max: 1,
+	ans, err := t.ask(&Choice{Player: p, Key: registry.MeldOrder, Options: cards, Min: 1, Max: 1,
 		Prompt: "choose which card of the melded permanent was exiled last (the later timestamp)"})
 	if err != nil {
 		return err
@@ -313,7 +315,7 @@ func (t *tx) meldOrder(p PlayerID, cards []ObjectID) error {
 	if o := t.s.Object(last); o != nil && slices.Contains(cards, last) {
 		o.Timestamp = t.s.tick()
 		t.dirty()
-		t.emit(Event{Kind: EvChoice, Key: KeyMeldOrder, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+		t.emit(Event{Kind: EvChoice, Key: registry.MeldOrder, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 			Text: fmt.Sprintf("%s puts %s's timestamp after the other card's", t.name(p), o.Label)})
 	}
 	return nil

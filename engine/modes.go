@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Modal is how many modes a modal spell's controller chooses (700.2):
@@ -62,7 +64,7 @@ func FoldModes(abs []*Ability) ([]*Ability, error) {
 func (t *tx) chooseModes(m *Ability, picked []int, kicked bool, name string) ([]*Ability, error) {
 	lo, hi := m.Modal.Min, m.Modal.Max
 	if c := m.Modal.If; c != nil && c.Kind == CondKicked && kicked {
-		if t.applies(KeyModesAhead) { // 601.4: the kicker is announced later, but may be considered
+		if t.applies(registry.ModesAhead) { // 601.4: the kicker is announced later, but may be considered
 			lo, hi = m.Modal.Instead[0], m.Modal.Instead[1]
 		}
 	}
@@ -74,18 +76,18 @@ func (t *tx) chooseModes(m *Ability, picked []int, kicked bool, name string) ([]
 		if hi != lo {
 			want = fmt.Sprintf("%d to %d", lo, hi)
 		}
-		return nil, t.ruleErr(KeyAddCost, "%s is modal: choose %s of its %d modes; %d chosen", name, want, len(m.Modes), len(picked))
+		return nil, t.ruleErr(registry.AddCost, "%s is modal: choose %s of its %d modes; %d chosen", name, want, len(m.Modes), len(picked))
 	}
 	sorted := slices.Clone(picked)
 	slices.Sort(sorted)
 	var out []*Ability
 	for i, k := range sorted {
 		if k < 0 || k >= len(m.Modes) {
-			return nil, t.ruleErr(KeyAddCost, "%s has no mode %d", name, k+1)
+			return nil, t.ruleErr(registry.AddCost, "%s has no mode %d", name, k+1)
 		}
 		if i > 0 && sorted[i-1] == k {
 			// 700.2d: the same mode only once.
-			return nil, t.ruleErr(KeyAddCost, "%s's mode %d can't be chosen twice", name, k+1)
+			return nil, t.ruleErr(registry.AddCost, "%s's mode %d can't be chosen twice", name, k+1)
 		}
 		out = append(out, m.Modes[k])
 	}
@@ -113,29 +115,29 @@ func modesText(m *Ability, picked []int) string {
 func (t *tx) modeChooser(m *Ability, caster PlayerID, by int, modes []*Ability, name string) (PlayerID, error) {
 	if !m.Modal.ByOpponent {
 		if by != 0 && by-1 != int(caster) {
-			return caster, t.ruleErr(KeyAddCost, "%s's controller chooses its modes (700.2a), not %s", name, t.name(PlayerID(by-1)))
+			return caster, t.ruleErr(registry.AddCost, "%s's controller chooses its modes (700.2a), not %s", name, t.name(PlayerID(by-1)))
 		}
 		return caster, nil
 	}
 	if by == 0 || by > len(t.s.Players) {
-		return caster, t.ruleErr(KeyAddCost, "an opponent chooses %s's modes (700.2e): say which, like: with B choosing mode 1", name)
+		return caster, t.ruleErr(registry.AddCost, "an opponent chooses %s's modes (700.2e): say which, like: with B choosing mode 1", name)
 	}
 	p := PlayerID(by - 1)
 	if !t.s.Opponents(caster, p) || !t.s.InGame(p) {
-		return caster, t.ruleErr(KeyAddCost, "%s isn't an opponent of %s in the game: an opponent chooses %s's modes (700.2e)", t.name(p), t.name(caster), name)
+		return caster, t.ruleErr(registry.AddCost, "%s isn't an opponent of %s in the game: an opponent chooses %s's modes (700.2e)", t.name(p), t.name(caster), name)
 	}
-	if !t.s.InRange(caster, p) && t.applies(KeyRangeChoose) {
-		return caster, t.ruleErr(KeyRangeChoose, "%s is outside %s's range of influence: %s can't choose them to choose %s's modes", t.name(p), t.name(caster), t.name(caster), name)
+	if !t.s.InRange(caster, p) && t.applies(registry.RangeChoose) {
+		return caster, t.ruleErr(registry.RangeChoose, "%s is outside %s's range of influence: %s can't choose them to choose %s's modes", t.name(p), t.name(caster), t.name(caster), name)
 	}
-	if t.applies(KeyRangeOptions) {
+	if t.applies(registry.RangeOptions) {
 		return p, nil
 	}
 	// Without 801.5b a mode is chosen as an object or player is (801.5a):
 	// one that refers to a player outside the chooser's range can't be.
 	// Every mode refers to the spell's controller, who carries out its
 	// instructions.
-	if len(modes) > 0 && !t.s.InRange(p, caster) && t.applies(KeyRangeChoose) {
-		return p, t.ruleErr(KeyRangeChoose, "%s's modes refer to %s, outside %s's range of influence", name, t.name(caster), t.name(p))
+	if len(modes) > 0 && !t.s.InRange(p, caster) && t.applies(registry.RangeChoose) {
+		return p, t.ruleErr(registry.RangeChoose, "%s's modes refer to %s, outside %s's range of influence", name, t.name(caster), t.name(p))
 	}
 	return p, nil
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 var update = flag.Bool("update", false, "rewrite numbering.go from the corpus")
@@ -23,9 +25,9 @@ func TestNumbering(t *testing.T) {
 	files := readCorpus(t)
 	var all []derived
 	for _, f := range files {
-		found := FindKeys(f.texts)
+		found := registry.FindKeys(f.texts)
 		for k, ns := range found {
-			if len(ns) > 1 && k != KeyManaEmpty {
+			if len(ns) > 1 && k != registry.ManaEmpty {
 				t.Errorf("%s: %s matches %d rules: %s", f.name, k, len(ns), joinNumbers(ns))
 			}
 		}
@@ -38,7 +40,7 @@ func TestNumbering(t *testing.T) {
 	}
 	for _, d := range all {
 		got := EditionAt(d.f.stated)
-		for _, k := range Keys() {
+		for _, k := range registry.Keys() {
 			if g, w := got.Rule(k), d.ed.Rule(k); g != w {
 				t.Errorf("%s (effective %s): %s is %q in the table, %q in the text", d.f.name, d.f.stated.Format(time.DateOnly), k, g, w)
 			}
@@ -93,7 +95,7 @@ var corpusEditions = []corpusEdition{
 	var prev *RulesEdition
 	for _, d := range all {
 		var set, drop []string
-		for _, k := range Keys() {
+		for _, k := range registry.Keys() {
 			n := d.ed.Rule(k)
 			switch {
 			case prev != nil && prev.Rule(k) == n:
@@ -147,7 +149,7 @@ var corpusEditions = []corpusEdition{
 	}
 }
 
-func first(rs []RuleText) string {
+func first(rs []registry.RuleText) string {
 	if len(rs) == 0 {
 		return ""
 	}

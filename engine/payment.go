@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Payment says how a player pays a mana cost: exactly Mana from their pool,
@@ -227,7 +229,7 @@ func symbolOptions(s ManaSymbol, rules *RulesEdition) []symOpt {
 		colors()
 	case SymHybrid:
 		colors()
-		if !rules.applies(KeyHybrid) { // 107.4e: without it, one way only, its first half
+		if !rules.applies(registry.Hybrid) { // 107.4e: without it, one way only, its first half
 			out = out[:1]
 		}
 	case SymColorless:
@@ -237,7 +239,7 @@ func symbolOptions(s ManaSymbol, rules *RulesEdition) []symOpt {
 		out = append(out, symOpt{generic: s.N})
 	case SymPhyrexian, SymHybridPhyrexian:
 		colors()
-		if rules.applies(KeyPhyrexian) { // 107.4f: mana of its color or 2 life
+		if rules.applies(registry.Phyrexian) { // 107.4f: mana of its color or 2 life
 			out = append(out, symOpt{life: true})
 		}
 	case SymVariable:

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Seats, teams and leaving the game: the engine seats any number of
@@ -130,7 +132,7 @@ func (t *tx) nextOpponent(p PlayerID) PlayerID {
 
 // lose makes player p lose the game for the reason key names (104.3), and
 // then, unless the game is over, leave it (104.5, 800.4a).
-func (t *tx) lose(p PlayerID, key Key, why string) error {
+func (t *tx) lose(p PlayerID, key registry.Key, why string) error {
 	if !t.losing(p, key, why) {
 		return nil
 	}
@@ -140,7 +142,7 @@ func (t *tx) lose(p PlayerID, key Key, why string) error {
 // losing marks p as having lost and left the game, without what leaving
 // does to their objects (leave does that once every simultaneous loss is
 // known). It reports false if p had already left.
-func (t *tx) losing(p PlayerID, key Key, why string) bool {
+func (t *tx) losing(p PlayerID, key registry.Key, why string) bool {
 	pl := &t.s.Players[p]
 	if pl.Left {
 		return false
@@ -157,7 +159,7 @@ func (a Concede) apply(t *tx) error {
 	if !t.s.InGame(a.Player) {
 		return fmt.Errorf("%s has already left the game", t.name(a.Player))
 	}
-	return t.lose(a.Player, KeyConcede, "conceded")
+	return t.lose(a.Player, registry.Concede, "conceded")
 }
 
 // leave takes players who have just left the game (104.5) out of it: while
@@ -169,7 +171,7 @@ func (t *tx) leave(ps ...PlayerID) error {
 		// loses the game.
 		for _, p := range slices.Clone(ps) {
 			for _, q := range t.s.TeamOf(p) {
-				if t.losing(q, KeyTeamLoses, t.name(p)+", their teammate, lost") {
+				if t.losing(q, registry.TeamLoses, t.name(p)+", their teammate, lost") {
 					ps = append(ps, q)
 				}
 			}
@@ -182,7 +184,7 @@ func (t *tx) leave(ps ...PlayerID) error {
 		return nil
 	}
 	for _, p := range ps {
-		if t.applies(KeyLeaveGame) {
+		if t.applies(registry.LeaveGame) {
 			if err := t.leaveObjects(p); err != nil {
 				return err
 			}
@@ -212,9 +214,9 @@ func (t *tx) ended() bool {
 	}
 	for i := range t.s.Players {
 		pl := &t.s.Players[i]
-		if n > 0 && pl.Team == team && !pl.Lost && t.applies(KeyWinAlone) {
+		if n > 0 && pl.Team == team && !pl.Lost && t.applies(registry.WinAlone) {
 			pl.Won = true
-			t.emit(Event{Kind: EvWin, Key: KeyWinAlone, Player: pl.Name, PlayerID: PlayerID(i), HasPlayer: true,
+			t.emit(Event{Kind: EvWin, Key: registry.WinAlone, Player: pl.Name, PlayerID: PlayerID(i), HasPlayer: true,
 				Text: pl.Name + " wins the game: no opponent is left in it"})
 		}
 	}
@@ -233,14 +235,14 @@ func (t *tx) leaveObjects(p PlayerID) error {
 			if t.s.Combat != nil {
 				t.s.Combat.remove(o.ID)
 			}
-			t.emit(Event{Kind: EvMove, Key: KeyLeaveGame, Object: o.Label, ObjectID: o.ID, From: o.Zone,
+			t.emit(Event{Kind: EvMove, Key: registry.LeaveGame, Object: o.Label, ObjectID: o.ID, From: o.Zone,
 				Text: fmt.Sprintf("%s leaves the game with its owner, %s", o.Label, name)})
 		}
 	}
 	kept := t.s.Effects[:0:0]
 	for _, e := range t.s.Effects {
 		if e.Controller == p && e.Spec != nil && e.Spec.Control {
-			t.emit(Event{Kind: EvEffect, Key: KeyLeaveGame, Object: e.SourceName,
+			t.emit(Event{Kind: EvEffect, Key: registry.LeaveGame, Object: e.SourceName,
 				Text: fmt.Sprintf("%s's effect giving %s control ends (%s)", e.SourceName, name, e.Text)})
 			continue
 		}
@@ -252,7 +254,7 @@ func (t *tx) leaveObjects(p PlayerID) error {
 	for _, o := range slices.Clone(t.s.Objects) {
 		if o.Zone == Stack && o.Controller == p && (o.Token || o.Card == nil || o.Stack != nil && o.Stack.Kind != StackSpell) {
 			t.s.remove(o.ID)
-			t.emit(Event{Kind: EvCease, Key: KeyLeaveGame, Object: o.Label, ObjectID: o.ID,
+			t.emit(Event{Kind: EvCease, Key: registry.LeaveGame, Object: o.Label, ObjectID: o.ID,
 				Text: fmt.Sprintf("%s ceases to exist: its controller, %s, left the game", o.Label, name)})
 		}
 	}
@@ -267,7 +269,7 @@ func (t *tx) leaveObjects(p PlayerID) error {
 		if ctrl != p {
 			continue
 		}
-		if _, err := t.move(o.ID, Exile, false, nil, KeyLeaveGame, "is exiled: "+name+", who controlled it, left the game"); err != nil {
+		if _, err := t.move(o.ID, Exile, false, nil, registry.LeaveGame, "is exiled: "+name+", who controlled it, left the game"); err != nil {
 			return err
 		}
 	}
@@ -287,16 +289,16 @@ func (t *tx) activePriority() PlayerID {
 // asTeam reports whether players win and lose the game only as a team
 // (810.8a: Two-Headed Giant).
 func (t *tx) asTeam() bool {
-	return t.s.Game.Variant == TwoHeadedGiant && t.applies(KeyTeamLoses)
+	return t.s.Game.Variant == TwoHeadedGiant && t.applies(registry.TeamLoses)
 }
 
 // cantLose names the effect that says player p can't lose the game for
 // the reason key names ("" if none): p's own, or with 810.8a a teammate's
 // ("If an effect says that a player can't lose the game, that player's
 // team can't lose the game").
-func (t *tx) cantLose(p PlayerID, key Key) string {
+func (t *tx) cantLose(p PlayerID, key registry.Key) string {
 	for _, m := range t.ruleMods(RuleCantLose) {
-		if m.mod.N == 1 && key != KeySBALife {
+		if m.mod.N == 1 && key != registry.SBALife {
 			continue // "for having 0 or less life" only
 		}
 		for _, q := range t.s.TeamOf(p) {
@@ -306,7 +308,7 @@ func (t *tx) cantLose(p PlayerID, key Key) string {
 			if t.says(m.mod.Who, m.ctrl, q) && q == p {
 				return m.name + " says " + t.name(q) + " can't lose the game"
 			} else if t.says(m.mod.Who, m.ctrl, q) {
-				return m.name + " says " + t.name(q) + " can't lose the game, so their team can't (" + t.ed.Cite(KeyTeamLoses) + ")"
+				return m.name + " says " + t.name(q) + " can't lose the game, so their team can't (" + t.ed.Cite(registry.TeamLoses) + ")"
 			}
 		}
 	}

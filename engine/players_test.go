@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // newTable is a game of n players, A, B, C, … seated in that order.
@@ -113,7 +115,7 @@ func TestAttackSeveralPlayers(t *testing.T) {
 	c1 := g.put(bear, 2, Battlefield)
 	g.do(DeclareAttackers{Player: 0, Attackers: []ObjectID{a1, a2}, At: []Target{PlayerTarget(1), PlayerTarget(2)}})
 	var rerr *RuleError
-	if err := g.fails(DeclareBlockers{Player: 1, Blocks: [][2]ObjectID{{b1, a2}}}); !errors.As(err, &rerr) || rerr.Key != KeyBlockAttacked {
+	if err := g.fails(DeclareBlockers{Player: 1, Blocks: [][2]ObjectID{{b1, a2}}}); !errors.As(err, &rerr) || rerr.Key != registry.BlockAttacked {
 		t.Errorf("B blocking the bear attacking C: %v, want a refusal citing 802.4a", err)
 	}
 	if err := g.fails(DeclareBlockers{Player: 0}); err == nil {

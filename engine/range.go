@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // MaxRange bounds a range of influence a scenario may give: more seats than
 // any table has.
@@ -58,10 +62,10 @@ func (s *State) reach(p PlayerID) []PlayerID {
 // determined when the turn began (801.2c). Without the option, everyone is.
 func (s *State) InRange(p, q PlayerID) bool {
 	r := s.Players[p].Range
-	if r == 0 || p == q || !s.applies(KeyRange) {
+	if r == 0 || p == q || !s.applies(registry.Range) {
 		return true
 	}
-	if reach := s.Players[p].Reach; reach != nil && s.applies(KeyRangeTurn) {
+	if reach := s.Players[p].Reach; reach != nil && s.applies(registry.RangeTurn) {
 		return slices.Contains(reach, q)
 	}
 	d := s.seatDistance(p, q)
@@ -131,11 +135,11 @@ func (s State) TurnBegun() State {
 // (809.3c); with the attack left or right option, the nearest opponent on
 // that side, seated next to p (803.1a, 803.1b).
 func (t *tx) checkAttackSeat(p, def PlayerID, label string) error {
-	if !t.s.InRange(p, def) && t.applies(KeyRangeAttack) {
-		return t.ruleErr(KeyRangeAttack, "%s is outside %s's range of influence: %s can't attack them", t.name(def), t.name(p), label)
+	if !t.s.InRange(p, def) && t.applies(registry.RangeAttack) {
+		return t.ruleErr(registry.RangeAttack, "%s is outside %s's range of influence: %s can't attack them", t.name(def), t.name(p), label)
 	}
-	if t.s.Game.Variant == Emperor && t.s.seatDistance(p, def) != 1 && t.applies(KeyEmperorAttack) {
-		return t.ruleErr(KeyEmperorAttack, "%s isn't seated next to %s: in an Emperor game %s can attack only an opponent seated immediately next to them", t.name(def), t.name(p), label)
+	if t.s.Game.Variant == Emperor && t.s.seatDistance(p, def) != 1 && t.applies(registry.EmperorAttack) {
+		return t.ruleErr(registry.EmperorAttack, "%s isn't seated next to %s: in an Emperor game %s can attack only an opponent seated immediately next to them", t.name(def), t.name(p), label)
 	}
 	return nil
 }
@@ -146,7 +150,7 @@ func (t *tx) checkAttackSeat(p, def PlayerID, label string) error {
 // range is judged as it was before a move from the battlefield and after
 // any other (801.7a); without that rule, as it is after.
 func (t *tx) eventInRange(p PlayerID, e Event, eo *Object) bool {
-	if !t.s.limited() || !t.applies(KeyRangeTrigger) {
+	if !t.s.limited() || !t.applies(registry.RangeTrigger) {
 		return true
 	}
 	if e.HasPlayer && !t.s.InRange(p, e.PlayerID) {
@@ -154,7 +158,7 @@ func (t *tx) eventInRange(p PlayerID, e Event, eo *Object) bool {
 	}
 	if eo != nil {
 		o := eo
-		if e.Kind == EvMove && e.From == Battlefield && !t.applies(KeyRangeMoving) {
+		if e.Kind == EvMove && e.From == Battlefield && !t.applies(registry.RangeMoving) {
 			if after := t.s.Object(e.NewObjectID); after != nil {
 				o = after
 			}

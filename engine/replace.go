@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // EventSpec is the event a replacement effect watches for (614.1a): what
@@ -77,7 +79,7 @@ func (t *tx) replacementsFor(ev *pendingEvent) []replOption {
 				continue
 			}
 			applied := slices.ContainsFunc(t.replacing, func(f replFrame) bool { return f.src == o.ID && f.ab.Text == a.Text })
-			if applied && t.applies(KeyReplaceOnce) {
+			if applied && t.applies(registry.ReplaceOnce) {
 				continue
 			}
 			out = append(out, replOption{src: o, ctrl: ch.Controller, ab: a})
@@ -114,7 +116,7 @@ func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
 		if n >= maxRepeats {
 			return "", nil // without 614.5, nothing else would stop it
 		}
-		if t.replacing[n-1].kind != ev.kind && !t.applies(KeyReplaceChain) {
+		if t.replacing[n-1].kind != ev.kind && !t.applies(registry.ReplaceChain) {
 			// 616.2: without it, an event a replacement effect made is
 			// beyond the reach of the others.
 			return "", nil
@@ -123,12 +125,12 @@ func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
 	opts := t.replacementsFor(ev)
 	for len(opts) > 0 {
 		i := 0
-		if len(opts) > 1 && t.applies(KeyReplaceOrder) {
+		if len(opts) > 1 && t.applies(registry.ReplaceOrder) {
 			var srcs []ObjectID
 			for _, r := range opts {
 				srcs = append(srcs, r.src.ID)
 			}
-			ans, err := t.ask(&Choice{Player: ev.player, Key: KeyReplaceOrder, Options: srcs, Min: 1, Max: 1,
+			ans, err := t.ask(&Choice{Player: ev.player, Key: registry.ReplaceOrder, Options: srcs, Min: 1, Max: 1,
 				Prompt: ev.what + ": choose which replacement effect applies (by its source)"})
 			if err != nil {
 				return "", err
@@ -140,7 +142,7 @@ func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
 		if len(ins) > 0 && ins[0].May {
 			// "you may skip that draw instead": if the player doesn't,
 			// this replacement doesn't apply (614.1a).
-			ans, err := t.ask(&Choice{Player: r.ctrl, Key: KeyReplace, Words: []string{"yes", "no"},
+			ans, err := t.ask(&Choice{Player: r.ctrl, Key: registry.Replace, Words: []string{"yes", "no"},
 				Prompt: fmt.Sprintf("%s (%s)?", mayText(ins[0].Text), r.src.Label)})
 			if err != nil {
 				return "", err
@@ -156,7 +158,7 @@ func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
 		if ev.announce != nil {
 			ev.announce(r.src.Label)
 		}
-		t.emit(Event{Kind: EvRule, Key: KeyReplace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(ev.player),
+		t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(ev.player),
 			Text: fmt.Sprintf("%s; instead (%s): %s", ev.what, r.src.Label, r.ab.Display(t.chars(r.src).Name))})
 		t.replacing = append(t.replacing, replFrame{src: r.src.ID, ab: r.ab, kind: ev.kind})
 		item := &StackItem{Kind: StackTriggered, Controller: r.ctrl, Source: r.src.ID, SourceName: r.src.Label,

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/arbiter-rules/arbiter/engine/registry"
+
 // Combat requirements (508.1d, 509.1c): "attacks each combat if able" and
 // "blocks each combat if able". A declaration must obey as many
 // requirements as any declaration that breaks no restriction could; the
@@ -20,7 +22,7 @@ const (
 // many attack requirements as possible (508.1d).
 func (t *tx) attackRequirements(p PlayerID, ids []ObjectID) error {
 	must := t.requiredBy(RuleAttacksIfAble)
-	if len(must) == 0 || !t.applies(KeyAttack) {
+	if len(must) == 0 || !t.applies(registry.Attack) {
 		return nil
 	}
 	var able []ObjectID
@@ -45,7 +47,7 @@ func (t *tx) attackRequirements(p PlayerID, ids []ObjectID) error {
 		}
 	}
 	if got := obeyed(must, ids); got < best {
-		return t.ruleErr(KeyAttack, "this attack obeys %d of the requirements to attack; another obeys %d, breaking no restriction", got, best)
+		return t.ruleErr(registry.Attack, "this attack obeys %d of the requirements to attack; another obeys %d, breaking no restriction", got, best)
 	}
 	return nil
 }
@@ -54,7 +56,7 @@ func (t *tx) attackRequirements(p PlayerID, ids []ObjectID) error {
 // possible (509.1c).
 func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
 	must := t.requiredBy(RuleBlocksIfAble)
-	if len(must) == 0 || !t.applies(KeyBlock) {
+	if len(must) == 0 || !t.applies(registry.Block) {
 		return nil
 	}
 	// Each creature that could block: the attackers it could block.
@@ -109,7 +111,7 @@ func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
 		blockers = append(blockers, b[0])
 	}
 	if got := obeyed(must, blockers); got < best {
-		return t.ruleErr(KeyBlock, "these blocks obey %d of the requirements to block; others obey %d, breaking no restriction", got, best)
+		return t.ruleErr(registry.Block, "these blocks obey %d of the requirements to block; others obey %d, breaking no restriction", got, best)
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // Revealing cards (701.20): hands played revealed, and costs paid by
 // revealing a card.
@@ -68,24 +72,24 @@ func (t *tx) payReveal(p PlayerID, sp *Object, f *Filter, id ObjectID) error {
 		return err
 	}
 	if o.Zone != Hand || o.Owner != p {
-		return t.ruleErr(KeyReveal, "%s must be in %s's hand to be revealed for %s's cost", o.Label, t.name(p), sp.Label)
+		return t.ruleErr(registry.Reveal, "%s must be in %s's hand to be revealed for %s's cost", o.Label, t.name(p), sp.Label)
 	}
 	probe := *f
 	probe.Zone = Hand
 	if !matchFilter(&t.s, &probe, o, t.chars(o), sp, p) {
-		return t.ruleErr(KeyReveal, "%s isn't a %s: it can't pay %s's cost", o.Label, f.String(), sp.Label)
+		return t.ruleErr(registry.Reveal, "%s isn't a %s: it can't pay %s's cost", o.Label, f.String(), sp.Label)
 	}
 	if by := t.s.revealedBy(o); by != "" {
-		if !t.applies(KeyRevealAgain) {
+		if !t.applies(registry.RevealAgain) {
 			// Without 701.20c, showing a card every player already sees
 			// reveals nothing: it can't pay a cost of revealing a card.
-			return t.ruleErr(KeyReveal, "%s is already revealed (%s): revealing it shows nothing", o.Label, by)
+			return t.ruleErr(registry.Reveal, "%s is already revealed (%s): revealing it shows nothing", o.Label, by)
 		}
-		t.emit(Event{Kind: EvCost, Key: KeyRevealAgain, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+		t.emit(Event{Kind: EvCost, Key: registry.RevealAgain, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 			Text: fmt.Sprintf("%s reveals %s again for %s's cost; %s already reveals it", t.name(p), o.Label, sp.Label, by)})
 		return nil
 	}
-	t.emit(Event{Kind: EvCost, Key: KeyReveal, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+	t.emit(Event{Kind: EvCost, Key: registry.Reveal, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 		Text: fmt.Sprintf("%s reveals %s for %s's cost", t.name(p), o.Label, sp.Label)})
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // ParseAbilities reads one line of an object's rules text in the engine's
@@ -16,7 +18,7 @@ import (
 // as a reference to the object itself (201.5b). lists are the edition's
 // types, used to tell a creature type from a word.
 func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
-	text := strings.TrimSpace(straightenQuotes(line))
+	text := strings.TrimSpace(registry.StraightenQuotes(line)) // the lexer reads both kinds of quote; Text keeps one
 	byName := false
 	if name != "" {
 		named := replaceName(text, name)
@@ -54,17 +56,13 @@ func setOrigin(abs []*Ability, name string) {
 	}
 }
 
-// straightenQuotes makes curly quotes straight; the lexer reads both, but
-// Text is kept in one style.
-func straightenQuotes(s string) string { return quoteFolder.Replace(s) }
-
 // replaceName replaces whole-word occurrences of the object's name with "~",
 // case-insensitively.
 func replaceName(text, name string) string {
 	// Compare in place with EqualFold rather than on a lowered copy: lowering
 	// changes the length of text that is not UTF-8, so indexes into a copy
 	// would not be indexes into text.
-	ln := straightenQuotes(name)
+	ln := registry.StraightenQuotes(name)
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		end := i + len(ln)

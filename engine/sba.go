@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // maxSBAPasses bounds the state-based action loop. Each pass removes objects
@@ -18,13 +20,13 @@ const maxSBAPasses = 64
 // with every other check's (704.3: "performs all applicable state-based
 // actions simultaneously as a single event").
 type sbaCheck struct {
-	key  Key
+	key  registry.Key
 	find func(t *tx) []sbaDo
 }
 
 // sbaDo is one thing a check will do.
 type sbaDo struct {
-	key    Key
+	key    registry.Key
 	player PlayerID // for a player losing
 	object ObjectID
 	what   sbaWhat
@@ -47,90 +49,90 @@ const (
 // rule. Their order is the order events are reported in; all of a pass's
 // actions happen at once.
 var sbaChecks = []sbaCheck{
-	{KeySBALife, func(t *tx) (do []sbaDo) {
+	{registry.SBALife, func(t *tx) (do []sbaDo) {
 		// 704.5a: 0 or less life.
 		for i, p := range t.s.Players {
 			// 810.8c: a team with a shared life total loses when it is 0
 			// or less.
 			if !p.Left && t.s.TeamLife(PlayerID(i)) <= 0 {
-				do = append(do, sbaDo{key: KeySBALife, player: PlayerID(i), what: sbaLose})
+				do = append(do, sbaDo{key: registry.SBALife, player: PlayerID(i), what: sbaLose})
 			}
 		}
 		return
 	}},
-	{KeySBADraw, func(t *tx) (do []sbaDo) {
+	{registry.SBADraw, func(t *tx) (do []sbaDo) {
 		// 704.5b: attempted to draw from an empty library since the last check.
 		for i, p := range t.s.Players {
 			if !p.Left && p.DrewFromEmpty {
-				do = append(do, sbaDo{key: KeySBADraw, player: PlayerID(i), what: sbaLose})
+				do = append(do, sbaDo{key: registry.SBADraw, player: PlayerID(i), what: sbaLose})
 			}
 		}
 		return
 	}},
-	{KeySBAPoison, func(t *tx) (do []sbaDo) {
+	{registry.SBAPoison, func(t *tx) (do []sbaDo) {
 		// 704.5c: ten or more poison counters, from any sources: counters
 		// with the same name are interchangeable (122.1).
 		for i, p := range t.s.Players {
 			if !p.Left && p.Counters.Get("poison") >= 10 {
-				do = append(do, sbaDo{key: KeySBAPoison, player: PlayerID(i), what: sbaLose})
+				do = append(do, sbaDo{key: registry.SBAPoison, player: PlayerID(i), what: sbaLose})
 			}
 		}
 		return
 	}},
-	{KeySBAToken, func(t *tx) (do []sbaDo) {
+	{registry.SBAToken, func(t *tx) (do []sbaDo) {
 		// 704.5d: a token in a zone other than the battlefield ceases to exist.
 		for _, o := range t.s.Objects {
 			if o.Token && o.Zone != Battlefield {
-				do = append(do, sbaDo{key: KeySBAToken, object: o.ID, what: sbaCease})
+				do = append(do, sbaDo{key: registry.SBAToken, object: o.ID, what: sbaCease})
 			}
 		}
 		return
 	}},
-	{KeySBAToughness, func(t *tx) (do []sbaDo) {
+	{registry.SBAToughness, func(t *tx) (do []sbaDo) {
 		// 704.5f: toughness 0 or less; regeneration can't replace this.
 		for _, o := range t.creatures() {
 			if ch := *t.chars(o); ch.Toughness <= 0 {
-				do = append(do, sbaDo{key: KeySBAToughness, object: o.ID, what: sbaGraveyard})
+				do = append(do, sbaDo{key: registry.SBAToughness, object: o.ID, what: sbaGraveyard})
 			}
 		}
 		return
 	}},
-	{KeySBALethal, func(t *tx) (do []sbaDo) {
+	{registry.SBALethal, func(t *tx) (do []sbaDo) {
 		// 704.5g: toughness greater than 0 and damage at least toughness.
 		for _, o := range t.creatures() {
 			if ch := *t.chars(o); ch.Toughness > 0 && o.Damage > 0 && o.Damage >= ch.Toughness {
-				do = append(do, sbaDo{key: KeySBALethal, object: o.ID, what: sbaDestroy})
+				do = append(do, sbaDo{key: registry.SBALethal, object: o.ID, what: sbaDestroy})
 			}
 		}
 		return
 	}},
-	{KeySBADeathtouch, func(t *tx) (do []sbaDo) {
+	{registry.SBADeathtouch, func(t *tx) (do []sbaDo) {
 		// 704.5h: dealt damage by deathtouch since the last check. Before
 		// M10 deathtouch was a triggered ability (damage.go); so this
 		// applies only where the rule exists.
-		if !t.ed.Has(KeySBADeathtouch) {
+		if !t.ed.Has(registry.SBADeathtouch) {
 			return nil
 		}
 		for _, o := range t.creatures() {
 			if ch := *t.chars(o); o.Deathtouched && ch.Toughness > 0 && o.Damage < ch.Toughness {
-				do = append(do, sbaDo{key: KeySBADeathtouch, object: o.ID, what: sbaDestroy})
+				do = append(do, sbaDo{key: registry.SBADeathtouch, object: o.ID, what: sbaDestroy})
 			}
 		}
 		return
 	}},
-	{KeySBALoyalty, func(t *tx) (do []sbaDo) {
+	{registry.SBALoyalty, func(t *tx) (do []sbaDo) {
 		// 704.5i: a planeswalker with loyalty 0 (306.5c: its loyalty
 		// counters) is put into its owner's graveyard.
 		for _, o := range t.s.In(-1, Battlefield) {
 			if t.chars(o).Types.Is("planeswalker") && o.Counters.Get("loyalty") == 0 {
-				do = append(do, sbaDo{key: KeySBALoyalty, object: o.ID, what: sbaGraveyard})
+				do = append(do, sbaDo{key: registry.SBALoyalty, object: o.ID, what: sbaGraveyard})
 			}
 		}
 		return
 	}},
-	{KeySBALegend, (*tx).legendRule},
-	{KeySBAPlaneswalker, (*tx).walkerRule},
-	{KeySBAWorld, func(t *tx) (do []sbaDo) {
+	{registry.SBALegend, (*tx).legendRule},
+	{registry.SBAPlaneswalker, (*tx).walkerRule},
+	{registry.SBAWorld, func(t *tx) (do []sbaDo) {
 		// 704.5k: all but the newest world permanent go; on a tie, all go.
 		var worlds []*Object
 		for _, o := range t.s.In(-1, Battlefield) {
@@ -153,12 +155,12 @@ var sbaChecks = []sbaCheck{
 		}
 		for _, o := range worlds {
 			if o.Timestamp != newest || tied > 1 {
-				do = append(do, sbaDo{key: KeySBAWorld, object: o.ID, what: sbaGraveyard})
+				do = append(do, sbaDo{key: registry.SBAWorld, object: o.ID, what: sbaGraveyard})
 			}
 		}
 		return
 	}},
-	{KeyAuraSBA, func(t *tx) (do []sbaDo) {
+	{registry.AuraSBA, func(t *tx) (do []sbaDo) {
 		// 704.5m: an Aura attached to an illegal object or player, or not
 		// attached to anything, goes to its owner's graveyard.
 		for _, o := range t.s.In(-1, Battlefield) {
@@ -171,26 +173,26 @@ var sbaChecks = []sbaCheck{
 			}
 			host := t.s.Object(o.Attached)
 			if host == nil || host.Zone != Battlefield || t.chars(host).ProtectedFrom(*ch) || !t.enchantable(o, host) {
-				if o.Bestowed && t.applies(KeyBestow) {
+				if o.Bestowed && t.applies(registry.Bestow) {
 					// 702.103f: a bestowed Aura that becomes unattached
 					// ceases to be bestowed instead (an exception to 704.5m).
-					do = append(do, sbaDo{key: KeyBestow, object: o.ID, what: sbaUnbestow})
+					do = append(do, sbaDo{key: registry.Bestow, object: o.ID, what: sbaUnbestow})
 					continue
 				}
-				do = append(do, sbaDo{key: KeyAuraSBA, object: o.ID, what: sbaGraveyard})
+				do = append(do, sbaDo{key: registry.AuraSBA, object: o.ID, what: sbaGraveyard})
 			}
 		}
 		return
 	}},
-	{KeySBACounters, func(t *tx) (do []sbaDo) {
+	{registry.SBACounters, func(t *tx) (do []sbaDo) {
 		// 704.5q: +1/+1 and -1/-1 counters annihilate, in editions that
 		// have the rule (from 2007 on; not before it existed).
-		if !t.ed.Has(KeySBACounters) {
+		if !t.ed.Has(registry.SBACounters) {
 			return nil
 		}
 		for _, o := range t.s.In(-1, Battlefield) {
 			if n := min(o.Counters.Get("+1/+1"), o.Counters.Get("-1/-1")); n > 0 {
-				do = append(do, sbaDo{key: KeySBACounters, object: o.ID, what: sbaAnnihilate, n: n})
+				do = append(do, sbaDo{key: registry.SBACounters, object: o.ID, what: sbaAnnihilate, n: n})
 			}
 		}
 		return
@@ -224,7 +226,7 @@ func (t *tx) creatures() []*Object {
 // oldest legend stays; until 2013 all go; since, each controller chooses one
 // of each name to keep, which may leave a choice pending.
 func (t *tx) legendRule() []sbaDo {
-	return t.uniqueness(KeySBALegend, t.ed.Legend, "legend rule", func(ch *Chars) []string {
+	return t.uniqueness(registry.SBALegend, t.ed.Legend, "legend rule", func(ch *Chars) []string {
 		if !ch.Types.IsSuper("legendary") {
 			return nil
 		}
@@ -241,7 +243,7 @@ func (t *tx) walkerRule() []sbaDo {
 	if t.ed.Walkers == 0 {
 		return nil
 	}
-	return t.uniqueness(KeySBAPlaneswalker, t.ed.Walkers, "planeswalker uniqueness rule", func(ch *Chars) []string {
+	return t.uniqueness(registry.SBAPlaneswalker, t.ed.Walkers, "planeswalker uniqueness rule", func(ch *Chars) []string {
 		if !ch.Types.Is("planeswalker") {
 			return nil
 		}
@@ -253,7 +255,7 @@ func (t *tx) walkerRule() []sbaDo {
 // name under version: all but the oldest, all, or (LegendChoose) all but
 // the one their controller chooses, which may leave a choice pending. names
 // gives the names a permanent has for the rule (none: it doesn't apply).
-func (t *tx) uniqueness(key Key, version LegendRule, rule string, names func(*Chars) []string) []sbaDo {
+func (t *tx) uniqueness(key registry.Key, version LegendRule, rule string, names func(*Chars) []string) []sbaDo {
 	groups := map[string][]*Object{}
 	var order []string
 	for _, o := range t.s.In(-1, Battlefield) {
@@ -339,7 +341,7 @@ func (t *tx) checkSBA() error {
 			}
 		}
 		t.sbaReplacer = nil
-		if t.applies(KeyContradict) {
+		if t.applies(registry.Contradict) {
 			if all = t.contradictions(all); t.s.Pending != nil {
 				t.emit(Event{Kind: EvChoice, Key: t.s.Pending.Key, Player: t.name(t.s.Pending.Player),
 					Text: t.name(t.s.Pending.Player) + " must choose: " + t.s.Pending.Prompt})
@@ -354,7 +356,7 @@ func (t *tx) checkSBA() error {
 			t.s.Objects[i].Deathtouched = false
 		}
 		var changed bool
-		if t.applies(KeySBALKI) {
+		if t.applies(registry.SBALKI) {
 			// 704.8: what the pass moves is remembered as it was before
 			// any of the pass's actions.
 			t.sbaLKI = map[ObjectID]Snapshot{}
@@ -380,7 +382,7 @@ func (t *tx) checkSBA() error {
 			t.s.checked = t.s.clock
 			// The uniqueness rules' answers are used up; others (a target
 			// for a triggered ability) wait for what asked for them.
-			t.s.answers = slices.DeleteFunc(t.s.answers, func(a answer) bool { return a.key == KeySBALegend || a.key == KeySBAPlaneswalker })
+			t.s.answers = slices.DeleteFunc(t.s.answers, func(a answer) bool { return a.key == registry.SBALegend || a.key == registry.SBAPlaneswalker })
 			return nil
 		}
 	}
@@ -406,7 +408,7 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			if p.Left {
 				continue
 			}
-			if by, ok := replaced[d.player]; ok && t.applies(KeySBAOneReplace) {
+			if by, ok := replaced[d.player]; ok && t.applies(registry.SBAOneReplace) {
 				// 704.7: one replacement for all of this pass's losses;
 				// without it, each loss would have to be replaced again.
 				t.emit(Event{Kind: EvRule, Key: d.key, Player: p.Name, Text: p.Name + " would lose the game: " + loseReason[d.key] + "; replaced by " + by})
@@ -440,7 +442,7 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			if t.ed.Effective.IsZero() {
 				verb = "is removed from the game" // the classic rules' words
 			}
-			t.emit(Event{Kind: EvCease, Key: KeySBAToken, Object: label, Text: fmt.Sprintf("%s (a token in %s) %s", label, where, verb)})
+			t.emit(Event{Kind: EvCease, Key: registry.SBAToken, Object: label, Text: fmt.Sprintf("%s (a token in %s) %s", label, where, verb)})
 		case sbaGraveyard, sbaDestroy:
 			o := t.s.Object(d.object)
 			if o == nil || o.Zone != Battlefield {
@@ -461,7 +463,7 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 				changed = true
 				o.Bestowed, o.Attached = false, 0
 				t.dirty()
-				t.emit(Event{Kind: EvRule, Key: KeyBestow, Object: o.Label, ObjectID: o.ID,
+				t.emit(Event{Kind: EvRule, Key: registry.Bestow, Object: o.Label, ObjectID: o.ID,
 					Text: o.Label + " is unattached: it ceases to be bestowed and is a creature again"})
 			}
 		case sbaCommandZone:
@@ -469,7 +471,7 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			if o == nil || (o.Zone != Graveyard && o.Zone != Exile) {
 				continue
 			}
-			if _, err := t.move(o.ID, Command, false, nil, KeyCommandZoneSBA, "is put into the command zone"); err != nil {
+			if _, err := t.move(o.ID, Command, false, nil, registry.CommandZoneSBA, "is put into the command zone"); err != nil {
 				return false, err
 			}
 			changed = true
@@ -480,17 +482,17 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			}
 			changed = true
 			o.Counters = o.Counters.With("+1/+1", -d.n).With("-1/-1", -d.n)
-			t.emit(Event{Kind: EvCounter, Key: KeySBACounters, Object: o.Label, N: d.n,
+			t.emit(Event{Kind: EvCounter, Key: registry.SBACounters, Object: o.Label, N: d.n,
 				Text: fmt.Sprintf("%d +1/+1 and %d -1/-1 counter%s removed from %s", d.n, d.n, plural(d.n), o.Label)})
 		}
 	}
 	return changed, nil
 }
 
-var loseReason = map[Key]string{
-	KeySBALife:   "0 or less life",
-	KeySBADraw:   "attempted to draw from an empty library",
-	KeySBAPoison: "ten or more poison counters",
+var loseReason = map[registry.Key]string{
+	registry.SBALife:   "0 or less life",
+	registry.SBADraw:   "attempted to draw from an empty library",
+	registry.SBAPoison: "ten or more poison counters",
 }
 
 // enchantable reports whether an Aura's enchant ability allows what it's
@@ -505,22 +507,22 @@ func (t *tx) enchantable(aura, host *Object) bool {
 	return true
 }
 
-var sbaWhy = map[Key]string{
-	KeyAuraSBA:         "is put into its owner's graveyard (an Aura not attached to a legal object)",
-	KeySBAToughness:    "has toughness 0 or less",
-	KeySBALethal:       "has lethal damage and is destroyed",
-	KeySBADeathtouch:   "was dealt damage by deathtouch and is destroyed",
-	KeySBALegend:       "goes to the graveyard (legend rule)",
-	KeySBAPlaneswalker: "goes to the graveyard (planeswalker uniqueness rule)",
-	KeySBAWorld:        "goes to the graveyard (world rule)",
-	KeySBALoyalty:      "has loyalty 0 and is put into its owner's graveyard",
+var sbaWhy = map[registry.Key]string{
+	registry.AuraSBA:         "is put into its owner's graveyard (an Aura not attached to a legal object)",
+	registry.SBAToughness:    "has toughness 0 or less",
+	registry.SBALethal:       "has lethal damage and is destroyed",
+	registry.SBADeathtouch:   "was dealt damage by deathtouch and is destroyed",
+	registry.SBALegend:       "goes to the graveyard (legend rule)",
+	registry.SBAPlaneswalker: "goes to the graveyard (planeswalker uniqueness rule)",
+	registry.SBAWorld:        "goes to the graveyard (world rule)",
+	registry.SBALoyalty:      "has loyalty 0 and is put into its owner's graveyard",
 }
 
 // loseInstead applies a replacement effect for player pl's losing the game
 // ("If you would lose the game, instead …", Lich's Mirror), if one applies,
 // and names its source. 704.7: if several state-based actions would make a
 // player lose at once, one replacement replaces them all.
-func (t *tx) loseInstead(pl PlayerID, why Key) (string, error) {
+func (t *tx) loseInstead(pl PlayerID, why registry.Key) (string, error) {
 	ev := &pendingEvent{kind: EvtLoseGame, player: pl, what: t.name(pl) + " would lose the game"}
 	ev.announce = func(src string) {
 		t.emit(Event{Kind: EvRule, Key: why, Player: t.name(pl), Text: t.name(pl) + " would lose the game: " + loseReason[why] + "; replaced by " + src})

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Begin sets up a game of s.Game's variant under ed before play: seats the
@@ -16,15 +18,15 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 	g := s.Game
 	for _, need := range []struct {
 		on   bool
-		key  Key
+		key  registry.Key
 		what string
 	}{
-		{g.Variant == Emperor, KeyEmperorOptions, "Emperor variant"},
-		{g.Variant == GrandMelee, KeyMeleeOptions, "Grand Melee variant"},
-		{g.Variant == AlternatingTeams, KeyAlternateSeats, "Alternating Teams variant"},
-		{g.Variant == TwoHeadedGiant, KeyTeamLife, "Two-Headed Giant variant"},
-		{g.Range > 0, KeyRange, "limited range of influence option"},
-		{g.AttackMultiple, KeyBlockAttacked, "attack multiple players option"},
+		{g.Variant == Emperor, registry.EmperorOptions, "Emperor variant"},
+		{g.Variant == GrandMelee, registry.MeleeOptions, "Grand Melee variant"},
+		{g.Variant == AlternatingTeams, registry.AlternateSeats, "Alternating Teams variant"},
+		{g.Variant == TwoHeadedGiant, registry.TeamLife, "Two-Headed Giant variant"},
+		{g.Range > 0, registry.Range, "limited range of influence option"},
+		{g.AttackMultiple, registry.BlockAttacked, "attack multiple players option"},
 	} {
 		if need.on && !ed.Has(need.key) {
 			return s, fmt.Errorf("%s have no %s", ed, need.what)
@@ -47,11 +49,11 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 		if err := s.equalTeams(teams, 1, "an Alternating Teams game is played by teams of equal size (811.1)"); err != nil {
 			return s, err
 		}
-		if s.applies(KeyAlternateSeats) {
+		if s.applies(registry.AlternateSeats) {
 			s.seat(alternate(teams))
 		}
 	case GrandMelee:
-		if g.Range == 0 && s.applies(KeyMeleeOptions) {
+		if g.Range == 0 && s.applies(registry.MeleeOptions) {
 			g.Range = 1 // 807.2a
 		}
 		g.AttackLeft = g.AttackLeft || !g.AttackRight // 807.2b
@@ -185,15 +187,15 @@ func (s *State) emperorRanges() {
 	for i := range s.Players {
 		p := &s.Players[i]
 		switch {
-		case size > 3 && s.applies(KeyEmperorRanges):
+		case size > 3 && s.applies(registry.EmperorRanges):
 			need := 1
 			if p.Emperor {
 				need = 2
 			}
 			p.Range = s.rangeReaching(PlayerID(i), need)
-		case p.Emperor && s.applies(KeyEmperorOptions):
+		case p.Emperor && s.applies(registry.EmperorOptions):
 			p.Range = 2
-		case s.applies(KeyEmperorOptions):
+		case s.applies(registry.EmperorOptions):
 			p.Range = 1
 		}
 	}
@@ -222,7 +224,7 @@ func (s *State) rangeReaching(p PlayerID, n int) int {
 // the left of the one before.
 func (s *State) handOutTurnMarkers() {
 	n := 1
-	if s.applies(KeyTurnMarkers) {
+	if s.applies(registry.TurnMarkers) {
 		n = max(len(s.Players)/4, 1)
 	}
 	for i := range s.Players {

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // Shortcuts (731.2): the player with priority proposes a sequence of game
 // choices, here that every player passes priority at every opportunity until
@@ -45,20 +49,20 @@ type (
 )
 
 func (a ProposeShortcut) apply(t *tx) error {
-	if !t.applies(KeyShortcut) {
-		return t.ruleErr(KeyShortcut, "there is no shortcut to propose: each game choice is made one by one")
+	if !t.applies(registry.Shortcut) {
+		return t.ruleErr(registry.Shortcut, "there is no shortcut to propose: each game choice is made one by one")
 	}
 	if t.s.Shortcut != nil {
 		return fmt.Errorf("a shortcut is already proposed")
 	}
 	if t.s.Priority != a.Player {
-		return t.ruleErr(KeyShortcut, "only the player with priority may suggest a shortcut; %s has it", t.name(t.s.Priority))
+		return t.ruleErr(registry.Shortcut, "only the player with priority may suggest a shortcut; %s has it", t.name(t.s.Priority))
 	}
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
 	sc := &Shortcut{Proposer: a.Player, End: a.End, Original: a.End}
-	t.emit(Event{Kind: EvChoice, Key: KeyShortcut, Player: t.name(a.Player),
+	t.emit(Event{Kind: EvChoice, Key: registry.Shortcut, Player: t.name(a.Player),
 		Text: fmt.Sprintf("%s suggests a shortcut: all players pass priority at every opportunity until %s", t.name(a.Player), t.place(a.End))})
 	sc.Next = t.nextPlayer(a.Player)
 	t.s.Shortcut = sc
@@ -74,22 +78,22 @@ func (a AnswerShortcut) apply(t *tx) error {
 		return fmt.Errorf("no shortcut has been proposed")
 	}
 	if a.Player != sc.Next {
-		return t.ruleErr(KeyShortcut, "%s answers the shortcut next, in turn order", t.name(sc.Next))
+		return t.ruleErr(registry.Shortcut, "%s answers the shortcut next, in turn order", t.name(sc.Next))
 	}
 	n := *sc
 	t.s.Shortcut = &n
 	if a.Shorten == nil {
-		t.emit(Event{Kind: EvChoice, Key: KeyShortcut, Player: t.name(a.Player), Text: t.name(a.Player) + " accepts the shortcut"})
+		t.emit(Event{Kind: EvChoice, Key: registry.Shortcut, Player: t.name(a.Player), Text: t.name(a.Player) + " accepts the shortcut"})
 	} else {
-		if !t.applies(KeyShortcutShorten) {
-			return t.ruleErr(KeyShortcutShorten, "%s can't change the proposed shortcut, only accept it", t.name(a.Player))
+		if !t.applies(registry.ShortcutShorten) {
+			return t.ruleErr(registry.ShortcutShorten, "%s can't change the proposed shortcut, only accept it", t.name(a.Player))
 		}
 		// 731.2b: a place where they will make a different game choice
 		// becomes the new ending point.
 		end := *a.Shorten
 		end.Priority = a.Player
 		n.End, n.Shortened = end, true
-		t.emit(Event{Kind: EvChoice, Key: KeyShortcutShorten, Player: t.name(a.Player),
+		t.emit(Event{Kind: EvChoice, Key: registry.ShortcutShorten, Player: t.name(a.Player),
 			Text: fmt.Sprintf("%s shortens the shortcut: they will make a different game choice at %s", t.name(a.Player), t.place(end))})
 	}
 	n.Next = t.nextPlayer(a.Player)
@@ -114,7 +118,7 @@ func (t *tx) takeShortcut() error {
 			return err
 		}
 		if reached(sc.End) {
-			t.emit(Event{Kind: EvRule, Key: KeyShortcut, Player: t.name(t.s.Priority),
+			t.emit(Event{Kind: EvRule, Key: registry.Shortcut, Player: t.name(t.s.Priority),
 				Text: fmt.Sprintf("the shortcut is taken: %s has priority in %s", t.name(t.s.Priority), t.s.Step)})
 			if sc.Shortened {
 				// 731.2c: the player who now has priority must make a

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Shuffles are real and reproducible: the state carries a deterministic
@@ -45,7 +47,7 @@ func (t *tx) shuffle(p PlayerID, keep []ObjectID, why string) {
 		cards = append(cards, o)
 		seqs = append(seqs, o.Seq)
 	}
-	if t.applies(KeyShuffle) {
+	if t.applies(registry.Shuffle) {
 		// 701.24a: randomize the cards so that no player knows their
 		// order. The cards take the same places among themselves, in a
 		// random order (Fisher–Yates).
@@ -64,7 +66,7 @@ func (t *tx) shuffle(p PlayerID, keep []ObjectID, why string) {
 		text += " (" + why + ")"
 	}
 	t.s.Players[p].Shuffled++
-	t.emit(Event{Kind: EvRule, Key: KeyShuffle, Player: t.name(p), N: len(cards), Text: text})
+	t.emit(Event{Kind: EvRule, Key: registry.Shuffle, Player: t.name(p), N: len(cards), Text: text})
 }
 
 // unreveal: 701.20d, a revealed card in a library that is reordered stops
@@ -72,7 +74,7 @@ func (t *tx) shuffle(p PlayerID, keep []ObjectID, why string) {
 func (t *tx) unreveal(o *Object) {
 	if o.Revealed {
 		o.Revealed = false
-		t.emit(Event{Kind: EvRule, Key: KeyShuffle, Object: o.Label, ObjectID: o.ID,
+		t.emit(Event{Kind: EvRule, Key: registry.Shuffle, Object: o.Label, ObjectID: o.ID,
 			Text: fmt.Sprintf("%s is no longer revealed: its library was reordered", o.Label)})
 	}
 }
@@ -93,7 +95,7 @@ func (t *tx) together(fn func() error) error {
 // placedHere lists the cards put in a position in p's library in the
 // current event (701.24g), which a shuffle in that event leaves there.
 func (t *tx) placedHere(p PlayerID) []ObjectID {
-	if !t.applies(KeyShuffleKeep) {
+	if !t.applies(registry.ShuffleKeep) {
 		return nil
 	}
 	var out []ObjectID
@@ -112,7 +114,7 @@ func (t *tx) shuffleInto(id ObjectID, owner PlayerID, why string) (ObjectID, err
 	t.shuffling = true
 	// It goes under the cards already there, so that one put on top in
 	// the same event stays on top (701.24g); the shuffle places it.
-	nid, err := t.move(id, Library, true, nil, KeyShuffle, why)
+	nid, err := t.move(id, Library, true, nil, registry.Shuffle, why)
 	t.shuffling = false
 	if err != nil {
 		return 0, err

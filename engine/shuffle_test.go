@@ -3,6 +3,8 @@ package engine
 import (
 	"slices"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // TestShuffle: a shuffle is a permutation drawn from the state's seeded
@@ -46,7 +48,7 @@ func TestShuffle(t *testing.T) {
 		{name: "seed 1", ed: Latest(), seed: 1},
 		{name: "seed 2", ed: Latest(), seed: 2},
 		{name: "keeping the top and the third", ed: Latest(), seed: 1, keep: []int{19, 2}},
-		{name: "701.24a off", ed: Latest().Without(KeyShuffle), seed: 1, same: true},
+		{name: "701.24a off", ed: Latest().Without(registry.Shuffle), seed: 1, same: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before, after, s := shuffled(tc.ed, tc.seed, tc.keep...)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // StackKind says what a stack object is (405.1).
@@ -159,18 +161,18 @@ func (a CastSpell) apply(t *tx) error {
 		return err
 	}
 	judge := ch
-	if a.Bestow && t.applies(KeyBestowJudge) {
+	if a.Bestow && t.applies(registry.BestowJudge) {
 		judge = cast
 	}
 	if ch.Types.Is("land") {
-		return t.ruleErr(KeyPlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
+		return t.ruleErr(registry.PlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
 	}
 	var way castWay
 	if err := t.castFrom(o, a.Player, judge, &way); err != nil {
 		return err
 	}
 	if t.s.Priority != a.Player {
-		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
+		return t.ruleErr(registry.Timing, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
 	// 117.1a: an instant any time with priority; anything else in your own
 	// main phase with an empty stack.
@@ -186,7 +188,7 @@ func (a CastSpell) apply(t *tx) error {
 	// its proposal will make count, so a spell with {X} may be begun if
 	// some X would make it allowed.
 	xs := []int{0}
-	if ch.Cost.Kinds().Has(SymVariable) && t.applies(KeyConsiderChoices) {
+	if ch.Cost.Kinds().Has(SymVariable) && t.applies(registry.ConsiderChoices) {
 		xs = xs[:0]
 		for x := range maxConsideredX + 1 {
 			xs = append(xs, x)
@@ -199,15 +201,15 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	if forbid != nil {
-		return t.ruleErr(KeyCanCant, "%s can't be cast: %s (%s)", o.Label, forbid.spec.Rules.describe(), forbid.name)
+		return t.ruleErr(registry.CanCant, "%s can't be cast: %s (%s)", o.Label, forbid.spec.Rules.describe(), forbid.name)
 	}
 	// 601.5: once its proposal is complete (X chosen), it must still be
 	// allowed.
 	if m := t.castForbidden(o, ch, a.Player, a.X); m != nil {
-		return t.ruleErr(KeyCanCant, "%s can't be cast with X = %d: %s (%s)", o.Label, a.X, m.spec.Rules.describe(), m.name)
+		return t.ruleErr(registry.CanCant, "%s can't be cast with X = %d: %s (%s)", o.Label, a.X, m.spec.Rules.describe(), m.name)
 	}
 	// 601.2a: the card moves to the stack.
-	id, err := t.move(o.ID, Stack, false, nil, KeyCast, "is cast")
+	id, err := t.move(o.ID, Stack, false, nil, registry.Cast, "is cast")
 	if err != nil {
 		return err
 	}
@@ -235,7 +237,7 @@ func (a CastSpell) apply(t *tx) error {
 			modal = true
 			item.Abilities = append(item.Abilities, modes...)
 			item.Modes = slices.Clone(a.Modes)
-			t.emit(Event{Kind: EvCast, Key: KeyAddCost, Object: sp.Label, ObjectID: id, Player: t.name(chooser),
+			t.emit(Event{Kind: EvCast, Key: registry.AddCost, Object: sp.Label, ObjectID: id, Player: t.name(chooser),
 				Text: fmt.Sprintf("%s chooses %s for %s", t.name(chooser), modesText(ab, a.Modes), sp.Label)})
 			continue
 		}
@@ -249,8 +251,8 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	// 601.2b: splice (702.47): reveal cards, whose text the spell gains.
 	var adds []ManaCost
-	if len(a.Splice) > 0 && !t.applies(KeySplice) {
-		return t.ruleErr(KeySplice, "splice is a keyword without rules: nothing can be spliced")
+	if len(a.Splice) > 0 && !t.applies(registry.Splice) {
+		return t.ruleErr(registry.Splice, "splice is a keyword without rules: nothing can be spliced")
 	}
 	for _, sid := range a.Splice {
 		c, err := t.object(sid)
@@ -258,7 +260,7 @@ func (a CastSpell) apply(t *tx) error {
 			return err
 		}
 		if c.Zone != Hand || c.Owner != a.Player {
-			return t.ruleErr(KeySplice, "%s must be in %s's hand to be spliced", c.Label, t.name(a.Player))
+			return t.ruleErr(registry.Splice, "%s must be in %s's hand to be spliced", c.Label, t.name(a.Player))
 		}
 		var spl *Ability
 		for _, x := range t.chars(c).Abilities {
@@ -267,7 +269,7 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 		if spl == nil || !t.chars(sp).Types.HasSubtype(spl.Param) {
-			return t.ruleErr(KeySplice, "%s can't be spliced onto %s", c.Label, sp.Label)
+			return t.ruleErr(registry.Splice, "%s can't be spliced onto %s", c.Label, sp.Label)
 		}
 		for _, x := range t.chars(c).Abilities {
 			if x.Kind == AbSpell {
@@ -275,7 +277,7 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 		adds = append(adds, spl.KCost.Mana)
-		t.emit(Event{Kind: EvCast, Key: KeySplice, Object: c.Label, ObjectID: c.ID, Player: t.name(a.Player),
+		t.emit(Event{Kind: EvCast, Key: registry.Splice, Object: c.Label, ObjectID: c.ID, Player: t.name(a.Player),
 			Text: fmt.Sprintf("%s reveals %s and splices it onto %s", t.name(a.Player), c.Label, sp.Label)})
 	}
 	// Additional and alternative costs (601.2b, 601.2f).
@@ -311,7 +313,7 @@ func (a CastSpell) apply(t *tx) error {
 			for _, k := range a.Kicker {
 				kk := append([]*Ability{ab}, ab.Parts...)
 				if k >= len(kk) {
-					return t.ruleErr(KeyKicker, "%s has no kicker %d", sp.Label, k+1)
+					return t.ruleErr(registry.Kicker, "%s has no kicker %d", sp.Label, k+1)
 				}
 				adds = append(adds, kk[k].KCost.Mana)
 			}
@@ -339,20 +341,20 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	if len(a.Reveal) > 0 && (extra == nil || extra.Reveal == nil) {
-		return t.ruleErr(KeyAddCost, "%s's costs don't ask for revealing a card", sp.Label)
+		return t.ruleErr(registry.AddCost, "%s's costs don't ask for revealing a card", sp.Label)
 	}
 	if len(a.Reveal) > 1 {
-		return t.ruleErr(KeyAddCost, "%s's cost asks for revealing one card", sp.Label)
+		return t.ruleErr(registry.AddCost, "%s's cost asks for revealing one card", sp.Label)
 	}
 	if len(a.Modes) > 0 && !modal {
-		return t.ruleErr(KeyAddCost, "%s isn't modal: it has no modes to choose", sp.Label)
+		return t.ruleErr(registry.AddCost, "%s isn't modal: it has no modes to choose", sp.Label)
 	}
 	if a.Alt && (a.Bestow || way.flashback) {
 		// 601.2b: one alternative cost.
-		return t.ruleErr(KeyAddCost, "%s can't be cast with two alternative costs", sp.Label)
+		return t.ruleErr(registry.AddCost, "%s can't be cast with two alternative costs", sp.Label)
 	}
 	if a.Alt && base == nil && extra == nil {
-		return t.ruleErr(KeyAddCost, "%s has no alternative cost", sp.Label)
+		return t.ruleErr(registry.AddCost, "%s has no alternative cost", sp.Label)
 	}
 	// 601.2c: targets.
 	for _, ab := range item.Abilities {
@@ -362,7 +364,7 @@ func (a CastSpell) apply(t *tx) error {
 		for _, ab := range spch.Abilities {
 			// 115.1a: an activated or triggered ability of an instant or
 			// sorcery that says "target" is targeted; the spell isn't.
-			if (ab.Kind == AbActivated || ab.Kind == AbTriggered) && len(ab.Targets) > 0 && !t.applies(KeySpellTargets) {
+			if (ab.Kind == AbActivated || ab.Kind == AbTriggered) && len(ab.Targets) > 0 && !t.applies(registry.SpellTargets) {
 				item.Specs = append(item.Specs, ab.Targets...)
 			}
 		}
@@ -405,16 +407,16 @@ func (a CastSpell) apply(t *tx) error {
 		// 903.8: the commander tax, an additional cost.
 		if tax := t.commanderTax(sp); tax != nil {
 			adds = append(adds, tax)
-			t.emit(Event{Kind: EvCost, Key: KeyCommanderTax, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
+			t.emit(Event{Kind: EvCost, Key: registry.CommanderTax, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
 				Text: fmt.Sprintf("%s costs %s more: the commander tax", sp.Label, tax)})
 		}
 	}
 	total := totalCost(base, a.X, adds, more, less)
-	t.emit(Event{Kind: EvCost, Key: KeyTotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
+	t.emit(Event{Kind: EvCost, Key: registry.TotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
 		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.describe())})
 	if len(a.Convoke) > 0 {
 		var err error
-		if t.applies(KeyConvokeTotal) {
+		if t.applies(registry.ConvokeTotal) {
 			total, err = t.convoke(a.Player, sp, total, a.Convoke)
 		} else {
 			// Without 702.51b, convoke would pay part of the cost before
@@ -437,7 +439,7 @@ func (a CastSpell) apply(t *tx) error {
 	// 601.2h: pay it.
 	if extra != nil && extra.Reveal != nil {
 		if len(a.Reveal) == 0 {
-			return t.ruleErr(KeyAddCost, "%s's cost asks for revealing a %s from %s's hand", sp.Label, extra.Reveal.String(), t.name(a.Player))
+			return t.ruleErr(registry.AddCost, "%s's cost asks for revealing a %s from %s's hand", sp.Label, extra.Reveal.String(), t.name(a.Player))
 		}
 		if err := t.payReveal(a.Player, sp, extra.Reveal, a.Reveal[0]); err != nil {
 			return err
@@ -461,7 +463,7 @@ func (a CastSpell) apply(t *tx) error {
 	if len(tgts) > 0 {
 		text += " targeting " + strings.Join(tgts, ", ")
 	}
-	t.emit(Event{Kind: EvCast, Key: KeyCast, Object: sp.Label, ObjectID: id, Player: t.name(a.Player), PlayerID: a.Player, HasPlayer: true, Text: text})
+	t.emit(Event{Kind: EvCast, Key: registry.Cast, Object: sp.Label, ObjectID: id, Player: t.name(a.Player), PlayerID: a.Player, HasPlayer: true, Text: text})
 	if way.commander {
 		t.castFromCommand(sp, a.Player)
 	}
@@ -476,7 +478,7 @@ func (a CastSpell) apply(t *tx) error {
 // without that rule, only those still creatures on the battlefield would
 // (608.2h: the current information).
 func (t *tx) attackedWith() int {
-	if t.applies(KeyLookBackInfo) {
+	if t.applies(registry.LookBackInfo) {
 		return len(t.s.Log.Attacked)
 	}
 	n := 0
@@ -496,7 +498,7 @@ const maxConsideredX = 3
 // characteristics ch) as a spell with X = x, or nil (101.2: "can't" beats
 // "can").
 func (t *tx) castForbidden(o *Object, ch *Chars, p PlayerID, x int) *ruleMod {
-	if !t.applies(KeyCanCant) {
+	if !t.applies(registry.CanCant) {
 		return nil
 	}
 	probe := *o
@@ -630,7 +632,7 @@ type paid struct {
 // any failure fails the whole action.
 func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int, tap []ObjectID) (paid, error) {
 	var out paid
-	if !t.applies(KeyPay) { // 601.2h: the player pays the total cost
+	if !t.applies(registry.Pay) { // 601.2h: the player pays the total cost
 		return out, nil
 	}
 	selfID := ObjectID(0)
@@ -644,7 +646,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	}
 	_, spent, life, err := pay(t.usablePool(p, spell), mana, pm, t.ed)
 	if err != nil {
-		return out, t.ruleErr(KeyPay, "%s", err)
+		return out, t.ruleErr(registry.Pay, "%s", err)
 	}
 	if c != nil {
 		life += c.Life
@@ -657,59 +659,59 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	if have := t.lifeOf(p); life > 0 && have < life {
 		// 119.4: a player can pay life only if their life total is at
 		// least that much.
-		return out, t.ruleErr(KeyPay, "%s can't pay %d life with %d", pl.Name, life, have)
+		return out, t.ruleErr(registry.Pay, "%s can't pay %d life with %d", pl.Name, life, have)
 	}
 	t.spendPool(p, spell, spent)
 	out.mana = spent
 	if spent.Total() > 0 || life > 0 {
-		key := KeyPay
+		key := registry.Pay
 		kinds := mana.Kinds()
 		switch {
 		case kinds.Has(SymPhyrexian) || kinds.Has(SymHybridPhyrexian):
-			key = KeyPhyrexian // 107.4f: mana of its color or 2 life
+			key = registry.Phyrexian // 107.4f: mana of its color or 2 life
 		case kinds.Has(SymHybrid) || kinds.Has(SymMonoHybrid):
-			key = KeyHybrid // 107.4e: either half
+			key = registry.Hybrid // 107.4e: either half
 		}
 		t.emit(Event{Kind: EvCost, Key: key, Player: pl.Name, N: spent.Total(),
 			Text: fmt.Sprintf("%s pays %s for %s", pl.Name, Payment{Mana: spent, Life: life - lifeOf(c)}, mana)})
 	}
 	if life > 0 {
-		if err := t.life(p, -life, KeyPay, "as a cost"); err != nil {
+		if err := t.life(p, -life, registry.Pay, "as a cost"); err != nil {
 			return out, err
 		}
 	}
 	if c == nil || c.TapOther == nil {
 		if len(tap) > 0 {
-			return out, t.ruleErr(KeyPay, "nothing to tap: the cost doesn't ask for it")
+			return out, t.ruleErr(registry.Pay, "nothing to tap: the cost doesn't ask for it")
 		}
 	}
 	if c == nil {
 		if len(sac) > 0 || len(discard) > 0 {
-			return out, t.ruleErr(KeyPay, "nothing to sacrifice or discard: the cost doesn't ask for it")
+			return out, t.ruleErr(registry.Pay, "nothing to sacrifice or discard: the cost doesn't ask for it")
 		}
 		return out, nil
 	}
 	if c.Tap || c.Untap {
 		if self == nil || self.Zone != Battlefield {
-			return out, t.ruleErr(KeyPay, "only a permanent can be tapped for a cost")
+			return out, t.ruleErr(registry.Pay, "only a permanent can be tapped for a cost")
 		}
 		if c.Tap {
 			if self.Tapped {
-				return out, t.ruleErr(KeyTap, "%s is already tapped; {T} can't be paid", self.Label)
+				return out, t.ruleErr(registry.Tap, "%s is already tapped; {T} can't be paid", self.Label)
 			}
 			// 302.6: a creature's {T} abilities need it to have been
 			// controlled since the turn began, unless it has haste.
-			if ch := t.chars(self); ch.Types.Is("creature") && self.Sick && !ch.HasKeyword("haste") && t.applies(KeySick) { // 302.6
-				return out, t.ruleErr(KeySick, "%s hasn't been under its controller's control since their most recent turn began: it can't pay {T}", self.Label)
+			if ch := t.chars(self); ch.Types.Is("creature") && self.Sick && !ch.HasKeyword("haste") && t.applies(registry.Sick) { // 302.6
+				return out, t.ruleErr(registry.Sick, "%s hasn't been under its controller's control since their most recent turn began: it can't pay {T}", self.Label)
 			}
 			t.tap(self)
 		}
 		if c.Untap {
 			if !self.Tapped {
-				return out, t.ruleErr(KeyUntap, "%s is untapped; {Q} can't be paid", self.Label)
+				return out, t.ruleErr(registry.Untap, "%s is untapped; {Q} can't be paid", self.Label)
 			}
 			self.Tapped = false
-			t.emit(Event{Kind: EvTap, Key: KeyUntap, Object: self.Label, ObjectID: self.ID, Text: self.Label + " untaps to pay {Q}"})
+			t.emit(Event{Kind: EvTap, Key: registry.Untap, Object: self.Label, ObjectID: self.ID, Text: self.Label + " untaps to pay {Q}"})
 		}
 	}
 	if c.Remove != "" {
@@ -718,7 +720,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 			n = remove
 		}
 		if self.Counters.Get(c.Remove) < n {
-			return out, t.ruleErr(KeyPay, "%s has %d %s counters; %d can't be removed", self.Label, self.Counters.Get(c.Remove), c.Remove, n)
+			return out, t.ruleErr(registry.Pay, "%s has %d %s counters; %d can't be removed", self.Label, self.Counters.Get(c.Remove), c.Remove, n)
 		}
 		if n > 0 {
 			if err := t.counters(ObjectTarget(self.ID), c.Remove, -n); err != nil {
@@ -737,9 +739,9 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	if c.DiscardSelf {
 		// "Discard this card" (702.29a): the card itself, from its owner's hand.
 		if self == nil || self.Zone != Hand || self.Owner != p {
-			return out, t.ruleErr(KeyDiscard, "only a card in %s's hand can be discarded to pay this cost", pl.Name)
+			return out, t.ruleErr(registry.Discard, "only a card in %s's hand can be discarded to pay this cost", pl.Name)
 		}
-		nid, err := t.move(self.ID, Graveyard, false, nil, KeyDiscard, "is discarded to pay a cost")
+		nid, err := t.move(self.ID, Graveyard, false, nil, registry.Discard, "is discarded to pay a cost")
 		if err != nil {
 			return out, err
 		}
@@ -748,20 +750,20 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	if c.ExileSelf {
 		// "Exile this card from your graveyard" (702.97a).
 		if self == nil || self.Zone != Graveyard || self.Owner != p {
-			return out, t.ruleErr(KeyExile, "only a card in %s's graveyard can be exiled to pay this cost", pl.Name)
+			return out, t.ruleErr(registry.Exile, "only a card in %s's graveyard can be exiled to pay this cost", pl.Name)
 		}
 		out.exiled = append(out.exiled, *t.snapshotOf(self.ID))
-		if _, err := t.move(self.ID, Exile, false, nil, KeyExile, "is exiled to pay a cost"); err != nil {
+		if _, err := t.move(self.ID, Exile, false, nil, registry.Exile, "is exiled to pay a cost"); err != nil {
 			return out, err
 		}
 	}
 	if c.ExileTop > 0 {
 		lib := t.s.In(p, Library)
 		if len(lib) < c.ExileTop {
-			return out, t.ruleErr(KeyPay, "%s's library has %d cards; %d can't be exiled", pl.Name, len(lib), c.ExileTop)
+			return out, t.ruleErr(registry.Pay, "%s's library has %d cards; %d can't be exiled", pl.Name, len(lib), c.ExileTop)
 		}
 		for k := 0; k < c.ExileTop; k++ {
-			if _, err := t.move(t.s.Top(p).ID, Exile, false, nil, KeyExile, "is exiled to pay a cost"); err != nil {
+			if _, err := t.move(t.s.Top(p).ID, Exile, false, nil, registry.Exile, "is exiled to pay a cost"); err != nil {
 				return out, err
 			}
 		}
@@ -773,16 +775,16 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 	}
 	if c.SacSelf {
 		if self == nil || self.Zone != Battlefield {
-			return out, t.ruleErr(KeySacrifice, "only a permanent can be sacrificed")
+			return out, t.ruleErr(registry.Sacrifice, "only a permanent can be sacrificed")
 		}
 		sac = append([]ObjectID{self.ID}, sac...)
 		need++
 	}
 	if len(sac) != need {
 		if need == 0 {
-			return out, t.ruleErr(KeySacrifice, "the cost doesn't ask for a sacrifice")
+			return out, t.ruleErr(registry.Sacrifice, "the cost doesn't ask for a sacrifice")
 		}
-		return out, t.ruleErr(KeySacrifice, "the cost asks for sacrificing %s", c.describe())
+		return out, t.ruleErr(registry.Sacrifice, "the cost asks for sacrificing %s", c.describe())
 	}
 	for i, id := range sac {
 		o, err := t.object(id)
@@ -791,7 +793,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		}
 		if i > 0 || !c.SacSelf {
 			if !matchFilter(&t.s, c.Sac, o, t.chars(o), self, p) {
-				return out, t.ruleErr(KeySacrifice, "%s isn't a %s", o.Label, c.Sac.String())
+				return out, t.ruleErr(registry.Sacrifice, "%s isn't a %s", o.Label, c.Sac.String())
 			}
 		}
 	}
@@ -804,7 +806,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		}
 	}
 	if len(discard) != c.Discard {
-		return out, t.ruleErr(KeyDiscard, "the cost asks for discarding %d card%s", c.Discard, plural(c.Discard))
+		return out, t.ruleErr(registry.Discard, "the cost asks for discarding %d card%s", c.Discard, plural(c.Discard))
 	}
 	for _, id := range discard {
 		o, err := t.object(id)
@@ -812,9 +814,9 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 			return out, err
 		}
 		if o.Zone != Hand || o.Owner != p || o.ID == selfID {
-			return out, t.ruleErr(KeyDiscard, "%s isn't a card in %s's hand", o.Label, pl.Name)
+			return out, t.ruleErr(registry.Discard, "%s isn't a card in %s's hand", o.Label, pl.Name)
 		}
-		if _, err := t.move(id, Graveyard, false, nil, KeyDiscard, "is discarded"); err != nil {
+		if _, err := t.move(id, Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
 			return out, err
 		}
 	}
@@ -838,32 +840,32 @@ func (a Activate) apply(t *tx) error {
 		who = o.Owner
 	}
 	if who != a.Player {
-		return t.ruleErr(KeyActivate, "%s doesn't control %s", t.name(a.Player), o.Label)
+		return t.ruleErr(registry.Activate, "%s doesn't control %s", t.name(a.Player), o.Label)
 	}
 	// 113.6m: an ability that moves its object out of a zone works only in
 	// that zone; without it, like any other, only on the battlefield.
 	zone := Battlefield
-	if ab.From != 0 && t.applies(KeyAbilityZone) {
+	if ab.From != 0 && t.applies(registry.AbilityZone) {
 		zone = ab.From
 	}
 	if o.Zone != zone || o.PhasedOut {
-		return t.ruleErr(KeyActivate, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
+		return t.ruleErr(registry.Activate, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
 	}
-	if ab.Keyword == "cycling" && !t.applies(KeyCycling) { // 702.29a
-		return t.ruleErr(KeyActivate, "%s has no cycling ability that works", o.Label)
+	if ab.Keyword == "cycling" && !t.applies(registry.Cycling) { // 702.29a
+		return t.ruleErr(registry.Activate, "%s has no cycling ability that works", o.Label)
 	}
 	mana := t.isManaAbility(o, ab)
 	if !mana && t.s.Priority != a.Player {
-		return t.ruleErr(KeyTiming, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
+		return t.ruleErr(registry.Timing, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
-	if ab.Sorcery && t.applies(KeyTiming) && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
-		return t.ruleErr(KeyTiming, "%s's ability can be activated only as a sorcery", o.Label)
+	if ab.Sorcery && t.applies(registry.Timing) && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
+		return t.ruleErr(registry.Timing, "%s's ability can be activated only as a sorcery", o.Label)
 	}
-	if ab.OncePerTurn && t.applies(KeyActivateBanned) && slices.Contains(o.UsedThisTurn(t.s.Turn), ab) {
+	if ab.OncePerTurn && t.applies(registry.ActivateBanned) && slices.Contains(o.UsedThisTurn(t.s.Turn), ab) {
 		// 602.5: "A player can't begin to activate an ability that's
 		// prohibited from being activated"; 602.5b: the restriction stays
 		// with the object whoever controls it.
-		return t.ruleErr(KeyActivateBanned, "%s's ability can be activated only once each turn; it was this turn", o.Label)
+		return t.ruleErr(registry.ActivateBanned, "%s's ability can be activated only once each turn; it was this turn", o.Label)
 	}
 	if !mana {
 		if err := t.fragmentedLoop(a.Player, fmt.Sprintf("activate %d %d %v", a.Object, a.Ability, a.Targets)); err != nil {
@@ -908,10 +910,10 @@ func (a Activate) apply(t *tx) error {
 	if p.discarded != 0 && ab.Keyword == "cycling" {
 		t.cycled(a.Player, oLabel, oID, p.discarded)
 	}
-	if ab.Keyword == "crew" && t.applies(KeyCrews) {
+	if ab.Keyword == "crew" && t.applies(registry.Crews) {
 		// 702.122b: each creature tapped to pay a crew cost crews the Vehicle.
 		for _, c := range p.tapped {
-			t.emit(Event{Kind: EvCrew, Key: KeyCrews, Object: c.Obj.Label, ObjectID: c.ID, Source: oID, Player: t.name(a.Player),
+			t.emit(Event{Kind: EvCrew, Key: registry.Crews, Object: c.Obj.Label, ObjectID: c.ID, Source: oID, Player: t.name(a.Player),
 				Text: fmt.Sprintf("%s crews %s", c.Obj.Label, oLabel)})
 		}
 	}
@@ -921,7 +923,7 @@ func (a Activate) apply(t *tx) error {
 	text := fmt.Sprintf("%s activates %s: %s", t.name(a.Player), oLabel, ab.Display(ch.Name))
 	if mana {
 		// 605.3b: a mana ability resolves at once, without the stack.
-		t.emit(Event{Kind: EvCast, Key: KeyManaAbility, Object: oLabel, ObjectID: oID, Player: t.name(a.Player), Text: text})
+		t.emit(Event{Kind: EvCast, Key: registry.ManaAbility, Object: oLabel, ObjectID: oID, Player: t.name(a.Player), Text: text})
 		ex := t.newExec(item, nil)
 		if err := ex.run(ab, 0); err != nil {
 			return err
@@ -945,7 +947,7 @@ func (a Activate) apply(t *tx) error {
 	if len(tgts) > 0 {
 		text += " targeting " + strings.Join(tgts, ", ")
 	}
-	t.emit(Event{Kind: EvCast, Key: KeyActivate, Object: obj.Label, ObjectID: obj.ID, Source: oID, Player: t.name(a.Player), Text: text})
+	t.emit(Event{Kind: EvCast, Key: registry.Activate, Object: obj.Label, ObjectID: obj.ID, Source: oID, Player: t.name(a.Player), Text: text})
 	t.s.Priority, t.s.Passes = a.Player, 0
 	return nil
 }
@@ -955,7 +957,7 @@ func (a Activate) apply(t *tx) error {
 // it a mana ability even when the game state lets it add none (no
 // creatures to count, its permanent already tapped).
 func (t *tx) isManaAbility(o *Object, ab *Ability) bool {
-	if !ab.Mana || t.applies(KeyManaAbilityStays) {
+	if !ab.Mana || t.applies(registry.ManaAbilityStays) {
 		return ab.Mana
 	}
 	if ab.Cost != nil && ab.Cost.Tap && o.Tapped {
@@ -980,15 +982,15 @@ func (a PlayLand) apply(t *tx) error {
 		return fmt.Errorf("%s isn't a land", o.Label)
 	}
 	if o.Zone != Hand || o.Owner != a.Player {
-		return t.ruleErr(KeyPlayLand, "%s can play a land only from their hand", t.name(a.Player))
+		return t.ruleErr(registry.PlayLand, "%s can play a land only from their hand", t.name(a.Player))
 	}
 	if t.s.Priority != a.Player || t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil {
-		return t.ruleErr(KeyPlayLand, "a land can be played only in its owner's main phase, with priority and an empty stack")
+		return t.ruleErr(registry.PlayLand, "a land can be played only in its owner's main phase, with priority and an empty stack")
 	}
 	// 101.2: "can't" beats "can".
 	for _, m := range t.ruleMods(RuleCantPlayLands) {
-		if m.ctrl == a.Player && t.applies(KeyCanCant) {
-			return t.ruleErr(KeyCanCant, "%s can't play lands this turn (%s)", t.name(a.Player), m.name)
+		if m.ctrl == a.Player && t.applies(registry.CanCant) {
+			return t.ruleErr(registry.CanCant, "%s can't play lands this turn (%s)", t.name(a.Player), m.name)
 		}
 	}
 	allowed := 1
@@ -997,12 +999,12 @@ func (a PlayLand) apply(t *tx) error {
 			allowed += max(m.mod.N, 1)
 		}
 	}
-	if t.s.Lands >= allowed && t.applies(KeyLandCount) {
-		return t.ruleErr(KeyLandCount, "%s has played %d land%s this turn, all they may", t.name(a.Player), t.s.Lands, plural(t.s.Lands))
+	if t.s.Lands >= allowed && t.applies(registry.LandCount) {
+		return t.ruleErr(registry.LandCount, "%s has played %d land%s this turn, all they may", t.name(a.Player), t.s.Lands, plural(t.s.Lands))
 	}
 	t.s.Lands++
 	pl := a.Player
-	_, err = t.move(o.ID, Battlefield, false, &pl, KeyPlayLand, "is played")
+	_, err = t.move(o.ID, Battlefield, false, &pl, registry.PlayLand, "is played")
 	return err
 }
 
@@ -1020,8 +1022,8 @@ func (t *tx) resolve(o *Object) error {
 		return t.resolveCombatDamage(oid)
 	}
 	// 608.2a: an intervening "if" clause is checked again.
-	if item.Kind == StackTriggered && item.Abilities[0].If != nil && t.applies(KeyTriggerIf) && !t.condHolds(item.Abilities[0].If, item) {
-		t.emit(Event{Kind: EvResolve, Key: KeyTriggerIf, Object: label, ObjectID: oid,
+	if item.Kind == StackTriggered && item.Abilities[0].If != nil && t.applies(registry.TriggerIf) && !t.condHolds(item.Abilities[0].If, item) {
+		t.emit(Event{Kind: EvResolve, Key: registry.TriggerIf, Object: label, ObjectID: oid,
 			Text: label + " does nothing: its condition is no longer true"})
 		t.s.remove(oid)
 		t.dirty()
@@ -1050,32 +1052,32 @@ func (t *tx) resolve(o *Object) error {
 		legal[i] = make([]bool, len(ts))
 		for j, tg := range ts {
 			anyTarget = true
-			if !t.applies(KeyIllegalTargets) || t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
+			if !t.applies(registry.IllegalTargets) || t.stillLegal(item.Specs[i], tg, item, src, srcCh) {
 				legal[i][j] = true
 				anyLegal = true
 			}
 		}
 	}
-	if anyTarget && !anyLegal && o.Bestowed && t.applies(KeyBestow) {
+	if anyTarget && !anyLegal && o.Bestowed && t.applies(registry.Bestow) {
 		// 702.103e: a bestowed Aura spell whose target is illegal ceases
 		// to be bestowed and resolves as a creature spell (608.3b).
 		o.Bestowed = false
 		t.dirty()
-		t.emit(Event{Kind: EvResolve, Key: KeyBestow, Object: label, ObjectID: oid,
+		t.emit(Event{Kind: EvResolve, Key: registry.Bestow, Object: label, ObjectID: oid,
 			Text: label + "'s target is illegal: it ceases to be bestowed and resolves as a creature spell"})
 		for i := range item.Targets {
 			item.Targets[i] = nil
 		}
 		anyTarget = false
 	}
-	if anyTarget && !anyLegal && t.applies(KeyIllegalTargets) {
-		t.emit(Event{Kind: EvResolve, Key: KeyIllegalTargets, Object: label, ObjectID: oid,
+	if anyTarget && !anyLegal && t.applies(registry.IllegalTargets) {
+		t.emit(Event{Kind: EvResolve, Key: registry.IllegalTargets, Object: label, ObjectID: oid,
 			Text: label + " doesn't resolve: all its targets are illegal"})
 		return t.leaveStack(t.s.Object(oid), true)
 	}
 	isPermanent := item.Kind == StackSpell && !t.chars(o).Types.Is("instant") && !t.chars(o).Types.Is("sorcery")
 	if !isPermanent {
-		t.emit(Event{Kind: EvResolve, Key: KeyResolve, Object: label, ObjectID: oid, Text: label + " resolves"})
+		t.emit(Event{Kind: EvResolve, Key: registry.Resolve, Object: label, ObjectID: oid, Text: label + " resolves"})
 		ex := t.newExec(item, legal)
 		ex.stackObj = oid
 		off := 0
@@ -1098,7 +1100,7 @@ func (t *tx) resolve(o *Object) error {
 	// its target (608.3c).
 	ctrl := item.Controller
 	oldID := oid
-	newID, err := t.move(oid, Battlefield, false, &ctrl, KeyEnterResolve, "resolves")
+	newID, err := t.move(oid, Battlefield, false, &ctrl, registry.EnterResolve, "resolves")
 	if err != nil {
 		return err
 	}
@@ -1107,7 +1109,7 @@ func (t *tx) resolve(o *Object) error {
 	for i := range t.s.Effects {
 		e := &t.s.Effects[i]
 		for j, id := range e.Objects {
-			if id == oldID && t.applies(KeySpellEffects) {
+			if id == oldID && t.applies(registry.SpellEffects) {
 				e.Objects = slices.Clone(e.Objects)
 				e.Objects[j] = newID
 			}
@@ -1118,7 +1120,7 @@ func (t *tx) resolve(o *Object) error {
 			_ = sp
 			if len(item.Targets[i]) > 0 && legal[i][0] && !item.Targets[i][0].IsPlayer {
 				p.Attached = item.Targets[i][0].Object
-				t.emit(Event{Kind: EvRule, Key: KeyEnterResolve, Object: p.Label, ObjectID: p.ID,
+				t.emit(Event{Kind: EvRule, Key: registry.EnterResolve, Object: p.Label, ObjectID: p.ID,
 					Text: p.Label + " enters attached to " + t.targetText(item.Targets[i][0])})
 			}
 		}
@@ -1139,14 +1141,14 @@ func (t *tx) leaveStack(o *Object, countered bool) error {
 		t.dirty()
 		return nil
 	}
-	if o.Stack != nil && o.Stack.Flashback && t.applies(KeyFlashback) {
+	if o.Stack != nil && o.Stack.Flashback && t.applies(registry.Flashback) {
 		// 702.34a: "If the flashback cost was paid, exile this card
 		// instead of putting it anywhere else any time it would leave the
 		// stack."
-		_, err := t.move(o.ID, Exile, false, nil, KeyFlashback, "is exiled (flashback)")
+		_, err := t.move(o.ID, Exile, false, nil, registry.Flashback, "is exiled (flashback)")
 		return err
 	}
-	_, err := t.move(o.ID, Graveyard, false, nil, KeyToGraveyard, "goes to its owner's graveyard")
+	_, err := t.move(o.ID, Graveyard, false, nil, registry.ToGraveyard, "goes to its owner's graveyard")
 	return err
 }
 
@@ -1166,13 +1168,13 @@ func (t *tx) counterSpell(o *Object, by string) error {
 	if o.Zone != Stack {
 		return nil
 	}
-	t.emit(Event{Kind: EvResolve, Key: KeyCounter, Object: o.Label, ObjectID: o.ID, Text: o.Label + " is countered by " + by})
+	t.emit(Event{Kind: EvResolve, Key: registry.Counter, Object: o.Label, ObjectID: o.ID, Text: o.Label + " is countered by " + by})
 	if o.Stack != nil && o.Stack.Kind != StackSpell {
 		t.s.remove(o.ID)
 		t.dirty()
 		return nil
 	}
-	_, err := t.move(o.ID, Graveyard, false, nil, KeyCounter, "is countered")
+	_, err := t.move(o.ID, Graveyard, false, nil, registry.Counter, "is countered")
 	return err
 }
 
@@ -1213,21 +1215,21 @@ func NeedsPriority(s State, a Action) (PlayerID, bool) {
 // is left to pay with mana.
 func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (ManaCost, error) {
 	if !t.chars(sp).HasKeyword("convoke") {
-		return nil, t.ruleErr(KeyConvoke, "%s doesn't have convoke", sp.Label)
+		return nil, t.ruleErr(registry.Convoke, "%s doesn't have convoke", sp.Label)
 	}
 	left := slices.Clone(total)
 	seen := map[ObjectID]bool{}
 	for _, id := range ids {
 		o := t.s.Object(id)
 		if o == nil || o.Zone != Battlefield {
-			return nil, t.ruleErr(KeyConvoke, "only creatures on the battlefield can convoke")
+			return nil, t.ruleErr(registry.Convoke, "only creatures on the battlefield can convoke")
 		}
 		ch := t.chars(o)
 		switch {
 		case !ch.Types.Is("creature") || ch.Controller != p:
-			return nil, t.ruleErr(KeyConvoke, "%s isn't a creature %s controls", o.Label, t.name(p))
+			return nil, t.ruleErr(registry.Convoke, "%s isn't a creature %s controls", o.Label, t.name(p))
 		case o.Tapped || seen[id]:
-			return nil, t.ruleErr(KeyConvoke, "%s is already tapped", o.Label)
+			return nil, t.ruleErr(registry.Convoke, "%s is already tapped", o.Label)
 		}
 		seen[id] = true
 		// A colored symbol of its color first, then generic mana.
@@ -1240,10 +1242,10 @@ func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (Ma
 				left = slices.Delete(left, i, i+1)
 			}
 		} else {
-			return nil, t.ruleErr(KeyConvoke, "%s can't pay for any of %s's cost that is left (%s)", o.Label, sp.Label, costOrZero(left))
+			return nil, t.ruleErr(registry.Convoke, "%s can't pay for any of %s's cost that is left (%s)", o.Label, sp.Label, costOrZero(left))
 		}
 		t.tap(o)
-		t.emit(Event{Kind: EvCost, Key: KeyConvoke, Object: o.Label, ObjectID: id, Player: t.name(p),
+		t.emit(Event{Kind: EvCost, Key: registry.Convoke, Object: o.Label, ObjectID: id, Player: t.name(p),
 			Text: fmt.Sprintf("%s convokes %s: %s left to pay", o.Label, sp.Label, costOrZero(left))})
 	}
 	return left, nil
@@ -1255,37 +1257,37 @@ func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (Ma
 // mana"), no more of them than the waterbend cost has generic mana, even if
 // the total cost has more (701.67b). It returns what is left to pay.
 func (t *tx) waterbend(p PlayerID, sp *Object, total ManaCost, water int, ids []ObjectID) (ManaCost, error) {
-	if water == 0 || !t.applies(KeyWaterbend) {
-		return nil, t.ruleErr(KeyWaterbend, "%s's costs have no waterbend cost to tap for", sp.Label)
+	if water == 0 || !t.applies(registry.Waterbend) {
+		return nil, t.ruleErr(registry.Waterbend, "%s's costs have no waterbend cost to tap for", sp.Label)
 	}
-	if len(ids) > water && t.applies(KeyWaterbendOnly) {
-		return nil, t.ruleErr(KeyWaterbendOnly, "tapping %d artifacts and creatures: they pay only for the {%d} of %s's waterbend cost, not for the rest of its total cost", len(ids), water, sp.Label)
+	if len(ids) > water && t.applies(registry.WaterbendOnly) {
+		return nil, t.ruleErr(registry.WaterbendOnly, "tapping %d artifacts and creatures: they pay only for the {%d} of %s's waterbend cost, not for the rest of its total cost", len(ids), water, sp.Label)
 	}
 	left := slices.Clone(total)
 	seen := map[ObjectID]bool{}
 	for _, id := range ids {
 		o := t.s.Object(id)
 		if o == nil || o.Zone != Battlefield {
-			return nil, t.ruleErr(KeyWaterbend, "only artifacts and creatures on the battlefield can be tapped to waterbend")
+			return nil, t.ruleErr(registry.Waterbend, "only artifacts and creatures on the battlefield can be tapped to waterbend")
 		}
 		ch := t.chars(o)
 		switch {
 		case !ch.Types.Is("artifact") && !ch.Types.Is("creature") || ch.Controller != p:
-			return nil, t.ruleErr(KeyWaterbend, "%s isn't an artifact or creature %s controls", o.Label, t.name(p))
+			return nil, t.ruleErr(registry.Waterbend, "%s isn't an artifact or creature %s controls", o.Label, t.name(p))
 		case o.Tapped || seen[id]:
-			return nil, t.ruleErr(KeyWaterbend, "%s is already tapped", o.Label)
+			return nil, t.ruleErr(registry.Waterbend, "%s is already tapped", o.Label)
 		}
 		seen[id] = true
 		i := slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymGeneric && s.N > 0 })
 		if i < 0 {
-			return nil, t.ruleErr(KeyWaterbend, "%s has no generic mana left to pay for (%s)", sp.Label, costOrZero(left))
+			return nil, t.ruleErr(registry.Waterbend, "%s has no generic mana left to pay for (%s)", sp.Label, costOrZero(left))
 		}
 		left[i].N--
 		if left[i].N == 0 {
 			left = slices.Delete(left, i, i+1)
 		}
 		t.tap(o)
-		t.emit(Event{Kind: EvCost, Key: KeyWaterbend, Object: o.Label, ObjectID: id, Player: t.name(p),
+		t.emit(Event{Kind: EvCost, Key: registry.Waterbend, Object: o.Label, ObjectID: id, Player: t.name(p),
 			Text: fmt.Sprintf("%s taps %s rather than pay {1} of the waterbend cost: %s left to pay", t.name(p), o.Label, costOrZero(left))})
 	}
 	return left, nil

@@ -3,9 +3,11 @@ package engine
 import (
 	"errors"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
-func (g *game) rejects(a Action, k Key) {
+func (g *game) rejects(a Action, k registry.Key) {
 	g.t.Helper()
 	err := g.fails(a)
 	var re *RuleError
@@ -26,7 +28,7 @@ func TestStackRules(t *testing.T) {
 		g.put(g.textCard("Divination", "{2}{U}", "Sorcery", nil, "Draw two cards."), 1, Hand)
 		g.do(AddMana{Player: 1, Mana: Mana{U: 1, C: 2}})
 		g.do(PassPriority{Player: 0})
-		g.rejects(CastSpell{Player: 1, Card: g.id("Divination#1")}, KeyTiming)
+		g.rejects(CastSpell{Player: 1, Card: g.id("Divination#1")}, registry.Timing)
 	})
 	t.Run("117.3c, 117.4: the caster gets priority; all passing resolves the top", func(t *testing.T) {
 		g := newGame(t, "latest")
@@ -38,7 +40,7 @@ func TestStackRules(t *testing.T) {
 		if g.s.Priority != 0 {
 			t.Fatal("the caster should have priority")
 		}
-		g.rejects(CastSpell{Player: 1, Card: g.id("Lightning Bolt#2"), Targets: []Target{PlayerTarget(0)}}, KeyTiming)
+		g.rejects(CastSpell{Player: 1, Card: g.id("Lightning Bolt#2"), Targets: []Target{PlayerTarget(0)}}, registry.Timing)
 		g.do(PassPriority{Player: 0})
 		g.do(CastSpell{Player: 1, Card: g.id("Lightning Bolt#2"), Targets: []Target{PlayerTarget(0)}})
 		g.do(PassPriority{Player: 1})
@@ -70,8 +72,8 @@ func TestStackRules(t *testing.T) {
 		g.put(knight, 1, Battlefield)
 		g.do(AddMana{Player: 0, Mana: Mana{R: 1}})
 		bears := ObjectTarget(g.id("Grizzly Bears#1"))
-		g.rejects(CastSpell{Player: 0, Card: g.id("Double Tap#1"), Targets: []Target{bears, bears}}, KeyCastTargetOnce)
-		g.rejects(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{ObjectTarget(g.id("Black Knight#1"))}}, KeyProtectTarget)
+		g.rejects(CastSpell{Player: 0, Card: g.id("Double Tap#1"), Targets: []Target{bears, bears}}, registry.CastTargetOnce)
+		g.rejects(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{ObjectTarget(g.id("Black Knight#1"))}}, registry.ProtectTarget)
 	})
 	t.Run("608.2b: a spell whose only target is gone doesn't resolve", func(t *testing.T) {
 		g := newGame(t, "latest")
@@ -81,7 +83,7 @@ func TestStackRules(t *testing.T) {
 		g.do(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{ObjectTarget(g.id("Grizzly Bears#1"))}})
 		g.do(Move{Object: g.id("Grizzly Bears#1"), To: Hand})
 		g.do(ResolveTop{})
-		if !g.fired(KeyIllegalTargets) || g.s.ByLabel("Lightning Bolt#1").Zone != Graveyard {
+		if !g.fired(registry.IllegalTargets) || g.s.ByLabel("Lightning Bolt#1").Zone != Graveyard {
 			t.Error("the Bolt should fizzle into the graveyard")
 		}
 	})
@@ -109,7 +111,7 @@ func TestStackRules(t *testing.T) {
 		g.put(g.card("Island", "", "Basic Land — Island"), 0, Library)
 		g.do(AddMana{Player: 0, Mana: Mana{B: 1}})
 		g.do(CastSpell{Player: 0, Card: g.id("Altar's Reap#1"), Sac: []ObjectID{g.id("Familiar#1")}})
-		if g.s.Players[0].Pool.Total() != 0 || !g.fired(KeyTotalCost) {
+		if g.s.Players[0].Pool.Total() != 0 || !g.fired(registry.TotalCost) {
 			t.Error("{B} should have paid it")
 		}
 	})
@@ -161,7 +163,7 @@ func TestStackRules(t *testing.T) {
 		g.put(g.card("Island", "", "Basic Land — Island"), 1, Library)
 		g.put(g.card("Island", "", "Basic Land — Island"), 0, Library)
 		g.do(GoTo{Step: StepUpkeep, Player: 0})
-		if g.fired(KeyTrigger) || g.s.StackTop() != nil {
+		if g.fired(registry.Trigger) || g.s.StackTop() != nil {
 			t.Error("it shouldn't trigger at 20 life")
 		}
 	})
@@ -176,7 +178,7 @@ func TestStackRules(t *testing.T) {
 			g.do(Activate{Player: 0, Object: g.id("Prodigal Sorcerer#1"), Ability: 0, Targets: []Target{PlayerTarget(1)}})
 			g.do(Destroy{Object: g.id("Prodigal Sorcerer#1")})
 			g.do(ResolveTop{})
-			if g.s.Players[1].Life != 19 || !g.fired(KeyLKI) || g.ed.LockSource != tt.lock {
+			if g.s.Players[1].Life != 19 || !g.fired(registry.LKI) || g.ed.LockSource != tt.lock {
 				t.Errorf("%s: life %d", tt.edition, g.s.Players[1].Life)
 			}
 		}
@@ -209,7 +211,7 @@ func TestStackRules(t *testing.T) {
 		g.do(CastSpell{Player: 0, Card: g.id("Fork#1"), Targets: []Target{ObjectTarget(g.id("Blaze#1"))}})
 		g.do(PassPriority{Player: 0})
 		g.do(PassPriority{Player: 1})
-		if g.s.Pending == nil || g.s.Pending.Key != KeyCopySpell {
+		if g.s.Pending == nil || g.s.Pending.Key != registry.CopySpell {
 			t.Fatal("Fork should ask whether to choose new targets")
 		}
 		g.do(Choose{Player: 0, Word: "yes"})

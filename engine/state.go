@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Zone is where an object is (400.1).
@@ -79,7 +81,7 @@ type Player struct {
 	// said (106.6).
 	Restricted []RestrictedMana
 	Lost       bool
-	LostBy     Key // the rule that made them lose
+	LostBy     registry.Key // the rule that made them lose
 	Won        bool
 	// Left: the player has left the game (104.5): they lost, drew or
 	// conceded. The game goes on without them while two teams remain.
@@ -403,7 +405,7 @@ type Choice struct {
 	// By is the player who makes the choice: Player, or the player
 	// controlling them (722.5).
 	By      PlayerID
-	Key     Key
+	Key     registry.Key
 	Rule    RuleNumber
 	Prompt  string
 	Options []ObjectID
@@ -426,7 +428,7 @@ type Choice struct {
 
 type answer struct {
 	player  PlayerID
-	key     Key
+	key     registry.Key
 	object  ObjectID
 	objects []ObjectID
 	target  *PlayerID
@@ -457,7 +459,7 @@ func (s State) Under(ed *RulesEdition) State {
 
 // applies is the gate (see tx.applies) for code that reads the state
 // alone, such as the layer system.
-func (s *State) applies(k Key) bool { return s.rules.applies(k) }
+func (s *State) applies(k registry.Key) bool { return s.rules.applies(k) }
 
 // clone copies everything Apply may change in place.
 func (s State) clone() State {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Name stickers (123.6): a word a player sticks onto an object they own,
@@ -51,7 +53,7 @@ func withWord(name, word string, n int) string {
 // (613.1c), in timestamp order with the other text-changing effects; n is
 // the sticker.
 func (lc *layerCtx) applySticker(c *Chars, st *NameSticker) string {
-	if !lc.s.applies(KeyStickerName) {
+	if !lc.s.applies(registry.StickerName) {
 		// Without 123.6c, the name is what was announced as the sticker
 		// was placed, whatever effects do to the words under it.
 		c.Name = st.Announced
@@ -98,7 +100,7 @@ func (x *execCtx) putNameSticker(in *Instr) (bool, error) {
 		}
 		word := free[0]
 		if len(free) > 1 {
-			ans, err := t.ask(&Choice{Player: p, Key: KeyResolve, Words: free, Prompt: "choose a name sticker to put on " + o.Label})
+			ans, err := t.ask(&Choice{Player: p, Key: registry.Resolve, Words: free, Prompt: "choose a name sticker to put on " + o.Label})
 			if err != nil {
 				return false, err
 			}
@@ -106,13 +108,13 @@ func (x *execCtx) putNameSticker(in *Instr) (bool, error) {
 		}
 		name := t.chars(o).Name
 		after := len(nameWords(name))
-		if t.applies(KeyStickerPlace) {
+		if t.applies(registry.StickerPlace) {
 			var names []string
 			for i := 0; i <= len(nameWords(name)); i++ {
 				names = append(names, withWord(name, word, i))
 			}
 			ctrl := t.chars(o).Controller
-			ans, err := t.ask(&Choice{Player: ctrl, Key: KeyStickerPlace, Words: names,
+			ans, err := t.ask(&Choice{Player: ctrl, Key: registry.StickerPlace, Words: names,
 				Prompt: fmt.Sprintf("where the word %q goes in %s's name: announce its new name", word, o.Label)})
 			if err != nil {
 				return false, err
@@ -122,7 +124,7 @@ func (x *execCtx) putNameSticker(in *Instr) (bool, error) {
 		seq := t.s.tick()
 		o.Stickers = append(slices.Clip(o.Stickers), NameSticker{Word: word, After: after, Timestamp: seq, Announced: withWord(name, word, after)})
 		t.dirty()
-		t.emit(Event{Kind: EvRule, Key: KeyStickerPlace, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+		t.emit(Event{Kind: EvRule, Key: registry.StickerPlace, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 			Text: fmt.Sprintf("%s puts a name sticker %q on %s; its name is now %s", t.name(p), word, o.Label, withWord(name, word, after))})
 	}
 	return true, nil

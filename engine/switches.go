@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // A Switch is a rule whose version decides how the engine plays: mana burn,
@@ -17,7 +19,7 @@ type Switch struct {
 	// Key is the rule whose presence and wording decide the state. Else, if
 	// set, is the rule that states the other version where Key's rule is
 	// gone (mana burn's absence is stated by the rule that empties pools).
-	Key, Else Key
+	Key, Else registry.Key
 	// States are the versions, oldest first.
 	States []SwitchStateInfo
 	// read picks a state from the folded text of Key's rule, or from its
@@ -46,7 +48,7 @@ const (
 // switches are listed in the order the page shows them.
 var switches = []*Switch{
 	{
-		ID: "mana-burn", Name: "Mana burn", Key: KeyManaBurn, Else: KeyManaEmpty,
+		ID: "mana-burn", Name: "Mana burn", Key: registry.ManaBurn, Else: registry.ManaEmpty,
 		States: []SwitchStateInfo{
 			{"burn", "a player loses 1 life for each unused mana lost as a phase ends"},
 			{"none", "unused mana empties from the pool without loss of life"},
@@ -56,7 +58,7 @@ var switches = []*Switch{
 		set:  func(e *RulesEdition, s int) { e.ManaBurn = s == 0 },
 	},
 	{
-		ID: "mana-empty", Name: "Mana pools empty", Key: KeyManaEmpty,
+		ID: "mana-empty", Name: "Mana pools empty", Key: registry.ManaEmpty,
 		States: []SwitchStateInfo{
 			{"phase", "mana pools empty as each phase ends, but not each step"},
 			{"step", "mana pools empty as each step and phase ends"},
@@ -74,7 +76,7 @@ var switches = []*Switch{
 		set: func(e *RulesEdition, s int) { e.EmptyEachStep = s == 1 },
 	},
 	{
-		ID: "zone-names", Name: "Zone names", Key: KeyZones,
+		ID: "zone-names", Name: "Zone names", Key: registry.Zones,
 		States: []SwitchStateInfo{
 			{"in-play", `permanents are "in play"; exiled cards are "removed from the game"`},
 			{"battlefield", `permanents are on "the battlefield"; exiled cards are in "exile"`},
@@ -92,7 +94,7 @@ var switches = []*Switch{
 		set: func(e *RulesEdition, s int) { e.Battlefield = s == 1 },
 	},
 	{
-		ID: "damage-stack", Name: "Combat damage on the stack", Key: KeyDamageStack, Else: KeyCombatDamage,
+		ID: "damage-stack", Name: "Combat damage on the stack", Key: registry.DamageStack, Else: registry.CombatDamage,
 		States: []SwitchStateInfo{
 			{"stack", "assigned combat damage goes on the stack, and players get priority before it is dealt"},
 			{"direct", "combat damage is dealt as soon as it is assigned, without the stack"},
@@ -102,7 +104,7 @@ var switches = []*Switch{
 		set:  func(e *RulesEdition, s int) { e.DamageStack = s == 0 },
 	},
 	{
-		ID: "damage-order", Name: "Damage assignment order", Key: KeyAssignBlocked,
+		ID: "damage-order", Name: "Damage assignment order", Key: registry.AssignBlocked,
 		States: []SwitchStateInfo{
 			{"divided", "a blocked creature divides its damage among its blockers as its controller chooses"},
 			{"ordered", "a blocked creature assigns lethal damage to each blocker in its damage assignment order before the next"},
@@ -120,7 +122,7 @@ var switches = []*Switch{
 		set: func(e *RulesEdition, s int) { e.DamageOrder = s == 1 },
 	},
 	{
-		ID: "dfc-transform", Name: "Which double-faced cards transform", Key: KeyTransformDFC,
+		ID: "dfc-transform", Name: "Which double-faced cards transform", Key: registry.TransformDFC,
 		States: []SwitchStateInfo{
 			{"transforming", "only transforming double-faced cards (and tokens) transform; a modal double-faced card can't"},
 			{"double-faced", "any double-faced card but a meld card transforms, a modal one too"},
@@ -137,14 +139,14 @@ var switches = []*Switch{
 		get: func(e *RulesEdition) int { return 1 - b2i(e.TransformingOnly) },
 		set: func(e *RulesEdition, s int) { e.TransformingOnly = s == 0 },
 	},
-	keywordSwitch("deathtouch", "Deathtouch", KeyDeathtouchKW, "whenever this permanent deals damage to a creature, destroy that creature",
+	keywordSwitch("deathtouch", "Deathtouch", registry.DeathtouchKW, "whenever this permanent deals damage to a creature, destroy that creature",
 		"any damage it deals to a creature is enough to destroy it (704.5h)",
 		func(e *RulesEdition) *KeywordForm { return &e.Deathtouch }),
-	keywordSwitch("lifelink", "Lifelink", KeyLifelinkKind, "whenever this permanent deals damage, you gain that much life",
+	keywordSwitch("lifelink", "Lifelink", registry.LifelinkKind, "whenever this permanent deals damage, you gain that much life",
 		"its controller gains life as its damage is dealt",
 		func(e *RulesEdition) *KeywordForm { return &e.Lifelink }),
 	{
-		ID: "legend-rule", Name: "The legend rule", Key: KeySBALegend,
+		ID: "legend-rule", Name: "The legend rule", Key: registry.SBALegend,
 		States: []SwitchStateInfo{
 			{"oldest-stays", "of legendary permanents with the same name, the one legendary the longest stays"},
 			{"all-go", "legendary permanents with the same name all go to the graveyard"},
@@ -155,7 +157,7 @@ var switches = []*Switch{
 		set:  func(e *RulesEdition, s int) { e.Legend = LegendRule(s + 1) },
 	},
 	{
-		ID: "planeswalker-uniqueness", Name: "The planeswalker uniqueness rule", Key: KeySBAPlaneswalker, Else: KeySBALegend,
+		ID: "planeswalker-uniqueness", Name: "The planeswalker uniqueness rule", Key: registry.SBAPlaneswalker, Else: registry.SBALegend,
 		States: []SwitchStateInfo{
 			{"none", "planeswalkers sharing a planeswalker type may stay together (before planeswalkers, and since they became legendary)"},
 			{"all-go", "planeswalkers that share a planeswalker type all go to the graveyard"},
@@ -172,7 +174,7 @@ var switches = []*Switch{
 		set: func(e *RulesEdition, s int) { e.Walkers = walkerStates[s] },
 	},
 	{
-		ID: "2hg-life-start", Name: "Two-Headed Giant: starting life total", Key: KeyTeamLife,
+		ID: "2hg-life-start", Name: "Two-Headed Giant: starting life total", Key: registry.TeamLife,
 		States: []SwitchStateInfo{
 			{"40", "each team of two starts with a shared life total of 40"},
 			{"30", "each team of two starts with a shared life total of 30"},
@@ -190,7 +192,7 @@ var switches = []*Switch{
 		set: func(e *RulesEdition, s int) { e.TeamLifeStart = []int{40, 30}[s] },
 	},
 	{
-		ID: "2hg-life-value", Name: "Two-Headed Giant: a player's life total", Key: KeyTeamLifeValue,
+		ID: "2hg-life-value", Name: "Two-Headed Giant: a player's life total", Key: registry.TeamLifeValue,
 		States: []SwitchStateInfo{
 			{"half", "an effect that needs a player's life total uses the team's divided by two, rounded up"},
 			{"team", "an effect or cost that needs a player's life total uses the team's"},
@@ -208,7 +210,7 @@ var switches = []*Switch{
 		set: func(e *RulesEdition, s int) { e.TeamLifeHalf = s == 0 },
 	},
 	{
-		ID: "2hg-set-each", Name: "Two-Headed Giant: setting each player's life total", Key: KeyTeamLifeSetEach,
+		ID: "2hg-set-each", Name: "Two-Headed Giant: setting each player's life total", Key: registry.TeamLifeSetEach,
 		States: []SwitchStateInfo{
 			{"sum", "the team's life total becomes the sum of the numbers"},
 			{"choose", "the team chooses one member; only that player is affected"},
@@ -247,7 +249,7 @@ func readUniqueness(t string) (int, bool) {
 
 // keywordSwitch is a keyword that was a triggered ability when it was
 // printed (2007) and became a static ability with the Magic 2010 rules.
-func keywordSwitch(id, name string, k Key, trigger, static string, field func(*RulesEdition) *KeywordForm) *Switch {
+func keywordSwitch(id, name string, k registry.Key, trigger, static string, field func(*RulesEdition) *KeywordForm) *Switch {
 	return &Switch{
 		ID: id, Name: name, Key: k,
 		States: []SwitchStateInfo{
@@ -341,14 +343,14 @@ func (e *RulesEdition) switchRule(s *Switch) RuleNumber {
 }
 
 // readSwitches sets every switch from the rules found in an edition's text
-// (FindKeys): a switch whose rule the text lacks takes the state that
+// (registry.FindKeys): a switch whose rule the text lacks takes the state that
 // absence means, and wording the reader doesn't know is noted and leaves
 // the newest version.
-func (e *RulesEdition) readSwitches(found map[Key][]RuleText) {
+func (e *RulesEdition) readSwitches(found map[registry.Key][]registry.RuleText) {
 	for _, s := range switches {
 		text := ""
 		if rs := found[s.Key]; len(rs) > 0 {
-			text = fold(rs[0].Text)
+			text = registry.Fold(rs[0].Text)
 		}
 		// A rule the text lacks is quietly the newest version where absence
 		// says nothing: an excerpt lacks most rules.
@@ -364,16 +366,16 @@ func (e *RulesEdition) readSwitches(found map[Key][]RuleText) {
 // ReadSwitches reads only the switches from an edition's rule texts: what
 // FromRules would set, for a fraction of its cost (only the switches'
 // recognizers run). Notes has what couldn't be read.
-func ReadSwitches(texts []RuleText) (states []SwitchState, notes []string) {
-	keys := map[Key]bool{}
+func ReadSwitches(texts []registry.RuleText) (states []SwitchState, notes []string) {
+	keys := map[registry.Key]bool{}
 	for _, s := range switches {
 		keys[s.Key] = true
 		if s.Else != "" {
 			keys[s.Else] = true
 		}
 	}
-	found := findKeys(texts, keys)
-	e := &RulesEdition{numbers: map[Key]RuleNumber{}}
+	found := registry.FindOnly(texts, keys)
+	e := &RulesEdition{numbers: map[registry.Key]RuleNumber{}}
 	for k, rs := range found {
 		e.set(k, rs[0].Number)
 	}

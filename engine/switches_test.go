@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -169,13 +170,13 @@ func TestSwitchesFromText(t *testing.T) {
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var texts []RuleText
+			var texts []registry.RuleText
 			for n, s := range tt.texts {
-				texts = append(texts, RuleText{Number: num(t, n), Text: s})
+				texts = append(texts, registry.RuleText{Number: num(t, n), Text: s})
 			}
 			// In the order an edition prints them, not the map's: which of
 			// two rules stating a switch is cited depends on it.
-			slices.SortFunc(texts, func(a, b RuleText) int { return a.Number.Compare(b.Number) })
+			slices.SortFunc(texts, func(a, b registry.RuleText) int { return a.Number.Compare(b.Number) })
 			ed := FromRules("x", date("2030-01-01"), texts)
 			for id, w := range tt.want {
 				if g := ed.Switch(id); g != w {
@@ -199,7 +200,7 @@ func TestSwitchesFromText(t *testing.T) {
 // prints; the rest are the built-in edition's.
 func TestOverlaySwitches(t *testing.T) {
 	base := EditionAt(date("2007-02-01"))
-	excerpt := FromRules("excerpt", base.Effective, []RuleText{{Number: num(t, "420.5e"), Text: "If a player controls two or more legendary permanents with the same name, that player chooses one of them."}})
+	excerpt := FromRules("excerpt", base.Effective, []registry.RuleText{{Number: num(t, "420.5e"), Text: "If a player controls two or more legendary permanents with the same name, that player chooses one of them."}})
 	got := base.Overlay(excerpt)
 	if got.Legend != LegendChoose || !got.ManaBurn || !got.DamageStack || got.Battlefield {
 		t.Errorf("overlay: legend %d, burn %v, stack %v, battlefield %v; want the excerpt's legend rule, the rest of 2007", got.Legend, got.ManaBurn, got.DamageStack, got.Battlefield)

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // checkTargets checks the targets chosen for a spell or ability against
@@ -13,9 +15,9 @@ import (
 // forbids choosing one word's target twice is then 115.3; as a spell is
 // cast it is 601.2c (602.2b and 603.3d send abilities through it too).
 func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, src *Object, srcCh *Chars, spell, changing bool) ([][]Target, error) {
-	once, onceOn := KeyCastTargetOnce, t.applies(KeyCastTargetOnce)
+	once, onceOn := registry.CastTargetOnce, t.applies(registry.CastTargetOnce)
 	if changing {
-		once, onceOn = KeyTargetOnce, t.applies(KeyTargetOnce)
+		once, onceOn = registry.TargetOnce, t.applies(registry.TargetOnce)
 	}
 	out := make([][]Target, len(specs))
 	i := 0
@@ -31,9 +33,9 @@ func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, sr
 		}
 		if len(got) < n && !sp.UpTo {
 			if legal := t.anyLegal(sp, ctrl, src, srcCh, spell); !legal {
-				return nil, t.ruleErr(KeyTargets, "there is no legal target for %q", sp.Text)
+				return nil, t.ruleErr(registry.Targets, "there is no legal target for %q", sp.Text)
 			}
-			return nil, t.ruleErr(KeyTargets, "%q needs %d target%s; %d chosen", sp.Text, n, plural(n), len(got))
+			return nil, t.ruleErr(registry.Targets, "%q needs %d target%s; %d chosen", sp.Text, n, plural(n), len(got))
 		}
 		for a, x := range got {
 			for _, y := range got[:a] {
@@ -53,13 +55,13 @@ func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, sr
 				}
 			}
 			if sp.Other > 0 && slices.Contains(out[sp.Other-1], x) {
-				return nil, t.ruleErr(KeyTargets, "%q must be another target than the first", sp.Text)
+				return nil, t.ruleErr(registry.Targets, "%q must be another target than the first", sp.Text)
 			}
 		}
 		out[si] = got
 	}
 	if i < len(chosen) {
-		return nil, t.ruleErr(KeyTargets, "too many targets: it has %d", i)
+		return nil, t.ruleErr(registry.Targets, "too many targets: it has %d", i)
 	}
 	return out, nil
 }
@@ -97,51 +99,51 @@ func (t *tx) legalTargets(sp TargetSpec, ctrl PlayerID, src *Object, srcCh *Char
 func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) error {
 	if tg.IsPlayer {
 		if !sp.Players {
-			return t.ruleErr(KeyTargets, "%s can't be the target of %q: it needs an object", t.name(tg.Player), sp.Text)
+			return t.ruleErr(registry.Targets, "%s can't be the target of %q: it needs an object", t.name(tg.Player), sp.Text)
 		}
 		if int(tg.Player) >= len(t.s.Players) || !t.s.InGame(tg.Player) {
-			return t.ruleErr(KeyTargets, "that player isn't in the game")
+			return t.ruleErr(registry.Targets, "that player isn't in the game")
 		}
 		if sp.Filter.Control == Opponents && !t.s.Opponents(tg.Player, ctrl) {
-			return t.ruleErr(KeyTargets, "%q must be an opponent", sp.Text)
+			return t.ruleErr(registry.Targets, "%q must be an opponent", sp.Text)
 		}
-		if !t.s.InRange(ctrl, tg.Player) && t.applies(KeyRangeTarget) { // 801.4
-			return t.ruleErr(KeyRangeTarget, "%s is outside %s's range of influence: they can't be its target", t.name(tg.Player), t.name(ctrl))
+		if !t.s.InRange(ctrl, tg.Player) && t.applies(registry.RangeTarget) { // 801.4
+			return t.ruleErr(registry.RangeTarget, "%s is outside %s's range of influence: they can't be its target", t.name(tg.Player), t.name(ctrl))
 		}
 		return nil
 	}
 	o := t.s.Object(tg.Object)
 	if o == nil {
-		return t.ruleErr(KeyTargets, "that object doesn't exist any more")
+		return t.ruleErr(registry.Targets, "that object doesn't exist any more")
 	}
 	if !sp.Objects {
-		return t.ruleErr(KeyTargets, "%s can't be the target of %q: it needs a player", o.Label, sp.Text)
+		return t.ruleErr(registry.Targets, "%s can't be the target of %q: it needs a player", o.Label, sp.Text)
 	}
 	if src != nil && o.ID == src.ID && o.Zone == Stack {
-		return t.ruleErr(KeyTargets, "a spell or ability can't target itself (115.5)")
+		return t.ruleErr(registry.Targets, "a spell or ability can't target itself (115.5)")
 	}
-	if !t.s.ObjectInRange(ctrl, o) && t.applies(KeyRangeTarget) { // 801.4
-		return t.ruleErr(KeyRangeTarget, "%s is outside %s's range of influence: it can't be its target", o.Label, t.name(ctrl))
+	if !t.s.ObjectInRange(ctrl, o) && t.applies(registry.RangeTarget) { // 801.4
+		return t.ruleErr(registry.RangeTarget, "%s is outside %s's range of influence: it can't be its target", o.Label, t.name(ctrl))
 	}
 	ch := t.chars(o)
 	f := sp.Filter
 	if f.Other && src != nil && o.ID == src.ID {
-		return t.ruleErr(KeyTargets, "%q must be another object than %s", sp.Text, src.Label)
+		return t.ruleErr(registry.Targets, "%q must be another object than %s", sp.Text, src.Label)
 	}
 	g := f
 	g.Other = false
 	if !matchFilter(&t.s, &g, o, ch, src, ctrl) {
-		return t.ruleErr(KeyTargets, "%s isn't a legal target for %q", o.Label, sp.Text)
+		return t.ruleErr(registry.Targets, "%s isn't a legal target for %q", o.Label, sp.Text)
 	}
 	if o.Zone == Battlefield {
 		if ch.HasKeyword("shroud") {
-			return t.ruleErr(KeyTargets, "%s has shroud: it can't be the target of spells or abilities", o.Label)
+			return t.ruleErr(registry.Targets, "%s has shroud: it can't be the target of spells or abilities", o.Label)
 		}
 		if ch.HasKeyword("hexproof") && t.s.Opponents(ch.Controller, ctrl) {
-			return t.ruleErr(KeyTargets, "%s has hexproof: its opponents can't target it", o.Label)
+			return t.ruleErr(registry.Targets, "%s has hexproof: its opponents can't target it", o.Label)
 		}
-		if srcCh != nil && ch.ProtectedFrom(*srcCh) && t.applies(KeyProtectTarget) { // 702.16b
-			return t.ruleErr(KeyProtectTarget, "%s has protection from %s: it can't be the target of %s", o.Label, protectionName(ch, *srcCh), srcLabel(src))
+		if srcCh != nil && ch.ProtectedFrom(*srcCh) && t.applies(registry.ProtectTarget) { // 702.16b
+			return t.ruleErr(registry.ProtectTarget, "%s has protection from %s: it can't be the target of %s", o.Label, protectionName(ch, *srcCh), srcLabel(src))
 		}
 	}
 	return nil
@@ -174,24 +176,24 @@ func (t *tx) targetText(tg Target) string {
 func (t *tx) opponentsTarget(sp TargetSpec, tg Target, ctrl PlayerID) error {
 	by := t.targetsBy - 1
 	if by < 0 || by >= len(t.s.Players) {
-		return t.ruleErr(KeyTargets, "an opponent chooses %q: say which, like: with B choosing the other target", sp.Text)
+		return t.ruleErr(registry.Targets, "an opponent chooses %q: say which, like: with B choosing the other target", sp.Text)
 	}
 	p := PlayerID(by)
 	if !t.s.Opponents(ctrl, p) || !t.s.InGame(p) {
-		return t.ruleErr(KeyTargets, "%s isn't an opponent of %s in the game: an opponent chooses %q", t.name(p), t.name(ctrl), sp.Text)
+		return t.ruleErr(registry.Targets, "%s isn't an opponent of %s in the game: an opponent chooses %q", t.name(p), t.name(ctrl), sp.Text)
 	}
-	if !t.applies(KeyRangeChoose) {
+	if !t.applies(registry.RangeChoose) {
 		return nil
 	}
 	if !t.s.InRange(ctrl, p) {
-		return t.ruleErr(KeyRangeChoose, "%s is outside %s's range of influence: %s can't choose them to choose %q", t.name(p), t.name(ctrl), t.name(ctrl), sp.Text)
+		return t.ruleErr(registry.RangeChoose, "%s is outside %s's range of influence: %s can't choose them to choose %q", t.name(p), t.name(ctrl), t.name(ctrl), sp.Text)
 	}
 	if !t.s.targetInRange(p, tg) {
 		what := t.name(tg.Player)
 		if !tg.IsPlayer {
 			what = t.s.Object(tg.Object).Label
 		}
-		return t.ruleErr(KeyRangeChoose, "%s is outside %s's range of influence: %s can't choose it", what, t.name(p), t.name(p))
+		return t.ruleErr(registry.RangeChoose, "%s is outside %s's range of influence: %s can't choose it", what, t.name(p), t.name(p))
 	}
 	return nil
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/arbiter-rules/arbiter/engine/registry"
+
 // Shared life totals (Two-Headed Giant, 810.4, 810.9; 606 in the 2005–2009
 // texts): each team has one life total. A player's own life field is then
 // what happens to them alone; the team's total is what the rules mean by
@@ -35,7 +37,7 @@ func (s *State) LifeTotal(p PlayerID) int { return s.TeamLife(p) }
 // result is applied to the team's shared life total (810.9).
 func (t *tx) addLife(p PlayerID, n int) int {
 	t.s.Players[p].Life += n
-	if t.s.SharesLife(p) && t.applies(KeyTeamLifeApply) {
+	if t.s.SharesLife(p) && t.applies(registry.TeamLifeApply) {
 		sh := &t.s.Shared[t.s.Players[p].Team]
 		sh.Life += n
 		return sh.Life
@@ -47,7 +49,7 @@ func (t *tx) addLife(p PlayerID, n int) int {
 // shared life total, the team's (810.9a), or in the texts before 2010 the
 // team's divided by two, rounded up (606.9a); else p's own.
 func (t *tx) lifeOf(p PlayerID) int {
-	if !t.s.SharesLife(p) || !t.applies(KeyTeamLifeValue) {
+	if !t.s.SharesLife(p) || !t.applies(registry.TeamLifeValue) {
 		return t.s.Players[p].Life
 	}
 	life := t.s.TeamLife(p)
@@ -63,9 +65,9 @@ func (t *tx) lifeOf(p PlayerID) int {
 // changes by it; in the texts before 2010, p's individual total (the
 // team's halved) becomes n and the team's changes by as much (606.9c).
 // Without that rule, it is taken from p's own life field.
-func (t *tx) setLife(p PlayerID, n int, key Key) error {
+func (t *tx) setLife(p PlayerID, n int, key registry.Key) error {
 	from := t.s.Players[p].Life
-	if t.s.SharesLife(p) && t.applies(KeyTeamLifeSet) {
+	if t.s.SharesLife(p) && t.applies(registry.TeamLifeSet) {
 		from = t.lifeOf(p)
 	}
 	return t.life(p, n-from, key, "")
@@ -84,9 +86,9 @@ func (t *tx) setLifeEach(ps []PlayerID, n func(PlayerID) int, chooser func(team 
 	var all []change
 	done := map[int]bool{}
 	for _, p := range ps {
-		if !t.s.SharesLife(p) || !t.applies(KeyTeamLifeSetEach) {
+		if !t.s.SharesLife(p) || !t.applies(registry.TeamLifeSetEach) {
 			from := t.s.Players[p].Life
-			if t.s.SharesLife(p) && t.applies(KeyTeamLifeSet) {
+			if t.s.SharesLife(p) && t.applies(registry.TeamLifeSet) {
 				from = t.lifeOf(p)
 			}
 			all = append(all, change{p, n(p) - from})
@@ -122,7 +124,7 @@ func (t *tx) setLifeEach(ps []PlayerID, n func(PlayerID) int, chooser func(team 
 		all = append(all, change{who, n(who) - t.lifeOf(who)})
 	}
 	for _, c := range all {
-		if err := t.life(c.p, c.delta, KeyLifeChange, ""); err != nil {
+		if err := t.life(c.p, c.delta, registry.LifeChange, ""); err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Waiting is a triggered ability that has triggered and waits to be put on
@@ -106,7 +108,7 @@ func (t *tx) hasTriggerFrom(ch *Chars, z Zone) bool {
 		}
 		// 702.29c: "When you cycle this card" triggers from whatever zone
 		// the card winds up in after it's cycled.
-		if a.Kind == AbTriggered && a.Trigger != nil && a.Trigger.Event == TrigCycle && t.applies(KeyCycleTrigger) {
+		if a.Kind == AbTriggered && a.Trigger != nil && a.Trigger.Event == TrigCycle && t.applies(registry.CycleTrigger) {
 			return true
 		}
 		for tr := a.Trigger; a.Kind == AbTriggered && tr != nil; tr = tr.Or {
@@ -126,7 +128,7 @@ func (t *tx) hasTriggerFrom(ch *Chars, z Zone) bool {
 // that rule, such an ability would work where its other condition does.
 func (t *tx) condWorksIn(a *Ability, tr *Trigger, z Zone) bool {
 	if tr.What != nil && tr.What.Haunted {
-		return z == Exile && (a.Trigger.Or == nil || t.applies(KeyTriggerZones))
+		return z == Exile && (a.Trigger.Or == nil || t.applies(registry.TriggerZones))
 	}
 	return z == Battlefield || a.From == z
 }
@@ -166,7 +168,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			kind = TrigEnters
 		case e.From == Battlefield:
 			// 603.10a: leaves-the-battlefield abilities look back in time.
-			kind, look = TrigLeaves, t.applies(KeyLookBack)
+			kind, look = TrigLeaves, t.applies(registry.LookBack)
 		case e.To == Graveyard:
 			kind = TrigToGraveyard
 		default:
@@ -179,7 +181,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	case EvCrew:
 		kind = TrigCrews
 	case EvTap:
-		if e.Key == KeyTap {
+		if e.Key == registry.Tap {
 			kind = TrigTapped
 		} else {
 			kind = TrigUntapped
@@ -190,7 +192,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		}
 		kind = TrigGainLife
 	case EvCast:
-		if e.Key != KeyCast {
+		if e.Key != registry.Cast {
 			return
 		}
 		kind = TrigCast
@@ -203,11 +205,11 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		kind = TrigDealsDamage
 	case EvCombat:
 		switch {
-		case e.Key == KeyAttack:
+		case e.Key == registry.Attack:
 			kind = TrigAttacks
-		case e.Key == KeyBlock && e.N == blockedEvent:
+		case e.Key == registry.Block && e.N == blockedEvent:
 			kind = TrigBlocked
-		case e.Key == KeyBlock:
+		case e.Key == registry.Block:
 			kind = TrigBlocks
 		default:
 			return
@@ -255,7 +257,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	// 603.6b, 611.3c: continuous effects modify a permanent the moment it's
 	// on the battlefield, before what it triggers is looked at; without
 	// them, it would be seen entering as it was printed (or copied).
-	unmodified := kind == TrigEnters && eo != nil && !(t.applies(KeyEntersModified) && t.applies(KeyStaticEnters))
+	unmodified := kind == TrigEnters && eo != nil && !(t.applies(registry.EntersModified) && t.applies(registry.StaticEnters))
 	if unmodified {
 		ech = t.unmodifiedChars(eo)
 	}
@@ -318,13 +320,13 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		if tr.Event != kind || tr.What == nil || !tr.What.Self {
 			continue
 		}
-		if eo == nil || d.Watch != eo.ID || !t.applies(KeyDelayed) {
+		if eo == nil || d.Watch != eo.ID || !t.applies(registry.Delayed) {
 			continue
 		}
 		t.s.Delayed = slices.Delete(slices.Clone(t.s.Delayed), i, i+1)
 		i--
 		t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
-		t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
+		t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
 	}
 }
 
@@ -436,7 +438,7 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			// "Whenever this creature becomes blocked": once (509.3c).
 			return kind == TrigBlocked && objOK()
 		}
-		if !t.applies(KeyEventPerAbility) {
+		if !t.applies(registry.EventPerAbility) {
 			// Without 700.1, one happening would be one event for every
 			// ability: "becomes blocked by a creature" would trigger once,
 			// as the creature becomes blocked.
@@ -481,19 +483,19 @@ const blockedEvent = 2
 // trigger records that an ability triggered (603.2), unless its intervening
 // "if" clause is false (603.4).
 func (t *tx) trigger(a *Ability, src *Object, ch *Chars, info TrigInfo) {
-	if !t.applies(KeyTrigger) {
+	if !t.applies(registry.Trigger) {
 		return
 	}
 	w := Waiting{Ability: a, Source: src.ID, SourceName: src.Label, SourceSnap: Snapshot{ID: src.ID, Obj: *src, Chars: *ch},
 		Controller: ch.Controller, Trig: info}
-	if a.If != nil && t.applies(KeyTriggerIf) {
+	if a.If != nil && t.applies(registry.TriggerIf) {
 		item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: src.ID, SourceName: src.Label, SourceSnap: &w.SourceSnap, Controller: ch.Controller, Trig: &w.Trig}
 		if !t.condHolds(a.If, item) {
 			return
 		}
 	}
 	t.s.Waiting = append(t.s.Waiting, w)
-	t.emit(Event{Kind: EvTrigger, Key: KeyTrigger, Object: src.Label, ObjectID: src.ID, Player: t.name(ch.Controller),
+	t.emit(Event{Kind: EvTrigger, Key: registry.Trigger, Object: src.Label, ObjectID: src.ID, Player: t.name(ch.Controller),
 		Text: fmt.Sprintf("%s's ability triggers: %s", src.Label, a.Display(ch.Name))})
 }
 
@@ -509,10 +511,10 @@ func (t *tx) stepTriggers() {
 			if tr == nil || tr.Event != TrigStep || tr.Step != t.s.Step || tr.Next {
 				continue
 			}
-			if a.Keyword == "cumulative upkeep" && !t.applies(KeyCumulative) { // 702.24a
+			if a.Keyword == "cumulative upkeep" && !t.applies(registry.Cumulative) { // 702.24a
 				continue
 			}
-			if a.Keyword == "echo" && !t.applies(KeyEcho) { // 702.30a
+			if a.Keyword == "echo" && !t.applies(registry.Echo) { // 702.30a
 				continue
 			}
 			ctrl := src.ch.Controller
@@ -526,9 +528,9 @@ func (t *tx) stepTriggers() {
 	for _, d := range t.s.Delayed {
 		tr := d.Ability.Trigger
 		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
-		if tr.Event == TrigStep && tr.Step == t.s.Step && later && t.applies(KeyDelayed) {
+		if tr.Event == TrigStep && tr.Step == t.s.Step && later && t.applies(registry.Delayed) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
-			t.emit(Event{Kind: EvTrigger, Key: KeyDelayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
+			t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
 			continue
 		}
 		kept = append(kept, d)
@@ -539,7 +541,7 @@ func (t *tx) stepTriggers() {
 // stateTriggers triggers abilities whose condition is a game state (603.8):
 // once, until the ability has left the stack.
 func (t *tx) stateTriggers() {
-	if !t.applies(KeyStateTrigger) { // 603.8
+	if !t.applies(registry.StateTrigger) { // 603.8
 		return
 	}
 	for _, o := range t.s.Objects {
@@ -587,8 +589,8 @@ func (t *tx) putTriggers() error {
 		}
 		// 800.4d: a triggered ability that would be controlled by a player
 		// who has left the game isn't put on the stack.
-		if t.applies(KeyLeftTrigger) {
-			t.emit(Event{Kind: EvTrigger, Key: KeyLeftTrigger, Object: w.SourceName,
+		if t.applies(registry.LeftTrigger) {
+			t.emit(Event{Kind: EvTrigger, Key: registry.LeftTrigger, Object: w.SourceName,
 				Text: fmt.Sprintf("%s's triggered ability isn't put on the stack: its controller, %s, has left the game", w.SourceName, t.name(w.Controller))})
 			continue
 		}
@@ -622,14 +624,14 @@ func (t *tx) putTriggers() error {
 // player is asked unless the abilities are interchangeable (instances of
 // one ability of one source, triggered by the same event).
 func (t *tx) orderTriggers(p PlayerID, ws []Waiting) ([]Waiting, error) {
-	if len(ws) < 2 || !t.applies(KeyTriggerStack) || interchangeable(ws) {
+	if len(ws) < 2 || !t.applies(registry.TriggerStack) || interchangeable(ws) {
 		return ws, nil
 	}
 	var words []string
 	for _, w := range ws {
 		words = append(words, triggerName(w))
 	}
-	ans, err := t.ask(&Choice{Player: p, Key: KeyTriggerStack, Words: words, Order: true,
+	ans, err := t.ask(&Choice{Player: p, Key: registry.TriggerStack, Words: words, Order: true,
 		Prompt: fmt.Sprintf("the order in which %s puts %d triggered abilities on the stack (the last resolves first)", t.name(p), len(ws))})
 	if err != nil {
 		return nil, err
@@ -709,7 +711,7 @@ func (t *tx) putTrigger(w Waiting) error {
 		switch {
 		case len(legal) == 0 && !sp.UpTo:
 			// 603.3d: no legal target: removed from the stack.
-			t.emit(Event{Kind: EvTrigger, Key: KeyTriggerStack, Object: w.SourceName,
+			t.emit(Event{Kind: EvTrigger, Key: registry.TriggerStack, Object: w.SourceName,
 				Text: fmt.Sprintf("%s's ability has no legal target for %q and is removed from the stack", w.SourceName, sp.Text)})
 			return nil
 		case len(legal) <= n && !sp.UpTo:
@@ -734,7 +736,7 @@ func (t *tx) putTrigger(w Waiting) error {
 				if sp.UpTo {
 					least = 0
 				}
-				ans, err := t.ask(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Min: least, Max: min(n, len(opts)),
+				ans, err := t.ask(&Choice{Player: w.Controller, Key: registry.TriggerStack, Options: opts, Min: least, Max: min(n, len(opts)),
 					Prompt: fmt.Sprintf("choose %s for %s's ability", sp.Text, w.SourceName)})
 				if err != nil {
 					return err
@@ -748,7 +750,7 @@ func (t *tx) putTrigger(w Waiting) error {
 				}
 				break
 			}
-			tg, err := t.askTarget(&Choice{Player: w.Controller, Key: KeyTriggerStack, Options: opts, Players: ps,
+			tg, err := t.askTarget(&Choice{Player: w.Controller, Key: registry.TriggerStack, Options: opts, Players: ps,
 				Prompt: fmt.Sprintf("choose %s for %s's ability", sp.Text, w.SourceName)})
 			if err != nil {
 				return err
@@ -778,7 +780,7 @@ func (t *tx) putTrigger(w Waiting) error {
 	if len(tgts) > 0 {
 		text += " (targeting " + strings.Join(tgts, ", ") + ")"
 	}
-	t.emit(Event{Kind: EvTrigger, Key: KeyTriggerStack, Object: obj.Label, ObjectID: obj.ID, Player: t.name(w.Controller), Text: text})
+	t.emit(Event{Kind: EvTrigger, Key: registry.TriggerStack, Object: obj.Label, ObjectID: obj.ID, Player: t.name(w.Controller), Text: text})
 	return nil
 }
 
@@ -822,7 +824,7 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 			switch {
 			case !c.Names:
 				n++
-			case name == "" && t.applies(KeyDifferentNames):
+			case name == "" && t.applies(registry.DifferentNames):
 				// 201.2b: objects have different names only if each
 				// has a name; without that rule, having none would be
 				// a name of its own.
@@ -845,7 +847,7 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 		if o == nil || o.Cast == nil || len(o.Cast.Kicked) == 0 {
 			return false
 		}
-		if c.Kind2 == "" || !t.applies(KeyKickerLinked) { // 607.2i: "kicked with its {W} kicker" asks about that kicker
+		if c.Kind2 == "" || !t.applies(registry.KickerLinked) { // 607.2i: "kicked with its {W} kicker" asks about that kicker
 			return true
 		}
 		ch := t.chars(o)
@@ -887,18 +889,18 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) error {
 			if a.Trigger == nil || a.Trigger.Event != TrigTapForMana {
 				continue
 			}
-			if !t.applies(KeyTriggeredMana) {
+			if !t.applies(registry.TriggeredMana) {
 				// Without 605.4a it would wait for the stack like any
 				// triggered ability (603.3).
 				t.trigger(a, o, ch, info)
 				continue
 			}
-			if !t.applies(KeyTrigger) {
+			if !t.applies(registry.Trigger) {
 				continue
 			}
 			in := info
 			item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: o.ID, SourceName: o.Label, Controller: ch.Controller, Trig: &in}
-			t.emit(Event{Kind: EvTrigger, Key: KeyTriggeredMana, Object: o.Label, ObjectID: o.ID, Player: t.name(ch.Controller),
+			t.emit(Event{Kind: EvTrigger, Key: registry.TriggeredMana, Object: o.Label, ObjectID: o.ID, Player: t.name(ch.Controller),
 				Text: fmt.Sprintf("%s's triggered mana ability triggers and resolves at once: %s", o.Label, a.Display(ch.Name))})
 			if err := t.newExec(item, nil).run(a, 0); err != nil {
 				return err
@@ -911,7 +913,7 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) error {
 // expend triggers "Whenever you expend N" (700.14) when a player's mana
 // spent on spells this turn reaches N.
 func (t *tx) expend(p PlayerID, before, after int) {
-	if !t.applies(KeyExpend) {
+	if !t.applies(registry.Expend) {
 		return
 	}
 	for _, o := range t.s.Objects {

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Step is a step of a turn, or a main phase, which has no steps (500.1).
@@ -41,7 +43,7 @@ var Steps = []Step{StepUntap, StepUpkeep, StepDraw, StepMain1, StepBeginCombat, 
 // "precombat main", "beginning of combat", "declare attackers", "combat
 // damage", "end step", "end of turn" (its old name), "cleanup".
 func ParseStep(s string) (Step, bool) {
-	switch fold(s) {
+	switch registry.Fold(s) {
 	case "untap", "untap step":
 		return StepUntap, true
 	case "upkeep", "upkeep step":
@@ -121,10 +123,10 @@ type (
 
 func (a PassPriority) apply(t *tx) error {
 	if a.Player != t.s.Priority {
-		return t.ruleErr(KeyPass, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
+		return t.ruleErr(registry.Pass, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
-	if m := t.s.MustAct; m != nil && m.Priority == a.Player && m.Active == t.s.Active && m.Step == t.s.Step && t.applies(KeyShortcutTaken) {
-		return t.ruleErr(KeyShortcutTaken, "%s shortened the shortcut to this point, so must make a different game choice than passing", t.name(a.Player))
+	if m := t.s.MustAct; m != nil && m.Priority == a.Player && m.Active == t.s.Active && m.Step == t.s.Step && t.applies(registry.ShortcutTaken) {
+		return t.ruleErr(registry.ShortcutTaken, "%s shortened the shortcut to this point, so must make a different game choice than passing", t.name(a.Player))
 	}
 	return t.pass()
 }
@@ -133,7 +135,7 @@ func (a PassPriority) apply(t *tx) error {
 // succession, the top of the stack resolves or the step ends (117.4).
 func (t *tx) pass() error {
 	p := t.s.Priority
-	t.emit(Event{Kind: EvPriority, Key: KeyPass, Player: t.name(p), Text: t.name(p) + " passes priority"})
+	t.emit(Event{Kind: EvPriority, Key: registry.Pass, Player: t.name(p), Text: t.name(p) + " passes priority"})
 	t.s.Passes++
 	if t.s.Passes >= t.alive() {
 		t.s.Passes = 0
@@ -337,7 +339,7 @@ func (t *tx) advanceTurn() {
 // beginStep performs the turn-based actions as a step begins (703) and
 // triggers "at the beginning of" abilities (500.6).
 func (t *tx) beginStep() error {
-	t.emit(Event{Kind: EvStep, Key: KeyStepBegin, Player: t.name(t.s.Active),
+	t.emit(Event{Kind: EvStep, Key: registry.StepBegin, Player: t.name(t.s.Active),
 		Text: fmt.Sprintf("%s's %s begins (turn %d)", t.name(t.s.Active), t.s.Step, t.s.Turn)})
 	switch t.s.Step {
 	case StepUntap:
@@ -345,14 +347,14 @@ func (t *tx) beginStep() error {
 			return err
 		}
 	case StepDraw:
-		if !t.applies(KeyDrawStep) {
+		if !t.applies(registry.DrawStep) {
 			break
 		}
 		if err := (Draw{Player: t.s.Active, N: 1}).apply(t); err != nil {
 			return err
 		}
 		// The draw is the draw step's turn-based action (504.1).
-		t.events[len(t.events)-1].Key = KeyDrawStep
+		t.events[len(t.events)-1].Key = registry.DrawStep
 	case StepUpkeep:
 		pl := &t.s.Players[t.s.Active]
 		pl.LastUpkeep, pl.Upkeep = pl.Upkeep, t.s.tick()
@@ -386,13 +388,13 @@ func (t *tx) untapStep() error {
 		if o.Zone != Battlefield || o.Controller != t.s.Active {
 			continue
 		}
-		if (t.chars(o).HasKeyword("phasing") || o.PhasedOut) && t.applies(KeyPhasing) {
+		if (t.chars(o).HasKeyword("phasing") || o.PhasedOut) && t.applies(registry.Phasing) {
 			o.PhasedOut = !o.PhasedOut
 			verb := "phases in"
 			if o.PhasedOut {
 				verb = "phases out"
 			}
-			t.emit(Event{Kind: EvRule, Key: KeyPhasing, Object: o.Label, ObjectID: o.ID, Text: o.Label + " " + verb})
+			t.emit(Event{Kind: EvRule, Key: registry.Phasing, Object: o.Label, ObjectID: o.ID, Text: o.Label + " " + verb})
 		}
 	}
 	var untap []ObjectID
@@ -401,13 +403,13 @@ func (t *tx) untapStep() error {
 			continue
 		}
 		if t.hasStatic(o, "may not untap") {
-			ans, err := t.ask(&Choice{Player: o.Controller, Key: KeyUntapStep, Words: []string{"yes", "no"},
+			ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.UntapStep, Words: []string{"yes", "no"},
 				Prompt: "untap " + o.Label + " during the untap step?"})
 			if err != nil {
 				return err
 			}
 			if ans.word == "no" {
-				t.emit(Event{Kind: EvChoice, Key: KeyUntapStep, Player: t.name(o.Controller), Object: o.Label,
+				t.emit(Event{Kind: EvChoice, Key: registry.UntapStep, Player: t.name(o.Controller), Object: o.Label,
 					Text: t.name(o.Controller) + " chooses not to untap " + o.Label})
 				continue
 			}
@@ -415,12 +417,12 @@ func (t *tx) untapStep() error {
 		untap = append(untap, o.ID)
 	}
 	for _, id := range untap {
-		if !t.applies(KeyUntapStep) {
+		if !t.applies(registry.UntapStep) {
 			break
 		}
 		o := t.s.Object(id)
 		o.Tapped = false
-		t.emit(Event{Kind: EvTap, Key: KeyUntapStep, Object: o.Label, ObjectID: o.ID, Text: o.Label + " untaps"})
+		t.emit(Event{Kind: EvTap, Key: registry.UntapStep, Object: o.Label, ObjectID: o.ID, Text: o.Label + " untaps"})
 	}
 	// 302.6: the new active player has controlled these since the turn
 	// began.
@@ -451,17 +453,17 @@ func (t *tx) cleanup() error {
 		return err
 	}
 	for _, o := range t.s.Objects {
-		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) && t.applies(KeyCleanup) {
+		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) && t.applies(registry.Cleanup) {
 			if o.Damage > 0 {
-				t.emit(Event{Kind: EvRule, Key: KeyCleanup, Object: o.Label, ObjectID: o.ID, Text: "damage on " + o.Label + " wears off"})
+				t.emit(Event{Kind: EvRule, Key: registry.Cleanup, Object: o.Label, ObjectID: o.ID, Text: "damage on " + o.Label + " wears off"})
 			}
 			o.Damage, o.Regen = 0, 0
 		}
 	}
 	kept := t.s.Effects[:0:0]
 	for _, e := range t.s.Effects {
-		if e.Dur == DurEndOfTurn && t.applies(KeyCleanup) {
-			t.emit(Event{Kind: EvEffect, Key: KeyCleanup, Object: e.SourceName,
+		if e.Dur == DurEndOfTurn && t.applies(registry.Cleanup) {
+			t.emit(Event{Kind: EvEffect, Key: registry.Cleanup, Object: e.SourceName,
 				Text: fmt.Sprintf("%s's effect ends (%s)", e.SourceName, e.Text)})
 			continue
 		}
@@ -551,16 +553,16 @@ func (t *tx) emptyPools(phase bool) {
 	for i := range t.s.Players {
 		p := &t.s.Players[i]
 		n := p.Pool.Total()
-		if n == 0 || !t.applies(KeyManaEmpty) {
+		if n == 0 || !t.applies(registry.ManaEmpty) {
 			continue
 		}
 		lost := p.Pool
 		p.Pool, p.Restricted = Mana{}, nil
-		t.emit(Event{Kind: EvMana, Key: KeyManaEmpty, Player: p.Name, N: n,
+		t.emit(Event{Kind: EvMana, Key: registry.ManaEmpty, Player: p.Name, N: n,
 			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
-		if phase && t.ed.ManaBurn && t.applies(KeyManaBurn) {
+		if phase && t.ed.ManaBurn && t.applies(registry.ManaBurn) {
 			total := t.addLife(PlayerID(i), -n)
-			t.emit(Event{Kind: EvLife, Key: KeyManaBurn, Player: p.Name, N: -n,
+			t.emit(Event{Kind: EvLife, Key: registry.ManaBurn, Player: p.Name, N: -n,
 				Text: fmt.Sprintf("mana burn: %s loses %d life: life %d", p.Name, n, total)})
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // TypeLine is an object's supertypes, card types and subtypes (205 in current
@@ -225,13 +227,13 @@ func (t TypeLine) read(s *State) TypeLine {
 	}
 	out := t
 	out.Subtypes = slices.DeleteFunc(slices.Clone(t.Subtypes), func(x Subtype) bool {
-		return x.Kind == CreatureType && !s.applies(KeyCreatureSubtypes) || x.Kind == LandType && !s.applies(KeyLandSubtypes)
+		return x.Kind == CreatureType && !s.applies(registry.CreatureSubtypes) || x.Kind == LandType && !s.applies(registry.LandSubtypes)
 	})
-	if len(out.Subtypes) > 1 && !s.applies(KeySubtypes) && out.Subtypes[0].Kind != PlanarType {
+	if len(out.Subtypes) > 1 && !s.applies(registry.Subtypes) && out.Subtypes[0].Kind != PlanarType {
 		// One subtype of all the words.
 		out.Subtypes = []Subtype{{strings.Join(out.SubtypeNames(), " "), out.Subtypes[0].Kind}}
 	}
-	if len(t.CardTypes) > 1 && !s.applies(KeyCorrelated) {
+	if len(t.CardTypes) > 1 && !s.applies(registry.Correlated) {
 		for i := range out.Subtypes {
 			out.Subtypes[i].Kind = "" // no card type to belong to
 		}

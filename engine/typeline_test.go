@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
@@ -200,7 +201,7 @@ func TestListsReadFromOldText(t *testing.T) {
 			if _, err := ed.Types.CheckSubtypeChoice(LandType, "Merfolk"); err == nil {
 				t.Errorf("%s: Merfolk accepted as a land type", f.name)
 			}
-			if got := ed.Rule(KeyBasicLandTypes).String(); got != "212.6d" {
+			if got := ed.Rule(registry.BasicLandTypes).String(); got != "212.6d" {
 				t.Errorf("%s: basic land types from %q, want 212.6d", f.name, got)
 			}
 		case "2009-09-04":

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // SubtypeKind names a set of subtypes (205.3 in current rules): creature
@@ -89,7 +91,7 @@ func (l *TypeLists) index() *TypeLists {
 func foldMap(names []string) map[string]string {
 	m := make(map[string]string, len(names))
 	for _, n := range names {
-		m[fold(n)] = titleWord(n)
+		m[registry.Fold(n)] = titleWord(n)
 	}
 	return m
 }
@@ -97,7 +99,7 @@ func foldMap(names []string) map[string]string {
 // titleWord capitalises a card type read from running text ("artifact");
 // subtypes are printed capitalised already.
 func titleWord(s string) string {
-	s = straighten(s)
+	s = registry.Straighten(s)
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
 	}
@@ -106,21 +108,27 @@ func titleWord(s string) string {
 
 // CardType returns the card type as printed ("Creature") and whether the
 // edition has it.
-func (l *TypeLists) CardType(s string) (string, bool) { v, ok := l.cardTypes[fold(s)]; return v, ok }
+func (l *TypeLists) CardType(s string) (string, bool) {
+	v, ok := l.cardTypes[registry.Fold(s)]
+	return v, ok
+}
 
 // Supertype returns the supertype as printed and whether the edition has it.
-func (l *TypeLists) Supertype(s string) (string, bool) { v, ok := l.supertypes[fold(s)]; return v, ok }
+func (l *TypeLists) Supertype(s string) (string, bool) {
+	v, ok := l.supertypes[registry.Fold(s)]
+	return v, ok
+}
 
 // Subtype returns the subtype as printed and whether it is one of kind's.
 func (l *TypeLists) Subtype(k SubtypeKind, s string) (string, bool) {
-	v, ok := l.subtypes[k][fold(s)]
+	v, ok := l.subtypes[k][registry.Fold(s)]
 	return v, ok
 }
 
 // KindsOf lists every kind whose list has s, in correlation order.
 func (l *TypeLists) KindsOf(s string) []SubtypeKind {
 	var out []SubtypeKind
-	f := fold(s)
+	f := registry.Fold(s)
 	for _, k := range subtypeKinds {
 		if _, ok := l.subtypes[k][f]; ok {
 			out = append(out, k)
@@ -144,7 +152,7 @@ var (
 // introduce theirs with "is as follows:", and only that is read from them.
 // It returns nil if the text lists none.
 func ParseTypeList(text string) []string {
-	text = straighten(text)
+	text = registry.Straighten(text)
 	intro := listIntro
 	if glossList.MatchString(text) {
 		intro = glossList
@@ -175,10 +183,10 @@ func ParseTypeList(text string) []string {
 
 func add(out *[]string, seen map[string]bool, item string) {
 	item = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(item), "."))
-	if item == "" || len(item) > 40 || seen[fold(item)] {
+	if item == "" || len(item) > 40 || seen[registry.Fold(item)] {
 		return
 	}
-	seen[fold(item)] = true
+	seen[registry.Fold(item)] = true
 	*out = append(*out, item)
 }
 

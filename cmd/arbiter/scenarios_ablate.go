@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 )
 
@@ -64,7 +65,7 @@ func unprovenLine(p scenario.ExampleProof) string {
 	return fmt.Sprintf("%s: %s [%s; %s]", p.Rule, clipText(p.Text, 70), strings.Join(p.Scenarios, " "), why)
 }
 
-func keyList(keys []engine.Key) string {
+func keyList(keys []registry.Key) string {
 	s := make([]string, len(keys))
 	for i, k := range keys {
 		s[i] = string(k)

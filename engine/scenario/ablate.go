@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -25,7 +26,7 @@ import (
 // splits into several behaviours has more).
 type Unit struct {
 	Rule engine.RuleNumber
-	Keys []engine.Key
+	Keys []registry.Key
 }
 
 // Units lists the registered rules of ed in rule order: every gated key
@@ -33,7 +34,7 @@ type Unit struct {
 func Units(ed *engine.RulesEdition) []Unit {
 	byRule := map[engine.RuleNumber]*Unit{}
 	var out []*Unit
-	for _, k := range engine.Gated() {
+	for _, k := range registry.Gated() {
 		n := ed.Rule(k)
 		if n.IsZero() {
 			continue

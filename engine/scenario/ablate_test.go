@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // TestAblationProvesExamples switches off, under an edition's rules, the
@@ -60,7 +61,7 @@ func proveEdition(t *testing.T, edition string, known, also []string) {
 			}
 		case i < 0 && slices.Contains(also, k):
 		case i < 0:
-			why := "it has no registered rule: gate the code that applies it (engine/ablation.go)"
+			why := "it has no registered rule: register it (engine/registry) and gate the code that applies it"
 			if !p.Own.Rule.IsZero() {
 				why = "ablating " + p.Own.Rule.String() + " breaks none of " + strings.Join(p.Scenarios, ", ")
 			}
@@ -83,14 +84,14 @@ func TestAblationBreaksMutations(t *testing.T) {
 	ed := engine.Latest()
 	lib := NewLibrary(bundled(t))
 	for _, tc := range []struct {
-		key      engine.Key
+		key      registry.Key
 		scenario string
 	}{
-		{engine.KeyPreventShield, "prevent-shield-used-up.scn"}, // a shield that never runs out
-		{engine.KeyTrampleMarked, "trample-marked-damage.scn"},  // trample ignoring damage already marked
-		{engine.KeySick, "summoning-sickness.scn"},              // summoning sickness ignored
-		{engine.KeyProtectDamage, "protection-noncombat.scn"},   // protection only from combat damage
-		{engine.KeyProtectDamage, "trample-protection.scn"},
+		{registry.PreventShield, "prevent-shield-used-up.scn"}, // a shield that never runs out
+		{registry.TrampleMarked, "trample-marked-damage.scn"},  // trample ignoring damage already marked
+		{registry.Sick, "summoning-sickness.scn"},              // summoning sickness ignored
+		{registry.ProtectDamage, "protection-noncombat.scn"},   // protection only from combat damage
+		{registry.ProtectDamage, "trample-protection.scn"},
 	} {
 		sc := lib.ByName(tc.scenario)
 		if sc == nil {
@@ -99,7 +100,7 @@ func TestAblationBreaksMutations(t *testing.T) {
 		if tr := Run(sc, ed, true); !tr.Passed() {
 			t.Errorf("%s fails with every rule on: %v", tc.scenario, tr.Failures())
 		}
-		if got := Breaks(context.Background(), []*Scenario{sc}, ed, Unit{Keys: []engine.Key{tc.key}}); len(got) != 1 {
+		if got := Breaks(context.Background(), []*Scenario{sc}, ed, Unit{Keys: []registry.Key{tc.key}}); len(got) != 1 {
 			t.Errorf("switching off %s doesn't break %s", tc.key, tc.scenario)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -63,7 +64,7 @@ func TestContentEditions(t *testing.T) {
 		if covered < w.covered {
 			t.Errorf("%s: %d examples with scenarios, want at least %d", e.ID, covered, w.covered)
 		}
-		if got := ed.Cite(engine.KeySBALegend); got != w.legend {
+		if got := ed.Cite(registry.SBALegend); got != w.legend {
 			t.Errorf("%s: legend rule %s, want %s", e.ID, got, w.legend)
 		}
 		if ed.Types.Complete != w.full {

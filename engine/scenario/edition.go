@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -26,18 +27,18 @@ func EditionFor(e *rules.Edition) *engine.RulesEdition {
 // RuleTexts lists an edition's chapters (by title), rules and subrules (their
 // text paragraphs, joined) and glossary entries, as engine.FromRules reads
 // them.
-func RuleTexts(e *rules.Edition) []engine.RuleText {
-	var out []engine.RuleText
+func RuleTexts(e *rules.Edition) []registry.RuleText {
+	var out []registry.RuleText
 	e.Walk(func(r *rules.Rule) bool {
 		if r.Number.Level() == rules.LevelChapter {
-			out = append(out, engine.RuleText{Number: r.Number, Text: r.Title})
+			out = append(out, registry.RuleText{Number: r.Number, Text: r.Title})
 			return true
 		}
 		var parts []string
 		for _, p := range r.Paragraphs() {
 			parts = append(parts, p.S)
 		}
-		out = append(out, engine.RuleText{Number: r.Number, Text: strings.Join(parts, " ")})
+		out = append(out, registry.RuleText{Number: r.Number, Text: strings.Join(parts, " ")})
 		return true
 	})
 	for _, g := range e.Glossary {
@@ -46,7 +47,7 @@ func RuleTexts(e *rules.Edition) []engine.RuleText {
 			parts = append(parts, b.Text.S)
 		}
 		for _, t := range g.Terms {
-			out = append(out, engine.RuleText{Term: t, Text: strings.Join(parts, " ")})
+			out = append(out, registry.RuleText{Term: t, Text: strings.Join(parts, " ")})
 		}
 	}
 	return out

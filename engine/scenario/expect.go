@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // expectHeader reads "expect", "expect from DATE", "expect before DATE".
@@ -18,7 +19,7 @@ func (p *parser) expectHeader(c *cursor) {
 	p.sc.Expects = append(p.sc.Expects, &ExpectBlock{Line: p.line, From: from, Before: before})
 }
 
-type check = func(*run) (bool, string, engine.Key)
+type check = func(*run) (bool, string, registry.Key)
 
 const expectHelp = `expectations read like: "A life = 17", "A poison = 10", "A lost", "A graveyard count Isamaru = 1", ` +
 	`"battlefield count = 0", "A mana pool empty", "Relic colors = colorless", "Gold colors = white black", ` +
@@ -90,7 +91,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 				c.eatAny("times", "time")
 			}
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			n := 0
 			for _, e := range r.events {
 				if e.Key == k {
@@ -111,8 +112,8 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		if !ok {
 			return nil, p.bad("priority = a player")
 		}
-		return func(r *run) (bool, string, engine.Key) {
-			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name, engine.KeyPass
+		return func(r *run) (bool, string, registry.Key) {
+			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name, registry.Pass
 		}, true
 	case c.eat("active"), c.eat("active", "player"):
 		c.sym("=")
@@ -120,7 +121,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		if !ok {
 			return nil, p.bad("active = a player")
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			return r.st.Active == r.player(who), r.st.Players[r.st.Active].Name, ""
 		}, true
 	case c.eat("step"):
@@ -131,8 +132,8 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			return nil, p.bad("step = a step: upkeep, end step, …")
 		}
 		c.s = ""
-		return func(r *run) (bool, string, engine.Key) {
-			return r.st.Step == st, r.st.Step.String(), engine.KeyStepBegin
+		return func(r *run) (bool, string, registry.Key) {
+			return r.st.Step == st, r.st.Step.String(), registry.StepBegin
 		}, true
 	case c.eat("seating"):
 		return p.seatingExpect(c)
@@ -142,16 +143,16 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		if !ok {
 			return nil, false
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(r.st.TurnMarkers(), n)
-			return ok, s, engine.KeyTurnMarkers
+			return ok, s, registry.TurnMarkers
 		}, true
 	case c.eat("turn"):
 		n, ok := p.wantInt(c)
 		if !ok {
 			return nil, false
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(r.st.Turn, n)
 			return ok, s, ""
 		}, true
@@ -166,7 +167,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		if !ok {
 			return fail()
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			for _, e := range r.events {
 				if e.Kind == engine.EvMove && e.To == z && o.matches(e.Object) {
 					return true, e.Text, e.Key
@@ -176,16 +177,16 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 		}, true
 	case c.eat("in", "a", "subgame"), c.eat("in", "the", "main", "game"):
 		want := c.last == "in a subgame"
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if n := r.st.InSubgame(); n > 0 {
-				return want, "in a subgame", engine.KeySubgame
+				return want, "in a subgame", registry.Subgame
 			}
-			return !want, "in the main game", engine.KeySubgame
+			return !want, "in the main game", registry.Subgame
 		}, true
 	case c.eat("the", "game", "is", "a", "draw"), c.eat("game", "drawn"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if r.st.Drawn() {
-				return true, "the game is a draw", engine.KeyDrawAgreed
+				return true, "the game is a draw", registry.DrawAgreed
 			}
 			if r.st.Over() {
 				return false, "the game is over with a winner", ""
@@ -193,7 +194,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			return false, "the game goes on", ""
 		}, true
 	case c.eat("no", "pending", "choice"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if r.st.Pending != nil {
 				return false, "pending: " + r.st.Pending.Prompt, r.st.Pending.Key
 			}
@@ -239,7 +240,7 @@ func (p *parser) zoneCount(c *cursor, who string, z engine.Zone) (check, bool) {
 	if !ok {
 		return nil, false
 	}
-	return func(r *run) (bool, string, engine.Key) {
+	return func(r *run) (bool, string, registry.Key) {
 		pl := engine.PlayerID(-1)
 		if who != "" {
 			pl = r.player(who)
@@ -269,46 +270,46 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 	switch {
 	case c.eat("life"):
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(pl(r).Life, n)
-			return ok, s, engine.KeyLifeChange
+			return ok, s, registry.LifeChange
 		}, ok
 	case c.eat("poison"):
 		c.eatAny("counters")
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(pl(r).Counters.Get("poison"), n)
-			return ok, s, engine.KeyCounters
+			return ok, s, registry.Counters
 		}, ok
 	case c.eat("counters"):
 		kind := strings.ToLower(c.word())
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(pl(r).Counters.Get(kind), n)
-			return ok, s, engine.KeyCounters
+			return ok, s, registry.Counters
 		}, ok
 	case c.eat("has", "priority"):
-		return func(r *run) (bool, string, engine.Key) {
-			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name + " has priority", engine.KeyPass
+		return func(r *run) (bool, string, registry.Key) {
+			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name + " has priority", registry.Pass
 		}, true
 	case c.eat("not", "won"), c.eat("has", "not", "won"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if pl(r).Won {
-				return false, "won", engine.KeyWin
+				return false, "won", registry.Win
 			}
 			return true, "hasn't won", ""
 		}, true
 	case c.eat("won"), c.eat("wins"), c.eat("has", "won"):
 		c.eatAny("the game")
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if pl(r).Won {
-				return true, "won", engine.KeyWin
+				return true, "won", registry.Win
 			}
 			return false, "hasn't won", ""
 		}, true
 	case c.eat("lost"), c.eat("has", "lost"), c.eat("loses"):
 		c.eatAny("the game")
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			p := pl(r)
 			if p.Lost {
 				return true, "lost (" + r.cite(p.LostBy) + ")", p.LostBy
@@ -316,21 +317,21 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 			return false, "still in the game", ""
 		}, true
 	case c.eat("left", "the", "game"), c.eat("has", "left", "the", "game"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if p := pl(r); p.Left {
 				return true, "left the game", p.LostBy
 			}
 			return false, "still in the game", ""
 		}, true
 	case c.eat("in", "the", "game"), c.eat("still", "in", "the", "game"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if p := pl(r); p.Left {
 				return false, "left the game", p.LostBy
 			}
 			return true, "still in the game", ""
 		}, true
 	case c.eat("not", "lost"), c.eat("has", "not", "lost"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			p := pl(r)
 			if p.Lost {
 				return false, "lost (" + r.cite(p.LostBy) + ")", p.LostBy
@@ -340,9 +341,9 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 	case c.eat("mana", "pool"):
 		c.sym("=")
 		if c.eat("empty") {
-			return func(r *run) (bool, string, engine.Key) {
+			return func(r *run) (bool, string, registry.Key) {
 				m := pl(r).Pool
-				return m.Total() == 0, poolText(m), engine.KeyManaEmpty
+				return m.Total() == 0, poolText(m), registry.ManaEmpty
 			}, true
 		}
 		want, err := engine.ParseMana(c.mana())
@@ -350,9 +351,9 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 			p.errorf("%v", err)
 			return nil, false
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			m := pl(r).Pool
-			return m == want, poolText(m), engine.KeyManaPool
+			return m == want, poolText(m), registry.ManaPool
 		}, true
 	}
 	if z, _, ok := c.zone(); ok {
@@ -376,9 +377,9 @@ func poolText(m engine.Mana) string {
 
 func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 	chars := func(r *run) (engine.Chars, *engine.Object, error) { return r.chars(o) }
-	type prop = func(engine.Chars, *engine.Object, *run) (bool, string, engine.Key)
+	type prop = func(engine.Chars, *engine.Object, *run) (bool, string, registry.Key)
 	with := func(f prop) (check, bool) {
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ch, obj, err := chars(r)
 			if err != nil {
 				return false, err.Error(), ""
@@ -386,8 +387,8 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			return f(ch, obj, r)
 		}, true
 	}
-	needObj := func(f func(*engine.Object, *run) (bool, string, engine.Key)) (check, bool) {
-		return func(r *run) (bool, string, engine.Key) {
+	needObj := func(f func(*engine.Object, *run) (bool, string, registry.Key)) (check, bool) {
+		return func(r *run) (bool, string, registry.Key) {
 			obj, err := r.object(o, 0)
 			if err != nil {
 				return false, err.Error(), ""
@@ -403,7 +404,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		c.sym("=")
 		want := strings.Trim(strings.TrimSpace(c.s), `"`)
 		c.s = ""
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			return strings.EqualFold(ch.Name, want), ch.Name, ""
 		})
 	case c.eat("mana", "cost"), c.eat("cost"):
@@ -417,14 +418,14 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			}
 			want = m
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			// A cost is the same cost however its symbols are written out:
 			// a split card's {1}{R}{1}{U} is {2}{U}{R} (709.4b).
 			got := costText(ch.Cost.Combined())
 			if ch.Cost.String() != ch.Cost.Combined().String() {
 				got += " (" + ch.Cost.String() + ")"
 			}
-			return ch.Cost.Combined().String() == want.Combined().String(), got, engine.KeyManaValueNone
+			return ch.Cost.Combined().String() == want.Combined().String(), got, registry.ManaValueNone
 		})
 	case c.eat("mana", "symbols"):
 		// The symbols an effect that looks at them one by one sees: a split
@@ -434,34 +435,34 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if err != nil || want == nil {
 			return nil, p.bad("mana symbols = {1}{R}{1}{U}")
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
-			return sameSymbols(ch.Cost, want), costText(ch.Cost), engine.KeySplitCost
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
+			return sameSymbols(ch.Cost, want), costText(ch.Cost), registry.SplitCost
 		})
 	case c.eat("has", "no", "name"):
 		// A face-down permanent has no name (708.2a).
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			if ch.Name == "" {
-				return true, "no name", engine.KeyFaceDown
+				return true, "no name", registry.FaceDown
 			}
-			return false, ch.Name, engine.KeyFaceDown
+			return false, ch.Name, registry.FaceDown
 		})
 	case c.eat("face", "down"), c.eat("is", "face", "down"), c.eat("face", "up"), c.eat("is", "face", "up"):
 		want := strings.HasSuffix(c.last, "down")
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
 			if obj.FaceDown {
-				return want, "face down", engine.KeyFaceDown
+				return want, "face down", registry.FaceDown
 			}
-			return !want, "face up", engine.KeyFaceDown
+			return !want, "face up", registry.FaceDown
 		})
 	case c.eat("has", "no", "abilities"):
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
-			return len(ch.Abilities) == 0, abilitiesText(ch), engine.KeyLayer6
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
+			return len(ch.Abilities) == 0, abilitiesText(ch), registry.Layer6
 		})
 	case c.eat("has", "ability"), c.eat("has", "the", "ability"):
 		want := strings.Trim(strings.TrimSpace(c.s), `"`)
 		c.s = ""
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
-			return ch.HasAbilityText(want), abilitiesText(ch), engine.KeyNameSelf
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
+			return ch.HasAbilityText(want), abilitiesText(ch), registry.NameSelf
 		})
 	case c.eat("has", "no"), c.eat("doesn't", "have"), c.eat("does", "not", "have"), c.eat("has"):
 		neg := c.last != "has"
@@ -470,26 +471,26 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if kw == "" {
 			return nil, p.bad("has which keyword")
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			has := ch.HasKeyword(kw)
 			for _, a := range ch.Abilities {
 				if strings.EqualFold(a.Display(ch.Name), kw) {
 					has = true
 				}
 			}
-			return has != neg, abilitiesText(ch), engine.KeyLayer6
+			return has != neg, abilitiesText(ch), registry.Layer6
 		})
 	case c.eat("pt", "layers"), c.eat("p/t", "layers"):
 		c.sym("=")
 		want := normalizeList(c.s)
 		c.s = ""
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			var got []string
 			for _, n := range ch.NotesFor("power/toughness") {
 				got = append(got, n.Layer+" "+n.What)
 			}
 			s := strings.Join(got, ", ")
-			return normalizeList(s) == want, s, engine.KeyLayers
+			return normalizeList(s) == want, s, registry.Layers
 		})
 	case c.eat("attached", "to"), c.eat("is", "attached", "to"), c.eat("not", "attached"), c.eat("is", "not", "attached"):
 		// "Arcanum Wings attached to Grizzly Bears", "Rune of Flight not attached"
@@ -501,48 +502,48 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 				return nil, p.bad("attached to which permanent")
 			}
 		}
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			got := "not attached"
 			if h := r.st.Object(obj.Attached); obj.Attached != 0 && h != nil {
 				got = "attached to " + h.Label
 			}
 			if neg {
-				return obj.Attached == 0 || r.st.Object(obj.Attached) == nil, got, engine.KeyAuraSBA
+				return obj.Attached == 0 || r.st.Object(obj.Attached) == nil, got, registry.AuraSBA
 			}
 			h, err := r.object(to, engine.Battlefield)
-			return err == nil && obj.Attached == h.ID, got, engine.KeyAuraSBA
+			return err == nil && obj.Attached == h.ID, got, registry.AuraSBA
 		})
 	case c.eat("attacking"), c.eat("is", "attacking"):
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			got := attacking(r, obj.ID)
-			return got, attackingText(got), engine.KeyAttack
+			return got, attackingText(got), registry.Attack
 		})
 	case c.eat("not", "attacking"), c.eat("is", "not", "attacking"):
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			got := attacking(r, obj.ID)
-			return !got, attackingText(got), engine.KeyAttack
+			return !got, attackingText(got), registry.Attack
 		})
 	case c.eat("blocking"), c.eat("is", "blocking"):
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			if r.st.Combat != nil {
 				for _, a := range r.st.Combat.Attackers {
 					if slices.Contains(a.Blockers, obj.ID) {
-						return true, "blocking", engine.KeyBlock
+						return true, "blocking", registry.Block
 					}
 				}
 			}
-			return false, "not blocking", engine.KeyBlock
+			return false, "not blocking", registry.Block
 		})
 	case c.eat("blocked"), c.eat("is", "blocked"):
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			if r.st.Combat != nil {
 				for _, a := range r.st.Combat.Attackers {
 					if a.ID == obj.ID && a.Blocked {
-						return true, "blocked", engine.KeyBlock
+						return true, "blocked", registry.Block
 					}
 				}
 			}
-			return false, "not blocked", engine.KeyBlock
+			return false, "not blocked", registry.Block
 		})
 	case c.eat("chosen", "color"):
 		c.sym("=")
@@ -550,11 +551,11 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if !ok {
 			return nil, p.bad("chosen color = a color")
 		}
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
 			if !obj.Chosen.HasColor {
-				return false, "no color chosen", engine.KeyEntersWith
+				return false, "no color chosen", registry.EntersWith
 			}
-			return obj.Chosen.Color == col, obj.Chosen.Color.String(), engine.KeyEntersWith
+			return obj.Chosen.Color == col, obj.Chosen.Color.String(), registry.EntersWith
 		})
 	case c.eat("colors"), c.eat("color"), c.eat("is", "colorless"):
 		var want engine.Color
@@ -573,13 +574,13 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 				want |= col
 			}
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, engine.Key) {
-			k := engine.KeyColor
+		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, registry.Key) {
+			k := registry.Color
 			switch {
 			case ch.Colors == 0:
-				k = engine.KeyColorless
+				k = registry.Colorless
 			case ch.Cost.Kinds().Has(engine.SymHybrid) || ch.Cost.Kinds().Has(engine.SymPhyrexian):
-				k = engine.KeyColorHybrid
+				k = registry.ColorHybrid
 			}
 			return ch.Colors == want, ch.Colors.String(), k
 		})
@@ -588,19 +589,19 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if !ok {
 			return nil, false
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, registry.Key) {
 			got := ch.ManaValue()
-			k := engine.KeyManaValue
+			k := registry.ManaValue
 			kinds := ch.Cost.Kinds()
 			switch {
 			case ch.Cost == nil:
-				k = engine.KeyManaValueNone
+				k = registry.ManaValueNone
 			case kinds.Has(engine.SymPhyrexian) || kinds.Has(engine.SymHybridPhyrexian):
-				k = engine.KeyManaValuePhyrexian
+				k = registry.ManaValuePhyrexian
 			case kinds.Has(engine.SymHybrid) || kinds.Has(engine.SymMonoHybrid):
-				k = engine.KeyManaValueHybrid
+				k = registry.ManaValueHybrid
 			case kinds.Has(engine.SymVariable):
-				k = engine.KeyManaValueX
+				k = registry.ManaValueX
 			}
 			if from, other := ch.ManaValueCost(); other {
 				// 202.3b: a back face's mana value is its front face's.
@@ -608,16 +609,16 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 				if from == nil {
 					what = "a copy"
 				}
-				return got == n, fmt.Sprintf("%d (%s)", got, what), engine.KeyBackFaceMV
+				return got == n, fmt.Sprintf("%d (%s)", got, what), registry.BackFaceMV
 			}
 			return got == n, fmt.Sprintf("%d (%s)", got, costText(ch.Cost)), k
 		})
 	case c.eat("types"), c.eat("card", "types"):
-		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.CardTypes }, engine.KeySubtypes)
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.CardTypes }, registry.Subtypes)
 	case c.eat("supertypes"):
-		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.Supertypes }, engine.KeySubtypes)
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.Supertypes }, registry.Subtypes)
 	case c.eat("subtypes"):
-		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypeNames() }, engine.KeySubtypes)
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypeNames() }, registry.Subtypes)
 	case c.eat("pt"), c.eat("p/t"), c.eat("power/toughness"):
 		c.sym("=")
 		pw, ok1 := c.signedInt()
@@ -628,11 +629,11 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if !ok1 || !ok2 {
 			return nil, p.bad("expected P/T like 2/2")
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			if !ch.HasPT {
 				return false, "no power or toughness", ""
 			}
-			return ch.Power == pw && ch.Toughness == tg, fmt.Sprintf("%d/%d", ch.Power, ch.Toughness), engine.KeyCounters
+			return ch.Power == pw && ch.Toughness == tg, fmt.Sprintf("%d/%d", ch.Power, ch.Toughness), registry.Counters
 		})
 	case c.eat("power"), c.eat("toughness"):
 		tough := c.last == "toughness"
@@ -640,7 +641,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if !ok {
 			return nil, false
 		}
-		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+		return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 			got := ch.Power
 			if tough {
 				got = ch.Toughness
@@ -654,44 +655,44 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if !ok {
 			return nil, false
 		}
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
 			ok, s := eqInt(obj.Counters.Get(kind), n)
-			return ok, s, engine.KeyCounters
+			return ok, s, registry.Counters
 		})
 	case c.eat("transformed"), c.eat("is", "transformed"), c.eat("not", "transformed"), c.eat("is", "not", "transformed"):
 		// 701.27g: a double-faced permanent with its back face up.
 		want := !strings.Contains(c.last, "not")
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
 			got := obj.Transformed()
-			return got == want, transformedText(got), engine.KeyTransform
+			return got == want, transformedText(got), registry.Transform
 		})
 	case c.eat("flipped"), c.eat("is", "flipped"), c.eat("not", "flipped"), c.eat("is", "not", "flipped"):
 		want := !strings.Contains(c.last, "not")
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
 			if obj.Flipped {
-				return want, "flipped", engine.KeyFlip
+				return want, "flipped", registry.Flip
 			}
-			return !want, "not flipped", engine.KeyFlip
+			return !want, "not flipped", registry.Flip
 		})
 	case c.eat("tapped"), c.eat("is", "tapped"):
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
-			return obj.Tapped, tappedText(obj), engine.KeyTap
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
+			return obj.Tapped, tappedText(obj), registry.Tap
 		})
 	case c.eat("untapped"), c.eat("is", "untapped"):
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
-			return !obj.Tapped, tappedText(obj), engine.KeyUntap
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
+			return !obj.Tapped, tappedText(obj), registry.Untap
 		})
 	case c.eat("damage"):
 		n, ok := p.wantInt(c)
 		if !ok {
 			return nil, false
 		}
-		return needObj(func(obj *engine.Object, _ *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, _ *run) (bool, string, registry.Key) {
 			ok, s := eqInt(obj.Damage, n)
-			return ok, s, engine.KeyDamageCreature
+			return ok, s, registry.DamageCreature
 		})
 	case c.eat("gone"), c.eat("ceased", "to", "exist"), c.eat("does", "not", "exist"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			var where []string
 			for _, x := range r.st.Objects {
 				if o.matches(x.Label) {
@@ -699,7 +700,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 				}
 			}
 			if len(where) == 0 {
-				return true, "gone", engine.KeySBAToken
+				return true, "gone", registry.SBAToken
 			}
 			return false, strings.Join(where, ", "), ""
 		}, true
@@ -710,7 +711,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		if !ok {
 			return nil, p.bad("name a player")
 		}
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			got := obj.Controller
 			if obj.Zone == engine.Battlefield {
 				got = r.st.Chars(obj).Controller // layer 2, in a setup no action has refreshed too
@@ -725,7 +726,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		c.sym("=")
 	}
 	if z, who, ok := c.zone(); ok {
-		return needObj(func(obj *engine.Object, r *run) (bool, string, engine.Key) {
+		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			ok := obj.Zone == z && (who == "" || obj.Owner == r.player(who) || (z == engine.Battlefield && obj.Controller == r.player(who)))
 			return ok, r.where(obj), ""
 		})
@@ -733,7 +734,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 	// "Dryad Arbor creature types = Dryad"
 	if w, ok := c.eatAny("creature types", "land types", "artifact types", "enchantment types", "planeswalker types", "spell types", "planar types"); ok {
 		kind, _ := engine.ParseKind(strings.Fields(w)[0])
-		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypesOf(kind) }, engine.KeyCorrelated)
+		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypesOf(kind) }, registry.Correlated)
 	}
 	p.errorf("can't read expectation about %s %q; %s", o, clip(c.s), expectHelp)
 	return nil, false
@@ -783,7 +784,7 @@ func costText(c engine.ManaCost) string {
 
 // wordsExpect reads "[=] word word …" or "none" and compares as sets,
 // case-insensitively.
-func (p *parser) wordsExpect(c *cursor, with func(func(engine.Chars, *engine.Object, *run) (bool, string, engine.Key)) (check, bool), get func(engine.Chars) []string, k engine.Key) (check, bool) {
+func (p *parser) wordsExpect(c *cursor, with func(func(engine.Chars, *engine.Object, *run) (bool, string, registry.Key)) (check, bool), get func(engine.Chars) []string, k registry.Key) (check, bool) {
 	c.sym("=")
 	var want []string
 	if !c.eat("none") {
@@ -795,7 +796,7 @@ func (p *parser) wordsExpect(c *cursor, with func(func(engine.Chars, *engine.Obj
 		c.s = ""
 	}
 	slices.Sort(want)
-	return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, engine.Key) {
+	return with(func(ch engine.Chars, _ *engine.Object, _ *run) (bool, string, registry.Key) {
 		got := get(ch)
 		lower := make([]string, len(got))
 		for i, g := range got {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Expectations about the casual variants (section 9): commanders, color
@@ -34,8 +35,8 @@ func (p *parser) colorList(c *cursor) (engine.Color, bool) {
 // variants: "commander", "not a commander", "color identity = red and
 // green".
 func (p *parser) casualObjectExpect(c *cursor, o ref) (check, bool, bool) {
-	obj := func(f func(*engine.Object, *run) (bool, string, engine.Key)) check {
-		return func(r *run) (bool, string, engine.Key) {
+	obj := func(f func(*engine.Object, *run) (bool, string, registry.Key)) check {
+		return func(r *run) (bool, string, registry.Key) {
 			x, err := r.object(o, 0)
 			if err != nil {
 				return false, err.Error(), ""
@@ -46,23 +47,23 @@ func (p *parser) casualObjectExpect(c *cursor, o ref) (check, bool, bool) {
 	switch {
 	case c.eat("color", "identity"):
 		want, ok := p.colorList(c)
-		return obj(func(x *engine.Object, r *run) (bool, string, engine.Key) {
+		return obj(func(x *engine.Object, r *run) (bool, string, registry.Key) {
 			got := r.st.ColorIdentity(x)
-			return got == want, got.String(), engine.KeyColorIdentity
+			return got == want, got.String(), registry.ColorIdentity
 		}), ok, true
 	case c.eat("is", "not", "a", "commander"), c.eat("not", "a", "commander"):
-		return obj(func(x *engine.Object, r *run) (bool, string, engine.Key) {
+		return obj(func(x *engine.Object, r *run) (bool, string, registry.Key) {
 			if r.st.IsCommander(x) {
-				return false, "a commander", engine.KeyCommanderCard
+				return false, "a commander", registry.CommanderCard
 			}
-			return true, "not a commander", engine.KeyCommanderCard
+			return true, "not a commander", registry.CommanderCard
 		}), true, true
 	case c.eat("is", "a", "commander"), c.eat("commander"):
-		return obj(func(x *engine.Object, r *run) (bool, string, engine.Key) {
+		return obj(func(x *engine.Object, r *run) (bool, string, registry.Key) {
 			if r.st.IsCommander(x) {
-				return true, "a commander", engine.KeyCommanderCard
+				return true, "a commander", registry.CommanderCard
 			}
-			return false, "not a commander", engine.KeyCommanderCard
+			return false, "not a commander", registry.CommanderCard
 		}), true, true
 	}
 	return nil, false, false
@@ -80,14 +81,14 @@ func (p *parser) casualPlayerExpect(c *cursor, who string) (check, bool, bool) {
 		if !ok {
 			return nil, p.bad("A deck may include CARD, A deck may not include CARD"), true
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			x, err := r.object(o, 0)
 			if err != nil {
 				return false, err.Error(), ""
 			}
 			got, k := r.st.DeckMayInclude(r.player(who), x)
 			if got {
-				return got == may, "may include " + x.Label, engine.KeyDeckIdentity
+				return got == may, "may include " + x.Label, registry.DeckIdentity
 			}
 			return got == may, "may not include " + x.Label + " (" + r.cite(k) + ")", k
 		}, true, true
@@ -97,7 +98,7 @@ func (p *parser) casualPlayerExpect(c *cursor, who string) (check, bool, bool) {
 			return nil, p.bad("B commander damage from CARD = 21"), true
 		}
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			x, err := r.object(o, 0)
 			if err != nil {
 				return false, err.Error(), ""
@@ -109,19 +110,19 @@ func (p *parser) casualPlayerExpect(c *cursor, who string) (check, bool, bool) {
 				}
 			}
 			ok, s := eqInt(got, n)
-			return ok, s, engine.KeyCommanderDamage
+			return ok, s, registry.CommanderDamage
 		}, ok, true
 	case c.eat("maximum", "hand", "size"):
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(r.st.MaxHandSize(r.player(who)), n)
-			return ok, s, engine.KeyVanguardMaxHand
+			return ok, s, registry.VanguardMaxHand
 		}, ok, true
 	case c.eat("starting", "hand", "size"):
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(r.st.StartingHandSize(r.player(who)), n)
-			return ok, s, engine.KeyVanguardHand
+			return ok, s, registry.VanguardHand
 		}, ok, true
 	}
 	return nil, false, false

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Expectations about players controlling players (722) and what a player
@@ -19,15 +20,15 @@ func (p *parser) controlExpect(c *cursor, who string) (check, bool, bool) {
 		if !ok {
 			return nil, p.bad("A controls B: the player A controls"), true
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			by, ok := r.st.ControlledBy(r.player(whom))
 			switch {
 			case !ok:
-				return false, "no one controls " + whom, engine.KeyControlTurn
+				return false, "no one controls " + whom, registry.ControlTurn
 			case by != r.player(who):
-				return false, r.st.Players[by].Name + " controls " + whom, engine.KeyControlTurn
+				return false, r.st.Players[by].Name + " controls " + whom, registry.ControlTurn
 			}
-			return true, who + " controls " + whom, engine.KeyControlTurn
+			return true, who + " controls " + whom, registry.ControlTurn
 		}, true, true
 	case c.eat("sees"), c.eat("can", "see"):
 		return p.seesExpect(c, who, true)
@@ -44,7 +45,7 @@ func (p *parser) seesExpect(c *cursor, who string, want bool) (check, bool, bool
 		if whose == "" || z != engine.Hand && z != engine.Library {
 			return nil, p.bad("sees B's hand, sees B's library, or sees a card"), true
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			cards := r.st.In(r.player(whose), z)
 			if len(cards) == 0 {
 				return false, whose + "'s " + z.String() + " is empty", ""
@@ -64,23 +65,23 @@ func (p *parser) seesExpect(c *cursor, who string, want bool) (check, bool, bool
 				got += " but not " + strings.Join(hidden, ", ")
 			}
 			if want {
-				return len(hidden) == 0, got, engine.KeyControlSee
+				return len(hidden) == 0, got, registry.ControlSee
 			}
-			return len(seen) == 0, got, engine.KeyControlSee
+			return len(seen) == 0, got, registry.ControlSee
 		}, true, true
 	}
 	o, ok := c.ref()
 	if !ok {
 		return nil, p.bad("sees B's hand, or sees a card"), true
 	}
-	return func(r *run) (bool, string, engine.Key) {
+	return func(r *run) (bool, string, registry.Key) {
 		x, err := r.object(o, engine.Battlefield)
 		if err != nil {
 			return false, err.Error(), ""
 		}
 		if r.st.Sees(r.player(who), x) {
-			return want, who + " sees " + x.Label, engine.KeyControlSee
+			return want, who + " sees " + x.Label, registry.ControlSee
 		}
-		return !want, who + " doesn't see " + x.Label, engine.KeyControlSee
+		return !want, who + " doesn't see " + x.Label, registry.ControlSee
 	}, true, true
 }

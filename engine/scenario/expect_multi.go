@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Expectations about the table: seats, ranges of influence, roles.
@@ -21,7 +22,7 @@ func (p *parser) seatingExpect(c *cursor) (check, bool) {
 		want = append(want, who)
 		c.sym(",")
 	}
-	return func(r *run) (bool, string, engine.Key) {
+	return func(r *run) (bool, string, registry.Key) {
 		var got []string
 		for _, pl := range r.st.Players {
 			got = append(got, pl.Name)
@@ -38,16 +39,16 @@ func (p *parser) tableExpect(c *cursor, who string) (check, bool, bool) {
 	switch {
 	case c.eat("team", "life"):
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(r.st.TeamLife(r.player(who)), n)
-			return ok, s, engine.KeyTeamLifeApply
+			return ok, s, registry.TeamLifeApply
 		}, ok, true
 	case c.eat("range"):
 		c.eatAny("of influence")
 		n, ok := p.wantInt(c)
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			ok, s := eqInt(pl(r).Range, n)
-			return ok, s, engine.KeyRange
+			return ok, s, registry.Range
 		}, ok, true
 	case c.eat("within") || c.eat("outside"):
 		in := c.last == "within"
@@ -56,16 +57,16 @@ func (p *parser) tableExpect(c *cursor, who string) (check, bool, bool) {
 			return nil, p.bad("A within B's range, A outside B's range"), true
 		}
 		c.eatAny("of influence")
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			got := r.st.InRange(r.player(of), r.player(who))
 			s := "outside"
 			if got {
 				s = "within"
 			}
-			return got == in, s + " " + of + "'s range", engine.KeyRange
+			return got == in, s + " " + of + "'s range", registry.Range
 		}, true, true
 	case c.eat("emperor"), c.eat("is", "emperor"):
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			if pl(r).Emperor {
 				return true, "emperor", ""
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // zoneOrder reads what an ordered zone's order must be (a library, a
@@ -22,7 +23,7 @@ func (p *parser) zoneOrder(c *cursor, who string, z engine.Zone) (chk check, ok,
 			p.errorf("expected a card after %s: %s %s %s = Island", end, who, z, end)
 			return nil, false, true
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			cs := cards(r)
 			if len(cs) == 0 {
 				return false, "empty", ""
@@ -47,7 +48,7 @@ func (p *parser) zoneOrder(c *cursor, who string, z engine.Zone) (chk check, ok,
 			want = append(want, o)
 		}
 		c.s = ""
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			cs := cards(r)
 			var got []string
 			same := len(cs) == len(want)
@@ -79,9 +80,9 @@ func (p *parser) zoneOrder(c *cursor, who string, z engine.Zone) (chk check, ok,
 			}
 			c.eatAny("times", "time")
 		}
-		return func(r *run) (bool, string, engine.Key) {
+		return func(r *run) (bool, string, registry.Key) {
 			got := r.st.Players[r.player(who)].Shuffled
-			return got == n, "shuffled " + strconv.Itoa(got) + " time" + plural(got), engine.KeyShuffle
+			return got == n, "shuffled " + strconv.Itoa(got) + " time" + plural(got), registry.Shuffle
 		}, true, true
 	}
 	return nil, false, false

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -956,7 +957,7 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 
 // ruleRef reads a rule number in the scenario's numbering, or a key name,
 // and returns the key.
-func (p *parser) ruleRef(s string) (engine.Key, bool) {
+func (p *parser) ruleRef(s string) (registry.Key, bool) {
 	s = strings.TrimSpace(s)
 	if n, err := rules.ParseNumber(s); err == nil {
 		if k, ok := p.sc.Numbering.KeyOf(n); ok {
@@ -965,7 +966,7 @@ func (p *parser) ruleRef(s string) (engine.Key, bool) {
 		p.errorf("%s is not a rule the engine applies in %s numbering (write \"numbering DATE\" for another edition's numbers)", s, p.sc.Numbering.ID)
 		return "", false
 	}
-	for _, k := range engine.Keys() {
+	for _, k := range registry.Keys() {
 		if string(k) == s {
 			return k, true
 		}

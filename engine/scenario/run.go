@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Options control a run.
@@ -66,7 +67,7 @@ type Result struct {
 	Text string
 	OK   bool
 	Got  string
-	Key  engine.Key
+	Key  registry.Key
 	Rule engine.RuleNumber // the rule that decides it, in the run's edition; zero if none
 }
 
@@ -557,14 +558,14 @@ func (r *run) label(id engine.ObjectID) string {
 
 // cite names a key's rule in this edition: "704.5j", or the key itself if
 // the edition has no number for it.
-func (r *run) cite(k engine.Key) string {
+func (r *run) cite(k registry.Key) string {
 	if n := r.ed.Rule(k); !n.IsZero() {
 		return n.String()
 	}
 	return string(k)
 }
 
-func (r *run) citeParen(k engine.Key) string {
+func (r *run) citeParen(k registry.Key) string {
 	if n := r.ed.Rule(k); !n.IsZero() {
 		return ", " + n.String()
 	}

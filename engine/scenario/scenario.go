@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Limits on user scenarios: beyond them Parse or Run fails with a clear
@@ -126,8 +127,8 @@ type TextLine struct {
 type Step struct {
 	Line   int
 	Text   string
-	Reject bool       // "=> rejected": the engine must refuse the step
-	Rule   engine.Key // "=> rejected 701.21a": the refusal must cite this rule
+	Reject bool         // "=> rejected": the engine must refuse the step
+	Rule   registry.Key // "=> rejected 701.21a": the refusal must cite this rule
 	build  func(*run) (engine.Action, error)
 	choice bool // answers a choice the rules ask for ("A chooses Isamaru#1")
 	all    bool // "resolve all": again until the stack is empty
@@ -192,7 +193,7 @@ type ExpectBlock struct {
 type Expect struct {
 	Line  int
 	Text  string
-	check func(*run) (ok bool, got string, rule engine.Key)
+	check func(*run) (ok bool, got string, rule registry.Key)
 }
 
 // Applies reports whether the scenario is meant for editions in force at t
