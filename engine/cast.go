@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
@@ -58,12 +57,10 @@ func bestowCost(ch *Chars) *Cost {
 	return nil
 }
 
-var bestowedCards sync.Map // *Card → *Card
-
 // bestowed is a card's characteristics as a bestowed Aura (702.103b): an
 // Aura enchantment, no longer a creature, with enchant creature.
-func bestowed(c *Card) *Card {
-	if v, ok := bestowedCards.Load(c); ok {
+func (s *State) bestowed(c *Card) *Card {
+	if v, ok := s.derived().bestowed.Load(c); ok {
 		return v.(*Card)
 	}
 	b := *c
@@ -73,7 +70,7 @@ func bestowed(c *Card) *Card {
 	f := Filter{AnyOf: []string{"creature"}}
 	b.Abilities = append([]*Ability{{Kind: AbKeyword, Keyword: "enchant", Param: "creature", Text: "Enchant creature",
 		Targets: []TargetSpec{{Filter: f, Objects: true, Count: 1, Text: "target creature"}}}}, c.Abilities...)
-	v, _ := bestowedCards.LoadOrStore(c, &b)
+	v, _ := s.derived().bestowed.LoadOrStore(c, &b)
 	return v.(*Card)
 }
 

@@ -209,7 +209,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 // printedAbilities are an object's abilities from its card, before any
 // effect: what replacement effects of entering it has (614.12 looks at the
 // permanent as it would exist, but a copy ability is on the card).
-func (t *tx) printedAbilities(o *Object) []*Ability { return cardAbilities(o.Card) }
+func (t *tx) printedAbilities(o *Object) []*Ability { return t.s.cardAbilities(o.Card) }
 
 // linkedChoice makes an "As this enters, choose …" choice (607.2a).
 func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
@@ -279,7 +279,7 @@ func (t *tx) copiable(o *Object) *Card {
 	if o.Card.IsDoubleFaced() && !t.applies(registry.CopyFaceUp) {
 		// Without 707.8, a copy of a double-faced permanent copies the
 		// card as printed: its front face.
-		return frontAlone(o.Card)
+		return t.s.frontAlone(o.Card)
 	}
 	if c := t.v.copiable[o.ID]; c != nil && t.applies(registry.CopyValues) { // 707.3
 		return c

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
@@ -115,21 +114,19 @@ func (c *Card) Faces() []*Card {
 	return out
 }
 
-var fronts sync.Map // *Card → *Card
-
 // frontAlone is a double-faced card's front face as a face of its own:
 // what a copy of it copies (707.8), which has no back face. The result is
 // the same card each time, so its abilities keep their identity.
-func frontAlone(c *Card) *Card {
+func (s *State) frontAlone(c *Card) *Card {
 	if !c.IsDoubleFaced() {
 		return c
 	}
-	if v, ok := fronts.Load(c); ok {
+	if v, ok := s.derived().fronts.Load(c); ok {
 		return v.(*Card)
 	}
 	f := *c
 	f.Layout, f.Back, f.DFC = LayoutNormal, nil, c
-	v, _ := fronts.LoadOrStore(c, &f)
+	v, _ := s.derived().fronts.LoadOrStore(c, &f)
 	return v.(*Card)
 }
 
@@ -152,7 +149,7 @@ func (s *State) printed(o *Object) *Card {
 		if o.Face == FaceBack && (o.Zone == Battlefield || o.Zone == Stack) {
 			return c.Back
 		}
-		return frontAlone(c)
+		return s.frontAlone(c)
 	}
 	return c
 }
@@ -222,7 +219,7 @@ func (t *tx) transform(o *Object) error {
 	}
 	to, face := dfc.Back, FaceBack
 	if o.Face == FaceBack {
-		to, face = frontAlone(dfc), FaceFront
+		to, face = t.s.frontAlone(dfc), FaceFront
 	}
 	if to.Types.Is("instant") || to.Types.Is("sorcery") {
 		// 712.10: nothing happens.
@@ -255,18 +252,16 @@ func (t *tx) copying(o *Object) bool {
 	return false
 }
 
-var flips sync.Map // *Card → *Card
-
 // flippedFace is a flip card as a flipped permanent: its alternative name,
 // text, type line and power and toughness (710.1b), with the card's color
 // and mana cost (710.1c).
-func flippedFace(c *Card) *Card {
-	if v, ok := flips.Load(c); ok {
+func (s *State) flippedFace(c *Card) *Card {
+	if v, ok := s.derived().flips.Load(c); ok {
 		return v.(*Card)
 	}
 	f := *c.Flip
 	f.Cost, f.Color, f.HasColor = c.Cost, c.Color, c.HasColor
-	v, _ := flips.LoadOrStore(c, &f)
+	v, _ := s.derived().flips.LoadOrStore(c, &f)
 	return v.(*Card)
 }
 
@@ -280,7 +275,7 @@ func (s *State) withStatus(o *Object, card *Card, copied bool) *Card {
 		return card
 	}
 	if o.Flipped && card.Flip != nil && o.Zone == Battlefield && s.applies(registry.Flip) {
-		card = flippedFace(card)
+		card = s.flippedFace(card)
 	}
 	return card
 }
@@ -334,7 +329,7 @@ func (t *tx) morphCost(o *Object) (ManaCost, bool) {
 	if up == nil {
 		return nil, false
 	}
-	for _, a := range cardAbilities(up) {
+	for _, a := range t.s.cardAbilities(up) {
 		if a.Kind == AbKeyword && (a.Keyword == "morph" || a.Keyword == "megamorph") && a.KCost != nil {
 			return a.KCost.Mana, true
 		}
@@ -398,8 +393,6 @@ func (t *tx) turnFaceUp(o *Object) error {
 	return nil
 }
 
-var splits sync.Map // splitKey → *Card
-
 type splitKey struct {
 	c         *Card
 	all, cost bool
@@ -411,7 +404,7 @@ type splitKey struct {
 // apart, that its colors and mana value come from (709.4b).
 func (s *State) splitCombined(c *Card) *Card {
 	k := splitKey{c, s.applies(registry.SplitCombined), s.applies(registry.SplitCost)}
-	if v, ok := splits.Load(k); ok {
+	if v, ok := s.derived().splits.Load(k); ok {
 		return v.(*Card)
 	}
 	l, r := c.Halves[0], c.Halves[1]
@@ -436,7 +429,7 @@ func (s *State) splitCombined(c *Card) *Card {
 	if k.cost {
 		n.Cost = append(slices.Clone(l.Cost), r.Cost...)
 	}
-	v, _ := splits.LoadOrStore(k, &n)
+	v, _ := s.derived().splits.LoadOrStore(k, &n)
 	return v.(*Card)
 }
 
@@ -542,8 +535,6 @@ func colorRank(c Color) int {
 	return len(AllColors)
 }
 
-var ownCosts sync.Map // ownCostKey → *Ability
-
 type ownCostKey struct {
 	a    *Ability
 	cost string
@@ -573,14 +564,14 @@ func (s *State) ownCostKeywords(o *Object, ch *Chars) []*Ability {
 		// 709.4b: the text shows the cost as a mana cost ({2}{U}{R}).
 		cost = cost.Combined()
 		k := ownCostKey{a, cost.String()}
-		if v, ok := ownCosts.Load(k); ok {
+		if v, ok := s.derived().ownCosts.Load(k); ok {
 			out[i] = v.(*Ability)
 			continue
 		}
 		b := *a
 		b.KCost = &Cost{Mana: slices.Clone(cost)}
 		b.Text = strings.ToUpper(a.Keyword[:1]) + a.Keyword[1:] + " " + costOrZero(cost)
-		v, _ := ownCosts.LoadOrStore(k, &b)
+		v, _ := s.derived().ownCosts.LoadOrStore(k, &b)
 		out[i] = v.(*Ability)
 	}
 	if out == nil {

@@ -187,7 +187,7 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 func (t *tx) beginSubgame(main State) State {
 	sub := State{Turn: 1, Step: StepMain1, StartLife: main.StartLife, Game: main.Game, Reference: main.Reference,
 		Seed: main.Seed, rng: main.rng, rules: main.rules, nextID: main.nextID, clock: main.clock,
-		labels: maps.Clone(main.labels), Main: &MainGame{state: t.base.clone(), resume: t.resume}}
+		labels: maps.Clone(main.labels), memo: main.memo, Main: &MainGame{state: t.base.clone(), resume: t.resume}}
 	for _, p := range main.Players {
 		// 728.4b: main-game counters aren't part of the subgame.
 		sub.Players = append(sub.Players, Player{Name: p.Name, Life: main.StartLife, Team: p.Team, Range: p.Range,

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
@@ -89,7 +88,7 @@ func (s *State) computeView() *view {
 		// printed on the object as it is now.
 		card := s.printed(o)
 		if o.Bestowed && s.applies(registry.Bestow) { // 702.103b
-			card = bestowed(card)
+			card = s.bestowed(card)
 		}
 		var notes []LayerNote
 		copied := false
@@ -148,7 +147,7 @@ func (s *State) computeView() *view {
 // baseChars starts an object's characteristics from its copiable values.
 func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
 	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types.read(s), Power: c.Power, Toughness: c.Toughness,
-		HasPT: c.HasPT, Abilities: cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
+		HasPT: c.HasPT, Abilities: s.cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
 	if o.Zone != Battlefield {
 		ch.Controller = o.Controller
 	}
@@ -168,12 +167,10 @@ func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
 	return ch
 }
 
-var cardAbs sync.Map // *Card → []*Ability
-
 // cardAbilities is a card's abilities: its plain keywords, then the rest in
 // printed order. Cards never change, so this is computed once.
-func cardAbilities(c *Card) []*Ability {
-	if v, ok := cardAbs.Load(c); ok {
+func (s *State) cardAbilities(c *Card) []*Ability {
+	if v, ok := s.derived().cardAbs.Load(c); ok {
 		return v.([]*Ability)
 	}
 	var out []*Ability
@@ -188,8 +185,8 @@ func cardAbilities(c *Card) []*Ability {
 		out = append(out, a)
 	}
 	out = append(out, c.Abilities...)
-	cardAbs.Store(c, out)
-	return out
+	v, _ := s.derived().cardAbs.LoadOrStore(c, out)
+	return v.([]*Ability)
 }
 
 func keywordsOf(abs []*Ability) []string {
@@ -807,10 +804,10 @@ func bindGained(s *State, abs []*Ability, src *Object, linked func(*Ability) boo
 	for i, a := range abs {
 		out[i] = a
 		if s.applies(registry.NameGrant) { // 201.5a
-			out[i] = bindAbility(a, src.ID, src.Label, src.Card.Name)
+			out[i] = s.bindAbility(a, src.ID, src.Label, src.Card.Name)
 		}
 		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && linked(a) {
-			out[i] = bindChosenColor(a, src.Chosen.Color)
+			out[i] = s.bindChosenColor(a, src.Chosen.Color)
 		}
 	}
 	return out
@@ -821,8 +818,6 @@ func bindGained(s *State, abs []*Ability, src *Object, linked func(*Ability) boo
 // nothing (607.5a).
 const chosenColor = "the chosen color"
 
-var boundColors sync.Map // chosenKey → *Ability
-
 type chosenKey struct {
 	a   *Ability
 	col Color
@@ -830,19 +825,17 @@ type chosenKey struct {
 
 // bindChosenColor is a with the color chosen for its source in place of
 // "the chosen color".
-func bindChosenColor(a *Ability, col Color) *Ability {
+func (s *State) bindChosenColor(a *Ability, col Color) *Ability {
 	k := chosenKey{a, col}
-	if b, ok := boundColors.Load(k); ok {
+	if b, ok := s.derived().boundColors.Load(k); ok {
 		return b.(*Ability)
 	}
 	b := *a
 	b.Param, b.N = col.String(), int(col)
 	b.Text = strings.Replace(a.Text, chosenColor, col.String(), 1)
-	v, _ := boundColors.LoadOrStore(k, &b)
+	v, _ := s.derived().boundColors.LoadOrStore(k, &b)
 	return v.(*Ability)
 }
-
-var bound sync.Map // bindKey → *Ability
 
 type bindKey struct {
 	a  *Ability
@@ -852,19 +845,19 @@ type bindKey struct {
 // bindAbility returns a with its RefOuter references bound to the object
 // id, and its text naming that object, reusing one result per pair so a
 // static ability's grant is the same ability each time.
-func bindAbility(a *Ability, id ObjectID, label, name string) *Ability {
+func (s *State) bindAbility(a *Ability, id ObjectID, label, name string) *Ability {
 	if !refersOuter(a) {
 		return a
 	}
 	k := bindKey{a, id}
-	if v, ok := bound.Load(k); ok {
+	if v, ok := s.derived().bound.Load(k); ok {
 		return v.(*Ability)
 	}
 	b := *a
 	b.Text = strings.ReplaceAll(a.Text, "~", name)
 	b.Static = bindSpecs(a.Static, id, label)
 	b.Effect = bindInstrs(a.Effect, id, label)
-	v, _ := bound.LoadOrStore(k, &b)
+	v, _ := s.derived().bound.LoadOrStore(k, &b)
 	return v.(*Ability)
 }
 
@@ -1307,7 +1300,7 @@ func (s *State) hasAbilities(o *Object, ch *Chars) bool {
 		if p.Zone != Battlefield || p.Attached != o.ID {
 			continue
 		}
-		for _, a := range cardAbilities(p.Card) {
+		for _, a := range s.cardAbilities(p.Card) {
 			for _, sp := range a.Static {
 				if a.Kind == AbStatic && sp.Affects.Kind == RefEnchanted && len(sp.Gain) == 0 && sp.GainActOf == nil {
 					return true

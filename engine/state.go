@@ -388,6 +388,7 @@ type State struct {
 	nextID  ObjectID
 	clock   int            // timestamps and zone order
 	labels  map[string]int // name → how many objects have carried it, for labels
+	memo    *memo          // what is derived from the game's cards, shared by its states
 	answers []answer       // choices made, consumed by the next SBA check or the action that asked
 	// checked is the clock when state-based actions were last checked;
 	// stayed are commanders whose owners chose to leave them where they
@@ -442,7 +443,7 @@ type answer struct {
 func NewState(life int, names ...string) State {
 	// 500: the game starts here in the first player's precombat main
 	// phase, where a player can cast any spell.
-	s := State{labels: map[string]int{}, Turn: 1, Step: StepMain1, StartLife: life}.Seeded(DefaultSeed)
+	s := State{labels: map[string]int{}, memo: &memo{}, Turn: 1, Step: StepMain1, StartLife: life}.Seeded(DefaultSeed)
 	for i, n := range names {
 		s.Players = append(s.Players, Player{Name: n, Life: life, Team: i})
 	}
@@ -468,10 +469,13 @@ func (s State) clone() State {
 		s.Players[i].Restricted = slices.Clone(s.Players[i].Restricted)
 	}
 	s.Shared = slices.Clone(s.Shared)
+	// One allocation for all the copies: a state is cloned at every
+	// batch of events, and the objects are most of it.
 	objs := make([]*Object, len(s.Objects))
+	copies := make([]Object, len(s.Objects))
 	for i, o := range s.Objects {
-		c := *o
-		objs[i] = &c
+		copies[i] = *o
+		objs[i] = &copies[i]
 	}
 	s.Objects = objs
 	s.answers = slices.Clone(s.answers)
@@ -482,7 +486,10 @@ func (s State) clone() State {
 	s.AddedSteps = slices.Clone(s.AddedSteps)
 	s.Delayed = slices.Clone(s.Delayed)
 	s.Waiting = slices.Clone(s.Waiting)
-	s.LKI = slices.Clone(s.LKI)
+	// Snapshots are never changed once taken, so states share them; the
+	// capacity cut makes the next remember copy rather than write into a
+	// slice another state holds.
+	s.LKI = s.LKI[:len(s.LKI):len(s.LKI)]
 	s.Log = s.Log.clone()
 	if s.Combat != nil {
 		c := s.Combat.clone()
