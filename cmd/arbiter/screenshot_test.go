@@ -79,7 +79,7 @@ func TestScreenshots(t *testing.T) {
 		{"sandbox-step", "/sandbox/2026-01-16/707.10/2?step=2", "Alice casts Twincast targeting Fling."},
 		{"sandbox-hidden", "/sandbox/scenario/felidar", "face down"},
 		{"sandbox-table", "/sandbox/scenario/range-pyroclasm?step=1", "turn order clockwise"},
-		{"sandbox-commander", "/sandbox/scenario/commander-four-player?step=last", "21 commander damage from Zurgo Helmsmasher"},
+		{"sandbox-commander", "/sandbox/scenario/commander-four-player?step=last", "Commander: Zurgo Helmsmasher"},
 		{"sandbox-table-teams", "/sandbox/scenario/emperor-four-player-teams", "team with"},
 		{"sandbox-rule", "/2026-01-16/707.10#in-sandbox", "In the sandbox"},
 	}
