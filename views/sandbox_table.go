@@ -13,7 +13,7 @@ type seat struct {
 	Hand, Library int
 	// Place is the seat's grid cell as class names: its row ("r-1" top,
 	// "r-2" the sides, "r-3" bottom) and column ("c-1" …), "span" when it
-	// has a row to itself.
+	// has a row to itself; "" when the seats are listed.
 	Place string
 }
 
@@ -107,7 +107,11 @@ func seatFacts(s seat) string {
 	return strings.Join(w, " · ")
 }
 
-// tableClass names the table's grid width for sandbox.css.
-func tableClass(cols int) string {
+// tableClass names the table's grid width for sandbox.css, or marks the
+// seats as a list when the table isn't drawn.
+func tableClass(cols int, drawn bool) string {
+	if !drawn {
+		return "seats listed"
+	}
 	return "seats cols-" + strconv.Itoa(cols)
 }

@@ -50,8 +50,14 @@ func TestSeating(t *testing.T) {
 		}
 	}
 	// Seventeen players don't fit across the page: the seats are listed.
-	if _, _, ok := seating(players(17)); ok {
+	seats, cols, ok := seating(players(17))
+	if ok || tableClass(cols, ok) != "seats listed" {
 		t.Error("seventeen players drawn around a table nine columns wide")
+	}
+	for _, s := range seats {
+		if s.Place != "" {
+			t.Errorf("listed seat %s placed at %q", s.Name, s.Place)
+		}
 	}
 }
 
