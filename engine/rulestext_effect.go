@@ -312,6 +312,11 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	if err != nil {
 		return nil, err
 	}
+	if in == nil {
+		// A form that read its first words and then gave way to none
+		// ("You get" and nothing after).
+		return nil, p.fail(c, text, "an instruction")
+	}
 	// A trailing delayed trigger: "Destroy that creature at the beginning of
 	// the next end step." (603.7), "… at end of turn." (2007 wording).
 	save := c.i
