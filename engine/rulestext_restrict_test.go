@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestActivationRestrictions: "Activate only …" at the end of an activated
 // ability reads into its restrictions on use (602.5b, 602.5d), alone or
@@ -22,14 +19,9 @@ func TestActivationRestrictions(t *testing.T) {
 		{"{2}: Draw a card. Activate only once each turn. Draw a card.", false, false, "the end of the ability after its restriction"},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Armodon", tt.text, false, Latest().Types)
+		abs, ok := readsOrFails(t, "Armodon", tt.text, false, tt.want)
 		switch {
-		case tt.want != "":
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-		case err != nil:
-			t.Errorf("%q: %v", tt.text, err)
+		case !ok:
 		case len(abs) != 1:
 			t.Errorf("%q: got %d abilities, want 1", tt.text, len(abs))
 		case abs[0].Sorcery != tt.sorcery || abs[0].OncePerTurn != tt.once:

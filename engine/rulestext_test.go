@@ -185,14 +185,9 @@ func TestCopyExceptionsReadOrFail(t *testing.T) {
 		{"You may have this creature enter as a copy of any creature on the battlefield, except it enters tapped.", `at "it enters tapped.": an exception`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Copier", tt.text, false, Latest().Types)
-		switch {
-		case tt.want == "" && err != nil:
-			t.Errorf("%q: %v", tt.text, err)
-		case tt.want == "" && (len(abs) != 1 || abs[0].Replace == nil || abs[0].Replace.CopyMore == nil || abs[0].Replace.CopyMore.Kind != "+1/+1"):
+		abs, ok := readsOrFails(t, "Copier", tt.text, false, tt.want)
+		if ok && (len(abs) != 1 || abs[0].Replace == nil || abs[0].Replace.CopyMore == nil || abs[0].Replace.CopyMore.Kind != "+1/+1") {
 			t.Errorf("%q: the exception's counters weren't read", tt.text)
-		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
 		}
 	}
 }
@@ -256,17 +251,11 @@ func TestGrantedKeywordCost(t *testing.T) {
 		{"Target sorcery card in your graveyard gains flashback until end of turn. The flashback cost is {2}.", `what the flashback cost is`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Recoup", tt.text, true, Latest().Types)
-		switch {
-		case tt.want == "" && err != nil:
-			t.Errorf("%q: %v", tt.text, err)
-		case tt.want == "":
+		if abs, ok := readsOrFails(t, "Recoup", tt.text, true, tt.want); ok {
 			g := abs[0].Effect[0].Cont.Gain[0]
 			if g.Keyword != "flashback" || g.KCost == nil || !g.KCost.SelfMana {
 				t.Errorf("%q: granted %+v", tt.text, g)
 			}
-		case err == nil || !strings.Contains(err.Error(), tt.want):
-			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
 		}
 	}
 }
@@ -305,4 +294,24 @@ func TestCardNameRead(t *testing.T) {
 			t.Errorf("%q: instructions %v, want %v", tt.text, ops, tt.ops)
 		}
 	}
+}
+
+// readsOrFails parses text as card name's abilities for a test whose want
+// is "" when the text reads and otherwise part of the error it must give.
+// It reports a text that reads when it shouldn't, or the other way round,
+// and returns the abilities, true, only when the text read as wanted.
+func readsOrFails(t *testing.T, name, text string, spell bool, want string) ([]*Ability, bool) {
+	t.Helper()
+	abs, err := ParseAbilities(name, text, spell, Latest().Types)
+	switch {
+	case want != "":
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want an error with %q", text, err, want)
+		}
+		return nil, false
+	case err != nil:
+		t.Errorf("%q: %v", text, err)
+		return nil, false
+	}
+	return abs, true
 }
