@@ -87,6 +87,13 @@ func tab(t *testing.T, bctx context.Context) context.Context {
 // workerTab is a tab whose pages register the service worker.
 func workerTab(t *testing.T, bctx context.Context) context.Context {
 	t.Helper()
+	return workerTabAllowing(t, bctx, nil)
+}
+
+// workerTabAllowing is workerTab, but an error message that expected
+// returns true for is logged rather than failed.
+func workerTabAllowing(t *testing.T, bctx context.Context, expected func(chromedp.ConsoleMessage) bool) context.Context {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
@@ -106,8 +113,16 @@ func workerTab(t *testing.T, bctx context.Context) context.Context {
 				if strings.Contains(m.Text, "404") || strings.Contains(m.Text, "status of 400") {
 					continue
 				}
+				p := m.String()
+				if m.URL != "" {
+					p += " (" + m.URL + ")"
+				}
+				if expected != nil && expected(m) {
+					t.Logf("browser console, expected: %s", p)
+					continue
+				}
 				mu.Lock()
-				problems = append(problems, m.String())
+				problems = append(problems, p)
 				mu.Unlock()
 			}
 		}
