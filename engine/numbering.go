@@ -14,177 +14,1429 @@ type corpusEdition struct {
 
 var corpusEditions = []corpusEdition{
 	{file: "2003-03-15", date: "2003-03-15", symbols: 14,
-		set:        "sba.check=420.3 sba.life=420.5a sba.draw=420.5g sba.poison=420.5h sba.token=420.5f sba.toughness=420.5b sba.lethal=420.5c sba.legend=420.5e sba.world=420.5i mana.burn=300.4 mana.empty=300.4 color=203.2 color.none=203.2 manavalue=203.3 types.choice=214.7a zone.owner=217.1a cleanup=314.1b priority.resolve=217.6c step.ends=300.2 step.untap=302.1 step.draw=304.1 step.begin=300.5 cleanup.discard=314.1a land.play=305.4 land.count=305.4 timing.sorcery=408.1d cast=409.1 cast.targets=409.1c cast.cost=409.1f mana.ability=408.2e resolve=413.2b resolve.illegal=413.2a resolve.permanent=413.2h counter=414.1 trigger=410.2 trigger.stack=410.3 trigger.if=410.8 trigger.lookback=410.10d trigger.state=410.11 lki=413.2f ability.source=402.6 dependency=418.5b copy.spell=503.10 combat.landwalk=502.6b protection.target=502.7b combat.trample=502.9b fading=502.20a cost.additional=409.1b cost.locked=409.1f effect.static=418.4a stack=217.6b step.end=313.1 zones=217.1 combat.stack=310.2 combat.blocked=310.1c combat.trample.marked=502.9b copy.name.tracks=503.11 cumulative=502.13a cumulative.shared=502.13b replace.chain=419.8b activate.prohibited=409.4 combat.blocking=310.1d zone.contradict=217.1d types.creature.dash=212.2a spell.effects.stay=415.3 combat.landwalk.nocancel=502.6d mana.ability.stays=406.1c resolve.options=413.2c effects.permanents=416.2 effects.possible=416.3 facedown=502.26e morph.up=502.26d cycling=502.18a echo=502.19a banding.blocked=502.10e",
+		set: `
+			ability.source=402.6
+			activate.prohibited=409.4
+			banding.blocked=502.10e
+			cast.cost=409.1f
+			cast.targets=409.1c
+			cast=409.1
+			cleanup.discard=314.1a
+			cleanup=314.1b
+			color.none=203.2
+			color=203.2
+			combat.blocked=310.1c
+			combat.blocking=310.1d
+			combat.landwalk.nocancel=502.6d
+			combat.landwalk=502.6b
+			combat.stack=310.2
+			combat.trample.marked=502.9b
+			combat.trample=502.9b
+			copy.name.tracks=503.11
+			copy.spell=503.10
+			cost.additional=409.1b
+			cost.locked=409.1f
+			counter=414.1
+			cumulative.shared=502.13b
+			cumulative=502.13a
+			cycling=502.18a
+			dependency=418.5b
+			echo=502.19a
+			effect.static=418.4a
+			effects.permanents=416.2
+			effects.possible=416.3
+			facedown=502.26e
+			fading=502.20a
+			land.count=305.4
+			land.play=305.4
+			lki=413.2f
+			mana.ability.stays=406.1c
+			mana.ability=408.2e
+			mana.burn=300.4
+			mana.empty=300.4
+			manavalue=203.3
+			morph.up=502.26d
+			priority.resolve=217.6c
+			protection.target=502.7b
+			replace.chain=419.8b
+			resolve.illegal=413.2a
+			resolve.options=413.2c
+			resolve.permanent=413.2h
+			resolve=413.2b
+			sba.check=420.3
+			sba.draw=420.5g
+			sba.legend=420.5e
+			sba.lethal=420.5c
+			sba.life=420.5a
+			sba.poison=420.5h
+			sba.token=420.5f
+			sba.toughness=420.5b
+			sba.world=420.5i
+			spell.effects.stay=415.3
+			stack=217.6b
+			step.begin=300.5
+			step.draw=304.1
+			step.end=313.1
+			step.ends=300.2
+			step.untap=302.1
+			timing.sorcery=408.1d
+			trigger.if=410.8
+			trigger.lookback=410.10d
+			trigger.stack=410.3
+			trigger.state=410.11
+			trigger=410.2
+			types.choice=214.7a
+			types.creature.dash=212.2a
+			zone.contradict=217.1d
+			zone.owner=217.1a
+			zones=217.1
+		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,sorcery",
 		supertypes: "basic,legendary,world",
 		switches:   "mana-burn=burn mana-empty=phase zone-names=in-play damage-stack=stack damage-order=divided dfc-transform=double-faced deathtouch=absent lifelink=absent legend-rule=oldest-stays planeswalker-uniqueness=none 2hg-life-start=30 2hg-life-value=team 2hg-set-each=choose"},
 	{file: "2003-10-01", date: "2003-10-01", symbols: 14,
-		set:  "mana.burn=300.3 mana.empty=300.3 color.none=203.2a types.subtypes=205.3b types.choice=212.1e types.card=205.2a types.basic=212.6d counters=200.10 mana.symbols=104.3 cleanup=314.2 priority.resolve=217.6d step.untap=302.2 cleanup.discard=314.1 cast.pay=409.1h trigger.delayed=404.4 dependency=418.5c copy=503.2 this.object=202.2a combat.sick=212.3d combat.stack=310.1 combat.blocked=310.2c prevent.shield=419.7b copy.values=503.3 replace.chain=419.9b copy.choices=503.6 combat.blocking=310.2d apnap=103.4 types.creature.dash=212.3c types.land.dash=212.6c spell.effects.stay=213.5 ability.zone=402.8 trigger.delayed.created=404.4a mana.ability.stays=406.3 cast.targeted=415.1 control.see=507.2 control.decide=507.3 control.own=507.3c control.concede=507.3b",
-		drop: "land.count stack facedown"},
+		set: `
+			ability.zone=402.8
+			apnap=103.4
+			cast.pay=409.1h
+			cast.targeted=415.1
+			cleanup.discard=314.1
+			cleanup=314.2
+			color.none=203.2a
+			combat.blocked=310.2c
+			combat.blocking=310.2d
+			combat.sick=212.3d
+			combat.stack=310.1
+			control.concede=507.3b
+			control.decide=507.3
+			control.own=507.3c
+			control.see=507.2
+			copy.choices=503.6
+			copy.values=503.3
+			copy=503.2
+			counters=200.10
+			dependency=418.5c
+			mana.ability.stays=406.3
+			mana.burn=300.3
+			mana.empty=300.3
+			mana.symbols=104.3
+			prevent.shield=419.7b
+			priority.resolve=217.6d
+			replace.chain=419.9b
+			spell.effects.stay=213.5
+			step.untap=302.2
+			this.object=202.2a
+			trigger.delayed.created=404.4a
+			trigger.delayed=404.4
+			types.basic=212.6d
+			types.card=205.2a
+			types.choice=212.1e
+			types.creature.dash=212.3c
+			types.land.dash=212.6c
+			types.subtypes=205.3b
+		`,
+		drop: `
+			facedown
+			land.count
+			stack
+		`},
 	{file: "2003-12-01", date: "2003-12-01", symbols: 14,
-		set: "mana.undefined=406.6 facedown=502.26e"},
+		set: `
+			facedown=502.26e
+			mana.undefined=406.6
+		`},
 	{file: "2006-06-01", date: "2004-06-01", symbols: 14,
-		set: "sunburst.variable=502.37c"},
+		set: `
+			sunburst.variable=502.37c
+		`},
 	{file: "2004-10-01", date: "2004-10-01", symbols: 14,
-		set:      "target.once=409.1c splice=502.40a splice.text=502.40c cast.targets.once=409.1c flip=508.2",
+		set: `
+			cast.targets.once=409.1c
+			flip=508.2
+			splice.text=502.40c
+			splice=502.40a
+			target.once=409.1c
+		`,
 		switches: "legend-rule=all-go"},
 	{file: "2005-02-01", date: "2005-02-01", symbols: 14},
 	{file: "2005-10-01", date: "2005-10-01", symbols: 78,
-		set:      "manavalue.none=203.3a convoke=502.46a win=102.2b sba.aura=420.5d prevent.each=419.7c concede=102.3a win.alone=102.2a player.leave=600.4a player.left.trigger=600.4c range=601.2 range.turn=601.2c range.attack=601.3 range.target=601.4 range.choose=601.5a range.options=601.5b range.nearest=601.5c range.activate=601.6 range.trigger=601.7 range.moving=601.7a range.affect=601.10 range.info=601.11 range.replace=601.14a melee.range=608.2a melee.markers=608.4a emperor.range=607.3a emperor.attack=607.3c alternating.seats=609.3 team.life=606.4a team.life.apply=606.9 team.life.value=606.9a team.life.set=606.9c team.life.each=606.9b defending.one=602.2a block.attacked=602.4a timestamp.static=418.5f subgame.end=506.6",
+		set: `
+			alternating.seats=609.3
+			block.attacked=602.4a
+			concede=102.3a
+			convoke=502.46a
+			defending.one=602.2a
+			emperor.attack=607.3c
+			emperor.range=607.3a
+			manavalue.none=203.3a
+			melee.markers=608.4a
+			melee.range=608.2a
+			player.leave=600.4a
+			player.left.trigger=600.4c
+			prevent.each=419.7c
+			range.activate=601.6
+			range.affect=601.10
+			range.attack=601.3
+			range.choose=601.5a
+			range.info=601.11
+			range.moving=601.7a
+			range.nearest=601.5c
+			range.options=601.5b
+			range.replace=601.14a
+			range.target=601.4
+			range.trigger=601.7
+			range.turn=601.2c
+			range=601.2
+			sba.aura=420.5d
+			subgame.end=506.6
+			team.life.apply=606.9
+			team.life.each=606.9b
+			team.life.set=606.9c
+			team.life.value=606.9a
+			team.life=606.4a
+			timestamp.static=418.5f
+			win.alone=102.2a
+			win=102.2b
+		`,
 		switches: "2hg-life-start=40 2hg-life-value=half 2hg-set-each=sum"},
 	{file: "2006-02-01", date: "2006-02-01", symbols: 78,
-		set: "name.grant=202.2b ability.zone=402.8g range.prevent=601.14b"},
+		set: `
+			ability.zone=402.8g
+			name.grant=202.2b
+			range.prevent=601.14b
+		`},
 	{file: "2006-07-15", date: "2006-07-15", symbols: 110,
-		set:        "color.hybrid=203.2e copy.status=503.3 status.kept=510.4",
-		drop:       "combat.landwalk facedown",
+		set: `
+			color.hybrid=203.2e
+			copy.status=503.3
+			status.kept=510.4
+		`,
+		drop: `
+			combat.landwalk
+			facedown
+		`,
 		supertypes: "basic,legendary,world,snow"},
 	{file: "2007-02-01", date: "2007-02-01", symbols: 110,
-		set: "sba.counters=420.5n draw=423.1 token.stays=216.4 flashback=502.22a facedown=502.26e"},
+		set: `
+			draw=423.1
+			facedown=502.26e
+			flashback=502.22a
+			sba.counters=420.5n
+			token.stays=216.4
+		`},
 	{file: "2007-05-01", date: "2007-05-01", symbols: 110,
-		set:       "manavalue.x=203.3b destroy=501.4a sacrifice=501.6a tap=501.7a untap=501.7b token.create=216.1 life=215.3 resolve.permanent=413.2i cda=405.2 regenerate=501.5a combat.sick=212.3f combat.flying=502.4b deathtouch=502.63a lifelink.ability=502.68a prevent.each=419.7d pt.undetermined=208.2 ability.zone=402.8h number.zero=104.1b number.negative=104.1b resolve.characteristic=413.2g resolve.previous=413.2h cycling.trigger=502.18c aura.swap.whole=502.62b",
+		set: `
+			ability.zone=402.8h
+			aura.swap.whole=502.62b
+			cda=405.2
+			combat.flying=502.4b
+			combat.sick=212.3f
+			cycling.trigger=502.18c
+			deathtouch=502.63a
+			destroy=501.4a
+			life=215.3
+			lifelink.ability=502.68a
+			manavalue.x=203.3b
+			number.negative=104.1b
+			number.zero=104.1b
+			prevent.each=419.7d
+			pt.undetermined=208.2
+			regenerate=501.5a
+			resolve.characteristic=413.2g
+			resolve.permanent=413.2i
+			resolve.previous=413.2h
+			sacrifice=501.6a
+			tap=501.7a
+			token.create=216.1
+			untap=501.7b
+		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,sorcery,tribal",
 		switches:  "deathtouch=triggered lifelink=triggered 2hg-life-start=30"},
 	{file: "2007-09-07", date: "2007-09-07", symbols: 110,
-		set: "team.loses=606.8b subgame=506.2 subgame.end=506.5"},
+		set: `
+			subgame.end=506.5
+			subgame=506.2
+			team.loses=606.8b
+		`},
 	{file: "2007-10-01", date: "2007-10-01", symbols: 110,
-		set:       "types.correlated=205.3e types.basic=212.6g protection.block=502.7f changeling=502.73a sba.planeswalker=420.5q sba.loyalty=420.5p types.land.dash=212.6f",
+		set: `
+			changeling=502.73a
+			protection.block=502.7f
+			sba.loyalty=420.5p
+			sba.planeswalker=420.5q
+			types.basic=212.6g
+			types.correlated=205.3e
+			types.land.dash=212.6f
+		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,planeswalker,sorcery,tribal",
 		switches:  "planeswalker-uniqueness=all-go"},
 	{file: "2008-05-01", date: "2008-05-01", symbols: 238,
-		set:  "manavalue.hybrid=203.3c",
-		drop: "step.begin target.once dependency this.object cost.locked effect.static apnap combat.landwalk.nocancel defending.one control.see control.decide control.own control.concede"},
+		set: `
+			manavalue.hybrid=203.3c
+		`,
+		drop: `
+			apnap
+			combat.landwalk.nocancel
+			control.concede
+			control.decide
+			control.own
+			control.see
+			cost.locked
+			defending.one
+			dependency
+			effect.static
+			step.begin
+			target.once
+			this.object
+		`},
 	{file: "2008-07-15", date: "2008-07-15", symbols: 238,
-		set:  "step.begin=300.5 target.once=409.1c dependency=418.5c this.object=202.2a cost.locked=409.1f effect.static=418.4a apnap=103.4 combat.landwalk.nocancel=502.6d defending.one=602.2a control.see=507.2 control.decide=507.3 control.own=507.3c control.concede=507.3b",
-		drop: "name.grant"},
+		set: `
+			apnap=103.4
+			combat.landwalk.nocancel=502.6d
+			control.concede=507.3b
+			control.decide=507.3
+			control.own=507.3c
+			control.see=507.2
+			cost.locked=409.1f
+			defending.one=602.2a
+			dependency=418.5c
+			effect.static=418.4a
+			step.begin=300.5
+			target.once=409.1c
+			this.object=202.2a
+		`,
+		drop: `
+			name.grant
+		`},
 	{file: "2009-02-01", date: "2009-02-01", symbols: 238,
-		set: "priority.resolve=217.6e sba.replace.once=420.6"},
+		set: `
+			priority.resolve=217.6e
+			sba.replace.once=420.6
+		`},
 	{file: "2009-05-01", date: "2009-05-01", symbols: 238,
-		set: "cast.targets=409.1d target.once=409.1d effect.variable=418.3c range.replace=601.15a range.prevent=601.15b cast.targets.once=409.1d"},
+		set: `
+			cast.targets.once=409.1d
+			cast.targets=409.1d
+			effect.variable=418.3c
+			range.prevent=601.15b
+			range.replace=601.15a
+			target.once=409.1d
+		`},
 	{file: "2009-09-04", date: "2009-09-04", symbols: 238,
-		set:        "sba.check=704.3 sba.life=704.5a sba.draw=704.5b sba.poison=704.5c sba.token=704.5d sba.toughness=704.5f sba.lethal=704.5g sba.deathtouch=704.5h sba.legend=704.5k sba.world=704.5m sba.counters=704.5r mana.empty=500.4 color=202.2 color.none=202.2b color.hybrid=202.2d manavalue=202.3 manavalue.none=202.3a manavalue.x=202.3b manavalue.hybrid=202.3c types.subtypes=204.3b types.correlated=204.3c types.choice=204.3d types.card=204.2a types.super=204.4a types.artifact=204.3f types.enchantment=204.3g types.land=204.3h types.basic=305.6 types.planeswalker=204.3i types.spell=204.3j types.creature=204.3k types.planar=204.3m zone.owner=400.3 draw=119.1 destroy=701.6a sacrifice=701.13a tap=701.15a untap=701.15b token.create=110.5 damage.player=118.3a damage.creature=118.3d damage.wither=118.3c life=117.3 counters=120.1 mana.symbols=107.4 mana.pool=106.4 token.stays=110.5f cleanup=514.2 priority.pass=115.3d priority.resolve=115.4 priority.after=115.3b step.ends=500.2 step.untap=502.2 step.draw=504.1 step.begin=500.6 cleanup.discard=514.1 land.play=305.1 timing.sorcery=115.1a cast=601.2 cast.targets=601.2c cast.cost=601.2e cast.pay=601.2g activate=602.2 mana.ability=605.3b resolve=607.2c resolve.illegal=607.2b resolve.graveyard=607.2k resolve.permanent=607.3 counter=701.5a target.once=113.3 trigger=603.2 trigger.stack=603.3b trigger.if=603.4 trigger.delayed=603.7 trigger.lookback=603.6d trigger.state=603.8 lki=607.2g ability.source=112.6a layers=612.1 layer.1=612.1a layer.2=612.1b layer.3=612.1c layer.4=612.1d layer.5=612.1e layer.6=612.1f layer.7a=612.3a layer.7b=612.3b layer.7c=612.3c layer.7d=612.3d timestamp=612.6 dependency=612.7a cda=604.3 copy=706.2 copy.enter=706.5 copy.spell=706.9 target.change=113.6 convoke=702.48a regenerate=701.11a protection.damage=702.14e protection.target=702.14b protection.block=702.14f prevent=614.1 replace=613.1 enters.with=613.1c enters.tapped=613.1d discard=701.7a exile=701.9a win=104.2b this.object=201.2a combat.sick=302.6 combat.attack=508.1 combat.block=509.1 combat.damage=510.1 combat.deal=510.2 combat.trample=702.17b combat.flying=702.9b phasing=702.23b splice=702.44a fading=702.29a changeling=702.70a cost.x=107.3 cost.hybrid=107.4e cost.additional=601.2b cost.locked=601.2e effect.variable=610.2d effect.lockset=610.2c effect.static=610.3a sba.aura=704.5n stack=405.1 zones=400.1 combat.blocked=510.1c deathtouch=702.2a lifelink.ability=702.13a sba.planeswalker=704.5j prevent.shield=614.7 combat.trample.marked=702.17b copy.values=706.3 copy.keeps=706.4 layers.parts=612.5 types.retain=204.1b types.super.kept=204.4b copy.name.tracks=706.10 cumulative=702.21a cumulative.shared=702.21b prevent.each=614.10 replace.chain=615.2 activate.prohibited=602.5 replace.order=615.1 mana.could=106.7 copy.choices=706.6 combat.blocking=510.1d search=701.14a search.may=701.14b reveal=701.12a combat.order=509.2 combat.order.blocking=509.3 sba.loyalty=704.5i loyalty.enters=306.5b flashback=702.31a mana.restrict=106.6 pt.undetermined=207.2a zone.contradict=400.6 apnap=101.4 mana.undefined=106.5 ability.detrimental=112.2a ability.stated=112.10 damage.nodestroy=118.5 splice.text=702.44c token.text=110.5b event.per.ability=700.1 types.creature.dash=302.3 types.land.dash=305.5 spell.effects.stay=111.4 ability.zone=112.5i exchange.all=701.8a combat.landwalk.nocancel=702.12d sba.resolving=704.4 sba.replace.once=704.6 number.zero=107.1b number.negative=107.1b concede=104.3a win.alone=104.2a player.leave=800.4a player.left.trigger=800.4c range=801.2 range.turn=801.2c range.attack=801.3 range.target=801.4 range.choose=801.5a range.options=801.5b range.nearest=801.5c range.activate=801.6 range.trigger=801.7 range.moving=801.7a range.affect=801.10 range.info=801.11 range.replace=801.15a range.prevent=801.15b melee.range=808.2a melee.markers=808.4a emperor.range=807.3a emperor.attack=807.3c emperor.teams=807.6a alternating.seats=809.3 team.life=806.4a team.loses=806.8b team.life.apply=806.9 team.life.value=806.9a team.life.set=806.9c team.life.each=806.9b defending.one=802.2a block.attacked=802.4a cast.targets.once=601.2c enters.modified=603.6b trigger.delayed.created=603.7a mana.ability.stays=605.2 mana.triggered=605.4a resolve.options=607.2d resolve.characteristic=607.2h resolve.previous=607.2i resolve.cant.enter=607.3b effects.permanents=608.2 effects.possible=608.3 effect.duration.never=610.2b effect.rules=610.2c effect.static.where=610.3b layers.order=612.4 layers.override=612.8 replace.once=613.5 replace.enters.as=613.12 prevent.static.each=614.9 replace.now=615.1d effect.static.enters=610.3c flip=709.2 copy.status=706.3 facedown=707.2a morph.up=702.34d cast.targeted=113.1a cycling=702.26a cycling.trigger=702.26c echo=702.27a sunburst.variable=702.41c trigger.zones=112.5h aura.swap.whole=702.62b damage.planeswalker=118.3b banding.blocked=702.19h status.kept=110.6c timestamp.static=612.6a shortcut=713.2a shortcut.shorten=713.2b shortcut.taken=713.2c loop.fragmented=713.3 control.see=710.3 control.decide=710.4 control.own=710.4b control.concede=710.5 subgame=712.2 subgame.end=712.5 mulligan=103.4",
-		drop:       "mana.burn step.end combat.stack",
+		set: `
+			ability.detrimental=112.2a
+			ability.source=112.6a
+			ability.stated=112.10
+			ability.zone=112.5i
+			activate.prohibited=602.5
+			activate=602.2
+			alternating.seats=809.3
+			apnap=101.4
+			aura.swap.whole=702.62b
+			banding.blocked=702.19h
+			block.attacked=802.4a
+			cast.cost=601.2e
+			cast.pay=601.2g
+			cast.targeted=113.1a
+			cast.targets.once=601.2c
+			cast.targets=601.2c
+			cast=601.2
+			cda=604.3
+			changeling=702.70a
+			cleanup.discard=514.1
+			cleanup=514.2
+			color.hybrid=202.2d
+			color.none=202.2b
+			color=202.2
+			combat.attack=508.1
+			combat.block=509.1
+			combat.blocked=510.1c
+			combat.blocking=510.1d
+			combat.damage=510.1
+			combat.deal=510.2
+			combat.flying=702.9b
+			combat.landwalk.nocancel=702.12d
+			combat.order.blocking=509.3
+			combat.order=509.2
+			combat.sick=302.6
+			combat.trample.marked=702.17b
+			combat.trample=702.17b
+			concede=104.3a
+			control.concede=710.5
+			control.decide=710.4
+			control.own=710.4b
+			control.see=710.3
+			convoke=702.48a
+			copy.choices=706.6
+			copy.enter=706.5
+			copy.keeps=706.4
+			copy.name.tracks=706.10
+			copy.spell=706.9
+			copy.status=706.3
+			copy.values=706.3
+			copy=706.2
+			cost.additional=601.2b
+			cost.hybrid=107.4e
+			cost.locked=601.2e
+			cost.x=107.3
+			counter=701.5a
+			counters=120.1
+			cumulative.shared=702.21b
+			cumulative=702.21a
+			cycling.trigger=702.26c
+			cycling=702.26a
+			damage.creature=118.3d
+			damage.nodestroy=118.5
+			damage.planeswalker=118.3b
+			damage.player=118.3a
+			damage.wither=118.3c
+			deathtouch=702.2a
+			defending.one=802.2a
+			dependency=612.7a
+			destroy=701.6a
+			discard=701.7a
+			draw=119.1
+			echo=702.27a
+			effect.duration.never=610.2b
+			effect.lockset=610.2c
+			effect.rules=610.2c
+			effect.static.enters=610.3c
+			effect.static.where=610.3b
+			effect.static=610.3a
+			effect.variable=610.2d
+			effects.permanents=608.2
+			effects.possible=608.3
+			emperor.attack=807.3c
+			emperor.range=807.3a
+			emperor.teams=807.6a
+			enters.modified=603.6b
+			enters.tapped=613.1d
+			enters.with=613.1c
+			event.per.ability=700.1
+			exchange.all=701.8a
+			exile=701.9a
+			facedown=707.2a
+			fading=702.29a
+			flashback=702.31a
+			flip=709.2
+			land.play=305.1
+			layer.1=612.1a
+			layer.2=612.1b
+			layer.3=612.1c
+			layer.4=612.1d
+			layer.5=612.1e
+			layer.6=612.1f
+			layer.7a=612.3a
+			layer.7b=612.3b
+			layer.7c=612.3c
+			layer.7d=612.3d
+			layers.order=612.4
+			layers.override=612.8
+			layers.parts=612.5
+			layers=612.1
+			life=117.3
+			lifelink.ability=702.13a
+			lki=607.2g
+			loop.fragmented=713.3
+			loyalty.enters=306.5b
+			mana.ability.stays=605.2
+			mana.ability=605.3b
+			mana.could=106.7
+			mana.empty=500.4
+			mana.pool=106.4
+			mana.restrict=106.6
+			mana.symbols=107.4
+			mana.triggered=605.4a
+			mana.undefined=106.5
+			manavalue.hybrid=202.3c
+			manavalue.none=202.3a
+			manavalue.x=202.3b
+			manavalue=202.3
+			melee.markers=808.4a
+			melee.range=808.2a
+			morph.up=702.34d
+			mulligan=103.4
+			number.negative=107.1b
+			number.zero=107.1b
+			phasing=702.23b
+			player.leave=800.4a
+			player.left.trigger=800.4c
+			prevent.each=614.10
+			prevent.shield=614.7
+			prevent.static.each=614.9
+			prevent=614.1
+			priority.after=115.3b
+			priority.pass=115.3d
+			priority.resolve=115.4
+			protection.block=702.14f
+			protection.damage=702.14e
+			protection.target=702.14b
+			pt.undetermined=207.2a
+			range.activate=801.6
+			range.affect=801.10
+			range.attack=801.3
+			range.choose=801.5a
+			range.info=801.11
+			range.moving=801.7a
+			range.nearest=801.5c
+			range.options=801.5b
+			range.prevent=801.15b
+			range.replace=801.15a
+			range.target=801.4
+			range.trigger=801.7
+			range.turn=801.2c
+			range=801.2
+			regenerate=701.11a
+			replace.chain=615.2
+			replace.enters.as=613.12
+			replace.now=615.1d
+			replace.once=613.5
+			replace.order=615.1
+			replace=613.1
+			resolve.cant.enter=607.3b
+			resolve.characteristic=607.2h
+			resolve.graveyard=607.2k
+			resolve.illegal=607.2b
+			resolve.options=607.2d
+			resolve.permanent=607.3
+			resolve.previous=607.2i
+			resolve=607.2c
+			reveal=701.12a
+			sacrifice=701.13a
+			sba.aura=704.5n
+			sba.check=704.3
+			sba.counters=704.5r
+			sba.deathtouch=704.5h
+			sba.draw=704.5b
+			sba.legend=704.5k
+			sba.lethal=704.5g
+			sba.life=704.5a
+			sba.loyalty=704.5i
+			sba.planeswalker=704.5j
+			sba.poison=704.5c
+			sba.replace.once=704.6
+			sba.resolving=704.4
+			sba.token=704.5d
+			sba.toughness=704.5f
+			sba.world=704.5m
+			search.may=701.14b
+			search=701.14a
+			shortcut.shorten=713.2b
+			shortcut.taken=713.2c
+			shortcut=713.2a
+			spell.effects.stay=111.4
+			splice.text=702.44c
+			splice=702.44a
+			stack=405.1
+			status.kept=110.6c
+			step.begin=500.6
+			step.draw=504.1
+			step.ends=500.2
+			step.untap=502.2
+			subgame.end=712.5
+			subgame=712.2
+			sunburst.variable=702.41c
+			tap=701.15a
+			target.change=113.6
+			target.once=113.3
+			team.life.apply=806.9
+			team.life.each=806.9b
+			team.life.set=806.9c
+			team.life.value=806.9a
+			team.life=806.4a
+			team.loses=806.8b
+			this.object=201.2a
+			timestamp.static=612.6a
+			timestamp=612.6
+			timing.sorcery=115.1a
+			token.create=110.5
+			token.stays=110.5f
+			token.text=110.5b
+			trigger.delayed.created=603.7a
+			trigger.delayed=603.7
+			trigger.if=603.4
+			trigger.lookback=603.6d
+			trigger.stack=603.3b
+			trigger.state=603.8
+			trigger.zones=112.5h
+			trigger=603.2
+			types.artifact=204.3f
+			types.basic=305.6
+			types.card=204.2a
+			types.choice=204.3d
+			types.correlated=204.3c
+			types.creature.dash=302.3
+			types.creature=204.3k
+			types.enchantment=204.3g
+			types.land.dash=305.5
+			types.land=204.3h
+			types.planar=204.3m
+			types.planeswalker=204.3i
+			types.retain=204.1b
+			types.spell=204.3j
+			types.subtypes=204.3b
+			types.super.kept=204.4b
+			types.super=204.4a
+			untap=701.15b
+			win.alone=104.2a
+			win=104.2b
+			zone.contradict=400.6
+			zone.owner=400.3
+			zones=400.1
+		`,
+		drop: `
+			combat.stack
+			mana.burn
+			step.end
+		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,plane,planeswalker,sorcery,tribal",
 		supertypes: "basic,legendary,snow,world",
 		switches:   "mana-burn=none mana-empty=step zone-names=battlefield damage-stack=direct damage-order=ordered deathtouch=static lifelink=static"},
 	{file: "2009-10-01", date: "2009-10-01", symbols: 238,
-		set:       "resolve=608.2c resolve.illegal=608.2b resolve.graveyard=608.2k resolve.permanent=608.3 lki=608.2g ability.source=112.7a layers=613.1 layer.1=613.1a layer.2=613.1b layer.3=613.1c layer.4=613.1d layer.5=613.1e layer.6=613.1f layer.7a=613.3a layer.7b=613.3b layer.7c=613.3c layer.7d=613.3d timestamp=613.6 dependency=613.7a prevent=615.1 replace=614.1 enters.with=614.1c enters.tapped=614.1d effect.variable=611.2d effect.lockset=611.2c effect.static=611.3a prevent.shield=615.7 layers.parts=613.5 prevent.each=615.10 replace.chain=616.2 replace.order=616.1 combat.assign.total=510.1f loyalty.timing=606.3 asthough.both=609.4a ability.stated=112.11 ability.zone=112.6i team.loses=806.8a linked.many=607.3 resolve.options=608.2d resolve.characteristic=608.2h resolve.previous=608.2i resolve.cant.enter=608.3b effects.permanents=609.2 effects.possible=609.3 effect.duration.never=611.2b effect.rules=611.2c effect.static.where=611.3b layers.order=613.4 layers.override=613.8 replace.once=614.5 replace.enters.as=614.12 prevent.static.each=615.9 replace.now=616.1d effect.static.enters=611.3c trigger.zones=112.6h timestamp.static=613.6a vanguard.mulligan=902.5a vanguard.maxhand=902.5b",
+		set: `
+			ability.source=112.7a
+			ability.stated=112.11
+			ability.zone=112.6i
+			asthough.both=609.4a
+			combat.assign.total=510.1f
+			dependency=613.7a
+			effect.duration.never=611.2b
+			effect.lockset=611.2c
+			effect.rules=611.2c
+			effect.static.enters=611.3c
+			effect.static.where=611.3b
+			effect.static=611.3a
+			effect.variable=611.2d
+			effects.permanents=609.2
+			effects.possible=609.3
+			enters.tapped=614.1d
+			enters.with=614.1c
+			layer.1=613.1a
+			layer.2=613.1b
+			layer.3=613.1c
+			layer.4=613.1d
+			layer.5=613.1e
+			layer.6=613.1f
+			layer.7a=613.3a
+			layer.7b=613.3b
+			layer.7c=613.3c
+			layer.7d=613.3d
+			layers.order=613.4
+			layers.override=613.8
+			layers.parts=613.5
+			layers=613.1
+			linked.many=607.3
+			lki=608.2g
+			loyalty.timing=606.3
+			prevent.each=615.10
+			prevent.shield=615.7
+			prevent.static.each=615.9
+			prevent=615.1
+			replace.chain=616.2
+			replace.enters.as=614.12
+			replace.now=616.1d
+			replace.once=614.5
+			replace.order=616.1
+			replace=614.1
+			resolve.cant.enter=608.3b
+			resolve.characteristic=608.2h
+			resolve.graveyard=608.2k
+			resolve.illegal=608.2b
+			resolve.options=608.2d
+			resolve.permanent=608.3
+			resolve.previous=608.2i
+			resolve=608.2c
+			team.loses=806.8a
+			timestamp.static=613.6a
+			timestamp=613.6
+			trigger.zones=112.6h
+			vanguard.maxhand=902.5b
+			vanguard.mulligan=902.5a
+		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,plane,planeswalker,sorcery,tribal,vanguard"},
 	{file: "2010-04-23", date: "2010-04-23", symbols: 238,
-		set:      "tap=701.16a untap=701.16b combat.landwalk=702.12c name.grant=201.4a this.object=201.5 can.cant=101.2 kicker=702.30a lifelink=702.13b shuffle=701.15a shuffle.empty=701.15d team.loses=806.9a team.life.apply=806.10 team.life.value=806.10a team.life.set=806.10c team.life.each=806.10d shortcut=714.2a shortcut.shorten=714.2b shortcut.taken=714.2c loop.fragmented=714.3 control.see=711.3 control.decide=711.4 control.own=711.4b control.concede=711.5 subgame=713.2 subgame.end=713.5",
+		set: `
+			can.cant=101.2
+			combat.landwalk=702.12c
+			control.concede=711.5
+			control.decide=711.4
+			control.own=711.4b
+			control.see=711.3
+			kicker=702.30a
+			lifelink=702.13b
+			loop.fragmented=714.3
+			name.grant=201.4a
+			shortcut.shorten=714.2b
+			shortcut.taken=714.2c
+			shortcut=714.2a
+			shuffle.empty=701.15d
+			shuffle=701.15a
+			subgame.end=713.5
+			subgame=713.2
+			tap=701.16a
+			team.life.apply=806.10
+			team.life.each=806.10d
+			team.life.set=806.10c
+			team.life.value=806.10a
+			team.loses=806.9a
+			this.object=201.5
+			untap=701.16b
+		`,
 		switches: "2hg-life-value=team 2hg-set-each=choose"},
 	{file: "2010-06-18", date: "2010-06-18", symbols: 238,
-		set:        "melee.range=807.2a melee.markers=807.4a emperor.range=809.3a emperor.attack=809.3c emperor.teams=809.6a alternating.seats=811.3 team.life=810.4 team.loses=810.8a team.life.apply=810.9 team.life.value=810.9a team.life.set=810.9c team.life.each=810.9d",
+		set: `
+			alternating.seats=811.3
+			emperor.attack=809.3c
+			emperor.range=809.3a
+			emperor.teams=809.6a
+			melee.markers=807.4a
+			melee.range=807.2a
+			team.life.apply=810.9
+			team.life.each=810.9d
+			team.life.set=810.9c
+			team.life.value=810.9a
+			team.life=810.4
+			team.loses=810.8a
+		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,plane,planeswalker,scheme,sorcery,tribal,vanguard",
 		supertypes: "basic,legendary,ongoing,snow,world"},
 	{file: "2010-10-01", date: "2010-10-01", symbols: 238,
-		set: "draw=120.1 damage.player=119.3a damage.infect=119.3b damage.creature=119.3e damage.wither=119.3d damage.lifelink=119.3f life=118.3 counters=121.1 token.stays=110.5g priority.pass=116.3d priority.resolve=116.4 priority.after=116.3b timing.sorcery=116.1a target.once=114.3 copy.except=706.8 target.change=114.6 name.self=201.4b cost.ifyoudo=117.12 damage.nodestroy=119.5 ability.zone=112.6j activate.cost=602.1a cast.targeted=114.1a trigger.zones=112.6i damage.planeswalker=119.3c control.see=711.4 control.decide=711.5 control.own=711.5b control.concede=711.6 draw.agreed=104.4i"},
+		set: `
+			ability.zone=112.6j
+			activate.cost=602.1a
+			cast.targeted=114.1a
+			control.concede=711.6
+			control.decide=711.5
+			control.own=711.5b
+			control.see=711.4
+			copy.except=706.8
+			cost.ifyoudo=117.12
+			counters=121.1
+			damage.creature=119.3e
+			damage.infect=119.3b
+			damage.lifelink=119.3f
+			damage.nodestroy=119.5
+			damage.planeswalker=119.3c
+			damage.player=119.3a
+			damage.wither=119.3d
+			draw.agreed=104.4i
+			draw=120.1
+			life=118.3
+			name.self=201.4b
+			priority.after=116.3b
+			priority.pass=116.3d
+			priority.resolve=116.4
+			target.change=114.6
+			target.once=114.3
+			timing.sorcery=116.1a
+			token.stays=110.5g
+			trigger.zones=112.6i
+		`},
 	{file: "2011-02-04", date: "2011-02-04", symbols: 238,
-		set: "shuffle.empty=701.15e commander.card=903.3 commander.lands=903.5d"},
+		set: `
+			commander.card=903.3
+			commander.lands=903.5d
+			shuffle.empty=701.15e
+		`},
 	{file: "2011-05-01", date: "2011-05-01", symbols: 494,
-		set: "manavalue.phyrexian=202.3d cost.phyrexian=107.4f ability.zone=112.6k target.change.final=114.6e trigger.zones=112.6j shortcut=715.2a shortcut.shorten=715.2b shortcut.taken=715.2c loop.fragmented=715.3 restart=713.1 subgame=714.2 subgame.end=714.5"},
+		set: `
+			ability.zone=112.6k
+			cost.phyrexian=107.4f
+			loop.fragmented=715.3
+			manavalue.phyrexian=202.3d
+			restart=713.1
+			shortcut.shorten=715.2b
+			shortcut.taken=715.2c
+			shortcut=715.2a
+			subgame.end=714.5
+			subgame=714.2
+			target.change.final=114.6e
+			trigger.zones=112.6j
+		`},
 	{file: "2011-06-17", date: "2011-06-17", symbols: 494,
-		set: "convoke=702.49a combat.landwalk=702.13c protection.damage=702.15e protection.target=702.15b protection.block=702.15f combat.trample=702.18b phasing=702.24b splice=702.45a kicker=702.31a fading=702.30a changeling=702.71a lifelink=702.14b lifelink.ability=702.14a combat.trample.marked=702.18b cumulative=702.22a cumulative.shared=702.22b flashback=702.32a splice.text=702.45c combat.landwalk.nocancel=702.13d morph.up=702.35d cycling=702.27a cycling.trigger=702.27c echo=702.28a sunburst.variable=702.42c aura.swap.whole=702.63b banding.blocked=702.20h"},
+		set: `
+			aura.swap.whole=702.63b
+			banding.blocked=702.20h
+			changeling=702.71a
+			combat.landwalk.nocancel=702.13d
+			combat.landwalk=702.13c
+			combat.trample.marked=702.18b
+			combat.trample=702.18b
+			convoke=702.49a
+			cumulative.shared=702.22b
+			cumulative=702.22a
+			cycling.trigger=702.27c
+			cycling=702.27a
+			echo=702.28a
+			fading=702.30a
+			flashback=702.32a
+			kicker=702.31a
+			lifelink.ability=702.14a
+			lifelink=702.14b
+			morph.up=702.35d
+			phasing=702.24b
+			protection.block=702.15f
+			protection.damage=702.15e
+			protection.target=702.15b
+			splice.text=702.45c
+			splice=702.45a
+			sunburst.variable=702.42c
+		`},
 	{file: "2011-09-30", date: "2011-09-30", symbols: 494,
-		set: "types.subtypes=205.3b types.correlated=205.3c types.choice=205.3e types.card=205.2a types.super=205.4a types.artifact=205.3g types.enchantment=205.3h types.land=205.3i types.planeswalker=205.3j types.spell=205.3k types.creature=205.3m types.planar=205.3n sacrifice=701.14a tap=701.17a untap=701.17b copy.except=706.9 copy.spell=706.10 regenerate=701.12a types.retain=205.1b types.super.kept=205.4b copy.name.tracks=706.11 shuffle=701.16a shuffle.empty=701.16e search=701.15a search.may=701.15b reveal=701.13a combat.assign.total=510.1e pt.undetermined=208.2a replace.now=616.1e transform=701.25b transform.same=711.7 copy.faceup=706.8 shortcut=716.2a shortcut.shorten=716.2b shortcut.taken=716.2c loop.fragmented=716.3 control.see=712.4 control.decide=712.5 control.own=712.5b control.concede=712.6 restart=714.1 subgame=715.2 subgame.end=715.5 commander.identity=903.4 identity.back=903.4c commander.deck=903.5c"},
+		set: `
+			combat.assign.total=510.1e
+			commander.deck=903.5c
+			commander.identity=903.4
+			control.concede=712.6
+			control.decide=712.5
+			control.own=712.5b
+			control.see=712.4
+			copy.except=706.9
+			copy.faceup=706.8
+			copy.name.tracks=706.11
+			copy.spell=706.10
+			identity.back=903.4c
+			loop.fragmented=716.3
+			pt.undetermined=208.2a
+			regenerate=701.12a
+			replace.now=616.1e
+			restart=714.1
+			reveal=701.13a
+			sacrifice=701.14a
+			search.may=701.15b
+			search=701.15a
+			shortcut.shorten=716.2b
+			shortcut.taken=716.2c
+			shortcut=716.2a
+			shuffle.empty=701.16e
+			shuffle=701.16a
+			subgame.end=715.5
+			subgame=715.2
+			tap=701.17a
+			transform.same=711.7
+			transform=701.25b
+			types.artifact=205.3g
+			types.card=205.2a
+			types.choice=205.3e
+			types.correlated=205.3c
+			types.creature=205.3m
+			types.enchantment=205.3h
+			types.land=205.3i
+			types.planar=205.3n
+			types.planeswalker=205.3j
+			types.retain=205.1b
+			types.spell=205.3k
+			types.subtypes=205.3b
+			types.super.kept=205.4b
+			types.super=205.4a
+			untap=701.17b
+		`},
 	{file: "2012-02-01", date: "2012-02-01", symbols: 494,
-		set: "undying=702.91a sba.lki=704.7 player.left.trigger=800.4d"},
+		set: `
+			player.left.trigger=800.4d
+			sba.lki=704.7
+			undying=702.91a
+		`},
 	{file: "2012-06-01", date: "2012-06-01", symbols: 494},
 	{file: "2012-07-01", date: "2012-07-01", symbols: 494},
 	{file: "2013-02-01", date: "2013-02-01", symbols: 494,
-		set:       "search.undefined=701.15c",
+		set: `
+			search.undefined=701.15c
+		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2013-04-29", date: "2013-05-01", symbols: 494,
-		set: "search.portion=701.15f"},
+		set: `
+			search.portion=701.15f
+		`},
 	{file: "2013-09-27", date: "2013-09-27", symbols: 494,
-		set:      "indestructible=702.12b land.count=305.2 convoke=702.50a combat.landwalk=702.14c protection.damage=702.16e protection.target=702.16b protection.block=702.16f combat.trample=702.19b phasing=702.25b undying=702.92a splice=702.46a kicker=702.32a fading=702.31a changeling=702.72a lifelink=702.15b lifelink.ability=702.15a combat.trample.marked=702.19b cumulative=702.23a cumulative.shared=702.23b flashback=702.33a splice.text=702.46c combat.landwalk.nocancel=702.14d range.replace=801.13a range.prevent=801.13b linked.many=607.4 morph.up=702.36d cycling=702.28a cycling.trigger=702.28c echo=702.29a sunburst.variable=702.43c aura.swap.whole=702.64b banding.blocked=702.21h vanguard.life=902.4 vanguard.hand=902.5",
+		set: `
+			aura.swap.whole=702.64b
+			banding.blocked=702.21h
+			changeling=702.72a
+			combat.landwalk.nocancel=702.14d
+			combat.landwalk=702.14c
+			combat.trample.marked=702.19b
+			combat.trample=702.19b
+			convoke=702.50a
+			cumulative.shared=702.23b
+			cumulative=702.23a
+			cycling.trigger=702.28c
+			cycling=702.28a
+			echo=702.29a
+			fading=702.31a
+			flashback=702.33a
+			indestructible=702.12b
+			kicker=702.32a
+			land.count=305.2
+			lifelink.ability=702.15a
+			lifelink=702.15b
+			linked.many=607.4
+			morph.up=702.36d
+			phasing=702.25b
+			protection.block=702.16f
+			protection.damage=702.16e
+			protection.target=702.16b
+			range.prevent=801.13b
+			range.replace=801.13a
+			splice.text=702.46c
+			splice=702.46a
+			sunburst.variable=702.43c
+			undying=702.92a
+			vanguard.hand=902.5
+			vanguard.life=902.4
+		`,
 		switches: "legend-rule=choose planeswalker-uniqueness=choose"},
 	{file: "2013-11-01", date: "2013-11-01", symbols: 494},
 	{file: "2014-09-26", date: "2014-09-25", symbols: 494,
-		set: "ability.stated=112.12 effect.enters.is=611.2e control.turn=712.1 restart.cards=714.2 commander.tax=903.10"},
+		set: `
+			ability.stated=112.12
+			commander.tax=903.10
+			control.turn=712.1
+			effect.enters.is=611.2e
+			restart.cards=714.2
+		`},
 	{file: "2015-01-23", date: "2015-01-23", symbols: 494,
-		set:       "transform.same=711.11",
+		set: `
+			transform.same=711.11
+		`,
 		cardTypes: "artifact,conspiracy,creature,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2015-07-17", date: "2015-07-17", symbols: 494,
-		set: "cast.cost=601.2f cast.pay=601.2h cost.locked=601.2f shuffle.absent=701.16c shuffle.empty=701.16d morph.up=702.36e timestamp.attach=613.6d"},
+		set: `
+			cast.cost=601.2f
+			cast.pay=601.2h
+			cost.locked=601.2f
+			morph.up=702.36e
+			shuffle.absent=701.16c
+			shuffle.empty=701.16d
+			timestamp.attach=613.6d
+		`},
 	{file: "2015-09-26", date: "2015-09-26", symbols: 494},
 	{file: "2016-07-22", date: "2016-07-22", symbols: 510,
-		set: "manavalue.x=202.3d manavalue.hybrid=202.3e manavalue.phyrexian=202.3f cast.flash=601.3b token.name=110.5c lifelink.events=702.15e transform=701.25a transform.dfc=711.5 transform.same=711.12 manavalue.back=202.3b meld=701.34a meld.leaves=712.4 meld.finds=712.4c meld.replace=712.4d meld.order=712.4b manavalue.meld=202.3c shortcut=718.2a shortcut.shorten=718.2b shortcut.taken=718.2c loop.fragmented=718.3 control.turn=714.1 control.see=714.4 control.decide=714.5 control.own=714.5b control.concede=714.6 restart=716.1 restart.cards=716.2 subgame=717.2 subgame.end=717.5 commander.tax=903.8"},
+		set: `
+			cast.flash=601.3b
+			commander.tax=903.8
+			control.concede=714.6
+			control.decide=714.5
+			control.own=714.5b
+			control.see=714.4
+			control.turn=714.1
+			lifelink.events=702.15e
+			loop.fragmented=718.3
+			manavalue.back=202.3b
+			manavalue.hybrid=202.3e
+			manavalue.meld=202.3c
+			manavalue.phyrexian=202.3f
+			manavalue.x=202.3d
+			meld.finds=712.4c
+			meld.leaves=712.4
+			meld.order=712.4b
+			meld.replace=712.4d
+			meld=701.34a
+			restart.cards=716.2
+			restart=716.1
+			shortcut.shorten=718.2b
+			shortcut.taken=718.2c
+			shortcut=718.2a
+			subgame.end=717.5
+			subgame=717.2
+			token.name=110.5c
+			transform.dfc=711.5
+			transform.same=711.12
+			transform=701.25a
+		`},
 	{file: "2016-08-26", date: "2016-08-26", symbols: 510,
-		set: "shortcut=719.2a shortcut.shorten=719.2b shortcut.taken=719.2c loop.fragmented=719.3 restart=717.1 restart.cards=717.2 subgame=718.2 subgame.end=718.5"},
+		set: `
+			loop.fragmented=719.3
+			restart.cards=717.2
+			restart=717.1
+			shortcut.shorten=719.2b
+			shortcut.taken=719.2c
+			shortcut=719.2a
+			subgame.end=718.5
+			subgame=718.2
+		`},
 	{file: "2016-11-11", date: "2016-11-11", symbols: 510,
-		set: "destroy=701.7a sacrifice=701.15a tap=701.19a untap=701.19b trigger.lookback=603.10 regenerate=701.13a discard=701.8a exile=701.10a step.end=513.1 shuffle=701.18a shuffle.absent=701.18c shuffle.empty=701.18d search=701.17a search.may=701.17b search.undefined=701.17c search.portion=701.17f reveal=701.14a exchange.all=701.9a oneshot.simultaneous=610.3c transform=701.26a meld=701.35a keyword.cost=702.1a crew.crews=702.121b pt.noncreature=208.3a"},
+		set: `
+			crew.crews=702.121b
+			destroy=701.7a
+			discard=701.8a
+			exchange.all=701.9a
+			exile=701.10a
+			keyword.cost=702.1a
+			meld=701.35a
+			oneshot.simultaneous=610.3c
+			pt.noncreature=208.3a
+			regenerate=701.13a
+			reveal=701.14a
+			sacrifice=701.15a
+			search.may=701.17b
+			search.portion=701.17f
+			search.undefined=701.17c
+			search=701.17a
+			shuffle.absent=701.18c
+			shuffle.empty=701.18d
+			shuffle=701.18a
+			step.end=513.1
+			tap=701.19a
+			transform=701.26a
+			trigger.lookback=603.10
+			untap=701.19b
+		`},
 	{file: "2017-01-19", date: "2017-01-20", symbols: 510,
-		set: "convoke.total=702.50b"},
+		set: `
+			convoke.total=702.50b
+		`},
 	{file: "2017-06-05", date: "2017-06-05", symbols: 510,
-		set: "trigger.reflexive=603.12 name.oracle=201.3a replace.contained=616.1f split.combined=708.4 split.cost=708.4b split.half=708.3b keyword.variable=702.1b"},
+		set: `
+			keyword.variable=702.1b
+			name.oracle=201.3a
+			replace.contained=616.1f
+			split.combined=708.4
+			split.cost=708.4b
+			split.half=708.3b
+			trigger.reflexive=603.12
+		`},
 	{file: "2017-07-07", date: "2017-07-08", symbols: 510,
-		set: "prevent.each=615.11 prevent.static.each=615.10"},
+		set: `
+			prevent.each=615.11
+			prevent.static.each=615.10
+		`},
 	{file: "2017-09-25", date: "2017-09-29", symbols: 510,
-		set:      "sba.legend=704.5j sba.world=704.5k sba.counters=704.5q sba.aura=704.5m",
-		drop:     "sba.planeswalker",
+		set: `
+			sba.aura=704.5m
+			sba.counters=704.5q
+			sba.legend=704.5j
+			sba.world=704.5k
+		`,
+		drop: `
+			sba.planeswalker
+		`,
 		switches: "planeswalker-uniqueness=none"},
 	{file: "2018-07-13", date: "2018-07-13", symbols: 510,
-		set: "sacrifice=701.16a tap=701.20a untap=701.20b target.change=114.7 regenerate=701.14a exile=701.11a shuffle=701.19a shuffle.absent=701.19c shuffle.empty=701.19d search=701.18a search.may=701.18b search.undefined=701.18c search.portion=701.18f reveal=701.15a target.change.final=114.7e exchange.all=701.10a cast.consider=601.3a transform=701.27a meld=701.36a shortcut=720.2a shortcut.shorten=720.2b shortcut.taken=720.2c loop.fragmented=720.3 control.turn=715.1 control.see=715.4 control.decide=715.5 control.own=715.5b control.concede=715.6 restart=718.1 restart.cards=718.2 subgame=719.2 subgame.end=719.5 commander.cast=903.8"},
+		set: `
+			cast.consider=601.3a
+			commander.cast=903.8
+			control.concede=715.6
+			control.decide=715.5
+			control.own=715.5b
+			control.see=715.4
+			control.turn=715.1
+			exchange.all=701.10a
+			exile=701.11a
+			loop.fragmented=720.3
+			meld=701.36a
+			regenerate=701.14a
+			restart.cards=718.2
+			restart=718.1
+			reveal=701.15a
+			sacrifice=701.16a
+			search.may=701.18b
+			search.portion=701.18f
+			search.undefined=701.18c
+			search=701.18a
+			shortcut.shorten=720.2b
+			shortcut.taken=720.2c
+			shortcut=720.2a
+			shuffle.absent=701.19c
+			shuffle.empty=701.19d
+			shuffle=701.19a
+			subgame.end=719.5
+			subgame=719.2
+			tap=701.20a
+			target.change.final=114.7e
+			target.change=114.7
+			transform=701.27a
+			untap=701.20b
+		`},
 	{file: "2018-10-05", date: "2018-10-05", symbols: 510,
-		set: "manavalue.x=202.3e manavalue.hybrid=202.3f manavalue.phyrexian=202.3g this.object=700.7 copy.target.one=706.10e"},
+		set: `
+			copy.target.one=706.10e
+			manavalue.hybrid=202.3f
+			manavalue.phyrexian=202.3g
+			manavalue.x=202.3e
+			this.object=700.7
+		`},
 	{file: "2019-01-25", date: "2019-01-25", symbols: 510},
 	{file: "2019-06-12", date: "2019-06-14", symbols: 510,
-		set: "copy.except.later=706.9e"},
+		set: `
+			copy.except.later=706.9e
+		`},
 	{file: "2019-07-12", date: "2019-07-12", symbols: 510,
-		set: "draw=121.1 token.create=111.1 damage.player=120.3a damage.infect=120.3b damage.creature=120.3e damage.wither=120.3d damage.lifelink=120.3f life=119.3 counters=122.1 token.stays=111.8 priority.pass=117.3d priority.resolve=117.4 priority.after=117.3b timing.sorcery=117.1a target.once=115.3 ability.source=113.7a target.change=115.7 cost.modified=118.11 ability.detrimental=113.2a ability.stated=113.12 cost.ifyoudo=118.12 damage.nodestroy=120.5 token.text=111.3 token.name=111.4 spell.effects.stay=112.4 ability.zone=113.6k target.change.final=115.7e cast.targeted=115.1a trigger.zones=113.6j damage.planeswalker=120.3c status.kept=110.5c"},
+		set: `
+			ability.detrimental=113.2a
+			ability.source=113.7a
+			ability.stated=113.12
+			ability.zone=113.6k
+			cast.targeted=115.1a
+			cost.ifyoudo=118.12
+			cost.modified=118.11
+			counters=122.1
+			damage.creature=120.3e
+			damage.infect=120.3b
+			damage.lifelink=120.3f
+			damage.nodestroy=120.5
+			damage.planeswalker=120.3c
+			damage.player=120.3a
+			damage.wither=120.3d
+			draw=121.1
+			life=119.3
+			priority.after=117.3b
+			priority.pass=117.3d
+			priority.resolve=117.4
+			spell.effects.stay=112.4
+			status.kept=110.5c
+			target.change.final=115.7e
+			target.change=115.7
+			target.once=115.3
+			timing.sorcery=117.1a
+			token.create=111.1
+			token.name=111.4
+			token.stays=111.8
+			token.text=111.3
+			trigger.zones=113.6j
+		`},
 	{file: "2019-10-04", date: "2019-10-04", symbols: 510,
-		set: "keyword.variants=702.1c shortcut=721.2a shortcut.shorten=721.2b shortcut.taken=721.2c loop.fragmented=721.3 control.turn=716.1 control.see=716.4 control.decide=716.5 control.own=716.5b control.concede=716.6 restart=719.1 restart.cards=719.2 subgame=720.2 subgame.end=720.5"},
+		set: `
+			control.concede=716.6
+			control.decide=716.5
+			control.own=716.5b
+			control.see=716.4
+			control.turn=716.1
+			keyword.variants=702.1c
+			loop.fragmented=721.3
+			restart.cards=719.2
+			restart=719.1
+			shortcut.shorten=721.2b
+			shortcut.taken=721.2c
+			shortcut=721.2a
+			subgame.end=720.5
+			subgame=720.2
+		`},
 	{file: "2020-01-22", date: "2020-01-24", symbols: 510,
-		set: "bestow=702.102b bestow.judge=702.102c"},
+		set: `
+			bestow.judge=702.102c
+			bestow=702.102b
+		`},
 	{file: "2020-06-01", date: "2020-06-01", symbols: 510,
-		set:  "layer.7a=613.4a layer.7b=613.4b layer.7c=613.4c layer.7d=613.4d timestamp=613.7 dependency=613.8a layers.parts=613.6 choice.undefined=607.5a resolve.cant.enter=608.3c layers.order=613.5 layers.override=613.9 timestamp.static=613.7a timestamp.attach=613.7e shortcut=722.2a shortcut.shorten=722.2b shortcut.taken=722.2c loop.fragmented=722.3",
-		drop: "resolve.permanent"},
+		set: `
+			choice.undefined=607.5a
+			dependency=613.8a
+			layer.7a=613.4a
+			layer.7b=613.4b
+			layer.7c=613.4c
+			layer.7d=613.4d
+			layers.order=613.5
+			layers.override=613.9
+			layers.parts=613.6
+			loop.fragmented=722.3
+			resolve.cant.enter=608.3c
+			shortcut.shorten=722.2b
+			shortcut.taken=722.2c
+			shortcut=722.2a
+			timestamp.attach=613.7e
+			timestamp.static=613.7a
+			timestamp=613.7
+		`,
+		drop: `
+			resolve.permanent
+		`},
 	{file: "2020-07-03", date: "2020-07-03", symbols: 510,
-		set: "sacrifice=701.17a tap=701.21a untap=701.21b regenerate=701.15a shuffle=701.20a shuffle.position=701.20g shuffle.absent=701.20c shuffle.empty=701.20d search=701.19a search.may=701.19b search.undefined=701.19c search.portion=701.19f reveal=701.16a sba.lki=704.8 sba.replace.once=704.7 mill=701.13a oneshot.simultaneous=610.3d transform=701.28a meld=701.37a commander.replace=903.9b"},
+		set: `
+			commander.replace=903.9b
+			meld=701.37a
+			mill=701.13a
+			oneshot.simultaneous=610.3d
+			regenerate=701.15a
+			reveal=701.16a
+			sacrifice=701.17a
+			sba.lki=704.8
+			sba.replace.once=704.7
+			search.may=701.19b
+			search.portion=701.19f
+			search.undefined=701.19c
+			search=701.19a
+			shuffle.absent=701.20c
+			shuffle.empty=701.20d
+			shuffle.position=701.20g
+			shuffle=701.20a
+			tap=701.21a
+			transform=701.28a
+			untap=701.21b
+		`},
 	{file: "2020-09-25", date: "2020-09-25", symbols: 510,
-		set:      "resolve.cant.enter=608.3d transform.same=711.13 meld.stay=701.37c",
+		set: `
+			meld.stay=701.37c
+			resolve.cant.enter=608.3d
+			transform.same=711.13
+		`,
 		switches: "dfc-transform=transforming"},
 	{file: "2020-11-20", date: "2020-11-20", symbols: 510,
-		set: "resolve.graveyard=608.2m lki=608.2h resolve.characteristic=608.2i resolve.previous=608.2j transform.same=711.14 identity.back=903.4d"},
+		set: `
+			identity.back=903.4d
+			lki=608.2h
+			resolve.characteristic=608.2i
+			resolve.graveyard=608.2m
+			resolve.previous=608.2j
+			transform.same=711.14
+		`},
 	{file: "2021-02-24", date: "2021-02-15", symbols: 510,
-		set: "copy.except.if=706.9f name.different=201.2b commander.return=903.9a"},
+		set: `
+			commander.return=903.9a
+			copy.except.if=706.9f
+			name.different=201.2b
+		`},
 	{file: "2021-04-19", date: "2021-04-22", symbols: 510,
-		set: "convoke=702.51a phasing=702.26b undying=702.93a splice=702.47a kicker=702.33a fading=702.32a changeling=702.73a cumulative=702.24a cumulative.shared=702.24b bestow=702.103b bestow.judge=702.103c flashback=702.34a splice.text=702.47c convoke.total=702.51b morph.up=702.37e cycling=702.29a cycling.trigger=702.29c echo=702.30a crew.crews=702.122b sunburst.variable=702.44c aura.swap.whole=702.65b banding.blocked=702.22h"},
+		set: `
+			aura.swap.whole=702.65b
+			banding.blocked=702.22h
+			bestow.judge=702.103c
+			bestow=702.103b
+			changeling=702.73a
+			convoke.total=702.51b
+			convoke=702.51a
+			crew.crews=702.122b
+			cumulative.shared=702.24b
+			cumulative=702.24a
+			cycling.trigger=702.29c
+			cycling=702.29a
+			echo=702.30a
+			fading=702.32a
+			flashback=702.34a
+			kicker=702.33a
+			morph.up=702.37e
+			phasing=702.26b
+			splice.text=702.47c
+			splice=702.47a
+			sunburst.variable=702.44c
+			undying=702.93a
+		`},
 	{file: "2021-07-12", date: "2021-07-23", symbols: 510,
-		set:       "copy=707.2 copy.enter=707.5 copy.except=707.9 copy.spell=707.10 copy.values=707.3 copy.keeps=707.4 copy.name.tracks=707.11 copy.choices=707.6 loyalty.combine=606.5 copy.target.one=707.10e copy.except.later=707.9e copy.except.if=707.9f ability.zone=113.6m transform.dfc=712.5 transform.same=712.14 copy.faceup=707.8 flip=710.2 copy.status=707.3 facedown=708.2a split.combined=709.4 split.cost=709.4b split.half=709.3b trigger.zones=113.6k combat.trample.walkers=702.19c shortcut=724.2a shortcut.shorten=724.2b shortcut.taken=724.2c loop.fragmented=724.3 control.turn=718.1 control.see=718.4 control.decide=718.5 control.own=718.5b control.concede=718.6 restart=721.1 restart.cards=721.2 subgame=722.2 subgame.end=722.5 commander.loses=704.6c",
-		drop:      "meld.leaves meld.finds meld.replace meld.order",
+		set: `
+			ability.zone=113.6m
+			combat.trample.walkers=702.19c
+			commander.loses=704.6c
+			control.concede=718.6
+			control.decide=718.5
+			control.own=718.5b
+			control.see=718.4
+			control.turn=718.1
+			copy.choices=707.6
+			copy.enter=707.5
+			copy.except.if=707.9f
+			copy.except.later=707.9e
+			copy.except=707.9
+			copy.faceup=707.8
+			copy.keeps=707.4
+			copy.name.tracks=707.11
+			copy.spell=707.10
+			copy.status=707.3
+			copy.target.one=707.10e
+			copy.values=707.3
+			copy=707.2
+			facedown=708.2a
+			flip=710.2
+			loop.fragmented=724.3
+			loyalty.combine=606.5
+			restart.cards=721.2
+			restart=721.1
+			shortcut.shorten=724.2b
+			shortcut.taken=724.2c
+			shortcut=724.2a
+			split.combined=709.4
+			split.cost=709.4b
+			split.half=709.3b
+			subgame.end=722.5
+			subgame=722.2
+			transform.dfc=712.5
+			transform.same=712.14
+			trigger.zones=113.6k
+		`,
+		drop: `
+			meld.finds
+			meld.leaves
+			meld.order
+			meld.replace
+		`,
 		cardTypes: "artifact,conspiracy,creature,dungeon,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2021-11-15", date: "2021-11-19", symbols: 510,
-		set: "step.untap=502.3 bestow.judge=702.103d devotion.mods=700.5a shortcut=725.2a shortcut.shorten=725.2b shortcut.taken=725.2c loop.fragmented=725.3 commander.damage=903.10a"},
+		set: `
+			bestow.judge=702.103d
+			commander.damage=903.10a
+			devotion.mods=700.5a
+			loop.fragmented=725.3
+			shortcut.shorten=725.2b
+			shortcut.taken=725.2c
+			shortcut=725.2a
+			step.untap=502.3
+		`},
 	{file: "2022-04-29", date: "2022-04-29", symbols: 1022,
-		set: "name.self=201.5b name.grant=201.5a name.oracle=201.4a replace.now=616.1f replace.contained=616.1g"},
+		set: `
+			name.grant=201.5a
+			name.oracle=201.4a
+			name.self=201.5b
+			replace.contained=616.1g
+			replace.now=616.1f
+		`},
 	{file: "2022-06-10", date: "2022-06-10", symbols: 1022,
-		set: "resolve.permanent=608.3a cast.ahead=601.4 resolve.cant.enter=608.3e shortcut=726.2a shortcut.shorten=726.2b shortcut.taken=726.2c loop.fragmented=726.3 restart=722.1 restart.cards=722.2 subgame=723.2 subgame.end=723.5"},
+		set: `
+			cast.ahead=601.4
+			loop.fragmented=726.3
+			resolve.cant.enter=608.3e
+			resolve.permanent=608.3a
+			restart.cards=722.2
+			restart=722.1
+			shortcut.shorten=726.2b
+			shortcut.taken=726.2c
+			shortcut=726.2a
+			subgame.end=723.5
+			subgame=723.2
+		`},
 	{file: "2022-09-08", date: "2022-09-08", symbols: 1022},
 	{file: "2022-10-07", date: "2022-10-07", symbols: 1022,
-		set: "shortcut=727.2a shortcut.shorten=727.2b shortcut.taken=727.2c loop.fragmented=727.3 control.turn=719.1 control.see=719.4 control.decide=719.5 control.own=719.5b control.concede=719.6 restart=723.1 restart.cards=723.2 subgame=724.2 subgame.end=724.5 mulligan=103.5 sticker.place=123.6b sticker.name=123.6c"},
+		set: `
+			control.concede=719.6
+			control.decide=719.5
+			control.own=719.5b
+			control.see=719.4
+			control.turn=719.1
+			loop.fragmented=727.3
+			mulligan=103.5
+			restart.cards=723.2
+			restart=723.1
+			shortcut.shorten=727.2b
+			shortcut.taken=727.2c
+			shortcut=727.2a
+			sticker.name=123.6c
+			sticker.place=123.6b
+			subgame.end=724.5
+			subgame=724.2
+		`},
 	{file: "2023-04-14", date: "2023-04-14", symbols: 1022,
-		set:       "toxic=702.164c token.copy.none=111.11 toxic.total=702.164b transform.dfc=712.9 transform.same=712.18 copy.token.faces=707.8a meld.leaves=712.21 meld.finds=712.21c meld.replace=712.21d meld.order=712.21b",
+		set: `
+			copy.token.faces=707.8a
+			meld.finds=712.21c
+			meld.leaves=712.21
+			meld.order=712.21b
+			meld.replace=712.21d
+			token.copy.none=111.11
+			toxic.total=702.164b
+			toxic=702.164c
+			transform.dfc=712.9
+			transform.same=712.18
+		`,
 		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2023-10-13", date: "2023-10-13", symbols: 1022,
-		set: "kicker.linked=607.2i"},
+		set: `
+			kicker.linked=607.2i
+		`},
 	{file: "2024-02-06", date: "2024-02-02", symbols: 1022,
-		set: "shortcut=728.2a shortcut.shorten=728.2b shortcut.taken=728.2c loop.fragmented=728.3 control.turn=720.1 control.see=720.4 control.decide=720.5 control.own=720.5b control.concede=720.6 restart=724.1 restart.cards=724.2 subgame=725.2 subgame.end=725.5"},
+		set: `
+			control.concede=720.6
+			control.decide=720.5
+			control.own=720.5b
+			control.see=720.4
+			control.turn=720.1
+			loop.fragmented=728.3
+			restart.cards=724.2
+			restart=724.1
+			shortcut.shorten=728.2b
+			shortcut.taken=728.2c
+			shortcut=728.2a
+			subgame.end=725.5
+			subgame=725.2
+		`},
 	{file: "2024-03-08", date: "2024-03-08", symbols: 1022,
-		set: "shortcut=729.2a shortcut.shorten=729.2b shortcut.taken=729.2c loop.fragmented=729.3 subgame=726.2 subgame.end=726.5"},
+		set: `
+			loop.fragmented=729.3
+			shortcut.shorten=729.2b
+			shortcut.taken=729.2c
+			shortcut=729.2a
+			subgame.end=726.5
+			subgame=726.2
+		`},
 	{file: "2024-08-02", date: "2024-07-30", symbols: 1022,
-		set:       "resolve.graveyard=608.2n token.named=111.11 token.copy.none=111.12 turn.addstep=500.10 expend=700.14 resolve.lookback=608.2i resolve.characteristic=608.2j resolve.previous=608.2k",
+		set: `
+			expend=700.14
+			resolve.characteristic=608.2j
+			resolve.graveyard=608.2n
+			resolve.lookback=608.2i
+			resolve.previous=608.2k
+			token.copy.none=111.12
+			token.named=111.11
+			turn.addstep=500.10
+		`,
 		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,kindred,land,phenomenon,plane,planeswalker,scheme,sorcery,vanguard"},
 	{file: "2024-11-08", date: "2024-11-08", symbols: 1022,
-		drop:     "combat.order combat.order.blocking",
+		drop: `
+			combat.order
+			combat.order.blocking
+		`,
 		switches: "damage-order=divided"},
 	{file: "2025-04-04", date: "2025-04-04", symbols: 1022,
-		set: "reveal.again=701.16c shortcut=730.2a shortcut.shorten=730.2b shortcut.taken=730.2c loop.fragmented=730.3 control.turn=721.1 control.see=721.4 control.decide=721.5 control.own=721.5b control.concede=721.6 restart=725.1 restart.cards=725.2 subgame=727.2 subgame.end=727.5"},
+		set: `
+			control.concede=721.6
+			control.decide=721.5
+			control.own=721.5b
+			control.see=721.4
+			control.turn=721.1
+			loop.fragmented=730.3
+			restart.cards=725.2
+			restart=725.1
+			reveal.again=701.16c
+			shortcut.shorten=730.2b
+			shortcut.taken=730.2c
+			shortcut=730.2a
+			subgame.end=727.5
+			subgame=727.2
+		`},
 	{file: "2025-06-06", date: "2025-06-06", symbols: 1022,
-		set: "destroy=701.8a sacrifice=701.21a tap=701.26a untap=701.26b counter=701.6a regenerate=701.19a discard=701.9a exile=701.13a shuffle=701.24a shuffle.position=701.24g shuffle.absent=701.24c shuffle.empty=701.24d search=701.23a search.may=701.23b search.undefined=701.23c search.portion=701.23f reveal=701.20a reveal.again=701.20c exchange.all=701.12a mill=701.17a transform=701.27a meld=701.42a meld.stay=701.42c"},
+		set: `
+			counter=701.6a
+			destroy=701.8a
+			discard=701.9a
+			exchange.all=701.12a
+			exile=701.13a
+			meld.stay=701.42c
+			meld=701.42a
+			mill=701.17a
+			regenerate=701.19a
+			reveal.again=701.20c
+			reveal=701.20a
+			sacrifice=701.21a
+			search.may=701.23b
+			search.portion=701.23f
+			search.undefined=701.23c
+			search=701.23a
+			shuffle.absent=701.24c
+			shuffle.empty=701.24d
+			shuffle.position=701.24g
+			shuffle=701.24a
+			tap=701.26a
+			transform=701.27a
+			untap=701.26b
+		`},
 	{file: "2025-09-19", date: "2025-09-19", symbols: 1022,
-		set:      "station.other=702.184c shortcut=731.2a shortcut.shorten=731.2b shortcut.taken=731.2c loop.fragmented=731.3 control.turn=722.1 control.see=722.4 control.decide=722.5 control.own=722.5b control.concede=722.6 restart=726.1 restart.cards=726.2 subgame=728.2 subgame.end=728.5",
+		set: `
+			control.concede=722.6
+			control.decide=722.5
+			control.own=722.5b
+			control.see=722.4
+			control.turn=722.1
+			loop.fragmented=731.3
+			restart.cards=726.2
+			restart=726.1
+			shortcut.shorten=731.2b
+			shortcut.taken=731.2c
+			shortcut=731.2a
+			station.other=702.184c
+			subgame.end=728.5
+			subgame=728.2
+		`,
 		switches: "dfc-transform=double-faced"},
 	{file: "2026-01-16", date: "2026-01-16", symbols: 1022,
-		set: "mana.empty=500.5 waterbend=701.67a waterbend.only=701.67b"},
+		set: `
+			mana.empty=500.5
+			waterbend.only=701.67b
+			waterbend=701.67a
+		`},
 }

@@ -122,10 +122,10 @@ var corpusEditions = []corpusEdition{
 		}
 		fmt.Fprintf(&b, "\t{file: %q, date: %q, symbols: %d", d.f.name, d.f.stated.Format(time.DateOnly), d.ed.Symbols)
 		if len(set) > 0 {
-			fmt.Fprintf(&b, ",\n\t\tset: %q", strings.Join(set, " "))
+			fmt.Fprintf(&b, ",\n\t\tset: %s", lines(set))
 		}
 		if len(drop) > 0 {
-			fmt.Fprintf(&b, ",\n\t\tdrop: %q", strings.Join(drop, " "))
+			fmt.Fprintf(&b, ",\n\t\tdrop: %s", lines(drop))
 		}
 		if ct != "" {
 			fmt.Fprintf(&b, ",\n\t\tcardTypes: %q", ct)
@@ -147,6 +147,14 @@ var corpusEditions = []corpusEdition{
 	if err := os.WriteFile("numbering.go", src, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// lines is a raw string literal of the entries sorted, one a line: two
+// branches that each register a key then change different lines of
+// numbering.go, and its merges rarely conflict.
+func lines(entries []string) string {
+	slices.Sort(entries)
+	return "`\n\t\t\t" + strings.Join(entries, "\n\t\t\t") + "\n\t\t`"
 }
 
 func first(rs []registry.RuleText) string {
