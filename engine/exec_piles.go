@@ -118,6 +118,27 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 	}
 	t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who),
 		Text: fmt.Sprintf("%s separates the cards into two piles: %s; and %s", t.name(who), x.pileText(x.piles[0]), x.pileText(x.piles[1]))})
+	if t.applies(registry.PilesStay) {
+		// 700.3c: "Objects grouped into piles don't leave the zone
+		// they're currently in." The piles are only a grouping of the
+		// revealed cards, which stay in the library until a pile is put
+		// somewhere.
+		t.emit(Event{Kind: EvRule, Key: registry.PilesStay, Player: t.name(x.ctrl),
+			Text: "the cards in the piles stay in " + t.name(x.ctrl) + "'s library until they're put somewhere"})
+		return true, nil
+	}
+	// Without 700.3c a pile would be a place of its own: the cards would
+	// leave the library for it (set aside outside the game's zones), and
+	// a pile put into a zone would come from there.
+	for k := range x.piles {
+		for i, id := range x.piles[k] {
+			n, err := t.move(id, Outside, false, nil, registry.Resolve, "is set aside in its pile")
+			if err != nil {
+				return false, err
+			}
+			x.piles[k][i] = n
+		}
+	}
 	return true, nil
 }
 
@@ -153,11 +174,17 @@ func (x *execCtx) putPiles(in *Instr) (bool, error) {
 		to  Zone
 	}{{one, in.Zone}, {other, in.Zone2}} {
 		for _, id := range mv.ids {
-			if o := t.s.Object(id); o == nil || o.Zone != Library {
+			o := t.s.Object(id)
+			if o == nil || o.Zone != Library && o.Zone != Outside {
 				continue // 400.7: no longer the card revealed
 			}
-			if _, err := t.move(id, mv.to, false, nil, registry.Resolve, "is put there with its pile"); err != nil {
+			set := o.Zone == Outside
+			n, err := t.move(id, mv.to, false, nil, registry.Resolve, "is put there with its pile")
+			if err != nil {
 				return false, err
+			}
+			if m := t.s.Object(n); set && m != nil {
+				m.Outsider = false // set aside by this effect, not brought in from outside the game (400.11b)
 			}
 		}
 	}

@@ -949,11 +949,26 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		t.Event = TrigDies
 	case c.eat("leaves", "the", "battlefield"):
 		t.Event = TrigLeaves
-	case c.eat("is", "put", "into", "a", "graveyard"), c.eat("are", "put", "into", "a", "graveyard"), c.eat("is", "put", "into", "your", "graveyard"):
+	case c.eat("is", "put", "into"), c.eat("are", "put", "into"):
+		// "a card is put into your graveyard from your library": a
+		// graveyard, or the controller's (a card goes to its owner's,
+		// 400.3), from a zone or from anywhere.
 		t.Event = TrigToGraveyard
-		if c.eat("from", "the", "battlefield") {
+		switch {
+		case c.eat("a", "graveyard"):
+		case c.eat("your", "graveyard"):
+			f.Owned = true
+		default:
+			return nil, p.fail(c, text, "put into a graveyard or your graveyard")
+		}
+		switch {
+		case c.eat("from", "the", "battlefield"):
 			t.From = Battlefield
-		} else {
+		case c.eat("from", "your", "library"):
+			t.From, f.Owned = Library, true
+		case c.eat("from", "your", "hand"):
+			t.From, f.Owned = Hand, true
+		default:
 			c.eat("from", "anywhere")
 		}
 	case c.eat("becomes", "tapped"):

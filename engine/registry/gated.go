@@ -32,7 +32,7 @@ var gated = slices.Concat(effectGated, facesGated, mechanicsGated, multiGated, c
 	ConvokeTotal, EventPerAbility, DevotionMods, LifelinkEvents, SBALKI,
 	NameGrant, NameSelf, Splice, SplicedText, ThisObject, TokenText, TokenName,
 	APNAP, UndefinedMana, Detrimental, StatedQuality, IfYouDo, DamageNoDestroy,
-	Contradict, Undetermined, DifferentNames, AddedStep,
+	Contradict, Undetermined, DifferentNames, AddedStep, PilesStay,
 	// Multiplayer (issue 17).
 	WinAlone, LeaveGame, DefendingOne, BlockAttacked, Range, RangeTurn,
 	MeleeOptions, EmperorOptions, EmperorRanges, AlternateSeats, RangeAffect,

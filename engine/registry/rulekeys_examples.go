@@ -36,9 +36,11 @@ const (
 	Undetermined     Key = "pt.undetermined"          // 208.2a: a number a power/toughness-defining ability can't determine is 0
 	DifferentNames   Key = "name.different"           // 201.2b: objects have different names only if each has a name
 	AddedStep        Key = "turn.addstep"             // 500.10: a step added after a phase comes in a new phase of its own, whose other steps are skipped
+	PilesStay        Key = "piles.stay"               // 700.3c: objects grouped into piles don't leave the zone they're in
 )
 
 var exampleRecognizers = []recognizer{
+	{key: PilesStay, chapters: []uint16{700}, re: rx(`^objects grouped into piles don.t leave the zone they.re currently in`)},
 	{key: AddedStep, chapters: []uint16{500}, re: rx(`^some effects add a step after a particular phase`)},
 	{key: DifferentNames, chapters: []uint16{201}, re: rx(`^some spells and abilities refer to two or more objects with different names`)},
 	{key: Undetermined, chapters: []uint16{203, 207, 208}, re: rx(`number that can.t be determined, (including inside a calculation, )?use 0 instead`)},
