@@ -681,6 +681,19 @@ type RuleMod struct {
 	// Grave is where a RuleGraveTo effect sends a card instead of a
 	// graveyard.
 	Grave *GraveRepl
+	// To is whom a RulePreventAll effect's damage would be dealt to
+	// ("… that would be dealt to you"); nil: anyone.
+	To *DamageTo
+}
+
+// DamageTo is the recipients of damage a prevention effect names (615.1a):
+// players ("you", "your opponents", "players": Who), permanents a filter
+// matches ("creatures you control"), or both ("you and creatures you
+// control").
+type DamageTo struct {
+	Players bool
+	Who     Whose
+	Perms   *Filter
 }
 
 // RuleKind is the rule a RuleMod changes.

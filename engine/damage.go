@@ -167,7 +167,10 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		if m.mod.Filter != nil && (srcObj == nil || !matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)) {
 			continue
 		}
-		if !t.preventsInRange(m.ctrl, m.mod.Filter != nil, false, src, to) {
+		if !t.preventsTo(m.mod.To, m.ctrl, to, target, tch, m.src) {
+			continue // "… that would be dealt to you"
+		}
+		if !t.preventsInRange(m.ctrl, m.mod.Filter != nil, m.mod.Filter == nil && m.mod.To != nil, src, to) {
 			continue
 		}
 		if m.eff != nil && m.eff.Objects != nil && (srcObj == nil || !slices.Contains(m.eff.Objects, srcObj.ID)) {
@@ -397,4 +400,16 @@ func protectionName(t *Chars, src Chars) string {
 		}
 	}
 	return "it"
+}
+
+// preventsTo reports whether a prevention effect controlled by ctrl whose
+// recipients are to (nil: any) covers damage dealt to tg.
+func (t *tx) preventsTo(to *DamageTo, ctrl PlayerID, tg Target, target *Object, tch *Chars, src *Object) bool {
+	switch {
+	case to == nil:
+		return true
+	case tg.IsPlayer:
+		return to.Players && t.says(to.Who, ctrl, tg.Player)
+	}
+	return to.Perms != nil && target != nil && matchFilter(&t.s, to.Perms, target, tch, src, ctrl)
 }

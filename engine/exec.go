@@ -1120,10 +1120,22 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpChooseName:
 		return x.chooseName(in)
 	case OpShuffleIn:
+		// "Shuffle your hand, your graveyard, and all permanents you own
+		// into your library": the cards in the player's zones and the
+		// objects named that they own (701.24a).
+		var named []*Object
+		if in.What.Kind != 0 {
+			named = x.objects(in.What)
+		}
 		for _, p := range x.players(in.Who) {
 			var ids []ObjectID
 			for _, o := range t.s.Objects {
-				if o.Owner == p && (o.Zone == Hand || o.Zone == Graveyard || o.Zone == Battlefield) {
+				if o.Owner == p && in.Search != nil && slices.Contains(in.Search.Zones, o.Zone) {
+					ids = append(ids, o.ID)
+				}
+			}
+			for _, o := range named {
+				if o.Owner == p && o.Zone != Library && !slices.Contains(ids, o.ID) {
 					ids = append(ids, o.ID)
 				}
 			}

@@ -1220,15 +1220,22 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	// "Prevent all damage that would be dealt by creatures.": a static
 	// prevention effect (615.1a), the instruction's effect for as long as
 	// its object is on the battlefield.
-	if c.peek() == "prevent" && !strings.Contains(strings.ToLower(text), "this turn") {
-		if in, err := p.clause1(c, text); err == nil && in.Op == OpContinuous && in.Cont != nil && in.Cont.Rules != nil && in.Cont.Rules.Kind == RulePreventAll {
-			c.eat(".")
-			if c.end() {
-				return &Ability{Kind: AbStatic, Static: []*ContSpec{in.Cont}}, true, nil
-			}
+	if c.eat("prevent", "all") && !p.spell {
+		mod, thisTurn, err := p.preventAll(c, text)
+		if err != nil {
+			return nil, true, err
 		}
-		c.i = save
+		c.eat(".")
+		if !c.end() {
+			return fail("the end of the sentence")
+		}
+		if thisTurn {
+			// A permanent's prevention lasts as long as it does.
+			return nil, true, &parseError{text: text, rest: "this turn", want: "a static ability's prevention has no \"this turn\" (an instruction's lasts the turn)"}
+		}
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, true, nil
 	}
+	c.i = save
 	// "If a source would deal damage to a Cleric creature you control,
 	// prevent 1 of that damage." (615.10) "If a creature you control would
 	// deal damage to a permanent or player, it deals double that damage to

@@ -728,9 +728,6 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		c.eat("this", "turn")
 		return in, true, nil
-	case c.eat("prevent", "all", "combat", "damage", "that", "would", "be", "dealt", "this", "turn"):
-		// Fog: no source or recipient named (615, 801.13b).
-		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: &RuleMod{Kind: RulePreventAll, N: 1}}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
 	case c.eat("the", "next"):
 		// A redirection (614.9): "The next X damage that would be dealt to
 		// target creature, planeswalker, or player this turn is dealt to
@@ -748,22 +745,17 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("is dealt to … instead")
 		}
 		return &Instr{Op: OpRedirect, To: to, To2: &to2, N: n}, true, nil
-	case c.eat("prevent", "all", "damage"):
-		mod := &RuleMod{Kind: RulePreventAll}
-		if c.eat("that", "would", "be", "dealt", "by") {
-			f := &Filter{}
-			if _, ok := p.nounPhrase(c, f); !ok {
-				return fail("dealt by what")
-			}
-			mod.Filter = f
-		} else {
-			f := &Filter{}
-			if _, ok := p.nounPhrase(c, f); !ok || !c.eat("would", "deal") {
-				return fail("prevent all damage creatures would deal this turn")
-			}
-			mod.Filter = f
+	case c.eat("prevent", "all"):
+		// Fog: "Prevent all combat damage that would be dealt this turn."
+		// An instruction's prevention lasts for the turn (615.1a); one
+		// for as long as a permanent is around is a static ability.
+		mod, thisTurn, err := p.preventAll(c, text)
+		if err != nil {
+			return nil, true, err
 		}
-		c.eat("this", "turn")
+		if !thisTurn {
+			return fail("how long: \"this turn\"")
+		}
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Rules: mod}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
 	case c.eat("switch"):
 		r, ok := p.objects(c)
@@ -820,8 +812,6 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Control: true}, Dur: p.duration(c)}, true, nil
 	case c.eat("shuffle", "your", "library"):
 		return &Instr{Op: OpShuffle, Who: PRef{Kind: PYou}}, true, nil
-	case c.eat("shuffle", "your", "hand", ",", "your", "graveyard", ",", "and", "all", "permanents", "you", "own", "into", "your", "library"):
-		return &Instr{Op: OpShuffleIn, Who: PRef{Kind: PYou}}, true, nil
 	case c.eat("your", "life", "total", "becomes"):
 		n, ok := p.amount(c)
 		if !ok {

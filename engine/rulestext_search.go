@@ -160,9 +160,11 @@ func (p *textParser) chooseCard(c *tcur, text string, who PRef) (*Instr, bool, e
 	return &Instr{Op: OpChooseCard, Who: who, Search: sp}, true, nil
 }
 
-// shuffleInto reads "shuffle OBJECTS into [its owner's | their | your]
-// library" after "shuffle"/"shuffles"; who shuffles (nil: the objects'
-// owners).
+// shuffleInto reads what is shuffled into a library after
+// "shuffle"/"shuffles" (701.24): a list of objects ("it", "target card
+// from a graveyard", "all permanents you own") and of the shuffler's zones
+// ("your hand", "their hand and graveyard"), then "into [its owner's |
+// their | your] library"; who shuffles (nil: the objects' owners).
 func (p *textParser) shuffleInto(c *tcur, text string, who *PRef) (*Instr, bool, error) {
 	fail := func(want string) (*Instr, bool, error) { return nil, true, p.fail(c, text, want) }
 	if c.end() && who != nil {
@@ -170,14 +172,52 @@ func (p *textParser) shuffleInto(c *tcur, text string, who *PRef) (*Instr, bool,
 		return &Instr{Op: OpShuffle, Who: *who}, true, nil
 	}
 	many := c.peek() == "any"
-	r, ok := p.objects(c)
-	if !ok {
-		return fail("what to shuffle into a library")
+	var r *ORef
+	var zones []Zone
+	objAt := 0
+	for {
+		at := c.i
+		if whose, zs, ok := p.ownZones(c); ok {
+			if who == nil || whose != *who {
+				c.i = at
+				return fail("the zones of the player who shuffles: \"your hand\", \"their graveyard\"")
+			}
+			zones = append(zones, zs...)
+		} else if r == nil {
+			objAt = c.i
+			o, ok := p.objects(c)
+			if !ok {
+				return fail("what to shuffle into a library: objects, or the shuffler's hand and graveyard")
+			}
+			r = &o
+		} else {
+			return fail("what else to shuffle into the library: the shuffler's hand, graveyard")
+		}
+		if !c.eat(",", "and") && !c.eat(",") && !c.eat("and") {
+			break
+		}
 	}
 	if !c.eat("into") {
 		return fail("into whose library")
 	}
-	in := &Instr{Op: OpShuffleObj, What: r, Many: many || r.Kind == RefGroup}
+	if zones != nil {
+		// "Shuffle your hand, your graveyard, and all permanents you own
+		// into your library": the cards of the shuffler's zones and the
+		// objects named go into that player's library.
+		if r != nil && r.Kind != RefGroup {
+			c.i = objAt
+			return fail("a kind of object with the shuffler's zones (\"all permanents you own\"), not one object")
+		}
+		if !c.eat("your", "library") && !c.eat("their", "library") {
+			return fail("into their library: the player's whose zones are shuffled in")
+		}
+		in := &Instr{Op: OpShuffleIn, Who: *who, Search: &SearchSpec{Whose: *who, Zones: zones}}
+		if r != nil {
+			in.What = *r
+		}
+		return in, true, nil
+	}
+	in := &Instr{Op: OpShuffleObj, What: *r, Many: many || r.Kind == RefGroup}
 	switch {
 	case c.eat("its", "owner", "'s", "library"), c.eat("their", "owners", "'", "libraries"), c.eat("its", "owners", "'", "libraries"):
 		in.Who = PRef{Kind: POwnerOf}
@@ -187,6 +227,35 @@ func (p *textParser) shuffleInto(c *tcur, text string, who *PRef) (*Instr, bool,
 		return fail("into its owner's library, or their library")
 	}
 	return in, true, nil
+}
+
+// ownZones reads a player's zones a card can be shuffled from: "your
+// hand", "their hand and graveyard", "your graveyard" — stopping before
+// a separator that another kind of thing follows ("your hand, your
+// graveyard").
+func (p *textParser) ownZones(c *tcur) (PRef, []Zone, bool) {
+	save := c.i
+	whose, ok := p.possessive(c)
+	if !ok {
+		return PRef{}, nil, false
+	}
+	var zones []Zone
+	for {
+		switch {
+		case c.eat("hand"):
+			zones = append(zones, Hand)
+		case c.eat("graveyard"):
+			zones = append(zones, Graveyard)
+		default:
+			c.i = save
+			return PRef{}, nil, false
+		}
+		at := c.i
+		if !c.eat(",", "and") && !c.eat(",") && !c.eat("and") || c.peek() != "hand" && c.peek() != "graveyard" {
+			c.i = at
+			return whose, zones, true
+		}
+	}
 }
 
 // cardName reports whether "choose a/an … card name" starts at the cursor.
