@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -91,12 +92,12 @@ type Ability struct {
 
 // Cost is an activation cost or an additional or alternative cost (118).
 type Cost struct {
-	Mana    ManaCost // may include {X}
-	Tap     bool     // {T} (107.5)
-	Untap   bool     // {Q} (107.6)
-	SacSelf bool     // "Sacrifice ~"
-	Sac     *Filter  // "Sacrifice a creature", "Sacrifice another creature"
-	Life    int      // "Pay 2 life"
+	Mana    cardtext.ManaCost // may include {X}
+	Tap     bool              // {T} (107.5)
+	Untap   bool              // {Q} (107.6)
+	SacSelf bool              // "Sacrifice ~"
+	Sac     *Filter           // "Sacrifice a creature", "Sacrifice another creature"
+	Life    int               // "Pay 2 life"
 	// LifeHalf: "Pay half your life, rounded up": the amount is found
 	// from the life total as the cost is paid (119.4).
 	LifeHalf bool
@@ -107,7 +108,7 @@ type Cost struct {
 	ExileTop int    // "Exile the top ten cards of your library"
 	// Waterbend is a waterbend cost's mana ("waterbend {6}", 701.67a),
 	// part of the total cost; its generic mana may be paid by tapping.
-	Waterbend ManaCost
+	Waterbend cardtext.ManaCost
 	// DiscardSelf: "Discard this card" (cycling, 702.29a); the ability
 	// works from its owner's hand.
 	DiscardSelf bool
@@ -160,27 +161,27 @@ type TargetSpec struct {
 // Filter describes objects: "creatures you control", "target nonblack
 // creature", "a creature card in a graveyard".
 type Filter struct {
-	Self      bool     // this object ("~", "this creature")
-	Other     bool     // "another": not this object
-	AnyOf     []string // card types, any of them ("artifact, creature, or enchantment")
-	AllOf     []string // card types, all of them ("artifact creature")
-	Not       []string // card types it must not have ("noncreature")
-	Subtypes  []string // any of these subtypes ("Cleric", "Human", "Arcane")
-	NotSubs   []string // subtypes it must not have ("non-Aura")
-	Super     []string // supertypes ("legendary")
-	Colors    Color    // at least one of these colors
-	NotColors Color    // none of these ("nonblack")
-	Chosen    bool     // of the chosen color (607)
-	ChosenT   bool     // of the chosen creature type (607)
-	Control   Whose    // who controls it
-	Token     int8     // 1: only tokens, -1: only nontokens
-	Zone      Zone     // where: the battlefield unless set
-	Card      bool     // "card": in a zone other than the battlefield
-	Spell     bool     // a spell on the stack
-	Ability   bool     // "target activated or triggered ability"
-	NoAbility bool     // "with no abilities" (113.12)
-	Tapped    int8     // 1: tapped, -1: untapped
-	Enchanted bool     // "enchanted creature": what this Aura is attached to
+	Self      bool           // this object ("~", "this creature")
+	Other     bool           // "another": not this object
+	AnyOf     []string       // card types, any of them ("artifact, creature, or enchantment")
+	AllOf     []string       // card types, all of them ("artifact creature")
+	Not       []string       // card types it must not have ("noncreature")
+	Subtypes  []string       // any of these subtypes ("Cleric", "Human", "Arcane")
+	NotSubs   []string       // subtypes it must not have ("non-Aura")
+	Super     []string       // supertypes ("legendary")
+	Colors    cardtext.Color // at least one of these colors
+	NotColors cardtext.Color // none of these ("nonblack")
+	Chosen    bool           // of the chosen color (607)
+	ChosenT   bool           // of the chosen creature type (607)
+	Control   Whose          // who controls it
+	Token     int8           // 1: only tokens, -1: only nontokens
+	Zone      Zone           // where: the battlefield unless set
+	Card      bool           // "card": in a zone other than the battlefield
+	Spell     bool           // a spell on the stack
+	Ability   bool           // "target activated or triggered ability"
+	NoAbility bool           // "with no abilities" (113.12)
+	Tapped    int8           // 1: tapped, -1: untapped
+	Enchanted bool           // "enchanted creature": what this Aura is attached to
 	Attacking bool
 	EvenMV    bool // "with even mana values"
 	// ToughGtPower: "with toughness greater than its power".
@@ -273,7 +274,7 @@ type Cond struct {
 	Ref     ORef
 	Kind2   string // a counter kind
 	Filter  *Filter
-	Color   Color
+	Color   cardtext.Color
 	Negated bool
 	Names   bool // "with different names": the count is of different names
 }
@@ -329,8 +330,8 @@ type Instr struct {
 	// Cost marks an instruction that pays a cost (cumulative upkeep): it
 	// can be chosen only if it can be paid in full (118.3).
 	Cost   bool
-	Pays   ManaCost // OpPayMana: the mana paid N times
-	Tapped bool     // put onto the battlefield tapped
+	Pays   cardtext.ManaCost // OpPayMana: the mana paid N times
+	Tapped bool              // put onto the battlefield tapped
 	// Is: a continuous effect stating what a permanent "is" or "has"
 	// (611.2e), rather than what it "becomes": after an instruction that
 	// puts it onto the battlefield, it applies as the permanent enters.
@@ -357,7 +358,7 @@ type Instr struct {
 	Variants bool
 	// Color and NewTargets are a spell copy's exception ("except that the
 	// copy is red") and "You may choose new targets for the copy."
-	Color      Color
+	Color      cardtext.Color
 	NewTargets bool
 	// CopyTargets: "The copy targets that token." (707.10e): the copy's
 	// every target is that object.
@@ -571,13 +572,13 @@ type TokenSpec struct {
 // ManaSpec is what an "add" instruction adds (106.4).
 type ManaSpec struct {
 	Mana      Mana
-	ForEach   *Filter // "{G} for each creature you control"
-	EqualTo   *Amount // "an amount of {G} equal to ~'s power"
-	PerColor  Color   // the color added for ForEach / EqualTo
-	Chosen    bool    // "one mana of the chosen color"
-	ColorOf   *Filter // "one mana of a color of a permanent you control" (Meteor Crater)
-	PerRemove bool    // "{B} for each storage counter removed this way"
-	Produced  bool    // "one mana of any type that land produced"
+	ForEach   *Filter        // "{G} for each creature you control"
+	EqualTo   *Amount        // "an amount of {G} equal to ~'s power"
+	PerColor  cardtext.Color // the color added for ForEach / EqualTo
+	Chosen    bool           // "one mana of the chosen color"
+	ColorOf   *Filter        // "one mana of a color of a permanent you control" (Meteor Crater)
+	PerRemove bool           // "{B} for each storage counter removed this way"
+	Produced  bool           // "one mana of any type that land produced"
 	// OpponentLands: "one mana of any color that a land an opponent
 	// controls could produce" (Exotic Orchard, 106.7).
 	OpponentLands bool
@@ -621,18 +622,18 @@ type ContSpec struct {
 	// Layer 3: text (612): replace one word with another.
 	TextFrom, TextTo string
 	// Layer 4: types (205.1).
-	SetTypes         []string  // card types that replace the old ones
-	AddTypes         []string  // "in addition to its other types", "still a land"
-	RemoveTypes      []string  // "~ isn't a creature"
-	SetSubs          []Subtype // subtypes that replace the old ones of their kind
-	AddSubs          []Subtype
+	SetTypes         []string           // card types that replace the old ones
+	AddTypes         []string           // "in addition to its other types", "still a land"
+	RemoveTypes      []string           // "~ isn't a creature"
+	SetSubs          []cardtext.Subtype // subtypes that replace the old ones of their kind
+	AddSubs          []cardtext.Subtype
 	AddSuper         []string
 	AllCreatureTypes bool // changeling (702.73)
 	// TypesOf: "has the … creature types of" an object: its creature
 	// types replace the old ones.
 	TypesOf *ORef
 	// Layer 5: color (105.3).
-	SetColor    Color
+	SetColor    cardtext.Color
 	HasColor    bool
 	ColorChoice bool // "the color of your choice": chosen as it begins
 	// Layer 6: abilities.
@@ -657,8 +658,8 @@ type ContSpec struct {
 // objects (611.2c, 613.11).
 type RuleMod struct {
 	Kind   RuleKind
-	Filter *Filter  // what it's about: spells, sources, permanents
-	Mana   ManaCost // a cost change
+	Filter *Filter           // what it's about: spells, sources, permanents
+	Mana   cardtext.ManaCost // a cost change
 	N      int
 	Who    Whose
 	// A permission (RulePermission) to Cast spells matching Filter or
@@ -802,7 +803,7 @@ const (
 
 // Chosen holds the choices made for an object as it entered (607.2a).
 type Chosen struct {
-	Color     Color
+	Color     cardtext.Color
 	HasColor  bool
 	Player    PlayerID
 	HasPlayer bool

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -113,7 +114,7 @@ type (
 	// Kind; the choice must be one existing subtype (205.3e).
 	ChooseSubtype struct {
 		Player PlayerID
-		Kind   SubtypeKind
+		Kind   cardtext.SubtypeKind
 		Name   string
 	}
 	// CheckSBA does nothing but let state-based actions be checked, as

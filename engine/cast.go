@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -64,8 +65,8 @@ func (s *State) bestowed(c *Card) *Card {
 		return v.(*Card)
 	}
 	b := *c
-	b.Types = TypeLine{Supertypes: c.Types.Supertypes, CardTypes: []string{"Enchantment"},
-		Subtypes: []Subtype{{Name: "Aura", Kind: EnchantmentType}}}
+	b.Types = cardtext.TypeLine{Supertypes: c.Types.Supertypes, CardTypes: []string{"Enchantment"},
+		Subtypes: []cardtext.Subtype{{Name: "Aura", Kind: cardtext.EnchantmentType}}}
 	b.HasPT = false
 	f := Filter{AnyOf: []string{"creature"}}
 	b.Abilities = append([]*Ability{{Kind: AbKeyword, Keyword: "enchant", Param: "creature", Text: "Enchant creature",

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -110,7 +111,7 @@ var symbolRe = regexp.MustCompile(`\{[^{}]+\}`)
 // the mana symbols in its mana cost and rules text and of its color
 // indicator, over each of its faces and halves (903.4d, 903.4e); reminder
 // text is left out (903.4c) because the card's text never holds it.
-func (s *State) ColorIdentity(o *Object) Color {
+func (s *State) ColorIdentity(o *Object) cardtext.Color {
 	card := o.Card
 	if card.DFC != nil {
 		card = card.DFC
@@ -132,7 +133,7 @@ func (s *State) ColorIdentity(o *Object) Color {
 	return id
 }
 
-func cardIdentity(c *Card) Color {
+func cardIdentity(c *Card) cardtext.Color {
 	id := c.Cost.Colors()
 	if c.HasColor {
 		id |= c.Color
@@ -144,7 +145,7 @@ func cardIdentity(c *Card) Color {
 	texts = append(texts, c.Keywords...)
 	for _, t := range texts {
 		for _, sym := range symbolRe.FindAllString(t, -1) {
-			if m, err := ParseManaCost(sym); err == nil {
+			if m, err := cardtext.ParseManaCost(sym); err == nil {
 				id |= m.Colors()
 			}
 		}
@@ -154,13 +155,13 @@ func cardIdentity(c *Card) Color {
 
 // basicLandColors are the colors of mana each basic land type's ability
 // produces (305.6).
-var basicLandColors = map[string]Color{"plains": White, "island": Blue, "swamp": Black, "mountain": Red, "forest": Green}
+var basicLandColors = map[string]cardtext.Color{"plains": cardtext.White, "island": cardtext.Blue, "swamp": cardtext.Black, "mountain": cardtext.Red, "forest": cardtext.Green}
 
 // DeckMayInclude reports whether the card of o may be in p's Commander deck
 // (903.5c, 903.5d), judged by the color identity of p's commanders; the
 // rule that forbids it if it may not.
 func (s *State) DeckMayInclude(p PlayerID, o *Object) (bool, registry.Key) {
-	var cmd Color
+	var cmd cardtext.Color
 	for _, c := range s.Players[p].Commanders {
 		for _, x := range s.Objects {
 			if x.Label == c.Card {

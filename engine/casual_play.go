@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -126,7 +127,7 @@ func (t *tx) commanderCast(o *Object, p PlayerID) bool {
 
 // commanderTax is the additional cost of casting o from the command zone
 // (903.8): {2} for each previous time its caster cast it from there.
-func (t *tx) commanderTax(o *Object) ManaCost {
+func (t *tx) commanderTax(o *Object) cardtext.ManaCost {
 	c, _, ok := t.s.CommanderOf(o)
 	if !ok {
 		return nil
@@ -135,11 +136,11 @@ func (t *tx) commanderTax(o *Object) ManaCost {
 }
 
 // tax is what casting c from the command zone costs in addition now.
-func (c *CommanderCard) tax(ed *RulesEdition) ManaCost {
+func (c *CommanderCard) tax(ed *RulesEdition) cardtext.ManaCost {
 	if c == nil || c.Casts == 0 || !ed.applies(registry.CommanderTax) {
 		return nil
 	}
-	return ManaCost{{Kind: SymGeneric, N: 2 * c.Casts}}
+	return cardtext.ManaCost{{Kind: cardtext.SymGeneric, N: 2 * c.Casts}}
 }
 
 // castFromCommand notes that p cast commander o from the command zone.

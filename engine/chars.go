@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -12,9 +14,9 @@ import (
 // characteristic, for the sandbox.
 type Chars struct {
 	Name      string
-	Cost      ManaCost
-	Colors    Color
-	Types     TypeLine
+	Cost      cardtext.ManaCost
+	Colors    cardtext.Color
+	Types     cardtext.TypeLine
 	Power     int
 	Toughness int
 	HasPT     bool
@@ -30,7 +32,7 @@ type Chars struct {
 	// mvCost, when mvSet, is the mana cost its mana value is calculated
 	// from instead of its own: a back face's front face's (202.3b), a
 	// melded permanent's front faces' (202.3c).
-	mvCost ManaCost
+	mvCost cardtext.ManaCost
 	mvSet  bool
 }
 
@@ -104,7 +106,7 @@ func (ch Chars) ProtectedFrom(src Chars) bool {
 				return true
 			}
 		default:
-			if col, ok := ParseColor(a.Param); ok && src.Colors&col != 0 {
+			if col, ok := cardtext.ParseColor(a.Param); ok && src.Colors&col != 0 {
 				return true
 			}
 		}
@@ -117,7 +119,7 @@ func (ch Chars) ManaValue() int { return ch.manaValue(0) }
 
 // ManaValueCost is the mana cost its mana value is calculated from, and
 // whether that isn't its own: a back face's front face's (202.3b).
-func (ch Chars) ManaValueCost() (ManaCost, bool) {
+func (ch Chars) ManaValueCost() (cardtext.ManaCost, bool) {
 	if ch.mvSet {
 		return ch.mvCost, true
 	}
@@ -127,9 +129,9 @@ func (ch Chars) ManaValueCost() (ManaCost, bool) {
 // manaValue is its mana value with X as x (202.3e).
 func (ch Chars) manaValue(x int) int {
 	if ch.mvSet {
-		return ch.mvCost.manaValue(x, ch.rules)
+		return manaValue(ch.mvCost, x, ch.rules)
 	}
-	return ch.Cost.manaValue(x, ch.rules)
+	return manaValue(ch.Cost, x, ch.rules)
 }
 
 // AbilityTexts lists the object's abilities as they read on it now, its
@@ -189,7 +191,7 @@ func signed(s string) (int, bool) {
 	if len(s) < 2 || (s[0] != '+' && s[0] != '-') {
 		return 0, false
 	}
-	n, ok := number(s[1:])
+	n, ok := cardtext.Number(s[1:])
 	if !ok || n > 1000 {
 		return 0, false
 	}
@@ -197,4 +199,29 @@ func signed(s string) (int, bool) {
 		n = -n
 	}
 	return n, true
+}
+
+// readTypeLine is a printed type line as the rules about type lines make
+// it mean what it says: each word after the dash a separate subtype (205.3b),
+// each correlated to its card type (205.3c), creature and land types among
+// them (302.3, 305.5). Without one of those rules, the words after the dash
+// would say less.
+func (s *State) readTypeLine(t cardtext.TypeLine) cardtext.TypeLine {
+	if !t.Dashed || len(t.Subtypes) == 0 {
+		return t
+	}
+	out := t
+	out.Subtypes = slices.DeleteFunc(slices.Clone(t.Subtypes), func(x cardtext.Subtype) bool {
+		return x.Kind == cardtext.CreatureType && !s.applies(registry.CreatureSubtypes) || x.Kind == cardtext.LandType && !s.applies(registry.LandSubtypes)
+	})
+	if len(out.Subtypes) > 1 && !s.applies(registry.Subtypes) && out.Subtypes[0].Kind != cardtext.PlanarType {
+		// One subtype of all the words.
+		out.Subtypes = []cardtext.Subtype{{Name: strings.Join(out.SubtypeNames(), " "), Kind: out.Subtypes[0].Kind}}
+	}
+	if len(t.CardTypes) > 1 && !s.applies(registry.Correlated) {
+		for i := range out.Subtypes {
+			out.Subtypes[i].Kind = "" // no card type to belong to
+		}
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -52,7 +53,7 @@ func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
 		return ab.Cost
 	}
 	c := *ab.Cost
-	c.Mana = append(ManaCost(nil), ch.Cost...)
+	c.Mana = append(cardtext.ManaCost(nil), ch.Cost...)
 	if !t.applies(registry.KeywordCost) {
 		// 702.1a: "the scavenge cost" is only the keyword's variable cost.
 		// Without that rule, it would be the activation cost as a whole:
@@ -100,9 +101,9 @@ func (x *execCtx) stationValue() int {
 // paid N times, with X the value a granted keyword defines. 702.1b: that
 // variable is constantly reevaluated, so it's read as the cost is paid;
 // without that rule it keeps the value it had when the ability triggered.
-func (x *execCtx) manaToPay(in *Instr) ManaCost {
+func (x *execCtx) manaToPay(in *Instr) cardtext.ManaCost {
 	cost := repeatCost(in.Pays, x.amount(in.N))
-	if !cost.Kinds().Has(SymVariable) {
+	if !cost.Kinds().Has(cardtext.SymVariable) {
 		return cost
 	}
 	v := x.item.X

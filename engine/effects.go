@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -27,14 +28,14 @@ type ContEffect struct {
 	// control ~", "until ~ leaves the battlefield".
 	DurObj ObjectID
 
-	Mod    [2]int     // 7c: fixed as it began
-	Set    [2]int     // 7b: fixed as it began
-	SetAmt *[2]Amount // 7b: a granted characteristic-defining ability, counted anew
-	Color  Color      // 5: the color (chosen, or set)
-	Copy   *Card      // 1: the copiable values copied, exceptions applied
-	Gain   []*Ability // 6: abilities gained, their references bound
-	Left   int        // a prevention shield: damage still to prevent (615.7)
-	Shield bool       // a prevention shield
+	Mod    [2]int         // 7c: fixed as it began
+	Set    [2]int         // 7b: fixed as it began
+	SetAmt *[2]Amount     // 7b: a granted characteristic-defining ability, counted anew
+	Color  cardtext.Color // 5: the color (chosen, or set)
+	Copy   *Card          // 1: the copiable values copied, exceptions applied
+	Gain   []*Ability     // 6: abilities gained, their references bound
+	Left   int            // a prevention shield: damage still to prevent (615.7)
+	Shield bool           // a prevention shield
 	// Redirect: the damage this shield takes (Left of it) is dealt to
 	// this instead (614.9).
 	Redirect *Target

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -28,11 +29,11 @@ func newGame(t *testing.T, edition string) *game {
 
 func (g *game) card(name, cost, typeLine string, pt ...int) *Card {
 	g.t.Helper()
-	c, err := ParseManaCost(cost)
+	c, err := cardtext.ParseManaCost(cost)
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	tl, err := ParseTypeLine(typeLine, g.ed.Types)
+	tl, err := cardtext.ParseTypeLine(typeLine, g.ed.Types)
 	if err != nil {
 		g.t.Fatal(err)
 	}

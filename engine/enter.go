@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -221,7 +222,7 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 		if err != nil {
 			return err
 		}
-		col, _ := ParseColor(ans.word)
+		col, _ := cardtext.ParseColor(ans.word)
 		o.Chosen.Color, o.Chosen.HasColor = col, true
 	case ChooseOpponent, ChoosePlayer:
 		var ps []PlayerID
@@ -240,7 +241,7 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 		}
 		o.Chosen.Player, o.Chosen.HasPlayer = pick, true
 	case ChooseCreatureType:
-		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.SubtypeChoice, Words: t.ed.Types.Subtypes[CreatureType],
+		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.SubtypeChoice, Words: t.ed.Types.Subtypes[cardtext.CreatureType],
 			Prompt: "choose a creature type for " + o.Label})
 		if err != nil {
 			return err
@@ -291,7 +292,7 @@ func (t *tx) copiable(o *Object) *Card {
 // giving a new card: "except it's 7/7", "except it's an enchantment in
 // addition to its other types", "except it has this ability", "except it
 // doesn't copy that creature's color".
-func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, this *Ability, lists *TypeLists, extra []*Ability) *Card {
+func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, this *Ability, lists *cardtext.TypeLists, extra []*Ability) *Card {
 	if pt == nil && len(add) == 0 && !hasThis && !noColor && len(extra) == 0 {
 		return c
 	}
@@ -310,22 +311,22 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 	}
 	types := c.Types
 	types.CardTypes = append([]string(nil), c.Types.CardTypes...)
-	types.Subtypes = append([]Subtype(nil), c.Types.Subtypes...)
+	types.Subtypes = append([]cardtext.Subtype(nil), c.Types.Subtypes...)
 	types.Supertypes = append([]string(nil), c.Types.Supertypes...)
 	for _, w := range add {
 		switch {
 		case lists != nil && isCardType(lists, w):
-			if !hasFold(types.CardTypes, w) {
-				types.CardTypes = append(types.CardTypes, titleWord(w))
+			if !cardtext.HasFold(types.CardTypes, w) {
+				types.CardTypes = append(types.CardTypes, cardtext.TitleWord(w))
 			}
 		case lists != nil && isSupertype(lists, w):
-			if !hasFold(types.Supertypes, w) {
-				types.Supertypes = append([]string{titleWord(w)}, types.Supertypes...)
+			if !cardtext.HasFold(types.Supertypes, w) {
+				types.Supertypes = append([]string{cardtext.TitleWord(w)}, types.Supertypes...)
 			}
 		case lists != nil:
 			if kinds := lists.KindsOf(w); len(kinds) > 0 {
 				name, _ := lists.Subtype(kinds[0], w)
-				types.Subtypes = append(types.Subtypes, Subtype{Name: name, Kind: kinds[0]})
+				types.Subtypes = append(types.Subtypes, cardtext.Subtype{Name: name, Kind: kinds[0]})
 			}
 		}
 	}
@@ -355,8 +356,8 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 	return &n
 }
 
-func isCardType(l *TypeLists, w string) bool  { _, ok := l.CardType(w); return ok }
-func isSupertype(l *TypeLists, w string) bool { _, ok := l.Supertype(w); return ok }
+func isCardType(l *cardtext.TypeLists, w string) bool  { _, ok := l.CardType(w); return ok }
+func isSupertype(l *cardtext.TypeLists, w string) bool { _, ok := l.Supertype(w); return ok }
 
 // copyEffectPart is an effect a copy exception has besides modifying the
 // copiable values: additional counters as it enters (707.9e).

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -20,10 +21,10 @@ type execCtx struct {
 	it      []ObjectID // what the last instruction acted on
 	created []ObjectID
 	chosen  []ObjectID
-	piles   [2][]ObjectID // two piles a player separated cards into
-	color   Color         // a color chosen while resolving
-	name    string        // a card name chosen while resolving (201.4a)
-	count   int           // how many objects the last instruction affected ("that many")
+	piles   [2][]ObjectID  // two piles a player separated cards into
+	color   cardtext.Color // a color chosen while resolving
+	name    string         // a card name chosen while resolving (201.4a)
+	count   int            // how many objects the last instruction affected ("that many")
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
@@ -441,7 +442,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		}
 	case RefSharesColor:
 		base := x.objects(*r.Of)
-		var have Color
+		var have cardtext.Color
 		for _, o := range base {
 			have |= t.chars(o).Colors
 		}
@@ -1100,7 +1101,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 	case OpChooseColor:
 		words := colorWords()
 		if in.What.Kind == RefGroup {
-			var have Color
+			var have cardtext.Color
 			for _, o := range x.objects(in.What) {
 				have |= t.chars(o).Colors
 			}
@@ -1115,7 +1116,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.color, _ = ParseColor(ans.word)
+		x.color, _ = cardtext.ParseColor(ans.word)
 		return true, nil
 	case OpChooseName:
 		return x.chooseName(in)
@@ -1523,7 +1524,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			m = manaOf(col)
 		}
 	case ms.OpponentLands:
-		var can Color
+		var can cardtext.Color
 		could := t.couldProduce()
 		for _, o := range t.s.Objects {
 			if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") && t.s.Opponents(t.chars(o).Controller, x.ctrl) {
@@ -1535,13 +1536,13 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 			t.emit(Event{Kind: EvRule, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: "no land an opponent controls could produce colored mana: no mana is added"})
 			return false, nil
 		}
-		col, _ := ParseColor(words[0])
+		col, _ := cardtext.ParseColor(words[0])
 		if len(words) > 1 {
 			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.ManaPool, Words: words, Prompt: "choose a color of mana to add"})
 			if err != nil {
 				return false, err
 			}
-			col, _ = ParseColor(ans.word)
+			col, _ = cardtext.ParseColor(ans.word)
 		}
 		m = manaOf(col)
 	case ms.Produced:
@@ -1573,7 +1574,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		col, _ := ParseColor(ans.word)
+		col, _ := cardtext.ParseColor(ans.word)
 		m = manaOf(col)
 	default:
 		m = ms.Mana
@@ -1623,7 +1624,7 @@ func scale(m Mana, n int) Mana {
 	return out
 }
 
-func manaOf(c Color) Mana {
+func manaOf(c cardtext.Color) Mana {
 	var m Mana
 	if i := colorIndex(c); i >= 0 {
 		m.add(i, 1)
@@ -1687,7 +1688,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	case DurWhileOn:
 		e.DurObj = x.item.Source
 	}
-	makesCreature := hasFold(sp.SetTypes, "creature") || hasFold(sp.AddTypes, "creature")
+	makesCreature := cardtext.HasFold(sp.SetTypes, "creature") || cardtext.HasFold(sp.AddTypes, "creature")
 	if (sp.ModPT != nil || sp.SetPT != nil) && !makesCreature && !t.applies(registry.NoncreaturePT) {
 		// 208.3a: an effect that sets or modifies the power and toughness
 		// of a noncreature permanent is created all the same, and applies
@@ -1734,7 +1735,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		e.Color, _ = ParseColor(ans.word)
+		e.Color, _ = cardtext.ParseColor(ans.word)
 	} else if sp.HasColor {
 		e.Color = sp.SetColor
 	}
@@ -2290,8 +2291,8 @@ func (x *execCtx) reflexive(in *Instr) bool {
 
 // repeatCost is cost paid n times: "{W/U}" for each of three age counters
 // is {W/U}{W/U}{W/U}.
-func repeatCost(cost ManaCost, n int) ManaCost {
-	var out ManaCost
+func repeatCost(cost cardtext.ManaCost, n int) cardtext.ManaCost {
+	var out cardtext.ManaCost
 	for range n {
 		out = append(out, cost...)
 	}

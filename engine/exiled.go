@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/arbiter-rules/arbiter/engine/cardtext"
+
 // Abilities linked by the cards one exiles (607.2a), such as Duplicant's:
 // "As long as a card exiled with ~ is a creature card, ~ has the power,
 // toughness, and creature types of the last creature card exiled with ~.
@@ -51,7 +53,7 @@ func (p *textParser) characteristicsOf(c *tcur) ([]*ContSpec, bool) {
 			return nil, false
 		}
 		n, _ := p.lists.Subtype(kinds[0], w)
-		sp.AddSubs = append(sp.AddSubs, Subtype{Name: n, Kind: kinds[0]})
+		sp.AddSubs = append(sp.AddSubs, cardtext.Subtype{Name: n, Kind: kinds[0]})
 		c.eat(".")
 	}
 	if !c.end() {
@@ -76,7 +78,7 @@ func (lc *layerCtx) typesOf(sp *ContSpec, in *instance, o *Object) *ContSpec {
 	cp.TypesOf = nil
 	if of != nil {
 		for _, st := range lc.ch[of.ID].Types.Subtypes {
-			if st.Kind == CreatureType {
+			if st.Kind == cardtext.CreatureType {
 				cp.SetSubs = append(cp.SetSubs, st)
 			}
 		}

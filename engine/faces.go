@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -308,7 +309,7 @@ func (t *tx) flip(o *Object) error {
 // faceDownCard is a face-down permanent's characteristics when nothing
 // lists others: a 2/2 creature with no text, no name, no subtypes and no
 // mana cost (708.2a), colorless for having no mana cost (202.2).
-var faceDownCard = &Card{Types: TypeLine{CardTypes: []string{"Creature"}}, Power: 2, Toughness: 2, HasPT: true, HasColor: true}
+var faceDownCard = &Card{Types: cardtext.TypeLine{CardTypes: []string{"Creature"}}, Power: 2, Toughness: 2, HasPT: true, HasColor: true}
 
 // faceDown is an object's copiable values as modified by its face-down
 // status (708.2, 708.10): what it copied, or its own, stay hidden.
@@ -321,7 +322,7 @@ func (s *State) faceDown(o *Object, card *Card, copied bool) *Card {
 
 // morphCost is the morph cost a face-down permanent would have if it were
 // face up (702.37e): that of the copiable values it would have then.
-func (t *tx) morphCost(o *Object) (ManaCost, bool) {
+func (t *tx) morphCost(o *Object) (cardtext.ManaCost, bool) {
 	if t.v == nil {
 		t.v = t.s.computeView()
 	}
@@ -437,7 +438,7 @@ func (s *State) splitCombined(c *Card) *Card {
 func unionFold(a, b []string) []string {
 	out := slices.Clone(a)
 	for _, w := range b {
-		if !hasFold(out, w) {
+		if !cardtext.HasFold(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -483,56 +484,6 @@ func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error)
 	}
 	pc := s.Chars(probe)
 	return &pc, nil
-}
-
-// Combined is a mana cost written as one cost: its generic symbols summed
-// and the rest in the usual order (colors in WUBRG order). A split card's
-// cost {1}{R}{1}{U} is {2}{U}{R} so (709.4b).
-func (c ManaCost) Combined() ManaCost {
-	if c == nil {
-		return nil
-	}
-	var out ManaCost
-	generic := 0
-	for _, m := range c {
-		if m.Kind == SymGeneric {
-			generic += m.N
-			continue
-		}
-		out = append(out, m)
-	}
-	slices.SortStableFunc(out, func(a, b ManaSymbol) int {
-		if a.Kind != b.Kind {
-			return symbolRank(a.Kind) - symbolRank(b.Kind)
-		}
-		return colorRank(a.Color) - colorRank(b.Color)
-	})
-	if generic > 0 || len(out) == 0 {
-		i := 0
-		for i < len(out) && out[i].Kind == SymVariable {
-			i++
-		}
-		out = slices.Insert(out, i, ManaSymbol{Kind: SymGeneric, N: generic})
-	}
-	return out
-}
-
-// symbolRank orders symbols as costs print them: {X} first.
-func symbolRank(k SymbolKind) int {
-	if k == SymVariable {
-		return 0
-	}
-	return int(k) + 1
-}
-
-// colorRank orders colors white, blue, black, red, green.
-func colorRank(c Color) int {
-	for i, x := range AllColors {
-		if c&x != 0 {
-			return i
-		}
-	}
-	return len(AllColors)
 }
 
 type ownCostKey struct {

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
+)
 
 // TestDoubleFacedCharacteristics: a double-faced card shows the face that's
 // up on the battlefield and only its front face elsewhere (712.8), its back
@@ -10,7 +14,7 @@ func TestDoubleFacedCharacteristics(t *testing.T) {
 	g := newGame(t, "2026-01-16")
 	front := g.card("Huntmaster of the Fells", "{2}{R}{G}", "Creature — Human Werewolf", 2, 2)
 	back := g.card("Ravager of the Fells", "", "Creature — Werewolf", 4, 4)
-	back.Cost, back.Color, back.HasColor = nil, Red|Green, true
+	back.Cost, back.Color, back.HasColor = nil, cardtext.Red|cardtext.Green, true
 	dfc := DoubleFaced(front, back, false)
 	onField := g.put(dfc, 0, Battlefield)
 	inHand := g.put(dfc, 0, Hand)
@@ -21,11 +25,11 @@ func TestDoubleFacedCharacteristics(t *testing.T) {
 		name       string
 		mv         int
 		pt         [2]int
-		colors     Color
+		colors     cardtext.Color
 		transformd bool
 	}{
-		{onField, "Ravager of the Fells", 4, [2]int{4, 4}, Red | Green, true},
-		{inHand, "Huntmaster of the Fells", 4, [2]int{2, 2}, Red | Green, false},
+		{onField, "Ravager of the Fells", 4, [2]int{4, 4}, cardtext.Red | cardtext.Green, true},
+		{inHand, "Huntmaster of the Fells", 4, [2]int{2, 2}, cardtext.Red | cardtext.Green, false},
 	} {
 		o := g.s.Object(tc.id)
 		if o == nil {
@@ -69,7 +73,7 @@ func TestFlipCard(t *testing.T) {
 			g.do(Flip{Object: id})
 		}
 		ch := g.s.Chars(g.s.Object(id))
-		if ch.Name != want.name || ch.Types.IsSuper("legendary") != want.legendary || ch.Colors != Red || ch.ManaValue() != 4 {
+		if ch.Name != want.name || ch.Types.IsSuper("legendary") != want.legendary || ch.Colors != cardtext.Red || ch.ManaValue() != 4 {
 			t.Errorf("after %d flips: %s legendary %v %s mv %d", i, ch.Name, ch.Types.IsSuper("legendary"), ch.Colors, ch.ManaValue())
 		}
 	}
@@ -124,7 +128,7 @@ func TestSplitCard(t *testing.T) {
 	card.Halves[0].Abilities = mustSpell(t, "Assault", "Assault deals 2 damage to any target.")
 	id := g.put(card, 0, Hand)
 	ch := g.s.Chars(g.s.Object(id))
-	if ch.Name != "Assault // Battery" || ch.ManaValue() != 5 || ch.Colors != Red|Green || ch.Cost.Combined().String() != "{3}{R}{G}" {
+	if ch.Name != "Assault // Battery" || ch.ManaValue() != 5 || ch.Colors != cardtext.Red|cardtext.Green || ch.Cost.Combined().String() != "{3}{R}{G}" {
 		t.Errorf("in hand: %s mv %d %s cost %s", ch.Name, ch.ManaValue(), ch.Colors, ch.Cost.Combined())
 	}
 	if _, _, err := Apply(g.ed, g.s, CastSpell{Player: 0, Card: id, Targets: []Target{PlayerTarget(1)}}); err == nil {
@@ -133,7 +137,7 @@ func TestSplitCard(t *testing.T) {
 	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = Mana{R: 1} })
 	g.do(CastSpell{Player: 0, Card: id, Half: 1, Targets: []Target{PlayerTarget(1)}})
 	sp := g.s.StackTop()
-	if ch := g.s.Chars(sp); ch.Name != "Assault" || ch.ManaValue() != 1 || ch.Colors != Red {
+	if ch := g.s.Chars(sp); ch.Name != "Assault" || ch.ManaValue() != 1 || ch.Colors != cardtext.Red {
 		t.Errorf("on the stack: %s mv %d %s", ch.Name, ch.ManaValue(), ch.Colors)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -146,7 +147,7 @@ func (s *State) computeView() *view {
 
 // baseChars starts an object's characteristics from its copiable values.
 func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
-	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: c.Types.read(s), Power: c.Power, Toughness: c.Toughness,
+	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: s.readTypeLine(c.Types), Power: c.Power, Toughness: c.Toughness,
 		HasPT: c.HasPT, Abilities: s.cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
 	if o.Zone != Battlefield {
 		ch.Controller = o.Controller
@@ -162,7 +163,7 @@ func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
 	if o.Stack != nil && o.Stack.Kind != StackSpell {
 		// An ability on the stack: its source's name for display; it has
 		// no other characteristics of its own.
-		ch.Types, ch.HasPT, ch.Abilities, ch.Cost = TypeLine{}, false, nil, nil
+		ch.Types, ch.HasPT, ch.Abilities, ch.Cost = cardtext.TypeLine{}, false, nil, nil
 	}
 	return ch
 }
@@ -219,7 +220,7 @@ func (lc *layerCtx) landAbilities() {
 			continue
 		}
 		for _, st := range ch.Types.Subtypes {
-			if a := basicLandAbility[st.Name]; a != nil && st.Kind == LandType {
+			if a := basicLandAbility[st.Name]; a != nil && st.Kind == cardtext.LandType {
 				ch.Abilities = append(slices.Clip(ch.Abilities), a)
 			}
 		}
@@ -713,7 +714,7 @@ func replaceWord(text, from, to string) string {
 // applyTypes applies a type-changing effect (205.1).
 func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 	t := c.Types
-	retain := len(sp.AddTypes) > 0 || (hasFold(sp.SetTypes, "artifact") && hasFold(sp.SetTypes, "creature"))
+	retain := len(sp.AddTypes) > 0 || (cardtext.HasFold(sp.SetTypes, "artifact") && cardtext.HasFold(sp.SetTypes, "creature"))
 	if retain && !rules.applies(registry.TypesRetain) {
 		// 205.1b: without it, no effect retains a prior type: the types
 		// it names replace the old ones.
@@ -721,7 +722,7 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 		cp.SetTypes, cp.AddTypes = append(slices.Clone(sp.SetTypes), sp.AddTypes...), nil
 		sp, retain = &cp, false
 	}
-	nt := TypeLine{AllCreatureTypes: t.AllCreatureTypes || sp.AllCreatureTypes}
+	nt := cardtext.TypeLine{AllCreatureTypes: t.AllCreatureTypes || sp.AllCreatureTypes}
 	if retain || len(sp.SetTypes) == 0 {
 		// 205.1b: "still a land", "in addition to its other types", "becomes
 		// an artifact creature": every prior type, supertype and subtype
@@ -730,8 +731,8 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 		nt.CardTypes = slices.Clone(t.CardTypes)
 		nt.Subtypes = slices.Clone(t.Subtypes)
 		for _, x := range append(slices.Clone(sp.SetTypes), sp.AddTypes...) {
-			if !hasFold(nt.CardTypes, x) {
-				nt.CardTypes = append(nt.CardTypes, titleWord(x))
+			if !cardtext.HasFold(nt.CardTypes, x) {
+				nt.CardTypes = append(nt.CardTypes, cardtext.TitleWord(x))
 			}
 		}
 	} else {
@@ -739,11 +740,11 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 		// none of the new types go.
 		nt.Supertypes = slices.Clone(t.Supertypes)
 		for _, x := range sp.SetTypes {
-			nt.CardTypes = append(nt.CardTypes, titleWord(x))
+			nt.CardTypes = append(nt.CardTypes, cardtext.TitleWord(x))
 		}
 		for _, st := range t.Subtypes {
 			for _, ct := range nt.CardTypes {
-				if k, ok := KindOf(ct); ok && k == st.Kind {
+				if k, ok := cardtext.KindOf(ct); ok && k == st.Kind {
 					nt.Subtypes = append(nt.Subtypes, st)
 					break
 				}
@@ -755,7 +756,7 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 		// effect retains them.
 		for _, ns := range sp.SetSubs {
 			if !retain {
-				nt.Subtypes = slices.DeleteFunc(nt.Subtypes, func(s Subtype) bool { return s.Kind == ns.Kind && !subIn(sp.SetSubs, s) })
+				nt.Subtypes = slices.DeleteFunc(nt.Subtypes, func(s cardtext.Subtype) bool { return s.Kind == ns.Kind && !subIn(sp.SetSubs, s) })
 			}
 			if !subIn(nt.Subtypes, ns) {
 				nt.Subtypes = append(nt.Subtypes, ns)
@@ -771,8 +772,8 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 		nt.Supertypes = nil
 	}
 	for _, s := range sp.AddSuper {
-		if !hasFold(nt.Supertypes, s) {
-			nt.Supertypes = append(nt.Supertypes, titleWord(s))
+		if !cardtext.HasFold(nt.Supertypes, s) {
+			nt.Supertypes = append(nt.Supertypes, cardtext.TitleWord(s))
 		}
 	}
 	// "Purphoros isn't a creature": the card type goes; its other types,
@@ -783,7 +784,7 @@ func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
 	c.Types = nt
 }
 
-func subIn(l []Subtype, s Subtype) bool {
+func subIn(l []cardtext.Subtype, s cardtext.Subtype) bool {
 	for _, x := range l {
 		if strings.EqualFold(x.Name, s.Name) && x.Kind == s.Kind {
 			return true
@@ -820,12 +821,12 @@ const chosenColor = "the chosen color"
 
 type chosenKey struct {
 	a   *Ability
-	col Color
+	col cardtext.Color
 }
 
 // bindChosenColor is a with the color chosen for its source in place of
 // "the chosen color".
-func (s *State) bindChosenColor(a *Ability, col Color) *Ability {
+func (s *State) bindChosenColor(a *Ability, col cardtext.Color) *Ability {
 	k := chosenKey{a, col}
 	if b, ok := s.derived().boundColors.Load(k); ok {
 		return b.(*Ability)
@@ -1074,7 +1075,7 @@ func relatedToIt(f *Filter, o *Object, ch *Chars, it *Object, chOf func(*Object)
 // sharesCreatureType reports whether two objects have a creature type in
 // common (changelings have them all).
 func sharesCreatureType(a, b *Chars) bool {
-	for _, x := range a.Types.SubtypesOf(CreatureType) {
+	for _, x := range a.Types.SubtypesOf(cardtext.CreatureType) {
 		if b.Types.HasSubtype(x) {
 			return true
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // textCard builds a card from a type line, P/T and rules text lines read by
@@ -36,9 +38,9 @@ func (g *game) chars(label string) Chars {
 func (g *game) castAndResolve(label string, targets ...Target) {
 	g.t.Helper()
 	o := g.s.ByLabel(label)
-	m := Mana{C: o.Card.Cost.ManaValue(0)}
+	m := Mana{C: manaValue(o.Card.Cost, 0, nil)}
 	for _, s := range o.Card.Cost {
-		if s.Kind == SymColored {
+		if s.Kind == cardtext.SymColored {
 			m.C--
 			m.add(colorIndex(s.Color), 1)
 		}
@@ -74,7 +76,7 @@ func TestLayers(t *testing.T) {
 			g.do(Choose{Player: 0, Object: g.id("Hill Giant#1")})
 		}, func(g *game) string {
 			ch := g.chars("Clone#1")
-			if ch.Name != "Hill Giant" || ch.Power != 3 || ch.Colors != Red || ch.NotesFor("copy") == nil {
+			if ch.Name != "Hill Giant" || ch.Power != 3 || ch.Colors != cardtext.Red || ch.NotesFor("copy") == nil {
 				return ch.Name + " " + ch.Colors.String()
 			}
 			return ""
@@ -132,7 +134,7 @@ func TestLayers(t *testing.T) {
 				g.castAndResolve(name+"#1", ObjectTarget(g.id("Bog Imp#1")))
 			}
 		}, func(g *game) string {
-			if ch := g.chars("Bog Imp#1"); ch.Colors != Red || len(ch.NotesFor("color")) != 2 {
+			if ch := g.chars("Bog Imp#1"); ch.Colors != cardtext.Red || len(ch.NotesFor("color")) != 2 {
 				return ch.Colors.String()
 			}
 			return ""

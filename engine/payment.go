@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -34,15 +35,15 @@ func (p Payment) String() string {
 // totalCost is a cost with X's value in place of {X} (107.3), additional
 // costs added, and cost changes applied: increases, then reductions, which
 // reduce only the generic part (601.2f).
-func totalCost(base ManaCost, x int, adds []ManaCost, more, less []ManaCost) ManaCost {
+func totalCost(base cardtext.ManaCost, x int, adds []cardtext.ManaCost, more, less []cardtext.ManaCost) cardtext.ManaCost {
 	generic := 0
-	var out ManaCost
-	for _, c := range append(append([]ManaCost{base}, adds...), more...) {
+	var out cardtext.ManaCost
+	for _, c := range append(append([]cardtext.ManaCost{base}, adds...), more...) {
 		for _, s := range c {
 			switch s.Kind {
-			case SymGeneric:
+			case cardtext.SymGeneric:
 				generic += s.N
-			case SymVariable:
+			case cardtext.SymVariable:
 				generic += x
 			default:
 				out = append(out, s)
@@ -51,13 +52,13 @@ func totalCost(base ManaCost, x int, adds []ManaCost, more, less []ManaCost) Man
 	}
 	for _, c := range less {
 		for _, s := range c {
-			if s.Kind == SymGeneric {
+			if s.Kind == cardtext.SymGeneric {
 				generic -= s.N
 			}
 		}
 	}
 	if generic > 0 {
-		out = append(ManaCost{{Kind: SymGeneric, N: generic}}, out...)
+		out = append(cardtext.ManaCost{{Kind: cardtext.SymGeneric, N: generic}}, out...)
 	}
 	return out
 }
@@ -65,8 +66,8 @@ func totalCost(base ManaCost, x int, adds []ManaCost, more, less []ManaCost) Man
 // pay pays a mana cost (X already in it as generic) from pool. It returns
 // the pool left, the mana spent and the life to pay, or an error naming
 // what's missing.
-func pay(pool Mana, cost ManaCost, p Payment, rules *RulesEdition) (left, spent Mana, life int, err error) {
-	if cost.ManaValue(0) == 0 && len(cost) == 0 {
+func pay(pool Mana, cost cardtext.ManaCost, p Payment, rules *RulesEdition) (left, spent Mana, life int, err error) {
+	if manaValue(cost, 0, nil) == 0 && len(cost) == 0 {
 		if p.Set && (p.Mana.Total() > 0 || p.Life > 0) {
 			return pool, Mana{}, 0, fmt.Errorf("the cost is {0}: nothing to pay")
 		}
@@ -97,10 +98,10 @@ func poolString(m Mana) string {
 	return m.String()
 }
 
-func countPhyrexian(c ManaCost) int {
+func countPhyrexian(c cardtext.ManaCost) int {
 	n := 0
 	for _, s := range c {
-		if s.Kind == SymPhyrexian || s.Kind == SymHybridPhyrexian {
+		if s.Kind == cardtext.SymPhyrexian || s.Kind == cardtext.SymHybridPhyrexian {
 			n++
 		}
 	}
@@ -108,7 +109,7 @@ func countPhyrexian(c ManaCost) int {
 }
 
 // unit is one mana of a type: W U B R G C, by index.
-var unitColors = [5]Color{White, Blue, Black, Red, Green}
+var unitColors = [5]cardtext.Color{cardtext.White, cardtext.Blue, cardtext.Black, cardtext.Red, cardtext.Green}
 
 func (m Mana) get(i int) int {
 	return [6]int{m.W, m.U, m.B, m.R, m.G, m.C}[i]
@@ -131,7 +132,7 @@ func (m *Mana) add(i, n int) {
 	}
 }
 
-func colorIndex(c Color) int {
+func colorIndex(c cardtext.Color) int {
 	for i, x := range unitColors {
 		if x == c {
 			return i
@@ -158,19 +159,19 @@ func sub(a, b Mana) Mana {
 
 // exactly reports whether spending m and paying life pays cost with nothing
 // left over (107.4e, 107.4f: each symbol paid one of its ways).
-func exactly(m Mana, life int, cost ManaCost, rules *RulesEdition) bool {
+func exactly(m Mana, life int, cost cardtext.ManaCost, rules *RulesEdition) bool {
 	if life%2 != 0 {
 		return false
 	}
-	var fixed []ManaSymbol
+	var fixed []cardtext.ManaSymbol
 	generic := 0
 	for _, s := range cost {
 		switch s.Kind {
-		case SymGeneric:
+		case cardtext.SymGeneric:
 			generic += s.N
-		case SymSnow:
+		case cardtext.SymSnow:
 			generic++
-		case SymTap, SymUntap:
+		case cardtext.SymTap, cardtext.SymUntap:
 		default:
 			fixed = append(fixed, s)
 		}
@@ -215,7 +216,7 @@ type symOpt struct {
 }
 
 // symbolOptions lists the ways to pay one non-generic symbol under rules.
-func symbolOptions(s ManaSymbol, rules *RulesEdition) []symOpt {
+func symbolOptions(s cardtext.ManaSymbol, rules *RulesEdition) []symOpt {
 	var out []symOpt
 	colors := func() {
 		for i, c := range unitColors {
@@ -225,24 +226,24 @@ func symbolOptions(s ManaSymbol, rules *RulesEdition) []symOpt {
 		}
 	}
 	switch s.Kind {
-	case SymColored:
+	case cardtext.SymColored:
 		colors()
-	case SymHybrid:
+	case cardtext.SymHybrid:
 		colors()
 		if !rules.applies(registry.Hybrid) { // 107.4e: without it, one way only, its first half
 			out = out[:1]
 		}
-	case SymColorless:
+	case cardtext.SymColorless:
 		out = append(out, symOpt{unit: 5})
-	case SymMonoHybrid:
+	case cardtext.SymMonoHybrid:
 		colors()
 		out = append(out, symOpt{generic: s.N})
-	case SymPhyrexian, SymHybridPhyrexian:
+	case cardtext.SymPhyrexian, cardtext.SymHybridPhyrexian:
 		colors()
 		if rules.applies(registry.Phyrexian) { // 107.4f: mana of its color or 2 life
 			out = append(out, symOpt{life: true})
 		}
-	case SymVariable:
+	case cardtext.SymVariable:
 		out = append(out, symOpt{generic: 0})
 	}
 	return out
@@ -250,16 +251,16 @@ func symbolOptions(s ManaSymbol, rules *RulesEdition) []symOpt {
 
 // autoPay finds mana in pool that pays cost with lifeSyms Phyrexian symbols
 // paid with life, preferring to keep colored mana for colored symbols.
-func autoPay(pool Mana, cost ManaCost, lifeSyms int, rules *RulesEdition) (Mana, bool) {
-	var fixed []ManaSymbol
+func autoPay(pool Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEdition) (Mana, bool) {
+	var fixed []cardtext.ManaSymbol
 	generic := 0
 	for _, s := range cost {
 		switch s.Kind {
-		case SymGeneric:
+		case cardtext.SymGeneric:
 			generic += s.N
-		case SymSnow:
+		case cardtext.SymSnow:
 			generic++
-		case SymTap, SymUntap, SymVariable:
+		case cardtext.SymTap, cardtext.SymUntap, cardtext.SymVariable:
 		default:
 			fixed = append(fixed, s)
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -17,7 +18,7 @@ import (
 // set), the spell's instructions. The object's own name in the text is read
 // as a reference to the object itself (201.5b). lists are the edition's
 // types, used to tell a creature type from a word.
-func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
+func ParseAbilities(name, line string, spell bool, lists *cardtext.TypeLists) ([]*Ability, error) {
 	text := strings.TrimSpace(registry.StraightenQuotes(line)) // the lexer reads both kinds of quote; Text keeps one
 	byName := false
 	if name != "" {
@@ -79,7 +80,7 @@ func replaceName(text, name string) string {
 
 // textParser reads one line.
 type textParser struct {
-	lists   *TypeLists
+	lists   *cardtext.TypeLists
 	spell   bool
 	nested  bool // inside a quoted ability granted by another: "~" is that other object
 	targets []TargetSpec
@@ -257,7 +258,7 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 	switch {
 	case c.eat("protection", "from"):
 		w := c.next()
-		if col, ok := ParseColor(w); ok && len(w) > 1 {
+		if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
 			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w, Parts: nil, N: int(col)}, true
 		}
 		if w == "everything" || w == "creatures" || w == "artifacts" {
@@ -421,7 +422,7 @@ func cumulativeUpkeepParts(cost *Cost, words string) []*Ability {
 // between two colored symbols, "{W} or {U}". The choice is made separately
 // for each age counter (702.24a), which is what paying one two-color
 // hybrid symbol per counter does (107.4e), so it is read as {W/U}.
-func upkeepMana(c *tcur) (ManaCost, bool) {
+func upkeepMana(c *tcur) (cardtext.ManaCost, bool) {
 	save := c.i
 	m, ok := c.manaCost()
 	if !ok {
@@ -431,11 +432,11 @@ func upkeepMana(c *tcur) (ManaCost, bool) {
 		return m, true
 	}
 	m2, ok := c.manaCost()
-	if !ok || len(m) != 1 || len(m2) != 1 || m[0].Kind != SymColored || m2[0].Kind != SymColored || m[0].Color == m2[0].Color {
+	if !ok || len(m) != 1 || len(m2) != 1 || m[0].Kind != cardtext.SymColored || m2[0].Kind != cardtext.SymColored || m[0].Color == m2[0].Color {
 		c.i = save
 		return nil, false
 	}
-	return ManaCost{{Kind: SymHybrid, Color: m[0].Color | m2[0].Color}}, true
+	return cardtext.ManaCost{{Kind: cardtext.SymHybrid, Color: m[0].Color | m2[0].Color}}, true
 }
 
 // undyingParts is undying (702.93a) or persist (702.79a): "When this
@@ -455,11 +456,11 @@ func undyingParts(k string) *Ability {
 }
 
 // manaCost consumes a run of mana symbols.
-func (c *tcur) manaCost() (ManaCost, bool) {
-	var out ManaCost
+func (c *tcur) manaCost() (cardtext.ManaCost, bool) {
+	var out cardtext.ManaCost
 	save := c.i
 	for !c.end() && strings.HasPrefix(c.peek(), "{") {
-		sym, err := ParseSymbol(strings.Trim(c.peek(), "{}"))
+		sym, err := cardtext.ParseSymbol(strings.Trim(c.peek(), "{}"))
 		if err != nil {
 			c.i = save
 			return nil, false
@@ -1101,7 +1102,7 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 			}
 		}
 	case c.eat("your", "devotion", "to"):
-		col, ok := ParseColor(c.next())
+		col, ok := cardtext.ParseColor(c.next())
 		if ok && c.eat("is", "less", "than") {
 			if n, ok := c.num(); ok && c.end() {
 				return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: true}, nil

@@ -3,6 +3,8 @@ package engine
 import (
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // effect reads one or more sentences of instructions (609.1) up to the end
@@ -685,7 +687,7 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		in := &Instr{Op: OpCopySpell, What: r}
 		if c.eat(",", "except", "that", "the", "copy", "is") {
-			col, ok := ParseColor(c.next())
+			col, ok := cardtext.ParseColor(c.next())
 			if !ok {
 				return fail("the copy's color")
 			}
@@ -1261,7 +1263,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 		card.Power, card.Toughness, card.HasPT = pw.N, tg.N, true
 	}
 	var supers, types []string
-	var subs []Subtype
+	var subs []cardtext.Subtype
 	for !c.end() {
 		w := c.peek()
 		if strings.Contains(w, "/") && !card.HasPT {
@@ -1273,7 +1275,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 			card.Power, card.Toughness, card.HasPT = pw.N, tg.N, true
 			continue
 		}
-		if col, ok := ParseColor(w); ok && len(w) > 1 {
+		if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
 			card.Color |= col
 			c.next()
 			c.eat("and")
@@ -1299,7 +1301,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 		}
 		if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
 			name2, _ := p.lists.Subtype(kinds[0], w)
-			subs = append(subs, Subtype{Name: name2, Kind: kinds[0]})
+			subs = append(subs, cardtext.Subtype{Name: name2, Kind: kinds[0]})
 			c.next()
 			continue
 		}
@@ -1316,7 +1318,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 	if len(types) == 0 {
 		return fail("the token's card types")
 	}
-	card.Types = TypeLine{Supertypes: supers, CardTypes: types, Subtypes: subs}
+	card.Types = cardtext.TypeLine{Supertypes: supers, CardTypes: types, Subtypes: subs}
 	if card.HasPT && !card.Types.Is("creature") {
 		return fail("only creature tokens have power and toughness")
 	}
@@ -1747,7 +1749,7 @@ func ptPart(s string) (Amount, bool) {
 	if s == "x" {
 		return Amount{X: true, Neg: neg}, true
 	}
-	n, ok := number(s)
+	n, ok := cardtext.Number(s)
 	if !ok || n > 1000 {
 		return Amount{}, false
 	}
@@ -1795,7 +1797,7 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 	}
 	for !c.end() {
 		w := c.peek()
-		if col, ok := ParseColor(w); ok && len(w) > 1 {
+		if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
 			spec.SetColor |= col
 			spec.HasColor = true
 			c.next()
@@ -1823,7 +1825,7 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 		}
 		if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
 			n, _ := p.lists.Subtype(kinds[0], w)
-			spec.SetSubs = append(spec.SetSubs, Subtype{Name: n, Kind: kinds[0]})
+			spec.SetSubs = append(spec.SetSubs, cardtext.Subtype{Name: n, Kind: kinds[0]})
 			c.next()
 			any = true
 			continue
@@ -2315,7 +2317,7 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 			// leave Colors empty: matching colorless is rare; ignore
 		case strings.HasPrefix(w, "non") && len(w) > 3:
 			base := strings.TrimPrefix(strings.TrimPrefix(w, "non"), "-")
-			if col, ok := ParseColor(base); ok && len(base) > 1 {
+			if col, ok := cardtext.ParseColor(base); ok && len(base) > 1 {
 				f.NotColors |= col
 			} else if ct, ok := p.lists.CardType(base); ok {
 				f.Not = append(f.Not, strings.ToLower(ct))
@@ -2330,7 +2332,7 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 				goto post
 			}
 		default:
-			if col, ok := ParseColor(w); ok && len(w) > 1 {
+			if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
 				f.Colors |= col
 				break
 			}
@@ -2465,7 +2467,7 @@ func (p *textParser) isTypeOrColor(w string) bool {
 	if _, ok := p.pluralType(w); ok {
 		return true
 	}
-	if col, ok := ParseColor(w); ok && len(w) > 1 && col != 0 {
+	if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 && col != 0 {
 		return true
 	}
 	return len(p.lists.KindsOf(w)) > 0
@@ -2566,7 +2568,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 				return nil, true, p.fail(c, text, "what X is")
 			}
 			for _, ab := range abs {
-				if ab.Keyword != "" && ab.KCost != nil && ab.KCost.Mana.Kinds().Has(SymVariable) {
+				if ab.Keyword != "" && ab.KCost != nil && ab.KCost.Mana.Kinds().Has(cardtext.SymVariable) {
 					ab.XIs = &a
 				}
 			}
@@ -2598,7 +2600,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		// "As long as your devotion to red is less than five, Purphoros
 		// isn't a creature." (layer 4)
 		ct := c.next()
-		if _, ok := KindOf(ct); !ok {
+		if _, ok := cardtext.KindOf(ct); !ok {
 			return nil, true, p.fail(c, text, "a card type: ~ isn't a creature")
 		}
 		spec.RemoveTypes = []string{ct}
@@ -2668,14 +2670,14 @@ func (f Filter) String() string {
 	if f.FaceDown {
 		w = append(w, "face-down")
 	}
-	for _, c := range AllColors {
+	for _, c := range cardtext.AllColors {
 		if f.NotColors.Has(c) {
-			w = append(w, "non"+colorNames[c])
+			w = append(w, "non"+cardtext.ColorNames[c])
 		}
 	}
-	for _, c := range AllColors {
+	for _, c := range cardtext.AllColors {
 		if f.Colors.Has(c) {
-			w = append(w, colorNames[c])
+			w = append(w, cardtext.ColorNames[c])
 		}
 	}
 	w = append(w, f.Super...)
@@ -2710,7 +2712,7 @@ func (p *textParser) spentIf(c *tcur, in *Instr) bool {
 	}
 	m, ok := c.manaCost()
 	if ok && len(m) == 1 && c.eat("was", "spent", "to", "cast") && (c.eat("this", "spell") || c.eat("it") || p.self(c)) {
-		if m[0].Kind == SymColored {
+		if m[0].Kind == cardtext.SymColored {
 			in.If = &Cond{Kind: CondSpent, Color: m[0].Color}
 			return true
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // Keyword abilities that stand for other abilities (702.1: "[keyword]
@@ -49,7 +51,7 @@ func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 		if !c.eatS(kw) {
 			continue
 		}
-		var cost ManaCost
+		var cost cardtext.ManaCost
 		if keywordCost[kw] {
 			cost, _ = c.manaCost()
 		}
@@ -67,7 +69,7 @@ func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 // A keyword that stands for one ability is that ability, named by the
 // keyword; one that stands for several is a keyword ability with them as
 // its parts.
-func (p *textParser) meaning(kw string, cost ManaCost, n int) (*Ability, error) {
+func (p *textParser) meaning(kw string, cost cardtext.ManaCost, n int) (*Ability, error) {
 	var parts []*Ability
 	for _, m := range keywordMeanings[kw] {
 		text := strings.ReplaceAll(m, "[n]", strconv.Itoa(n))

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestAmountsReadOrFail: an amount the engine reads, it can evaluate where
@@ -77,7 +79,7 @@ func TestPTBounds(t *testing.T) {
 		for _, pt := range [][2]int{{1, 1}, {2, 2}, {3, 3}, {4, 4}} {
 			s := NewState(20, "A", "B")
 			o := &Object{ID: 1, Zone: Battlefield}
-			ch := &Chars{Types: TypeLine{CardTypes: []string{"Creature"}}, Power: pt[0], Toughness: pt[1], HasPT: true}
+			ch := &Chars{Types: cardtext.TypeLine{CardTypes: []string{"Creature"}}, Power: pt[0], Toughness: pt[1], HasPT: true}
 			v := pt[0]
 			if tt.want.Toughness {
 				v = pt[1]

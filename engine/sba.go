@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -247,7 +248,7 @@ func (t *tx) walkerRule() []sbaDo {
 		if !ch.Types.Is("planeswalker") {
 			return nil
 		}
-		return ch.Types.SubtypesOf(PlaneswalkerType)
+		return ch.Types.SubtypesOf(cardtext.PlaneswalkerType)
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -188,7 +189,7 @@ func (a CastSpell) apply(t *tx) error {
 	// its proposal will make count, so a spell with {X} may be begun if
 	// some X would make it allowed.
 	xs := []int{0}
-	if ch.Cost.Kinds().Has(SymVariable) && t.applies(registry.ConsiderChoices) {
+	if ch.Cost.Kinds().Has(cardtext.SymVariable) && t.applies(registry.ConsiderChoices) {
 		xs = xs[:0]
 		for x := range maxConsideredX + 1 {
 			xs = append(xs, x)
@@ -250,7 +251,7 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	// 601.2b: splice (702.47): reveal cards, whose text the spell gains.
-	var adds []ManaCost
+	var adds []cardtext.ManaCost
 	if len(a.Splice) > 0 && !t.applies(registry.Splice) {
 		return t.ruleErr(registry.Splice, "splice is a keyword without rules: nothing can be spliced")
 	}
@@ -335,7 +336,7 @@ func (a CastSpell) apply(t *tx) error {
 	if extra != nil && len(extra.Waterbend) > 0 {
 		adds = append(adds, extra.Waterbend)
 		for _, m := range extra.Waterbend {
-			if m.Kind == SymGeneric {
+			if m.Kind == cardtext.SymGeneric {
 				water += m.N
 			}
 		}
@@ -375,7 +376,7 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	sp.Stack = item
 	// 601.2f: the total cost, locked in before it is paid.
-	var more, less []ManaCost
+	var more, less []cardtext.ManaCost
 	for _, m := range t.ruleMods(RuleCostMore) {
 		if t.costModApplies(m, sp, a.Player) {
 			more = append(more, m.mod.Mana)
@@ -421,7 +422,7 @@ func (a CastSpell) apply(t *tx) error {
 		} else {
 			// Without 702.51b, convoke would pay part of the cost before
 			// it is totalled, and reductions would apply to what's left.
-			var left ManaCost
+			var left cardtext.ManaCost
 			if left, err = t.convoke(a.Player, sp, totalCost(base, a.X, adds, more, nil), a.Convoke); err == nil {
 				total = totalCost(left, 0, nil, nil, less)
 			}
@@ -515,7 +516,7 @@ func (t *tx) castForbidden(o *Object, ch *Chars, p PlayerID, x int) *ruleMod {
 	return nil
 }
 
-func costOrZero(c ManaCost) string {
+func costOrZero(c cardtext.ManaCost) string {
 	if len(c) == 0 {
 		return "{0}"
 	}
@@ -555,10 +556,10 @@ func mergeCost(a, b *Cost) *Cost {
 		return &c
 	}
 	c := *a
-	c.Mana = append(append(ManaCost(nil), a.Mana...), b.Mana...)
+	c.Mana = append(append(cardtext.ManaCost(nil), a.Mana...), b.Mana...)
 	c.Life += b.Life
 	c.Discard += b.Discard
-	c.Waterbend = append(append(ManaCost(nil), a.Waterbend...), b.Waterbend...)
+	c.Waterbend = append(append(cardtext.ManaCost(nil), a.Waterbend...), b.Waterbend...)
 	if b.Sac != nil {
 		c.Sac = b.Sac
 	}
@@ -630,7 +631,7 @@ type paid struct {
 // payCost pays a total cost (601.2h, 602.2b): mana from the pool, life,
 // tapping, sacrifices, discards, counters. Partial payments aren't allowed:
 // any failure fails the whole action.
-func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int, tap []ObjectID) (paid, error) {
+func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int, tap []ObjectID) (paid, error) {
 	var out paid
 	if !t.applies(registry.Pay) { // 601.2h: the player pays the total cost
 		return out, nil
@@ -667,9 +668,9 @@ func (t *tx) payCost(p PlayerID, self *Object, mana ManaCost, c *Cost, pm Paymen
 		key := registry.Pay
 		kinds := mana.Kinds()
 		switch {
-		case kinds.Has(SymPhyrexian) || kinds.Has(SymHybridPhyrexian):
+		case kinds.Has(cardtext.SymPhyrexian) || kinds.Has(cardtext.SymHybridPhyrexian):
 			key = registry.Phyrexian // 107.4f: mana of its color or 2 life
-		case kinds.Has(SymHybrid) || kinds.Has(SymMonoHybrid):
+		case kinds.Has(cardtext.SymHybrid) || kinds.Has(cardtext.SymMonoHybrid):
 			key = registry.Hybrid // 107.4e: either half
 		}
 		t.emit(Event{Kind: EvCost, Key: key, Player: pl.Name, N: spent.Total(),
@@ -872,7 +873,7 @@ func (a Activate) apply(t *tx) error {
 			return err
 		}
 	}
-	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
+	if ab.Cost != nil && ab.Cost.Mana.Kinds().Has(cardtext.SymVariable) == false && a.X != 0 && !ab.Cost.RemoveX {
 		return fmt.Errorf("%s's ability has no X", o.Label)
 	}
 	var loyalty []int
@@ -1213,7 +1214,7 @@ func NeedsPriority(s State, a Action) (PlayerID, bool) {
 // additional or alternative cost and applies only after the total cost is
 // determined (702.51b), so it comes after cost reductions. It returns what
 // is left to pay with mana.
-func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (ManaCost, error) {
+func (t *tx) convoke(p PlayerID, sp *Object, total cardtext.ManaCost, ids []ObjectID) (cardtext.ManaCost, error) {
 	if !t.chars(sp).HasKeyword("convoke") {
 		return nil, t.ruleErr(registry.Convoke, "%s doesn't have convoke", sp.Label)
 	}
@@ -1233,10 +1234,10 @@ func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (Ma
 		}
 		seen[id] = true
 		// A colored symbol of its color first, then generic mana.
-		i := slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymColored && s.Color&ch.Colors != 0 })
+		i := slices.IndexFunc(left, func(s cardtext.ManaSymbol) bool { return s.Kind == cardtext.SymColored && s.Color&ch.Colors != 0 })
 		if i >= 0 {
 			left = slices.Delete(left, i, i+1)
-		} else if i = slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymGeneric && s.N > 0 }); i >= 0 {
+		} else if i = slices.IndexFunc(left, func(s cardtext.ManaSymbol) bool { return s.Kind == cardtext.SymGeneric && s.N > 0 }); i >= 0 {
 			left[i].N--
 			if left[i].N == 0 {
 				left = slices.Delete(left, i, i+1)
@@ -1256,7 +1257,7 @@ func (t *tx) convoke(p PlayerID, sp *Object, total ManaCost, ids []ObjectID) (Ma
 // tap an untapped artifact or creature you control rather than pay that
 // mana"), no more of them than the waterbend cost has generic mana, even if
 // the total cost has more (701.67b). It returns what is left to pay.
-func (t *tx) waterbend(p PlayerID, sp *Object, total ManaCost, water int, ids []ObjectID) (ManaCost, error) {
+func (t *tx) waterbend(p PlayerID, sp *Object, total cardtext.ManaCost, water int, ids []ObjectID) (cardtext.ManaCost, error) {
 	if water == 0 || !t.applies(registry.Waterbend) {
 		return nil, t.ruleErr(registry.Waterbend, "%s's costs have no waterbend cost to tap for", sp.Label)
 	}
@@ -1278,7 +1279,7 @@ func (t *tx) waterbend(p PlayerID, sp *Object, total ManaCost, water int, ids []
 			return nil, t.ruleErr(registry.Waterbend, "%s is already tapped", o.Label)
 		}
 		seen[id] = true
-		i := slices.IndexFunc(left, func(s ManaSymbol) bool { return s.Kind == SymGeneric && s.N > 0 })
+		i := slices.IndexFunc(left, func(s cardtext.ManaSymbol) bool { return s.Kind == cardtext.SymGeneric && s.N > 0 })
 		if i < 0 {
 			return nil, t.ruleErr(registry.Waterbend, "%s has no generic mana left to pay for (%s)", sp.Label, costOrZero(left))
 		}

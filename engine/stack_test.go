@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -120,7 +121,7 @@ func TestStackRules(t *testing.T) {
 		g.put(g.textCard("Blaze", "{X}{R}", "Sorcery", nil, "Blaze deals X damage to any target."), 0, Hand)
 		g.do(AddMana{Player: 0, Mana: Mana{R: 1, C: 4}})
 		g.do(CastSpell{Player: 0, Card: g.id("Blaze#1"), X: 4, Targets: []Target{PlayerTarget(1)}})
-		if mv := g.s.StackTop().Card.Cost.ManaValue(g.s.StackTop().Stack.X); mv != 5 {
+		if mv := manaValue(g.s.StackTop().Card.Cost, g.s.StackTop().Stack.X, nil); mv != 5 {
 			t.Errorf("mana value on the stack %d", mv)
 		}
 		g.do(ResolveTop{})
@@ -221,7 +222,7 @@ func TestStackRules(t *testing.T) {
 		if cp == nil || cp.Zone != Stack || cp.Stack == nil || !cp.Stack.Copy {
 			t.Fatal("no copy of Blaze on the stack")
 		}
-		if c := g.chars("Blaze#2"); c.Colors != Blue {
+		if c := g.chars("Blaze#2"); c.Colors != cardtext.Blue {
 			t.Errorf("the copy's colors are %v, want blue (the exception)", c.Colors)
 		}
 		if cp.Cast == nil || cp.Cast.X != 2 || cp.Stack.Spent != (Mana{}) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -231,8 +232,8 @@ type Object struct {
 // was created with (111.3).
 type Card struct {
 	Name      string
-	Cost      ManaCost // nil: no mana cost (202.1b)
-	Types     TypeLine
+	Cost      cardtext.ManaCost // nil: no mana cost (202.1b)
+	Types     cardtext.TypeLine
 	Power     int
 	Toughness int
 	HasPT     bool
@@ -240,7 +241,7 @@ type Card struct {
 	Keywords  []string // lower case: "flying", "deathtouch"
 	// Color set by a color indicator or by the effect that made a token
 	// (202.2e, 111.3), overriding the mana cost's.
-	Color    Color
+	Color    cardtext.Color
 	HasColor bool
 	// Abilities is the card's rules text other than plain keywords, read
 	// by ParseAbilities, in printed order.

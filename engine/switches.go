@@ -399,3 +399,11 @@ func (e *RulesEdition) setSwitches(spec string) error {
 	}
 	return nil
 }
+
+// clip shortens text quoted in an error message.
+func clip(s string) string {
+	if len(s) > 24 {
+		return s[:24] + "…"
+	}
+	return s
+}

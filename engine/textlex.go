@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // token is one word, number, symbol or punctuation mark of rules text.
@@ -211,7 +213,7 @@ func (c *tcur) num() (int, bool) {
 		c.i++
 		return n, true
 	}
-	if n, ok := number(w); ok && n <= 1000000 {
+	if n, ok := cardtext.Number(w); ok && n <= 1000000 {
 		c.i++
 		return n, true
 	}

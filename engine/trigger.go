@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -841,7 +842,7 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 	case CondSpent:
 		// 707.10: mana spent isn't copied; a copy had none spent.
 		m := item.Spent
-		return map[Color]int{White: m.W, Blue: m.U, Black: m.B, Red: m.R, Green: m.G}[c.Color] > 0
+		return map[cardtext.Color]int{cardtext.White: m.W, cardtext.Blue: m.U, cardtext.Black: m.B, cardtext.Red: m.R, cardtext.Green: m.G}[c.Color] > 0
 	case CondKicked:
 		o := t.s.Object(item.Source)
 		if o == nil || o.Cast == nil || len(o.Cast.Kicked) == 0 {

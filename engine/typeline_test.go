@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
@@ -38,7 +39,7 @@ func TestParseTypeLine(t *testing.T) {
 			lists = EditionAt(date("2020-01-24")).Types
 			tt.subtypes = "Goblin:creature"
 		}
-		tl, err := ParseTypeLine(tt.line, lists)
+		tl, err := cardtext.ParseTypeLine(tt.line, lists)
 		if err != nil {
 			t.Errorf("ParseTypeLine(%q): %v", tt.line, err)
 			continue
@@ -72,7 +73,7 @@ func TestParseTypeLineErrors(t *testing.T) {
 		"Widget",                   // not a type
 		"Kindred Instant — Goblin", // kindred is 2024; latest has it, so see the tribal check below
 	} {
-		_, err := ParseTypeLine(s, l)
+		_, err := cardtext.ParseTypeLine(s, l)
 		switch s {
 		case "Enchantment — ", "Kindred Instant — Goblin":
 			if err != nil {
@@ -85,13 +86,13 @@ func TestParseTypeLineErrors(t *testing.T) {
 		}
 	}
 	// Tribal became kindred in 2024: each edition knows its own card types.
-	if _, err := ParseTypeLine("Tribal Instant — Goblin", l); err == nil {
+	if _, err := cardtext.ParseTypeLine("Tribal Instant — Goblin", l); err == nil {
 		t.Error("tribal should not be a card type in the 2026 rules")
 	}
-	if _, err := ParseTypeLine("Kindred Instant — Goblin", EditionAt(date("2020-01-24")).Types); err == nil {
+	if _, err := cardtext.ParseTypeLine("Kindred Instant — Goblin", EditionAt(date("2020-01-24")).Types); err == nil {
 		t.Error("kindred should not be a card type in the 2020 rules")
 	}
-	if _, err := ParseTypeLine("Planeswalker — Jace", EditionAt(date("2007-02-01")).Types); err == nil {
+	if _, err := cardtext.ParseTypeLine("Planeswalker — Jace", EditionAt(date("2007-02-01")).Types); err == nil {
 		t.Error("planeswalker should not be a card type before Lorwyn")
 	}
 }
@@ -99,7 +100,7 @@ func TestParseTypeLineErrors(t *testing.T) {
 // TestSubtypeChoice is 205.3e's example, against the built-in lists and
 // against lists read from the corpus's own text in three eras.
 func TestSubtypeChoice(t *testing.T) {
-	lists := map[string]*TypeLists{"built-in": Latest().Types}
+	lists := map[string]*cardtext.TypeLists{"built-in": Latest().Types}
 	for _, f := range readCorpus(t) {
 		switch f.name {
 		case "2007-02-01", "2011-06-17", "2026-01-16":
@@ -112,29 +113,29 @@ func TestSubtypeChoice(t *testing.T) {
 	}
 	for name, l := range lists {
 		for _, ok := range []string{"Merfolk", "Wizard", "merfolk"} {
-			if got, err := l.CheckSubtypeChoice(CreatureType, ok); err != nil || !strings.EqualFold(got, ok) {
+			if got, err := l.CheckSubtypeChoice(cardtext.CreatureType, ok); err != nil || !strings.EqualFold(got, ok) {
 				t.Errorf("%s: choosing %q: %q, %v", name, ok, got, err)
 			}
 		}
 		for _, bad := range []string{"Merfolk Wizard", "artifact", "opponent", "Swamp", "truck", ""} {
-			if _, err := l.CheckSubtypeChoice(CreatureType, bad); err == nil {
+			if _, err := l.CheckSubtypeChoice(cardtext.CreatureType, bad); err == nil {
 				t.Errorf("%s: choosing %q as a creature type should be rejected", name, bad)
 			}
 		}
-		if _, err := l.CheckSubtypeChoice(LandType, "Swamp"); err != nil {
+		if _, err := l.CheckSubtypeChoice(cardtext.LandType, "Swamp"); err != nil {
 			t.Errorf("%s: Swamp is a land type: %v", name, err)
 		}
 	}
 	if l := lists["2026-01-16"]; l != nil {
-		if _, err := l.CheckSubtypeChoice(CreatureType, "Time Lord"); err != nil {
+		if _, err := l.CheckSubtypeChoice(cardtext.CreatureType, "Time Lord"); err != nil {
 			t.Errorf("Time Lord is a two-word creature type in 2026: %v", err)
 		}
-		tl, err := ParseTypeLine("Legendary Creature — Time Lord Doctor", l)
+		tl, err := cardtext.ParseTypeLine("Legendary Creature — Time Lord Doctor", l)
 		if err != nil || len(tl.Subtypes) != 2 || tl.Subtypes[0].Name != "Time Lord" {
 			t.Errorf("Time Lord Doctor: %+v, %v", tl, err)
 		}
-		if !slices.Contains(l.Subtypes[PlanarType], "Bolas's Meditation Realm") {
-			t.Errorf("planar types: %v", l.Subtypes[PlanarType])
+		if !slices.Contains(l.Subtypes[cardtext.PlanarType], "Bolas's Meditation Realm") {
+			t.Errorf("planar types: %v", l.Subtypes[cardtext.PlanarType])
 		}
 	}
 }
@@ -149,7 +150,7 @@ func TestTypeListFromSeed(t *testing.T) {
 			line = l
 		}
 	}
-	got := ParseTypeList(line)
+	got := cardtext.ParseTypeList(line)
 	if len(got) < 200 || got[0] != "Advisor" || got[len(got)-1] != "Zubera" {
 		t.Fatalf("ParseTypeList(204.3k) = %d items, %v…", len(got), got[:min(3, len(got))])
 	}
@@ -177,7 +178,7 @@ func TestParseTypeList(t *testing.T) {
 		{"No list here.", ""},
 	}
 	for _, tt := range tests {
-		if got := strings.Join(ParseTypeList(tt.text), "|"); got != tt.want {
+		if got := strings.Join(cardtext.ParseTypeList(tt.text), "|"); got != tt.want {
 			t.Errorf("ParseTypeList(%q) = %q, want %q", tt.text, got, tt.want)
 		}
 	}
@@ -194,11 +195,11 @@ func TestListsReadFromOldText(t *testing.T) {
 		case "2003-12-01", "2006-06-01": // the latter states 2004-06-01
 			seen++
 			for _, lt := range []string{"Island", "Forest", "Plains", "Swamp", "Mountain", "Urza's"} {
-				if _, err := ed.Types.CheckSubtypeChoice(LandType, lt); err != nil {
+				if _, err := ed.Types.CheckSubtypeChoice(cardtext.LandType, lt); err != nil {
 					t.Errorf("%s: %v", f.name, err)
 				}
 			}
-			if _, err := ed.Types.CheckSubtypeChoice(LandType, "Merfolk"); err == nil {
+			if _, err := ed.Types.CheckSubtypeChoice(cardtext.LandType, "Merfolk"); err == nil {
 				t.Errorf("%s: Merfolk accepted as a land type", f.name)
 			}
 			if got := ed.Rule(registry.BasicLandTypes).String(); got != "212.6d" {
@@ -206,7 +207,7 @@ func TestListsReadFromOldText(t *testing.T) {
 			}
 		case "2009-09-04":
 			seen++
-			if l := ed.Types.Subtypes[SpellType]; len(l) != 1 || l[0] != "Arcane" {
+			if l := ed.Types.Subtypes[cardtext.SpellType]; len(l) != 1 || l[0] != "Arcane" {
 				t.Errorf("%s: spell types %q, want [Arcane]", f.name, l)
 			}
 		}

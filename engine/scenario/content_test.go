@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/content"
-	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -71,7 +71,7 @@ func TestContentEditions(t *testing.T) {
 			t.Errorf("%s: full type lists %v, want %v (%v)", e.ID, ed.Types.Complete, w.full, ed.Notes)
 		}
 		if w.full {
-			if _, err := ed.Types.CheckSubtypeChoice(engine.CreatureType, "Assembly-Worker"); err != nil {
+			if _, err := ed.Types.CheckSubtypeChoice(cardtext.CreatureType, "Assembly-Worker"); err != nil {
 				t.Errorf("%s: the edition's own list: %v", e.ID, err)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -410,9 +411,9 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 	case c.eat("mana", "cost"), c.eat("cost"):
 		c.sym("=")
 		none := c.eat("none")
-		var want engine.ManaCost
+		var want cardtext.ManaCost
 		if !none {
-			m, err := engine.ParseManaCost(c.mana())
+			m, err := cardtext.ParseManaCost(c.mana())
 			if err != nil || m == nil {
 				return nil, p.bad("cost = {2}{W}, or none")
 			}
@@ -431,7 +432,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		// The symbols an effect that looks at them one by one sees: a split
 		// card's halves' separately (709.4b).
 		c.sym("=")
-		want, err := engine.ParseManaCost(c.mana())
+		want, err := cardtext.ParseManaCost(c.mana())
 		if err != nil || want == nil {
 			return nil, p.bad("mana symbols = {1}{R}{1}{U}")
 		}
@@ -547,7 +548,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		})
 	case c.eat("chosen", "color"):
 		c.sym("=")
-		col, ok := engine.ParseColor(c.word())
+		col, ok := cardtext.ParseColor(c.word())
 		if !ok {
 			return nil, p.bad("chosen color = a color")
 		}
@@ -558,7 +559,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			return obj.Chosen.Color == col, obj.Chosen.Color.String(), registry.EntersWith
 		})
 	case c.eat("colors"), c.eat("color"), c.eat("is", "colorless"):
-		var want engine.Color
+		var want cardtext.Color
 		c.sym("=")
 		if c.eat("colorless") {
 		} else {
@@ -566,7 +567,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 				if c.eat("and") || c.sym(",") {
 					continue
 				}
-				col, ok := engine.ParseColor(c.word())
+				col, ok := cardtext.ParseColor(c.word())
 				if !ok {
 					p.errorf("colors are white, blue, black, red, green, or colorless")
 					return nil, false
@@ -579,7 +580,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			switch {
 			case ch.Colors == 0:
 				k = registry.Colorless
-			case ch.Cost.Kinds().Has(engine.SymHybrid) || ch.Cost.Kinds().Has(engine.SymPhyrexian):
+			case ch.Cost.Kinds().Has(cardtext.SymHybrid) || ch.Cost.Kinds().Has(cardtext.SymPhyrexian):
 				k = registry.ColorHybrid
 			}
 			return ch.Colors == want, ch.Colors.String(), k
@@ -596,11 +597,11 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			switch {
 			case ch.Cost == nil:
 				k = registry.ManaValueNone
-			case kinds.Has(engine.SymPhyrexian) || kinds.Has(engine.SymHybridPhyrexian):
+			case kinds.Has(cardtext.SymPhyrexian) || kinds.Has(cardtext.SymHybridPhyrexian):
 				k = registry.ManaValuePhyrexian
-			case kinds.Has(engine.SymHybrid) || kinds.Has(engine.SymMonoHybrid):
+			case kinds.Has(cardtext.SymHybrid) || kinds.Has(cardtext.SymMonoHybrid):
 				k = registry.ManaValueHybrid
-			case kinds.Has(engine.SymVariable):
+			case kinds.Has(cardtext.SymVariable):
 				k = registry.ManaValueX
 			}
 			if from, other := ch.ManaValueCost(); other {
@@ -733,7 +734,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 	}
 	// "Dryad Arbor creature types = Dryad"
 	if w, ok := c.eatAny("creature types", "land types", "artifact types", "enchantment types", "planeswalker types", "spell types", "planar types"); ok {
-		kind, _ := engine.ParseKind(strings.Fields(w)[0])
+		kind, _ := cardtext.ParseKind(strings.Fields(w)[0])
 		return p.wordsExpect(c, with, func(ch engine.Chars) []string { return ch.Types.SubtypesOf(kind) }, registry.Correlated)
 	}
 	p.errorf("can't read expectation about %s %q; %s", o, clip(c.s), expectHelp)
@@ -775,7 +776,7 @@ func tappedText(o *engine.Object) string {
 	return "untapped"
 }
 
-func costText(c engine.ManaCost) string {
+func costText(c cardtext.ManaCost) string {
 	if c == nil {
 		return "no mana cost"
 	}
@@ -850,8 +851,8 @@ func attackingText(b bool) string {
 
 // sameSymbols reports whether two costs have the same symbols, in any
 // order.
-func sameSymbols(a, b engine.ManaCost) bool {
-	key := func(c engine.ManaCost) []string {
+func sameSymbols(a, b cardtext.ManaCost) bool {
+	key := func(c cardtext.ManaCost) []string {
 		var out []string
 		for _, m := range c {
 			out = append(out, m.String())

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -11,8 +12,8 @@ import (
 // identity, deck construction, commander damage, hand sizes.
 
 // colorList reads "red and green", "white, blue", "colorless".
-func (p *parser) colorList(c *cursor) (engine.Color, bool) {
-	var want engine.Color
+func (p *parser) colorList(c *cursor) (cardtext.Color, bool) {
+	var want cardtext.Color
 	c.sym("=")
 	if c.eat("colorless") {
 		return 0, true
@@ -21,7 +22,7 @@ func (p *parser) colorList(c *cursor) (engine.Color, bool) {
 		if c.eat("and") || c.sym(",") {
 			continue
 		}
-		col, ok := engine.ParseColor(c.word())
+		col, ok := cardtext.ParseColor(c.word())
 		if !ok {
 			p.errorf("colors are white, blue, black, red, green, or colorless")
 			return 0, false

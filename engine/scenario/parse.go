@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -443,9 +444,9 @@ func (p *parser) newName(name string) bool {
 func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 	parts := strings.Split(rest, ",")
 	main := p.cursor(parts[0])
-	cost, err := engine.ParseManaCost(main.mana())
+	cost, err := cardtext.ParseManaCost(main.mana())
 	if err == nil && strings.HasPrefix(main.s, "{") {
-		_, err = engine.ParseManaCost(main.word())
+		_, err = cardtext.ParseManaCost(main.word())
 	}
 	if err != nil {
 		p.errorf("%v", err)
@@ -489,7 +490,7 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 		case kw == "colorless":
 			d.HasColor, d.Color = true, 0
 		case isColor(kw):
-			col, _ := engine.ParseColor(kw)
+			col, _ := cardtext.ParseColor(kw)
 			d.HasColor = true
 			d.Color |= col
 		case engine.IsKeyword(kw):
@@ -532,7 +533,7 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 }
 
 func isColor(s string) bool {
-	_, ok := engine.ParseColor(s)
+	_, ok := cardtext.ParseColor(s)
 	return ok && len(s) > 1
 }
 
@@ -899,7 +900,7 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 			return nil
 		}, perm("attached")
 	case c.eat("chosen color"):
-		col, ok := engine.ParseColor(c.word())
+		col, ok := cardtext.ParseColor(c.word())
 		if !ok || !c.end() {
 			p.errorf("chosen color: a color")
 			return nil, false

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -397,7 +398,7 @@ func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
 	if err := r.ed.CheckCost(d.Cost); err != nil {
 		return nil, fail(err)
 	}
-	tl, err := engine.ParseTypeLine(d.TypeLine, r.ed.Types)
+	tl, err := cardtext.ParseTypeLine(d.TypeLine, r.ed.Types)
 	if err != nil {
 		return nil, fail(err)
 	}

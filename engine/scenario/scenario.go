@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -79,7 +80,7 @@ type Scenario struct {
 type CardDecl struct {
 	Line      int
 	Name      string
-	Cost      engine.ManaCost
+	Cost      cardtext.ManaCost
 	TypeLine  string // checked against each edition's type lists when run
 	Power     int
 	Toughness int
@@ -89,7 +90,7 @@ type CardDecl struct {
 	HandMod, LifeMod int
 	Modifiers        bool
 	Keywords         []string
-	Color            engine.Color
+	Color            cardtext.Color
 	HasColor         bool
 	// Text is the card's rules text, one ability per "text:" line, read
 	// by engine.ParseAbilities under each edition the scenario runs in.

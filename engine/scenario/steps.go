@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // step reads one line of the steps section. A step may end "=> rejected"
@@ -558,7 +559,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		c.eat("a")
 		if kw, ok := c.eatAny("creature type", "land type", "artifact type", "enchantment type", "planeswalker type", "spell type", "planar type"); ok {
 			c.sym(":")
-			kind, _ := engine.ParseKind(strings.Fields(kw)[0])
+			kind, _ := cardtext.ParseKind(strings.Fields(kw)[0])
 			name := strings.Trim(c.s, `"“” `)
 			if name == "" {
 				return fail()

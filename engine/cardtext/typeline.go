@@ -1,11 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"fmt"
-	"slices"
 	"strings"
-
-	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // TypeLine is an object's supertypes, card types and subtypes (205 in current
@@ -30,10 +27,10 @@ type Subtype struct {
 }
 
 // Is reports whether the type line has the card type t ("creature").
-func (t TypeLine) Is(cardType string) bool { return hasFold(t.CardTypes, cardType) }
+func (t TypeLine) Is(cardType string) bool { return HasFold(t.CardTypes, cardType) }
 
 // IsSuper reports whether the type line has the supertype s ("legendary").
-func (t TypeLine) IsSuper(s string) bool { return hasFold(t.Supertypes, s) }
+func (t TypeLine) IsSuper(s string) bool { return HasFold(t.Supertypes, s) }
 
 // HasSubtype reports whether the type line has the subtype s of any kind.
 func (t TypeLine) HasSubtype(s string) bool {
@@ -48,8 +45,8 @@ func (t TypeLine) HasSubtype(s string) bool {
 // nonCreatureSubtype reports whether s is one of the built-in lists'
 // subtypes of another kind than creature.
 func nonCreatureSubtype(s string) bool {
-	for k, l := range defaultSubtypes {
-		if k != CreatureType && hasFold(l, s) {
+	for k, l := range DefaultSubtypes {
+		if k != CreatureType && HasFold(l, s) {
 			return true
 		}
 	}
@@ -85,7 +82,7 @@ func (t TypeLine) String() string {
 	return s
 }
 
-func hasFold(list []string, s string) bool {
+func HasFold(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {
 			return true
@@ -214,31 +211,6 @@ func (l *TypeLists) hint() string {
 		return ""
 	}
 	return " in the engine's short built-in lists (an edition built from its rules text has them all)"
-}
-
-// read is a printed type line as the rules about type lines make it mean
-// what it says: each word after the dash a separate subtype (205.3b), each
-// correlated to its card type (205.3c), creature and land types among them
-// (302.3, 305.5). Without one of those rules, the words after the dash
-// would say less.
-func (t TypeLine) read(s *State) TypeLine {
-	if !t.Dashed || len(t.Subtypes) == 0 {
-		return t
-	}
-	out := t
-	out.Subtypes = slices.DeleteFunc(slices.Clone(t.Subtypes), func(x Subtype) bool {
-		return x.Kind == CreatureType && !s.applies(registry.CreatureSubtypes) || x.Kind == LandType && !s.applies(registry.LandSubtypes)
-	})
-	if len(out.Subtypes) > 1 && !s.applies(registry.Subtypes) && out.Subtypes[0].Kind != PlanarType {
-		// One subtype of all the words.
-		out.Subtypes = []Subtype{{strings.Join(out.SubtypeNames(), " "), out.Subtypes[0].Kind}}
-	}
-	if len(t.CardTypes) > 1 && !s.applies(registry.Correlated) {
-		for i := range out.Subtypes {
-			out.Subtypes[i].Kind = "" // no card type to belong to
-		}
-	}
-	return out
 }
 
 // CheckSubtypeChoice checks a player's choice of a subtype of kind k against

@@ -1,4 +1,4 @@
-package engine
+package cardtext
 
 import (
 	"regexp"
@@ -72,7 +72,7 @@ type TypeLists struct {
 }
 
 // index builds the lookup maps; lists are never changed afterwards.
-func (l *TypeLists) index() *TypeLists {
+func (l *TypeLists) Index() *TypeLists {
 	l.cardTypes = foldMap(l.CardTypes)
 	l.supertypes = foldMap(l.Supertypes)
 	l.subtypes = map[SubtypeKind]map[string]string{}
@@ -91,14 +91,14 @@ func (l *TypeLists) index() *TypeLists {
 func foldMap(names []string) map[string]string {
 	m := make(map[string]string, len(names))
 	for _, n := range names {
-		m[registry.Fold(n)] = titleWord(n)
+		m[registry.Fold(n)] = TitleWord(n)
 	}
 	return m
 }
 
 // titleWord capitalises a card type read from running text ("artifact");
 // subtypes are printed capitalised already.
-func titleWord(s string) string {
+func TitleWord(s string) string {
 	s = registry.Straighten(s)
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
@@ -196,7 +196,7 @@ func add(out *[]string, seen map[string]bool, item string) {
 // and everyday examples. An edition built from its own text
 // (FromRules) uses the full lists printed in 205.3 (204.3 in 2009–2011; the
 // glossary before that).
-var defaultSubtypes = map[SubtypeKind][]string{
+var DefaultSubtypes = map[SubtypeKind][]string{
 	CreatureType: {
 		"Time Lord", "Advisor", "Aetherborn", "Alien", "Ally", "Angel", "Antelope", "Ape", "Archer", "Archon",
 		"Armadillo", "Army", "Artificer", "Assassin", "Assembly-Worker", "Astartes", "Atog", "Aurochs", "Avatar",
