@@ -621,6 +621,9 @@ type ContSpec struct {
 	Control bool
 	// Layer 3: text (612): replace one word with another.
 	TextFrom, TextTo string
+	// SetName: "… named Legitimate Businessperson", the object's name
+	// (a text-changing effect, as 123.6c's example counts it).
+	SetName string
 	// Layer 4: types (205.1).
 	SetTypes         []string           // card types that replace the old ones
 	AddTypes         []string           // "in addition to its other types", "still a land"

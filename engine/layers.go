@@ -545,6 +545,10 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			if in.sticker != nil {
 				note("name", "named "+lc.applySticker(c, in.sticker))
 			}
+			if sp.SetName != "" {
+				c.Name = sp.SetName
+				note("name", "named "+sp.SetName)
+			}
 			if in.eff != nil && in.eff.From != "" {
 				c.Abilities = changeText(c.Abilities, in.eff.From, in.eff.To)
 				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))

@@ -1852,6 +1852,28 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			spec.AddTypes = nil
 		}
 	}
+	if c.eat("with", "base", "power", "and", "toughness") {
+		// "… creature with base power and toughness 1/1" (layer 7b).
+		pw, tg, ok := parsePT(c.peek())
+		if !ok {
+			return p.fail(c, text, "base power and toughness like 1/1")
+		}
+		c.next()
+		spec.SetPT = &[2]Amount{pw, tg}
+	}
+	if c.eat("named") {
+		// "… named Legitimate Businessperson": the rest of the sentence is
+		// the name, a text-changing effect (layer 3, 123.6c).
+		i := c.i
+		for !c.end() && c.peek() != "." {
+			c.next()
+		}
+		spec.SetName = c.textBetween(i, c.i)
+		if spec.SetName == "" {
+			return p.fail(c, text, "the name after named")
+		}
+		return nil
+	}
 	if c.eat("with") {
 		abs, err := p.withAbilities(c, text)
 		if err != nil {
@@ -2639,8 +2661,14 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 				return nil, true, err
 			}
 			spec.Gain = append(spec.Gain, abs...)
+		case c.eat("is"), c.eat("are"):
+			// "Enchanted creature loses all abilities and is a green and
+			// white Citizen creature …": what it is, in its own layers.
+			if err := p.becomes(c, text, spec); err != nil {
+				return nil, true, err
+			}
 		default:
-			return nil, true, p.fail(c, text, "and loses/has an ability")
+			return nil, true, p.fail(c, text, "and loses/has an ability or is …")
 		}
 	}
 	c.eat(".")

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -55,7 +56,8 @@ func withWord(name, word string, n int) string {
 func (lc *layerCtx) applySticker(c *Chars, st *NameSticker) string {
 	if !lc.s.applies(registry.StickerName) {
 		// Without 123.6c, the name is what was announced as the sticker
-		// was placed, whatever effects do to the words under it.
+		// was placed (123.6b), whatever effects do to the words under it
+		// or after it (stickerInstances puts it last).
 		c.Name = st.Announced
 		return c.Name
 	}
@@ -67,10 +69,18 @@ func (lc *layerCtx) applySticker(c *Chars, st *NameSticker) string {
 // objects.
 func (lc *layerCtx) stickerInstances() []*instance {
 	var out []*instance
+	// 123.6c: each applies in timestamp order with the other
+	// text-changing effects; without that rule nothing orders a sticker
+	// among them, and the name it announced stands over them.
+	inOrder := lc.s.applies(registry.StickerName)
 	for _, o := range lc.objs {
 		for i := range o.Stickers {
+			ts := o.Stickers[i].Timestamp
+			if !inOrder {
+				ts = math.MaxInt
+			}
 			out = append(out, &instance{key: fmt.Sprintf("n%d/%d", o.ID, i), spec: stickerSpec, src: o, ctrl: o.Owner,
-				ts: o.Stickers[i].Timestamp, fixed: []ObjectID{o.ID}, name: "a name sticker", sticker: &o.Stickers[i]})
+				ts: ts, fixed: []ObjectID{o.ID}, name: "a name sticker", sticker: &o.Stickers[i]})
 		}
 	}
 	return out
