@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
+)
 
 // TestWithWord: a name sticker's word goes after the first n words of the
 // name (123.6b), at the end if the name has fewer (123.6c); blank lines
@@ -36,13 +40,13 @@ func TestNamedStatic(t *testing.T) {
 		name  string
 		pt    bool
 		lose  bool
-		color Color
+		color cardtext.Color
 		err   string
 	}{
 		{text: "Enchanted creature loses all abilities and is a green and white Citizen creature with base power and toughness 1/1 named Legitimate Businessperson.",
-			name: "Legitimate Businessperson", pt: true, lose: true, color: Green | White},
-		{text: "Enchanted creature is a blue Frog creature named Froggy.", name: "Froggy", color: Blue},
-		{text: "Enchanted creature is a blue Frog creature with base power and toughness 1/1.", pt: true, color: Blue},
+			name: "Legitimate Businessperson", pt: true, lose: true, color: cardtext.Green | cardtext.White},
+		{text: "Enchanted creature is a blue Frog creature named Froggy.", name: "Froggy", color: cardtext.Blue},
+		{text: "Enchanted creature is a blue Frog creature with base power and toughness 1/1.", pt: true, color: cardtext.Blue},
 		{text: "Enchanted creature is a blue Frog creature named.", err: "the name after named"},
 		{text: "Enchanted creature is a blue Frog creature with base power and toughness big.", err: "base power and toughness like 1/1"},
 	}
