@@ -2260,7 +2260,11 @@ func (x *execCtx) chooseTargets(cp *Object, key registry.Key) error {
 	if err != nil {
 		return err
 	}
-	item.Targets = tg
+	// The item is shared with the states before this one: a copy takes
+	// the new targets.
+	changed := *item
+	changed.Targets = tg
+	item, cp.Stack = &changed, &changed
 	t.emit(Event{Kind: EvChoice, Key: key, Object: cp.Label, ObjectID: cp.ID, Player: t.name(x.ctrl),
 		Text: fmt.Sprintf("%s chooses new targets for %s%s", t.name(x.ctrl), cp.Label, copyTargetsText(t, item))})
 	return nil

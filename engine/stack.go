@@ -1066,9 +1066,11 @@ func (t *tx) resolve(o *Object) error {
 		t.dirty()
 		t.emit(Event{Kind: EvResolve, Key: registry.Bestow, Object: label, ObjectID: oid,
 			Text: label + "'s target is illegal: it ceases to be bestowed and resolves as a creature spell"})
-		for i := range item.Targets {
-			item.Targets[i] = nil
-		}
+		// The item is shared with the states before this one: a copy
+		// loses its targets.
+		cp := *item
+		cp.Targets = make([][]Target, len(item.Targets))
+		item, o.Stack = &cp, &cp
 		anyTarget = false
 	}
 	if anyTarget && !anyLegal && t.applies(registry.IllegalTargets) {

@@ -29,6 +29,9 @@ type Options struct {
 	// Seed, if set, seeds the game's random source instead of the
 	// scenario's seed line: the same scenario shuffled another way.
 	Seed *uint64
+	// stepped, if set, sees each step's state as the step is done (a
+	// test's look at what later steps must leave alone).
+	stepped func(engine.State)
 }
 
 // ErrBudget is wrapped by the error of a run that took too long.
@@ -217,6 +220,9 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 			return t
 		}
 		t.Steps = append(t.Steps, res)
+		if opt.stepped != nil {
+			opt.stepped(res.State)
+		}
 		if p := r.st.Pending; p != nil {
 			next := i + 1
 			if next < len(sc.Steps) && sc.Steps[next].choice {
