@@ -147,6 +147,10 @@ type tx struct {
 	batchDepth int
 	pre        *State // the state before the current batch of events (603.10)
 	batchFrom  int    // the first event of the current batch
+	// fresh: t.s is still what Apply was given, so the first batch looks
+	// back to base (which, like every state Apply is given, nothing
+	// changes) rather than to a copy of t.s.
+	fresh bool
 
 	// prevented marks the static prevention effects that have prevented
 	// damage in this batch of simultaneous events (615.10 switched off).
@@ -212,7 +216,7 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 			return s, nil, fmt.Errorf("%s must first accept or shorten the proposed shortcut (731.2b)", s.Players[s.Shortcut.Next].Name)
 		}
 	}
-	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a}
+	t := &tx{ed: ed, s: s.clone(), base: s.Under(ed), resume: a, fresh: true}
 	t.s.rules = ed
 	err := t.batch(func() error {
 		if err := t.ownDecision(a); err != nil {
@@ -300,7 +304,13 @@ func (t *tx) batch(fn func() error) error {
 	if t.batchDepth > 0 {
 		return fn()
 	}
-	pre := t.s.clone()
+	var pre State
+	if t.fresh {
+		pre = t.base
+	} else {
+		pre = t.s.clone()
+	}
+	t.fresh = false
 	t.pre, t.batchFrom = &pre, len(t.events)
 	t.prevented = nil
 	t.batchDepth++

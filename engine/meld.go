@@ -99,8 +99,7 @@ func (s State) AddMelded(melded, a, b *Card, owner PlayerID) (State, ObjectID) {
 	s = s.clone()
 	o := s.newObject(melded, owner, Battlefield, false)
 	for _, c := range []*Card{a, b} {
-		s.labels[c.Name]++
-		o.Parts = append(o.Parts, Part{Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c})
+		o.Parts = append(o.Parts, Part{Label: s.label(c.Name), Card: c})
 	}
 	return s, o.ID
 }

@@ -357,7 +357,15 @@ func (t *tx) checkSBA() error {
 			t.s.Objects[i].Deathtouched = false
 		}
 		var changed bool
-		if t.applies(registry.SBALKI) {
+		if len(all) == 0 {
+			// Nothing to perform: no event, so no batch (whose copy of the
+			// state to look back to would go unused); only the abilities
+			// that trigger on a state (603.8), which a batch checks last,
+			// are checked.
+			if t.batchDepth == 0 {
+				t.stateTriggers()
+			}
+		} else if t.applies(registry.SBALKI) {
 			// 704.8: what the pass moves is remembered as it was before
 			// any of the pass's actions.
 			t.sbaLKI = map[ObjectID]Snapshot{}
@@ -365,17 +373,19 @@ func (t *tx) checkSBA() error {
 				t.sbaLKI[o.ID] = Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
 			}
 		}
-		err := t.batch(func() error {
-			var err error
-			// 704.3: all of them at once, one event (701.24g).
-			return t.together(func() error {
-				changed, err = t.perform(all)
-				return err
+		if len(all) > 0 {
+			err := t.batch(func() error {
+				var err error
+				// 704.3: all of them at once, one event (701.24g).
+				return t.together(func() error {
+					changed, err = t.perform(all)
+					return err
+				})
 			})
-		})
-		t.sbaLKI = nil
-		if err != nil {
-			return err
+			t.sbaLKI = nil
+			if err != nil {
+				return err
+			}
 		}
 		// An action that changed nothing (an indestructible creature with
 		// lethal damage stays) doesn't make the check repeat.

@@ -386,11 +386,13 @@ type State struct {
 	// subgame (728.4a).
 	brought []string
 
-	nextID  ObjectID
-	clock   int            // timestamps and zone order
-	labels  map[string]int // name → how many objects have carried it, for labels
-	memo    *memo          // what is derived from the game's cards, shared by its states
-	answers []answer       // choices made, consumed by the next SBA check or the action that asked
+	nextID ObjectID
+	clock  int // timestamps and zone order
+	// labels: name → how many objects have carried it, for labels.
+	// States share it; label replaces it, never writes to it.
+	labels  map[string]int
+	memo    *memo    // what is derived from the game's cards, shared by its states
+	answers []answer // choices made, consumed by the next SBA check or the action that asked
 	// checked is the clock when state-based actions were last checked;
 	// stayed are commanders whose owners chose to leave them where they
 	// were put (903.9a).
@@ -504,11 +506,7 @@ func (s State) clone() State {
 		p.Words = slices.Clone(p.Words)
 		s.Pending = &p
 	}
-	labels := make(map[string]int, len(s.labels))
-	for k, v := range s.labels {
-		labels[k] = v
-	}
-	s.labels = labels
+	// labels is shared: it is replaced, never written to (label).
 	return s
 }
 
@@ -566,7 +564,7 @@ func (s *State) In(p PlayerID, z Zone) []*Object {
 		}
 		out = append(out, o)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+	slices.SortStableFunc(out, func(a, b *Object) int { return a.Seq - b.Seq })
 	return out
 }
 
@@ -586,16 +584,26 @@ func (s *State) tick() int { s.clock++; return s.clock }
 // the card's name and a number counting objects with that name ("Isamaru#2").
 func (s *State) newObject(c *Card, owner PlayerID, z Zone, token bool) *Object {
 	s.nextID++
-	if s.labels == nil {
-		s.labels = map[string]int{}
-	}
-	s.labels[c.Name]++
 	t := s.tick()
 	s.Objects = append(s.Objects, &Object{
-		ID: s.nextID, Label: c.Name + "#" + itoa(s.labels[c.Name]), Card: c,
+		ID: s.nextID, Label: s.label(c.Name), Card: c,
 		Owner: owner, Controller: owner, Base: owner, Zone: z, Seq: t, Timestamp: t, CtrlSince: t, Token: token,
 	})
 	return s.Objects[len(s.Objects)-1]
+}
+
+// label counts one more object named name and returns its label
+// ("Isamaru#2"). The states of a game share the map of counts, so it is
+// copied before it changes rather than at every clone: objects are made
+// far less often than states are copied.
+func (s *State) label(name string) string {
+	labels := make(map[string]int, len(s.labels)+1)
+	for k, v := range s.labels {
+		labels[k] = v
+	}
+	labels[name]++
+	s.labels = labels
+	return name + "#" + itoa(labels[name])
 }
 
 // AddObject puts a new object for card c into zone z for a game's setup and
