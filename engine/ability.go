@@ -46,9 +46,13 @@ type Ability struct {
 
 	Keyword string // AbKeyword: "flying", "protection", "toxic", "kicker", …
 	N       int    // a keyword's number: toxic 2, fading 7
-	Param   string // protection from "white"; splice onto "arcane"
-	KCost   *Cost  // kicker, splice, flashback: the keyword's cost
-	Parts   []*Ability
+	// Devotion and DevotionEach are the colors a KeywordDevotionMod
+	// ability increases devotion to.
+	Devotion     cardtext.Color
+	DevotionEach bool
+	Param        string // protection from "white"; splice onto "arcane"
+	KCost        *Cost  // kicker, splice, flashback: the keyword's cost
+	Parts        []*Ability
 	// XIs defines the X of a keyword an effect grants ("This creature has
 	// echo {X}, where X is your life total."): reevaluated whenever it's
 	// needed (702.1b).
@@ -298,9 +302,11 @@ const (
 	CondControlsAtLeast
 )
 
-// KeywordDevotionPlus1 marks "Your devotion to each color and each
-// combination of colors is increased by one." (Altar of the Pantheon, 700.5a).
-const KeywordDevotionPlus1 = "devotion +1"
+// KeywordDevotionMod marks a static ability that increases its
+// controller's devotion (700.5a) by N: to the colors Devotion, or, with
+// DevotionEach, to each color and each combination of colors (Altar of
+// the Pantheon).
+const KeywordDevotionMod = "devotion increased"
 
 // Instr is one instruction of a spell's or ability's effect (609.1): a
 // one-shot action, or the creation of a continuous effect or a delayed
@@ -550,12 +556,15 @@ type Amount struct {
 	// rather than their number; Whose is the player "they control" means.
 	Greatest bool
 	Whose    *PRef
+	// Devotion counts its controller's devotion to these colors (700.5):
+	// "your devotion to black".
+	Devotion cardtext.Color
 }
 
 // IsZero reports whether the amount is the constant 0.
 func (a Amount) IsZero() bool {
 	return a.N == 0 && !a.X && a.Count == nil && a.CountersOf == nil && a.PowerOf == nil && a.ValueOf == nil && a.HandOf == nil && !a.Removed && !a.All &&
-		a.LifeOf == nil && !a.LowestLife && a.StartOf == nil
+		a.LifeOf == nil && !a.LowestLife && a.StartOf == nil && a.Devotion == 0
 }
 
 // TokenSpec is what a "create" instruction makes (111.2).

@@ -521,11 +521,15 @@ func (t *tx) blockRestrictions(blocks [][2]ObjectID) error {
 }
 
 // extraBlocks is how many more creatures a blocker may block ("can block
-// an additional creature each combat").
+// an additional creature each combat"; "any number of creatures": as
+// many as are attacking).
 func (t *tx) extraBlocks(o *Object) int {
 	n := 0
 	for _, a := range t.chars(o).Abilities {
-		if a.Keyword == "block additional" {
+		if a.Keyword == KeywordBlockMore {
+			if a.N == BlockAnyNumber {
+				return len(t.s.Objects)
+			}
 			n += max(a.N, 1)
 		}
 	}

@@ -669,6 +669,8 @@ func (x *execCtx) amount(a Amount) int {
 		n += low
 	case a.HandOf != nil:
 		n += len(t.s.In(x.ctrl, Hand))
+	case a.Devotion != 0:
+		n += countAmount(&t.s, Amount{Devotion: a.Devotion}, x.source(), x.ctrl, nil, nil)
 	case a.Count != nil, a.CardTypes:
 		ctrl := x.ctrl
 		if a.Whose != nil {

@@ -942,24 +942,7 @@ func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 	case CondExiledCreature:
 		return lastExiledCreature(lc.s, o) != nil
 	case CondDevotion:
-		// 700.5a: devotion is counted after copy, control and text effects
-		// (the layers before this one), with effects that modify it.
-		d := 0
-		for _, p := range lc.objs {
-			if p.Zone == Battlefield && lc.ch[p.ID].Controller == ch.Controller {
-				for _, sym := range lc.ch[p.ID].Cost {
-					if sym.Color&c.Color != 0 {
-						d++
-					}
-				}
-				for _, a := range lc.ch[p.ID].Abilities {
-					// 700.5a: effects that modify devotion count.
-					if a.Kind == AbStatic && a.Keyword == KeywordDevotionPlus1 && lc.s.applies(registry.DevotionMods) {
-						d++
-					}
-				}
-			}
-		}
+		d := countAmount(lc.s, Amount{Devotion: c.Color}, nil, ch.Controller, lc.ch, o)
 		if c.Negated {
 			return d < c.N
 		}
@@ -1018,6 +1001,8 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 			k++
 		}
 		n += k * max(a.Per, 1)
+	case a.Devotion != 0:
+		n += devotion(s, a.Devotion, ctrl, chOf)
 	case a.CountersOf != nil:
 		if o := refObject(s, *a.CountersOf, src, self); o != nil {
 			n += o.Counters.Get(a.Kind)
@@ -1322,4 +1307,31 @@ func stackX(o *Object) int {
 		return o.Stack.X
 	}
 	return 0
+}
+
+// devotion is player p's devotion to the colors cols (700.5): the mana
+// symbols of those colors among the mana costs of the permanents p
+// controls (a hybrid symbol of two of them counts once), counted after
+// copy, control and text effects (the layers before the one asking, 700.5a),
+// and increased by the effects that modify it.
+func devotion(s *State, cols cardtext.Color, p PlayerID, chOf func(*Object) *Chars) int {
+	d := 0
+	for _, o := range s.Objects {
+		ch := chOf(o)
+		if o.Zone != Battlefield || ch == nil || ch.Controller != p {
+			continue
+		}
+		for _, sym := range ch.Cost {
+			if sym.Color&cols != 0 {
+				d++
+			}
+		}
+		for _, a := range ch.Abilities {
+			// 700.5a: effects that modify devotion count.
+			if a.Kind == AbStatic && a.Keyword == KeywordDevotionMod && (a.DevotionEach || a.Devotion == cols) && s.applies(registry.DevotionMods) {
+				d += a.N
+			}
+		}
+	}
+	return d
 }

@@ -1102,12 +1102,21 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 			}
 		}
 	case c.eat("your", "devotion", "to"):
-		col, ok := cardtext.ParseColor(c.next())
-		if ok && c.eat("is", "less", "than") {
-			if n, ok := c.num(); ok && c.end() {
-				return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: true}, nil
-			}
+		// "your devotion to red is less than five", "your devotion to
+		// white and black is seven or greater" (700.5)
+		col, each, ok := devotionTo(c)
+		if !ok || each {
+			return nil, p.fail(c, text, "devotion to which colors: red, black and red")
 		}
+		if !c.eat("is") {
+			return nil, p.fail(c, text, "\"is less than N\", \"is N or greater\"")
+		}
+		less := c.eat("less", "than")
+		n, ok := c.num()
+		if !ok || !less && !c.eat("or", "greater") && !c.eat("or", "more") || !c.end() {
+			return nil, p.fail(c, text, "\"is less than N\", \"is N or greater\"")
+		}
+		return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: less}, nil
 	}
 	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked")
 }
@@ -1263,6 +1272,20 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return a, ok, err
 	}
 	c.i = save
+	// "This creature can block an additional creature each combat."
+	// (509.1a)
+	if p.self(c) && c.eat("can", "block") {
+		a, err := p.blockMore(c, text, true)
+		if err != nil {
+			return nil, true, err
+		}
+		c.eat(".")
+		if !c.end() {
+			return fail("the end of the sentence")
+		}
+		return a, true, nil
+	}
+	c.i = save
 	// "Lands can't enter the battlefield." "Permanents enter tapped."
 	// "~ enters tapped." "This creature enters with N KIND counters on it."
 	if a, ok := p.entersStatic(c); ok {
@@ -1279,6 +1302,12 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	// "You can't lose the game and your opponents can't win the game."
 	if a, ok := p.gameStatic(c); ok {
 		return a, true, nil
+	}
+	c.i = save
+	// "Your devotion to each color and each combination of colors is
+	// increased by one." (700.5a)
+	if a, ok, err := p.devotionStatic(c, text); ok || err != nil {
+		return a, ok, err
 	}
 	c.i = save
 	// Rule-changing statics about spells and lands.
@@ -1357,9 +1386,6 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 		case c.eat("blocks", "each", "combat", "if", "able"):
 			c.eat(".")
 			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleBlocksIfAble}}}}, c.end()
-		case c.eat("can", "block", "an", "additional", "creature", "each", "combat"):
-			c.eat(".")
-			return &Ability{Kind: AbStatic, Keyword: "block additional", N: 1}, c.end()
 		}
 		return nil, false
 	}
@@ -1439,10 +1465,6 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 		}
 		c.eat(".")
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleAttackLimit, N: n}}}}, c.end()
-	case c.eat("your", "devotion", "to", "each", "color", "and", "each", "combination", "of", "colors", "is", "increased", "by", "one"):
-		// Altar of the Pantheon (700.5a).
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Keyword: KeywordDevotionPlus1}, c.end()
 	case c.eat("this", "spell", "costs"):
 		// "This spell costs {1} less to cast for each creature you
 		// attacked with this turn."

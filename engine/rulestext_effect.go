@@ -1544,6 +1544,14 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 			Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleAttacksIfAble}}}}
 		p.it = r
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Gain: []*Ability{req}}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
+	case c.eat("can", "block"):
+		// "Target creature can block any number of creatures this turn."
+		a, err := p.blockMore(c, text, false)
+		if err != nil {
+			return nil, true, err
+		}
+		p.it = r
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Gain: []*Ability{a}}, Dur: Duration{Kind: DurEndOfTurn}}, true, nil
 	case c.eat("becomes"), c.eat("become"):
 		spec := &ContSpec{Affects: r}
 		if err := p.becomes(c, text, spec); err != nil {
@@ -2022,6 +2030,14 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		return a, true
 	case c.eat("your", "life", "total"):
 		a.LifeOf = &PRef{Kind: PYou}
+		return a, true
+	case c.eat("your", "devotion", "to"):
+		// Gray Merchant: "X is your devotion to black" (700.5).
+		col, each, ok := devotionTo(c)
+		if !ok || each {
+			return a, false
+		}
+		a.Devotion = col
 		return a, true
 	case c.eat("your", "starting", "life", "total"):
 		a.StartOf = &PRef{Kind: PYou}
@@ -2608,6 +2624,14 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	case c.eat("can't", "block"):
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
+	case c.eat("can", "block"):
+		// "Each creature you control can block an additional creature
+		// each combat."
+		a, err := p.blockMore(c, text, true)
+		if err != nil {
+			return nil, true, err
+		}
+		spec.Gain = []*Ability{a}
 	case c.eat("can't", "be", "blocked"):
 		spec.Rules = &RuleMod{Kind: RuleUnblockable}
 	case c.eat("stations", "permanents", "using", "its"), c.eat("station", "permanents", "using", "their"):
