@@ -187,7 +187,10 @@ type Filter struct {
 	Tapped    int8           // 1: tapped, -1: untapped
 	Enchanted bool           // "enchanted creature": what this Aura is attached to
 	Attacking bool
-	EvenMV    bool // "with even mana values"
+	// BlockingSelf, BlockedBySelf: "blocking or blocked by ~", the
+	// object whose ability it is.
+	BlockingSelf, BlockedBySelf bool
+	EvenMV                      bool // "with even mana values"
 	// ToughGtPower: "with toughness greater than its power".
 	ToughGtPower bool
 	// PT bounds its power or toughness: "with toughness 2 or greater".

@@ -500,7 +500,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 	n.Base = n.Controller
 	n.Seq = t.s.tick()
 	n.Timestamp, n.CtrlSince = n.Seq, n.Seq
-	n.Revealed, n.ExiledBy, n.Haunting = false, 0, 0
+	n.Revealed, n.ExiledBy, n.ExiledLink, n.Haunting = false, 0, 0, 0
 	if to == Library || to == Hand || to == Outside {
 		n.Stickers = nil // 123.5: not retained in a hidden zone
 	}

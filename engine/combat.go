@@ -125,6 +125,12 @@ func (t *tx) defendingFor(id ObjectID) []PlayerID {
 	return t.s.Combat.defending(&t.s)
 }
 
+// isBlockingIt reports whether creature b blocks attacking creature a (509.1).
+func (c *Combat) isBlockingIt(b, a ObjectID) bool {
+	at := c.attacker(a)
+	return at != nil && slices.Contains(at.Blockers, b)
+}
+
 func (c *Combat) isBlocking(id ObjectID) bool {
 	for _, a := range c.Attackers {
 		if slices.Contains(a.Blockers, id) {

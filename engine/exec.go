@@ -428,7 +428,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		ids = x.selfAnd(r.Group)
 	case RefOtherExiledWith:
 		for _, o := range t.s.Objects {
-			if o.Zone == Exile && o.ExiledBy != 0 && o.ExiledBy == x.item.Source && !slices.Contains(x.it, o.ID) {
+			if exiledWith(o, x.item) && !slices.Contains(x.it, o.ID) {
 				ids = append(ids, o.ID)
 			}
 		}
@@ -462,11 +462,33 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 			ids = append(ids, s.ID)
 		}
 	case RefExiledWith:
+		// "a [creature] card exiled with ~": one of them, the controller's
+		// choice when there are several.
+		src := x.source()
+		var opts []ObjectID
 		for _, o := range t.s.Objects {
-			if o.Zone == Exile && o.ExiledBy != 0 && o.ExiledBy == x.item.Source {
-				ids = append(ids, o.ID)
-				break // "a card": the first one
+			if exiledWith(o, x.item) && (r.Group == nil || matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl)) {
+				opts = append(opts, o.ID)
 			}
+		}
+		if len(opts) > 1 && r.Group != nil {
+			if id, ok := x.picked[r.Group]; ok {
+				return []ObjectID{id}
+			}
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Options: opts, Min: 1, Max: 1,
+				Prompt: "choose a " + r.Group.String() + " exiled with " + x.item.SourceName})
+			if err != nil {
+				x.err = err
+				return nil
+			}
+			if x.picked == nil {
+				x.picked = map[*Filter]ObjectID{}
+			}
+			x.picked[r.Group] = ans.object
+			opts[0] = ans.object
+		}
+		if len(opts) > 0 {
+			ids = opts[:1] // "a card": the first one
 		}
 	case RefChooseOne:
 		if id, ok := x.picked[r.Group]; ok {
@@ -765,7 +787,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if to == Exile && x.item.Source != 0 {
 				for _, c := range append([]ObjectID{nid}, t.also[nid]...) {
 					if n := t.s.Object(c); n != nil {
-						n.ExiledBy = x.item.Source // 607.2a: exiled "with" its source
+						n.ExiledBy, n.ExiledLink = x.item.Source, x.item.Link // 607.2a: exiled "with" its source
 					}
 				}
 			}

@@ -1,6 +1,11 @@
 package engine
 
-import "github.com/arbiter-rules/arbiter/engine/cardtext"
+import (
+	"slices"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // Abilities linked by the cards one exiles (607.2a), such as Duplicant's:
 // "As long as a card exiled with ~ is a creature card, ~ has the power,
@@ -84,4 +89,28 @@ func (lc *layerCtx) typesOf(sp *ContSpec, in *instance, o *Object) *ContSpec {
 		}
 	}
 	return &cp
+}
+
+// linkOf is the effect that gave o its ability a (607.5: the abilities an
+// object acquires as part of one effect are linked to one another, and to
+// none of its others), or 0 for an ability of its own or one a static
+// ability grants. Without 607.5 nothing tells one acquired ability from
+// another: every ability of o is linked to every other.
+func (t *tx) linkOf(o *Object, a *Ability) int {
+	if o == nil || a == nil || !t.applies(registry.LinkedGained) {
+		return 0
+	}
+	for i := len(t.s.Effects) - 1; i >= 0; i-- {
+		e := &t.s.Effects[i]
+		if slices.Contains(e.Gain, a) && slices.Contains(e.Objects, o.ID) {
+			return e.ID
+		}
+	}
+	return 0
+}
+
+// exiledWith reports whether o is a card in exile the item's source
+// exiled with an ability linked to the item's (607.2a, 607.5).
+func exiledWith(o *Object, item *StackItem) bool {
+	return o.Zone == Exile && o.ExiledBy != 0 && o.ExiledBy == item.Source && o.ExiledLink == item.Link
 }

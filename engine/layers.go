@@ -1250,6 +1250,9 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 	if f.Attacking && (s.Combat == nil || !s.Combat.isAttacking(o.ID)) {
 		return false
 	}
+	if (f.BlockingSelf || f.BlockedBySelf) && (src == nil || !(f.BlockingSelf && s.Combat.isBlockingIt(o.ID, src.ID) || f.BlockedBySelf && s.Combat.isBlockingIt(src.ID, o.ID))) {
+		return false
+	}
 	who := ch.Controller
 	if o.Zone != Battlefield && o.Zone != Stack {
 		who = o.Owner

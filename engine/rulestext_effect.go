@@ -2166,6 +2166,7 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 	if p.self(c) {
 		return ORef{Kind: RefSelf}, true
 	}
+	var exiled Filter
 	switch {
 	case c.eat("the", "chosen", "card"):
 		return ORef{Kind: RefChosenObj}, true
@@ -2192,6 +2193,9 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 			return ORef{}, false
 		}
 		return ORef{Kind: RefExiledWith}, true
+	case p.exiledWith(c, &exiled):
+		// "a creature card exiled with Sisters of Stone Death"
+		return ORef{Kind: RefExiledWith, Group: &exiled}, true
 	case c.eat("it"), c.eat("that", "creature"), c.eat("that", "permanent"), c.eat("that", "card"), c.eat("that", "land"),
 		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"), c.eat("that", "artifact"),
 		c.eat("that", "enchantment"), c.eat("those", "cards"), c.eat("that", "vehicle"):
@@ -2480,6 +2484,23 @@ post:
 			f.Zone, f.Card, f.Control = Hand, true, Yours
 		case c.eat("on", "the", "battlefield"):
 			f.Zone = Battlefield
+		case c.peek() == "blocking" || c.peek() == "blocked":
+			// "target creature blocking or blocked by ~"; what isn't one
+			// is left for the caller to name.
+			at := c.i
+			switch {
+			case c.eat("blocking", "or", "blocked", "by"):
+				f.BlockingSelf, f.BlockedBySelf = true, true
+			case c.eat("blocking"):
+				f.BlockingSelf = true
+			case c.eat("blocked", "by"):
+				f.BlockedBySelf = true
+			}
+			if !p.selfRef(c) {
+				c.i = at
+				f.BlockingSelf, f.BlockedBySelf = false, false
+				return plural, true
+			}
 		default:
 			return plural, true
 		}
@@ -2818,4 +2839,31 @@ func pileZone(c *tcur) (Zone, bool) {
 		return Graveyard, true
 	}
 	return 0, false
+}
+
+// selfRef reads a reference to the ability's own object: "~", "this
+// creature".
+func (p *textParser) selfRef(c *tcur) bool {
+	if c.peek() == "~" {
+		c.next()
+		return true
+	}
+	return p.self(c)
+}
+
+// exiledWith reads "a KIND card exiled with ~" (607.2a) into f: a card of
+// that kind in exile that the object's linked ability exiled.
+func (p *textParser) exiledWith(c *tcur, out *Filter) bool {
+	save := c.i
+	if !c.eat("a") && !c.eat("an") {
+		return false
+	}
+	var f Filter
+	if _, ok := p.nounPhrase(c, &f); !ok || !f.Card || !c.eat("exiled", "with") || !p.selfRef(c) {
+		c.i = save
+		return false
+	}
+	f.Zone = Exile
+	*out = f
+	return true
 }

@@ -44,12 +44,15 @@ type StackItem struct {
 	Tapped     []Snapshot // creatures tapped to pay "Tap another untapped creature" costs
 	Exiled     []Snapshot // the card exiled to pay "Exile this card from your graveyard"
 	Removed    int        // counters removed to pay "any number of" costs
-	Spent      Mana       // mana spent to cast it (107.3, 700.14)
-	Kicked     []int      // which kicker costs were paid
-	Modes      []int      // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
-	Flashback  bool       // cast with flashback: exiled as it leaves the stack (702.34a)
-	Trig       *TrigInfo  // what triggered a triggered ability
-	Copy       bool
+	// Link is the effect that gave the source the ability, if it acquired
+	// it (607.5): what "exiled with ~" looks for.
+	Link      int
+	Spent     Mana      // mana spent to cast it (107.3, 700.14)
+	Kicked    []int     // which kicker costs were paid
+	Modes     []int     // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
+	Flashback bool      // cast with flashback: exiled as it leaves the stack (702.34a)
+	Trig      *TrigInfo // what triggered a triggered ability
+	Copy      bool
 	// Damage is combat damage on the stack: each creature's assignment as
 	// it was assigned (310.4a).
 	Damage []hit
@@ -625,7 +628,8 @@ type paid struct {
 	removed    int
 	tapped     []Snapshot
 	exiled     []Snapshot
-	discarded  ObjectID // the card itself, discarded (cycling): what it became
+	exiledTop  []ObjectID // the cards "Exile the top N cards of your library" exiled, as they are now
+	discarded  ObjectID   // the card itself, discarded (cycling): what it became
 }
 
 // payCost pays a total cost (601.2h, 602.2b): mana from the pool, life,
@@ -764,9 +768,11 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 			return out, t.ruleErr(registry.Pay, "%s's library has %d cards; %d can't be exiled", pl.Name, len(lib), c.ExileTop)
 		}
 		for k := 0; k < c.ExileTop; k++ {
-			if _, err := t.move(t.s.Top(p).ID, Exile, false, nil, registry.Exile, "is exiled to pay a cost"); err != nil {
+			nid, err := t.move(t.s.Top(p).ID, Exile, false, nil, registry.Exile, "is exiled to pay a cost")
+			if err != nil {
 				return out, err
 			}
+			out.exiledTop = append(out.exiledTop, nid)
 		}
 	}
 	self = t.s.Object(selfID) // exiling cards may have moved it in the slice
@@ -884,7 +890,7 @@ func (a Activate) apply(t *tx) error {
 	}
 	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *ch}
 	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label,
-		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets}
+		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets, Link: t.linkOf(o, ab)}
 	t.targetsBy = a.TargetsBy
 	item.Targets, err = t.checkTargets(ab.Targets, a.Targets, a.Player, o, ch, false, false)
 	t.targetsBy = 0
@@ -905,6 +911,12 @@ func (a Activate) apply(t *tx) error {
 	}
 	item.Spent, item.Sacrificed, item.Removed = p.mana, p.sacrificed, p.removed
 	item.Tapped, item.Exiled = p.tapped, p.exiled
+	for _, id := range p.exiledTop {
+		// 607.2a: cards its cost exiled are exiled "with" the object.
+		if n := t.s.Object(id); n != nil {
+			n.ExiledBy, n.ExiledLink = oID, item.Link
+		}
+	}
 	if src := t.s.Object(oID); src != nil && ab.OncePerTurn {
 		src.used(ab, t.s.Turn)
 	}

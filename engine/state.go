@@ -194,6 +194,10 @@ type Object struct {
 	// ExiledBy is the object whose ability exiled this card, for "a card
 	// exiled with ~" (607.2a); 0 if none.
 	ExiledBy ObjectID
+	// ExiledLink is the effect that gave ExiledBy the ability that exiled
+	// it (607.5: abilities acquired as part of one effect are linked to
+	// one another only); 0 for an ability of its own.
+	ExiledLink int
 	// Outsider: the card was brought into the game from outside it
 	// (400.11b), not one its owner began the game with.
 	Outsider bool

@@ -15,6 +15,7 @@ const (
 	StaticEnters     Key = "effect.static.enters"    // 611.3c: static abilities' effects apply as a permanent enters, before its triggers are looked at
 	KickerLinked     Key = "kicker.linked"           // 607.2i: an ability asking whether a kicker was paid is linked to that kicker
 	LinkedMany       Key = "linked.many"             // 607.4: an ability may be part of more than one pair of linked abilities
+	LinkedGained     Key = "linked.gained"           // 607.5: abilities an object acquires as part of one effect are linked to one another, and to no other
 	UndefinedChoice  Key = "choice.undefined"        // 607.5a: a choice made for another ability than the linked one is undefined: that part does nothing
 	OptionsPossible  Key = "resolve.options"         // 608.2d: a player can't choose an option that's illegal or impossible
 	LookBackInfo     Key = "resolve.lookback"        // 608.2i: information about a previous game state needn't hold now
@@ -39,7 +40,7 @@ const (
 // effectGated lists the keys above whose code is gated (gated.go).
 var effectGated = []Key{
 	CastTargetOnce, Pay, ConsiderChoices, ActivationCost, EntersModified, DelayedCreated,
-	ManaAbilityStays, TriggeredMana, StaticEnters, KickerLinked, LinkedMany, UndefinedChoice,
+	ManaAbilityStays, TriggeredMana, StaticEnters, KickerLinked, LinkedMany, LinkedGained, UndefinedChoice,
 	OptionsPossible, LookBackInfo, OnlyNamed, RefersPrevious, CantEnter, PermanentsOnly,
 	AsMuchAsPossible, SimultaneousBack, DurationNever, RulesEffect, StaticWhere, LayerOrder,
 	Override, ReplaceOnce, EntersAsItWould, PreventEachEvent, ReplaceNow, ContainedLater,
@@ -55,6 +56,7 @@ var effectRecognizers = []recognizer{
 	{key: TriggeredMana, chapters: []uint16{406, 411, 605}, re: rx(`triggered mana ability doesn.t go on the stack`)},
 	{key: KickerLinked, chapters: []uint16{607}, sub: 2, re: rx(`refers to whether that cost was paid, those abilities are linked`)},
 	{key: LinkedMany, chapters: []uint16{607}, sub: 1, re: rx(`^an ability may be part of more than one pair of linked abilities`)},
+	{key: LinkedGained, chapters: []uint16{607}, sub: 1, re: rx(`^if an object acquires a pair of linked abilities as part of the same effect`)},
 	{key: UndefinedChoice, chapters: []uint16{607}, sub: 2, re: rx(`choice is considered to be .undefined`)},
 	{key: OptionsPossible, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`can.t choose an option that.s illegal or impossible`)},
 	{key: LookBackInfo, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`^some effects look back in time and require information about previous game states`)},
