@@ -1547,17 +1547,17 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		default:
 			m = manaOf(col)
 		}
-	case ms.OpponentLands:
+	case ms.CouldProduce != nil:
 		var can cardtext.Color
 		could := t.couldProduce()
 		for _, o := range t.s.Objects {
-			if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") && t.s.Opponents(t.chars(o).Controller, x.ctrl) {
+			if o.Zone == Battlefield && !o.PhasedOut && matchFilter(&t.s, ms.CouldProduce, o, t.chars(o), x.source(), x.ctrl) {
 				can |= could[o.ID]
 			}
 		}
 		words := can.Names()
 		if len(words) == 0 {
-			t.emit(Event{Kind: EvRule, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: "no land an opponent controls could produce colored mana: no mana is added"})
+			t.emit(Event{Kind: EvRule, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: "no land it names could produce colored mana: no mana is added"})
 			return false, nil
 		}
 		col, _ := cardtext.ParseColor(words[0])
@@ -1634,7 +1634,7 @@ func (x *execCtx) couldAdd(ms *ManaSpec) bool {
 	case ms.Chosen:
 		src := x.source()
 		return src != nil && src.Chosen.HasColor
-	case ms.Produced, ms.OpponentLands, ms.ColorOf != nil:
+	case ms.Produced, ms.CouldProduce != nil, ms.ColorOf != nil:
 		return true
 	}
 	return ms.Mana.Total() > 0

@@ -149,9 +149,9 @@ func (t *tx) couldProduce() map[ObjectID]cardtext.Color {
 						continue
 					}
 					switch ms := in.Mana; {
-					case ms.OpponentLands:
+					case ms.CouldProduce != nil:
 						for _, l := range lands {
-							if t.s.Opponents(t.chars(l).Controller, ch.Controller) {
+							if matchFilter(&t.s, ms.CouldProduce, l, t.chars(l), o, ch.Controller) {
 								c |= could[l.ID]
 							}
 						}

@@ -1419,10 +1419,17 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 	switch {
 	case c.eat("one", "mana", "of", "the", "chosen", "color"):
 		return &ManaSpec{Chosen: true}, true
-	case c.eat("one", "mana", "of", "any", "color", "that", "a", "land", "an", "opponent", "controls", "could", "produce"):
-		return &ManaSpec{OpponentLands: true}, true
 	case c.eat("one", "mana", "of", "any", "color"):
-		return &ManaSpec{ColorOf: &Filter{}}, true
+		if !c.eat("that") {
+			return &ManaSpec{ColorOf: &Filter{}}, true
+		}
+		// "that a land an opponent controls could produce" (106.7): the
+		// lands a filter names.
+		f, ok := p.couldProduce(c)
+		if !ok {
+			return nil, false
+		}
+		return &ManaSpec{CouldProduce: f}, true
 	case c.eat("one", "mana", "of", "any", "type", "that", "land", "produced"):
 		// A triggered mana ability (605.4a): the engine adds it as the
 		// land's mana is added.
@@ -1463,6 +1470,24 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 		spec.ForEach = f
 	}
 	return spec, true
+}
+
+// couldProduce reads the lands whose mana a mana ability adds one of after
+// "one mana of any color that" (106.7): "a land an opponent controls
+// could produce", "lands you control could produce". ok=false leaves the
+// cursor where reading stopped.
+func (p *textParser) couldProduce(c *tcur) (*Filter, bool) {
+	plural := !c.eat("a") && !c.eat("an")
+	f := &Filter{}
+	pl, ok := p.nounPhrase(c, f)
+	if !ok || pl != plural || len(f.AllOf) > 0 || !slices.Equal(f.AnyOf, []string{"land"}) {
+		// couldProduce follows lands' mana abilities only.
+		return nil, false
+	}
+	if !c.eat("could", "produce") {
+		return nil, false
+	}
+	return f, true
 }
 
 // objectClause reads "OBJECT verb …": "~ deals 3 damage to any target",
