@@ -210,6 +210,11 @@ func (s *State) readTypeLine(t cardtext.TypeLine) cardtext.TypeLine {
 	if !t.Dashed || len(t.Subtypes) == 0 {
 		return t
 	}
+	if s.applies(registry.CreatureSubtypes) && s.applies(registry.LandSubtypes) && s.applies(registry.Subtypes) && s.applies(registry.Correlated) {
+		// Every word is the subtype it says: the printed line, shared
+		// (whatever changes a type line changes a copy of it).
+		return t
+	}
 	out := t
 	out.Subtypes = slices.DeleteFunc(slices.Clone(t.Subtypes), func(x cardtext.Subtype) bool {
 		return x.Kind == cardtext.CreatureType && !s.applies(registry.CreatureSubtypes) || x.Kind == cardtext.LandType && !s.applies(registry.LandSubtypes)

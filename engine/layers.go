@@ -66,12 +66,14 @@ type layerCtx struct {
 // defining abilities apply first, then the rest in timestamp order (613.3,
 // 613.7), except where one depends on another (613.8).
 func (s *State) computeView() *view {
-	lc := &layerCtx{s: s, byID: make(map[ObjectID]*Object, len(s.Objects)), ch: make(map[ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
+	lc := &layerCtx{s: s, objs: make([]*Object, 0, len(s.Objects)), byID: make(map[ObjectID]*Object, len(s.Objects)), ch: make(map[ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
 	for _, o := range s.Objects {
 		lc.objs = append(lc.objs, o)
 		lc.byID[o.ID] = o
 	}
 	v := &view{chars: lc.ch, copiable: make(map[ObjectID]*Card, len(lc.objs)), faceUp: map[ObjectID]*Card{}}
+	// Every object's characteristics in one allocation.
+	slab := make([]Chars, len(lc.objs))
 	// Layer 1: copy effects replace the copiable values, the latest last
 	// (613.2a, 707.2).
 	copies := map[ObjectID][]*ContEffect{}
@@ -84,7 +86,7 @@ func (s *State) computeView() *view {
 			copies[id] = append(copies[id], e)
 		}
 	}
-	for _, o := range lc.objs {
+	for i, o := range lc.objs {
 		// The face that's up, the half cast (712.8, 709.3b): what is
 		// printed on the object as it is now.
 		card := s.printed(o)
@@ -112,7 +114,8 @@ func (s *State) computeView() *view {
 		} else {
 			v.copiable[o.ID] = card
 		}
-		ch := baseChars(s, o, s.withStatus(o, card, copied), notes)
+		ch := &slab[i]
+		*ch = baseChars(s, o, s.withStatus(o, card, copied), notes)
 		s.faceManaValue(o, card, copied, ch)
 		lc.ch[o.ID] = ch
 	}
@@ -146,8 +149,8 @@ func (s *State) computeView() *view {
 }
 
 // baseChars starts an object's characteristics from its copiable values.
-func baseChars(s *State, o *Object, c *Card, notes []LayerNote) *Chars {
-	ch := &Chars{Name: c.Name, Cost: c.Cost, Types: s.readTypeLine(c.Types), Power: c.Power, Toughness: c.Toughness,
+func baseChars(s *State, o *Object, c *Card, notes []LayerNote) Chars {
+	ch := Chars{Name: c.Name, Cost: c.Cost, Types: s.readTypeLine(c.Types), Power: c.Power, Toughness: c.Toughness,
 		HasPT: c.HasPT, Abilities: s.cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
 	if o.Zone != Battlefield {
 		ch.Controller = o.Controller
@@ -211,6 +214,16 @@ var basicLandAbility = func() map[string]*Ability {
 	return m
 }()
 
+// basicLandAbilities holds each basic land type's ability alone in a
+// slice with no room to grow.
+var basicLandAbilities = func() map[string][]*Ability {
+	m := map[string][]*Ability{}
+	for t, a := range basicLandAbility {
+		m[t] = []*Ability{a}
+	}
+	return m
+}()
+
 // landAbilities gives lands with basic land types their mana abilities
 // (305.6) once types are known, before abilities are added or removed.
 func (lc *layerCtx) landAbilities() {
@@ -221,6 +234,12 @@ func (lc *layerCtx) landAbilities() {
 		}
 		for _, st := range ch.Types.Subtypes {
 			if a := basicLandAbility[st.Name]; a != nil && st.Kind == cardtext.LandType {
+				if len(ch.Abilities) == 0 {
+					// A basic land's only ability, the same slice every
+					// time (nothing changes an ability list in place).
+					ch.Abilities = basicLandAbilities[st.Name]
+					continue
+				}
 				ch.Abilities = append(slices.Clip(ch.Abilities), a)
 			}
 		}

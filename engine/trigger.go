@@ -336,7 +336,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 func (t *tx) unmodifiedChars(o *Object) *Chars {
 	ch := baseChars(&t.s, o, t.copiable(o), nil)
 	ch.Keywords = keywordsOf(ch.Abilities)
-	return ch
+	return &ch
 }
 
 // LastKnownOrCurrent is an object as it is, or as it last was.
