@@ -352,6 +352,11 @@ type Instr struct {
 	Steps    []Step // OpAddSteps: the step added
 	Zone2    Zone   // OpPutPiles: where the other pile goes
 	Text     string // the sentence, for events
+
+	// Put: OpReturn worded "put … onto the battlefield" (not "return"):
+	// the player it instructs controls what enters unless the text says
+	// "under its owner's control" (UnderOwner), 110.2a.
+	Put, UnderOwner bool
 	// If is a condition the instruction is followed only when true:
 	// "you gain X life if {G} was spent to cast this spell".
 	If *Cond

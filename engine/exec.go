@@ -679,8 +679,10 @@ func (x *execCtx) amount(a Amount) int {
 			n += t.lifeOf(p) * max(a.Per, 1)
 		}
 	case a.StartOf != nil:
-		// 103.4: the life total the game began with.
-		n += t.s.StartLife
+		// 103.4: the life total the player began the game with.
+		for _, p := range x.players(*a.StartOf) {
+			n += t.startingLife(p)
+		}
 	case a.LowestLife:
 		low := 0
 		for i, p := range t.s.APNAP() {
@@ -819,6 +821,16 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			if in.UnderYou {
 				owner = x.ctrl
 			}
+			if in.Put && !in.UnderOwner && t.applies(registry.PutControl) {
+				// 110.2a: an object an effect instructs a player to put
+				// onto the battlefield enters under that player's control
+				// unless the effect states otherwise.
+				owner = x.ctrl
+			}
+			how := "returns to the battlefield"
+			if in.Put {
+				how = "is put onto the battlefield"
+			}
 			if as := x.as; as != nil {
 				t.entering = func(nid ObjectID) error {
 					x.note(id, nid)
@@ -826,7 +838,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 					return err
 				}
 			}
-			nid, err := t.move(id, Battlefield, false, &owner, registry.Resolve, "returns to the battlefield")
+			nid, err := t.move(id, Battlefield, false, &owner, registry.Resolve, how)
 			t.entering = nil
 			if err != nil {
 				return false, err

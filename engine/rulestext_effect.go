@@ -580,9 +580,9 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		// "Put that card onto the battlefield [tapped] under your control."
 		save := c.i
 		if r, ok := p.objects(c); ok && c.eat("onto", "the", "battlefield") {
-			in := &Instr{Op: OpReturn, What: r}
+			in := &Instr{Op: OpReturn, What: r, Put: true}
 			in.Tapped = c.eat("tapped")
-			if !c.eat("under", "its", "owner", "'s", "control") {
+			if in.UnderOwner = c.eat("under", "its", "owner", "'s", "control"); !in.UnderOwner {
 				in.UnderYou = c.eat("under", "your", "control")
 			}
 			p.it = r // "That permanent is …" (611.2e)

@@ -91,7 +91,9 @@ func (s *State) shareLife(teams [][]PlayerID) {
 	s.Shared = make([]Shared, len(s.Players))
 	per := s.rules.TeamLifeStart / 2
 	for _, t := range teams {
-		s.Shared[s.Players[t[0]].Team].Life = per * len(t)
+		sh := &s.Shared[s.Players[t[0]].Team]
+		sh.Life = per * len(t)
+		sh.Start = sh.Life
 		for _, p := range t {
 			s.Players[p].Life = per
 		}

@@ -11,6 +11,9 @@ import "github.com/arbiter-rules/arbiter/engine/registry"
 // the team's number (Player.Team).
 type Shared struct {
 	Life int
+	// Start is the team's starting life total (103.4a, 810.4): a team
+	// member's "starting life total".
+	Start int
 }
 
 // SharesLife reports whether p's team has a shared life total.
@@ -26,6 +29,22 @@ func (s *State) TeamLife(p PlayerID) int {
 		return s.Shared[s.Players[p].Team].Life
 	}
 	return s.Players[p].Life
+}
+
+// startingLife is p's starting life total (103.4): the game's, as their
+// vanguard card modifies it (103.4b), or in a Two-Headed Giant game their
+// team's (103.4a).
+func (t *tx) startingLife(p PlayerID) int {
+	if t.s.SharesLife(p) && t.applies(registry.TeamStartLife) {
+		return t.s.Shared[t.s.Players[p].Team].Start
+	}
+	n := t.s.StartLife
+	if t.applies(registry.VanguardLife) {
+		for _, o := range t.s.vanguards(p) {
+			n += o.Card.LifeMod
+		}
+	}
+	return n
 }
 
 // LifeTotal is p's life total as a page shows it: the team's shared total

@@ -350,6 +350,14 @@ func (t *tx) beginStep() error {
 		if !t.applies(registry.DrawStep) {
 			break
 		}
+		if t.s.Turn == 1 && !t.s.Multiplayer() && t.ed.Has(registry.PlayFirstSkips) && t.applies(registry.PlayFirstSkips) {
+			// 103.8a: in a two-player game, the player who plays first
+			// skips the draw step of their first turn: its turn-based
+			// action, the draw, doesn't happen.
+			t.emit(Event{Kind: EvRule, Key: registry.PlayFirstSkips, Player: t.name(t.s.Active),
+				Text: fmt.Sprintf("%s plays first: no draw in the draw step of their first turn", t.name(t.s.Active))})
+			break
+		}
 		if err := (Draw{Player: t.s.Active, N: 1}).apply(t); err != nil {
 			return err
 		}
