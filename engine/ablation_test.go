@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -94,12 +95,12 @@ func keyByName(t *testing.T, name string) registry.Key {
 func TestWithout(t *testing.T) {
 	for _, tc := range []struct {
 		off  []registry.Key
-		want Zone
-	}{{nil, Graveyard}, {[]registry.Key{registry.SBALethal}, Battlefield}, {[]registry.Key{registry.SBAToughness}, Graveyard}} {
+		want cardtext.Zone
+	}{{nil, cardtext.Graveyard}, {[]registry.Key{registry.SBALethal}, cardtext.Battlefield}, {[]registry.Key{registry.SBAToughness}, cardtext.Graveyard}} {
 		g := newGame(t, "2026-01-16")
 		base := g.ed
 		g.ed = g.ed.Without(tc.off...)
-		id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
+		id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
 		g.do(DealDamage{To: ObjectTarget(id), N: 2})
 		if n := len(g.s.In(0, tc.want)); n != 1 {
 			t.Errorf("without %v: %d creatures in %s, want the Bears", tc.off, n, tc.want)

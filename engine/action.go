@@ -18,14 +18,14 @@ type Action interface {
 
 // Target is a player or an object, for damage and counters.
 type Target struct {
-	Object   ObjectID
+	Object   cardtext.ObjectID
 	Player   PlayerID
 	IsPlayer bool
 }
 
 // PlayerTarget and ObjectTarget build Targets.
-func PlayerTarget(p PlayerID) Target { return Target{Player: p, IsPlayer: true} }
-func ObjectTarget(o ObjectID) Target { return Target{Object: o} }
+func PlayerTarget(p PlayerID) Target          { return Target{Player: p, IsPlayer: true} }
+func ObjectTarget(o cardtext.ObjectID) Target { return Target{Object: o} }
 
 type (
 	// Move puts an object into a zone (onto the battlefield, into a
@@ -33,8 +33,8 @@ type (
 	// (400.3). A permanent enters under its owner's control unless
 	// Controller is set.
 	Move struct {
-		Object     ObjectID
-		To         Zone
+		Object     cardtext.ObjectID
+		To         cardtext.Zone
 		Bottom     bool      // library: the bottom rather than the top
 		Controller *PlayerID // battlefield: who controls it
 	}
@@ -47,7 +47,7 @@ type (
 	// (111.1–111.3); the player owns and controls them.
 	CreateToken struct {
 		Player PlayerID
-		Card   *Card
+		Card   *cardtext.Card
 		N      int
 	}
 	// PutCounters puts N counters of Kind on a permanent or player (122.1).
@@ -65,7 +65,7 @@ type (
 	// DealDamage: Source (0 for an unnamed source) deals N damage to a
 	// player or creature (120).
 	DealDamage struct {
-		Source ObjectID
+		Source cardtext.ObjectID
 		To     Target
 		N      int
 	}
@@ -79,21 +79,21 @@ type (
 		N      int
 	}
 	// Destroy moves a permanent to its owner's graveyard (701.8).
-	Destroy struct{ Object ObjectID }
+	Destroy struct{ Object cardtext.ObjectID }
 	// Sacrifice: the player sacrifices permanents they control (701.21).
 	Sacrifice struct {
 		Player  PlayerID
-		Objects []ObjectID
+		Objects []cardtext.ObjectID
 	}
 	// Tap and Untap turn a permanent (701.26).
-	Tap   struct{ Object ObjectID }
-	Untap struct{ Object ObjectID }
+	Tap   struct{ Object cardtext.ObjectID }
+	Untap struct{ Object cardtext.ObjectID }
 	// AddMana adds mana to a player's pool (106.4), to be spent only to
 	// cast Only spells if that is set (106.6).
 	AddMana struct {
 		Player PlayerID
-		Mana   Mana
-		Only   *Filter
+		Mana   cardtext.Mana
+		Only   *cardtext.Filter
 		Source string
 	}
 	// Choose answers the pending choice: an object (Object), several
@@ -101,8 +101,8 @@ type (
 	// creature type).
 	Choose struct {
 		Player  PlayerID
-		Object  ObjectID
-		Objects []ObjectID
+		Object  cardtext.ObjectID
+		Objects []cardtext.ObjectID
 		Target  *PlayerID
 		Word    string
 		// Order answers an ordering choice: each of the choice's Words
@@ -132,7 +132,7 @@ type tx struct {
 	// entering, if set, is called as a permanent move puts onto the
 	// battlefield is there, before what it is as it enters is noted
 	// (611.2e).
-	entering func(ObjectID) error
+	entering func(cardtext.ObjectID) error
 	s        State
 	events   []Event
 	sba      bool  // inside a state-based action
@@ -169,23 +169,23 @@ type tx struct {
 
 	// assigned is combat damage assigned to each blocker so far in a
 	// combat damage step (702.19b).
-	assigned map[ObjectID]int
+	assigned map[cardtext.ObjectID]int
 	// also maps the first card a melded permanent became as it left the
 	// battlefield to its other cards (712.21c).
-	also map[ObjectID][]ObjectID
+	also map[cardtext.ObjectID][]cardtext.ObjectID
 	// lifelinked collects combat damage's lifelink gains by player, where
 	// 702.15e is switched off and they would be one event.
 	lifelinked map[PlayerID]int
 	// sbaLKI is every permanent as it was before a pass of state-based
 	// actions, the last known information of those the pass moves (704.8).
-	sbaLKI map[ObjectID]Snapshot
+	sbaLKI map[cardtext.ObjectID]Snapshot
 	// sbaReplacer: for a player whose loss a permanent's replacement
 	// effect replaces in this pass, that permanent, when its controller
 	// chose that another action of the pass moves it first (400.6).
 	sbaReplacer map[PlayerID]replacer
 	// placed lists the cards put in a position in a library during the
 	// current event of several moves at once (together), nil outside one.
-	placed []ObjectID
+	placed []cardtext.ObjectID
 	// shuffling is set while a card is moved to be shuffled into a
 	// library: it takes no position there.
 	shuffling bool
@@ -389,7 +389,7 @@ func (t *tx) ruleErr(k registry.Key, format string, args ...any) error {
 
 func (t *tx) name(p PlayerID) string { return t.s.Players[p].Name }
 
-func (t *tx) object(id ObjectID) (*Object, error) {
+func (t *tx) object(id cardtext.ObjectID) (*Object, error) {
 	o := t.s.Object(id)
 	if o == nil {
 		return nil, fmt.Errorf("no object #%d", id)
@@ -397,12 +397,12 @@ func (t *tx) object(id ObjectID) (*Object, error) {
 	return o, nil
 }
 
-func (t *tx) permanent(id ObjectID, verb string) (*Object, error) {
+func (t *tx) permanent(id cardtext.ObjectID, verb string) (*Object, error) {
 	o, err := t.object(id)
 	if err != nil {
 		return nil, err
 	}
-	if o.Zone != Battlefield {
+	if o.Zone != cardtext.Battlefield {
 		return nil, fmt.Errorf("can't %s %s: it isn't a permanent (it's in %s)", verb, o.Label, t.where(o))
 	}
 	return o, nil
@@ -420,32 +420,32 @@ func (t *tx) where(o *Object) string {
 // status, damage or counters (122.2). Its last known information is kept
 // (608.2h). It returns the new object's ID, or the old one if the move
 // didn't happen. key names the rule that moved it.
-func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registry.Key, why string) (ObjectID, error) {
+func (t *tx) move(id cardtext.ObjectID, to cardtext.Zone, bottom bool, ctrl *PlayerID, key registry.Key, why string) (cardtext.ObjectID, error) {
 	o, err := t.object(id)
 	if err != nil {
 		return 0, err
 	}
-	if o.Zone == to && to != Battlefield {
+	if o.Zone == to && to != cardtext.Battlefield {
 		return id, nil
 	}
-	if len(o.Parts) > 0 && o.Zone == Battlefield && to != Battlefield {
+	if len(o.Parts) > 0 && o.Zone == cardtext.Battlefield && to != cardtext.Battlefield {
 		return t.moveMelded(o, to, bottom, key, why)
 	}
-	if o.Zone == Stack && o.Stack != nil && o.Stack.Flashback && to != Exile && t.applies(registry.Flashback) {
+	if o.Zone == cardtext.Stack && o.Stack != nil && o.Stack.Flashback && to != cardtext.Exile && t.applies(registry.Flashback) {
 		// 702.34a: "If the flashback cost was paid, exile this card
 		// instead of putting it anywhere else any time it would leave the
 		// stack." — its own "Shuffle ~ into its owner's library" too.
 		t.emit(Event{Kind: EvRule, Key: registry.Flashback, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s would leave the stack for %s; it's exiled instead (flashback)", o.Label, t.ed.ZoneName(to))})
-		return t.move(id, Exile, false, nil, registry.Flashback, "is exiled (flashback)")
+		return t.move(id, cardtext.Exile, false, nil, registry.Flashback, "is exiled (flashback)")
 	}
 	label, from := o.Label, t.where(o)
 	var before *Chars // what a permanent entering was, for 614.12
-	if to == Battlefield {
+	if to == cardtext.Battlefield {
 		c := *t.chars(o)
 		before = &c
 	}
-	if to == Graveyard {
+	if to == cardtext.Graveyard {
 		if r, err := t.graveyardReplacement(o); err != nil || r != nil {
 			if err != nil {
 				return 0, err
@@ -458,17 +458,17 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 			return t.move(id, r.to, r.bottom, ctrl, key, why)
 		}
 	}
-	if (to == Hand || to == Library) && o.Zone != Command {
+	if (to == cardtext.Hand || to == cardtext.Library) && o.Zone != cardtext.Command {
 		if yes, err := t.toCommandZone(o); err != nil || yes {
 			if err != nil {
 				return 0, err
 			}
-			return t.move(id, Command, false, nil, registry.CommandZoneRepl, "is put into the command zone instead")
+			return t.move(id, cardtext.Command, false, nil, registry.CommandZoneRepl, "is put into the command zone instead")
 		}
 	}
 	// 111.8: a token that has left the battlefield can't move again; it
 	// stays until it ceases to exist.
-	if o.Token && o.Zone != Battlefield && t.applies(registry.TokenStays) {
+	if o.Token && o.Zone != cardtext.Battlefield && t.applies(registry.TokenStays) {
 		t.emit(Event{Kind: EvRule, Key: registry.TokenStays, Object: label,
 			Text: label + " stays in " + from + ": a token that has left the battlefield can't change zones"})
 		return id, nil
@@ -479,10 +479,10 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 	t.s.nextID++
 	n.ID = t.s.nextID
 	n.Zone = to
-	n.Tapped, n.Damage, n.Deathtouched, n.Counters, n.Sick = false, 0, false, nil, to == Battlefield
+	n.Tapped, n.Damage, n.Deathtouched, n.Counters, n.Sick = false, 0, false, nil, to == cardtext.Battlefield
 	n.Stack, n.Attached, n.Chosen, n.Regen, n.PhasedOut, n.LoyaltyTurn, n.Used = nil, 0, Chosen{}, 0, false, 0, nil
 	n.AttachedTo = 0
-	if old.Zone != Stack || to != Battlefield {
+	if old.Zone != cardtext.Stack || to != cardtext.Battlefield {
 		n.Cast = nil
 		// 110.5d, 712.8a: status is left behind; a card elsewhere has its
 		// front face up. A spell becomes a permanent with the face up it
@@ -490,27 +490,27 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 		n.Face, n.FaceDown = FaceFront, false
 	}
 	n.Flipped, n.Half = false, 0
-	if old.Zone != Stack || to != Battlefield {
+	if old.Zone != cardtext.Stack || to != cardtext.Battlefield {
 		n.Bestowed = false // 702.103b: only the spell and the permanent it becomes
 	}
 	n.Controller = old.Owner
-	if to == Battlefield && ctrl != nil {
+	if to == cardtext.Battlefield && ctrl != nil {
 		n.Controller = *ctrl
 	}
 	n.Base = n.Controller
 	n.Seq = t.s.tick()
 	n.Timestamp, n.CtrlSince = n.Seq, n.Seq
 	n.Revealed, n.ExiledBy, n.ExiledLink, n.Haunting = false, 0, 0, 0
-	if to == Library || to == Hand || to == Outside {
+	if to == cardtext.Library || to == cardtext.Hand || to == cardtext.Outside {
 		n.Stickers = nil // 123.5: not retained in a hidden zone
 	}
-	if old.Zone == Outside {
+	if old.Zone == cardtext.Outside {
 		n.Outsider = true // 400.11b: brought into the game
 	}
 	if bottom {
 		n.Seq = -n.Seq
 	}
-	if to == Library && t.placed != nil && !t.shuffling {
+	if to == cardtext.Library && t.placed != nil && !t.shuffling {
 		// Put on top or at the bottom: a position a shuffle in the same
 		// event leaves it in (701.24g).
 		t.placed = append(t.placed, n.ID)
@@ -521,7 +521,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 		t.s.Combat.remove(id)
 	}
 	t.dirty()
-	if to == Battlefield {
+	if to == cardtext.Battlefield {
 		ok, err := t.enter(n.ID, before)
 		if err != nil {
 			return 0, err
@@ -536,12 +536,12 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 			// 608.3e: it can't enter; a spell goes to its owner's
 			// graveyard, anything else stays where it was.
 			t.s.remove(n.ID)
-			if old.Zone == Stack && t.applies(registry.CantEnter) {
+			if old.Zone == cardtext.Stack && t.applies(registry.CantEnter) {
 				g := old
-				g.ID, g.Zone, g.Stack = n.ID, Graveyard, nil
+				g.ID, g.Zone, g.Stack = n.ID, cardtext.Graveyard, nil
 				g.Seq, g.Timestamp = t.s.tick(), t.s.clock
 				t.s.Objects = append(t.s.Objects, &g)
-				t.emit(Event{Kind: EvMove, Key: registry.EnterResolve, Object: label, ObjectID: id, NewObjectID: g.ID, From: Stack, To: Graveyard,
+				t.emit(Event{Kind: EvMove, Key: registry.EnterResolve, Object: label, ObjectID: id, NewObjectID: g.ID, From: cardtext.Stack, To: cardtext.Graveyard,
 					Text: label + " can't enter the battlefield: it goes to " + t.name(g.Owner) + "'s graveyard"})
 				return g.ID, nil
 			}
@@ -559,7 +559,7 @@ func (t *tx) move(id ObjectID, to Zone, bottom bool, ctrl *PlayerID, key registr
 		text = label + " " + why + ": " + from + " → " + dest
 	}
 	ev := Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: n.ID, From: old.Zone, To: to, Text: text}
-	if to == Battlefield {
+	if to == cardtext.Battlefield {
 		// What it is as it enters, for the abilities it triggers: an
 		// effect that starts once it's there doesn't change that (611.2e).
 		if o := t.s.Object(n.ID); o != nil {
@@ -608,11 +608,11 @@ func (a Draw) apply(t *tx) error {
 			continue
 		}
 		label := top.Label
-		if _, err := t.move(top.ID, Hand, false, nil, "", ""); err != nil {
+		if _, err := t.move(top.ID, cardtext.Hand, false, nil, "", ""); err != nil {
 			return err
 		}
 		t.events = t.events[:len(t.events)-1] // the draw event says it better
-		t.emit(Event{Kind: EvDraw, Key: registry.Draw, Player: t.name(a.Player), Object: label, From: Library, To: Hand,
+		t.emit(Event{Kind: EvDraw, Key: registry.Draw, Player: t.name(a.Player), Object: label, From: cardtext.Library, To: cardtext.Hand,
 			Text: t.name(a.Player) + " draws " + label})
 	}
 	return nil
@@ -640,13 +640,13 @@ func (a CreateToken) apply(t *tx) error {
 // replacement effects of entering, and returns its ID. copyOf, if set, are
 // the copiable values it copies (707.2), card being the token's own; face
 // is the face a double-faced token enters with up (707.8a).
-func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card, face Face) (ObjectID, error) {
-	o := t.s.newObject(card, p, Battlefield, true)
+func (t *tx) createToken(p PlayerID, card *cardtext.Card, copyOf *cardtext.Card, face Face) (cardtext.ObjectID, error) {
+	o := t.s.newObject(card, p, cardtext.Battlefield, true)
 	o.Sick, o.Face = true, face
 	id := o.ID
 	t.dirty()
 	if copyOf != nil {
-		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: copyOf, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
+		t.addEffect(ContEffect{Spec: &cardtext.ContSpec{}, Copy: copyOf, Objects: []cardtext.ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: p, Text: "a copy of " + copyOf.Name})
 	}
 	if ok, err := t.enter(id, nil); err != nil {
@@ -657,7 +657,7 @@ func (t *tx) createToken(p PlayerID, card *Card, copyOf *Card, face Face) (Objec
 		return 0, nil
 	}
 	o = t.s.Object(id)
-	t.emit(Event{Kind: EvToken, Key: registry.CreateToken, Object: o.Label, ObjectID: id, NewObjectID: id, Player: t.name(p), To: Battlefield,
+	t.emit(Event{Kind: EvToken, Key: registry.CreateToken, Object: o.Label, ObjectID: id, NewObjectID: id, Player: t.name(p), To: cardtext.Battlefield,
 		Text: fmt.Sprintf("%s creates %s, a %s token", t.name(p), o.Label, t.chars(o).Types)})
 	return id, nil
 }
@@ -718,7 +718,7 @@ func (a DealDamage) apply(t *tx) error {
 		if err != nil {
 			return err
 		}
-		if o.Zone != Battlefield || !t.chars(o).Types.Is("creature") && !t.chars(o).Types.Is("planeswalker") {
+		if o.Zone != cardtext.Battlefield || !t.chars(o).Types.Is("creature") && !t.chars(o).Types.Is("planeswalker") {
 			return fmt.Errorf("%s can't be dealt damage: only players, creatures, planeswalkers and battles can", o.Label)
 		}
 	}
@@ -735,7 +735,7 @@ func (t *tx) life(pid PlayerID, n int, key registry.Key, why string) error {
 	}
 	if n > 0 {
 		// "If you would gain life, …instead" (614.1a).
-		ev := &pendingEvent{kind: EvtGainLife, player: pid, n: n, what: fmt.Sprintf("%s would gain %d life", t.name(pid), n)}
+		ev := &pendingEvent{kind: cardtext.EvtGainLife, player: pid, n: n, what: fmt.Sprintf("%s would gain %d life", t.name(pid), n)}
 		if by, err := t.replaceEvent(ev); by != "" || err != nil {
 			return err
 		}
@@ -784,7 +784,7 @@ func (t *tx) destroyX(o *Object, key registry.Key, why string, noRegen bool) err
 			Text: o.Label + " regenerates: it is tapped, its damage is removed, and it isn't destroyed"})
 		return nil
 	}
-	_, err := t.move(o.ID, Graveyard, false, nil, key, why)
+	_, err := t.move(o.ID, cardtext.Graveyard, false, nil, key, why)
 	return err
 }
 
@@ -792,7 +792,7 @@ func (a Sacrifice) apply(t *tx) error {
 	if len(a.Objects) == 0 {
 		return errors.New("sacrifice: nothing named")
 	}
-	seen := map[ObjectID]bool{}
+	seen := map[cardtext.ObjectID]bool{}
 	for _, id := range a.Objects {
 		o, err := t.object(id)
 		if err != nil {
@@ -804,7 +804,7 @@ func (a Sacrifice) apply(t *tx) error {
 			return t.ruleErr(registry.Sacrifice, "%s can't be sacrificed twice", o.Label)
 		}
 		seen[id] = true
-		if o.Zone != Battlefield {
+		if o.Zone != cardtext.Battlefield {
 			return t.ruleErr(registry.Sacrifice, "%s can't sacrifice %s: it isn't a permanent (it's in %s)", t.name(a.Player), o.Label, t.where(o))
 		}
 		if o.Controller != a.Player {
@@ -815,7 +815,7 @@ func (a Sacrifice) apply(t *tx) error {
 	return t.together(func() error {
 		for _, id := range a.Objects {
 			// Sacrifice isn't destruction: indestructible doesn't stop it.
-			if _, err := t.move(id, Graveyard, false, nil, registry.Sacrifice, "is sacrificed by "+t.name(a.Player)); err != nil {
+			if _, err := t.move(id, cardtext.Graveyard, false, nil, registry.Sacrifice, "is sacrificed by "+t.name(a.Player)); err != nil {
 				return err
 			}
 		}
@@ -933,7 +933,7 @@ func (t *tx) validAnswer(p *Choice, a *answer, order []string) error {
 		}
 	case p.Max > 1 || p.Min == 0 && p.Max > 0:
 		if len(a.objects) == 0 && a.object != 0 {
-			a.objects = []ObjectID{a.object}
+			a.objects = []cardtext.ObjectID{a.object}
 		}
 		if len(a.objects) < p.Min || len(a.objects) > max(p.Max, 1) {
 			return fmt.Errorf("choose between %d and %d: %s", p.Min, p.Max, p.Prompt)
@@ -1007,7 +1007,7 @@ func (a answer) text(s *State) string {
 	return "nothing"
 }
 
-func (t *tx) labelOf(id ObjectID) string {
+func (t *tx) labelOf(id cardtext.ObjectID) string {
 	if o := t.s.objectOrMain(id); o != nil {
 		return o.Label
 	}
@@ -1046,7 +1046,7 @@ func plural(n int) string {
 // drawReplaced applies a replacement effect to one draw ("If you would
 // draw a card, … instead", 614.1a) and reports whether one did.
 func (t *tx) drawReplaced(a Draw) (bool, error) {
-	ev := &pendingEvent{kind: EvtDraw, player: a.Player, n: 1, what: t.name(a.Player) + " would draw a card"}
+	ev := &pendingEvent{kind: cardtext.EvtDraw, player: a.Player, n: 1, what: t.name(a.Player) + " would draw a card"}
 	by, err := t.replaceEvent(ev)
 	return by != "", err
 }
@@ -1054,9 +1054,9 @@ func (t *tx) drawReplaced(a Draw) (bool, error) {
 // graveReplacement is a replacement effect for a card put into a
 // graveyard: where it goes instead.
 type graveReplacement struct {
-	src     ObjectID
+	src     cardtext.ObjectID
 	text    string
-	to      Zone
+	to      cardtext.Zone
 	shuffle bool // shuffled into the library rather than put on top
 	bottom  bool // put on the bottom of the library
 }
@@ -1071,14 +1071,14 @@ type graveReplacement struct {
 func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 	var rs []graveReplacement
 	for _, a := range t.chars(o).Abilities {
-		if a.Kind != AbStatic || a.Replace == nil || a.Replace.Kind != ReplGraveyard {
+		if a.Kind != cardtext.AbStatic || a.Replace == nil || a.Replace.Kind != cardtext.ReplGraveyard {
 			continue
 		}
-		if g := a.Replace.Grave; !g.Die || o.Zone == Battlefield {
+		if g := a.Replace.Grave; !g.Die || o.Zone == cardtext.Battlefield {
 			rs = append(rs, graveReplacement{src: o.ID, text: a.Text, to: g.To, shuffle: g.Shuffle, bottom: g.Bottom})
 		}
 	}
-	for _, m := range t.ruleMods(RuleGraveTo) {
+	for _, m := range t.ruleMods(cardtext.RuleGraveTo) {
 		if m.src != nil && t.graveOwnerFits(m, o) && t.graveWhatFits(m, o) {
 			g := m.mod.Grave
 			rs = append(rs, graveReplacement{src: m.src.ID, text: m.name + ": " + g.String(), to: g.To, shuffle: g.Shuffle, bottom: g.Bottom})
@@ -1091,10 +1091,10 @@ func (t *tx) graveyardReplacement(o *Object) (*graveReplacement, error) {
 		return t.thenOthers(rs, 0), nil // without 616.1, the first found applies
 	}
 	who := o.Owner
-	if o.Zone == Battlefield {
+	if o.Zone == cardtext.Battlefield {
 		who = t.chars(o).Controller
 	}
-	var opts []ObjectID
+	var opts []cardtext.ObjectID
 	for _, r := range rs {
 		opts = append(opts, r.src)
 	}

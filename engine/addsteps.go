@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -11,7 +12,7 @@ import (
 // numbered After (Step.phase), with the steps it has.
 type AddedPhase struct {
 	After int
-	Steps []Step
+	Steps []cardtext.Step
 }
 
 // addSteps: player p gets n additional steps of kind step after the
@@ -19,20 +20,20 @@ type AddedPhase struct {
 // that step; any other steps that phase would normally have are skipped.
 // Without that rule the phase would have all its steps. 500.10a: "you get"
 // adds nothing to another player's turn.
-func (t *tx) addSteps(p PlayerID, step Step, n int) {
+func (t *tx) addSteps(p PlayerID, step cardtext.Step, n int) {
 	if p != t.s.Active || n <= 0 {
 		return
 	}
-	steps := []Step{step}
+	steps := []cardtext.Step{step}
 	if !t.applies(registry.AddedStep) {
 		steps = nil
 		for _, s := range Steps {
-			if s.phase() == step.phase() {
+			if s.Phase() == step.Phase() {
 				steps = append(steps, s)
 			}
 		}
 	}
-	after := t.s.Step.phase()
+	after := t.s.Step.Phase()
 	if t.s.Resume != 0 {
 		after = t.s.addedAfter
 	}

@@ -49,9 +49,9 @@ func (s *State) charsAs(o *Object, edit func(*Object)) *Chars {
 
 // bestowCost is the cost of an object's bestow ability, nil if it has
 // none.
-func bestowCost(ch *Chars) *Cost {
+func bestowCost(ch *Chars) *cardtext.Cost {
 	for _, a := range ch.Abilities {
-		if a.Kind == AbKeyword && a.Keyword == "bestow" && a.KCost != nil {
+		if a.Kind == cardtext.AbKeyword && a.Keyword == "bestow" && a.KCost != nil {
 			return a.KCost
 		}
 	}
@@ -60,26 +60,26 @@ func bestowCost(ch *Chars) *Cost {
 
 // bestowed is a card's characteristics as a bestowed Aura (702.103b): an
 // Aura enchantment, no longer a creature, with enchant creature.
-func (s *State) bestowed(c *Card) *Card {
+func (s *State) bestowed(c *cardtext.Card) *cardtext.Card {
 	if v, ok := s.derived().bestowed.Load(c); ok {
-		return v.(*Card)
+		return v.(*cardtext.Card)
 	}
 	b := *c
 	b.Types = cardtext.TypeLine{Supertypes: c.Types.Supertypes, CardTypes: []string{"Enchantment"},
 		Subtypes: []cardtext.Subtype{{Name: "Aura", Kind: cardtext.EnchantmentType}}}
 	b.HasPT = false
-	f := Filter{AnyOf: []string{"creature"}}
-	b.Abilities = append([]*Ability{{Kind: AbKeyword, Keyword: "enchant", Param: "creature", Text: "Enchant creature",
-		Targets: []TargetSpec{{Filter: f, Objects: true, Count: 1, Text: "target creature"}}}}, c.Abilities...)
+	f := cardtext.Filter{AnyOf: []string{"creature"}}
+	b.Abilities = append([]*cardtext.Ability{{Kind: cardtext.AbKeyword, Keyword: "enchant", Param: "creature", Text: "Enchant creature",
+		Targets: []cardtext.TargetSpec{{Filter: f, Objects: true, Count: 1, Text: "target creature"}}}}, c.Abilities...)
 	v, _ := s.derived().bestowed.LoadOrStore(c, &b)
-	return v.(*Card)
+	return v.(*cardtext.Card)
 }
 
 // permissions lists the effects that allow player p to cast spells or
 // play lands otherwise than from their hand at sorcery speed.
 func (t *tx) permissions(p PlayerID) []ruleMod {
 	var out []ruleMod
-	for _, m := range t.ruleMods(RulePermission) {
+	for _, m := range t.ruleMods(cardtext.RulePermission) {
 		if m.ctrl == p {
 			out = append(out, m)
 		}
@@ -91,7 +91,7 @@ func (t *tx) permissions(p PlayerID) []ruleMod {
 // and prohibitions ("creature spells").
 func asSpell(o *Object) *Object {
 	probe := *o
-	probe.Zone = Stack
+	probe.Zone = cardtext.Stack
 	probe.Stack = &StackItem{Kind: StackSpell}
 	return &probe
 }
@@ -101,7 +101,7 @@ func asSpell(o *Object) *Object {
 // a spell with the qualities it names; their graveyard with flashback.
 // judge are the characteristics that decide what the spell is.
 func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
-	if o.Zone == Hand && o.Owner == p {
+	if o.Zone == cardtext.Hand && o.Owner == p {
 		return nil
 	}
 	probe := asSpell(o)
@@ -113,24 +113,24 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 		return nil
 	}
 	switch o.Zone {
-	case Library:
+	case cardtext.Library:
 		if o.Owner != p || t.s.Top(p) == nil || t.s.Top(p).ID != o.ID {
 			break
 		}
 		for _, m := range t.permissions(p) {
-			if m.mod.From == Library && m.mod.Top && fits(m) {
+			if m.mod.From == cardtext.Library && m.mod.Top && fits(m) {
 				t.emit(Event{Kind: EvRule, Key: registry.Cast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
 					Text: fmt.Sprintf("%s may cast %s from the top of their library (%s)", t.name(p), o.Label, m.name)})
 				return nil
 			}
 		}
 		return t.ruleErr(registry.Cast, "no effect lets %s cast %s from the top of their library", t.name(p), o.Label)
-	case Graveyard:
+	case cardtext.Graveyard:
 		// "as though those cards were in your graveyard" (Shaman's Trance).
 		mine := o.Owner == p
 		if !mine {
 			for _, m := range t.permissions(p) {
-				if m.mod.AsIn == Graveyard && m.mod.From == Graveyard && m.mod.FromWhose == Opponents && fits(m) {
+				if m.mod.AsIn == cardtext.Graveyard && m.mod.From == cardtext.Graveyard && m.mod.FromWhose == cardtext.Opponents && fits(m) {
 					mine = true
 					way.asThough = append(way.asThough, m.name)
 					t.emit(Event{Kind: EvRule, Key: registry.Cast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
@@ -159,7 +159,7 @@ func (t *tx) castTiming(o *Object, p PlayerID, ch, cast *Chars, way *castWay) er
 	if cast.Types.Is("instant") || cast.HasKeyword("flash") || !t.applies(registry.Timing) {
 		return nil
 	}
-	if t.s.Active == p && t.s.Step.isMain() && t.top() == nil {
+	if t.s.Active == p && t.s.Step.IsMain() && t.top() == nil {
 		return nil
 	}
 	judge := ch

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
+)
 
 // TestModalText reads modal spells' header lines and modes (700.2), and
 // refuses what isn't one.
@@ -16,15 +20,15 @@ func TestModalText(t *testing.T) {
 		{line: "Choose one —", min: 1, max: 1},
 		{line: "Choose two —", min: 2, max: 2},
 		{line: "Choose one or both —", min: 1, max: 2},
-		{line: "Choose one or more —", min: 1, max: anyNumber},
-		{line: "Choose any number —", min: 1, max: anyNumber},
-		{line: "Choose one. If this spell was kicked, choose any number instead.", min: 1, max: 1, kicked: [2]int{1, anyNumber}},
+		{line: "Choose one or more —", min: 1, max: cardtext.AnyNumber},
+		{line: "Choose any number —", min: 1, max: cardtext.AnyNumber},
+		{line: "Choose one. If this spell was kicked, choose any number instead.", min: 1, max: 1, kicked: [2]int{1, cardtext.AnyNumber}},
 		{line: "• Destroy target non-Aura enchantment.", mode: true},
 		{line: "• Target creature you control fights target creature you don't control.", mode: true},
 		{line: "Choose one. If this spell was kicked, choose any number.", err: true},
 		{line: "• Frobnicate target creature.", err: true},
 	} {
-		abs, err := ParseAbilities("Charm", tc.line, true, lists)
+		abs, err := cardtext.ParseAbilities("Charm", tc.line, true, lists)
 		if tc.err {
 			if err == nil {
 				t.Errorf("%q: read, want an error", tc.line)
@@ -46,7 +50,7 @@ func TestModalText(t *testing.T) {
 			t.Errorf("%q: modal %+v, want %d to %d (kicked %v)", tc.line, a.Modal, tc.min, tc.max, tc.kicked)
 		}
 	}
-	if _, err := FoldModes([]*Ability{{Kind: AbSpell, Mode: true, Text: "• Draw a card."}}); err == nil {
+	if _, err := FoldModes([]*cardtext.Ability{{Kind: cardtext.AbSpell, Mode: true, Text: "• Draw a card."}}); err == nil {
 		t.Error("a mode with no \"Choose one —\" before it was accepted")
 	}
 }
@@ -65,7 +69,7 @@ func TestLoyaltyCostText(t *testing.T) {
 		{"0: You gain 1 life.", 0},
 		{"[+2]: You gain 2 life.", 2},
 	} {
-		abs, err := ParseAbilities("Walker", tc.line, false, lists)
+		abs, err := cardtext.ParseAbilities("Walker", tc.line, false, lists)
 		if err != nil || len(abs) != 1 || abs[0].Cost == nil {
 			t.Errorf("%q: %v", tc.line, err)
 			continue

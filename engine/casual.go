@@ -16,7 +16,7 @@ import (
 // Vanguard returns the vanguard cards p owns in the command zone (902.3).
 func (s *State) vanguards(p PlayerID) []*Object {
 	var out []*Object
-	for _, o := range s.In(p, Command) {
+	for _, o := range s.In(p, cardtext.Command) {
 		if o.Owner == p && o.Card.Types.Is("vanguard") {
 			out = append(out, o)
 		}
@@ -53,7 +53,7 @@ func (s *State) MaxHandSize(p PlayerID) int {
 // StartVanguard gives p the starting life total their vanguard card o
 // makes (902.4: 20 plus or minus its life modifier) as the game begins
 // with it in the command zone.
-func (s State) StartVanguard(p PlayerID, o ObjectID) State {
+func (s State) StartVanguard(p PlayerID, o cardtext.ObjectID) State {
 	s = s.clone()
 	v := s.Object(o)
 	if v == nil || !s.applies(registry.VanguardLife) {
@@ -64,7 +64,7 @@ func (s State) StartVanguard(p PlayerID, o ObjectID) State {
 }
 
 // Designate makes the card of object o one of p's commanders (903.3).
-func (s State) Designate(p PlayerID, o ObjectID) State {
+func (s State) Designate(p PlayerID, o cardtext.ObjectID) State {
 	s = s.clone()
 	x := s.Object(o)
 	if x == nil {
@@ -133,7 +133,7 @@ func (s *State) ColorIdentity(o *Object) cardtext.Color {
 	return id
 }
 
-func cardIdentity(c *Card) cardtext.Color {
+func cardIdentity(c *cardtext.Card) cardtext.Color {
 	id := c.Cost.Colors()
 	if c.HasColor {
 		id |= c.Color

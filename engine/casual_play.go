@@ -34,8 +34,8 @@ func (a Mulligan) apply(t *tx) error {
 	if !t.applies(registry.Mulligan) {
 		return t.ruleErr(registry.Mulligan, "%s can't take a mulligan: no rule lets a player", t.name(a.Player))
 	}
-	for _, o := range t.s.In(a.Player, Hand) {
-		if _, err := t.move(o.ID, Library, false, nil, registry.Mulligan, "is shuffled into the library (mulligan)"); err != nil {
+	for _, o := range t.s.In(a.Player, cardtext.Hand) {
+		if _, err := t.move(o.ID, cardtext.Library, false, nil, registry.Mulligan, "is shuffled into the library (mulligan)"); err != nil {
 			return err
 		}
 	}
@@ -58,7 +58,7 @@ type Keep struct{ Player PlayerID }
 
 func (a Keep) apply(t *tx) error {
 	n := t.s.Players[a.Player].Mulligans
-	hand := t.s.In(a.Player, Hand)
+	hand := t.s.In(a.Player, cardtext.Hand)
 	if n == 0 || !t.applies(registry.Mulligan) {
 		return nil
 	}
@@ -70,13 +70,13 @@ func (a Keep) apply(t *tx) error {
 	}
 	chosen := ans.objects
 	if len(chosen) == 0 {
-		chosen = []ObjectID{ans.object}
+		chosen = []cardtext.ObjectID{ans.object}
 	}
 	if len(chosen) != n {
 		return t.ruleErr(registry.Mulligan, "%s must put %d cards on the bottom, not %d", t.name(a.Player), n, len(chosen))
 	}
 	for _, id := range chosen {
-		if _, err := t.move(id, Library, true, nil, registry.Mulligan, "is put on the bottom of the library (mulligan)"); err != nil {
+		if _, err := t.move(id, cardtext.Library, true, nil, registry.Mulligan, "is put on the bottom of the library (mulligan)"); err != nil {
 			return err
 		}
 	}
@@ -90,7 +90,7 @@ func (t *tx) discardToHandSize() error {
 		return nil
 	}
 	p := t.s.Active
-	hand := t.s.In(p, Hand)
+	hand := t.s.In(p, cardtext.Hand)
 	n := len(hand) - t.s.MaxHandSize(p)
 	if n <= 0 {
 		return nil
@@ -102,13 +102,13 @@ func (t *tx) discardToHandSize() error {
 	}
 	chosen := ans.objects
 	if len(chosen) == 0 {
-		chosen = []ObjectID{ans.object}
+		chosen = []cardtext.ObjectID{ans.object}
 	}
 	if len(chosen) != n {
 		return t.ruleErr(registry.HandSize, "%s must discard %d cards, not %d", t.name(p), n, len(chosen))
 	}
 	for _, id := range chosen {
-		if _, err := t.move(id, Graveyard, false, nil, registry.HandSize, "is discarded (maximum hand size)"); err != nil {
+		if _, err := t.move(id, cardtext.Graveyard, false, nil, registry.HandSize, "is discarded (maximum hand size)"); err != nil {
 			return err
 		}
 	}
@@ -118,7 +118,7 @@ func (t *tx) discardToHandSize() error {
 // commanderCast reports whether p may cast o from the command zone (903.8:
 // a commander they own).
 func (t *tx) commanderCast(o *Object, p PlayerID) bool {
-	if o.Zone != Command || o.Owner != p || !t.applies(registry.CommanderCast) {
+	if o.Zone != cardtext.Command || o.Owner != p || !t.applies(registry.CommanderCast) {
 		return false
 	}
 	c, owner, ok := t.s.CommanderOf(o)
@@ -170,7 +170,7 @@ func ordinal(n int) string {
 
 // commanderDamage records combat damage a commander dealt player p
 // (903.10a).
-func (t *tx) commanderDamage(srcID ObjectID, p PlayerID, n int) {
+func (t *tx) commanderDamage(srcID cardtext.ObjectID, p PlayerID, n int) {
 	src := t.s.Object(srcID)
 	if src == nil || !t.applies(registry.CommanderDamage) {
 		return
@@ -221,7 +221,7 @@ func (t *tx) commandZoneSBA() (do []sbaDo) {
 		return nil
 	}
 	for _, o := range t.s.Objects {
-		if (o.Zone != Graveyard && o.Zone != Exile) || o.Timestamp <= t.s.checked || slices.Contains(t.s.stayed, o.ID) {
+		if (o.Zone != cardtext.Graveyard && o.Zone != cardtext.Exile) || o.Timestamp <= t.s.checked || slices.Contains(t.s.stayed, o.ID) {
 			continue
 		}
 		_, owner, ok := t.s.CommanderOf(o)

@@ -20,8 +20,8 @@ type Chars struct {
 	Power     int
 	Toughness int
 	HasPT     bool
-	Keywords  []string   // plain keyword abilities, lower case
-	Abilities []*Ability // every ability, keywords included, in order
+	Keywords  []string            // plain keyword abilities, lower case
+	Abilities []*cardtext.Ability // every ability, keywords included, in order
 	// Controller is the result of layer 2 for a permanent; for other
 	// objects, their owner or the player who put them on the stack.
 	Controller PlayerID
@@ -91,7 +91,7 @@ func (ch Chars) HasKeyword(k string) bool {
 // with characteristics src (702.16).
 func (ch Chars) ProtectedFrom(src Chars) bool {
 	for _, a := range ch.Abilities {
-		if a.Kind != AbKeyword || a.Keyword != "protection" {
+		if a.Kind != cardtext.AbKeyword || a.Keyword != "protection" {
 			continue
 		}
 		switch a.Param {
@@ -182,23 +182,9 @@ func ptCounter(kind string) (p, t int, ok bool) {
 	if slash == len(kind) {
 		return 0, 0, false
 	}
-	p, ok1 := signed(kind[:slash])
-	t, ok2 := signed(kind[slash+1:])
+	p, ok1 := cardtext.Signed(kind[:slash])
+	t, ok2 := cardtext.Signed(kind[slash+1:])
 	return p, t, ok1 && ok2
-}
-
-func signed(s string) (int, bool) {
-	if len(s) < 2 || (s[0] != '+' && s[0] != '-') {
-		return 0, false
-	}
-	n, ok := cardtext.Number(s[1:])
-	if !ok || n > 1000 {
-		return 0, false
-	}
-	if s[0] == '-' {
-		n = -n
-	}
-	return n, true
 }
 
 // readTypeLine is a printed type line as the rules about type lines make

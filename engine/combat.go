@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -15,18 +16,18 @@ type Combat struct {
 	Attackers []Attacker
 	// pending: attackers chosen (DeclareAttackers) for the declare
 	// attackers step's turn-based action, and what each attacks.
-	pending   []ObjectID
+	pending   []cardtext.ObjectID
 	pendingAt []Target
 	// pendingBands are the attacking bands declared with the attackers
 	// (702.22c).
-	pendingBands [][]ObjectID
+	pendingBands [][]cardtext.ObjectID
 	// pendingBlocks are the blocks declared so far, made together as the
 	// declare blockers step begins; declared lists the defending players
 	// who have declared theirs (802.4: each in turn).
-	pendingBlocks [][2]ObjectID
+	pendingBlocks [][2]cardtext.ObjectID
 	declared      []PlayerID
-	Assign        []Assignment // how attackers assign combat damage, if chosen
-	dealt         []ObjectID   // creatures that dealt first-strike damage
+	Assign        []Assignment        // how attackers assign combat damage, if chosen
+	dealt         []cardtext.ObjectID // creatures that dealt first-strike damage
 	// ordering is true from the moment blockers are declared until a
 	// player acts: damage assignment orders may be announced (509.2,
 	// 509.3); orders are those announced for blockers (an attacker's is
@@ -38,13 +39,13 @@ type Combat struct {
 // Attacker is one attacking creature and what it attacks: a player, or a
 // planeswalker (506.2, 508.1b).
 type Attacker struct {
-	ID ObjectID
+	ID cardtext.ObjectID
 	// Defender is the defending player it attacks: the player, or the
 	// planeswalker's controller (802.2a).
 	Defender PlayerID
 	// Walker is the planeswalker it attacks; 0 if it attacks a player.
-	Walker   ObjectID
-	Blockers []ObjectID
+	Walker   cardtext.ObjectID
+	Blockers []cardtext.ObjectID
 	Blocked  bool
 	// Band numbers the attacking band it's in (702.22c); 0: none.
 	Band int
@@ -61,7 +62,7 @@ func (a Attacker) Attacked() Target {
 // Assignment is how one attacking creature assigns its combat damage
 // (510.1c): to blockers and, with trample, the player.
 type Assignment struct {
-	Attacker ObjectID
+	Attacker cardtext.ObjectID
 	To       []Target
 	N        []int
 }
@@ -83,14 +84,14 @@ func (c Combat) clone() Combat {
 }
 
 // remove takes an object out of combat (506.4).
-func (c *Combat) remove(id ObjectID) {
+func (c *Combat) remove(id cardtext.ObjectID) {
 	c.Attackers = slices.DeleteFunc(c.Attackers, func(a Attacker) bool { return a.ID == id })
 	for i := range c.Attackers {
-		c.Attackers[i].Blockers = slices.DeleteFunc(c.Attackers[i].Blockers, func(b ObjectID) bool { return b == id })
+		c.Attackers[i].Blockers = slices.DeleteFunc(c.Attackers[i].Blockers, func(b cardtext.ObjectID) bool { return b == id })
 	}
 }
 
-func (c *Combat) isAttacking(id ObjectID) bool {
+func (c *Combat) isAttacking(id cardtext.ObjectID) bool {
 	for _, a := range c.Attackers {
 		if a.ID == id {
 			return true
@@ -100,7 +101,7 @@ func (c *Combat) isAttacking(id ObjectID) bool {
 }
 
 // attacker returns the attacker with id, or nil.
-func (c *Combat) attacker(id ObjectID) *Attacker {
+func (c *Combat) attacker(id cardtext.ObjectID) *Attacker {
 	if c == nil {
 		return nil
 	}
@@ -114,7 +115,7 @@ func (c *Combat) attacker(id ObjectID) *Attacker {
 
 // defendingFor is the defending player an attacking creature's abilities
 // mean: the one it attacks (802.2a), not every defending player.
-func (t *tx) defendingFor(id ObjectID) []PlayerID {
+func (t *tx) defendingFor(id cardtext.ObjectID) []PlayerID {
 	at := t.s.Combat.attacker(id)
 	if at == nil {
 		return nil
@@ -126,12 +127,12 @@ func (t *tx) defendingFor(id ObjectID) []PlayerID {
 }
 
 // isBlockingIt reports whether creature b blocks attacking creature a (509.1).
-func (c *Combat) isBlockingIt(b, a ObjectID) bool {
+func (c *Combat) isBlockingIt(b, a cardtext.ObjectID) bool {
 	at := c.attacker(a)
 	return at != nil && slices.Contains(at.Blockers, b)
 }
 
-func (c *Combat) isBlocking(id ObjectID) bool {
+func (c *Combat) isBlocking(id cardtext.ObjectID) bool {
 	for _, a := range c.Attackers {
 		if slices.Contains(a.Blockers, id) {
 			return true
@@ -146,14 +147,14 @@ type (
 	// declaration is its turn-based action.
 	DeclareAttackers struct {
 		Player    PlayerID
-		Attackers []ObjectID
+		Attackers []cardtext.ObjectID
 		// Defender is the player they attack (the next opponent in turn
 		// order if it is Player), unless At says, for each attacker in
 		// order, the player or planeswalker it attacks (802.3).
 		Defender PlayerID
 		At       []Target
 		// Bands are attacking bands among the attackers (702.22c).
-		Bands [][]ObjectID
+		Bands [][]cardtext.ObjectID
 	}
 	// DeclareBlockers: a defending player blocks (509.1): each blocker
 	// with the attacker it blocks, in pairs. When several players are
@@ -161,7 +162,7 @@ type (
 	// blockers step begins once all have.
 	DeclareBlockers struct {
 		Player PlayerID
-		Blocks [][2]ObjectID // blocker, attacker
+		Blocks [][2]cardtext.ObjectID // blocker, attacker
 	}
 	// AssignDamage: the active player chooses how an attacker assigns its
 	// combat damage (510.1c), or the defending player how a blocker blocking
@@ -170,7 +171,7 @@ type (
 	// are other creatures' assignments the player announces with it: a
 	// player's total assignment is checked as a whole (510.1e).
 	AssignDamage struct {
-		Attacker ObjectID
+		Attacker cardtext.ObjectID
 		To       []Target
 		N        []int
 		Also     []Assignment
@@ -184,7 +185,7 @@ func (a DeclareAttackers) apply(t *tx) error {
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
-	if t.s.Step > StepBeginCombat {
+	if t.s.Step > cardtext.StepBeginCombat {
 		return t.ruleErr(registry.Attack, "attackers are declared at the start of the declare attackers step; it's the %s", t.s.Step)
 	}
 	if a.Defender == a.Player {
@@ -208,7 +209,7 @@ func (a DeclareAttackers) apply(t *tx) error {
 	if err := t.checkBands(a.Bands, a.Attackers, at); err != nil {
 		return err
 	}
-	for t.s.Step != StepBeginCombat {
+	for t.s.Step != cardtext.StepBeginCombat {
 		if err := t.nextStep(); err != nil {
 			return err
 		}
@@ -258,7 +259,7 @@ func (t *tx) declaredAttackers() {
 
 // checkAttacked checks what one attacker attacks (508.1b): an opponent
 // still in the game, or a planeswalker an opponent controls (506.2).
-func (t *tx) checkAttacked(p PlayerID, id ObjectID, tg Target) error {
+func (t *tx) checkAttacked(p PlayerID, id cardtext.ObjectID, tg Target) error {
 	o, err := t.object(id)
 	if err != nil {
 		return err
@@ -266,7 +267,7 @@ func (t *tx) checkAttacked(p PlayerID, id ObjectID, tg Target) error {
 	def := tg.Player
 	if !tg.IsPlayer {
 		w := t.s.Object(tg.Object)
-		if w == nil || w.Zone != Battlefield || w.PhasedOut || !t.chars(w).Types.Is("planeswalker") {
+		if w == nil || w.Zone != cardtext.Battlefield || w.PhasedOut || !t.chars(w).Types.Is("planeswalker") {
 			return t.ruleErr(registry.Attack, "%s can attack a player or a planeswalker, not %s", o.Label, t.targetText(tg))
 		}
 		def = t.chars(w).Controller
@@ -296,7 +297,7 @@ func (c *Combat) defending(s *State) []PlayerID {
 }
 
 // checkAttack checks attackers before the step begins (508.1a–d).
-func (t *tx) checkAttackers(p PlayerID, ids []ObjectID) error {
+func (t *tx) checkAttackers(p PlayerID, ids []cardtext.ObjectID) error {
 	for _, id := range ids {
 		if err := t.canAttack(p, id); err != nil {
 			return err
@@ -309,14 +310,14 @@ func (t *tx) checkAttackers(p PlayerID, ids []ObjectID) error {
 }
 
 // canAttack checks one creature on its own (508.1a–c).
-func (t *tx) canAttack(p PlayerID, id ObjectID) error {
+func (t *tx) canAttack(p PlayerID, id cardtext.ObjectID) error {
 	o, err := t.object(id)
 	if err != nil {
 		return err
 	}
 	ch := t.chars(o)
 	switch {
-	case o.Zone != Battlefield || !ch.Types.Is("creature"):
+	case o.Zone != cardtext.Battlefield || !ch.Types.Is("creature"):
 		return t.ruleErr(registry.Attack, "%s isn't a creature on the battlefield", o.Label)
 	case ch.Controller != p:
 		return t.ruleErr(registry.Attack, "%s isn't %s's", o.Label, t.name(p))
@@ -332,16 +333,16 @@ func (t *tx) canAttack(p PlayerID, id ObjectID) error {
 
 // attackRestrictions checks the restrictions on the attack as a whole
 // (508.1c): "can't attack alone", "no more than N creatures can attack".
-func (t *tx) attackRestrictions(ids []ObjectID) error {
+func (t *tx) attackRestrictions(ids []cardtext.ObjectID) error {
 	if !t.applies(registry.Attack) {
 		return nil
 	}
-	for _, m := range t.ruleMods(RuleCantAttackAlone) {
+	for _, m := range t.ruleMods(cardtext.RuleCantAttackAlone) {
 		if m.src != nil && len(ids) == 1 && m.src.ID == ids[0] {
 			return t.ruleErr(registry.Attack, "%s can't attack alone", m.src.Label)
 		}
 	}
-	for _, m := range t.ruleMods(RuleAttackLimit) {
+	for _, m := range t.ruleMods(cardtext.RuleAttackLimit) {
 		if len(ids) > 0 && len(ids)+len(t.s.Log.Attacked) > m.mod.N {
 			return t.ruleErr(registry.Attack, "%s: no more than %d creatures can attack each turn", m.name, m.mod.N)
 		}
@@ -351,7 +352,7 @@ func (t *tx) attackRestrictions(ids []ObjectID) error {
 
 func (a DeclareBlockers) apply(t *tx) error {
 	c := t.s.Combat
-	if c == nil || t.s.Step != StepAttackers || len(c.Attackers) == 0 {
+	if c == nil || t.s.Step != cardtext.StepAttackers || len(c.Attackers) == 0 {
 		return t.ruleErr(registry.Block, "blockers are declared in the declare blockers step, after attackers")
 	}
 	if t.top() != nil {
@@ -364,7 +365,7 @@ func (a DeclareBlockers) apply(t *tx) error {
 		return t.ruleErr(registry.Block, "%s has already declared blockers", t.name(a.Player))
 	}
 	// Check each block (509.1a–c).
-	count := map[ObjectID]int{}
+	count := map[cardtext.ObjectID]int{}
 	for _, b := range a.Blocks {
 		blk, err := t.object(b[0])
 		if err != nil {
@@ -375,7 +376,7 @@ func (a DeclareBlockers) apply(t *tx) error {
 			return err
 		}
 		bch, ach := t.chars(blk), t.chars(atk)
-		if blk.Zone != Battlefield || !bch.Types.Is("creature") || bch.Controller != a.Player {
+		if blk.Zone != cardtext.Battlefield || !bch.Types.Is("creature") || bch.Controller != a.Player {
 			return t.ruleErr(registry.Block, "%s isn't a creature %s controls", blk.Label, t.name(a.Player))
 		}
 		if blk.Tapped {
@@ -480,8 +481,8 @@ func (t *tx) bandBlocked() {
 // one or more creatures with banding and up to one without, each creature
 // in one band only, all attacking the same player or planeswalker
 // (702.22d).
-func (t *tx) checkBands(bands [][]ObjectID, ids []ObjectID, at []Target) error {
-	seen := map[ObjectID]bool{}
+func (t *tx) checkBands(bands [][]cardtext.ObjectID, ids []cardtext.ObjectID, at []Target) error {
+	seen := map[cardtext.ObjectID]bool{}
 	for _, band := range bands {
 		with, without := 0, 0
 		var to *Target
@@ -511,7 +512,7 @@ func (t *tx) checkBands(bands [][]ObjectID, ids []ObjectID, at []Target) error {
 
 // blockRestrictions checks the restrictions on the blocks as a whole
 // (509.1b). 702.111b: menace: two or more blockers, or none.
-func (t *tx) blockRestrictions(blocks [][2]ObjectID) error {
+func (t *tx) blockRestrictions(blocks [][2]cardtext.ObjectID) error {
 	for _, at := range t.s.Combat.Attackers {
 		n := 0
 		for _, b := range blocks {
@@ -532,8 +533,8 @@ func (t *tx) blockRestrictions(blocks [][2]ObjectID) error {
 func (t *tx) extraBlocks(o *Object) int {
 	n := 0
 	for _, a := range t.chars(o).Abilities {
-		if a.Keyword == KeywordBlockMore {
-			if a.N == BlockAnyNumber {
+		if a.Keyword == cardtext.KeywordBlockMore {
+			if a.N == cardtext.BlockAnyNumber {
 				return len(t.s.Objects)
 			}
 			n += max(a.N, 1)
@@ -545,13 +546,13 @@ func (t *tx) extraBlocks(o *Object) int {
 // canBlock checks evasion (509.1b): flying, shadow, protection,
 // "can't be blocked", "can't block".
 func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
-	for _, m := range t.ruleMods(RuleCantBlock) {
+	for _, m := range t.ruleMods(cardtext.RuleCantBlock) {
 		if m.src != nil && m.src.ID == blk.ID && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't block", blk.Label)
 		}
 	}
-	for _, m := range t.ruleMods(RuleUnblockable) {
-		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(registry.Block) { // 509.1b
+	for _, m := range t.ruleMods(cardtext.RuleUnblockable) {
+		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == cardtext.RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)
 		}
 	}
@@ -628,7 +629,7 @@ func (t *tx) chooseAssignment(all []Assignment, i int) error {
 		// those announced before this one; and since a player's total
 		// assignment is checked as a whole (510.1e), those announced after
 		// it too.
-		t.assigned = map[ObjectID]int{}
+		t.assigned = map[cardtext.ObjectID]int{}
 		count := func(x Assignment) {
 			for k, tg := range x.To {
 				if !tg.IsPlayer {
@@ -676,7 +677,7 @@ func (a AssignDamage) blocker(t *tx) error {
 			}
 		}
 	}
-	t.assigned = map[ObjectID]int{}
+	t.assigned = map[cardtext.ObjectID]int{}
 	err := t.checkBlockerAssignment(o, t.chars(o), attackers, &Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
 	t.assigned = nil
 	if err != nil {
@@ -689,7 +690,7 @@ func (a AssignDamage) blocker(t *tx) error {
 
 // count adds (sign 1) or takes away (-1) the damage the assignment gives
 // each creature to m.
-func (as *Assignment) count(m map[ObjectID]int, sign int) {
+func (as *Assignment) count(m map[cardtext.ObjectID]int, sign int) {
 	for i, tg := range as.To {
 		if !tg.IsPlayer {
 			m[tg.Object] += sign * as.N[i]
@@ -700,8 +701,8 @@ func (as *Assignment) count(m map[ObjectID]int, sign int) {
 // block is one blocking creature and the attackers it blocks, in the order
 // it was declared blocking them.
 type block struct {
-	blocker   ObjectID
-	attackers []ObjectID
+	blocker   cardtext.ObjectID
+	attackers []cardtext.ObjectID
 }
 
 // blocks lists the blocking creatures, each with the attackers it blocks.
@@ -726,7 +727,7 @@ func (c *Combat) blocks() []block {
 // each before any to the next.
 func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, as *Assignment) error {
 	total := 0
-	got := map[ObjectID]int{}
+	got := map[cardtext.ObjectID]int{}
 	for i, tg := range as.To {
 		if as.N[i] < 0 {
 			return t.ruleErr(registry.AssignBlocking, "damage can't be negative")
@@ -751,7 +752,7 @@ func (t *tx) firstStrikeInCombat() bool {
 		return false
 	}
 	for _, a := range c.Attackers {
-		for _, id := range append([]ObjectID{a.ID}, a.Blockers...) {
+		for _, id := range append([]cardtext.ObjectID{a.ID}, a.Blockers...) {
 			if o := t.s.Object(id); o != nil {
 				ch := t.chars(o)
 				if ch.HasKeyword("first strike") || ch.HasKeyword("double strike") {
@@ -828,7 +829,7 @@ func (t *tx) dealCombatDamage(hits []hit) error {
 // object (310.1 in 2007); the active player then gets priority, and players
 // may cast spells and activate abilities before it is dealt.
 func (t *tx) damageOnStack(hits []hit) error {
-	o := t.s.newObject(&Card{Name: "Combat damage"}, t.s.Active, Stack, false)
+	o := t.s.newObject(&cardtext.Card{Name: "Combat damage"}, t.s.Active, cardtext.Stack, false)
 	o.Stack = &StackItem{Kind: StackCombatDamage, Controller: t.s.Active, SourceName: o.Label, Damage: hits}
 	var w []string
 	for _, h := range hits {
@@ -845,7 +846,7 @@ func (t *tx) damageOnStack(hits []hit) error {
 // its power has changed (310.4a). The source is the creature as it is, or as
 // it last was (310.4b); damage assigned to a creature that has left the
 // battlefield or is no longer a creature isn't dealt (310.4c).
-func (t *tx) resolveCombatDamage(id ObjectID) error {
+func (t *tx) resolveCombatDamage(id cardtext.ObjectID) error {
 	o := t.s.Object(id)
 	hits := o.Stack.Damage
 	t.emit(Event{Kind: EvResolve, Key: registry.DamageStack, Object: o.Label, ObjectID: id, Text: o.Label + " resolves"})
@@ -854,7 +855,7 @@ func (t *tx) resolveCombatDamage(id ObjectID) error {
 	var deal []hit
 	for _, h := range hits {
 		src := *h.src
-		if so := t.s.Object(src.id); so != nil && so.Zone == Battlefield {
+		if so := t.s.Object(src.id); so != nil && so.Zone == cardtext.Battlefield {
 			src.ch = *t.chars(so)
 			src.ctrl = src.ch.Controller
 		} else if lk := t.s.LastKnown(src.id); lk != nil {
@@ -862,7 +863,7 @@ func (t *tx) resolveCombatDamage(id ObjectID) error {
 		}
 		if !h.to.IsPlayer {
 			r := t.s.Object(h.to.Object)
-			if r == nil || r.Zone != Battlefield || !t.chars(r).Types.Is("creature") && !t.chars(r).Types.Is("planeswalker") {
+			if r == nil || r.Zone != cardtext.Battlefield || !t.chars(r).Types.Is("creature") && !t.chars(r).Types.Is("planeswalker") {
 				name := t.labelOf(h.to.Object)
 				if lk := t.s.LastKnown(h.to.Object); name == "" && lk != nil {
 					name = lk.Obj.Label
@@ -887,13 +888,13 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 	var hits []hit
 	// Damage assigned to each blocker so far this step: lethal damage for
 	// trample counts it (702.19b).
-	assigned := map[ObjectID]int{}
+	assigned := map[cardtext.ObjectID]int{}
 	defer func() { t.assigned = nil }()
 	t.assigned = assigned
 	// 510.1e: the active player's total assignment is checked as a whole,
 	// so an attacker's chosen assignment counts, besides what the
 	// attackers before it assign, what those after it were chosen to.
-	later := map[ObjectID]int{}
+	later := map[cardtext.ObjectID]int{}
 	if t.applies(registry.AssignTotal) {
 		for _, at := range c.Attackers {
 			if o, as := t.s.Object(at.ID), explicit(c, at.ID); o != nil && as != nil && t.strikes(o, first) {
@@ -1041,7 +1042,7 @@ func (t *tx) assignText(to []Target, n []int) string {
 	return strings.Join(w, ", ")
 }
 
-func explicit(c *Combat, id ObjectID) *Assignment {
+func explicit(c *Combat, id cardtext.ObjectID) *Assignment {
 	for i := range c.Assign {
 		if c.Assign[i].Attacker == id {
 			return &c.Assign[i]
@@ -1076,7 +1077,7 @@ func (t *tx) lethal(b *Object, src *Chars) int {
 // blocker.
 func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Object, as *Assignment) error {
 	total, toPlayer, toController := 0, 0, 0
-	got := map[ObjectID]int{}
+	got := map[cardtext.ObjectID]int{}
 	for i, tg := range as.To {
 		if as.N[i] < 0 {
 			return t.ruleErr(registry.Assign, "damage can't be negative")
@@ -1146,7 +1147,7 @@ func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Obje
 // another (AnnounceOrder), the order is the one the creatures were declared
 // in. Other editions let the controller divide the damage as they choose
 // (510.1c; 310.2c in 2007).
-func (t *tx) checkOrder(o *Object, ch *Chars, order []*Object, got map[ObjectID]int, blocking bool) error {
+func (t *tx) checkOrder(o *Object, ch *Chars, order []*Object, got map[cardtext.ObjectID]int, blocking bool) error {
 	k := registry.AssignBlocked
 	if blocking {
 		k = registry.AssignBlocking
@@ -1172,12 +1173,12 @@ func (t *tx) checkOrder(o *Object, ch *Chars, order []*Object, got map[ObjectID]
 // swampwalk" needs a land that is both), or "".
 func (t *tx) walkedLand(ach *Chars, def PlayerID) string {
 	for _, a := range ach.Abilities {
-		if a.Kind != AbKeyword || !strings.HasSuffix(a.Keyword, "walk") || a.Keyword == "landwalk" {
+		if a.Kind != cardtext.AbKeyword || !strings.HasSuffix(a.Keyword, "walk") || a.Keyword == "landwalk" {
 			continue
 		}
 		sub, snow := strings.CutPrefix(strings.TrimSuffix(a.Keyword, "walk"), "snow ")
 		for _, o := range t.s.Objects {
-			if o.Zone != Battlefield || o.PhasedOut {
+			if o.Zone != cardtext.Battlefield || o.PhasedOut {
 				continue
 			}
 			ch := t.chars(o)
@@ -1195,7 +1196,7 @@ func (t *tx) walkedLand(ach *Chars, def PlayerID) string {
 
 func walkName(ach *Chars) string {
 	for _, a := range ach.Abilities {
-		if a.Kind == AbKeyword && strings.HasSuffix(a.Keyword, "walk") {
+		if a.Kind == cardtext.AbKeyword && strings.HasSuffix(a.Keyword, "walk") {
 			return a.Keyword
 		}
 	}

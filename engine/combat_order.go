@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -23,8 +24,8 @@ import (
 // step's turn-based action, before any player gets priority.
 type AnnounceOrder struct {
 	Player   PlayerID
-	Creature ObjectID
-	Order    []ObjectID // every creature in the order, first first
+	Creature cardtext.ObjectID
+	Order    []cardtext.ObjectID // every creature in the order, first first
 }
 
 func (a AnnounceOrder) apply(t *tx) error {
@@ -36,7 +37,7 @@ func (a AnnounceOrder) apply(t *tx) error {
 	if err != nil {
 		return err
 	}
-	key, list := registry.OrderAttacker, []ObjectID(nil)
+	key, list := registry.OrderAttacker, []cardtext.ObjectID(nil)
 	var at *Attacker
 	switch {
 	case c != nil && c.isAttacking(o.ID):
@@ -55,7 +56,7 @@ func (a AnnounceOrder) apply(t *tx) error {
 	if at != nil && !t.applies(registry.OrderAttacker) || at == nil && !t.applies(registry.OrderBlocker) {
 		return t.ruleErr(key, "no rule lets %s announce a damage assignment order", t.name(a.Player))
 	}
-	if !c.ordering || t.s.Step != StepBlockers {
+	if !c.ordering || t.s.Step != cardtext.StepBlockers {
 		return t.ruleErr(key, "damage assignment orders are announced as blockers are declared, before any player gets priority")
 	}
 	// 509.2: the active player orders an attacker's blockers; 509.3: the
@@ -66,7 +67,7 @@ func (a AnnounceOrder) apply(t *tx) error {
 	if want := t.chars(o).Controller; key == registry.OrderBlocker && a.Player != want {
 		return t.ruleErr(key, "the defending player, %s, announces %s's damage assignment order", t.name(want), o.Label)
 	}
-	if len(a.Order) != len(list) || slices.ContainsFunc(list, func(id ObjectID) bool { return !slices.Contains(a.Order, id) }) {
+	if len(a.Order) != len(list) || slices.ContainsFunc(list, func(id cardtext.ObjectID) bool { return !slices.Contains(a.Order, id) }) {
 		var names []string
 		for _, id := range list {
 			names = append(names, t.s.Object(id).Label)
@@ -109,7 +110,7 @@ func (c *Combat) ordered(bs []block) []block {
 			// 509.3a: an attacker removed from combat leaves the order;
 			// the others keep theirs.
 			now := bs[i].attackers
-			bs[i].attackers = slices.DeleteFunc(slices.Clone(o.attackers), func(id ObjectID) bool { return !slices.Contains(now, id) })
+			bs[i].attackers = slices.DeleteFunc(slices.Clone(o.attackers), func(id cardtext.ObjectID) bool { return !slices.Contains(now, id) })
 		}
 	}
 	return bs

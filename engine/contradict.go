@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -37,7 +38,7 @@ func (t *tx) contradictions(all []sbaDo) []sbaDo {
 			continue
 		}
 		ctrl := t.chars(o).Controller
-		words := []string{Graveyard.String(), to.String()}
+		words := []string{cardtext.Graveyard.String(), to.String()}
 		k := slices.IndexFunc(t.s.answers, func(a answer) bool { return a.player == ctrl && a.key == registry.Contradict })
 		if k < 0 {
 			t.s.Pending = &Choice{Player: ctrl, By: t.s.Decider(ctrl), Key: registry.Contradict, Rule: t.ed.Rule(registry.Contradict), Words: words,
@@ -70,16 +71,16 @@ func (t *tx) contradictions(all []sbaDo) []sbaDo {
 
 // movesSelf reports where instructions move the object they're from
 // ("exile this creature"), if they do.
-func movesSelf(ins []*Instr) (Zone, bool) {
+func movesSelf(ins []*cardtext.Instr) (cardtext.Zone, bool) {
 	for _, in := range ins {
-		if in.What.Kind != RefSelf {
+		if in.What.Kind != cardtext.RefSelf {
 			continue
 		}
 		switch in.Op {
-		case OpExile:
-			return Exile, true
-		case OpBounce:
-			return Hand, true
+		case cardtext.OpExile:
+			return cardtext.Exile, true
+		case cardtext.OpBounce:
+			return cardtext.Hand, true
 		}
 	}
 	return 0, false
@@ -90,13 +91,13 @@ func movesSelf(ins []*Instr) (Zone, bool) {
 type replacer struct {
 	obj  Object
 	ctrl PlayerID
-	ab   *Ability
+	ab   *cardtext.Ability
 }
 
 // loseReplacer finds the permanent with a replacement effect for player
 // pl's losing the game that would apply, and its ability.
-func (t *tx) loseReplacer(pl PlayerID) (*Object, *Ability) {
-	opts := t.replacementsFor(&pendingEvent{kind: EvtLoseGame, player: pl})
+func (t *tx) loseReplacer(pl PlayerID) (*Object, *cardtext.Ability) {
+	opts := t.replacementsFor(&pendingEvent{kind: cardtext.EvtLoseGame, player: pl})
 	if len(opts) == 0 {
 		return nil, nil
 	}

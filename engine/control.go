@@ -3,13 +3,8 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
-)
-
-// Instructions about players and the game itself, numbered apart from the
-// others in ability.go.
-const (
-	OpControlPlayer Op = iota + 150 // Who controls To.Player during that player's next turn (722.1)
 )
 
 // Controlling another player (722): Mindslaver's "You control target
@@ -52,7 +47,7 @@ func (s *State) Decider(p PlayerID) PlayerID {
 // controlPlayer: "You control target player during that player's next
 // turn." The effect waits for the next turn the player actually takes
 // (722.1); a newer one overwrites an older one (722.1a).
-func (x *execCtx) controlPlayer(in *Instr) (bool, error) {
+func (x *execCtx) controlPlayer(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	yous := x.players(in.Who)
 	if len(yous) == 0 || in.To.Player == nil {
@@ -235,7 +230,7 @@ func (s *State) Sees(v PlayerID, o *Object) bool {
 	if !s.applies(registry.ControlSee) {
 		return false
 	}
-	if o.Zone == Outside {
+	if o.Zone == cardtext.Outside {
 		// 722.4: what is outside the game stays the controlled player's
 		// own knowledge.
 		return false
@@ -253,13 +248,13 @@ func (s *State) Sees(v PlayerID, o *Object) bool {
 // permanent's face only by its controller (708.5).
 func (s *State) seesOwn(p PlayerID, o *Object) bool {
 	switch {
-	case o.Zone == Library:
+	case o.Zone == cardtext.Library:
 		return o.Revealed
-	case o.Zone == Hand:
+	case o.Zone == cardtext.Hand:
 		return o.Owner == p || o.Revealed || s.handRevealedBy(o.Owner) != ""
-	case o.Zone == Outside:
+	case o.Zone == cardtext.Outside:
 		return o.Owner == p || o.Revealed
-	case o.FaceDown && (o.Zone == Battlefield || o.Zone == Stack):
+	case o.FaceDown && (o.Zone == cardtext.Battlefield || o.Zone == cardtext.Stack):
 		return o.Controller == p
 	}
 	return true

@@ -13,16 +13,16 @@ import (
 // untapped creatures you control with total power N or greater" (crew,
 // 702.122a). Tapping them isn't the {T} symbol: summoning sickness doesn't
 // stop it (302.6 names only {T} and {Q}). It returns them as they were.
-func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Snapshot, error) {
+func (t *tx) tapForCost(p PlayerID, self *Object, c *cardtext.Cost, ids []cardtext.ObjectID) ([]Snapshot, error) {
 	if len(ids) == 0 || c.TapPower == 0 && len(ids) != 1 {
 		return nil, t.ruleErr(registry.Pay, "the cost asks for tapping %s %s", map[bool]string{true: "creatures", false: "one"}[c.TapPower > 0], c.TapOther.String())
 	}
 	var out []Snapshot
 	power := 0
-	seen := map[ObjectID]bool{}
+	seen := map[cardtext.ObjectID]bool{}
 	for _, id := range ids {
 		o := t.s.Object(id)
-		if o == nil || o.Zone != Battlefield || seen[id] {
+		if o == nil || o.Zone != cardtext.Battlefield || seen[id] {
 			return nil, t.ruleErr(registry.Pay, "only untapped permanents on the battlefield can be tapped to pay a cost")
 		}
 		seen[id] = true
@@ -43,11 +43,11 @@ func (t *tx) tapForCost(p PlayerID, self *Object, c *Cost, ids []ObjectID) ([]Sn
 // activationCost is the cost an activated ability asks for now: its own,
 // with the object's mana cost where a granting effect set the keyword's
 // cost to it ("The scavenge cost is equal to its mana cost").
-func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
+func (t *tx) activationCost(ab *cardtext.Ability, ch *Chars) *cardtext.Cost {
 	// 602.1a: the activation cost is everything before the colon, paid by
 	// the player activating it.
 	if ab.Cost == nil || !t.applies(registry.ActivationCost) {
-		return &Cost{}
+		return &cardtext.Cost{}
 	}
 	if !ab.Cost.SelfMana {
 		return ab.Cost
@@ -58,7 +58,7 @@ func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
 		// 702.1a: "the scavenge cost" is only the keyword's variable cost.
 		// Without that rule, it would be the activation cost as a whole:
 		// the mana, and nothing else.
-		c = Cost{Mana: c.Mana}
+		c = cardtext.Cost{Mana: c.Mana}
 	}
 	return &c
 }
@@ -66,7 +66,7 @@ func (t *tx) activationCost(ab *Ability, ch *Chars) *Cost {
 // cycled reports a card discarded to pay a cycling ability's cost: "When
 // you cycle this card" means "When you discard this card to pay an
 // activation cost of a cycling ability" (702.29c).
-func (t *tx) cycled(p PlayerID, label string, old, now ObjectID) {
+func (t *tx) cycled(p PlayerID, label string, old, now cardtext.ObjectID) {
 	t.emit(Event{Kind: EvCycle, Key: registry.CycleTrigger, Player: t.name(p), PlayerID: p, HasPlayer: true, Object: label, ObjectID: old, NewObjectID: now,
 		Text: fmt.Sprintf("%s cycles %s", t.name(p), label)})
 }
@@ -86,7 +86,7 @@ func (x *execCtx) stationValue() int {
 	}
 	station := len(x.item.Abilities) > 0 && x.item.Abilities[0].Keyword == "station"
 	if station && t.applies(registry.StationOther) {
-		for _, m := range t.ruleMods(RuleStationUsing) {
+		for _, m := range t.ruleMods(cardtext.RuleStationUsing) {
 			if g := m.spec.Affects.Group; g != nil && matchFilter(&t.s, g, o, ch, m.src, m.ctrl) && m.mod.Char == "toughness" {
 				t.emit(Event{Kind: EvRule, Key: registry.StationOther, Object: o.Label,
 					Text: fmt.Sprintf("%s stations using its toughness rather than its power (%s)", o.Label, m.name)})
@@ -101,7 +101,7 @@ func (x *execCtx) stationValue() int {
 // paid N times, with X the value a granted keyword defines. 702.1b: that
 // variable is constantly reevaluated, so it's read as the cost is paid;
 // without that rule it keeps the value it had when the ability triggered.
-func (x *execCtx) manaToPay(in *Instr) cardtext.ManaCost {
+func (x *execCtx) manaToPay(in *cardtext.Instr) cardtext.ManaCost {
 	cost := repeatCost(in.Pays, x.amount(in.N))
 	if !cost.Kinds().Has(cardtext.SymVariable) {
 		return cost
@@ -114,7 +114,7 @@ func (x *execCtx) manaToPay(in *Instr) cardtext.ManaCost {
 }
 
 // ability is the ability the resolving item follows, if it is one ability.
-func (x *execCtx) ability() *Ability {
+func (x *execCtx) ability() *cardtext.Ability {
 	if len(x.item.Abilities) == 1 {
 		return x.item.Abilities[0]
 	}
@@ -125,7 +125,7 @@ func (x *execCtx) ability() *Ability {
 // with a +1/+1 counter on it for each color of mana spent to cast it".
 // Sunburst counts only for a resolving spell (702.44b); as modular's number
 // (702.44c) it counts only by that rule.
-func (t *tx) colorsSpent(o *Object, r *Replacement) int {
+func (t *tx) colorsSpent(o *Object, r *cardtext.Replacement) int {
 	if r.Sunburst && !t.applies(registry.SunburstVar) {
 		return 0
 	}
@@ -144,7 +144,7 @@ func (t *tx) colorsSpent(o *Object, r *Replacement) int {
 // countersOf is the counters on the object r means: as it is, or, once it
 // has left its zone, as it last existed there (608.2h: "for each +1/+1
 // counter on this permanent" as modular's creature died with them).
-func (x *execCtx) countersOf(r ORef) (Counters, bool) {
+func (x *execCtx) countersOf(r cardtext.ORef) (Counters, bool) {
 	if x.t.applies(registry.LKI) {
 		for _, id := range x.refIDs(r) {
 			if x.t.s.Object(id) == nil {
@@ -163,18 +163,18 @@ func (x *execCtx) countersOf(r ORef) (Counters, bool) {
 // variants lists the distinct abilities of keyword family kw among the
 // permanents the controller controls that match f: "The same is true for
 // … landwalk, protection" grants each one found (702.1c).
-func (x *execCtx) variants(kw string, f *Filter) []*Ability {
+func (x *execCtx) variants(kw string, f *cardtext.Filter) []*cardtext.Ability {
 	t := x.t
-	var out []*Ability
+	var out []*cardtext.Ability
 	seen := map[string]bool{}
 	src := x.source()
 	for _, o := range t.s.Objects {
 		ch := t.chars(o)
-		if o.Zone != Battlefield || ch.Controller != x.ctrl || !matchFilter(&t.s, f, o, ch, src, x.ctrl) {
+		if o.Zone != cardtext.Battlefield || ch.Controller != x.ctrl || !matchFilter(&t.s, f, o, ch, src, x.ctrl) {
 			continue
 		}
 		for _, a := range ch.Abilities {
-			if inFamily(a, kw) && !seen[strings.ToLower(a.Text)] {
+			if cardtext.InFamily(a, kw) && !seen[strings.ToLower(a.Text)] {
 				seen[strings.ToLower(a.Text)] = true
 				out = append(out, a)
 			}
@@ -189,10 +189,10 @@ func (x *execCtx) variants(kw string, f *Filter) []*Ability {
 // the same owner (701.12d) and the card must be able to enchant what the
 // permanent enchants; if either half can't be completed, neither happens
 // (702.65b).
-func (x *execCtx) swap(in *Instr) (bool, error) {
+func (x *execCtx) swap(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	var self *Object
-	if os := x.objects(in.What); len(os) > 0 && os[0].Zone == Battlefield {
+	if os := x.objects(in.What); len(os) > 0 && os[0].Zone == cardtext.Battlefield {
 		self = os[0]
 	}
 	var cands []*Object
@@ -225,12 +225,12 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 			Text: "the exchange can't be completed (" + why + "): the ability has no effect"})
 		return false, nil
 	}
-	hostID := ObjectID(0)
+	hostID := cardtext.ObjectID(0)
 	if host != nil {
 		hostID = host.ID
 	}
 	if self != nil {
-		if _, err := t.move(self.ID, Hand, false, nil, registry.Resolve, "is exchanged: to its owner's hand"); err != nil {
+		if _, err := t.move(self.ID, cardtext.Hand, false, nil, registry.Resolve, "is exchanged: to its owner's hand"); err != nil {
 			return false, err
 		}
 	}
@@ -248,7 +248,7 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 		}
 	}
 	ctrl := x.ctrl
-	nid, err := t.move(pick.ID, Battlefield, false, &ctrl, registry.Resolve, "is exchanged: onto the battlefield")
+	nid, err := t.move(pick.ID, cardtext.Battlefield, false, &ctrl, registry.Resolve, "is exchanged: onto the battlefield")
 	if err != nil {
 		return false, err
 	}
@@ -262,7 +262,7 @@ func (x *execCtx) swap(in *Instr) (bool, error) {
 // assignedElsewhere is the combat damage the attackers other than id
 // assign to walker in this combat damage step: their stated assignments,
 // or an unblocked attacker's whole power (702.19c counts it).
-func (t *tx) assignedElsewhere(id, walker ObjectID) int {
+func (t *tx) assignedElsewhere(id, walker cardtext.ObjectID) int {
 	c := t.s.Combat
 	n := 0
 	for _, at := range c.Attackers {
@@ -284,20 +284,14 @@ func (t *tx) assignedElsewhere(id, walker ObjectID) int {
 	return n
 }
 
-// Instructions of keyword mechanisms, numbered apart from ability.go's.
-const (
-	OpSwap   Op = iota + 240 // exchange What, a permanent, with a card matching With in another zone (aura swap, 702.65a)
-	OpAttach                 // attach What, an Aura or Equipment, to To.Obj (701.3a)
-)
-
 // attach attaches an Equipment or Aura to an object (701.3a): it leaves
 // what it was attached to. One already attached to that object stays as it
 // is (701.3b). An Equipment or Aura receives a new timestamp each time it
 // becomes attached (613.7e).
-func (x *execCtx) attach(in *Instr) (bool, error) {
+func (x *execCtx) attach(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	os, to := x.objects(in.What), x.objects(in.To.Obj)
-	if len(os) == 0 || len(to) == 0 || os[0].Zone != Battlefield || to[0].Zone != Battlefield || os[0].ID == to[0].ID {
+	if len(os) == 0 || len(to) == 0 || os[0].Zone != cardtext.Battlefield || to[0].Zone != cardtext.Battlefield || os[0].ID == to[0].ID {
 		return false, nil
 	}
 	o, host := os[0], to[0]

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // damageSource is what deals damage, as it is (or last was) when it deals
 // it: damage from an ability comes from the ability's source (609.7).
 type damageSource struct {
-	id    ObjectID
+	id    cardtext.ObjectID
 	label string
 	ch    Chars
 	ctrl  PlayerID
@@ -19,30 +20,30 @@ type damageSource struct {
 // ruleMod is one rule-modifying effect in force (613.11): from a static
 // ability of a permanent, or from a resolved spell or ability.
 type ruleMod struct {
-	mod  *RuleMod
+	mod  *cardtext.RuleMod
 	src  *Object
 	ctrl PlayerID
 	name string
 	eff  *ContEffect
-	spec *ContSpec
+	spec *cardtext.ContSpec
 }
 
 // preventKey names a static prevention effect: its object and ability.
 type preventKey struct {
-	src  ObjectID
-	spec *ContSpec
+	src  cardtext.ObjectID
+	spec *cardtext.ContSpec
 }
 
 // ruleMods lists the rule-modifying effects of a kind in force now.
-func (t *tx) ruleMods(k RuleKind) []ruleMod {
+func (t *tx) ruleMods(k cardtext.RuleKind) []ruleMod {
 	var out []ruleMod
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || o.PhasedOut {
 			continue
 		}
 		ch := t.chars(o)
 		for _, a := range ch.Abilities {
-			if a.Kind != AbStatic {
+			if a.Kind != cardtext.AbStatic {
 				continue
 			}
 			for _, sp := range a.Static {
@@ -105,7 +106,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	var tch *Chars
 	if !to.IsPlayer {
 		target = t.s.Object(to.Object)
-		if target == nil || target.Zone != Battlefield {
+		if target == nil || target.Zone != cardtext.Battlefield {
 			return nil
 		}
 		tch = t.chars(target)
@@ -113,7 +114,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	// Doubling effects apply one after another to the event as each left
 	// it (616.1f), each once (614.5).
 	if src != nil && srcObj != nil {
-		t.replaceEach(t.ruleMods(RuleDoubleDamage), func(m ruleMod) bool {
+		t.replaceEach(t.ruleMods(cardtext.RuleDoubleDamage), func(m ruleMod) bool {
 			// "If a source would deal damage": no filter, any source.
 			return m.mod.Filter == nil || matchFilter(&t.s, m.mod.Filter, srcObj, &sch, m.src, m.ctrl)
 		}, func(m ruleMod) {
@@ -157,7 +158,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 			Text: fmt.Sprintf("%d damage from %s to %s is prevented: protection from %s", n, srcName, target.Label, protectionName(tch, sch))})
 		return nil
 	}
-	for _, m := range t.ruleMods(RulePreventAll) {
+	for _, m := range t.ruleMods(cardtext.RulePreventAll) {
 		if !t.applies(registry.Prevent) {
 			break
 		}
@@ -181,7 +182,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 		return nil
 	}
 	if target != nil && t.applies(registry.Prevent) {
-		for _, m := range t.ruleMods(RulePreventSome) {
+		for _, m := range t.ruleMods(cardtext.RulePreventSome) {
 			if !t.applies(registry.PreventEachEvent) {
 				// 615.10: "prevent 1 of that damage" applies to each
 				// damage event apart, those at the same time too. Without
@@ -228,7 +229,7 @@ func (t *tx) damage(src *damageSource, to Target, n int, combat bool) error {
 	if n <= 0 {
 		return nil
 	}
-	srcID := ObjectID(0)
+	srcID := cardtext.ObjectID(0)
 	if src != nil {
 		srcID = src.id
 	}
@@ -342,14 +343,14 @@ func (t *tx) preventsInRange(p PlayerID, bySource, toRecipient bool, src *damage
 // and can be responded to. An edition without the keyword (before 2007)
 // plays it by today's rules: a scenario naming it asks for them.
 var (
-	deathtouchTrigger = &Ability{Kind: AbTriggered, Keyword: "deathtouch",
+	deathtouchTrigger = &cardtext.Ability{Kind: cardtext.AbTriggered, Keyword: "deathtouch",
 		Text:    "Whenever this permanent deals damage to a creature, destroy that creature.",
-		Trigger: &Trigger{Event: TrigDealsDamage, What: &Filter{Self: true}},
-		Effect:  []*Instr{{Op: OpDestroy, What: ORef{Kind: RefTrigOther}, Text: "destroy that creature"}}}
-	lifelinkTrigger = &Ability{Kind: AbTriggered, Keyword: "lifelink",
+		Trigger: &cardtext.Trigger{Event: cardtext.TrigDealsDamage, What: &cardtext.Filter{Self: true}},
+		Effect:  []*cardtext.Instr{{Op: cardtext.OpDestroy, What: cardtext.ORef{Kind: cardtext.RefTrigOther}, Text: "destroy that creature"}}}
+	lifelinkTrigger = &cardtext.Ability{Kind: cardtext.AbTriggered, Keyword: "lifelink",
 		Text:    "Whenever this permanent deals damage, you gain that much life.",
-		Trigger: &Trigger{Event: TrigDealsDamage, What: &Filter{Self: true}},
-		Effect:  []*Instr{{Op: OpGainLife, Who: PRef{Kind: PYou}, N: Amount{Dealt: true}, Text: "you gain that much life"}}}
+		Trigger: &cardtext.Trigger{Event: cardtext.TrigDealsDamage, What: &cardtext.Filter{Self: true}},
+		Effect:  []*cardtext.Instr{{Op: cardtext.OpGainLife, Who: cardtext.PRef{Kind: cardtext.PYou}, N: cardtext.Amount{Dealt: true}, Text: "you gain that much life"}}}
 )
 
 // keywordTriggers triggers deathtouch and lifelink where the edition makes
@@ -379,7 +380,7 @@ func (t *tx) keywordTriggers(e Event, src *Object, ch *Chars, info TrigInfo) {
 func (t *tx) toxicTotal(ch Chars) int {
 	n := 0
 	for _, a := range ch.Abilities {
-		if a.Kind == AbKeyword && a.Keyword == "toxic" {
+		if a.Kind == cardtext.AbKeyword && a.Keyword == "toxic" {
 			if t.applies(registry.ToxicTotal) {
 				n += a.N
 			} else {
@@ -392,8 +393,8 @@ func (t *tx) toxicTotal(ch Chars) int {
 
 func protectionName(t *Chars, src Chars) string {
 	for _, a := range t.Abilities {
-		if a.Kind == AbKeyword && a.Keyword == "protection" {
-			probe := Chars{Abilities: []*Ability{a}}
+		if a.Kind == cardtext.AbKeyword && a.Keyword == "protection" {
+			probe := Chars{Abilities: []*cardtext.Ability{a}}
 			if probe.ProtectedFrom(src) {
 				return a.Param
 			}
@@ -404,7 +405,7 @@ func protectionName(t *Chars, src Chars) string {
 
 // preventsTo reports whether a prevention effect controlled by ctrl whose
 // recipients are to (nil: any) covers damage dealt to tg.
-func (t *tx) preventsTo(to *DamageTo, ctrl PlayerID, tg Target, target *Object, tch *Chars, src *Object) bool {
+func (t *tx) preventsTo(to *cardtext.DamageTo, ctrl PlayerID, tg Target, target *Object, tch *Chars, src *Object) bool {
 	switch {
 	case to == nil:
 		return true

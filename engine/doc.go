@@ -23,4 +23,10 @@
 // rule asks t.applies(registry.SBALegend) first, so that rule ablation
 // (RulesEdition.Without) can switch that rule off as if its code were
 // deleted.
+//
+// What a card says is package cardtext's job: a Card's printed
+// characteristics and its rules text read into abilities, instructions,
+// costs, triggers and effects. The engine runs them: it resolves their
+// references in a game, follows their instructions and applies their
+// effects, under the edition's rules.
 package engine

@@ -120,19 +120,19 @@ func (e *RulesEdition) String() string {
 // ZoneName is a shared zone's name in this edition's words, as it reads
 // after "in" or "to": "the battlefield", "exile"; before M10 "play" and "the
 // removed-from-the-game zone".
-func (e *RulesEdition) ZoneName(z Zone) string {
+func (e *RulesEdition) ZoneName(z cardtext.Zone) string {
 	switch {
-	case z == Battlefield && e.Battlefield:
+	case z == cardtext.Battlefield && e.Battlefield:
 		return "the battlefield"
-	case z == Battlefield:
+	case z == cardtext.Battlefield:
 		return "play"
-	case z == Exile && !e.Battlefield:
+	case z == cardtext.Exile && !e.Battlefield:
 		return "the removed-from-the-game zone"
-	case z == Stack:
+	case z == cardtext.Stack:
 		return "the stack"
-	case z == Command:
+	case z == cardtext.Command:
 		return "the command zone"
-	case z == Outside:
+	case z == cardtext.Outside:
 		return "outside the game"
 	}
 	return z.String()

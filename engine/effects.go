@@ -13,29 +13,29 @@ import (
 // values it copies (707.2).
 type ContEffect struct {
 	ID         int
-	Spec       *ContSpec
+	Spec       *cardtext.ContSpec
 	Timestamp  int // 613.7b: when it was created
-	Source     ObjectID
+	Source     cardtext.ObjectID
 	SourceName string // the source's label, for notes: "Giant Growth#1"
 	Controller PlayerID
 	// Objects is the set of objects it affects; nil for an effect that
 	// modifies the rules (611.2c), which may affect any object.
-	Objects []ObjectID
+	Objects []cardtext.ObjectID
 	// Players are the players a damage shield protects (615.7).
 	Players []PlayerID
-	Dur     DurKind
+	Dur     cardtext.DurKind
 	// DurObj is the object the duration depends on: "for as long as you
 	// control ~", "until ~ leaves the battlefield".
-	DurObj ObjectID
+	DurObj cardtext.ObjectID
 
-	Mod    [2]int         // 7c: fixed as it began
-	Set    [2]int         // 7b: fixed as it began
-	SetAmt *[2]Amount     // 7b: a granted characteristic-defining ability, counted anew
-	Color  cardtext.Color // 5: the color (chosen, or set)
-	Copy   *Card          // 1: the copiable values copied, exceptions applied
-	Gain   []*Ability     // 6: abilities gained, their references bound
-	Left   int            // a prevention shield: damage still to prevent (615.7)
-	Shield bool           // a prevention shield
+	Mod    [2]int              // 7c: fixed as it began
+	Set    [2]int              // 7b: fixed as it began
+	SetAmt *[2]cardtext.Amount // 7b: a granted characteristic-defining ability, counted anew
+	Color  cardtext.Color      // 5: the color (chosen, or set)
+	Copy   *cardtext.Card      // 1: the copiable values copied, exceptions applied
+	Gain   []*cardtext.Ability // 6: abilities gained, their references bound
+	Left   int                 // a prevention shield: damage still to prevent (615.7)
+	Shield bool                // a prevention shield
 	// Redirect: the damage this shield takes (Left of it) is dealt to
 	// this instead (614.9).
 	Redirect *Target
@@ -43,7 +43,7 @@ type ContEffect struct {
 	Text     string // the instruction that created it
 	// Exiled are cards exiled "until ~ leaves the battlefield" (610.3c):
 	// they return as soon as DurObj leaves.
-	Exiled []ObjectID
+	Exiled []cardtext.ObjectID
 	// From and To are the words a text-changing effect replaces (612.2),
 	// chosen as it began.
 	From, To string
@@ -53,8 +53,8 @@ type ContEffect struct {
 // 613.4).
 var layers = []string{"1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"}
 
-// inLayer reports whether the spec has a part applied in layer l.
-func (c *ContSpec) inLayer(l string) bool {
+// inLayer reports whether the spec c has a part applied in layer l.
+func inLayer(c *cardtext.ContSpec, l string) bool {
 	switch l {
 	case "1":
 		return c.CopyOf != nil
@@ -80,10 +80,10 @@ func (c *ContSpec) inLayer(l string) bool {
 	return false
 }
 
-// firstLayer is the first layer the spec has a part in.
-func (c *ContSpec) firstLayer() string {
+// firstLayer is the first layer the spec c has a part in.
+func firstLayer(c *cardtext.ContSpec) string {
 	for _, l := range layers {
-		if c.inLayer(l) {
+		if inLayer(c, l) {
 			return l
 		}
 	}
@@ -104,16 +104,16 @@ func (t *tx) refresh() {
 	for pass := 0; pass < 5; pass++ {
 		changed := false
 		kept := t.s.Effects[:0:0]
-		var back []ObjectID
+		var back []cardtext.ObjectID
 		for _, e := range t.s.Effects {
 			over := false
 			switch e.Dur {
-			case DurWhileControl:
+			case cardtext.DurWhileControl:
 				o := t.s.Object(e.DurObj)
-				over = o == nil || o.Zone != Battlefield || t.chars(o).Controller != e.Controller
-			case DurWhileOn:
+				over = o == nil || o.Zone != cardtext.Battlefield || t.chars(o).Controller != e.Controller
+			case cardtext.DurWhileOn:
 				o := t.s.Object(e.DurObj)
-				over = o == nil || o.Zone != Battlefield
+				over = o == nil || o.Zone != cardtext.Battlefield
 				if over {
 					back = append(back, e.Exiled...)
 				}
@@ -131,9 +131,9 @@ func (t *tx) refresh() {
 		// 610.3d: those whose permanents left together come back together,
 		// one event.
 		for _, id := range back {
-			if o := t.s.Object(id); o != nil && o.Zone == Exile {
+			if o := t.s.Object(id); o != nil && o.Zone == cardtext.Exile {
 				owner := o.Owner
-				if _, err := t.move(id, Battlefield, false, &owner, registry.Resolve, "returns to the battlefield"); err == nil {
+				if _, err := t.move(id, cardtext.Battlefield, false, &owner, registry.Resolve, "returns to the battlefield"); err == nil {
 					changed = true
 				}
 				if !t.applies(registry.SimultaneousBack) {
@@ -145,7 +145,7 @@ func (t *tx) refresh() {
 			}
 		}
 		for _, o := range t.s.Objects {
-			if o.Zone == Battlefield && o.Flipped && t.copiable(o).Flip == nil && !t.applies(registry.StatusKept) {
+			if o.Zone == cardtext.Battlefield && o.Flipped && t.copiable(o).Flip == nil && !t.applies(registry.StatusKept) {
 				// 110.5c: a permanent keeps its status even when it doesn't
 				// matter to it. Without that rule, a flipped permanent that
 				// became a copy of a card that can't flip would lose it.
@@ -155,7 +155,7 @@ func (t *tx) refresh() {
 			}
 		}
 		for _, o := range t.s.Objects {
-			if o.Zone != Battlefield {
+			if o.Zone != cardtext.Battlefield {
 				continue
 			}
 			ch := t.chars(o)
@@ -173,7 +173,7 @@ func (t *tx) refresh() {
 		// controller, is removed from combat.
 		if c := t.s.Combat; c != nil {
 			for _, at := range append([]Attacker(nil), c.Attackers...) {
-				for _, id := range append([]ObjectID{at.ID}, at.Blockers...) {
+				for _, id := range append([]cardtext.ObjectID{at.ID}, at.Blockers...) {
 					o := t.s.Object(id)
 					if o == nil {
 						continue

@@ -27,7 +27,7 @@ func newGame(t *testing.T, edition string) *game {
 	return &game{t: t, ed: ed, s: NewState(20, "A", "B")}
 }
 
-func (g *game) card(name, cost, typeLine string, pt ...int) *Card {
+func (g *game) card(name, cost, typeLine string, pt ...int) *cardtext.Card {
 	g.t.Helper()
 	c, err := cardtext.ParseManaCost(cost)
 	if err != nil {
@@ -37,15 +37,15 @@ func (g *game) card(name, cost, typeLine string, pt ...int) *Card {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	card := &Card{Name: name, Cost: c, Types: tl}
+	card := &cardtext.Card{Name: name, Cost: c, Types: tl}
 	if len(pt) == 2 {
 		card.Power, card.Toughness, card.HasPT = pt[0], pt[1], true
 	}
 	return card
 }
 
-func (g *game) put(c *Card, p PlayerID, z Zone) ObjectID {
-	var id ObjectID
+func (g *game) put(c *cardtext.Card, p PlayerID, z cardtext.Zone) cardtext.ObjectID {
+	var id cardtext.ObjectID
 	g.s, id = g.s.AddObject(c, p, z, false)
 	return id
 }
@@ -84,7 +84,7 @@ func (g *game) fired(k registry.Key) bool {
 	return false
 }
 
-func (g *game) zoneOf(label string) Zone {
+func (g *game) zoneOf(label string) cardtext.Zone {
 	if o := g.s.ByLabel(label); o != nil {
 		return o.Zone
 	}
@@ -136,12 +136,12 @@ func TestSBANotYet(t *testing.T) {
 	g := newGame(t, "latest")
 	g.do(PutCounters{On: PlayerTarget(1), Kind: "poison", N: 9})
 	g.do(LoseLife{Player: 1, N: 19})
-	lib := g.put(g.card("Island", "", "Basic Land — Island"), 1, Library)
+	lib := g.put(g.card("Island", "", "Basic Land — Island"), 1, cardtext.Library)
 	g.do(Draw{Player: 1, N: 1})
 	if b := g.s.Players[1]; b.Lost || b.Life != 1 || b.Counters.Get("poison") != 9 {
 		t.Errorf("B at 1 life with 9 poison who drew a card shouldn't lose: %+v", b)
 	}
-	if o := g.s.ByLabel("Island#1"); o == nil || o.Zone != Hand || o.ID == lib {
+	if o := g.s.ByLabel("Island#1"); o == nil || o.Zone != cardtext.Hand || o.ID == lib {
 		t.Errorf("drawn card: %+v (a new object in the hand, 400.7)", o)
 	}
 	// The draw from an empty library is remembered until the next check.
@@ -155,23 +155,23 @@ func TestSBACreatures(t *testing.T) {
 	g := newGame(t, "latest")
 	bears := g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2)
 	wall := g.card("Wall of Wood", "{G}", "Creature — Wall", 0, 3)
-	b1 := g.put(bears, 0, Battlefield)
-	g.put(bears, 0, Battlefield)
-	w := g.put(wall, 1, Battlefield)
+	b1 := g.put(bears, 0, cardtext.Battlefield)
+	g.put(bears, 0, cardtext.Battlefield)
+	w := g.put(wall, 1, cardtext.Battlefield)
 
 	g.do(DealDamage{To: ObjectTarget(b1), N: 1})
-	if g.zoneOf("Grizzly Bears#1") != Battlefield {
+	if g.zoneOf("Grizzly Bears#1") != cardtext.Battlefield {
 		t.Fatal("1 damage on a 2/2 isn't lethal")
 	}
 	g.do(DealDamage{To: ObjectTarget(g.s.ByLabel("Grizzly Bears#1").ID), N: 1})
-	if g.zoneOf("Grizzly Bears#1") != Graveyard || !g.fired(registry.SBALethal) {
+	if g.zoneOf("Grizzly Bears#1") != cardtext.Graveyard || !g.fired(registry.SBALethal) {
 		t.Error("2 damage on a 2/2 is lethal (704.5g)")
 	}
 	g.do(PutCounters{On: ObjectTarget(g.s.ByLabel("Grizzly Bears#2").ID), Kind: "-1/-1", N: 2})
-	if g.zoneOf("Grizzly Bears#2") != Graveyard || !g.fired(registry.SBAToughness) {
+	if g.zoneOf("Grizzly Bears#2") != cardtext.Graveyard || !g.fired(registry.SBAToughness) {
 		t.Error("a 0/0 goes to the graveyard (704.5f)")
 	}
-	if g.zoneOf("Wall of Wood#1") != Battlefield {
+	if g.zoneOf("Wall of Wood#1") != cardtext.Battlefield {
 		t.Error("a 0/3 wall has toughness 3 and stays")
 	}
 	g.do(PutCounters{On: ObjectTarget(w), Kind: "+1/+1", N: 1})
@@ -192,7 +192,7 @@ func TestCountersAnnihilate(t *testing.T) {
 		{"2026-01-16", 0, 1, true},  // 704.5q
 	} {
 		g := newGame(t, tt.edition)
-		id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
+		id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
 		g.do(PutCounters{On: ObjectTarget(id), Kind: "+1/+1", N: 2})
 		g.do(PutCounters{On: ObjectTarget(g.s.ByLabel("Grizzly Bears#1").ID), Kind: "-1/-1", N: 3})
 		o := g.s.ByLabel("Grizzly Bears#1")
@@ -222,16 +222,16 @@ func TestLegendRuleByEdition(t *testing.T) {
 			t.Fatalf("%s: legend rule %d at %s", tt.edition, g.ed.Legend, g.ed.Cite(registry.SBALegend))
 		}
 		isamaru := g.card("Isamaru", "{W}", "Legendary Creature — Dog", 2, 2)
-		g.put(isamaru, 0, Battlefield)
-		second := g.put(isamaru, 0, Hand)
-		g.do(Move{Object: second, To: Battlefield})
+		g.put(isamaru, 0, cardtext.Battlefield)
+		second := g.put(isamaru, 0, cardtext.Hand)
+		g.do(Move{Object: second, To: cardtext.Battlefield})
 		switch tt.legend {
 		case LegendOldestStays:
-			if g.zoneOf("Isamaru#1") != Battlefield || g.zoneOf("Isamaru#2") != Graveyard {
+			if g.zoneOf("Isamaru#1") != cardtext.Battlefield || g.zoneOf("Isamaru#2") != cardtext.Graveyard {
 				t.Errorf("%s: the older Isamaru stays", tt.edition)
 			}
 		case LegendAllGo:
-			if g.zoneOf("Isamaru#1") != Graveyard || g.zoneOf("Isamaru#2") != Graveyard {
+			if g.zoneOf("Isamaru#1") != cardtext.Graveyard || g.zoneOf("Isamaru#2") != cardtext.Graveyard {
 				t.Errorf("%s: both go", tt.edition)
 			}
 		case LegendChoose:
@@ -248,7 +248,7 @@ func TestLegendRuleByEdition(t *testing.T) {
 			}
 			keep := g.s.ByLabel("Isamaru#2").ID
 			g.do(Choose{Player: 0, Object: keep})
-			if g.s.Pending != nil || g.zoneOf("Isamaru#2") != Battlefield || g.zoneOf("Isamaru#1") != Graveyard {
+			if g.s.Pending != nil || g.zoneOf("Isamaru#2") != cardtext.Battlefield || g.zoneOf("Isamaru#1") != cardtext.Graveyard {
 				t.Errorf("%s: A kept Isamaru#2", tt.edition)
 			}
 		}
@@ -259,9 +259,9 @@ func TestLegendRuleByEdition(t *testing.T) {
 	// Since 2013 the rule looks at each controller separately.
 	g := newGame(t, "latest")
 	isamaru := g.card("Isamaru", "{W}", "Legendary Creature — Dog", 2, 2)
-	g.put(isamaru, 0, Battlefield)
-	g.do(Move{Object: g.put(isamaru, 1, Hand), To: Battlefield})
-	if g.s.Pending != nil || g.zoneOf("Isamaru#1") != Battlefield || g.zoneOf("Isamaru#2") != Battlefield {
+	g.put(isamaru, 0, cardtext.Battlefield)
+	g.do(Move{Object: g.put(isamaru, 1, cardtext.Hand), To: cardtext.Battlefield})
+	if g.s.Pending != nil || g.zoneOf("Isamaru#1") != cardtext.Battlefield || g.zoneOf("Isamaru#2") != cardtext.Battlefield {
 		t.Error("one Isamaru each: both stay under current rules")
 	}
 }
@@ -270,9 +270,9 @@ func TestWorldRule(t *testing.T) {
 	g := newGame(t, "latest")
 	w1 := g.card("Concordant Crossroads", "{G}", "World Enchantment")
 	w2 := g.card("Storm World", "{R}", "World Enchantment")
-	g.put(w1, 0, Battlefield)
-	g.do(Move{Object: g.put(w2, 1, Hand), To: Battlefield})
-	if g.zoneOf("Concordant Crossroads#1") != Graveyard || g.zoneOf("Storm World#1") != Battlefield || !g.fired(registry.SBAWorld) {
+	g.put(w1, 0, cardtext.Battlefield)
+	g.do(Move{Object: g.put(w2, 1, cardtext.Hand), To: cardtext.Battlefield})
+	if g.zoneOf("Concordant Crossroads#1") != cardtext.Graveyard || g.zoneOf("Storm World#1") != cardtext.Battlefield || !g.fired(registry.SBAWorld) {
 		t.Error("the newest world permanent stays (704.5k)")
 	}
 }
@@ -282,7 +282,7 @@ func TestTokens(t *testing.T) {
 		g := newGame(t, ed)
 		wasp := g.card("Wasp", "", "Artifact Creature — Insect", 1, 1)
 		evs := g.do(CreateToken{Player: 0, Card: wasp, N: 2})
-		if len(evs) != 2 || evs[0].Kind != EvToken || len(g.s.In(0, Battlefield)) != 2 {
+		if len(evs) != 2 || evs[0].Kind != EvToken || len(g.s.In(0, cardtext.Battlefield)) != 2 {
 			t.Fatalf("%s: two tokens: %v", ed, evs)
 		}
 		o := g.s.ByLabel("Wasp#1")
@@ -292,10 +292,10 @@ func TestTokens(t *testing.T) {
 		evs = g.do(Destroy{Object: o.ID})
 		// It goes to the graveyard (an event "dies" triggers see), then
 		// ceases to exist as a state-based action.
-		if len(evs) != 2 || evs[0].Kind != EvMove || evs[0].To != Graveyard || evs[1].Kind != EvCease || !evs[1].SBA {
+		if len(evs) != 2 || evs[0].Kind != EvMove || evs[0].To != cardtext.Graveyard || evs[1].Kind != EvCease || !evs[1].SBA {
 			t.Errorf("%s: destroying a token: %v", ed, evs)
 		}
-		if g.s.ByLabel("Wasp#1") != nil || len(g.s.In(0, Graveyard)) != 0 || g.s.ByLabel("Wasp#2") == nil {
+		if g.s.ByLabel("Wasp#1") != nil || len(g.s.In(0, cardtext.Graveyard)) != 0 || g.s.ByLabel("Wasp#2") == nil {
 			t.Errorf("%s: the token should be gone, the other still here", ed)
 		}
 	}
@@ -304,29 +304,29 @@ func TestTokens(t *testing.T) {
 func TestSacrifice(t *testing.T) {
 	g := newGame(t, "latest")
 	bears := g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2)
-	mine := g.put(bears, 1, Battlefield) // B owns it
+	mine := g.put(bears, 1, cardtext.Battlefield) // B owns it
 	g.s = g.s.Edit(mine, func(o *Object) { o.Controller = 0 })
-	theirs := g.put(bears, 1, Battlefield)
-	inHand := g.put(bears, 0, Hand)
+	theirs := g.put(bears, 1, cardtext.Battlefield)
+	inHand := g.put(bears, 0, cardtext.Hand)
 
 	var re *RuleError
 	for _, a := range []Sacrifice{
-		{Player: 0, Objects: []ObjectID{theirs}},       // B controls it
-		{Player: 0, Objects: []ObjectID{mine, mine}},   // not twice
-		{Player: 0, Objects: []ObjectID{inHand}},       // not a permanent
-		{Player: 0, Objects: []ObjectID{mine, theirs}}, // all or nothing
+		{Player: 0, Objects: []cardtext.ObjectID{theirs}},       // B controls it
+		{Player: 0, Objects: []cardtext.ObjectID{mine, mine}},   // not twice
+		{Player: 0, Objects: []cardtext.ObjectID{inHand}},       // not a permanent
+		{Player: 0, Objects: []cardtext.ObjectID{mine, theirs}}, // all or nothing
 	} {
 		if err := g.fails(a); !errors.As(err, &re) || re.Key != registry.Sacrifice || re.Rule.String() != "701.21a" {
 			t.Errorf("%v: %v, want a 701.21a rule error", a.Objects, err)
 		}
 	}
-	g.do(Sacrifice{Player: 0, Objects: []ObjectID{mine}})
-	if o := g.s.ByLabel("Grizzly Bears#1"); o.Zone != Graveyard || o.Owner != 1 {
+	g.do(Sacrifice{Player: 0, Objects: []cardtext.ObjectID{mine}})
+	if o := g.s.ByLabel("Grizzly Bears#1"); o.Zone != cardtext.Graveyard || o.Owner != 1 {
 		t.Errorf("sacrificed permanent goes to its owner's graveyard: %+v", o)
 	}
 	// Already sacrificed: the card in the graveyard is a new object and no
 	// permanent.
-	if err := g.fails(Sacrifice{Player: 0, Objects: []ObjectID{mine}}); err == nil {
+	if err := g.fails(Sacrifice{Player: 0, Objects: []cardtext.ObjectID{mine}}); err == nil {
 		t.Fatal("unreachable")
 	}
 }
@@ -335,31 +335,31 @@ func TestIndestructible(t *testing.T) {
 	g := newGame(t, "latest")
 	c := g.card("Darksteel Myr", "{3}", "Artifact Creature — Golem", 0, 1)
 	c.Keywords = []string{"indestructible"}
-	id := g.put(c, 0, Battlefield)
+	id := g.put(c, 0, cardtext.Battlefield)
 	g.do(Destroy{Object: id})
 	g.do(DealDamage{To: ObjectTarget(id), N: 3})
-	if g.zoneOf("Darksteel Myr#1") != Battlefield || !g.fired(registry.Indestructible) {
+	if g.zoneOf("Darksteel Myr#1") != cardtext.Battlefield || !g.fired(registry.Indestructible) {
 		t.Error("indestructible: neither destroy nor lethal damage moves it")
 	}
-	g.do(Sacrifice{Player: 0, Objects: []ObjectID{id}})
-	if g.zoneOf("Darksteel Myr#1") != Graveyard {
+	g.do(Sacrifice{Player: 0, Objects: []cardtext.ObjectID{id}})
+	if g.zoneOf("Darksteel Myr#1") != cardtext.Graveyard {
 		t.Error("indestructible permanents can still be sacrificed")
 	}
 }
 
 func TestDamageKeywords(t *testing.T) {
 	g := newGame(t, "latest")
-	mk := func(name string, kw ...string) *Card {
+	mk := func(name string, kw ...string) *cardtext.Card {
 		c := g.card(name, "{B}", "Creature — Rat", 1, 1)
 		c.Keywords = kw
 		return c
 	}
-	rats := g.put(mk("Typhoid Rats", "deathtouch"), 0, Battlefield)
-	elf := g.put(mk("Glistener Elf", "infect"), 0, Battlefield)
-	wither := g.put(mk("Boggart Ram-Gang", "wither"), 0, Battlefield)
-	link := g.put(mk("Vampire Nighthawk", "lifelink"), 0, Battlefield)
-	wurm := g.put(g.card("Craw Wurm", "{4}{G}{G}", "Creature — Wurm", 6, 4), 1, Battlefield)
-	giant := g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 1, Battlefield)
+	rats := g.put(mk("Typhoid Rats", "deathtouch"), 0, cardtext.Battlefield)
+	elf := g.put(mk("Glistener Elf", "infect"), 0, cardtext.Battlefield)
+	wither := g.put(mk("Boggart Ram-Gang", "wither"), 0, cardtext.Battlefield)
+	link := g.put(mk("Vampire Nighthawk", "lifelink"), 0, cardtext.Battlefield)
+	wurm := g.put(g.card("Craw Wurm", "{4}{G}{G}", "Creature — Wurm", 6, 4), 1, cardtext.Battlefield)
+	giant := g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 1, cardtext.Battlefield)
 
 	g.do(DealDamage{Source: elf, To: PlayerTarget(1), N: 1})
 	g.do(DealDamage{Source: wither, To: ObjectTarget(giant), N: 1})
@@ -372,7 +372,7 @@ func TestDamageKeywords(t *testing.T) {
 	if o := g.s.ByLabel("Hill Giant#1"); o.Damage != 0 || o.Counters.Get("-1/-1") != 1 {
 		t.Errorf("wither: %+v", o)
 	}
-	if g.zoneOf("Craw Wurm#1") != Graveyard || !g.fired(registry.SBADeathtouch) {
+	if g.zoneOf("Craw Wurm#1") != cardtext.Graveyard || !g.fired(registry.SBADeathtouch) {
 		t.Error("deathtouch destroys (704.5h)")
 	}
 }
@@ -391,8 +391,8 @@ func TestManaPools(t *testing.T) {
 	} {
 		g := newGame(t, tt.edition)
 		// The beginning of combat: a step that isn't the last of its phase.
-		g.s.Step = StepBeginCombat
-		m, _ := ParseMana("{R}{R}{G}")
+		g.s.Step = cardtext.StepBeginCombat
+		m, _ := cardtext.ParseMana("{R}{R}{G}")
 		g.do(AddMana{Player: 0, Mana: m})
 		g.do(EndStep{})
 		if got := g.s.Players[0].Pool.String(); got != tt.afterStep {
@@ -407,7 +407,7 @@ func TestManaPools(t *testing.T) {
 	// Mana burn can kill.
 	g := newGame(t, "2007-02-01")
 	g.do(LoseLife{Player: 0, N: 18})
-	g.do(AddMana{Player: 0, Mana: Mana{C: 2}})
+	g.do(AddMana{Player: 0, Mana: cardtext.Mana{C: 2}})
 	g.do(EndPhase{})
 	if !g.s.Players[0].Lost || g.s.Players[0].LostBy != registry.SBALife {
 		t.Error("mana burn to 0 life loses")
@@ -416,7 +416,7 @@ func TestManaPools(t *testing.T) {
 
 func TestTapUntapAndCleanup(t *testing.T) {
 	g := newGame(t, "latest")
-	id := g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, Battlefield)
+	id := g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, cardtext.Battlefield)
 	g.do(Tap{Object: id})
 	var re *RuleError
 	if err := g.fails(Tap{Object: id}); !errors.As(err, &re) || re.Key != registry.Tap {
@@ -435,16 +435,16 @@ func TestTapUntapAndCleanup(t *testing.T) {
 
 func TestMoveToOwnersZone(t *testing.T) {
 	g := newGame(t, "latest")
-	id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, Battlefield)
+	id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, cardtext.Battlefield)
 	g.s = g.s.Edit(id, func(o *Object) {
 		o.Controller = 0
 		o.Tapped = true
 		o.Damage = 1
 		o.Counters = o.Counters.With("+1/+1", 1)
 	})
-	evs := g.do(Move{Object: id, To: Hand})
+	evs := g.do(Move{Object: id, To: cardtext.Hand})
 	o := g.s.ByLabel("Grizzly Bears#1")
-	if o.Zone != Hand || o.Owner != 1 || o.Controller != 1 || o.ID == id || o.Tapped || o.Damage != 0 || o.Counters != nil {
+	if o.Zone != cardtext.Hand || o.Owner != 1 || o.Controller != 1 || o.ID == id || o.Tapped || o.Damage != 0 || o.Counters != nil {
 		t.Errorf("a card leaving the battlefield becomes a new object in its owner's hand: %+v", o)
 	}
 	if evs[0].Key != registry.OwnersZone || evs[0].Rule.String() != "400.3" {
@@ -462,18 +462,18 @@ func TestStatesAreValues(t *testing.T) {
 	g := newGame(t, "latest")
 	isamaru := g.card("Isamaru", "{W}", "Legendary Creature — Dog", 2, 2)
 	wasp := g.card("Wasp", "", "Artifact Creature — Insect", 1, 1)
-	a := g.put(isamaru, 0, Battlefield)
-	h := g.put(isamaru, 0, Hand)
-	g.put(g.card("Island", "", "Basic Land — Island"), 1, Library)
+	a := g.put(isamaru, 0, cardtext.Battlefield)
+	h := g.put(isamaru, 0, cardtext.Hand)
+	g.put(g.card("Island", "", "Basic Land — Island"), 1, cardtext.Library)
 	steps := []func() Action{
 		func() Action { return PutCounters{On: ObjectTarget(a), Kind: "+1/+1", N: 2} },
 		func() Action { return CreateToken{Player: 1, Card: wasp, N: 1} },
-		func() Action { return AddMana{Player: 0, Mana: Mana{W: 1}} },
+		func() Action { return AddMana{Player: 0, Mana: cardtext.Mana{W: 1}} },
 		func() Action { return DealDamage{To: ObjectTarget(g.s.ByLabel("Wasp#1").ID), N: 1} },
 		func() Action { return Tap{Object: a} },
 		func() Action { return PutCounters{On: PlayerTarget(1), Kind: "poison", N: 3} },
 		func() Action { return Draw{Player: 1, N: 1} },
-		func() Action { return Move{Object: h, To: Battlefield} },
+		func() Action { return Move{Object: h, To: cardtext.Battlefield} },
 		func() Action { return Choose{Player: 0, Object: g.s.Pending.Options[1]} },
 		func() Action { return EndTurn{} },
 	}
@@ -489,7 +489,7 @@ func TestStatesAreValues(t *testing.T) {
 			t.Errorf("state before step %d changed after later steps", i)
 		}
 	}
-	if len(g.s.In(0, Battlefield)) != 1 || g.s.Players[1].Counters.Get("poison") != 3 {
+	if len(g.s.In(0, cardtext.Battlefield)) != 1 || g.s.Players[1].Counters.Get("poison") != 3 {
 		t.Errorf("final state: %+v", g.s)
 	}
 }
@@ -523,9 +523,9 @@ func deepCopy(s State) State {
 
 func TestRender(t *testing.T) {
 	g := newGame(t, "2007-02-01")
-	id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, Battlefield)
+	id := g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, cardtext.Battlefield)
 	g.s = g.s.Edit(id, func(o *Object) { o.Controller = 0; o.Tapped = true; o.Counters = o.Counters.With("+1/+1", 1) })
-	g.do(AddMana{Player: 0, Mana: Mana{G: 2}})
+	g.do(AddMana{Player: 0, Mana: cardtext.Mana{G: 2}})
 	g.do(PutCounters{On: PlayerTarget(1), Kind: "poison", N: 2})
 	b := Render(g.ed, g.s)
 	if len(b.Players) != 2 || b.Players[0].Pool != "{G}{G}" || b.Players[1].Poison != 2 {

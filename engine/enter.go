@@ -17,22 +17,22 @@ import (
 // (608.3e), having checked the permanent as it would exist on the
 // battlefield. before is the object as it was before it moved (nil for a
 // token being created).
-func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
+func (t *tx) enter(id cardtext.ObjectID, before *Chars) (bool, error) {
 	o := t.s.Object(id)
 	first := *t.chars(o) // what it would be before any copy effect applies
 	// 707.5: "You may have this creature enter as a copy of …". Having
 	// applied one, it may have another such ability, which applies too
 	// (614.12: it enters as it would exist): Altered Ego copying Clone.
-	used := map[*Ability]bool{}
+	used := map[*cardtext.Ability]bool{}
 	var pending []copyEffectPart // exceptions' effects still to happen (707.9e)
 	abs := t.printedAbilities(o)
 	for round := 0; round < 4; round++ {
 		if !t.applies(registry.CopyEnter) {
 			break
 		}
-		var a *Ability
+		var a *cardtext.Ability
 		for _, x := range abs {
-			if x.Kind == AbStatic && x.Replace != nil && x.Replace.Kind == ReplEnterAsCopy && !used[x] {
+			if x.Kind == cardtext.AbStatic && x.Replace != nil && x.Replace.Kind == cardtext.ReplEnterAsCopy && !used[x] {
 				a = x
 				break
 			}
@@ -42,10 +42,10 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		}
 		used[a] = true
 		r := a.Replace
-		var opts []ObjectID
+		var opts []cardtext.ObjectID
 		// Where the copied object is: the battlefield, or as the filter
 		// says ("a creature card in a graveyard", Body Double).
-		from := Battlefield
+		from := cardtext.Battlefield
 		if r.Filter.Zone != 0 {
 			from = r.Filter.Zone
 		}
@@ -85,7 +85,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		var more []copyEffectPart
 		values, more = t.copyMore(o, src, values, r.CopyMore)
 		pending = append(pending, more...)
-		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
+		t.addEffect(ContEffect{Spec: &cardtext.ContSpec{}, Copy: values, Objects: []cardtext.ObjectID{id}, Timestamp: o.Timestamp,
 			Source: id, SourceName: o.Label, Controller: o.Controller, Text: "enters as a copy of " + src.Label})
 		if !t.applies(registry.CopyChoices) { // 707.6: without it, the copy takes the choices made for the original
 			t.s.Object(id).Chosen = src.Chosen
@@ -104,7 +104,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	// creature." Like any copy effect as it enters, it applies first
 	// (616.1f), so the abilities of what it would have been (enters
 	// tapped) are gone. The permanent is checked as it would enter.
-	for _, m := range t.ruleMods(RuleEnterAsSource) {
+	for _, m := range t.ruleMods(cardtext.RuleEnterAsSource) {
 		if !t.applies(registry.CopyEnter) { // 707.5
 			break
 		}
@@ -112,7 +112,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 			continue
 		}
 		values := t.copiable(m.src)
-		t.addEffect(ContEffect{Spec: &ContSpec{}, Copy: values, Objects: []ObjectID{id}, Timestamp: o.Timestamp,
+		t.addEffect(ContEffect{Spec: &cardtext.ContSpec{}, Copy: values, Objects: []cardtext.ObjectID{id}, Timestamp: o.Timestamp,
 			Source: m.src.ID, SourceName: m.name, Controller: m.ctrl, Text: "enters as a copy of " + m.name})
 		t.emit(Event{Kind: EvEffect, Key: registry.CopyEnter, Object: o.Label, ObjectID: id,
 			Text: fmt.Sprintf("%s enters as a copy of %s (%s)", o.Label, m.name, values.Name)})
@@ -149,7 +149,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 	}
 	// 608.3e / 614.12: effects that stop it entering look at it as it would
 	// exist on the battlefield (a Clone copying a land is a land).
-	for _, m := range t.ruleMods(RuleCantEnter) {
+	for _, m := range t.ruleMods(cardtext.RuleCantEnter) {
 		if m.src != nil && m.src.ID == id {
 			continue
 		}
@@ -158,19 +158,19 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		}
 	}
 	for _, a := range ch.Abilities {
-		for _, x := range append([]*Ability{a}, a.Parts...) {
-			if x.Kind != AbStatic {
+		for _, x := range append([]*cardtext.Ability{a}, a.Parts...) {
+			if x.Kind != cardtext.AbStatic {
 				continue
 			}
 			if r := x.Replace; r != nil {
 				switch r.Kind {
-				case ReplEntersTapped:
+				case cardtext.ReplEntersTapped:
 					if !t.applies(registry.EntersTapped) {
 						break
 					}
 					o.Tapped = true
 					t.emit(Event{Kind: EvRule, Key: registry.EntersTapped, Object: o.Label, ObjectID: id, Text: o.Label + " enters tapped"})
-				case ReplEntersWith:
+				case cardtext.ReplEntersWith:
 					if !t.applies(registry.EntersWith) {
 						break
 					}
@@ -193,7 +193,7 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 		}
 	}
 	// 614.12: "Permanents enter tapped" from permanents already there.
-	for _, m := range t.ruleMods(RuleEntersTapped) {
+	for _, m := range t.ruleMods(cardtext.RuleEntersTapped) {
 		if m.src != nil && m.src.ID == id && asItWould {
 			continue
 		}
@@ -210,13 +210,13 @@ func (t *tx) enter(id ObjectID, before *Chars) (bool, error) {
 // printedAbilities are an object's abilities from its card, before any
 // effect: what replacement effects of entering it has (614.12 looks at the
 // permanent as it would exist, but a copy ability is on the card).
-func (t *tx) printedAbilities(o *Object) []*Ability { return t.s.cardAbilities(o.Card) }
+func (t *tx) printedAbilities(o *Object) []*cardtext.Ability { return t.s.cardAbilities(o.Card) }
 
 // linkedChoice makes an "As this enters, choose …" choice (607.2a).
-func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
+func (t *tx) linkedChoice(o *Object, l *cardtext.LinkedChoice, origin string) error {
 	o.Chosen.By = origin
 	switch l.What {
-	case ChooseColor:
+	case cardtext.ChooseColor:
 		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.EntersWith, Words: []string{"white", "blue", "black", "red", "green"},
 			Prompt: "choose a color for " + o.Label})
 		if err != nil {
@@ -224,10 +224,10 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 		}
 		col, _ := cardtext.ParseColor(ans.word)
 		o.Chosen.Color, o.Chosen.HasColor = col, true
-	case ChooseOpponent, ChoosePlayer:
+	case cardtext.ChooseOpponent, cardtext.ChoosePlayer:
 		var ps []PlayerID
 		for i := range t.s.Players {
-			if (l.What == ChoosePlayer || t.s.Opponents(PlayerID(i), o.Controller)) && t.s.InGame(PlayerID(i)) {
+			if (l.What == cardtext.ChoosePlayer || t.s.Opponents(PlayerID(i), o.Controller)) && t.s.InGame(PlayerID(i)) {
 				ps = append(ps, PlayerID(i))
 			}
 		}
@@ -240,7 +240,7 @@ func (t *tx) linkedChoice(o *Object, l *LinkedChoice, origin string) error {
 			pick = *ans.target
 		}
 		o.Chosen.Player, o.Chosen.HasPlayer = pick, true
-	case ChooseCreatureType:
+	case cardtext.ChooseCreatureType:
 		ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.SubtypeChoice, Words: t.ed.Types.Subtypes[cardtext.CreatureType],
 			Prompt: "choose a creature type for " + o.Label})
 		if err != nil {
@@ -273,7 +273,7 @@ func (c Chosen) String(s *State) string {
 
 // copiable is an object's copiable values (707.2): its printed
 // characteristics as modified by copy effects (layer 1).
-func (t *tx) copiable(o *Object) *Card {
+func (t *tx) copiable(o *Object) *cardtext.Card {
 	if t.v == nil {
 		t.v = t.s.computeView()
 	}
@@ -292,7 +292,7 @@ func (t *tx) copiable(o *Object) *Card {
 // giving a new card: "except it's 7/7", "except it's an enchantment in
 // addition to its other types", "except it has this ability", "except it
 // doesn't copy that creature's color".
-func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, this *Ability, lists *cardtext.TypeLists, extra []*Ability) *Card {
+func copyExcept(c, self *cardtext.Card, pt *[2]int, add []string, hasThis, noColor bool, this *cardtext.Ability, lists *cardtext.TypeLists, extra []*cardtext.Ability) *cardtext.Card {
 	if pt == nil && len(add) == 0 && !hasThis && !noColor && len(extra) == 0 {
 		return c
 	}
@@ -301,7 +301,7 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 		n.Power, n.Toughness, n.HasPT = pt[0], pt[1], true
 		// 707.9d: an exception setting power and toughness means a
 		// characteristic-defining ability for them isn't copied.
-		var abs []*Ability
+		var abs []*cardtext.Ability
 		for _, a := range c.Abilities {
 			if !(a.CDA && len(a.Static) > 0 && a.Static[0].CDAPT != nil) {
 				abs = append(abs, a)
@@ -332,10 +332,10 @@ func copyExcept(c, self *Card, pt *[2]int, add []string, hasThis, noColor bool, 
 	}
 	n.Types = types
 	if hasThis && this != nil {
-		n.Abilities = append(append([]*Ability(nil), n.Abilities...), this)
+		n.Abilities = append(append([]*cardtext.Ability(nil), n.Abilities...), this)
 	}
 	if len(extra) > 0 {
-		n.Abilities = append(append([]*Ability(nil), n.Abilities...), extra...)
+		n.Abilities = append(append([]*cardtext.Ability(nil), n.Abilities...), extra...)
 	}
 	if noColor {
 		// The copy keeps the copier's own color (Vesuvan Doppelganger).
@@ -373,7 +373,7 @@ type copyEffectPart struct {
 // would be with the copy effect applied without those parts (its other
 // exceptions included); without that rule, by what it copies as that is
 // now (a land animated until end of turn is a creature).
-func (t *tx) copyMore(o, src *Object, values *Card, m *CopyMore) (*Card, []copyEffectPart) {
+func (t *tx) copyMore(o, src *Object, values *cardtext.Card, m *cardtext.CopyMore) (*cardtext.Card, []copyEffectPart) {
 	if m == nil || !t.applies(registry.CopyExcept) {
 		return values, nil
 	}
@@ -386,7 +386,7 @@ func (t *tx) copyMore(o, src *Object, values *Card, m *CopyMore) (*Card, []copyE
 	}
 	if m.IfCreature && creature && len(m.IfAbilities) > 0 {
 		n := *values
-		n.Abilities = append(append([]*Ability(nil), values.Abilities...), m.IfAbilities...)
+		n.Abilities = append(append([]*cardtext.Ability(nil), values.Abilities...), m.IfAbilities...)
 		values = &n
 	}
 	var out []copyEffectPart

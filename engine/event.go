@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -42,20 +43,20 @@ type Event struct {
 	Kind   EventKind
 	Key    registry.Key
 	Rule   RuleNumber
-	Text   string // "Isamaru#2 is put into A's graveyard"
-	Object string // label of the object concerned, if any
-	Player string // name of the player concerned, if any
-	From   Zone   // EvMove
-	To     Zone   // EvMove
-	N      int    // amount: damage, life, counters, mana
-	SBA    bool   // performed as a state-based action
+	Text   string        // "Isamaru#2 is put into A's graveyard"
+	Object string        // label of the object concerned, if any
+	Player string        // name of the player concerned, if any
+	From   cardtext.Zone // EvMove
+	To     cardtext.Zone // EvMove
+	N      int           // amount: damage, life, counters, mana
+	SBA    bool          // performed as a state-based action
 
 	// ObjectID is the object concerned as it was when the event happened;
 	// NewObjectID the object it became (EvMove: 400.7). Source is the
 	// source of damage, or of a spell or ability.
-	ObjectID    ObjectID
-	NewObjectID ObjectID
-	Source      ObjectID
+	ObjectID    cardtext.ObjectID
+	NewObjectID cardtext.ObjectID
+	Source      cardtext.ObjectID
 	Combat      bool // combat damage
 	PlayerID    PlayerID
 	HasPlayer   bool
@@ -63,7 +64,7 @@ type Event struct {
 	// first being NewObjectID (712.21c). Extra marks the event of one of
 	// those further cards: the permanent left once, and only abilities
 	// about cards see it (712.21).
-	Also  []ObjectID
+	Also  []cardtext.ObjectID
 	Extra bool
 	// Entered is what a permanent was as it entered the battlefield
 	// (EvMove), for the abilities its entering triggers.

@@ -13,23 +13,23 @@ import (
 // instructions in order (608.2c).
 type execCtx struct {
 	t       *tx
-	as      *Instr // an effect to apply as the permanent being put onto the battlefield enters (611.2e)
+	as      *cardtext.Instr // an effect to apply as the permanent being put onto the battlefield enters (611.2e)
 	item    *StackItem
 	legal   [][]bool
 	ctrl    PlayerID
-	off     int        // the first target of the ability being followed
-	it      []ObjectID // what the last instruction acted on
-	created []ObjectID
-	chosen  []ObjectID
-	piles   [2][]ObjectID  // two piles a player separated cards into
-	color   cardtext.Color // a color chosen while resolving
-	name    string         // a card name chosen while resolving (201.4a)
-	count   int            // how many objects the last instruction affected ("that many")
+	off     int                 // the first target of the ability being followed
+	it      []cardtext.ObjectID // what the last instruction acted on
+	created []cardtext.ObjectID
+	chosen  []cardtext.ObjectID
+	piles   [2][]cardtext.ObjectID // two piles a player separated cards into
+	color   cardtext.Color         // a color chosen while resolving
+	name    string                 // a card name chosen while resolving (201.4a)
+	count   int                    // how many objects the last instruction affected ("that many")
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
-	moved map[ObjectID]ObjectID
-	added Mana // mana added (for triggered mana abilities)
+	moved map[cardtext.ObjectID]cardtext.ObjectID
+	added cardtext.Mana // mana added (for triggered mana abilities)
 	// searched is the player whose zones the effect last searched or
 	// revealed ("that player" after it).
 	searched    PlayerID
@@ -37,17 +37,17 @@ type execCtx struct {
 	// portion: the libraries a replacement had searched only in part
 	// (701.23f).
 	portion  map[PlayerID]bool
-	stackObj ObjectID
+	stackObj cardtext.ObjectID
 	told     bool // the source's information was reported
 	// lastEffect is the continuous effect the last instruction created,
 	// which a next one may be part of (613.6).
 	lastEffect int
-	ab         *Ability // the ability being followed
+	ab         *cardtext.Ability // the ability being followed
 	// pair is what "them" meant the first time it was read (RefSelfAnd).
-	pair []ObjectID
+	pair []cardtext.ObjectID
 	// picked is the object chosen for each "a card from your graveyard"
 	// (RefChooseOne) as it was first needed.
-	picked map[*Filter]ObjectID
+	picked map[*cardtext.Filter]cardtext.ObjectID
 	// err is a choice an object reference stopped for, returned by the
 	// instruction that asked for it.
 	err error
@@ -61,13 +61,13 @@ func (t *tx) newExec(item *StackItem, legal [][]bool) *execCtx {
 	x := &execCtx{t: t, item: item, legal: legal, ctrl: item.Controller}
 	if tr := item.Trig; tr != nil && tr.Obj != nil {
 		// "its controller": the object the trigger was about.
-		x.it = []ObjectID{tr.Obj.ID}
+		x.it = []cardtext.ObjectID{tr.Obj.ID}
 	}
 	return x
 }
 
 // run follows one ability's instructions.
-func (x *execCtx) run(ab *Ability, off int) error {
+func (x *execCtx) run(ab *cardtext.Ability, off int) error {
 	x.off, x.ab = off, ab
 	return x.instrs(ab.Effect)
 }
@@ -94,17 +94,17 @@ func (x *execCtx) namedSelf() (o *Object, ok bool) {
 	}
 	var found *Object
 	for _, c := range t.s.Objects {
-		if strings.EqualFold(t.chars(c).Name, a.Origin) && (found == nil || c.Zone == Battlefield && found.Zone != Battlefield) {
+		if strings.EqualFold(t.chars(c).Name, a.Origin) && (found == nil || c.Zone == cardtext.Battlefield && found.Zone != cardtext.Battlefield) {
 			found = c
 		}
 	}
 	return found, true
 }
 
-func (x *execCtx) instrs(ins []*Instr) error {
+func (x *execCtx) instrs(ins []*cardtext.Instr) error {
 	for i := 0; i < len(ins); i++ {
 		in := ins[i]
-		if in.Op == OpReturn && i+1 < len(ins) && entersAs(ins[i+1]) && x.t.ed.Has(registry.EntersIs) && x.t.applies(registry.EntersIs) {
+		if in.Op == cardtext.OpReturn && i+1 < len(ins) && entersAs(ins[i+1]) && x.t.ed.Has(registry.EntersIs) && x.t.applies(registry.EntersIs) {
 			// 611.2e: "That permanent is an enchantment …" after putting
 			// it onto the battlefield applies as it enters; without that
 			// rule it would apply once it's there, like "becomes".
@@ -131,7 +131,7 @@ func (x *execCtx) instrs(ins []*Instr) error {
 
 // do follows one instruction. Instructions with "If you do"/"If you don't"
 // follow-ups report whether they did it.
-func (x *execCtx) do(in *Instr) error {
+func (x *execCtx) do(in *cardtext.Instr) error {
 	t := x.t
 	if in.If != nil && !t.condHolds(in.If, x.item) {
 		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl), Text: "not done: " + x.text(in)})
@@ -169,7 +169,7 @@ func (x *execCtx) do(in *Instr) error {
 }
 
 // text is an instruction's words with the source's name for "~".
-func (x *execCtx) text(in *Instr) string {
+func (x *execCtx) text(in *cardtext.Instr) string {
 	name := x.item.SourceName
 	if x.item.SourceSnap != nil {
 		name = x.item.SourceSnap.Chars.Name
@@ -181,18 +181,18 @@ func (x *execCtx) text(in *Instr) string {
 
 // possible reports whether an optional instruction can be done at all
 // (608.2d: a player can't choose to sacrifice a creature they don't have).
-func (x *execCtx) possible(in *Instr) bool {
-	if in.Op == OpSacrifice && in.What.Kind == RefGroup {
+func (x *execCtx) possible(in *cardtext.Instr) bool {
+	if in.Op == cardtext.OpSacrifice && in.What.Kind == cardtext.RefGroup {
 		n := len(x.candidates(x.ctrl, in.What.Group))
 		if in.Cost { // 118.3: a cost is paid in full or not at all
 			return n >= max(x.amount(in.N), 1)
 		}
 		return n > 0
 	}
-	if in.Op == OpPayLife { // 119.4: a player can pay only life they have
+	if in.Op == cardtext.OpPayLife { // 119.4: a player can pay only life they have
 		return x.t.lifeOf(x.ctrl) >= x.amount(in.N)
 	}
-	if in.Op == OpPayMana { // 118.3: only with the mana for all of it
+	if in.Op == cardtext.OpPayMana { // 118.3: only with the mana for all of it
 		_, _, _, err := pay(x.t.usablePool(x.ctrl, nil), x.manaToPay(in), Payment{}, x.t.ed)
 		return err == nil
 	}
@@ -200,11 +200,11 @@ func (x *execCtx) possible(in *Instr) bool {
 }
 
 // candidates lists the permanents player p controls that match f.
-func (x *execCtx) candidates(p PlayerID, f *Filter) []*Object {
+func (x *execCtx) candidates(p PlayerID, f *cardtext.Filter) []*Object {
 	var out []*Object
 	src := x.source()
 	for _, o := range x.t.s.Objects {
-		if o.Zone == Battlefield && x.t.chars(o).Controller == p && matchFilter(&x.t.s, f, o, x.t.chars(o), src, p) {
+		if o.Zone == cardtext.Battlefield && x.t.chars(o).Controller == p && matchFilter(&x.t.s, f, o, x.t.chars(o), src, p) {
 			out = append(out, o)
 		}
 	}
@@ -272,11 +272,11 @@ func (x *execCtx) selfFound() bool {
 }
 
 // objects lists the objects a reference means now.
-func (x *execCtx) objects(r ORef) []*Object {
+func (x *execCtx) objects(r cardtext.ORef) []*Object {
 	t := x.t
 	var out []*Object
 	for _, id := range x.refIDs(r) {
-		if tr := x.item.Trig; r.Kind == RefSelf && tr != nil && tr.Obj != nil && tr.Obj.ID == id && tr.NewID != 0 && t.s.Object(id) == nil {
+		if tr := x.item.Trig; r.Kind == cardtext.RefSelf && tr != nil && tr.Obj != nil && tr.Obj.ID == id && tr.NewID != 0 && t.s.Object(id) == nil {
 			// An ability that triggered on its own object leaving acts on
 			// the card where it went: "exile it" (haunt, 702.55a).
 			id = tr.NewID
@@ -284,7 +284,7 @@ func (x *execCtx) objects(r ORef) []*Object {
 		for n := 0; n < 8 && x.moved[id] != 0; n++ {
 			id = x.moved[id]
 		}
-		for _, id := range append([]ObjectID{id}, t.melded(id)...) {
+		for _, id := range append([]cardtext.ObjectID{id}, t.melded(id)...) {
 			if o := t.s.Object(id); o != nil && x.stillDescribed(r, o) && x.thisObject(r, o) && x.inRange(o) {
 				out = append(out, o)
 			}
@@ -297,8 +297,8 @@ func (x *execCtx) objects(r ORef) []*Object {
 // ability's trigger condition referred to, is still the object the ability
 // means. 608.2k: it is, even if its characteristics changed; without that
 // rule, it would have to fit the trigger condition's description now.
-func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
-	if x.t.applies(registry.RefersPrevious) || o.Zone != Battlefield || x.item.Kind != StackTriggered || len(x.item.Abilities) == 0 {
+func (x *execCtx) stillDescribed(r cardtext.ORef, o *Object) bool {
+	if x.t.applies(registry.RefersPrevious) || o.Zone != cardtext.Battlefield || x.item.Kind != StackTriggered || len(x.item.Abilities) == 0 {
 		return true
 	}
 	tr := x.item.Abilities[0].Trigger
@@ -306,9 +306,9 @@ func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
 		return true
 	}
 	f := tr.What
-	if r.Kind == RefTrigOther {
+	if r.Kind == cardtext.RefTrigOther {
 		f = tr.By
-	} else if r.Kind != RefTriggered {
+	} else if r.Kind != cardtext.RefTriggered {
 		return true
 	}
 	if f == nil || f.Self || f.Enchanted {
@@ -320,7 +320,7 @@ func (x *execCtx) stillDescribed(r ORef, o *Object) bool {
 // thisObject reports whether o is what "that creature" means: that object,
 // even if it isn't a creature now (700.7); without that rule, it would have
 // to be one.
-func (x *execCtx) thisObject(r ORef, o *Object) bool {
+func (x *execCtx) thisObject(r cardtext.ORef, o *Object) bool {
 	return r.Quality == "" || x.t.applies(registry.ThisObject) || x.t.chars(o).Types.Is(r.Quality)
 }
 
@@ -336,16 +336,16 @@ func (x *execCtx) inRange(o *Object) bool {
 // zone it was expected to be in gives its current information; one that
 // has left it (destroyed, exiled, sacrificed as a cost) its last known
 // information, not the new object it became nor nothing.
-func (x *execCtx) refChars(r ORef) []Chars {
+func (x *execCtx) refChars(r cardtext.ORef) []Chars {
 	t := x.t
 	switch {
-	case r.Kind == RefSacrificed:
+	case r.Kind == cardtext.RefSacrificed:
 		var out []Chars
 		for _, s := range x.item.Sacrificed {
 			out = append(out, s.Chars)
 		}
 		return out
-	case r.Kind == RefSelf && x.item.Kind != StackSpell:
+	case r.Kind == cardtext.RefSelf && x.item.Kind != StackSpell:
 		if src, _ := x.sourceChars(); src != nil {
 			return []Chars{src.ch}
 		}
@@ -364,7 +364,7 @@ func (x *execCtx) refChars(r ORef) []Chars {
 			out = append(out, *t.chars(o))
 		} else if s := t.s.LastKnown(id); s != nil {
 			out = append(out, s.Chars)
-		} else if tr := x.item.Trig; r.Kind == RefTriggered && tr != nil && tr.Obj != nil && tr.Obj.ID == id {
+		} else if tr := x.item.Trig; r.Kind == cardtext.RefTriggered && tr != nil && tr.Obj != nil && tr.Obj.ID == id {
 			// The object the trigger was about left before the trigger
 			// was put on the stack (a reflexive trigger's sacrificed
 			// creature): the trigger kept what it was.
@@ -376,22 +376,22 @@ func (x *execCtx) refChars(r ORef) []Chars {
 
 // refIDs lists the objects r refers to as the instructions named them,
 // without following them to the zones instructions moved them to.
-func (x *execCtx) refIDs(r ORef) []ObjectID {
+func (x *execCtx) refIDs(r cardtext.ORef) []cardtext.ObjectID {
 	t := x.t
-	var ids []ObjectID
+	var ids []cardtext.ObjectID
 	switch r.Kind {
-	case RefSelf:
-		ids = []ObjectID{x.item.Source}
+	case cardtext.RefSelf:
+		ids = []cardtext.ObjectID{x.item.Source}
 		if x.item.Kind != StackSpell && !x.selfFound() {
 			ids = nil
 		}
 		if o, ok := x.namedSelf(); ok {
 			ids = nil
 			if o != nil {
-				ids = []ObjectID{o.ID}
+				ids = []cardtext.ObjectID{o.ID}
 			}
 		}
-	case RefTarget:
+	case cardtext.RefTarget:
 		i := x.off + r.Index
 		if i < len(x.item.Targets) {
 			for j, tg := range x.item.Targets[i] {
@@ -400,47 +400,47 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 				}
 			}
 		}
-	case RefGroup:
+	case cardtext.RefGroup:
 		src := x.source()
 		for _, o := range t.s.Objects {
 			if matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl) {
 				ids = append(ids, o.ID)
 			}
 		}
-	case RefTriggered:
+	case cardtext.RefTriggered:
 		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
 			if tr.NewID != 0 {
-				ids = []ObjectID{tr.NewID}
+				ids = []cardtext.ObjectID{tr.NewID}
 				if t.applies(registry.MeldFinds) {
 					ids = append(ids, tr.NewAlso...) // 712.21c
 				}
 			} else {
-				ids = []ObjectID{tr.Obj.ID}
+				ids = []cardtext.ObjectID{tr.Obj.ID}
 			}
 		}
-	case RefEnchanted:
+	case cardtext.RefEnchanted:
 		if src := x.source(); src != nil && src.Attached != 0 {
-			ids = []ObjectID{src.Attached}
+			ids = []cardtext.ObjectID{src.Attached}
 		}
-	case RefBound:
-		ids = append([]ObjectID{r.Bound}, r.More...)
-	case RefSelfAnd:
+	case cardtext.RefBound:
+		ids = append([]cardtext.ObjectID{r.Bound}, r.More...)
+	case cardtext.RefSelfAnd:
 		ids = x.selfAnd(r.Group)
-	case RefOtherExiledWith:
+	case cardtext.RefOtherExiledWith:
 		for _, o := range t.s.Objects {
 			if exiledWith(o, x.item) && !slices.Contains(x.it, o.ID) {
 				ids = append(ids, o.ID)
 			}
 		}
-	case RefCreated:
+	case cardtext.RefCreated:
 		ids = x.created
-	case RefChosenObj:
+	case cardtext.RefChosenObj:
 		ids = x.chosen
-	case RefTrigOther:
+	case cardtext.RefTrigOther:
 		if tr := x.item.Trig; tr != nil && tr.Other != 0 {
-			ids = []ObjectID{tr.Other}
+			ids = []cardtext.ObjectID{tr.Other}
 		}
-	case RefSharesColor:
+	case cardtext.RefSharesColor:
 		base := x.objects(*r.Of)
 		var have cardtext.Color
 		for _, o := range base {
@@ -448,24 +448,24 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		}
 		for _, o := range t.s.Objects {
 			ch := t.chars(o)
-			if o.Zone == Battlefield && !o.PhasedOut && ch.Types.Is("creature") && ch.Colors&have != 0 &&
+			if o.Zone == cardtext.Battlefield && !o.PhasedOut && ch.Types.Is("creature") && ch.Colors&have != 0 &&
 				!slices.ContainsFunc(base, func(b *Object) bool { return b.ID == o.ID }) {
 				ids = append(ids, o.ID)
 			}
 		}
-	case RefStackSpell:
+	case cardtext.RefStackSpell:
 		if tr := x.item.Trig; tr != nil && tr.Spell != 0 {
-			ids = []ObjectID{tr.Spell}
+			ids = []cardtext.ObjectID{tr.Spell}
 		}
-	case RefSacrificed:
+	case cardtext.RefSacrificed:
 		for _, s := range x.item.Sacrificed {
 			ids = append(ids, s.ID)
 		}
-	case RefExiledWith:
+	case cardtext.RefExiledWith:
 		// "a [creature] card exiled with ~": one of them, the controller's
 		// choice when there are several.
 		src := x.source()
-		var opts []ObjectID
+		var opts []cardtext.ObjectID
 		for _, o := range t.s.Objects {
 			if exiledWith(o, x.item) && (r.Group == nil || matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl)) {
 				opts = append(opts, o.ID)
@@ -473,7 +473,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		}
 		if len(opts) > 1 && r.Group != nil {
 			if id, ok := x.picked[r.Group]; ok {
-				return []ObjectID{id}
+				return []cardtext.ObjectID{id}
 			}
 			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Options: opts, Min: 1, Max: 1,
 				Prompt: "choose a " + r.Group.String() + " exiled with " + x.item.SourceName})
@@ -482,7 +482,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 				return nil
 			}
 			if x.picked == nil {
-				x.picked = map[*Filter]ObjectID{}
+				x.picked = map[*cardtext.Filter]cardtext.ObjectID{}
 			}
 			x.picked[r.Group] = ans.object
 			opts[0] = ans.object
@@ -490,12 +490,12 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 		if len(opts) > 0 {
 			ids = opts[:1] // "a card": the first one
 		}
-	case RefChooseOne:
+	case cardtext.RefChooseOne:
 		if id, ok := x.picked[r.Group]; ok {
-			return []ObjectID{id}
+			return []cardtext.ObjectID{id}
 		}
 		src := x.source()
-		var opts []ObjectID
+		var opts []cardtext.ObjectID
 		for _, o := range t.s.Objects {
 			if matchFilter(&t.s, r.Group, o, t.chars(o), src, x.ctrl) {
 				opts = append(opts, o.ID)
@@ -515,7 +515,7 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 			opts[0] = ans.object
 		}
 		if x.picked == nil {
-			x.picked = map[*Filter]ObjectID{}
+			x.picked = map[*cardtext.Filter]cardtext.ObjectID{}
 		}
 		x.picked[r.Group] = opts[0]
 		ids = opts[:1]
@@ -524,9 +524,9 @@ func (x *execCtx) refIDs(r ORef) []ObjectID {
 }
 
 // note records that an instruction moved an object.
-func (x *execCtx) note(from, to ObjectID) {
+func (x *execCtx) note(from, to cardtext.ObjectID) {
 	if x.moved == nil {
-		x.moved = map[ObjectID]ObjectID{}
+		x.moved = map[cardtext.ObjectID]cardtext.ObjectID{}
 	}
 	if from != to {
 		x.moved[from] = to
@@ -534,7 +534,7 @@ func (x *execCtx) note(from, to ObjectID) {
 }
 
 // whats lists the objects an instruction acts on: What, then Also.
-func (x *execCtx) whats(in *Instr) []*Object {
+func (x *execCtx) whats(in *cardtext.Instr) []*Object {
 	out := x.objects(in.What)
 	for _, r := range in.Also {
 		out = append(out, x.objects(r)...)
@@ -543,12 +543,12 @@ func (x *execCtx) whats(in *Instr) []*Object {
 }
 
 // players lists the players a reference means, in APNAP order for "each".
-func (x *execCtx) players(r PRef) []PlayerID {
+func (x *execCtx) players(r cardtext.PRef) []PlayerID {
 	t := x.t
 	switch r.Kind {
-	case PYou:
+	case cardtext.PYou:
 		return []PlayerID{x.ctrl}
-	case PTarget:
+	case cardtext.PTarget:
 		i := x.off + r.Index
 		var out []PlayerID
 		if i < len(x.item.Targets) {
@@ -559,7 +559,7 @@ func (x *execCtx) players(r PRef) []PlayerID {
 			}
 		}
 		return out
-	case PEach, PEachOpponent, POpponents:
+	case cardtext.PEach, cardtext.PEachOpponent, cardtext.POpponents:
 		var out []PlayerID
 		order := t.s.APNAP()
 		if !t.applies(registry.APNAP) {
@@ -573,49 +573,49 @@ func (x *execCtx) players(r PRef) []PlayerID {
 			}
 		}
 		for _, p := range order {
-			skip := (r.Kind == PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player)) ||
+			skip := (r.Kind == cardtext.PEachOpponent && !t.s.Opponents(p, x.ctrl)) || (r.Kind == cardtext.POpponents && x.item.Trig != nil && !t.s.Opponents(p, x.item.Trig.Player)) ||
 				!t.s.InRange(x.ctrl, p) && t.applies(registry.RangeAffect) // 801.10
 			if !skip {
 				out = append(out, p)
 			}
 		}
 		return out
-	case PControllerOf, POwnerOf:
+	case cardtext.PControllerOf, cardtext.POwnerOf:
 		if len(x.it) > 0 {
 			id := x.it[0]
 			if x.moved[id] != 0 {
 				id = x.moved[id]
 			}
 			if o := t.s.Object(id); o != nil {
-				if r.Kind == POwnerOf {
+				if r.Kind == cardtext.POwnerOf {
 					return []PlayerID{o.Owner}
 				}
 				return []PlayerID{t.chars(o).Controller}
 			}
 			if s := t.s.LastKnown(x.it[0]); s != nil {
-				if r.Kind == POwnerOf {
+				if r.Kind == cardtext.POwnerOf {
 					return []PlayerID{s.Obj.Owner}
 				}
 				return []PlayerID{s.Chars.Controller}
 			}
 		}
-	case PChosen:
+	case cardtext.PChosen:
 		if src := x.source(); src != nil && src.Chosen.HasPlayer {
 			return []PlayerID{src.Chosen.Player}
 		}
-	case PTriggerPlayer:
+	case cardtext.PTriggerPlayer:
 		if tr := x.item.Trig; tr != nil && tr.HasPlayer {
 			return []PlayerID{tr.Player}
 		}
-	case PTriggerCtrl:
+	case cardtext.PTriggerCtrl:
 		if tr := x.item.Trig; tr != nil && tr.Obj != nil {
 			return []PlayerID{tr.Obj.Chars.Controller}
 		}
-	case PSearched:
+	case cardtext.PSearched:
 		if x.hasSearched {
 			return []PlayerID{x.searched}
 		}
-	case PSubgameLosers:
+	case cardtext.PSubgameLosers:
 		var out []PlayerID
 		for _, p := range t.s.APNAP() {
 			if x.subgameOver && !slices.Contains(x.subgameWinners, p) {
@@ -628,7 +628,7 @@ func (x *execCtx) players(r PRef) []PlayerID {
 }
 
 // amount evaluates an amount as the effect happens (608.2h).
-func (x *execCtx) amount(a Amount) int {
+func (x *execCtx) amount(a cardtext.Amount) int {
 	t := x.t
 	n := a.N
 	switch {
@@ -644,9 +644,9 @@ func (x *execCtx) amount(a Amount) int {
 		n += x.item.Removed
 	case a.All:
 		return -1
-	case a.PowerOf != nil && a.PowerOf.Kind == RefCostTapped:
+	case a.PowerOf != nil && a.PowerOf.Kind == cardtext.RefCostTapped:
 		n += x.stationValue()
-	case a.PowerOf != nil && a.PowerOf.Kind == RefCostExiled:
+	case a.PowerOf != nil && a.PowerOf.Kind == cardtext.RefCostExiled:
 		// 608.2h: the card as it last existed in the graveyard.
 		if len(x.item.Exiled) > 0 {
 			n += x.item.Exiled[0].Chars.Power
@@ -692,9 +692,9 @@ func (x *execCtx) amount(a Amount) int {
 		}
 		n += low
 	case a.HandOf != nil:
-		n += len(t.s.In(x.ctrl, Hand))
+		n += len(t.s.In(x.ctrl, cardtext.Hand))
 	case a.Devotion != 0:
-		n += countAmount(&t.s, Amount{Devotion: a.Devotion}, x.source(), x.ctrl, nil, nil)
+		n += countAmount(&t.s, cardtext.Amount{Devotion: a.Devotion}, x.source(), x.ctrl, nil, nil)
 	case a.Count != nil, a.CardTypes:
 		ctrl := x.ctrl
 		if a.Whose != nil {
@@ -719,12 +719,12 @@ func neg(n int, b bool) int {
 }
 
 // op performs one instruction and reports whether it was done.
-func (x *execCtx) op(in *Instr) (bool, error) {
+func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	switch in.Op {
-	case OpDamage:
+	case cardtext.OpDamage:
 		src, _ := x.sourceChars()
-		if o, ok := x.namedSelf(); ok && in.Src.Kind == RefSelf {
+		if o, ok := x.namedSelf(); ok && in.Src.Kind == cardtext.RefSelf {
 			// "Glacial Ray deals 2 damage": the card of that name.
 			src = nil
 			if o != nil {
@@ -732,7 +732,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				src = &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
 			}
 		}
-		if in.Src.Kind != RefSelf {
+		if in.Src.Kind != cardtext.RefSelf {
 			if os := x.objects(in.Src); len(os) > 0 {
 				ch := t.chars(os[0])
 				src = &damageSource{id: os[0].ID, label: os[0].Label, ch: *ch, ctrl: ch.Controller}
@@ -756,24 +756,24 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return true, nil
-	case OpDestroy:
+	case cardtext.OpDestroy:
 		os := ids(x.whats(in))
 		x.it = os
 		for _, id := range os {
-			if cur := t.s.Object(id); cur != nil && cur.Zone == Battlefield {
+			if cur := t.s.Object(id); cur != nil && cur.Zone == cardtext.Battlefield {
 				if err := t.destroyX(cur, registry.Destroy, "is destroyed", in.NoRegen); err != nil {
 					return false, err
 				}
 			}
 		}
 		return len(os) > 0, nil
-	case OpExile, OpBounce:
-		if in.Op == OpExile && in.Dur.Kind == DurWhileOn {
+	case cardtext.OpExile, cardtext.OpBounce:
+		if in.Op == cardtext.OpExile && in.Dur.Kind == cardtext.DurWhileOn {
 			return x.exileUntil(in)
 		}
-		to, key, why := Exile, registry.Exile, "is exiled"
-		if in.Op == OpBounce {
-			to, key, why = Hand, registry.OwnersZone, "returns to its owner's hand"
+		to, key, why := cardtext.Exile, registry.Exile, "is exiled"
+		if in.Op == cardtext.OpBounce {
+			to, key, why = cardtext.Hand, registry.OwnersZone, "returns to its owner's hand"
 		}
 		os := ids(x.whats(in))
 		x.it = nil
@@ -786,15 +786,15 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				return false, err
 			}
 			x.note(id, nid)
-			if to == Exile && x.item.Source != 0 {
-				for _, c := range append([]ObjectID{nid}, t.also[nid]...) {
+			if to == cardtext.Exile && x.item.Source != 0 {
+				for _, c := range append([]cardtext.ObjectID{nid}, t.also[nid]...) {
 					if n := t.s.Object(c); n != nil {
 						n.ExiledBy, n.ExiledLink = x.item.Source, x.item.Link // 607.2a: exiled "with" its source
 					}
 				}
 			}
-			if to == Exile && len(t.also[nid]) > 0 {
-				if err := t.meldOrder(x.ctrl, append([]ObjectID{nid}, t.also[nid]...)); err != nil {
+			if to == cardtext.Exile && len(t.also[nid]) > 0 {
+				if err := t.meldOrder(x.ctrl, append([]cardtext.ObjectID{nid}, t.also[nid]...)); err != nil {
 					return false, err
 				}
 			}
@@ -809,12 +809,12 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			x.it = append(x.it, nid)
 		}
 		return len(os) > 0, nil
-	case OpReturn:
+	case cardtext.OpReturn:
 		os := ids(x.objects(in.What))
 		x.it = nil
 		for _, id := range os {
 			o := t.s.Object(id)
-			if o == nil || o.Zone == Battlefield {
+			if o == nil || o.Zone == cardtext.Battlefield {
 				continue
 			}
 			owner := o.Owner
@@ -832,13 +832,13 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				how = "is put onto the battlefield"
 			}
 			if as := x.as; as != nil {
-				t.entering = func(nid ObjectID) error {
+				t.entering = func(nid cardtext.ObjectID) error {
 					x.note(id, nid)
 					_, err := x.continuous(as)
 					return err
 				}
 			}
-			nid, err := t.move(id, Battlefield, false, &owner, registry.Resolve, how)
+			nid, err := t.move(id, cardtext.Battlefield, false, &owner, registry.Resolve, how)
 			t.entering = nil
 			if err != nil {
 				return false, err
@@ -857,47 +857,47 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			x.it = append(x.it, nid)
 		}
 		return len(x.it) > 0, nil
-	case OpSacrifice:
+	case cardtext.OpSacrifice:
 		return x.sacrifice(in)
-	case OpDraw:
+	case cardtext.OpDraw:
 		did := true
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)
 			if n > 0 {
-				before := len(t.s.In(p, Hand))
+				before := len(t.s.In(p, cardtext.Hand))
 				if err := (Draw{Player: p, N: n}).apply(t); err != nil {
 					return false, err
 				}
 				// 118.11: a cost whose draws an effect changed has still
 				// been paid; without that rule, only the cards drawn
 				// would count.
-				if in.Cost && !t.applies(registry.CostModified) && len(t.s.In(p, Hand)) < before+n {
+				if in.Cost && !t.applies(registry.CostModified) && len(t.s.In(p, cardtext.Hand)) < before+n {
 					did = false
 				}
 			}
 		}
 		return did, nil
-	case OpDiscard:
+	case cardtext.OpDiscard:
 		for _, p := range x.players(in.Who) {
 			if err := x.discard(p, x.amount(in.N)); err != nil {
 				return false, err
 			}
 		}
 		return true, nil
-	case OpMill:
+	case cardtext.OpMill:
 		for _, p := range x.players(in.Who) {
 			for range x.amount(in.N) {
 				top := t.s.Top(p)
 				if top == nil {
 					break // 701.17b: as many as there are
 				}
-				if _, err := t.move(top.ID, Graveyard, false, nil, registry.Mill, "is milled"); err != nil {
+				if _, err := t.move(top.ID, cardtext.Graveyard, false, nil, registry.Mill, "is milled"); err != nil {
 					return false, err
 				}
 			}
 		}
 		return true, nil
-	case OpPayLife:
+	case cardtext.OpPayLife:
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)
 			if t.lifeOf(p) < n { // 119.4
@@ -908,7 +908,7 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return true, nil
-	case OpPayMana:
+	case cardtext.OpPayMana:
 		for _, p := range x.players(in.Who) {
 			cost := x.manaToPay(in)
 			pl := &t.s.Players[p]
@@ -921,14 +921,14 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 				Text: fmt.Sprintf("%s pays %s with %s: pool %s", pl.Name, cost, spent, poolString(pl.Pool))})
 		}
 		return true, nil
-	case OpGainLife, OpLoseLife:
+	case cardtext.OpGainLife, cardtext.OpLoseLife:
 		for _, p := range x.players(in.Who) {
 			n := x.amount(in.N)
 			if in.N.HalfLife {
 				// "half their life, rounded up" (107.1a)
 				n = (max(t.s.Players[p].Life, 0) + 1) / 2
 			}
-			if in.Op == OpLoseLife {
+			if in.Op == cardtext.OpLoseLife {
 				n = -n
 			}
 			if err := t.life(p, n, registry.LifeChange, ""); err != nil {
@@ -936,12 +936,12 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return true, nil
-	case OpPutCounters, OpRemCounters:
+	case cardtext.OpPutCounters, cardtext.OpRemCounters:
 		n := x.amount(in.N)
 		done := false
 		for _, id := range ids(x.objects(in.What)) {
 			o := t.s.Object(id)
-			if in.Op == OpRemCounters {
+			if in.Op == cardtext.OpRemCounters {
 				if o.Counters.Get(in.Kind) < n {
 					continue // "If you can't, …"
 				}
@@ -956,18 +956,18 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return done, nil
-	case OpCreateToken:
+	case cardtext.OpCreateToken:
 		return x.create(in)
-	case OpCopySpell:
+	case cardtext.OpCopySpell:
 		return x.copySpell(in)
-	case OpFight:
+	case cardtext.OpFight:
 		return x.fight(in)
-	case OpDoubleMana:
+	case cardtext.OpDoubleMana:
 		return x.doubleMana(in)
-	case OpNewTargets:
+	case cardtext.OpNewTargets:
 		did := false
 		for _, o := range x.objects(in.What) {
-			if o.Zone == Stack && o.Stack != nil && len(o.Stack.Specs) > 0 {
+			if o.Zone == cardtext.Stack && o.Stack != nil && len(o.Stack.Specs) > 0 {
 				// "You may" was asked already (in.May).
 				if err := x.chooseTargets(o, registry.ChangeTargets); err != nil {
 					return did, err
@@ -976,22 +976,22 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return did, nil
-	case OpAddMana:
+	case cardtext.OpAddMana:
 		return x.addMana(in)
-	case OpTap, OpUntap:
+	case cardtext.OpTap, cardtext.OpUntap:
 		for _, o := range x.whats(in) {
-			if o.Zone != Battlefield {
+			if o.Zone != cardtext.Battlefield {
 				continue
 			}
-			if in.Op == OpTap && !o.Tapped {
+			if in.Op == cardtext.OpTap && !o.Tapped {
 				t.tap(o)
-			} else if in.Op == OpUntap && o.Tapped {
+			} else if in.Op == cardtext.OpUntap && o.Tapped {
 				o.Tapped = false
 				t.emit(Event{Kind: EvTap, Key: registry.Untap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " becomes untapped"})
 			}
 		}
 		return true, nil
-	case OpCounter:
+	case cardtext.OpCounter:
 		for _, id := range ids(x.objects(in.What)) {
 			if o := t.s.Object(id); o != nil {
 				if err := t.counterSpell(o, x.item.SourceName); err != nil {
@@ -1000,40 +1000,40 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return true, nil
-	case OpContinuous:
+	case cardtext.OpContinuous:
 		return x.continuous(in)
-	case OpDelayed:
+	case cardtext.OpDelayed:
 		x.delayed(in)
 		return true, nil
-	case OpReflexive:
+	case cardtext.OpReflexive:
 		return x.reflexive(in), nil
-	case OpExchange:
+	case cardtext.OpExchange:
 		return x.exchange(in)
-	case OpSwap:
+	case cardtext.OpSwap:
 		return x.swap(in)
-	case OpAttach:
+	case cardtext.OpAttach:
 		return x.attach(in)
-	case OpWin:
+	case cardtext.OpWin:
 		for _, p := range x.players(in.Who) {
 			t.win(p)
 		}
 		return true, nil
-	case OpRegenerate:
+	case cardtext.OpRegenerate:
 		for _, o := range x.objects(in.What) {
-			if o.Zone == Battlefield {
+			if o.Zone == cardtext.Battlefield {
 				o.Regen++
 				t.emit(Event{Kind: EvEffect, Key: registry.Regenerate, Object: o.Label, ObjectID: o.ID,
 					Text: o.Label + " gets a regeneration shield: the next time it would be destroyed this turn, it regenerates instead"})
 			}
 		}
 		return true, nil
-	case OpPrevent:
+	case cardtext.OpPrevent:
 		n := x.amount(in.N)
 		tgs := x.recipients(in.To)
 		for _, r := range in.Also {
 			// 615.11: a shield for each untargeted creature the effect
 			// names, fixed as it resolves.
-			if r.Kind != RefTarget && !t.applies(registry.PreventEach) {
+			if r.Kind != cardtext.RefTarget && !t.applies(registry.PreventEach) {
 				continue
 			}
 			for _, o := range x.objects(r) {
@@ -1041,37 +1041,37 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		for _, tg := range tgs {
-			e := ContEffect{Shield: true, Left: n, Dur: DurEndOfTurn,
+			e := ContEffect{Shield: true, Left: n, Dur: cardtext.DurEndOfTurn,
 				Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text}
 			if tg.IsPlayer {
 				e.Players = []PlayerID{tg.Player}
 			} else {
-				e.Objects = []ObjectID{tg.Object}
+				e.Objects = []cardtext.ObjectID{tg.Object}
 			}
 			t.addEffect(e)
 		}
 		return true, nil
-	case OpRevealTop:
+	case cardtext.OpRevealTop:
 		return x.revealTop(in)
-	case OpPiles:
+	case cardtext.OpPiles:
 		return x.separatePiles(in)
-	case OpPutPiles:
+	case cardtext.OpPutPiles:
 		return x.putPiles(in)
-	case OpRedirect:
+	case cardtext.OpRedirect:
 		tgs, to := x.recipients(in.To), x.recipients(*in.To2)
 		if len(tgs) != 1 || len(to) != 1 {
 			return false, nil
 		}
-		e := ContEffect{Left: x.amount(in.N), Dur: DurEndOfTurn, Redirect: &to[0],
+		e := ContEffect{Left: x.amount(in.N), Dur: cardtext.DurEndOfTurn, Redirect: &to[0],
 			Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Text: in.Text}
 		if tgs[0].IsPlayer {
 			e.Players = []PlayerID{tgs[0].Player}
 		} else {
-			e.Objects = []ObjectID{tgs[0].Object}
+			e.Objects = []cardtext.ObjectID{tgs[0].Object}
 		}
 		t.addEffect(e)
 		return true, nil
-	case OpChooseObject:
+	case cardtext.OpChooseObject:
 		cands := x.objects(in.What)
 		if len(cands) == 0 {
 			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl),
@@ -1093,24 +1093,24 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(x.ctrl), Object: t.labelOf(pick), ObjectID: pick,
 			Text: fmt.Sprintf("%s chooses %s", t.name(x.ctrl), t.labelOf(pick))})
 		return true, nil
-	case OpRevealObj:
+	case cardtext.OpRevealObj:
 		os := x.whats(in)
 		for _, o := range os {
 			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
 				Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
 		}
 		return len(os) > 0, nil
-	case OpMeld:
+	case cardtext.OpMeld:
 		return x.meld(in)
-	case OpToGraveyard:
+	case cardtext.OpToGraveyard:
 		os := ids(x.whats(in))
 		for _, id := range os {
-			if _, err := t.move(id, Graveyard, false, nil, registry.OwnersZone, "is put into its owner's graveyard"); err != nil {
+			if _, err := t.move(id, cardtext.Graveyard, false, nil, registry.OwnersZone, "is put into its owner's graveyard"); err != nil {
 				return false, err
 			}
 		}
 		return len(os) > 0, nil
-	case OpTurnFaceUp:
+	case cardtext.OpTurnFaceUp:
 		os := x.whats(in)
 		for _, o := range os {
 			if err := t.turnFaceUp(o); err != nil {
@@ -1118,14 +1118,14 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 		}
 		return len(os) > 0, nil
-	case OpTransform, OpFlip:
+	case cardtext.OpTransform, cardtext.OpFlip:
 		done := false
 		for _, o := range x.whats(in) {
-			if o.Zone != Battlefield {
+			if o.Zone != cardtext.Battlefield {
 				continue
 			}
 			turn := t.transform
-			if in.Op == OpFlip {
+			if in.Op == cardtext.OpFlip {
 				turn = t.flip
 			}
 			if err := turn(o); err != nil {
@@ -1134,9 +1134,9 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			done = true
 		}
 		return done, nil
-	case OpChooseColor:
+	case cardtext.OpChooseColor:
 		words := colorWords()
-		if in.What.Kind == RefGroup {
+		if in.What.Kind == cardtext.RefGroup {
 			var have cardtext.Color
 			for _, o := range x.objects(in.What) {
 				have |= t.chars(o).Colors
@@ -1154,9 +1154,9 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 		}
 		x.color, _ = cardtext.ParseColor(ans.word)
 		return true, nil
-	case OpChooseName:
+	case cardtext.OpChooseName:
 		return x.chooseName(in)
-	case OpShuffleIn:
+	case cardtext.OpShuffleIn:
 		// "Shuffle your hand, your graveyard, and all permanents you own
 		// into your library": the cards in the player's zones and the
 		// objects named that they own (701.24a).
@@ -1165,20 +1165,20 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			named = x.objects(in.What)
 		}
 		for _, p := range x.players(in.Who) {
-			var ids []ObjectID
+			var ids []cardtext.ObjectID
 			for _, o := range t.s.Objects {
 				if o.Owner == p && in.Search != nil && slices.Contains(in.Search.Zones, o.Zone) {
 					ids = append(ids, o.ID)
 				}
 			}
 			for _, o := range named {
-				if o.Owner == p && o.Zone != Library && !slices.Contains(ids, o.ID) {
+				if o.Owner == p && o.Zone != cardtext.Library && !slices.Contains(ids, o.ID) {
 					ids = append(ids, o.ID)
 				}
 			}
 			t.shuffling = true
 			for _, id := range ids {
-				if _, err := t.move(id, Library, false, nil, registry.Resolve, "is shuffled into its owner's library"); err != nil {
+				if _, err := t.move(id, cardtext.Library, false, nil, registry.Resolve, "is shuffled into its owner's library"); err != nil {
 					t.shuffling = false
 					return false, err
 				}
@@ -1187,12 +1187,12 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			t.shuffle(p, nil, "")
 		}
 		return true, nil
-	case OpAddSteps:
+	case cardtext.OpAddSteps:
 		for _, p := range x.players(in.Who) {
 			t.addSteps(p, in.Steps[0], x.amount(in.N))
 		}
 		return true, nil
-	case OpSetLife:
+	case cardtext.OpSetLife:
 		// 119.5: a player's life total becoming N means gaining or losing
 		// the difference.
 		ps := x.players(in.Who)
@@ -1210,23 +1210,23 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			}
 			return *ans.target, nil
 		})
-	case OpShuffleObj:
+	case cardtext.OpShuffleObj:
 		return x.shuffleObjects(in)
-	case OpSearch:
+	case cardtext.OpSearch:
 		return x.search(in)
-	case OpReveal:
+	case cardtext.OpReveal:
 		return x.reveal(in)
-	case OpControlPlayer:
+	case cardtext.OpControlPlayer:
 		return x.controlPlayer(in)
-	case OpNameSticker:
+	case cardtext.OpNameSticker:
 		return x.putNameSticker(in)
-	case OpRestart:
+	case cardtext.OpRestart:
 		return true, t.restart(x.ctrl)
-	case OpSubgame:
+	case cardtext.OpSubgame:
 		return x.subgame(in)
-	case OpChooseCard:
+	case cardtext.OpChooseCard:
 		return x.chooseCard(in)
-	case OpShuffle:
+	case cardtext.OpShuffle:
 		for _, p := range x.players(in.Who) {
 			if x.portion[p] && !t.applies(registry.SearchPortion) {
 				// 701.23f: after a search of a portion of the library
@@ -1240,16 +1240,16 @@ func (x *execCtx) op(in *Instr) (bool, error) {
 			t.shuffle(p, nil, "")
 		}
 		return true, nil
-	case OpEachPlayer:
+	case cardtext.OpEachPlayer:
 		return x.eachPlayer(in)
-	case OpSkip:
+	case cardtext.OpSkip:
 		return true, nil
 	}
 	return false, fmt.Errorf("the engine can't do %q yet", in.Text)
 }
 
-func ids(os []*Object) []ObjectID {
-	out := make([]ObjectID, len(os))
+func ids(os []*Object) []cardtext.ObjectID {
+	out := make([]cardtext.ObjectID, len(os))
 	for i, o := range os {
 		out[i] = o.ID
 	}
@@ -1259,9 +1259,9 @@ func ids(os []*Object) []ObjectID {
 func colorWords() []string { return []string{"white", "blue", "black", "red", "green"} }
 
 // recipients lists damage's recipients.
-func (x *execCtx) recipients(r Recip) []Target {
+func (x *execCtx) recipients(r cardtext.Recip) []Target {
 	if r.Player != nil {
-		if r.Player.Kind == PTarget {
+		if r.Player.Kind == cardtext.PTarget {
 			// "any target" chose a player or an object.
 			return x.targetsAt(r.Player.Index)
 		}
@@ -1271,7 +1271,7 @@ func (x *execCtx) recipients(r Recip) []Target {
 		}
 		return out
 	}
-	if r.Obj.Kind == RefTarget {
+	if r.Obj.Kind == cardtext.RefTarget {
 		return x.targetsAt(r.Obj.Index)
 	}
 	var out []Target
@@ -1297,13 +1297,13 @@ func (x *execCtx) targetsAt(idx int) []Target {
 
 // sacrifice: "sacrifice ~", "each player sacrifices a creature" (101.4:
 // each chooses in APNAP order, then all are sacrificed at once).
-func (x *execCtx) sacrifice(in *Instr) (bool, error) {
+func (x *execCtx) sacrifice(in *cardtext.Instr) (bool, error) {
 	t := x.t
-	if in.What.Kind != RefGroup {
+	if in.What.Kind != cardtext.RefGroup {
 		os := x.objects(in.What)
-		var ids []ObjectID
+		var ids []cardtext.ObjectID
 		for _, o := range os {
-			if o.Zone == Battlefield {
+			if o.Zone == cardtext.Battlefield {
 				ids = append(ids, o.ID)
 			}
 		}
@@ -1318,13 +1318,13 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 	n := max(x.amount(in.N), 1)
 	type pick struct {
 		p    PlayerID
-		ids  []ObjectID
+		ids  []cardtext.ObjectID
 		done bool
 	}
 	var picks []pick
 	for _, p := range x.players(in.Who) {
 		cands := x.candidates(p, in.What.Group)
-		var chosen []ObjectID
+		var chosen []cardtext.ObjectID
 		switch {
 		case len(cands) <= n:
 			chosen = ids(cands)
@@ -1336,7 +1336,7 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 			}
 			chosen = ans.objects
 			if len(chosen) == 0 {
-				chosen = []ObjectID{ans.object}
+				chosen = []cardtext.ObjectID{ans.object}
 			}
 		}
 		if !t.applies(registry.APNAP) && len(chosen) > 0 {
@@ -1373,7 +1373,7 @@ func (x *execCtx) sacrifice(in *Instr) (bool, error) {
 // have (609.3); n < 0 is the whole hand.
 func (x *execCtx) discard(p PlayerID, n int) error {
 	t := x.t
-	hand := t.s.In(p, Hand)
+	hand := t.s.In(p, cardtext.Hand)
 	if n > len(hand) && !t.applies(registry.AsMuchAsPossible) {
 		// 609.3: an effect that attempts the impossible does as much as
 		// possible. Without that rule, discarding more cards than the
@@ -1382,7 +1382,7 @@ func (x *execCtx) discard(p PlayerID, n int) error {
 			Text: fmt.Sprintf("%s can't discard %d cards with %d in hand: nothing is discarded", t.name(p), n, len(hand))})
 		return nil
 	}
-	var chosen []ObjectID
+	var chosen []cardtext.ObjectID
 	switch {
 	case n < 0 || n >= len(hand):
 		chosen = ids(hand)
@@ -1394,11 +1394,11 @@ func (x *execCtx) discard(p PlayerID, n int) error {
 		}
 		chosen = ans.objects
 		if len(chosen) == 0 {
-			chosen = []ObjectID{ans.object}
+			chosen = []cardtext.ObjectID{ans.object}
 		}
 	}
 	for _, id := range chosen {
-		if _, err := t.move(id, Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
+		if _, err := t.move(id, cardtext.Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
 			return err
 		}
 	}
@@ -1413,7 +1413,7 @@ func (x *execCtx) discard(p PlayerID, n int) error {
 // create makes tokens (111.2): with the characteristics the instruction
 // gives, or a copy of an object (707.2), with abilities it grants bound to
 // the source (201.5a).
-func (x *execCtx) create(in *Instr) (bool, error) {
+func (x *execCtx) create(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	spec := in.Token
 	src := x.source()
@@ -1423,7 +1423,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 		// instead", each such effect once; the tokens' own entering
 		// replacements apply to each as it's created.
 		doubled := false
-		for _, m := range t.ruleMods(RuleDoubleTokens) {
+		for _, m := range t.ruleMods(cardtext.RuleDoubleTokens) {
 			if whoseFits(m.mod.Who, m.ctrl, p) {
 				n *= max(m.mod.N, 2)
 				doubled = true
@@ -1431,9 +1431,9 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					Text: fmt.Sprintf("%s: %s creates %s that many tokens: %d", m.name, t.name(p), timesWord(m.mod.N, "twice", "three times"), n)})
 			}
 		}
-		var first ObjectID
+		var first cardtext.ObjectID
 		for i := range n {
-			var id ObjectID
+			var id cardtext.ObjectID
 			var err error
 			t.enterChosen = nil
 			if f := t.s.Object(first); doubled && i > 0 && f != nil && !t.applies(registry.ContainedLater) {
@@ -1448,7 +1448,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 			}
 			if spec.CopyOf != nil {
 				os := x.objects(*spec.CopyOf)
-				var values *Card
+				var values *cardtext.Card
 				switch {
 				case len(os) > 0:
 					values = t.copiable(os[0])
@@ -1460,7 +1460,7 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					continue
 				default:
 					// Without 111.12, a token with no copiable values at all.
-					values = &Card{}
+					values = &cardtext.Card{}
 				}
 				if !t.applies(registry.TokenName) {
 					// 111.4: the creating effect sets the token's name, for
@@ -1487,11 +1487,11 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 					c.Name = ""
 					card = &c
 				}
-				var bound []*Ability
+				var bound []*cardtext.Ability
 				if len(spec.Gains) > 0 && src != nil {
 					c := *card
 					bound = bindGained(&t.s, spec.Gains, src, t.linkedTo(src))
-					c.Abilities = append(append([]*Ability(nil), card.Abilities...), bound...)
+					c.Abilities = append(append([]*cardtext.Ability(nil), card.Abilities...), bound...)
 					card = &c
 				}
 				id, err = t.createToken(p, card, nil, FaceFront)
@@ -1521,13 +1521,13 @@ func (x *execCtx) create(in *Instr) (bool, error) {
 }
 
 // addMana adds mana to a player's pool (106.4).
-func (x *execCtx) addMana(in *Instr) (bool, error) {
+func (x *execCtx) addMana(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	ms := in.Mana
-	var m Mana
+	var m cardtext.Mana
 	switch {
 	case ms.ForEach != nil:
-		n := countAmount(&t.s, Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil)
+		n := countAmount(&t.s, cardtext.Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil)
 		m = scale(ms.Mana, n)
 	case ms.PerRemove:
 		m = scale(ms.Mana, x.item.Removed)
@@ -1540,7 +1540,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		m = scale(manaOf(ms.PerColor), n)
 	case ms.Chosen:
 		col := x.color
-		var ab *Ability
+		var ab *cardtext.Ability
 		if len(x.item.Abilities) > 0 {
 			ab = x.item.Abilities[0]
 		}
@@ -1555,7 +1555,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		case col == 0:
 			// Without 106.5, the one mana would still be added, of no
 			// color: the pool holds it as colorless.
-			m = Mana{C: 1}
+			m = cardtext.Mana{C: 1}
 		default:
 			m = manaOf(col)
 		}
@@ -1563,7 +1563,7 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 		var can cardtext.Color
 		could := t.couldProduce()
 		for _, o := range t.s.Objects {
-			if o.Zone == Battlefield && !o.PhasedOut && matchFilter(&t.s, ms.CouldProduce, o, t.chars(o), x.source(), x.ctrl) {
+			if o.Zone == cardtext.Battlefield && !o.PhasedOut && matchFilter(&t.s, ms.CouldProduce, o, t.chars(o), x.source(), x.ctrl) {
 				can |= could[o.ID]
 			}
 		}
@@ -1629,16 +1629,16 @@ func (x *execCtx) addMana(in *Instr) (bool, error) {
 }
 
 // linkedTo is State.choiceLinked for abilities src's abilities grant.
-func (t *tx) linkedTo(src *Object) func(*Ability) bool {
-	return func(a *Ability) bool { return t.s.choiceLinked(src, t.chars(src).Abilities, nil, a) }
+func (t *tx) linkedTo(src *Object) func(*cardtext.Ability) bool {
+	return func(a *cardtext.Ability) bool { return t.s.choiceLinked(src, t.chars(src).Abilities, nil, a) }
 }
 
 // couldAdd reports whether an "add" instruction would add any mana if it
 // were followed now (605.1a).
-func (x *execCtx) couldAdd(ms *ManaSpec) bool {
+func (x *execCtx) couldAdd(ms *cardtext.ManaSpec) bool {
 	switch {
 	case ms.ForEach != nil:
-		return countAmount(&x.t.s, Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil) > 0
+		return countAmount(&x.t.s, cardtext.Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil) > 0
 	case ms.EqualTo != nil:
 		return x.amount(*ms.EqualTo) > 0
 	case ms.PerRemove:
@@ -1652,25 +1652,25 @@ func (x *execCtx) couldAdd(ms *ManaSpec) bool {
 	return ms.Mana.Total() > 0
 }
 
-func scale(m Mana, n int) Mana {
-	var out Mana
+func scale(m cardtext.Mana, n int) cardtext.Mana {
+	var out cardtext.Mana
 	for i := 0; i < 6; i++ {
-		out.add(i, m.get(i)*n)
+		out.AddAt(i, m.At(i)*n)
 	}
 	return out
 }
 
-func manaOf(c cardtext.Color) Mana {
-	var m Mana
+func manaOf(c cardtext.Color) cardtext.Mana {
+	var m cardtext.Mana
 	if i := colorIndex(c); i >= 0 {
-		m.add(i, 1)
+		m.AddAt(i, 1)
 	}
 	return m
 }
 
 // continuous creates a continuous effect (611.2): the objects it affects
 // are fixed now (611.2c), and so are its numbers (611.2d) and choices.
-func (x *execCtx) continuous(in *Instr) (bool, error) {
+func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	sp := in.Cont
 	e := ContEffect{Spec: sp, Source: x.item.Source, SourceName: x.item.SourceName, Controller: x.ctrl, Dur: in.Dur.Kind, Text: x.text(in)}
@@ -1689,7 +1689,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 			// that weren't affected when it began. Without that, its set
 			// of objects would be fixed as it began, like that of an
 			// effect that modifies characteristics.
-			e.Objects = []ObjectID{}
+			e.Objects = []cardtext.ObjectID{}
 			src := x.source()
 			for _, o := range t.s.Objects {
 				if matchFilter(&t.s, f, o, t.chars(o), src, x.ctrl) {
@@ -1707,10 +1707,10 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	// 611.2b: "for as long as you control ~": if that's already over, the
 	// effect does nothing.
 	switch in.Dur.Kind {
-	case DurWhileControl:
+	case cardtext.DurWhileControl:
 		src := t.s.Object(x.item.Source)
 		switch {
-		case src != nil && src.Zone == Battlefield && t.chars(src).Controller == x.ctrl:
+		case src != nil && src.Zone == cardtext.Battlefield && t.chars(src).Controller == x.ctrl:
 			e.DurObj = src.ID
 		case t.applies(registry.DurationNever):
 			t.emit(Event{Kind: EvEffect, Key: registry.DurationNever, Object: x.item.SourceName,
@@ -1719,9 +1719,9 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		default:
 			// Without 611.2b, a duration that never began would never end
 			// either: the effect would last indefinitely.
-			e.Dur = DurForever
+			e.Dur = cardtext.DurForever
 		}
-	case DurWhileOn:
+	case cardtext.DurWhileOn:
 		e.DurObj = x.item.Source
 	}
 	makesCreature := cardtext.HasFold(sp.SetTypes, "creature") || cardtext.HasFold(sp.AddTypes, "creature")
@@ -1730,7 +1730,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		// of a noncreature permanent is created all the same, and applies
 		// once it becomes a creature. Without that rule, such a permanent
 		// would be left out of it.
-		os = slices.DeleteFunc(os, func(o *Object) bool { return o.Zone == Battlefield && !t.chars(o).Types.Is("creature") })
+		os = slices.DeleteFunc(os, func(o *Object) bool { return o.Zone == cardtext.Battlefield && !t.chars(o).Types.Is("creature") })
 		if len(os) == 0 {
 			return false, nil
 		}
@@ -1788,26 +1788,26 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 	if sp.GainActOf != nil {
 		if from := x.objects(*sp.GainActOf); len(from) > 0 {
 			for _, a := range t.chars(from[0]).Abilities {
-				if a.activated() {
+				if a.Activated() {
 					e.Gain = append(e.Gain, a)
 				}
 			}
 		}
 	}
 	if sp.CopyOf != nil {
-		var values *Card
+		var values *cardtext.Card
 		from := x.objects(*sp.CopyOf)
 		switch {
 		case len(from) > 0:
 			values = t.copiable(from[0])
-		case sp.CopyOf.Kind == RefSacrificed && len(x.item.Sacrificed) > 0:
+		case sp.CopyOf.Kind == cardtext.RefSacrificed && len(x.item.Sacrificed) > 0:
 			// The sacrificed creature as it last existed (608.2h).
 			values = x.item.Sacrificed[0].Copiable
 		}
 		if values == nil {
 			return false, nil
 		}
-		var this *Ability
+		var this *cardtext.Ability
 		if x.item.Kind != StackSpell && len(x.item.Abilities) > 0 {
 			this = x.item.Abilities[0]
 		}
@@ -1826,7 +1826,7 @@ func (x *execCtx) continuous(in *Instr) (bool, error) {
 		x.lastEffect = t.s.nextEffect
 	}
 	// 201.5b: an ability gained that names its object names its new one.
-	for _, a := range append(append([]*Ability(nil), e.Gain...), copyThis(e.Copy, sp)...) {
+	for _, a := range append(append([]*cardtext.Ability(nil), e.Gain...), copyThis(e.Copy, sp)...) {
 		if strings.Contains(a.Text, "~") {
 			name := t.chars(target).Name
 			t.emit(Event{Kind: EvEffect, Key: registry.NameSelf, Object: target.Label, ObjectID: target.ID,
@@ -1854,7 +1854,7 @@ func (x *execCtx) partOf(e ContEffect) bool {
 		return false
 	}
 	for _, l := range layers {
-		if a.inLayer(l) && b.inLayer(l) {
+		if inLayer(a, l) && inLayer(b, l) {
 			return false
 		}
 	}
@@ -1869,7 +1869,7 @@ func (x *execCtx) partOf(e ContEffect) bool {
 	m.SetTypes, m.AddTypes, m.RemoveTypes = slices.Concat(a.SetTypes, b.SetTypes), slices.Concat(a.AddTypes, b.AddTypes), slices.Concat(a.RemoveTypes, b.RemoveTypes)
 	m.SetSubs, m.AddSubs, m.AddSuper = slices.Concat(a.SetSubs, b.SetSubs), slices.Concat(a.AddSubs, b.AddSubs), slices.Concat(a.AddSuper, b.AddSuper)
 	m.AllCreatureTypes = a.AllCreatureTypes || b.AllCreatureTypes
-	if b.inLayer("5") {
+	if inLayer(b, "5") {
 		m.SetColor, m.HasColor, m.ColorChoice = b.SetColor, b.HasColor, b.ColorChoice
 		p.Color = e.Color
 	}
@@ -1895,15 +1895,15 @@ func (x *execCtx) partOf(e ContEffect) bool {
 	for _, id := range e.Objects {
 		names = append(names, t.labelOf(id))
 	}
-	t.emit(Event{Kind: EvEffect, Key: layerKey[b.firstLayer()], Object: e.SourceName,
-		Text: fmt.Sprintf("the same effect applies in layer %s too: %s (%s)", b.firstLayer(), e.Text, strings.Join(names, ", "))})
+	t.emit(Event{Kind: EvEffect, Key: layerKey[firstLayer(b)], Object: e.SourceName,
+		Text: fmt.Sprintf("the same effect applies in layer %s too: %s (%s)", firstLayer(b), e.Text, strings.Join(names, ", "))})
 	t.dirty()
 	return true
 }
 
 // copyThis is the ability a copy effect's exception kept ("except it has
 // this ability"), if any.
-func copyThis(c *Card, sp *ContSpec) []*Ability {
+func copyThis(c *cardtext.Card, sp *cardtext.ContSpec) []*cardtext.Ability {
 	if c == nil || !sp.CopyHasThis || len(c.Abilities) == 0 {
 		return nil
 	}
@@ -1912,8 +1912,8 @@ func copyThis(c *Card, sp *ContSpec) []*Ability {
 
 // clampAmount evaluates an amount for "+X/+X where X is …": a calculation
 // that yields a negative number uses 0 (107.1b).
-func (x *execCtx) clampAmount(a Amount) int {
-	if a == (Amount{N: a.N, Neg: a.Neg}) {
+func (x *execCtx) clampAmount(a cardtext.Amount) int {
+	if a == (cardtext.Amount{N: a.N, Neg: a.Neg}) {
 		return neg(a.N, a.Neg) // a printed number, "-2/-0", not a calculation
 	}
 	b := a
@@ -1955,7 +1955,7 @@ func (t *tx) addEffect(e ContEffect) {
 		}
 		key := registry.LockSet
 		for _, l := range layers {
-			if e.Spec != nil && e.Spec.inLayer(l) {
+			if e.Spec != nil && inLayer(e.Spec, l) {
 				key = layerKey[l]
 				break
 			}
@@ -1966,7 +1966,7 @@ func (t *tx) addEffect(e ContEffect) {
 }
 
 // copyDescription lists copiable values for an event.
-func copyDescription(c *Card) string {
+func copyDescription(c *cardtext.Card) string {
 	s := c.Types.String()
 	if c.HasPT {
 		s += fmt.Sprintf(" %d/%d", c.Power, c.Toughness)
@@ -1976,7 +1976,7 @@ func copyDescription(c *Card) string {
 
 // delayed creates a delayed triggered ability (603.7), its references to
 // "that creature" bound to the objects they mean now.
-func (x *execCtx) delayed(in *Instr) {
+func (x *execCtx) delayed(in *cardtext.Instr) {
 	t := x.t
 	ab := *in.Delay
 	ab.Effect = x.bindInstrs(ab.Effect)
@@ -1986,8 +1986,8 @@ func (x *execCtx) delayed(in *Instr) {
 		// is now.
 		src := t.s.Object(x.item.Source)
 		switch {
-		case (tr.Event == TrigLeaves && (src == nil || src.Zone != Battlefield) ||
-			tr.Event == TrigUntapped && x.untappedSince()) && !t.applies(registry.DelayedCreated):
+		case (tr.Event == cardtext.TrigLeaves && (src == nil || src.Zone != cardtext.Battlefield) ||
+			tr.Event == cardtext.TrigUntapped && x.untappedSince()) && !t.applies(registry.DelayedCreated):
 			// 603.7a: it won't trigger on an event that happened before
 			// it was created. Without that rule, its event, just
 			// beforehand (the source leaving, or untapping), would
@@ -1996,7 +1996,7 @@ func (x *execCtx) delayed(in *Instr) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
 			t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + ab.Display(d.origin())})
 			return
-		case src != nil && src.Zone == Battlefield:
+		case src != nil && src.Zone == cardtext.Battlefield:
 			d.Watch = src.ID
 		}
 	}
@@ -2009,7 +2009,7 @@ func (x *execCtx) delayed(in *Instr) {
 // untapped now.
 func (x *execCtx) untappedSince() bool {
 	src := x.t.s.Object(x.item.Source)
-	if src == nil || src.Zone != Battlefield || src.Tapped || x.item.Kind != StackActivated || len(x.item.Abilities) == 0 {
+	if src == nil || src.Zone != cardtext.Battlefield || src.Tapped || x.item.Kind != StackActivated || len(x.item.Abilities) == 0 {
 		return false
 	}
 	c := x.item.Abilities[0].Cost
@@ -2017,8 +2017,8 @@ func (x *execCtx) untappedSince() bool {
 }
 
 // bindInstrs fixes the objects a delayed ability's instructions refer to.
-func (x *execCtx) bindInstrs(ins []*Instr) []*Instr {
-	out := make([]*Instr, len(ins))
+func (x *execCtx) bindInstrs(ins []*cardtext.Instr) []*cardtext.Instr {
+	out := make([]*cardtext.Instr, len(ins))
 	for i, in := range ins {
 		c := *in
 		c.What = x.bindRef(in.What)
@@ -2031,14 +2031,14 @@ func (x *execCtx) bindInstrs(ins []*Instr) []*Instr {
 	return out
 }
 
-func (x *execCtx) bindRef(r ORef) ORef {
+func (x *execCtx) bindRef(r cardtext.ORef) cardtext.ORef {
 	switch r.Kind {
-	case RefTarget, RefSelf, RefTriggered, RefCreated, RefChosenObj, RefEnchanted, RefTrigOther:
+	case cardtext.RefTarget, cardtext.RefSelf, cardtext.RefTriggered, cardtext.RefCreated, cardtext.RefChosenObj, cardtext.RefEnchanted, cardtext.RefTrigOther:
 		os := x.objects(r)
 		if len(os) == 0 {
-			return ORef{Kind: RefBound}
+			return cardtext.ORef{Kind: cardtext.RefBound}
 		}
-		b := ORef{Kind: RefBound, Bound: os[0].ID, Label: os[0].Label, Quality: r.Quality}
+		b := cardtext.ORef{Kind: cardtext.RefBound, Bound: os[0].ID, Label: os[0].Label, Quality: r.Quality}
 		for _, o := range os[1:] {
 			b.More = append(b.More, o.ID)
 		}
@@ -2050,18 +2050,18 @@ func (x *execCtx) bindRef(r ORef) ORef {
 // exileUntil exiles "until ~ leaves the battlefield" (610.3c): if the
 // source has already left, nothing is exiled; otherwise the cards come back
 // as soon as it leaves.
-func (x *execCtx) exileUntil(in *Instr) (bool, error) {
+func (x *execCtx) exileUntil(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	src := t.s.Object(x.item.Source)
-	if src == nil || src.Zone != Battlefield {
+	if src == nil || src.Zone != cardtext.Battlefield {
 		t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: x.item.SourceName,
 			Text: x.item.SourceName + " has already left the battlefield: nothing is exiled"})
 		return false, nil
 	}
 	srcID, srcLabel := src.ID, src.Label // src moves in the slice as others move
-	var exiled []ObjectID
+	var exiled []cardtext.ObjectID
 	for _, id := range ids(x.whats(in)) {
-		nid, err := t.move(id, Exile, false, nil, registry.Exile, "is exiled until "+srcLabel+" leaves the battlefield")
+		nid, err := t.move(id, cardtext.Exile, false, nil, registry.Exile, "is exiled until "+srcLabel+" leaves the battlefield")
 		if err != nil {
 			return false, err
 		}
@@ -2070,20 +2070,20 @@ func (x *execCtx) exileUntil(in *Instr) (bool, error) {
 	}
 	t.s.nextEffect++
 	t.s.Effects = append(t.s.Effects, ContEffect{ID: t.s.nextEffect, Timestamp: t.s.tick(), Source: srcID, SourceName: srcLabel,
-		Controller: x.ctrl, Dur: DurWhileOn, DurObj: srcID, Exiled: exiled, Text: x.text(in)})
+		Controller: x.ctrl, Dur: cardtext.DurWhileOn, DurObj: srcID, Exiled: exiled, Text: x.text(in)})
 	return len(exiled) > 0, nil
 }
 
 // exchange exchanges control of two objects (701.12a); if either is no
 // longer a legal target, nothing happens.
-func (x *execCtx) exchange(in *Instr) (bool, error) {
+func (x *execCtx) exchange(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	os := x.whats(in)
 	if len(os) == 1 && !t.applies(registry.ExchangeAll) {
 		// Without 701.12a, the half of the exchange that can be done is:
 		// the one left goes to the other's controller as it last was.
 		if gone := x.goneTarget(in.What, os[0].ID); gone != nil && gone.Chars.Controller != t.chars(os[0]).Controller {
-			t.addEffect(ContEffect{Spec: &ContSpec{Affects: ORef{Kind: RefBound, Bound: os[0].ID}, Control: true}, Objects: []ObjectID{os[0].ID},
+			t.addEffect(ContEffect{Spec: &cardtext.ContSpec{Affects: cardtext.ORef{Kind: cardtext.RefBound, Bound: os[0].ID}, Control: true}, Objects: []cardtext.ObjectID{os[0].ID},
 				Source: x.item.Source, SourceName: x.item.SourceName, Controller: gone.Chars.Controller, Text: "half of an exchange of control"})
 			return true, nil
 		}
@@ -2102,7 +2102,7 @@ func (x *execCtx) exchange(in *Instr) (bool, error) {
 		o    *Object
 		ctrl PlayerID
 	}{{a, cb}, {b, ca}} {
-		t.addEffect(ContEffect{Spec: &ContSpec{Affects: ORef{Kind: RefBound, Bound: p.o.ID}, Control: true}, Objects: []ObjectID{p.o.ID},
+		t.addEffect(ContEffect{Spec: &cardtext.ContSpec{Affects: cardtext.ORef{Kind: cardtext.RefBound, Bound: p.o.ID}, Control: true}, Objects: []cardtext.ObjectID{p.o.ID},
 			Source: x.item.Source, SourceName: x.item.SourceName, Controller: p.ctrl, Text: "exchange of control"})
 	}
 	return true, nil
@@ -2110,8 +2110,8 @@ func (x *execCtx) exchange(in *Instr) (bool, error) {
 
 // goneTarget is the last known information of a target r chose that is no
 // longer there (or no longer legal), other than the object keep.
-func (x *execCtx) goneTarget(r ORef, keep ObjectID) *Snapshot {
-	if r.Kind != RefTarget || x.off+r.Index >= len(x.item.Targets) {
+func (x *execCtx) goneTarget(r cardtext.ORef, keep cardtext.ObjectID) *Snapshot {
+	if r.Kind != cardtext.RefTarget || x.off+r.Index >= len(x.item.Targets) {
 		return nil
 	}
 	for _, tg := range x.item.Targets[x.off+r.Index] {
@@ -2166,14 +2166,14 @@ var _ = slices.Contains[[]int]
 // made for it as it was cast — X, kicker, costs paid such as a sacrificed
 // creature, targets — but no mana was spent to cast it, and it wasn't cast.
 // Its controller may choose new targets when the effect says so (707.10c).
-func (x *execCtx) copySpell(in *Instr) (bool, error) {
+func (x *execCtx) copySpell(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	did := false
 	if !t.applies(registry.CopySpell) { // 707.10: copying a spell puts a copy onto the stack
 		return false, nil
 	}
 	for _, o := range x.objects(in.What) {
-		if o.Zone != Stack || o.Stack == nil || o.Stack.Kind != StackSpell {
+		if o.Zone != cardtext.Stack || o.Stack == nil || o.Stack.Kind != StackSpell {
 			continue
 		}
 		var fixed *Target
@@ -2188,12 +2188,12 @@ func (x *execCtx) copySpell(in *Instr) (bool, error) {
 		if in.Color != 0 {
 			card.Color, card.HasColor = in.Color, true
 		}
-		cp := t.s.newObject(&card, x.ctrl, Stack, false)
+		cp := t.s.newObject(&card, x.ctrl, cardtext.Stack, false)
 		item := *o.Stack
 		item.Copy = true
 		item.Controller = x.ctrl
 		item.Source, item.SourceName, item.SourceSnap = cp.ID, cp.Label, nil
-		item.Spent = Mana{}
+		item.Spent = cardtext.Mana{}
 		item.Targets = make([][]Target, len(o.Stack.Targets))
 		for i, ts := range o.Stack.Targets {
 			item.Targets[i] = slices.Clone(ts)
@@ -2261,7 +2261,7 @@ func (x *execCtx) chooseTargets(cp *Object, key registry.Key) error {
 		}
 	}
 	for i, sp := range item.Specs {
-		var opts []ObjectID
+		var opts []cardtext.ObjectID
 		var ps []PlayerID
 		for _, tg := range t.legalTargets(sp, x.ctrl, cp, ch, true) {
 			if tg.IsPlayer {
@@ -2310,7 +2310,7 @@ func (x *execCtx) chooseTargets(cp *Object, key registry.Key) error {
 // object the instruction before chose ("that creature": the one
 // sacrificed); it goes on the stack the next time a player would receive
 // priority, and its targets are chosen then.
-func (x *execCtx) reflexive(in *Instr) bool {
+func (x *execCtx) reflexive(in *cardtext.Instr) bool {
 	t := x.t
 	if !t.applies(registry.Reflexive) {
 		return false
@@ -2342,19 +2342,19 @@ func repeatCost(cost cardtext.ManaCost, n int) cardtext.ManaCost {
 // namedToken is the card a token created by name is: the card of that name
 // in the Oracle card reference (111.11). Without that rule the effect
 // defines nothing but the name.
-func (t *tx) namedToken(name string) *Card {
+func (t *tx) namedToken(name string) *cardtext.Card {
 	if c := t.s.Reference[strings.ToLower(name)]; c != nil && t.applies(registry.TokenByName) {
 		t.emit(Event{Kind: EvRule, Key: registry.TokenByName, Object: name,
 			Text: "the token has the characteristics of the card named " + name + " in the Oracle card reference"})
 		return c
 	}
-	return &Card{Name: name}
+	return &cardtext.Card{Name: name}
 }
 
 // fight: each of two creatures deals damage equal to its power to the
 // other (701.14a); if either isn't a creature on the battlefield any more,
 // neither deals damage (701.14b).
-func (x *execCtx) fight(in *Instr) (bool, error) {
+func (x *execCtx) fight(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	os := x.whats(in)
 	if len(os) != 2 {
@@ -2363,7 +2363,7 @@ func (x *execCtx) fight(in *Instr) (bool, error) {
 	var srcs [2]*damageSource
 	for i, o := range os {
 		ch := t.chars(o)
-		if o.Zone != Battlefield || !ch.Types.Is("creature") {
+		if o.Zone != cardtext.Battlefield || !ch.Types.Is("creature") {
 			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: o.Label, Text: o.Label + " isn't a creature on the battlefield: no damage is dealt in the fight"})
 			return false, nil
 		}
@@ -2387,7 +2387,7 @@ func (x *execCtx) fight(in *Instr) (bool, error) {
 // isn't created (707.10e). If a replacement effect made the effect name
 // several objects (two tokens for one), the copy's controller chooses one
 // of them.
-func (x *execCtx) copyTarget(in *Instr, o *Object) (Target, bool, error) {
+func (x *execCtx) copyTarget(in *cardtext.Instr, o *Object) (Target, bool, error) {
 	t := x.t
 	cands := x.objects(*in.CopyTargets)
 	if len(cands) == 0 {
@@ -2420,6 +2420,6 @@ func (x *execCtx) copyTarget(in *Instr, o *Object) (Target, bool, error) {
 // entersAs reports whether in is an effect stating what a permanent is or
 // has (611.2e), which applies as the permanent an instruction before it
 // puts onto the battlefield enters.
-func entersAs(in *Instr) bool {
-	return in.Op == OpContinuous && in.Is && in.If == nil && !in.May
+func entersAs(in *cardtext.Instr) bool {
+	return in.Op == cardtext.OpContinuous && in.Is && in.If == nil && !in.May
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -11,9 +12,9 @@ import (
 
 // revealTop reveals the top N cards of the controller's library; they are
 // "those cards" for the instructions after it.
-func (x *execCtx) revealTop(in *Instr) (bool, error) {
+func (x *execCtx) revealTop(in *cardtext.Instr) (bool, error) {
 	t := x.t
-	lib := t.s.In(x.ctrl, Library)
+	lib := t.s.In(x.ctrl, cardtext.Library)
 	n := min(x.amount(in.N), len(lib))
 	x.chosen = nil
 	var labels []string
@@ -71,11 +72,11 @@ func (x *execCtx) anOpponent() (PlayerID, bool, error) {
 
 // separatePiles: a player separates the objects into two piles, choosing
 // the first; the rest are the second (either may be empty).
-func (x *execCtx) separatePiles(in *Instr) (bool, error) {
+func (x *execCtx) separatePiles(in *cardtext.Instr) (bool, error) {
 	t := x.t
-	x.piles = [2][]ObjectID{}
+	x.piles = [2][]cardtext.ObjectID{}
 	var who PlayerID
-	if in.Who.Kind == PAnOpponent {
+	if in.Who.Kind == cardtext.PAnOpponent {
 		p, ok, err := x.anOpponent()
 		if err != nil || !ok {
 			return false, err
@@ -92,7 +93,7 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 	if len(cards) == 0 {
 		return false, nil
 	}
-	var opts []ObjectID
+	var opts []cardtext.ObjectID
 	var labels []string
 	for _, o := range cards {
 		opts = append(opts, o.ID)
@@ -105,7 +106,7 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 	}
 	first := ans.objects
 	if len(first) == 0 && ans.object != 0 {
-		first = []ObjectID{ans.object}
+		first = []cardtext.ObjectID{ans.object}
 	}
 	for _, id := range opts {
 		k := 1
@@ -132,7 +133,7 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 	// a pile put into a zone would come from there.
 	for k := range x.piles {
 		for i, id := range x.piles[k] {
-			n, err := t.move(id, Outside, false, nil, registry.Resolve, "is set aside in its pile")
+			n, err := t.move(id, cardtext.Outside, false, nil, registry.Resolve, "is set aside in its pile")
 			if err != nil {
 				return false, err
 			}
@@ -142,7 +143,7 @@ func (x *execCtx) separatePiles(in *Instr) (bool, error) {
 	return true, nil
 }
 
-func (x *execCtx) pileText(ids []ObjectID) string {
+func (x *execCtx) pileText(ids []cardtext.ObjectID) string {
 	if len(ids) == 0 {
 		return "no cards"
 	}
@@ -155,7 +156,7 @@ func (x *execCtx) pileText(ids []ObjectID) string {
 
 // putPiles: the controller chooses one of the two piles for the first
 // zone; the other goes to the second.
-func (x *execCtx) putPiles(in *Instr) (bool, error) {
+func (x *execCtx) putPiles(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	if x.piles[0] == nil && x.piles[1] == nil {
 		return false, nil
@@ -170,15 +171,15 @@ func (x *execCtx) putPiles(in *Instr) (bool, error) {
 		one, other = other, one
 	}
 	for _, mv := range []struct {
-		ids []ObjectID
-		to  Zone
+		ids []cardtext.ObjectID
+		to  cardtext.Zone
 	}{{one, in.Zone}, {other, in.Zone2}} {
 		for _, id := range mv.ids {
 			o := t.s.Object(id)
-			if o == nil || o.Zone != Library && o.Zone != Outside {
+			if o == nil || o.Zone != cardtext.Library && o.Zone != cardtext.Outside {
 				continue // 400.7: no longer the card revealed
 			}
-			set := o.Zone == Outside
+			set := o.Zone == cardtext.Outside
 			n, err := t.move(id, mv.to, false, nil, registry.Resolve, "is put there with its pile")
 			if err != nil {
 				return false, err

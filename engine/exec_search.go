@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -17,7 +18,7 @@ import (
 // all the cards asked for are found; in a hidden zone the searcher
 // chooses which of those with a stated quality to find (701.23b). The
 // cards found are the instruction's chosen objects ("exile them").
-func (x *execCtx) search(in *Instr) (bool, error) {
+func (x *execCtx) search(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	sp := in.Search
 	searchers := x.players(in.Who)
@@ -34,7 +35,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 	}
 	where := t.name(owner) + "'s " + joinAnd(zones)
 	top := 0 // the library's top cards searched instead of all of it
-	if slices.Contains(sp.Zones, Library) {
+	if slices.Contains(sp.Zones, cardtext.Library) {
 		n, replaced, err := x.searchReplaced(who, owner)
 		if err != nil || replaced {
 			return false, err
@@ -86,24 +87,24 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 		}
 		return true
 	}
-	var found, hidden []ObjectID
+	var found, hidden []cardtext.ObjectID
 	for _, z := range sp.Zones {
 		cards := t.s.In(owner, z)
-		if z == Library && top > 0 {
+		if z == cardtext.Library && top > 0 {
 			cards = cards[max(len(cards)-top, 0):]
 		}
 		for _, o := range cards {
 			if !match(o) {
 				continue
 			}
-			if sp.All && !(z == Hand || z == Library) {
+			if sp.All && !(z == cardtext.Hand || z == cardtext.Library) {
 				found = append(found, o.ID) // a public zone: every one is found
 			} else {
 				hidden = append(hidden, o.ID)
 			}
 		}
 	}
-	stated := sp.SameAs != nil || sp.Named || !sp.Filter.bare()
+	stated := sp.SameAs != nil || sp.Named || !sp.Filter.Bare()
 	switch n := x.amount(sp.N); {
 	case len(hidden) == 0:
 	case sp.All && !t.applies(registry.SearchMay):
@@ -131,7 +132,7 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 		}
 		picked := ans.objects
 		if len(picked) == 0 && ans.object != 0 {
-			picked = []ObjectID{ans.object}
+			picked = []cardtext.ObjectID{ans.object}
 		}
 		found = append(found, picked...)
 	}
@@ -148,21 +149,14 @@ func (x *execCtx) search(in *Instr) (bool, error) {
 	return len(found) > 0, nil
 }
 
-// bare reports whether a filter states no quality beyond being a card.
-func (f Filter) bare() bool {
-	g := f
-	g.Card, g.Zone = false, 0
-	return g.String() == (Filter{}).String() && len(f.AnyOf) == 0 && len(f.Super) == 0 && len(f.Subtypes) == 0 && f.Colors == 0
-}
-
 // reveal: the player shows the cards of their hand to every player
 // (701.20a); they stay where they are (701.20b).
-func (x *execCtx) reveal(in *Instr) (bool, error) {
+func (x *execCtx) reveal(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	for _, p := range x.players(in.Who) {
 		x.searched, x.hasSearched = p, true
 		var labels []string
-		for _, o := range t.s.In(p, Hand) {
+		for _, o := range t.s.In(p, cardtext.Hand) {
 			labels = append(labels, o.Label)
 		}
 		what := "no cards"
@@ -176,7 +170,7 @@ func (x *execCtx) reveal(in *Instr) (bool, error) {
 
 // chooseCard: the player chooses a card matching the instruction from the
 // zone it names (the hand just revealed); it is the chosen card.
-func (x *execCtx) chooseCard(in *Instr) (bool, error) {
+func (x *execCtx) chooseCard(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	sp := in.Search
 	whos, owners := x.players(in.Who), x.players(sp.Whose)
@@ -185,11 +179,11 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 		return false, nil
 	}
 	who, owner := whos[0], owners[0]
-	var opts []ObjectID
+	var opts []cardtext.ObjectID
 	var labels []string
 	for _, z := range sp.Zones {
 		in := t.s.In(owner, z)
-		if z == Outside {
+		if z == cardtext.Outside {
 			in = t.outsideCards(owner)
 		}
 		for _, o := range in {
@@ -221,7 +215,7 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.chosen = []ObjectID{ans.object}
+		x.chosen = []cardtext.ObjectID{ans.object}
 	}
 	// 728.4a: a card of the main game comes into the subgame.
 	x.chosen[0] = t.bringIn(x.chosen[0])
@@ -233,27 +227,27 @@ func (x *execCtx) chooseCard(in *Instr) (bool, error) {
 // effect expects it (the same object: 400.7) is put into the library, and
 // the library is shuffled — even if none of them could be moved (701.24c)
 // or the set was empty (701.24d).
-func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
+func (x *execCtx) shuffleObjects(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	os := x.objects(in.What)
 	if len(os) > 0 {
 		x.it = ids(os)
 	}
 	libs := x.players(in.Who)
-	if len(libs) == 0 && in.Who.Kind == POwnerOf && x.item.Trig != nil && x.item.Trig.Obj != nil {
+	if len(libs) == 0 && in.Who.Kind == cardtext.POwnerOf && x.item.Trig != nil && x.item.Trig.Obj != nil {
 		// "its owner's library" of an object that's gone: as it last existed.
 		libs = []PlayerID{x.item.Trig.Obj.Obj.Owner}
 	}
 	moved, elsewhere := 0, false
 	for _, o := range os {
-		if o.Zone == Library {
+		if o.Zone == cardtext.Library {
 			continue
 		}
-		if in.Who.Kind != POwnerOf && !slices.Contains(libs, o.Owner) {
+		if in.Who.Kind != cardtext.POwnerOf && !slices.Contains(libs, o.Owner) {
 			continue // "into their library": only that player's own cards
 		}
 		t.shuffling = true
-		nid, err := t.move(o.ID, Library, true, nil, registry.Shuffle, "is shuffled into its owner's library")
+		nid, err := t.move(o.ID, cardtext.Library, true, nil, registry.Shuffle, "is shuffled into its owner's library")
 		t.shuffling = false
 		if err != nil {
 			return false, err
@@ -261,7 +255,7 @@ func (x *execCtx) shuffleObjects(in *Instr) (bool, error) {
 		if !slices.Contains(libs, o.Owner) {
 			libs = append(libs, o.Owner)
 		}
-		if n := t.s.Object(nid); n == nil || n.Zone != Library {
+		if n := t.s.Object(nid); n == nil || n.Zone != cardtext.Library {
 			elsewhere = true // a replacement put it elsewhere: flashback's exile
 			continue
 		}
@@ -307,9 +301,9 @@ func joinAnd(s []string) string {
 // Oracle text has them, any card in the reference, in the game or not,
 // and not a card that only has them now because of an effect. Without
 // 201.4a, the names of the cards in the game that have them as they are.
-func (x *execCtx) chooseName(in *Instr) (bool, error) {
+func (x *execCtx) chooseName(in *cardtext.Instr) (bool, error) {
 	t := x.t
-	f := Filter{}
+	f := cardtext.Filter{}
 	if in.What.Group != nil {
 		f = *in.What.Group
 	}
@@ -324,7 +318,7 @@ func (x *execCtx) chooseName(in *Instr) (bool, error) {
 	}
 	if t.applies(registry.NameOracle) {
 		for _, c := range t.s.Reference {
-			probe := &Object{Card: c, Zone: Library, Owner: x.ctrl, Controller: x.ctrl}
+			probe := &Object{Card: c, Zone: cardtext.Library, Owner: x.ctrl, Controller: x.ctrl}
 			g := f
 			g.Card = true
 			if ch := t.s.Chars(probe); matchFilter(&t.s, &g, probe, &ch, nil, x.ctrl) {
@@ -367,10 +361,10 @@ func (x *execCtx) chooseName(in *Instr) (bool, error) {
 // with its instructions (replaced).
 func (x *execCtx) searchReplaced(who, owner PlayerID) (top int, replaced bool, err error) {
 	t := x.t
-	ev := &pendingEvent{kind: EvtSearch, player: who, what: t.name(who) + " would search " + t.name(owner) + "'s library"}
+	ev := &pendingEvent{kind: cardtext.EvtSearch, player: who, what: t.name(who) + " would search " + t.name(owner) + "'s library"}
 	for _, r := range t.replacementsFor(ev) {
 		for _, in := range r.ab.Replace.Instead {
-			if in.Op == OpSearch && in.Search != nil && in.Search.Top > 0 {
+			if in.Op == cardtext.OpSearch && in.Search != nil && in.Search.Top > 0 {
 				t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: r.src.Label, ObjectID: r.src.ID, Player: t.name(who),
 					Text: fmt.Sprintf("%s; instead (%s): %s searches the top %d cards of that library", ev.what, r.src.Label, t.name(who), in.Search.Top)})
 				if x.portion == nil {

@@ -12,17 +12,6 @@ import (
 // toughness, and creature types of the last creature card exiled with ~.
 // It's still a Shapeshifter."
 
-const (
-	// RefLastExiled is the last creature card the source's abilities
-	// exiled, by timestamp (613.7).
-	RefLastExiled ORefKind = iota + 230
-)
-
-const (
-	// CondExiledCreature: "a card exiled with ~ is a creature card".
-	CondExiledCreature CondKind = iota + 230
-)
-
 // lastExiledCreature is the creature card in exile that src's abilities
 // exiled last, or nil.
 func lastExiledCreature(s *State, src *Object) *Object {
@@ -31,46 +20,16 @@ func lastExiledCreature(s *State, src *Object) *Object {
 	}
 	var last *Object
 	for _, o := range s.Objects {
-		if o.Zone == Exile && o.ExiledBy == src.ID && o.Card.Types.Is("creature") && (last == nil || o.Timestamp > last.Timestamp) {
+		if o.Zone == cardtext.Exile && o.ExiledBy == src.ID && o.Card.Types.Is("creature") && (last == nil || o.Timestamp > last.Timestamp) {
 			last = o
 		}
 	}
 	return last
 }
 
-// characteristicsOf reads "~ has the power, toughness, and creature types
-// of the last creature card exiled with ~. It's still a Shapeshifter."
-func (p *textParser) characteristicsOf(c *tcur) ([]*ContSpec, bool) {
-	save := c.i
-	self := func() bool { return (c.peek() == "~" && c.next() != "") || p.self(c) }
-	if !self() || !c.eat("has", "the", "power", ",", "toughness", ",", "and", "creature", "types", "of", "the", "last", "creature", "card", "exiled", "with") || !self() {
-		c.i = save
-		return nil, false
-	}
-	last := ORef{Kind: RefLastExiled}
-	sp := &ContSpec{Affects: ORef{Kind: RefSelf}, SetPT: &[2]Amount{{PowerOf: &last}, {ToughOf: &last}}, TypesOf: &last}
-	c.eat(".")
-	if c.eat("it", "'s", "still", "a") || c.eat("it", "is", "still", "a") {
-		w := c.next()
-		kinds := p.lists.KindsOf(w)
-		if len(kinds) == 0 {
-			c.i = save
-			return nil, false
-		}
-		n, _ := p.lists.Subtype(kinds[0], w)
-		sp.AddSubs = append(sp.AddSubs, cardtext.Subtype{Name: n, Kind: kinds[0]})
-		c.eat(".")
-	}
-	if !c.end() {
-		c.i = save
-		return nil, false
-	}
-	return []*ContSpec{sp}, true
-}
-
 // typesOf is a type-changing effect as it applies now: "the creature types
 // of" an object become the creature types it sets.
-func (lc *layerCtx) typesOf(sp *ContSpec, in *instance, o *Object) *ContSpec {
+func (lc *layerCtx) typesOf(sp *cardtext.ContSpec, in *instance, o *Object) *cardtext.ContSpec {
 	if sp.TypesOf == nil {
 		return sp
 	}
@@ -96,7 +55,7 @@ func (lc *layerCtx) typesOf(sp *ContSpec, in *instance, o *Object) *ContSpec {
 // none of its others), or 0 for an ability of its own or one a static
 // ability grants. Without 607.5 nothing tells one acquired ability from
 // another: every ability of o is linked to every other.
-func (t *tx) linkOf(o *Object, a *Ability) int {
+func (t *tx) linkOf(o *Object, a *cardtext.Ability) int {
 	if o == nil || a == nil || !t.applies(registry.LinkedGained) {
 		return 0
 	}
@@ -112,5 +71,5 @@ func (t *tx) linkOf(o *Object, a *Ability) int {
 // exiledWith reports whether o is a card in exile the item's source
 // exiled with an ability linked to the item's (607.2a, 607.5).
 func exiledWith(o *Object, item *StackItem) bool {
-	return o.Zone == Exile && o.ExiledBy != 0 && o.ExiledBy == item.Source && o.ExiledLink == item.Link
+	return o.Zone == cardtext.Exile && o.ExiledBy != 0 && o.ExiledBy == item.Source && o.ExiledLink == item.Link
 }

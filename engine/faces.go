@@ -14,28 +14,6 @@ import (
 // cards turn upside down, split cards are two cards in one, and meld cards
 // combine into one permanent.
 
-// Instructions about faces and status, numbered apart from the others in
-// ability.go.
-const (
-	OpTransform    Op = iota + 200 // transform What (701.27)
-	OpFlip                         // flip What, a flip card (710.1a)
-	OpTurnFaceUp                   // turn What, face-down permanents, face up (708.8)
-	OpChooseObject                 // Who chooses an object matching What.Group: "that creature" after it
-	OpRevealObj                    // reveal What: every player sees it; it stays where it is (701.20b)
-)
-
-// Layout is how a card's faces are arranged.
-type Layout uint8
-
-const (
-	LayoutNormal    Layout = iota
-	LayoutTransform        // a nonmodal double-faced card (712.2): Back is its back face
-	LayoutModal            // a modal double-faced card (712.3): either face can be cast
-	LayoutMeld             // a meld card (712.4): Back is the permanent its pair melds into
-	LayoutFlip             // a flip card (710): Flip is its flipped characteristics
-	LayoutSplit            // a split card (709): Halves are its two halves
-)
-
 // Face is which face of a double-faced permanent or spell is up (712.8).
 type Face uint8
 
@@ -47,99 +25,34 @@ const (
 // Part is one of the cards a melded permanent is represented by.
 type Part struct {
 	Label string
-	Card  *Card
-}
-
-// DoubleFaced returns the card whose faces are front and back: a nonmodal
-// (transforming) double-faced card, or a modal one. Its front face is the
-// card itself, as everywhere but the battlefield and the stack (712.8a).
-func DoubleFaced(front, back *Card, modal bool) *Card {
-	f, b := *front, *back
-	f.Layout, f.Back = LayoutTransform, &b
-	if modal {
-		f.Layout = LayoutModal
-	}
-	b.DFC = &f
-	return &f
-}
-
-// FlipCard returns the flip card whose upside-down half is flipped (710.1):
-// that half has its own name, text, type line and power and toughness; its
-// color and mana cost are the card's (710.1c).
-func FlipCard(top, flipped *Card) *Card {
-	t, f := *top, *flipped
-	t.Layout, t.Flip = LayoutFlip, &f
-	return &t
-}
-
-// SplitCard returns the split card with two halves (709.1), named
-// "Left // Right".
-func SplitCard(left, right *Card) *Card {
-	return &Card{Name: left.Name + " // " + right.Name, Layout: LayoutSplit, Halves: []*Card{left, right}}
-}
-
-// MeldPair returns the two cards of a meld pair (712.4), each with the
-// melded permanent as its back face and the other's name as its
-// counterpart.
-func MeldPair(a, b, melded *Card) (*Card, *Card) {
-	x, y := *a, *b
-	x.Layout, x.Back, x.MeldWith = LayoutMeld, melded, b.Name
-	y.Layout, y.Back, y.MeldWith = LayoutMeld, melded, a.Name
-	return &x, &y
-}
-
-// IsDoubleFaced reports whether the card is a double-faced card that can
-// turn over: nonmodal or modal, not a meld card (712.4c, 712.9).
-func (c *Card) IsDoubleFaced() bool {
-	return c != nil && (c.Layout == LayoutTransform || c.Layout == LayoutModal) && c.Back != nil
-}
-
-// isBackFace reports whether c is the back face of a nonmodal double-faced
-// card (202.3b).
-func (c *Card) isBackFace() bool {
-	return c != nil && c.DFC != nil && c.DFC.Back == c && c.DFC.Layout == LayoutTransform
-}
-
-// Faces lists the names a card's faces go by: its own, then its back face,
-// flipped half or halves.
-func (c *Card) Faces() []*Card {
-	out := []*Card{c}
-	switch {
-	case c.Layout == LayoutSplit:
-		out = append(out, c.Halves...)
-	case c.Flip != nil:
-		out = append(out, c.Flip)
-	case c.Back != nil && c.Layout != LayoutMeld:
-		out = append(out, c.Back)
-	}
-	return out
+	Card  *cardtext.Card
 }
 
 // frontAlone is a double-faced card's front face as a face of its own:
 // what a copy of it copies (707.8), which has no back face. The result is
 // the same card each time, so its abilities keep their identity.
-func (s *State) frontAlone(c *Card) *Card {
+func (s *State) frontAlone(c *cardtext.Card) *cardtext.Card {
 	if !c.IsDoubleFaced() {
 		return c
 	}
 	if v, ok := s.derived().fronts.Load(c); ok {
-		return v.(*Card)
+		return v.(*cardtext.Card)
 	}
 	f := *c
-	f.Layout, f.Back, f.DFC = LayoutNormal, nil, c
+	f.Layout, f.Back, f.DFC = cardtext.LayoutNormal, nil, c
 	v, _ := s.derived().fronts.LoadOrStore(c, &f)
-	return v.(*Card)
+	return v.(*cardtext.Card)
 }
 
 // printed is what is printed on o as it is now: the face of a
 // double-faced card that is up (712.8), before any copy effect.
-func (s *State) printed(o *Object) *Card {
+func (s *State) printed(o *Object) *cardtext.Card {
 	c := o.Card
 	switch {
-	case c.Layout == LayoutSplit && len(c.Halves) == 2:
+	case c.Layout == cardtext.LayoutSplit && len(c.Halves) == 2:
 		// 709.3b: on the stack only the half cast exists; 709.4: elsewhere
 		// the card is its two halves combined.
-		if o.Zone == Stack && o.Half > 0 && s.applies(registry.SplitHalf) {
+		if o.Zone == cardtext.Stack && o.Half > 0 && s.applies(registry.SplitHalf) {
 			return c.Halves[o.Half-1]
 		}
 		return s.splitCombined(c)
@@ -147,7 +60,7 @@ func (s *State) printed(o *Object) *Card {
 		// 712.8d–f: a double-faced permanent or spell has only the
 		// characteristics of the face that's up; everywhere else only its
 		// front face's (712.8a).
-		if o.Face == FaceBack && (o.Zone == Battlefield || o.Zone == Stack) {
+		if o.Face == FaceBack && (o.Zone == cardtext.Battlefield || o.Zone == cardtext.Stack) {
 			return c.Back
 		}
 		return s.frontAlone(c)
@@ -158,8 +71,8 @@ func (s *State) printed(o *Object) *Card {
 // faceManaValue sets the cost an object's mana value is calculated from
 // when it isn't its own: a nonmodal double-faced card's back face has its
 // front face's mana value, and a copy of a back face has 0 (202.3b).
-func (s *State) faceManaValue(o *Object, card *Card, copied bool, ch *Chars) {
-	if card.isBackFace() && s.applies(registry.BackFaceMV) {
+func (s *State) faceManaValue(o *Object, card *cardtext.Card, copied bool, ch *Chars) {
+	if card.IsBackFace() && s.applies(registry.BackFaceMV) {
 		ch.mvSet = true
 		if !copied {
 			ch.mvCost = card.DFC.Cost
@@ -179,12 +92,12 @@ func (s *State) faceManaValue(o *Object, card *Card, copied bool, ch *Chars) {
 // double-faced permanent with its back face up (701.27g). (Only a
 // double-faced permanent can have its back face up: 712.9.)
 func (o *Object) Transformed() bool {
-	return o.Zone == Battlefield && o.Face == FaceBack
+	return o.Zone == cardtext.Battlefield && o.Face == FaceBack
 }
 
 // Transform turns a permanent over to its other face (701.27a): an effect
 // that says to, or a scenario step standing for one.
-type Transform struct{ Object ObjectID }
+type Transform struct{ Object cardtext.ObjectID }
 
 func (a Transform) apply(t *tx) error {
 	o, err := t.permanent(a.Object, "transform")
@@ -205,7 +118,7 @@ func (t *tx) transform(o *Object) error {
 		// double-faced card's face turns over to that card's other face.
 		dfc = t.copiable(o).DFC
 	}
-	if !dfc.IsDoubleFaced() || o.FaceDown || t.ed.TransformingOnly && dfc.Layout == LayoutModal && t.applies(registry.TransformDFC) {
+	if !dfc.IsDoubleFaced() || o.FaceDown || t.ed.TransformingOnly && dfc.Layout == cardtext.LayoutModal && t.applies(registry.TransformDFC) {
 		// 712.9: only permanents represented by double-faced cards can
 		// transform (from Zendikar Rising until 2025, only transforming
 		// ones: not a modal double-faced card); 712.15a: not while face
@@ -256,26 +169,26 @@ func (t *tx) copying(o *Object) bool {
 // flippedFace is a flip card as a flipped permanent: its alternative name,
 // text, type line and power and toughness (710.1b), with the card's color
 // and mana cost (710.1c).
-func (s *State) flippedFace(c *Card) *Card {
+func (s *State) flippedFace(c *cardtext.Card) *cardtext.Card {
 	if v, ok := s.derived().flips.Load(c); ok {
-		return v.(*Card)
+		return v.(*cardtext.Card)
 	}
 	f := *c.Flip
 	f.Cost, f.Color, f.HasColor = c.Cost, c.Color, c.HasColor
 	v, _ := s.derived().flips.LoadOrStore(c, &f)
-	return v.(*Card)
+	return v.(*cardtext.Card)
 }
 
 // withStatus is the characteristics an object's status gives it from its
 // copiable values: a flipped flip card's alternative characteristics
 // (710.2). A copy's status modifies what it copied too (707.3).
-func (s *State) withStatus(o *Object, card *Card, copied bool) *Card {
+func (s *State) withStatus(o *Object, card *cardtext.Card, copied bool) *cardtext.Card {
 	if copied && !s.applies(registry.CopyStatus) {
 		// Without 707.3's "as modified by the copy's status", a copy is
 		// what it copied, whatever its status.
 		return card
 	}
-	if o.Flipped && card.Flip != nil && o.Zone == Battlefield && s.applies(registry.Flip) {
+	if o.Flipped && card.Flip != nil && o.Zone == cardtext.Battlefield && s.applies(registry.Flip) {
 		card = s.flippedFace(card)
 	}
 	return card
@@ -283,7 +196,7 @@ func (s *State) withStatus(o *Object, card *Card, copied bool) *Card {
 
 // Flip turns a flip card permanent upside down (710.1a): an effect that
 // says to ("flip it"), or a scenario step standing for one.
-type Flip struct{ Object ObjectID }
+type Flip struct{ Object cardtext.ObjectID }
 
 func (a Flip) apply(t *tx) error {
 	o, err := t.permanent(a.Object, "flip")
@@ -309,11 +222,11 @@ func (t *tx) flip(o *Object) error {
 // faceDownCard is a face-down permanent's characteristics when nothing
 // lists others: a 2/2 creature with no text, no name, no subtypes and no
 // mana cost (708.2a), colorless for having no mana cost (202.2).
-var faceDownCard = &Card{Types: cardtext.TypeLine{CardTypes: []string{"Creature"}}, Power: 2, Toughness: 2, HasPT: true, HasColor: true}
+var faceDownCard = &cardtext.Card{Types: cardtext.TypeLine{CardTypes: []string{"Creature"}}, Power: 2, Toughness: 2, HasPT: true, HasColor: true}
 
 // faceDown is an object's copiable values as modified by its face-down
 // status (708.2, 708.10): what it copied, or its own, stay hidden.
-func (s *State) faceDown(o *Object, card *Card, copied bool) *Card {
+func (s *State) faceDown(o *Object, card *cardtext.Card, copied bool) *cardtext.Card {
 	if !o.FaceDown || (copied && !s.applies(registry.CopyStatus)) || !s.applies(registry.FaceDown) {
 		return card
 	}
@@ -331,7 +244,7 @@ func (t *tx) morphCost(o *Object) (cardtext.ManaCost, bool) {
 		return nil, false
 	}
 	for _, a := range t.s.cardAbilities(up) {
-		if a.Kind == AbKeyword && (a.Keyword == "morph" || a.Keyword == "megamorph") && a.KCost != nil {
+		if a.Kind == cardtext.AbKeyword && (a.Keyword == "morph" || a.Keyword == "megamorph") && a.KCost != nil {
 			return a.KCost.Mana, true
 		}
 	}
@@ -343,7 +256,7 @@ func (t *tx) morphCost(o *Object) (cardtext.ManaCost, bool) {
 // instruction (Effect set) it costs nothing.
 type TurnFaceUp struct {
 	Player PlayerID
-	Object ObjectID
+	Object cardtext.ObjectID
 	Pay    Payment
 	Effect bool
 }
@@ -395,7 +308,7 @@ func (t *tx) turnFaceUp(o *Object) error {
 }
 
 type splitKey struct {
-	c         *Card
+	c         *cardtext.Card
 	all, cost bool
 }
 
@@ -403,15 +316,15 @@ type splitKey struct {
 // both halves' names, card types, subtypes, supertypes and abilities
 // (709.4, 709.4c), and the combined mana cost, each half's symbols kept
 // apart, that its colors and mana value come from (709.4b).
-func (s *State) splitCombined(c *Card) *Card {
+func (s *State) splitCombined(c *cardtext.Card) *cardtext.Card {
 	k := splitKey{c, s.applies(registry.SplitCombined), s.applies(registry.SplitCost)}
 	if v, ok := s.derived().splits.Load(k); ok {
-		return v.(*Card)
+		return v.(*cardtext.Card)
 	}
 	l, r := c.Halves[0], c.Halves[1]
 	// Without 709.4 the card is its first half, as printed first.
 	n := *l
-	n.Name, n.Layout, n.Halves = c.Name, LayoutSplit, c.Halves
+	n.Name, n.Layout, n.Halves = c.Name, cardtext.LayoutSplit, c.Halves
 	if k.all {
 		t := l.Types
 		t.Supertypes = unionFold(l.Types.Supertypes, r.Types.Supertypes)
@@ -431,7 +344,7 @@ func (s *State) splitCombined(c *Card) *Card {
 		n.Cost = append(slices.Clone(l.Cost), r.Cost...)
 	}
 	v, _ := s.derived().splits.LoadOrStore(k, &n)
-	return v.(*Card)
+	return v.(*cardtext.Card)
 }
 
 // unionFold is a's words, then b's that a lacks (case-insensitively).
@@ -445,19 +358,6 @@ func unionFold(a, b []string) []string {
 	return out
 }
 
-// SplitHalf is which half of a split card is named name (1 or 2), or 0.
-func (c *Card) SplitHalf(name string) int {
-	if c.Layout != LayoutSplit {
-		return 0
-	}
-	for i, h := range c.Halves {
-		if strings.EqualFold(h.Name, name) {
-			return i + 1
-		}
-	}
-	return 0
-}
-
 // castFace is what a spell being cast would be, for the checks made before
 // it is put on the stack: a split card's half chosen (709.3, 709.3a) or a
 // modal double-faced card's face (712.11b–c). ch is the card's own.
@@ -465,20 +365,20 @@ func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error)
 	c := o.Card
 	switch {
 	case half == 0 && !back:
-		if c.Layout == LayoutSplit {
+		if c.Layout == cardtext.LayoutSplit {
 			return nil, t.ruleErr(registry.Cast, "%s is a split card: its caster chooses which half to cast (709.3)", o.Label)
 		}
 		return ch, nil
-	case half != 0 && (c.Layout != LayoutSplit || half < 1 || half > len(c.Halves)):
+	case half != 0 && (c.Layout != cardtext.LayoutSplit || half < 1 || half > len(c.Halves)):
 		return nil, fmt.Errorf("%s has no half %d to cast", o.Label, half)
-	case back && c.Layout != LayoutModal:
+	case back && c.Layout != cardtext.LayoutModal:
 		return nil, t.ruleErr(registry.Cast, "%s can be cast only with its front face up (712.11)", o.Label)
 	}
 	// The object as the spell would be, with the effects on it (a
 	// keyword a resolved effect gave it).
 	s := t.s.clone()
 	probe := s.Object(o.ID)
-	probe.Zone, probe.Half = Stack, half
+	probe.Zone, probe.Half = cardtext.Stack, half
 	if back {
 		probe.Face = FaceBack
 	}
@@ -487,7 +387,7 @@ func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error)
 }
 
 type ownCostKey struct {
-	a    *Ability
+	a    *cardtext.Ability
 	cost string
 }
 
@@ -495,10 +395,10 @@ type ownCostKey struct {
 // ("The flashback cost is equal to its mana cost") that cost: the
 // object's as it is now, a variable constantly reevaluated (702.1b), so a
 // split card's half cast from a graveyard has its half's.
-func (s *State) ownCostKeywords(o *Object, ch *Chars) []*Ability {
-	var out []*Ability
+func (s *State) ownCostKeywords(o *Object, ch *Chars) []*cardtext.Ability {
+	var out []*cardtext.Ability
 	for i, a := range ch.Abilities {
-		if a.Kind != AbKeyword || a.KCost == nil || !a.KCost.SelfMana || a.Cost != nil {
+		if a.Kind != cardtext.AbKeyword || a.KCost == nil || !a.KCost.SelfMana || a.Cost != nil {
 			continue
 		}
 		if out == nil {
@@ -509,21 +409,21 @@ func (s *State) ownCostKeywords(o *Object, ch *Chars) []*Ability {
 			// Without 702.1b, the cost is what it was as the ability was
 			// granted: the card's own, not a spell's half's.
 			c := *o
-			c.Zone, c.Half = Graveyard, 0
+			c.Zone, c.Half = cardtext.Graveyard, 0
 			cost = s.printed(&c).Cost
 		}
 		// 709.4b: the text shows the cost as a mana cost ({2}{U}{R}).
 		cost = cost.Combined()
 		k := ownCostKey{a, cost.String()}
 		if v, ok := s.derived().ownCosts.Load(k); ok {
-			out[i] = v.(*Ability)
+			out[i] = v.(*cardtext.Ability)
 			continue
 		}
 		b := *a
-		b.KCost = &Cost{Mana: slices.Clone(cost)}
+		b.KCost = &cardtext.Cost{Mana: slices.Clone(cost)}
 		b.Text = strings.ToUpper(a.Keyword[:1]) + a.Keyword[1:] + " " + costOrZero(cost)
 		v, _ := s.derived().ownCosts.LoadOrStore(k, &b)
-		out[i] = v.(*Ability)
+		out[i] = v.(*cardtext.Ability)
 	}
 	if out == nil {
 		return ch.Abilities

@@ -15,13 +15,13 @@ func TestDoubleFacedCharacteristics(t *testing.T) {
 	front := g.card("Huntmaster of the Fells", "{2}{R}{G}", "Creature — Human Werewolf", 2, 2)
 	back := g.card("Ravager of the Fells", "", "Creature — Werewolf", 4, 4)
 	back.Cost, back.Color, back.HasColor = nil, cardtext.Red|cardtext.Green, true
-	dfc := DoubleFaced(front, back, false)
-	onField := g.put(dfc, 0, Battlefield)
-	inHand := g.put(dfc, 0, Hand)
+	dfc := cardtext.DoubleFaced(front, back, false)
+	onField := g.put(dfc, 0, cardtext.Battlefield)
+	inHand := g.put(dfc, 0, cardtext.Hand)
 	g.s = g.s.Edit(inHand, func(o *Object) { o.Face = FaceBack }) // ignored off the battlefield
 	g.do(Transform{Object: onField})
 	for _, tc := range []struct {
-		id         ObjectID
+		id         cardtext.ObjectID
 		name       string
 		mv         int
 		pt         [2]int
@@ -47,7 +47,7 @@ func TestDoubleFacedCharacteristics(t *testing.T) {
 	if n := g.s.Chars(g.s.Object(onField)).Name; n != "Huntmaster of the Fells" {
 		t.Errorf("transformed twice: %s", n)
 	}
-	bear := g.put(g.card("Runeclaw Bear", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
+	bear := g.put(g.card("Runeclaw Bear", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
 	g.do(Transform{Object: bear})
 	if g.s.Object(bear).Transformed() {
 		t.Error("a single-faced permanent transformed")
@@ -62,9 +62,9 @@ func TestFlipCard(t *testing.T) {
 	top := g.card("Akki Lavarunner", "{3}{R}", "Creature — Goblin Warrior", 1, 1)
 	flipped := g.card("Tok-Tok, Volcano Born", "", "Legendary Creature — Goblin Shaman", 2, 2)
 	flipped.Cost = nil
-	card := FlipCard(top, flipped)
-	id := g.put(card, 0, Battlefield)
-	inHand := g.put(card, 0, Hand)
+	card := cardtext.FlipCard(top, flipped)
+	id := g.put(card, 0, cardtext.Battlefield)
+	inHand := g.put(card, 0, cardtext.Hand)
 	for i, want := range []struct {
 		name      string
 		legendary bool
@@ -91,9 +91,9 @@ func TestFaceDown(t *testing.T) {
 	demon := g.card("Grinning Demon", "{2}{B}{B}", "Creature — Demon", 6, 6)
 	demon.Abilities = mustParse(t, "Morph {2}{B}{B}")
 	ones := g.card("Wandering Ones", "{U}", "Creature — Spirit", 1, 1)
-	d := g.put(demon, 0, Battlefield)
-	w := g.put(ones, 0, Battlefield)
-	for _, id := range []ObjectID{d, w} {
+	d := g.put(demon, 0, cardtext.Battlefield)
+	w := g.put(ones, 0, cardtext.Battlefield)
+	for _, id := range []cardtext.ObjectID{d, w} {
 		g.s = g.s.Edit(id, func(o *Object) { o.FaceDown = true })
 		ch := g.s.Chars(g.s.Object(id))
 		if ch.Name != "" || ch.Power != 2 || ch.Toughness != 2 || ch.Colors != 0 || len(ch.Abilities) != 0 || ch.Cost != nil {
@@ -103,16 +103,16 @@ func TestFaceDown(t *testing.T) {
 	if _, _, err := Apply(g.ed, g.s, TurnFaceUp{Player: 0, Object: w}); err == nil {
 		t.Error("Wandering Ones, with no morph cost, was turned face up as a special action")
 	}
-	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = Mana{B: 2, C: 2} })
+	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = cardtext.Mana{B: 2, C: 2} })
 	g.do(TurnFaceUp{Player: 0, Object: d})
 	if o := g.s.Object(d); o == nil || o.FaceDown || g.s.Chars(o).Name != "Grinning Demon" || g.s.Players[0].Pool.Total() != 0 {
 		t.Errorf("turned face up: %+v, pool %s", o, g.s.Players[0].Pool)
 	}
 }
 
-func mustParse(t *testing.T, text string) []*Ability {
+func mustParse(t *testing.T, text string) []*cardtext.Ability {
 	t.Helper()
-	abs, err := ParseAbilities("", text, false, Latest().Types)
+	abs, err := cardtext.ParseAbilities("", text, false, Latest().Types)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,9 +124,9 @@ func mustParse(t *testing.T, text string) []*Ability {
 // its half's characteristics (709.3b), and it must say which half (709.3).
 func TestSplitCard(t *testing.T) {
 	g := newGame(t, "2026-01-16")
-	card := SplitCard(g.card("Assault", "{R}", "Sorcery"), g.card("Battery", "{3}{G}", "Sorcery"))
+	card := cardtext.SplitCard(g.card("Assault", "{R}", "Sorcery"), g.card("Battery", "{3}{G}", "Sorcery"))
 	card.Halves[0].Abilities = mustSpell(t, "Assault", "Assault deals 2 damage to any target.")
-	id := g.put(card, 0, Hand)
+	id := g.put(card, 0, cardtext.Hand)
 	ch := g.s.Chars(g.s.Object(id))
 	if ch.Name != "Assault // Battery" || ch.ManaValue() != 5 || ch.Colors != cardtext.Red|cardtext.Green || ch.Cost.Combined().String() != "{3}{R}{G}" {
 		t.Errorf("in hand: %s mv %d %s cost %s", ch.Name, ch.ManaValue(), ch.Colors, ch.Cost.Combined())
@@ -134,7 +134,7 @@ func TestSplitCard(t *testing.T) {
 	if _, _, err := Apply(g.ed, g.s, CastSpell{Player: 0, Card: id, Targets: []Target{PlayerTarget(1)}}); err == nil {
 		t.Error("cast without choosing a half")
 	}
-	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = Mana{R: 1} })
+	g.s = g.s.EditPlayer(0, func(p *Player) { p.Pool = cardtext.Mana{R: 1} })
 	g.do(CastSpell{Player: 0, Card: id, Half: 1, Targets: []Target{PlayerTarget(1)}})
 	sp := g.s.StackTop()
 	if ch := g.s.Chars(sp); ch.Name != "Assault" || ch.ManaValue() != 1 || ch.Colors != cardtext.Red {
@@ -142,9 +142,9 @@ func TestSplitCard(t *testing.T) {
 	}
 }
 
-func mustSpell(t *testing.T, name, text string) []*Ability {
+func mustSpell(t *testing.T, name, text string) []*cardtext.Ability {
 	t.Helper()
-	abs, err := ParseAbilities(name, text, true, Latest().Types)
+	abs, err := cardtext.ParseAbilities(name, text, true, Latest().Types)
 	if err != nil {
 		t.Fatal(err)
 	}

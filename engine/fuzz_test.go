@@ -92,7 +92,7 @@ func FuzzAbilities(f *testing.F) {
 	}
 	l := Latest().Types
 	f.Fuzz(func(t *testing.T, s string, spell bool) {
-		abs, err := ParseAbilities("Fuzzy Bear", s, spell, l)
+		abs, err := cardtext.ParseAbilities("Fuzzy Bear", s, spell, l)
 		if err != nil {
 			return
 		}
@@ -100,10 +100,10 @@ func FuzzAbilities(f *testing.F) {
 			if a == nil {
 				t.Fatalf("%q: a nil ability", s)
 			}
-			if a.Kind == AbKeyword {
+			if a.Kind == cardtext.AbKeyword {
 				continue
 			}
-			again, err := ParseAbilities("Fuzzy Bear", a.Text, spell, l)
+			again, err := cardtext.ParseAbilities("Fuzzy Bear", a.Text, spell, l)
 			if err != nil || len(again) != 1 || again[0].Kind != a.Kind || again[0].Text != a.Text {
 				t.Fatalf("%q: ability %q reads again as %v (%v)", s, a.Text, again, err)
 			}

@@ -5,17 +5,12 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // The game itself: cards from outside it (400.11), restarting it (726) and
 // playing a subgame within it (728).
-
-// Instructions about the game, numbered apart from the others in
-// ability.go.
-const (
-	OpRestart Op = iota + 160 // restart the game (726.1)
-)
 
 // openingHand is the number of cards each player draws as a game begins
 // (103.5).
@@ -30,7 +25,7 @@ func (t *tx) restart(by PlayerID) error {
 	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: "the game restarts: it ends, and a new game begins"})
 	for _, o := range append([]*Object(nil), t.s.Objects...) {
 		switch {
-		case o.Zone == Outside:
+		case o.Zone == cardtext.Outside:
 			continue
 		case o.Token || o.Card == nil || o.Stack != nil && o.Stack.Kind != StackSpell:
 			// Tokens and abilities aren't Magic cards: they're no part
@@ -40,23 +35,23 @@ func (t *tx) restart(by PlayerID) error {
 		case !t.s.InGame(o.Owner):
 			continue
 		}
-		to, why := Library, "is in its owner's deck as the new game begins"
+		to, why := cardtext.Library, "is in its owner's deck as the new game begins"
 		if o.Outsider && !t.applies(registry.RestartCards) {
 			// Without 726.2, a deck is what its player began with (103):
 			// a card brought in from outside goes back.
-			to, why = Outside, "goes back outside the game: its owner didn't begin the game with it"
+			to, why = cardtext.Outside, "goes back outside the game: its owner didn't begin the game with it"
 		}
 		// A new object (400.7) of a new game: the same card, nothing else.
 		t.s.nextID++
 		seq := t.s.tick()
 		n := &Object{ID: t.s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, Controller: o.Owner, Base: o.Owner,
-			Zone: to, Seq: seq, Timestamp: seq, Outsider: o.Outsider && to == Library}
+			Zone: to, Seq: seq, Timestamp: seq, Outsider: o.Outsider && to == cardtext.Library}
 		t.s.remove(o.ID)
 		t.s.Objects = append(t.s.Objects, n)
-		if o.Outsider && to == Library {
+		if o.Outsider && to == cardtext.Library {
 			t.emit(Event{Kind: EvMove, Key: registry.RestartCards, Object: o.Label, ObjectID: o.ID, NewObjectID: n.ID, From: o.Zone, To: to,
 				Text: fmt.Sprintf("%s, brought into the game from outside it, is in %s's deck as the new game begins", o.Label, t.name(o.Owner))})
-		} else if to == Outside {
+		} else if to == cardtext.Outside {
 			t.emit(Event{Kind: EvMove, Key: registry.Restart, Object: o.Label, ObjectID: o.ID, NewObjectID: n.ID, From: o.Zone, To: to, Text: o.Label + " " + why})
 		}
 	}
@@ -67,11 +62,11 @@ func (t *tx) restart(by PlayerID) error {
 	// library, has the starting life total, and draws a hand.
 	for _, p := range t.s.APNAP() {
 		pl := &t.s.Players[p]
-		pl.Life, pl.Counters, pl.Pool, pl.DrewFromEmpty = t.s.StartLife, nil, Mana{}, false
+		pl.Life, pl.Counters, pl.Pool, pl.DrewFromEmpty = t.s.StartLife, nil, cardtext.Mana{}, false
 		pl.ctrlNow, pl.ctrlNext, pl.agreedDraw = 0, 0, false
 		t.shuffle(p, nil, "")
 	}
-	t.s.Turn, t.s.Active, t.s.Step, t.s.Lands = 1, by, StepUntap, 0
+	t.s.Turn, t.s.Active, t.s.Step, t.s.Lands = 1, by, cardtext.StepUntap, 0
 	t.s.Priority, t.s.Passes = by, 0
 	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: t.name(by) + " is the starting player of the new game"})
 	for _, p := range t.s.APNAP() {
@@ -90,11 +85,6 @@ func (t *tx) restart(by PlayerID) error {
 // outcome, as it does with a choice's answer, and the spell or ability
 // finishes resolving (728.5).
 
-// Instructions about subgames.
-const (
-	OpSubgame Op = iota + 170 // Who play a subgame (728.1)
-)
-
 // MainGame is a main game waiting for its subgame to end.
 type MainGame struct {
 	state  State  // the main game as the action that created the subgame began
@@ -111,7 +101,7 @@ type subgameEnd struct {
 
 type subgameCard struct {
 	label string
-	card  *Card
+	card  *cardtext.Card
 	owner PlayerID
 }
 
@@ -135,7 +125,7 @@ func (s *State) InSubgame() int {
 // libraries went into it (728.2), what was brought into it left the main
 // game (728.4a), and each card in it goes into its owner's main-game
 // library, which they then shuffle (728.5).
-func (x *execCtx) subgame(in *Instr) (bool, error) {
+func (x *execCtx) subgame(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	var end *subgameEnd
 	for i, a := range t.s.answers {
@@ -150,7 +140,7 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 	}
 	x.subgameWinners, x.subgameOver = end.winners, true
 	for _, o := range append([]*Object(nil), t.s.Objects...) {
-		if o.Zone == Library || slices.Contains(end.brought, o.Label) {
+		if o.Zone == cardtext.Library || slices.Contains(end.brought, o.Label) {
 			t.s.remove(o.ID)
 		}
 	}
@@ -166,9 +156,9 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 		t.s.nextID++
 		seq := t.s.tick()
 		t.s.Objects = append(t.s.Objects, &Object{ID: t.s.nextID, Label: c.label, Card: c.card, Owner: c.owner,
-			Controller: c.owner, Base: c.owner, Zone: Library, Seq: seq, Timestamp: seq})
+			Controller: c.owner, Base: c.owner, Zone: cardtext.Library, Seq: seq, Timestamp: seq})
 		if slices.Contains(end.brought, c.label) {
-			t.emit(Event{Kind: EvMove, Key: registry.SubgameEnd, Object: c.label, ObjectID: t.s.nextID, To: Library,
+			t.emit(Event{Kind: EvMove, Key: registry.SubgameEnd, Object: c.label, ObjectID: t.s.nextID, To: cardtext.Library,
 				Text: fmt.Sprintf("%s, brought into the subgame, is put into %s's main-game library", c.label, t.name(c.owner))})
 		}
 	}
@@ -185,7 +175,7 @@ func (x *execCtx) subgame(in *Instr) (bool, error) {
 // shuffled as their subgame library, starting life, a random first player,
 // and opening hands (103).
 func (t *tx) beginSubgame(main State) State {
-	sub := State{Turn: 1, Step: StepMain1, StartLife: main.StartLife, Game: main.Game, Reference: main.Reference,
+	sub := State{Turn: 1, Step: cardtext.StepMain1, StartLife: main.StartLife, Game: main.Game, Reference: main.Reference,
 		Seed: main.Seed, rng: main.rng, rules: main.rules, nextID: main.nextID, clock: main.clock,
 		labels: maps.Clone(main.labels), memo: main.memo, Main: &MainGame{state: t.base.clone(), resume: t.resume}}
 	for _, p := range main.Players {
@@ -196,11 +186,11 @@ func (t *tx) beginSubgame(main State) State {
 	st := &tx{ed: t.ed, s: sub, base: sub}
 	st.emit(Event{Kind: EvRule, Key: registry.Subgame, Text: "a subgame begins: the main game waits for it to end"})
 	for _, p := range sub.APNAP() {
-		for _, o := range main.In(p, Library) {
+		for _, o := range main.In(p, cardtext.Library) {
 			st.s.nextID++
 			seq := st.s.tick()
 			st.s.Objects = append(st.s.Objects, &Object{ID: st.s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner,
-				Controller: o.Owner, Base: o.Owner, Zone: Library, Seq: seq, Timestamp: seq})
+				Controller: o.Owner, Base: o.Owner, Zone: cardtext.Library, Seq: seq, Timestamp: seq})
 		}
 		st.emit(Event{Kind: EvMove, Key: registry.Subgame, Player: t.name(p), Text: t.name(p) + "'s main-game library becomes their subgame library"})
 		st.shuffle(p, nil, "")
@@ -233,7 +223,7 @@ func (t *tx) finishSubgame() error {
 	for _, o := range t.s.Objects {
 		// 728.5: traditional cards, wherever they are but the command
 		// zone; tokens and abilities cease to exist.
-		if o.Token || o.Card == nil || o.Zone == Command || o.Zone == Outside || o.Stack != nil && o.Stack.Kind != StackSpell {
+		if o.Token || o.Card == nil || o.Zone == cardtext.Command || o.Zone == cardtext.Outside || o.Stack != nil && o.Stack.Kind != StackSpell {
 			continue
 		}
 		end.cards = append(end.cards, subgameCard{label: o.Label, card: o.Card, owner: o.Owner})
@@ -254,13 +244,13 @@ func (t *tx) finishSubgame() error {
 // may bring into it: their sideboard, and in a subgame every card of the
 // main game and outside it (728.4).
 func (t *tx) outsideCards(p PlayerID) []*Object {
-	out := t.s.In(p, Outside)
+	out := t.s.In(p, cardtext.Outside)
 	for m := t.s.Main; m != nil; m = m.state.Main {
 		for _, o := range m.state.Objects {
 			if o.Owner == p && !o.Token && o.Card != nil && (o.Stack == nil || o.Stack.Kind == StackSpell) &&
 				t.s.ByLabel(o.Label) == nil {
 				c := *o
-				c.Zone, c.Tapped, c.Counters, c.Attached = Outside, false, nil, 0
+				c.Zone, c.Tapped, c.Counters, c.Attached = cardtext.Outside, false, nil, 0
 				out = append(out, &c)
 			}
 		}
@@ -270,7 +260,7 @@ func (t *tx) outsideCards(p PlayerID) []*Object {
 
 // objectOrMain finds an object of this game or, in a subgame, of a game
 // it's played within: a choice may name a main-game card (728.4).
-func (s *State) objectOrMain(id ObjectID) *Object {
+func (s *State) objectOrMain(id cardtext.ObjectID) *Object {
 	if o := s.Object(id); o != nil {
 		return o
 	}
@@ -284,7 +274,7 @@ func (s *State) objectOrMain(id ObjectID) *Object {
 
 // bringIn brings a card of the main game into this subgame, outside it
 // until the effect moves it (728.4a), and returns it.
-func (t *tx) bringIn(id ObjectID) ObjectID {
+func (t *tx) bringIn(id cardtext.ObjectID) cardtext.ObjectID {
 	if t.s.Object(id) != nil {
 		return id
 	}
@@ -293,7 +283,7 @@ func (t *tx) bringIn(id ObjectID) ObjectID {
 			t.s.nextID++
 			seq := t.s.tick()
 			t.s.Objects = append(t.s.Objects, &Object{ID: t.s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner,
-				Controller: o.Owner, Base: o.Owner, Zone: Outside, Seq: seq, Timestamp: seq, Outsider: true})
+				Controller: o.Owner, Base: o.Owner, Zone: cardtext.Outside, Seq: seq, Timestamp: seq, Outsider: true})
 			t.s.brought = append(t.s.brought, o.Label)
 			t.emit(Event{Kind: EvMove, Key: registry.Subgame, Object: o.Label, ObjectID: t.s.nextID,
 				Text: fmt.Sprintf("%s is brought into the subgame from the main game", o.Label)})

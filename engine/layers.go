@@ -14,13 +14,13 @@ import (
 // because effects on one object depend on others (what counts as a "white
 // creature" before a +1/+1 applies).
 type view struct {
-	chars map[ObjectID]*Chars
+	chars map[cardtext.ObjectID]*Chars
 	// copiable holds each object's copiable values: its printed
 	// characteristics after layer 1 (613.2c, 707.2).
-	copiable map[ObjectID]*Card
+	copiable map[cardtext.ObjectID]*cardtext.Card
 	// faceUp holds a face-down object's copiable values as they would be
 	// if it were face up (708.10, 702.37e).
-	faceUp map[ObjectID]*Card
+	faceUp map[cardtext.ObjectID]*cardtext.Card
 }
 
 // instance is one continuous effect as it applies in this computation: a
@@ -28,10 +28,10 @@ type view struct {
 // generates (ab set).
 type instance struct {
 	key  string
-	spec *ContSpec
+	spec *cardtext.ContSpec
 	eff  *ContEffect
 	src  *Object
-	ab   *Ability
+	ab   *cardtext.Ability
 	ctrl PlayerID
 	ts   int
 	// ts2 orders effects of one object's static abilities that share a
@@ -39,7 +39,7 @@ type instance struct {
 	// the order they were granted (613.7a).
 	ts2   int
 	cda   bool
-	fixed []ObjectID // the objects it applies to, once fixed
+	fixed []cardtext.ObjectID // the objects it applies to, once fixed
 	// sticker is a name sticker's text-changing effect (123.6c).
 	sticker *NameSticker
 	name    string // for notes
@@ -49,15 +49,15 @@ type instance struct {
 type layerCtx struct {
 	s       *State
 	objs    []*Object
-	byID    map[ObjectID]*Object
-	ch      map[ObjectID]*Chars
+	byID    map[cardtext.ObjectID]*Object
+	ch      map[cardtext.ObjectID]*Chars
 	started map[string]*instance // static abilities' effects that began in an earlier layer (613.6)
 	// base is the characteristics after layer 1, kept when effects don't
 	// see each other's results (613.9 switched off).
-	base map[ObjectID]*Chars
+	base map[cardtext.ObjectID]*Chars
 	// granted is, for each object, the timestamp of the effect that gave
 	// it each ability it gained from a static ability (613.7a).
-	granted map[ObjectID]map[*Ability]int
+	granted map[cardtext.ObjectID]map[*cardtext.Ability]int
 }
 
 // computeView applies every continuous effect to every object, layer by
@@ -66,17 +66,17 @@ type layerCtx struct {
 // defining abilities apply first, then the rest in timestamp order (613.3,
 // 613.7), except where one depends on another (613.8).
 func (s *State) computeView() *view {
-	lc := &layerCtx{s: s, objs: make([]*Object, 0, len(s.Objects)), byID: make(map[ObjectID]*Object, len(s.Objects)), ch: make(map[ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
+	lc := &layerCtx{s: s, objs: make([]*Object, 0, len(s.Objects)), byID: make(map[cardtext.ObjectID]*Object, len(s.Objects)), ch: make(map[cardtext.ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
 	for _, o := range s.Objects {
 		lc.objs = append(lc.objs, o)
 		lc.byID[o.ID] = o
 	}
-	v := &view{chars: lc.ch, copiable: make(map[ObjectID]*Card, len(lc.objs)), faceUp: map[ObjectID]*Card{}}
+	v := &view{chars: lc.ch, copiable: make(map[cardtext.ObjectID]*cardtext.Card, len(lc.objs)), faceUp: map[cardtext.ObjectID]*cardtext.Card{}}
 	// Every object's characteristics in one allocation.
 	slab := make([]Chars, len(lc.objs))
 	// Layer 1: copy effects replace the copiable values, the latest last
 	// (613.2a, 707.2).
-	copies := map[ObjectID][]*ContEffect{}
+	copies := map[cardtext.ObjectID][]*ContEffect{}
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Copy == nil {
@@ -110,7 +110,7 @@ func (s *State) computeView() *view {
 			// 111.3: what the effect defined is the token's text, its
 			// copiable values; without that rule, nothing is printed on a
 			// token to copy.
-			v.copiable[o.ID] = &Card{}
+			v.copiable[o.ID] = &cardtext.Card{}
 		} else {
 			v.copiable[o.ID] = card
 		}
@@ -120,7 +120,7 @@ func (s *State) computeView() *view {
 		lc.ch[o.ID] = ch
 	}
 	if !s.applies(registry.Override) {
-		lc.base = make(map[ObjectID]*Chars, len(lc.ch))
+		lc.base = make(map[cardtext.ObjectID]*Chars, len(lc.ch))
 		for id, c := range lc.ch {
 			cc := *c
 			lc.base[id] = &cc
@@ -139,7 +139,7 @@ func (s *State) computeView() *view {
 	// A permanent that isn't a creature has no power or toughness (208.3).
 	for _, o := range lc.objs {
 		ch := lc.ch[o.ID]
-		if o.Zone == Battlefield && !ch.Types.Is("creature") {
+		if o.Zone == cardtext.Battlefield && !ch.Types.Is("creature") {
 			ch.HasPT = false
 		}
 		ch.Abilities = s.ownCostKeywords(o, ch)
@@ -149,10 +149,10 @@ func (s *State) computeView() *view {
 }
 
 // baseChars starts an object's characteristics from its copiable values.
-func baseChars(s *State, o *Object, c *Card, notes []LayerNote) Chars {
+func baseChars(s *State, o *Object, c *cardtext.Card, notes []LayerNote) Chars {
 	ch := Chars{Name: c.Name, Cost: c.Cost, Types: s.readTypeLine(c.Types), Power: c.Power, Toughness: c.Toughness,
 		HasPT: c.HasPT, Abilities: s.cardAbilities(c), Controller: o.Base, Notes: notes, rules: s.rules}
-	if o.Zone != Battlefield {
+	if o.Zone != cardtext.Battlefield {
 		ch.Controller = o.Controller
 	}
 	// 202.2: an object is the color or colors of its mana cost, unless a
@@ -173,15 +173,15 @@ func baseChars(s *State, o *Object, c *Card, notes []LayerNote) Chars {
 
 // cardAbilities is a card's abilities: its plain keywords, then the rest in
 // printed order. Cards never change, so this is computed once.
-func (s *State) cardAbilities(c *Card) []*Ability {
+func (s *State) cardAbilities(c *cardtext.Card) []*cardtext.Ability {
 	if v, ok := s.derived().cardAbs.Load(c); ok {
-		return v.([]*Ability)
+		return v.([]*cardtext.Ability)
 	}
-	var out []*Ability
+	var out []*cardtext.Ability
 	for _, k := range c.Keywords {
-		a := &Ability{Kind: AbKeyword, Keyword: k, Text: strings.ToUpper(k[:1]) + k[1:]}
+		a := &cardtext.Ability{Kind: cardtext.AbKeyword, Keyword: k, Text: strings.ToUpper(k[:1]) + k[1:]}
 		if k == "undying" || k == "persist" {
-			a.Parts = []*Ability{undyingParts(k)}
+			a.Parts = []*cardtext.Ability{cardtext.UndyingParts(k)}
 		}
 		if k == "changeling" {
 			a.CDA = true
@@ -190,13 +190,13 @@ func (s *State) cardAbilities(c *Card) []*Ability {
 	}
 	out = append(out, c.Abilities...)
 	v, _ := s.derived().cardAbs.LoadOrStore(c, out)
-	return v.([]*Ability)
+	return v.([]*cardtext.Ability)
 }
 
-func keywordsOf(abs []*Ability) []string {
+func keywordsOf(abs []*cardtext.Ability) []string {
 	var out []string
 	for _, a := range abs {
-		if a.Kind == AbKeyword && a.Param == "" && a.N == 0 && a.KCost == nil {
+		if a.Kind == cardtext.AbKeyword && a.Param == "" && a.N == 0 && a.KCost == nil {
 			out = append(out, a.Keyword)
 		}
 	}
@@ -204,22 +204,22 @@ func keywordsOf(abs []*Ability) []string {
 }
 
 // basicLandAbility is the mana ability each basic land type gives (305.6).
-var basicLandAbility = func() map[string]*Ability {
-	m := map[string]*Ability{}
+var basicLandAbility = func() map[string]*cardtext.Ability {
+	m := map[string]*cardtext.Ability{}
 	for t, sym := range map[string]string{"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"} {
-		mana, _ := ParseMana("{" + sym + "}")
-		m[t] = &Ability{Kind: AbActivated, Text: "{T}: Add {" + sym + "}.", Cost: &Cost{Tap: true}, Mana: true,
-			Effect: []*Instr{{Op: OpAddMana, Who: PRef{Kind: PYou}, Mana: &ManaSpec{Mana: mana}, Text: "Add {" + sym + "}"}}}
+		mana, _ := cardtext.ParseMana("{" + sym + "}")
+		m[t] = &cardtext.Ability{Kind: cardtext.AbActivated, Text: "{T}: Add {" + sym + "}.", Cost: &cardtext.Cost{Tap: true}, Mana: true,
+			Effect: []*cardtext.Instr{{Op: cardtext.OpAddMana, Who: cardtext.PRef{Kind: cardtext.PYou}, Mana: &cardtext.ManaSpec{Mana: mana}, Text: "Add {" + sym + "}"}}}
 	}
 	return m
 }()
 
 // basicLandAbilities holds each basic land type's ability alone in a
 // slice with no room to grow.
-var basicLandAbilities = func() map[string][]*Ability {
-	m := map[string][]*Ability{}
+var basicLandAbilities = func() map[string][]*cardtext.Ability {
+	m := map[string][]*cardtext.Ability{}
 	for t, a := range basicLandAbility {
-		m[t] = []*Ability{a}
+		m[t] = []*cardtext.Ability{a}
 	}
 	return m
 }()
@@ -353,11 +353,11 @@ func (lc *layerCtx) instances(l string) []*instance {
 	var out []*instance
 	for i := range lc.s.Effects {
 		e := &lc.s.Effects[i]
-		if e.Spec == nil || !e.Spec.inLayer(l) || e.Objects == nil || !lc.partApplies(e.Spec, l) {
+		if e.Spec == nil || !inLayer(e.Spec, l) || e.Objects == nil || !lc.partApplies(e.Spec, l) {
 			continue
 		}
 		fixed := e.Objects
-		if e.Spec.Affects.Kind == RefGroup && !lc.s.applies(registry.LockSet) {
+		if e.Spec.Affects.Kind == cardtext.RefGroup && !lc.s.applies(registry.LockSet) {
 			fixed = nil // 611.2c: without it, "all white creatures" means those that are white now
 		}
 		out = append(out, &instance{key: fmt.Sprintf("e%d", e.ID), spec: e.Spec, eff: e, ctrl: e.Controller, ts: e.Timestamp,
@@ -366,7 +366,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 	for _, o := range lc.objs {
 		ch := lc.ch[o.ID]
 		for _, a := range ch.Abilities {
-			if a.Kind != AbStatic && !(a.Kind == AbKeyword && a.Keyword == "changeling") {
+			if a.Kind != cardtext.AbStatic && !(a.Kind == cardtext.AbKeyword && a.Keyword == "changeling") {
 				continue
 			}
 			if !lc.functions(o, a) || (a.Cond != nil && !lc.condHolds(a.Cond, o, ch)) {
@@ -377,7 +377,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 				specs = changelingSpec
 			}
 			for si, sp := range specs {
-				if !sp.inLayer(l) || !lc.partApplies(sp, l) {
+				if !inLayer(sp, l) || !lc.partApplies(sp, l) {
 					continue
 				}
 				key := fmt.Sprintf("s%d/%p/%d", o.ID, a, si)
@@ -397,7 +397,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 	// the same objects, even if its ability is gone now.
 	keys := make([]string, 0, len(lc.started))
 	for key, st := range lc.started {
-		if st.spec.inLayer(l) && !slices.ContainsFunc(out, func(in *instance) bool { return in.key == key }) {
+		if inLayer(st.spec, l) && !slices.ContainsFunc(out, func(in *instance) bool { return in.key == key }) {
 			keys = append(keys, key)
 		}
 	}
@@ -413,15 +413,15 @@ func (lc *layerCtx) instances(l string) []*instance {
 // partApplies reports whether an effect's part in layer l applies: 613.6
 // has each part of an effect apply in its own layer; without it, an effect
 // applies only in its first layer.
-func (lc *layerCtx) partApplies(sp *ContSpec, l string) bool {
-	return lc.s.applies(registry.LayerParts) || sp.firstLayer() == l
+func (lc *layerCtx) partApplies(sp *cardtext.ContSpec, l string) bool {
+	return lc.s.applies(registry.LayerParts) || firstLayer(sp) == l
 }
 
-var changelingSpec = []*ContSpec{{Affects: ORef{Kind: RefSelf}, AllCreatureTypes: true}}
+var changelingSpec = []*cardtext.ContSpec{{Affects: cardtext.ORef{Kind: cardtext.RefSelf}, AllCreatureTypes: true}}
 
 // staticTimestamp is a static ability's effect's timestamp: its object's,
 // or that of the effect that gave the ability, whichever is later (613.7a).
-func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) (int, int) {
+func (lc *layerCtx) staticTimestamp(o *Object, a *cardtext.Ability) (int, int) {
 	g, granted := lc.granted[o.ID][a]
 	for i := range lc.s.Effects {
 		e := &lc.s.Effects[i]
@@ -446,7 +446,7 @@ func (lc *layerCtx) staticTimestamp(o *Object, a *Ability) (int, int) {
 // functions reports whether an ability of o works where o is: a static
 // ability on the battlefield (113.6), a characteristic-defining ability
 // everywhere (604.3), an ability of a spell on the stack.
-func (lc *layerCtx) functions(o *Object, a *Ability) bool {
+func (lc *layerCtx) functions(o *Object, a *cardtext.Ability) bool {
 	if o.PhasedOut && lc.s.applies(registry.Phasing) { // 702.26b
 		return false
 	}
@@ -457,32 +457,32 @@ func (lc *layerCtx) functions(o *Object, a *Ability) bool {
 		return o.Zone == a.From
 	}
 	if a.AddCost != nil || a.AltCost != nil {
-		return o.Zone == Stack || o.Zone == Hand
+		return o.Zone == cardtext.Stack || o.Zone == cardtext.Hand
 	}
 	// 611.3b: a static ability's effect applies at all times its permanent
 	// is on the battlefield, and only then.
-	return o.Zone == Battlefield || !lc.s.applies(registry.StaticWhere)
+	return o.Zone == cardtext.Battlefield || !lc.s.applies(registry.StaticWhere)
 }
 
 // affected lists the objects an instance applies to now.
-func (lc *layerCtx) affected(in *instance, ch map[ObjectID]*Chars) []ObjectID {
+func (lc *layerCtx) affected(in *instance, ch map[cardtext.ObjectID]*Chars) []cardtext.ObjectID {
 	if in.fixed != nil {
 		return in.fixed
 	}
 	src := in.src
 	switch in.spec.Affects.Kind {
-	case RefSelf:
+	case cardtext.RefSelf:
 		if src != nil {
-			return []ObjectID{src.ID}
+			return []cardtext.ObjectID{src.ID}
 		}
-	case RefEnchanted:
+	case cardtext.RefEnchanted:
 		if src != nil && src.Attached != 0 {
-			if t := lc.byID[src.Attached]; t != nil && t.Zone == Battlefield {
-				return []ObjectID{t.ID}
+			if t := lc.byID[src.Attached]; t != nil && t.Zone == cardtext.Battlefield {
+				return []cardtext.ObjectID{t.ID}
 			}
 		}
-	case RefGroup:
-		var out []ObjectID
+	case cardtext.RefGroup:
+		var out []cardtext.ObjectID
 		for _, o := range lc.objs {
 			if !lc.s.ObjectInRange(in.ctrl, o) && lc.s.applies(registry.RangeAffect) { // 801.10
 				continue
@@ -498,7 +498,7 @@ func (lc *layerCtx) affected(in *instance, ch map[ObjectID]*Chars) []ObjectID {
 
 // exists reports whether a static ability's effect still exists: its
 // object still has the ability (613.8a).
-func (lc *layerCtx) exists(in *instance, ch map[ObjectID]*Chars) bool {
+func (lc *layerCtx) exists(in *instance, ch map[cardtext.ObjectID]*Chars) bool {
 	if in.ab == nil || in.fixed != nil {
 		return true
 	}
@@ -513,7 +513,7 @@ func (lc *layerCtx) dependsOn(l string, a, b *instance) bool {
 		return false
 	}
 	before, existed := lc.affected(a, lc.ch), lc.exists(a, lc.ch)
-	trial := make(map[ObjectID]*Chars, len(lc.ch))
+	trial := make(map[cardtext.ObjectID]*Chars, len(lc.ch))
 	for id, c := range lc.ch {
 		cc := *c
 		trial[id] = &cc
@@ -526,7 +526,7 @@ func (lc *layerCtx) dependsOn(l string, a, b *instance) bool {
 // applyOne applies one effect's layer-l part to the objects it affects.
 // record is false for a trial (a dependency check), which must leave no
 // trace.
-func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, record bool) {
+func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*Chars, record bool) {
 	if !lc.exists(in, ch) {
 		return
 	}
@@ -583,12 +583,12 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 			c.Colors = col
 			note("color", col.String())
 		case "6":
-			var gained []*Ability
+			var gained []*cardtext.Ability
 			switch {
 			case in.eff != nil:
 				gained = in.eff.Gain
 			default:
-				gained = bindGained(lc.s, sp.Gain, in.src, func(a *Ability) bool {
+				gained = bindGained(lc.s, sp.Gain, in.src, func(a *cardtext.Ability) bool {
 					return lc.s.choiceLinked(in.src, lc.ch[in.src.ID].Abilities, in.ab, a)
 				})
 			}
@@ -597,17 +597,17 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[ObjectID]*Chars, rec
 				note("abilities", "loses all abilities")
 			}
 			for _, k := range sp.Lose {
-				c.Abilities = slices.DeleteFunc(slices.Clone(c.Abilities), func(a *Ability) bool { return a.Kind == AbKeyword && a.Keyword == k })
+				c.Abilities = slices.DeleteFunc(slices.Clone(c.Abilities), func(a *cardtext.Ability) bool { return a.Kind == cardtext.AbKeyword && a.Keyword == k })
 				note("abilities", "loses "+k)
 			}
 			if len(gained) > 0 {
 				if record && in.eff == nil {
 					// 613.7a: what granted them, and when.
 					if lc.granted == nil {
-						lc.granted = map[ObjectID]map[*Ability]int{}
+						lc.granted = map[cardtext.ObjectID]map[*cardtext.Ability]int{}
 					}
 					if lc.granted[id] == nil {
-						lc.granted[id] = map[*Ability]int{}
+						lc.granted[id] = map[*cardtext.Ability]int{}
 					}
 					for _, a := range gained {
 						lc.granted[id][a] = in.ts
@@ -696,15 +696,15 @@ func (lc *layerCtx) floor(n int) int {
 
 // changeText replaces a color word in abilities' text and reads them again
 // (612.2: only words used as color words; a card name is "~" by then).
-func changeText(abs []*Ability, from, to string) []*Ability {
-	out := make([]*Ability, 0, len(abs))
+func changeText(abs []*cardtext.Ability, from, to string) []*cardtext.Ability {
+	out := make([]*cardtext.Ability, 0, len(abs))
 	for _, a := range abs {
 		text := replaceWord(a.Text, from, to)
 		if text == a.Text {
 			out = append(out, a)
 			continue
 		}
-		re, err := ParseAbilities("", text, a.Kind == AbSpell, Latest().Types)
+		re, err := cardtext.ParseAbilities("", text, a.Kind == cardtext.AbSpell, Latest().Types)
 		if err != nil || len(re) != 1 {
 			out = append(out, a)
 			continue
@@ -719,7 +719,7 @@ func replaceWord(text, from, to string) string {
 	var b strings.Builder
 	lt := strings.ToLower(text)
 	for i := 0; i < len(text); {
-		if strings.HasPrefix(lt[i:], from) && (i == 0 || !isWordByte(text[i-1])) && (i+len(from) == len(text) || !isWordByte(text[i+len(from)])) {
+		if strings.HasPrefix(lt[i:], from) && (i == 0 || !cardtext.IsWordByte(text[i-1])) && (i+len(from) == len(text) || !cardtext.IsWordByte(text[i+len(from)])) {
 			w := to
 			if text[i] >= 'A' && text[i] <= 'Z' {
 				w = strings.ToUpper(to[:1]) + to[1:]
@@ -735,7 +735,7 @@ func replaceWord(text, from, to string) string {
 }
 
 // applyTypes applies a type-changing effect (205.1).
-func applyTypes(c *Chars, sp *ContSpec, rules *RulesEdition) {
+func applyTypes(c *Chars, sp *cardtext.ContSpec, rules *RulesEdition) {
 	t := c.Types
 	retain := len(sp.AddTypes) > 0 || (cardtext.HasFold(sp.SetTypes, "artifact") && cardtext.HasFold(sp.SetTypes, "creature"))
 	if retain && !rules.applies(registry.TypesRetain) {
@@ -820,81 +820,74 @@ func subIn(l []cardtext.Subtype, s cardtext.Subtype) bool {
 // whose ability grants it (201.5a: "Saproling Burst" in the token's ability
 // means the Saproling Burst that made it), and "the chosen color" to the
 // color chosen for it, if the choice is linked to it (linked).
-func bindGained(s *State, abs []*Ability, src *Object, linked func(*Ability) bool) []*Ability {
+func bindGained(s *State, abs []*cardtext.Ability, src *Object, linked func(*cardtext.Ability) bool) []*cardtext.Ability {
 	if src == nil {
 		return abs
 	}
-	out := make([]*Ability, len(abs))
+	out := make([]*cardtext.Ability, len(abs))
 	for i, a := range abs {
 		out[i] = a
 		if s.applies(registry.NameGrant) { // 201.5a
 			out[i] = s.bindAbility(a, src.ID, src.Label, src.Card.Name)
 		}
-		if a.Kind == AbKeyword && a.Param == chosenColor && src.Chosen.HasColor && linked(a) {
+		if a.Kind == cardtext.AbKeyword && a.Param == cardtext.ChosenColor && src.Chosen.HasColor && linked(a) {
 			out[i] = s.bindChosenColor(a, src.Chosen.Color)
 		}
 	}
 	return out
 }
 
-// chosenColor is the parameter of "protection from the chosen color"
-// before a color is bound to it; with none chosen it protects from
-// nothing (607.5a).
-const chosenColor = "the chosen color"
-
 type chosenKey struct {
-	a   *Ability
+	a   *cardtext.Ability
 	col cardtext.Color
 }
 
 // bindChosenColor is a with the color chosen for its source in place of
 // "the chosen color".
-func (s *State) bindChosenColor(a *Ability, col cardtext.Color) *Ability {
+func (s *State) bindChosenColor(a *cardtext.Ability, col cardtext.Color) *cardtext.Ability {
 	k := chosenKey{a, col}
 	if b, ok := s.derived().boundColors.Load(k); ok {
-		return b.(*Ability)
+		return b.(*cardtext.Ability)
 	}
 	b := *a
 	b.Param, b.N = col.String(), int(col)
-	b.Text = strings.Replace(a.Text, chosenColor, col.String(), 1)
+	b.Text = strings.Replace(a.Text, cardtext.ChosenColor, col.String(), 1)
 	v, _ := s.derived().boundColors.LoadOrStore(k, &b)
-	return v.(*Ability)
+	return v.(*cardtext.Ability)
 }
 
 type bindKey struct {
-	a  *Ability
-	id ObjectID
+	a  *cardtext.Ability
+	id cardtext.ObjectID
 }
 
 // bindAbility returns a with its RefOuter references bound to the object
 // id, and its text naming that object, reusing one result per pair so a
 // static ability's grant is the same ability each time.
-func (s *State) bindAbility(a *Ability, id ObjectID, label, name string) *Ability {
-	if !refersOuter(a) {
+func (s *State) bindAbility(a *cardtext.Ability, id cardtext.ObjectID, label, name string) *cardtext.Ability {
+	if !cardtext.RefersOuter(a) {
 		return a
 	}
 	k := bindKey{a, id}
 	if v, ok := s.derived().bound.Load(k); ok {
-		return v.(*Ability)
+		return v.(*cardtext.Ability)
 	}
 	b := *a
 	b.Text = strings.ReplaceAll(a.Text, "~", name)
 	b.Static = bindSpecs(a.Static, id, label)
 	b.Effect = bindInstrs(a.Effect, id, label)
 	v, _ := s.derived().bound.LoadOrStore(k, &b)
-	return v.(*Ability)
+	return v.(*cardtext.Ability)
 }
 
-func refersOuter(a *Ability) bool { return strings.Contains(a.Text, "~") }
-
-func bindRef(r ORef, id ObjectID, label string) ORef {
-	if r.Kind == RefOuter {
-		return ORef{Kind: RefBound, Bound: id, Label: label}
+func bindRef(r cardtext.ORef, id cardtext.ObjectID, label string) cardtext.ORef {
+	if r.Kind == cardtext.RefOuter {
+		return cardtext.ORef{Kind: cardtext.RefBound, Bound: id, Label: label}
 	}
 	return r
 }
 
-func bindAmount(a Amount, id ObjectID, label string) Amount {
+func bindAmount(a cardtext.Amount, id cardtext.ObjectID, label string) cardtext.Amount {
 	if a.CountersOf != nil {
 		r := bindRef(*a.CountersOf, id, label)
 		a.CountersOf = &r
@@ -910,14 +903,14 @@ func bindAmount(a Amount, id ObjectID, label string) Amount {
 	return a
 }
 
-func bindSpecs(specs []*ContSpec, id ObjectID, label string) []*ContSpec {
-	out := make([]*ContSpec, len(specs))
+func bindSpecs(specs []*cardtext.ContSpec, id cardtext.ObjectID, label string) []*cardtext.ContSpec {
+	out := make([]*cardtext.ContSpec, len(specs))
 	for i, s := range specs {
 		c := *s
 		c.Affects = bindRef(s.Affects, id, label)
-		for _, pt := range []**[2]Amount{&c.CDAPT, &c.SetPT, &c.ModPT} {
+		for _, pt := range []**[2]cardtext.Amount{&c.CDAPT, &c.SetPT, &c.ModPT} {
 			if *pt != nil {
-				v := [2]Amount{bindAmount((**pt)[0], id, label), bindAmount((**pt)[1], id, label)}
+				v := [2]cardtext.Amount{bindAmount((**pt)[0], id, label), bindAmount((**pt)[1], id, label)}
 				*pt = &v
 			}
 		}
@@ -926,8 +919,8 @@ func bindSpecs(specs []*ContSpec, id ObjectID, label string) []*ContSpec {
 	return out
 }
 
-func bindInstrs(ins []*Instr, id ObjectID, label string) []*Instr {
-	out := make([]*Instr, len(ins))
+func bindInstrs(ins []*cardtext.Instr, id cardtext.ObjectID, label string) []*cardtext.Instr {
+	out := make([]*cardtext.Instr, len(ins))
 	for i, in := range ins {
 		c := *in
 		c.What = bindRef(in.What, id, label)
@@ -941,12 +934,12 @@ func bindInstrs(ins []*Instr, id ObjectID, label string) []*Instr {
 
 // matches reports whether object o (characteristics ch) fits filter f, as
 // seen by the source src controlled by ctrl.
-func (lc *layerCtx) matches(f *Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID, all map[ObjectID]*Chars) bool {
+func (lc *layerCtx) matches(f *cardtext.Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID, all map[cardtext.ObjectID]*Chars) bool {
 	return matchFilter(lc.s, f, o, ch, src, ctrl)
 }
 
 // amount evaluates an amount for a static ability's effect on object o.
-func (lc *layerCtx) amount(a Amount, in *instance, o *Object) int {
+func (lc *layerCtx) amount(a cardtext.Amount, in *instance, o *Object) int {
 	src := in.src
 	if src == nil {
 		src = o
@@ -956,17 +949,17 @@ func (lc *layerCtx) amount(a Amount, in *instance, o *Object) int {
 }
 
 // condHolds evaluates an "as long as" condition.
-func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
+func (lc *layerCtx) condHolds(c *cardtext.Cond, o *Object, ch *Chars) bool {
 	switch c.Kind {
-	case CondExiledCreature:
+	case cardtext.CondExiledCreature:
 		return lastExiledCreature(lc.s, o) != nil
-	case CondDevotion:
-		d := countAmount(lc.s, Amount{Devotion: c.Color}, nil, ch.Controller, lc.ch, o)
+	case cardtext.CondDevotion:
+		d := countAmount(lc.s, cardtext.Amount{Devotion: c.Color}, nil, ch.Controller, lc.ch, o)
 		if c.Negated {
 			return d < c.N
 		}
 		return d >= c.N
-	case CondTapped:
+	case cardtext.CondTapped:
 		return o.Tapped != c.Negated
 	}
 	return true
@@ -975,9 +968,9 @@ func (lc *layerCtx) condHolds(c *Cond, o *Object, ch *Chars) bool {
 // undetermined reports whether an amount counts what its source can't
 // determine: objects "the chosen player" controls when no player was chosen
 // (Lost Order of Jarkeld off the battlefield).
-func undetermined(as [2]Amount, src *Object) bool {
+func undetermined(as [2]cardtext.Amount, src *Object) bool {
 	for _, a := range as {
-		if a.Count != nil && a.Count.Control == ChosenPlayers && (src == nil || !src.Chosen.HasPlayer) {
+		if a.Count != nil && a.Count.Control == cardtext.ChosenPlayers && (src == nil || !src.Chosen.HasPlayer) {
 			return true
 		}
 	}
@@ -987,7 +980,7 @@ func undetermined(as [2]Amount, src *Object) bool {
 // countAmount evaluates an Amount with the characteristics in chs (or the
 // state's, if nil): counts, counters, powers. Counts that can't be
 // determined are 0 (208.2a).
-func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectID]*Chars, self *Object) int {
+func countAmount(s *State, a cardtext.Amount, src *Object, ctrl PlayerID, chs map[cardtext.ObjectID]*Chars, self *Object) int {
 	n := a.N
 	chOf := func(o *Object) *Chars {
 		if chs != nil {
@@ -1032,7 +1025,7 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 				n += c.Power
 			}
 		}
-	case a.ToughOf != nil && a.ToughOf.Kind == RefLastExiled:
+	case a.ToughOf != nil && a.ToughOf.Kind == cardtext.RefLastExiled:
 		if o := refObject(s, *a.ToughOf, src, self); o != nil {
 			if c := chOf(o); c != nil {
 				n += c.Toughness
@@ -1040,12 +1033,12 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 		}
 	case a.HandOf != nil:
 		p := ctrl
-		n += len(s.In(p, Hand))
+		n += len(s.In(p, cardtext.Hand))
 	case a.CardTypes:
 		// Card types among cards in all graveyards (Tarmogoyf).
 		seen := map[string]bool{}
 		for _, o := range s.Objects {
-			if o.Zone == Graveyard {
+			if o.Zone == cardtext.Graveyard {
 				for _, t := range o.Card.Types.CardTypes {
 					seen[strings.ToLower(t)] = true
 				}
@@ -1061,7 +1054,7 @@ func countAmount(s *State, a Amount, src *Object, ctrl PlayerID, chs map[ObjectI
 
 // relatedToIt checks a count's filter's relation to the object it is
 // counted for: "other", "that shares a creature type with it".
-func relatedToIt(f *Filter, o *Object, ch *Chars, it *Object, chOf func(*Object) *Chars) bool {
+func relatedToIt(f *cardtext.Filter, o *Object, ch *Chars, it *Object, chOf func(*Object) *Chars) bool {
 	if !f.NotIt && !f.SharesTypeWithIt {
 		return true
 	}
@@ -1093,18 +1086,18 @@ func sharesCreatureType(a, b *Chars) bool {
 
 // refObject finds the object a static reference means: itself, or a bound
 // object (which may be gone: nil).
-func refObject(s *State, r ORef, src, self *Object) *Object {
+func refObject(s *State, r cardtext.ORef, src, self *Object) *Object {
 	switch r.Kind {
-	case RefSelf:
+	case cardtext.RefSelf:
 		if self != nil {
 			return self
 		}
 		return src
-	case RefBound:
+	case cardtext.RefBound:
 		return s.Object(r.Bound)
-	case RefOuter:
+	case cardtext.RefOuter:
 		return src
-	case RefLastExiled:
+	case cardtext.RefLastExiled:
 		return lastExiledCreature(s, src)
 	}
 	return nil
@@ -1113,7 +1106,7 @@ func refObject(s *State, r ORef, src, self *Object) *Object {
 // matchFilter reports whether object o with characteristics ch fits f, as
 // seen from source src (for "you control", "another", "the chosen player")
 // controlled by ctrl.
-func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID) bool {
+func matchFilter(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID) bool {
 	if f == nil || ch == nil {
 		return false
 	}
@@ -1125,11 +1118,11 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		}
 	case f.Card:
 		// "a creature card": not a permanent.
-		if o.Zone == Battlefield {
+		if o.Zone == cardtext.Battlefield {
 			return false
 		}
 	case s.applies(registry.PermanentsOnly): // 609.2: effects apply only to permanents unless they say otherwise
-		if o.Zone != Battlefield {
+		if o.Zone != cardtext.Battlefield {
 			return false
 		}
 	}
@@ -1259,7 +1252,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		return false
 	}
 	for _, kw := range f.With {
-		if !slices.ContainsFunc(ch.Abilities, func(a *Ability) bool { return inFamily(a, kw) }) && !slices.Contains(ch.Keywords, kw) {
+		if !slices.ContainsFunc(ch.Abilities, func(a *cardtext.Ability) bool { return cardtext.InFamily(a, kw) }) && !slices.Contains(ch.Keywords, kw) {
 			return false
 		}
 	}
@@ -1273,19 +1266,19 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 		return false
 	}
 	who := ch.Controller
-	if o.Zone != Battlefield && o.Zone != Stack {
+	if o.Zone != cardtext.Battlefield && o.Zone != cardtext.Stack {
 		who = o.Owner
 	}
 	switch f.Control {
-	case Yours:
+	case cardtext.Yours:
 		if who != ctrl {
 			return false
 		}
-	case Opponents:
+	case cardtext.Opponents:
 		if !s.Opponents(who, ctrl) {
 			return false
 		}
-	case ChosenPlayers:
+	case cardtext.ChosenPlayers:
 		if src == nil || !src.Chosen.HasPlayer || who != src.Chosen.Player {
 			return false
 		}
@@ -1301,7 +1294,7 @@ func matchFilter(s *State, f *Filter, o *Object, ch *Chars, src *Object, ctrl Pl
 // it no ability; without that rule, it would.
 func (s *State) hasAbilities(o *Object, ch *Chars) bool {
 	for _, a := range ch.Abilities {
-		if s.applies(registry.Detrimental) || !a.detrimental() {
+		if s.applies(registry.Detrimental) || !a.Detrimental() {
 			return true
 		}
 	}
@@ -1309,12 +1302,12 @@ func (s *State) hasAbilities(o *Object, ch *Chars) bool {
 		return false
 	}
 	for _, p := range s.Objects {
-		if p.Zone != Battlefield || p.Attached != o.ID {
+		if p.Zone != cardtext.Battlefield || p.Attached != o.ID {
 			continue
 		}
 		for _, a := range s.cardAbilities(p.Card) {
 			for _, sp := range a.Static {
-				if a.Kind == AbStatic && sp.Affects.Kind == RefEnchanted && len(sp.Gain) == 0 && sp.GainActOf == nil {
+				if a.Kind == cardtext.AbStatic && sp.Affects.Kind == cardtext.RefEnchanted && len(sp.Gain) == 0 && sp.GainActOf == nil {
 					return true
 				}
 			}
@@ -1325,7 +1318,7 @@ func (s *State) hasAbilities(o *Object, ch *Chars) bool {
 
 // stackX is the X chosen for a spell on the stack (202.3e), 0 elsewhere.
 func stackX(o *Object) int {
-	if o.Zone == Stack && o.Stack != nil {
+	if o.Zone == cardtext.Stack && o.Stack != nil {
 		return o.Stack.X
 	}
 	return 0
@@ -1340,7 +1333,7 @@ func devotion(s *State, cols cardtext.Color, p PlayerID, chOf func(*Object) *Cha
 	d := 0
 	for _, o := range s.Objects {
 		ch := chOf(o)
-		if o.Zone != Battlefield || ch == nil || ch.Controller != p {
+		if o.Zone != cardtext.Battlefield || ch == nil || ch.Controller != p {
 			continue
 		}
 		for _, sym := range ch.Cost {
@@ -1350,7 +1343,7 @@ func devotion(s *State, cols cardtext.Color, p PlayerID, chOf func(*Object) *Cha
 		}
 		for _, a := range ch.Abilities {
 			// 700.5a: effects that modify devotion count.
-			if a.Kind == AbStatic && a.Keyword == KeywordDevotionMod && (a.DevotionEach || a.Devotion == cols) && s.applies(registry.DevotionMods) {
+			if a.Kind == cardtext.AbStatic && a.Keyword == cardtext.KeywordDevotionMod && (a.DevotionEach || a.Devotion == cols) && s.applies(registry.DevotionMods) {
 				d += a.N
 			}
 		}

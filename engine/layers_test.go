@@ -9,11 +9,11 @@ import (
 
 // textCard builds a card from a type line, P/T and rules text lines read by
 // ParseAbilities.
-func (g *game) textCard(name, cost, typeLine string, pt []int, text ...string) *Card {
+func (g *game) textCard(name, cost, typeLine string, pt []int, text ...string) *cardtext.Card {
 	g.t.Helper()
 	c := g.card(name, cost, typeLine, pt...)
 	for _, l := range text {
-		abs, err := ParseAbilities(name, l, c.Types.Is("instant") || c.Types.Is("sorcery"), g.ed.Types)
+		abs, err := cardtext.ParseAbilities(name, l, c.Types.Is("instant") || c.Types.Is("sorcery"), g.ed.Types)
 		if err != nil {
 			g.t.Fatalf("%s: %v", name, err)
 		}
@@ -38,11 +38,11 @@ func (g *game) chars(label string) Chars {
 func (g *game) castAndResolve(label string, targets ...Target) {
 	g.t.Helper()
 	o := g.s.ByLabel(label)
-	m := Mana{C: manaValue(o.Card.Cost, 0, nil)}
+	m := cardtext.Mana{C: manaValue(o.Card.Cost, 0, nil)}
 	for _, s := range o.Card.Cost {
 		if s.Kind == cardtext.SymColored {
 			m.C--
-			m.add(colorIndex(s.Color), 1)
+			m.AddAt(colorIndex(s.Color), 1)
 		}
 	}
 	g.do(AddMana{Player: o.Owner, Mana: m})
@@ -52,7 +52,7 @@ func (g *game) castAndResolve(label string, targets ...Target) {
 	}
 }
 
-func (g *game) id(label string) ObjectID {
+func (g *game) id(label string) cardtext.ObjectID {
 	g.t.Helper()
 	o := g.s.ByLabel(label)
 	if o == nil {
@@ -70,8 +70,8 @@ func TestLayers(t *testing.T) {
 	}{
 		{"1: a copy effect replaces the copiable values", func(g *game) {
 			g.put(g.textCard("Clone", "{3}{U}", "Creature — Shapeshifter", pt(0, 0),
-				"You may have this creature enter as a copy of any creature on the battlefield."), 0, Hand)
-			g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 1, Battlefield)
+				"You may have this creature enter as a copy of any creature on the battlefield."), 0, cardtext.Hand)
+			g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 1, cardtext.Battlefield)
 			g.castAndResolve("Clone#1")
 			g.do(Choose{Player: 0, Object: g.id("Hill Giant#1")})
 		}, func(g *game) string {
@@ -83,8 +83,8 @@ func TestLayers(t *testing.T) {
 		}},
 		{"2: control changes, and changes back as the effect ends", func(g *game) {
 			g.put(g.textCard("Act of Treason", "{2}{R}", "Sorcery", nil,
-				"Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."), 0, Hand)
-			g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 1, Battlefield)
+				"Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."), 0, cardtext.Hand)
+			g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 1, cardtext.Battlefield)
 			g.castAndResolve("Act of Treason#1", ObjectTarget(g.id("Hill Giant#1")))
 		}, func(g *game) string {
 			o := g.s.ByLabel("Hill Giant#1")
@@ -98,11 +98,11 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"3: a text change replaces a color word", func(g *game) {
-			g.put(g.textCard("Crusade", "{W}{W}", "Enchantment", nil, "White creatures get +1/+1."), 0, Battlefield)
-			g.put(g.card("Bog Imp", "{1}{B}", "Creature — Imp", 1, 1), 0, Battlefield)
+			g.put(g.textCard("Crusade", "{W}{W}", "Enchantment", nil, "White creatures get +1/+1."), 0, cardtext.Battlefield)
+			g.put(g.card("Bog Imp", "{1}{B}", "Creature — Imp", 1, 1), 0, cardtext.Battlefield)
 			g.put(g.textCard("Sleight of Mind", "{U}", "Instant", nil,
-				"Change the text of target permanent by replacing all instances of one color word with another."), 0, Hand)
-			g.do(AddMana{Player: 0, Mana: Mana{U: 1}})
+				"Change the text of target permanent by replacing all instances of one color word with another."), 0, cardtext.Hand)
+			g.do(AddMana{Player: 0, Mana: cardtext.Mana{U: 1}})
 			g.do(CastSpell{Player: 0, Card: g.id("Sleight of Mind#1"), Targets: []Target{ObjectTarget(g.id("Crusade#1"))}})
 			g.do(ResolveTop{})
 			g.do(Choose{Player: 0, Word: "white"})
@@ -117,8 +117,8 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"4: \"still a land\" keeps every type; an artifact land becomes an artifact land creature", func(g *game) {
-			g.put(g.textCard("Living Plane", "{2}{G}{G}", "World Enchantment", nil, "All lands are 1/1 creatures that are still lands."), 0, Battlefield)
-			g.put(g.card("Ancient Den", "", "Artifact Land"), 0, Battlefield)
+			g.put(g.textCard("Living Plane", "{2}{G}{G}", "World Enchantment", nil, "All lands are 1/1 creatures that are still lands."), 0, cardtext.Battlefield)
+			g.put(g.card("Ancient Den", "", "Artifact Land"), 0, cardtext.Battlefield)
 		}, func(g *game) string {
 			ch := g.chars("Ancient Den#1")
 			if !ch.Types.Is("artifact") || !ch.Types.Is("land") || !ch.Types.Is("creature") || ch.Power != 1 {
@@ -127,10 +127,10 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"5: the latest color-setting effect wins", func(g *game) {
-			g.put(g.card("Bog Imp", "{1}{B}", "Creature — Imp", 1, 1), 0, Battlefield)
+			g.put(g.card("Bog Imp", "{1}{B}", "Creature — Imp", 1, 1), 0, cardtext.Battlefield)
 			for _, c := range []string{"white", "red"} {
 				name := "Paint " + c
-				g.put(g.textCard(name, "{0}", "Instant", nil, "Target creature becomes "+c+"."), 0, Hand)
+				g.put(g.textCard(name, "{0}", "Instant", nil, "Target creature becomes "+c+"."), 0, cardtext.Hand)
 				g.castAndResolve(name+"#1", ObjectTarget(g.id("Bog Imp#1")))
 			}
 		}, func(g *game) string {
@@ -140,9 +140,9 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"6: losing all abilities ends a static ability's effects in later layers", func(g *game) {
-			g.put(g.textCard("Crusader", "{W}", "Creature — Human", pt(2, 2), "Other creatures you control get +1/+1."), 0, Battlefield)
-			g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
-			g.put(g.textCard("Humility", "{2}{W}{W}", "Enchantment", nil, "All creatures lose all abilities."), 1, Battlefield)
+			g.put(g.textCard("Crusader", "{W}", "Creature — Human", pt(2, 2), "Other creatures you control get +1/+1."), 0, cardtext.Battlefield)
+			g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
+			g.put(g.textCard("Humility", "{2}{W}{W}", "Enchantment", nil, "All creatures lose all abilities."), 1, cardtext.Battlefield)
 		}, func(g *game) string {
 			if ch := g.chars("Grizzly Bears#1"); ch.Power != 2 {
 				return "the Bears still get +1/+1"
@@ -153,8 +153,8 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"613.6: an effect that began in layer 4 goes on in 7b after its ability is lost in 6", func(g *game) {
-			g.put(g.textCard("Living Statue", "{4}", "Artifact", nil, "This artifact is a 2/2 artifact creature."), 0, Battlefield)
-			g.put(g.textCard("Humility", "{2}{W}{W}", "Enchantment", nil, "All creatures lose all abilities."), 1, Battlefield)
+			g.put(g.textCard("Living Statue", "{4}", "Artifact", nil, "This artifact is a 2/2 artifact creature."), 0, cardtext.Battlefield)
+			g.put(g.textCard("Humility", "{2}{W}{W}", "Enchantment", nil, "All creatures lose all abilities."), 1, cardtext.Battlefield)
 		}, func(g *game) string {
 			ch := g.chars("Living Statue#1")
 			if !ch.Types.Is("creature") || ch.Power != 2 || ch.Toughness != 2 || len(ch.Abilities) != 0 {
@@ -164,8 +164,8 @@ func TestLayers(t *testing.T) {
 		}},
 		{"7a: a characteristic-defining ability works in the hand", func(g *game) {
 			g.put(g.textCard("Maro", "{2}{G}{G}", "Creature — Avatar", pt(0, 0),
-				"Maro's power and toughness are each equal to the number of cards in your hand."), 0, Hand)
-			g.put(g.card("Island", "", "Basic Land — Island"), 0, Hand)
+				"Maro's power and toughness are each equal to the number of cards in your hand."), 0, cardtext.Hand)
+			g.put(g.card("Island", "", "Basic Land — Island"), 0, cardtext.Hand)
 		}, func(g *game) string {
 			if ch := g.chars("Maro#1"); ch.Power != 2 || ch.NotesFor("power/toughness")[0].Layer != "7a" {
 				return "Maro isn't 2/2 by its own ability in the hand"
@@ -173,12 +173,12 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"7b before 7c, counters in 7c, switching in 7d", func(g *game) {
-			g.put(g.card("Gray Ogre", "{2}{R}", "Creature — Ogre", 2, 2), 0, Battlefield)
+			g.put(g.card("Gray Ogre", "{2}{R}", "Creature — Ogre", 2, 2), 0, cardtext.Battlefield)
 			g.do(PutCounters{On: ObjectTarget(g.id("Gray Ogre#1")), Kind: "+1/+1", N: 1})
 			for i, text := range []string{"Target creature gets +4/+4 until end of turn.", "Target creature becomes 0/1 until end of turn.",
 				"Switch target creature's power and toughness until end of turn."} {
 				name := "Spell " + string(rune('A'+i))
-				g.put(g.textCard(name, "{0}", "Instant", nil, text), 0, Hand)
+				g.put(g.textCard(name, "{0}", "Instant", nil, text), 0, cardtext.Hand)
 				g.castAndResolve(name+"#1", ObjectTarget(g.id("Gray Ogre#1")))
 			}
 		}, func(g *game) string {
@@ -193,9 +193,9 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"613.8: an effect that changes what another applies to goes first, whatever the timestamps", func(g *game) {
-			g.put(g.textCard("Forest Animator", "{3}", "Enchantment", nil, "All Forests are 1/1 creatures that are still lands."), 0, Battlefield)
-			g.put(g.textCard("Dryad Grove", "{3}", "Enchantment", nil, "Each land is a Forest in addition to its other types."), 0, Battlefield)
-			g.put(g.card("Island", "", "Basic Land — Island"), 0, Battlefield)
+			g.put(g.textCard("Forest Animator", "{3}", "Enchantment", nil, "All Forests are 1/1 creatures that are still lands."), 0, cardtext.Battlefield)
+			g.put(g.textCard("Dryad Grove", "{3}", "Enchantment", nil, "Each land is a Forest in addition to its other types."), 0, cardtext.Battlefield)
+			g.put(g.card("Island", "", "Basic Land — Island"), 0, cardtext.Battlefield)
 		}, func(g *game) string {
 			ch := g.chars("Island#1")
 			if !ch.Types.HasSubtype("Forest") || !ch.Types.HasSubtype("Island") || !ch.Types.Is("creature") {
@@ -204,10 +204,10 @@ func TestLayers(t *testing.T) {
 			return ""
 		}},
 		{"611.2c: a resolved effect's set is fixed; a static ability's isn't", func(g *game) {
-			g.put(g.card("Savannah Lions", "{W}", "Creature — Cat", 2, 1), 0, Battlefield)
-			g.put(g.textCard("Charge", "{W}", "Instant", nil, "All white creatures get +1/+1 until end of turn."), 0, Hand)
+			g.put(g.card("Savannah Lions", "{W}", "Creature — Cat", 2, 1), 0, cardtext.Battlefield)
+			g.put(g.textCard("Charge", "{W}", "Instant", nil, "All white creatures get +1/+1 until end of turn."), 0, cardtext.Hand)
 			g.castAndResolve("Charge#1")
-			g.put(g.card("Savannah Lions", "{W}", "Creature — Cat", 2, 1), 0, Battlefield)
+			g.put(g.card("Savannah Lions", "{W}", "Creature — Cat", 2, 1), 0, cardtext.Battlefield)
 		}, func(g *game) string {
 			if g.chars("Savannah Lions#1").Power != 3 || g.chars("Savannah Lions#2").Power != 2 {
 				return "the bonus went to the wrong Lions"

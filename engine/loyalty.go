@@ -4,34 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Loyalty abilities (606): activated abilities whose cost puts loyalty
 // counters on their permanent or removes them.
-
-// loyaltyCost consumes a loyalty symbol in a cost: "+1", "−4", "0", as
-// Oracle text writes them, or bracketed as the rules do ("[+1]").
-func loyaltyCost(c *tcur) (int, bool) {
-	save := c.i
-	br := c.eat("[")
-	w := c.next()
-	n, ok := 0, false
-	switch {
-	case w == "0":
-		ok = true
-	case len(w) > 1 && (w[0] == '+' || w[0] == '-'):
-		n, ok = signed(w)
-	}
-	if ok && br && !c.eat("]") {
-		ok = false
-	}
-	if !ok {
-		c.i = save
-		return 0, false
-	}
-	return n, true
-}
 
 // loyaltyText writes a loyalty cost as the rules do: "[+1]", "[−3]".
 func loyaltyText(n int) string {
@@ -47,9 +25,9 @@ func loyaltyText(n int) string {
 // loyaltyCosts checks that player p may activate the loyalty ability ab
 // of o now (606.3) and returns its loyalty costs: the ability's own and
 // those effects add (Carth the Lion), combined into one (606.5).
-func (t *tx) loyaltyCosts(o *Object, ab *Ability, p PlayerID) ([]int, error) {
+func (t *tx) loyaltyCosts(o *Object, ab *cardtext.Ability, p PlayerID) ([]int, error) {
 	if t.applies(registry.LoyaltyTiming) { // 606.3
-		if t.s.Active != p || !t.s.Step.isMain() || t.top() != nil {
+		if t.s.Active != p || !t.s.Step.IsMain() || t.top() != nil {
 			return nil, t.ruleErr(registry.LoyaltyTiming, "%s's loyalty abilities can be activated only in its controller's main phase, with an empty stack", o.Label)
 		}
 		if o.LoyaltyTurn == t.s.Turn {
@@ -57,8 +35,8 @@ func (t *tx) loyaltyCosts(o *Object, ab *Ability, p PlayerID) ([]int, error) {
 		}
 	}
 	costs := []int{ab.Cost.Loyalty}
-	for _, m := range t.ruleMods(RuleAbilityCostMore) {
-		if m.mod.Who == Yours && m.ctrl != p || !matchFilter(&t.s, m.mod.Filter, o, t.chars(o), m.src, m.ctrl) {
+	for _, m := range t.ruleMods(cardtext.RuleAbilityCostMore) {
+		if m.mod.Who == cardtext.Yours && m.ctrl != p || !matchFilter(&t.s, m.mod.Filter, o, t.chars(o), m.src, m.ctrl) {
 			continue
 		}
 		costs = append(costs, m.mod.Loyalty)
@@ -96,38 +74,4 @@ func (t *tx) payLoyalty(o *Object, costs []int) error {
 		}
 	}
 	return nil
-}
-
-// abilityCostStatic reads a static ability that changes what activated
-// abilities cost: "Planeswalkers' loyalty abilities you control cost an
-// additional [+1] to activate." (Carth the Lion, 606.4).
-func (p *textParser) abilityCostStatic(c *tcur) (*Ability, bool) {
-	save := c.i
-	f := &Filter{}
-	if _, ok := p.nounPhrase(c, f); !ok || !(c.eat("'") || c.eat("'s")) {
-		c.i = save
-		return nil, false
-	}
-	mod := &RuleMod{Kind: RuleAbilityCostMore, Filter: f}
-	switch {
-	case c.eat("loyalty", "abilities"):
-		mod.LoyaltyOnly = true
-	default:
-		c.i = save
-		return nil, false
-	}
-	if c.eat("you", "control") {
-		mod.Who = Yours
-	}
-	n, ok := 0, false
-	if c.eat("cost", "an", "additional") {
-		n, ok = loyaltyCost(c)
-	}
-	if !ok || !c.eat("to", "activate") {
-		c.i = save
-		return nil, false
-	}
-	mod.Loyalty = n
-	c.eat(".")
-	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
 }

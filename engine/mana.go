@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
@@ -51,83 +48,17 @@ func manaValue(c cardtext.ManaCost, x int, rules *RulesEdition) int {
 	return n
 }
 
-// Mana is an amount of mana by type, as held in a mana pool (106.4): the five
-// colors and colorless.
-type Mana struct {
-	W, U, B, R, G, C int
-}
-
-// Total is the amount of mana.
-func (m Mana) Total() int { return m.W + m.U + m.B + m.R + m.G + m.C }
-
-// Add returns m plus n.
-func (m Mana) Add(n Mana) Mana {
-	return Mana{m.W + n.W, m.U + n.U, m.B + n.B, m.R + n.R, m.G + n.G, m.C + n.C}
-}
-
-// String writes the pool as symbols, "{R}{R}{G}"; an empty pool is "".
-func (m Mana) String() string {
-	var b strings.Builder
-	for _, p := range []struct {
-		n int
-		s string
-	}{{m.W, "{W}"}, {m.U, "{U}"}, {m.B, "{B}"}, {m.R, "{R}"}, {m.G, "{G}"}, {m.C, "{C}"}} {
-		for range p.n {
-			b.WriteString(p.s)
-		}
-	}
-	return b.String()
-}
-
-// ParseMana reads mana to add to a pool: colored symbols, {C} and generic
-// numerals (which, in an instruction to add mana, mean colorless mana: 107.4b
-// in older rules). Hybrid and variable symbols can't be added as they are.
-func ParseMana(s string) (Mana, error) {
-	c, err := cardtext.ParseManaCost(s)
-	if err != nil {
-		return Mana{}, err
-	}
-	var m Mana
-	for _, sym := range c {
-		switch sym.Kind {
-		case cardtext.SymColored:
-			switch sym.Color {
-			case cardtext.White:
-				m.W++
-			case cardtext.Blue:
-				m.U++
-			case cardtext.Black:
-				m.B++
-			case cardtext.Red:
-				m.R++
-			case cardtext.Green:
-				m.G++
-			}
-		case cardtext.SymColorless:
-			m.C++
-		case cardtext.SymGeneric:
-			m.C += sym.N
-		default:
-			return Mana{}, fmt.Errorf("%s can't be added to a mana pool as it is; choose what it produces", sym)
-		}
-	}
-	if m.Total() > cardtext.MaxGeneric {
-		return Mana{}, fmt.Errorf("too much mana: %d", m.Total())
-	}
-	return m, nil
-}
-
 // couldProduce is the colors of mana each land on the battlefield could
 // produce (106.7): what its mana abilities would add if they resolved now,
 // costs ignored. An ability that adds what other lands could produce
 // (Exotic Orchard) depends on those lands, so the sets grow together
 // until none changes: two Orchards facing each other produce nothing
 // unless a land behind one of them produces something.
-func (t *tx) couldProduce() map[ObjectID]cardtext.Color {
-	could := map[ObjectID]cardtext.Color{}
+func (t *tx) couldProduce() map[cardtext.ObjectID]cardtext.Color {
+	could := map[cardtext.ObjectID]cardtext.Color{}
 	var lands []*Object
 	for _, o := range t.s.Objects {
-		if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") {
+		if o.Zone == cardtext.Battlefield && !o.PhasedOut && t.chars(o).Types.Is("land") {
 			lands = append(lands, o)
 		}
 	}
@@ -145,7 +76,7 @@ func (t *tx) couldProduce() map[ObjectID]cardtext.Color {
 					continue
 				}
 				for _, in := range a.Effect {
-					if in.Op != OpAddMana || in.Mana == nil {
+					if in.Op != cardtext.OpAddMana || in.Mana == nil {
 						continue
 					}
 					switch ms := in.Mana; {
@@ -158,7 +89,7 @@ func (t *tx) couldProduce() map[ObjectID]cardtext.Color {
 					case ms.ColorOf != nil || ms.Chosen:
 						c |= cardtext.White | cardtext.Blue | cardtext.Black | cardtext.Red | cardtext.Green
 					default:
-						c |= ms.Mana.colors() | ms.PerColor
+						c |= ms.Mana.Colors() | ms.PerColor
 					}
 				}
 			}
@@ -173,38 +104,12 @@ func (t *tx) couldProduce() map[ObjectID]cardtext.Color {
 	return could
 }
 
-// colors is the colors of the colored mana in m.
-func (m Mana) colors() cardtext.Color {
-	var c cardtext.Color
-	for i, col := range cardtext.AllColors {
-		if m.get(i) > 0 {
-			c |= col
-		}
-	}
-	return c
-}
-
-// manaTypes names the types of mana in Mana's order: the five colors and
-// colorless (106.1b).
-var manaTypes = [6]string{"white", "blue", "black", "red", "green", "colorless"}
-
-// TypeNames lists the types of mana m holds, in that order.
-func (m Mana) TypeNames() []string {
-	var out []string
-	for i, n := range manaTypes {
-		if m.get(i) > 0 {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // manaOfType is one mana of the type named (manaTypes).
-func manaOfType(name string) Mana {
-	var m Mana
-	for i, n := range manaTypes {
+func manaOfType(name string) cardtext.Mana {
+	var m cardtext.Mana
+	for i, n := range cardtext.ManaTypes {
 		if n == name {
-			m.add(i, 1)
+			m.AddAt(i, 1)
 		}
 	}
 	return m

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -11,8 +12,8 @@ import (
 // creature spells." It is part of the pool's mana of its types, which the
 // restriction doesn't change.
 type RestrictedMana struct {
-	Mana   Mana
-	Only   *Filter // the spells it can be spent to cast
+	Mana   cardtext.Mana
+	Only   *cardtext.Filter // the spells it can be spent to cast
 	Source string
 }
 
@@ -29,7 +30,7 @@ func (t *tx) spendable(r RestrictedMana, spell *Object, p PlayerID) bool {
 // usablePool is the mana in player p's pool they may spend on spell (nil:
 // on something other than casting a spell): all of it but the restricted
 // mana that can't be spent on it (106.6).
-func (t *tx) usablePool(p PlayerID, spell *Object) Mana {
+func (t *tx) usablePool(p PlayerID, spell *Object) cardtext.Mana {
 	pl := &t.s.Players[p]
 	pool := pl.Pool
 	for _, r := range pl.Restricted {
@@ -42,7 +43,7 @@ func (t *tx) usablePool(p PlayerID, spell *Object) Mana {
 
 // spendPool takes spent mana out of player p's pool: of the restricted
 // mana that may be spent on spell first, then the rest.
-func (t *tx) spendPool(p PlayerID, spell *Object, spent Mana) {
+func (t *tx) spendPool(p PlayerID, spell *Object, spent cardtext.Mana) {
 	pl := &t.s.Players[p]
 	pl.Pool = sub(pl.Pool, spent)
 	left := spent
@@ -50,9 +51,9 @@ func (t *tx) spendPool(p PlayerID, spell *Object, spent Mana) {
 	for _, r := range pl.Restricted {
 		if t.spendable(r, spell, p) {
 			for i := range 6 {
-				n := min(r.Mana.get(i), left.get(i))
-				r.Mana.add(i, -n)
-				left.add(i, -n)
+				n := min(r.Mana.At(i), left.At(i))
+				r.Mana.AddAt(i, -n)
+				left.AddAt(i, -n)
 			}
 		}
 		if r.Mana.Total() > 0 {
@@ -76,7 +77,7 @@ func restrictedText(pl *Player) string {
 // Each player adds as much mana of each type as they have, restricted or
 // not: a restriction doesn't change the mana's type (106.6). The mana
 // added has no restriction.
-func (x *execCtx) doubleMana(in *Instr) (bool, error) {
+func (x *execCtx) doubleMana(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	did := false
 	for _, p := range x.players(in.Who) {

@@ -78,15 +78,15 @@ func TestManaCostErrors(t *testing.T) {
 }
 
 func TestMana(t *testing.T) {
-	m, err := ParseMana("{R}{R}{G}{2}{C}")
+	m, err := cardtext.ParseMana("{R}{R}{G}{2}{C}")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m != (Mana{R: 2, G: 1, C: 3}) || m.Total() != 6 || m.String() != "{R}{R}{G}{C}{C}{C}" {
+	if m != (cardtext.Mana{R: 2, G: 1, C: 3}) || m.Total() != 6 || m.String() != "{R}{R}{G}{C}{C}{C}" {
 		t.Errorf("ParseMana = %+v %q", m, m)
 	}
 	for _, s := range []string{"{X}", "{W/U}", "{2/W}", "{W/P}", "{S}", "R"} {
-		if _, err := ParseMana(s); err == nil {
+		if _, err := cardtext.ParseMana(s); err == nil {
 			t.Errorf("ParseMana(%q): want an error", s)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -13,45 +14,16 @@ import (
 // The permanent is one object with its own label; Parts keep the cards, and
 // their labels, for when it leaves the battlefield.
 
-// Meld's parts of instructions, references and conditions, numbered apart
-// from ability.go's.
-const (
-	// OpMeld melds What, two cards, into the permanent named Kind (701.42a).
-	OpMeld Op = iota + 220
-	// OpToGraveyard puts What into its owner's graveyard ("return each
-	// other card exiled with Mimic Vat to its owner's graveyard").
-	OpToGraveyard
-)
-
-const (
-	// RefSelfAnd is the object the ability is on and one matching Group:
-	// "them" after "you both own and control ~ and a creature named …".
-	RefSelfAnd ORefKind = iota + 220
-	// RefOtherExiledWith is every card the ability's source exiled but
-	// those the last instruction acted on (607.2a).
-	RefOtherExiledWith
-)
-
-const (
-	// CondOwnControl: "you both own and control ~ and a creature named …"
-	// (Filter).
-	CondOwnControl CondKind = iota + 220
-)
-
-// EnchantedPlayer is whose graveyard a replacement watches: the player
-// its Aura enchants.
-const EnchantedPlayer Whose = 220
-
 // graveOwnerFits reports whether a replacement of cards put into a
 // graveyard applies to o's: any graveyard, the effect's controller's, an
 // opponent's, or the enchanted player's.
 func (t *tx) graveOwnerFits(m ruleMod, o *Object) bool {
 	switch m.mod.Who {
-	case Yours:
+	case cardtext.Yours:
 		return o.Owner == m.ctrl
-	case Opponents:
+	case cardtext.Opponents:
 		return o.Owner != m.ctrl
-	case EnchantedPlayer:
+	case cardtext.EnchantedPlayer:
 		return m.src.AttachedTo != 0 && PlayerID(m.src.AttachedTo-1) == o.Owner
 	}
 	return true
@@ -62,7 +34,7 @@ func (t *tx) graveOwnerFits(m ruleMod, o *Object) bool {
 // "a creature", "a nontoken creature" are read as the object is as it
 // would move; "would die" only from the battlefield (700.4).
 func (t *tx) graveWhatFits(m ruleMod, o *Object) bool {
-	if m.mod.Grave != nil && m.mod.Grave.Die && o.Zone != Battlefield {
+	if m.mod.Grave != nil && m.mod.Grave.Die && o.Zone != cardtext.Battlefield {
 		return false
 	}
 	f := m.mod.Filter
@@ -79,9 +51,9 @@ func (t *tx) graveWhatFits(m ruleMod, o *Object) bool {
 
 // ownsAndControls reports whether the ability's controller owns and
 // controls its source and an object matching f.
-func (t *tx) ownsAndControls(f *Filter, item *StackItem) bool {
+func (t *tx) ownsAndControls(f *cardtext.Filter, item *StackItem) bool {
 	src := t.s.Object(item.Source)
-	if src == nil || src.Zone != Battlefield || src.Owner != item.Controller || t.chars(src).Controller != item.Controller {
+	if src == nil || src.Zone != cardtext.Battlefield || src.Owner != item.Controller || t.chars(src).Controller != item.Controller {
 		return false
 	}
 	for _, o := range t.s.Objects {
@@ -95,10 +67,10 @@ func (t *tx) ownsAndControls(f *Filter, item *StackItem) bool {
 // AddMelded puts a melded permanent onto the battlefield for a game's
 // setup: the face melded, represented by the two cards a and b (712.4a).
 // Like AddObject, it is not a game action.
-func (s State) AddMelded(melded, a, b *Card, owner PlayerID) (State, ObjectID) {
+func (s State) AddMelded(melded, a, b *cardtext.Card, owner PlayerID) (State, cardtext.ObjectID) {
 	s = s.clone()
-	o := s.newObject(melded, owner, Battlefield, false)
-	for _, c := range []*Card{a, b} {
+	o := s.newObject(melded, owner, cardtext.Battlefield, false)
+	for _, c := range []*cardtext.Card{a, b} {
 		o.Parts = append(o.Parts, Part{Label: s.label(c.Name), Card: c})
 	}
 	return s, o.ID
@@ -107,7 +79,7 @@ func (s State) AddMelded(melded, a, b *Card, owner PlayerID) (State, ObjectID) {
 // melded lists the other cards the object id was a melded permanent's
 // first card of, as it left the battlefield this action: an effect that
 // finds the new object finds them all (712.21c).
-func (t *tx) melded(id ObjectID) []ObjectID {
+func (t *tx) melded(id cardtext.ObjectID) []cardtext.ObjectID {
 	if !t.applies(registry.MeldFinds) {
 		return nil
 	}
@@ -119,10 +91,10 @@ func (t *tx) melded(id ObjectID) []ObjectID {
 // object. The first card is the permanent's new object (the one returned);
 // effects that find it find the other too (712.21c). A replacement effect
 // applied to the event applies to both cards (712.21d).
-func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why string) (ObjectID, error) {
+func (t *tx) moveMelded(o *Object, to cardtext.Zone, bottom bool, key registry.Key, why string) (cardtext.ObjectID, error) {
 	id, label, from := o.ID, o.Label, t.where(o)
 	var repl []*graveReplacement
-	if to == Graveyard {
+	if to == cardtext.Graveyard {
 		if t.applies(registry.MeldReplace) {
 			r, err := t.graveyardReplacement(o)
 			if err != nil {
@@ -140,7 +112,7 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why s
 		} else {
 			// Without 712.21d, each card's event is replaced on its own.
 			for _, p := range o.Parts {
-				card := Object{ID: 0, Label: p.Label, Card: p.Card, Owner: o.Owner, Controller: o.Owner, Base: o.Owner, Zone: Graveyard}
+				card := Object{ID: 0, Label: p.Label, Card: p.Card, Owner: o.Owner, Controller: o.Owner, Base: o.Owner, Zone: cardtext.Graveyard}
 				r, err := t.graveyardReplacement(&card)
 				if err != nil {
 					return 0, err
@@ -154,7 +126,7 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why s
 	if t.s.Combat != nil {
 		t.s.Combat.remove(id)
 	}
-	var ids []ObjectID
+	var ids []cardtext.ObjectID
 	var where []string
 	for i, p := range o.Parts {
 		dest, bot := to, bottom
@@ -174,7 +146,7 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why s
 	}
 	t.dirty()
 	if t.also == nil {
-		t.also = map[ObjectID][]ObjectID{}
+		t.also = map[cardtext.ObjectID][]cardtext.ObjectID{}
 	}
 	t.also[ids[0]] = ids[1:]
 	text := fmt.Sprintf("%s leaves %s, one permanent: its cards go, %s", label, from, strings.Join(where, " and "))
@@ -182,12 +154,12 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why s
 		text = label + " " + why + ": " + text
 	}
 	first := t.s.Object(ids[0])
-	t.emit(Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: ids[0], From: Battlefield, To: first.Zone,
+	t.emit(Event{Kind: EvMove, Key: key, Object: label, ObjectID: id, NewObjectID: ids[0], From: cardtext.Battlefield, To: first.Zone,
 		Also: slices.Clone(ids[1:]), Text: text})
 	for _, nid := range ids[1:] {
 		// 712.21: the permanent left once; each card was put into its zone.
 		n := t.s.Object(nid)
-		t.emit(Event{Kind: EvMove, Key: registry.MeldLeaves, Object: n.Label, ObjectID: id, NewObjectID: nid, From: Battlefield, To: n.Zone,
+		t.emit(Event{Kind: EvMove, Key: registry.MeldLeaves, Object: n.Label, ObjectID: id, NewObjectID: nid, From: cardtext.Battlefield, To: n.Zone,
 			Extra: t.applies(registry.MeldLeaves), Text: n.Label + ", the other card of " + label + ", is put into " + t.where(n)})
 	}
 	return ids[0], nil
@@ -197,7 +169,7 @@ func (t *tx) moveMelded(o *Object, to Zone, bottom bool, key registry.Key, why s
 // (RefSelfAnd).
 // They are fixed the first time the resolution reads them, so that later
 // instructions follow them where they went ("exile them, then meld them").
-func (x *execCtx) selfAnd(f *Filter) []ObjectID {
+func (x *execCtx) selfAnd(f *cardtext.Filter) []cardtext.ObjectID {
 	if x.pair != nil {
 		return x.pair
 	}
@@ -206,7 +178,7 @@ func (x *execCtx) selfAnd(f *Filter) []ObjectID {
 	if src == nil {
 		return nil
 	}
-	x.pair = []ObjectID{src.ID}
+	x.pair = []cardtext.ObjectID{src.ID}
 	for _, o := range t.s.Objects {
 		if o.ID != src.ID && matchFilter(&t.s, f, o, t.chars(o), src, x.ctrl) {
 			x.pair = append(x.pair, o.ID)
@@ -224,7 +196,7 @@ func meldPair(os []*Object, name string) (*Object, *Object, bool) {
 		return nil, nil, false
 	}
 	a, b := os[0], os[1]
-	ok := !a.Token && !b.Token && a.Card.Layout == LayoutMeld && b.Card.Layout == LayoutMeld &&
+	ok := !a.Token && !b.Token && a.Card.Layout == cardtext.LayoutMeld && b.Card.Layout == cardtext.LayoutMeld &&
 		strings.EqualFold(a.Card.MeldWith, b.Card.Name) && strings.EqualFold(b.Card.MeldWith, a.Card.Name) &&
 		a.Card.Back != nil && a.Card.Back == b.Card.Back && strings.EqualFold(a.Card.Back.Name, name)
 	return a, b, ok
@@ -232,7 +204,7 @@ func meldPair(os []*Object, name string) (*Object, *Object, bool) {
 
 // meld melds two cards into one permanent (701.42a), or, if they can't be
 // melded, leaves them where they are (701.42c).
-func (x *execCtx) meld(in *Instr) (bool, error) {
+func (x *execCtx) meld(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	os := x.objects(in.What)
 	var labels []string
@@ -245,7 +217,7 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 			t.remember(o)
 			t.s.remove(o.ID)
 		}
-		m := t.s.newObject(a.Card.Back, a.Owner, Battlefield, false)
+		m := t.s.newObject(a.Card.Back, a.Owner, cardtext.Battlefield, false)
 		m.Controller, m.Base, m.Sick = x.ctrl, x.ctrl, true
 		m.Parts = []Part{{Label: a.Label, Card: a.Card}, {Label: b.Label, Card: b.Card}}
 		id := m.ID
@@ -259,7 +231,7 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 			return false, nil
 		}
 		m = t.s.Object(id)
-		t.emit(Event{Kind: EvMove, Key: registry.Meld, Object: m.Label, ObjectID: a.ID, NewObjectID: id, From: a.Zone, To: Battlefield,
+		t.emit(Event{Kind: EvMove, Key: registry.Meld, Object: m.Label, ObjectID: a.ID, NewObjectID: id, From: a.Zone, To: cardtext.Battlefield,
 			Text: fmt.Sprintf("%s and %s are melded: they enter the battlefield as %s, one permanent", a.Label, b.Label, m.Label)})
 		x.note(a.ID, id)
 		x.note(b.ID, id)
@@ -275,7 +247,7 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 	ctrl := x.ctrl
 	done := false
 	for _, o := range os {
-		nid, err := t.move(o.ID, Battlefield, false, &ctrl, registry.Meld, "is put onto the battlefield")
+		nid, err := t.move(o.ID, cardtext.Battlefield, false, &ctrl, registry.Meld, "is put onto the battlefield")
 		if err != nil {
 			return false, err
 		}
@@ -287,7 +259,7 @@ func (x *execCtx) meld(in *Instr) (bool, error) {
 // enchantsPlayer reports whether an Aura has enchant player (702.5).
 func (t *tx) enchantsPlayer(aura *Object) bool {
 	for _, a := range t.chars(aura).Abilities {
-		if a.Kind == AbKeyword && a.Keyword == "enchant" && a.Param == "player" {
+		if a.Kind == cardtext.AbKeyword && a.Keyword == "enchant" && a.Param == "player" {
 			return true
 		}
 	}
@@ -298,7 +270,7 @@ func (t *tx) enchantsPlayer(aura *Object) bool {
 // relative timestamp order of its two cards (712.21b), an exception to
 // 613.7m: the card chosen is the later. Without that rule, they have the
 // order they were put there in.
-func (t *tx) meldOrder(p PlayerID, cards []ObjectID) error {
+func (t *tx) meldOrder(p PlayerID, cards []cardtext.ObjectID) error {
 	if !t.applies(registry.MeldOrder) || len(cards) < 2 {
 		return nil
 	}

@@ -5,32 +5,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
-
-// Modal is how many modes a modal spell's controller chooses (700.2):
-// "Choose one —" is 1 to 1, "Choose one or both —" 1 to 2, "Choose any
-// number —" 1 to all (Max -1).
-type Modal struct {
-	Min, Max int
-	// If, true as the modes are announced, makes the count Instead: "Choose
-	// one. If this spell was kicked, choose any number instead." (601.4).
-	If      *Cond
-	Instead [2]int
-	// ByOpponent: "An opponent chooses one —": an opponent of the
-	// controller, whom the controller picks, chooses the modes (700.2e).
-	ByOpponent bool
-}
-
-// anyNumber is a Max with no limit: "any number", "one or more".
-const anyNumber = -1
 
 // FoldModes gathers the modes of a modal spell ("• Destroy target
 // creature." lines, read one by one) into the "Choose one —" ability
 // before them (700.2), and reports a mode with no such line before it.
-func FoldModes(abs []*Ability) ([]*Ability, error) {
-	var out []*Ability
-	var head *Ability
+func FoldModes(abs []*cardtext.Ability) ([]*cardtext.Ability, error) {
+	var out []*cardtext.Ability
+	var head *cardtext.Ability
 	for _, a := range abs {
 		switch {
 		case a.Mode:
@@ -61,14 +45,14 @@ func FoldModes(abs []*Ability) ([]*Ability, error) {
 // 700.2a) and returns their abilities in printed order. kicked says
 // whether a kicker cost will be paid, a choice 601.2b makes after the
 // modes: 601.4 lets a mode count that depends on it consider it.
-func (t *tx) chooseModes(m *Ability, picked []int, kicked bool, name string) ([]*Ability, error) {
+func (t *tx) chooseModes(m *cardtext.Ability, picked []int, kicked bool, name string) ([]*cardtext.Ability, error) {
 	lo, hi := m.Modal.Min, m.Modal.Max
-	if c := m.Modal.If; c != nil && c.Kind == CondKicked && kicked {
+	if c := m.Modal.If; c != nil && c.Kind == cardtext.CondKicked && kicked {
 		if t.applies(registry.ModesAhead) { // 601.4: the kicker is announced later, but may be considered
 			lo, hi = m.Modal.Instead[0], m.Modal.Instead[1]
 		}
 	}
-	if hi == anyNumber {
+	if hi == cardtext.AnyNumber {
 		hi = len(m.Modes)
 	}
 	if len(picked) < lo || len(picked) > hi {
@@ -80,7 +64,7 @@ func (t *tx) chooseModes(m *Ability, picked []int, kicked bool, name string) ([]
 	}
 	sorted := slices.Clone(picked)
 	slices.Sort(sorted)
-	var out []*Ability
+	var out []*cardtext.Ability
 	for i, k := range sorted {
 		if k < 0 || k >= len(m.Modes) {
 			return nil, t.ruleErr(registry.AddCost, "%s has no mode %d", name, k+1)
@@ -96,7 +80,7 @@ func (t *tx) chooseModes(m *Ability, picked []int, kicked bool, name string) ([]
 
 // modesText names the chosen modes for events: "mode 3 (Target creature
 // loses flying until end of turn.)".
-func modesText(m *Ability, picked []int) string {
+func modesText(m *cardtext.Ability, picked []int) string {
 	var w []string
 	for _, k := range picked {
 		if k >= 0 && k < len(m.Modes) {
@@ -112,7 +96,7 @@ func modesText(m *Ability, picked []int) string {
 // range of influence option, the caster names a player within their range
 // (801.5a), who may choose modes that refer to objects or players outside
 // their own (801.5b).
-func (t *tx) modeChooser(m *Ability, caster PlayerID, by int, modes []*Ability, name string) (PlayerID, error) {
+func (t *tx) modeChooser(m *cardtext.Ability, caster PlayerID, by int, modes []*cardtext.Ability, name string) (PlayerID, error) {
 	if !m.Modal.ByOpponent {
 		if by != 0 && by-1 != int(caster) {
 			return caster, t.ruleErr(registry.AddCost, "%s's controller chooses its modes (700.2a), not %s", name, t.name(PlayerID(by-1)))

@@ -13,7 +13,7 @@ import (
 // automatically: colored mana where the cost needs it, Phyrexian symbols
 // with mana when there is any, generic costs with colorless mana first.
 type Payment struct {
-	Mana Mana
+	Mana cardtext.Mana
 	Life int
 	Set  bool
 }
@@ -66,19 +66,19 @@ func totalCost(base cardtext.ManaCost, x int, adds []cardtext.ManaCost, more, le
 // pay pays a mana cost (X already in it as generic) from pool. It returns
 // the pool left, the mana spent and the life to pay, or an error naming
 // what's missing.
-func pay(pool Mana, cost cardtext.ManaCost, p Payment, rules *RulesEdition) (left, spent Mana, life int, err error) {
+func pay(pool cardtext.Mana, cost cardtext.ManaCost, p Payment, rules *RulesEdition) (left, spent cardtext.Mana, life int, err error) {
 	if manaValue(cost, 0, nil) == 0 && len(cost) == 0 {
 		if p.Set && (p.Mana.Total() > 0 || p.Life > 0) {
-			return pool, Mana{}, 0, fmt.Errorf("the cost is {0}: nothing to pay")
+			return pool, cardtext.Mana{}, 0, fmt.Errorf("the cost is {0}: nothing to pay")
 		}
-		return pool, Mana{}, 0, nil
+		return pool, cardtext.Mana{}, 0, nil
 	}
 	if p.Set {
 		if !covers(pool, p.Mana) {
-			return pool, Mana{}, 0, fmt.Errorf("the pool has %s, not %s", poolString(pool), p.Mana)
+			return pool, cardtext.Mana{}, 0, fmt.Errorf("the pool has %s, not %s", poolString(pool), p.Mana)
 		}
 		if !exactly(p.Mana, p.Life, cost, rules) {
-			return pool, Mana{}, 0, fmt.Errorf("%s doesn't pay %s exactly", p, cost)
+			return pool, cardtext.Mana{}, 0, fmt.Errorf("%s doesn't pay %s exactly", p, cost)
 		}
 		return sub(pool, p.Mana), p.Mana, p.Life, nil
 	}
@@ -88,10 +88,10 @@ func pay(pool Mana, cost cardtext.ManaCost, p Payment, rules *RulesEdition) (lef
 			return sub(pool, spend), spend, 2 * lifeSyms, nil
 		}
 	}
-	return pool, Mana{}, 0, fmt.Errorf("%s can't be paid from a pool of %s; add mana first", cost, poolString(pool))
+	return pool, cardtext.Mana{}, 0, fmt.Errorf("%s can't be paid from a pool of %s; add mana first", cost, poolString(pool))
 }
 
-func poolString(m Mana) string {
+func poolString(m cardtext.Mana) string {
 	if m.Total() == 0 {
 		return "nothing"
 	}
@@ -111,27 +111,6 @@ func countPhyrexian(c cardtext.ManaCost) int {
 // unit is one mana of a type: W U B R G C, by index.
 var unitColors = [5]cardtext.Color{cardtext.White, cardtext.Blue, cardtext.Black, cardtext.Red, cardtext.Green}
 
-func (m Mana) get(i int) int {
-	return [6]int{m.W, m.U, m.B, m.R, m.G, m.C}[i]
-}
-
-func (m *Mana) add(i, n int) {
-	switch i {
-	case 0:
-		m.W += n
-	case 1:
-		m.U += n
-	case 2:
-		m.B += n
-	case 3:
-		m.R += n
-	case 4:
-		m.G += n
-	case 5:
-		m.C += n
-	}
-}
-
 func colorIndex(c cardtext.Color) int {
 	for i, x := range unitColors {
 		if x == c {
@@ -141,25 +120,25 @@ func colorIndex(c cardtext.Color) int {
 	return -1
 }
 
-func covers(pool, m Mana) bool {
+func covers(pool, m cardtext.Mana) bool {
 	for i := 0; i < 6; i++ {
-		if pool.get(i) < m.get(i) {
+		if pool.At(i) < m.At(i) {
 			return false
 		}
 	}
 	return true
 }
 
-func sub(a, b Mana) Mana {
+func sub(a, b cardtext.Mana) cardtext.Mana {
 	for i := 0; i < 6; i++ {
-		a.add(i, -b.get(i))
+		a.AddAt(i, -b.At(i))
 	}
 	return a
 }
 
 // exactly reports whether spending m and paying life pays cost with nothing
 // left over (107.4e, 107.4f: each symbol paid one of its ways).
-func exactly(m Mana, life int, cost cardtext.ManaCost, rules *RulesEdition) bool {
+func exactly(m cardtext.Mana, life int, cost cardtext.ManaCost, rules *RulesEdition) bool {
 	if life%2 != 0 {
 		return false
 	}
@@ -176,8 +155,8 @@ func exactly(m Mana, life int, cost cardtext.ManaCost, rules *RulesEdition) bool
 			fixed = append(fixed, s)
 		}
 	}
-	var try func(i int, avail Mana, lifeLeft int) bool
-	try = func(i int, avail Mana, lifeLeft int) bool {
+	var try func(i int, avail cardtext.Mana, lifeLeft int) bool
+	try = func(i int, avail cardtext.Mana, lifeLeft int) bool {
 		if i == len(fixed) {
 			return lifeLeft == 0 && avail.Total() == generic
 		}
@@ -195,12 +174,12 @@ func exactly(m Mana, life int, cost cardtext.ManaCost, rules *RulesEdition) bool
 				}
 				generic -= opt.generic
 			default:
-				if avail.get(opt.unit) > 0 {
-					avail.add(opt.unit, -1)
+				if avail.At(opt.unit) > 0 {
+					avail.AddAt(opt.unit, -1)
 					if try(i+1, avail, lifeLeft) {
 						return true
 					}
-					avail.add(opt.unit, 1)
+					avail.AddAt(opt.unit, 1)
 				}
 			}
 		}
@@ -251,7 +230,7 @@ func symbolOptions(s cardtext.ManaSymbol, rules *RulesEdition) []symOpt {
 
 // autoPay finds mana in pool that pays cost with lifeSyms Phyrexian symbols
 // paid with life, preferring to keep colored mana for colored symbols.
-func autoPay(pool Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEdition) (Mana, bool) {
+func autoPay(pool cardtext.Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEdition) (cardtext.Mana, bool) {
 	var fixed []cardtext.ManaSymbol
 	generic := 0
 	for _, s := range cost {
@@ -265,27 +244,27 @@ func autoPay(pool Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEditio
 			fixed = append(fixed, s)
 		}
 	}
-	var spent Mana
-	var try func(i int, avail Mana, lifeLeft int) bool
-	try = func(i int, avail Mana, lifeLeft int) bool {
+	var spent cardtext.Mana
+	var try func(i int, avail cardtext.Mana, lifeLeft int) bool
+	try = func(i int, avail cardtext.Mana, lifeLeft int) bool {
 		if i == len(fixed) {
 			if lifeLeft != 0 || avail.Total() < generic {
 				return false
 			}
 			// Generic: colorless first, then the most plentiful colors.
 			need := generic
-			var g Mana
+			var g cardtext.Mana
 			take := func(idx int) {
-				k := min(need, avail.get(idx))
-				g.add(idx, k)
-				avail.add(idx, -k)
+				k := min(need, avail.At(idx))
+				g.AddAt(idx, k)
+				avail.AddAt(idx, -k)
 				need -= k
 			}
 			take(5)
 			for need > 0 {
 				best := -1
 				for idx := 0; idx < 5; idx++ {
-					if avail.get(idx) > 0 && (best < 0 || avail.get(idx) > avail.get(best)) {
+					if avail.At(idx) > 0 && (best < 0 || avail.At(idx) > avail.At(best)) {
 						best = idx
 					}
 				}
@@ -295,7 +274,7 @@ func autoPay(pool Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEditio
 				take(best)
 			}
 			for idx := 0; idx < 6; idx++ {
-				spent.add(idx, g.get(idx))
+				spent.AddAt(idx, g.At(idx))
 			}
 			return true
 		}
@@ -312,13 +291,13 @@ func autoPay(pool Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEditio
 				}
 				generic -= opt.generic
 			default:
-				if avail.get(opt.unit) > 0 {
-					avail.add(opt.unit, -1)
+				if avail.At(opt.unit) > 0 {
+					avail.AddAt(opt.unit, -1)
 					if try(i+1, avail, lifeLeft) {
-						spent.add(opt.unit, 1)
+						spent.AddAt(opt.unit, 1)
 						return true
 					}
-					avail.add(opt.unit, 1)
+					avail.AddAt(opt.unit, 1)
 				}
 			}
 		}
@@ -327,5 +306,5 @@ func autoPay(pool Mana, cost cardtext.ManaCost, lifeSyms int, rules *RulesEditio
 	if try(0, pool, lifeSyms) {
 		return spent, true
 	}
-	return Mana{}, false
+	return cardtext.Mana{}, false
 }

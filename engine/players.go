@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -252,24 +253,24 @@ func (t *tx) leaveObjects(p PlayerID) error {
 	t.dirty()
 	t.refresh()
 	for _, o := range slices.Clone(t.s.Objects) {
-		if o.Zone == Stack && o.Controller == p && (o.Token || o.Card == nil || o.Stack != nil && o.Stack.Kind != StackSpell) {
+		if o.Zone == cardtext.Stack && o.Controller == p && (o.Token || o.Card == nil || o.Stack != nil && o.Stack.Kind != StackSpell) {
 			t.s.remove(o.ID)
 			t.emit(Event{Kind: EvCease, Key: registry.LeaveGame, Object: o.Label, ObjectID: o.ID,
 				Text: fmt.Sprintf("%s ceases to exist: its controller, %s, left the game", o.Label, name)})
 		}
 	}
 	for _, o := range slices.Clone(t.s.Objects) {
-		if t.s.Object(o.ID) == nil || o.Zone == Exile || o.Zone.Private() {
+		if t.s.Object(o.ID) == nil || o.Zone == cardtext.Exile || o.Zone.Private() {
 			continue
 		}
 		ctrl := o.Controller
-		if o.Zone == Battlefield {
+		if o.Zone == cardtext.Battlefield {
 			ctrl = t.chars(o).Controller
 		}
 		if ctrl != p {
 			continue
 		}
-		if _, err := t.move(o.ID, Exile, false, nil, registry.LeaveGame, "is exiled: "+name+", who controlled it, left the game"); err != nil {
+		if _, err := t.move(o.ID, cardtext.Exile, false, nil, registry.LeaveGame, "is exiled: "+name+", who controlled it, left the game"); err != nil {
 			return err
 		}
 	}
@@ -297,7 +298,7 @@ func (t *tx) asTeam() bool {
 // ("If an effect says that a player can't lose the game, that player's
 // team can't lose the game").
 func (t *tx) cantLose(p PlayerID, key registry.Key) string {
-	for _, m := range t.ruleMods(RuleCantLose) {
+	for _, m := range t.ruleMods(cardtext.RuleCantLose) {
 		if m.mod.N == 1 && key != registry.SBALife {
 			continue // "for having 0 or less life" only
 		}
@@ -318,7 +319,7 @@ func (t *tx) cantLose(p PlayerID, key registry.Key) string {
 // cantWin names the effect that says player p can't win the game ("" if
 // none), for p's team with 810.8a.
 func (t *tx) cantWin(p PlayerID) string {
-	for _, m := range t.ruleMods(RuleCantWin) {
+	for _, m := range t.ruleMods(cardtext.RuleCantWin) {
 		for _, q := range t.s.TeamOf(p) {
 			if q != p && !t.asTeam() {
 				continue
@@ -333,4 +334,4 @@ func (t *tx) cantWin(p PlayerID) string {
 
 // says reports whether a rule about "you", "your opponents" or "each
 // player", from an effect controlled by ctrl, is about player q.
-func (t *tx) says(who Whose, ctrl, q PlayerID) bool { return t.s.says(who, ctrl, q) }
+func (t *tx) says(who cardtext.Whose, ctrl, q PlayerID) bool { return t.s.says(who, ctrl, q) }

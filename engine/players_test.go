@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -50,8 +51,8 @@ func TestLeavingTheGame(t *testing.T) {
 	for _, tt := range tests {
 		g := newTable(t, tt.players)
 		bear := g.card("Runeclaw Bear", "{1}{G}", "Creature — Bear", 2, 2)
-		mine := g.put(bear, 0, Battlefield)
-		borrowed := g.put(bear, 1, Battlefield)
+		mine := g.put(bear, 0, cardtext.Battlefield)
+		borrowed := g.put(bear, 1, cardtext.Battlefield)
 		g.s = g.s.Edit(borrowed, func(o *Object) { o.Controller = 0 })
 		g.do(Concede{Player: tt.loser})
 		if !g.s.Players[0].Left || !g.s.Players[0].Lost {
@@ -73,7 +74,7 @@ func TestLeavingTheGame(t *testing.T) {
 			t.Errorf("%s: A's own bear left the game: %v, want %v (800.4a)", tt.name, got, tt.gone)
 		}
 		b := g.s.ByLabel("Runeclaw Bear#2")
-		if got := b != nil && b.Zone == Exile; got != tt.exiled {
+		if got := b != nil && b.Zone == cardtext.Exile; got != tt.exiled {
 			t.Errorf("%s: B's bear A controlled exiled: %v, want %v (800.4a)", tt.name, got, tt.exiled)
 		}
 		if tt.over {
@@ -89,19 +90,19 @@ func TestLeavingDuringYourTurn(t *testing.T) {
 	island := g.card("Island", "", "Basic Land — Island")
 	for p := range PlayerID(3) {
 		for range 3 {
-			g.put(island, p, Library)
+			g.put(island, p, cardtext.Library)
 		}
 	}
 	g.do(Concede{Player: 0})
 	if g.s.Priority != 1 {
 		t.Errorf("priority is %d; the next player in turn order gets it (800.4a)", g.s.Priority)
 	}
-	g.do(GoTo{Step: StepUpkeep, Player: -1})
+	g.do(GoTo{Step: cardtext.StepUpkeep, Player: -1})
 	if g.s.Active != 1 || g.s.Priority != 1 {
 		t.Errorf("after A's turn: active %d, priority %d; want B's turn (800.4j, 800.4k)", g.s.Active, g.s.Priority)
 	}
-	g.do(GoTo{Step: StepUpkeep, Player: -1})
-	g.do(GoTo{Step: StepUpkeep, Player: -1})
+	g.do(GoTo{Step: cardtext.StepUpkeep, Player: -1})
+	g.do(GoTo{Step: cardtext.StepUpkeep, Player: -1})
 	if g.s.Active != 1 {
 		t.Errorf("A's turn came round again with A out of the game (800.4k): active %d", g.s.Active)
 	}
@@ -110,30 +111,30 @@ func TestLeavingDuringYourTurn(t *testing.T) {
 func TestAttackSeveralPlayers(t *testing.T) {
 	g := newTable(t, 3)
 	bear := g.card("Runeclaw Bear", "{1}{G}", "Creature — Bear", 2, 2)
-	a1, a2 := g.put(bear, 0, Battlefield), g.put(bear, 0, Battlefield)
-	b1 := g.put(bear, 1, Battlefield)
-	c1 := g.put(bear, 2, Battlefield)
-	g.do(DeclareAttackers{Player: 0, Attackers: []ObjectID{a1, a2}, At: []Target{PlayerTarget(1), PlayerTarget(2)}})
+	a1, a2 := g.put(bear, 0, cardtext.Battlefield), g.put(bear, 0, cardtext.Battlefield)
+	b1 := g.put(bear, 1, cardtext.Battlefield)
+	c1 := g.put(bear, 2, cardtext.Battlefield)
+	g.do(DeclareAttackers{Player: 0, Attackers: []cardtext.ObjectID{a1, a2}, At: []Target{PlayerTarget(1), PlayerTarget(2)}})
 	var rerr *RuleError
-	if err := g.fails(DeclareBlockers{Player: 1, Blocks: [][2]ObjectID{{b1, a2}}}); !errors.As(err, &rerr) || rerr.Key != registry.BlockAttacked {
+	if err := g.fails(DeclareBlockers{Player: 1, Blocks: [][2]cardtext.ObjectID{{b1, a2}}}); !errors.As(err, &rerr) || rerr.Key != registry.BlockAttacked {
 		t.Errorf("B blocking the bear attacking C: %v, want a refusal citing 802.4a", err)
 	}
 	if err := g.fails(DeclareBlockers{Player: 0}); err == nil {
 		t.Error("the attacking player declared blockers")
 	}
-	g.do(DeclareBlockers{Player: 2, Blocks: [][2]ObjectID{{c1, a2}}})
-	if g.s.Step != StepAttackers {
+	g.do(DeclareBlockers{Player: 2, Blocks: [][2]cardtext.ObjectID{{c1, a2}}})
+	if g.s.Step != cardtext.StepAttackers {
 		t.Fatalf("step %s: B hasn't declared yet (802.4)", g.s.Step)
 	}
 	g.do(DeclareBlockers{Player: 1})
-	if g.s.Step != StepBlockers {
+	if g.s.Step != cardtext.StepBlockers {
 		t.Fatalf("step %s after both defending players declared", g.s.Step)
 	}
 	g.do(NextStep{})
 	if g.s.Players[1].Life != 18 || g.s.Players[2].Life != 20 {
 		t.Errorf("life B %d, C %d: the unblocked bear hits B alone", g.s.Players[1].Life, g.s.Players[2].Life)
 	}
-	if err := g.fails(DeclareAttackers{Player: 0, Attackers: []ObjectID{a1}, At: []Target{PlayerTarget(0)}}); err == nil {
+	if err := g.fails(DeclareAttackers{Player: 0, Attackers: []cardtext.ObjectID{a1}, At: []Target{PlayerTarget(0)}}); err == nil {
 		t.Error("a player attacked themself")
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -77,7 +78,7 @@ func (s *State) InRange(p, q PlayerID) bool {
 // other than the battlefield and the stack counts as its owner's.
 func (s *State) ObjectInRange(p PlayerID, o *Object) bool {
 	who := o.Owner
-	if o.Zone == Battlefield || o.Zone == Stack {
+	if o.Zone == cardtext.Battlefield || o.Zone == cardtext.Stack {
 		who = o.Controller // layer 2's result, kept by Apply
 	}
 	return s.InRange(p, who)
@@ -158,7 +159,7 @@ func (t *tx) eventInRange(p PlayerID, e Event, eo *Object) bool {
 	}
 	if eo != nil {
 		o := eo
-		if e.Kind == EvMove && e.From == Battlefield && !t.applies(registry.RangeMoving) {
+		if e.Kind == EvMove && e.From == cardtext.Battlefield && !t.applies(registry.RangeMoving) {
 			if after := t.s.Object(e.NewObjectID); after != nil {
 				o = after
 			}
@@ -167,7 +168,7 @@ func (t *tx) eventInRange(p PlayerID, e Event, eo *Object) bool {
 			return false
 		}
 	}
-	for _, id := range []ObjectID{e.Source, e.ObjectID} {
+	for _, id := range []cardtext.ObjectID{e.Source, e.ObjectID} {
 		if id == 0 || eo != nil && id == eo.ID {
 			continue
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // Board is a state laid out for display: each player with their life,
@@ -76,7 +78,7 @@ type CommanderHit struct {
 
 // ZoneView is one zone's cards, bottom to top.
 type ZoneView struct {
-	Zone  Zone
+	Zone  cardtext.Zone
 	Name  string // "Battlefield", "In play", "Graveyard"
 	Cards []CardView
 	// Seen names, for a hidden zone with cards in it, the players who see
@@ -166,21 +168,21 @@ func Render(ed *RulesEdition, s State) Board {
 				v.Team = append(v.Team, s.Players[q].Name)
 			}
 		}
-		for _, z := range []Zone{Library, Hand, Battlefield, Graveyard} {
+		for _, z := range []cardtext.Zone{cardtext.Library, cardtext.Hand, cardtext.Battlefield, cardtext.Graveyard} {
 			objs := s.In(id, z)
 			zv := ZoneView{Zone: z, Name: zoneTitle(ed, z), Cards: cardViews(&s, objs)}
-			if (z == Library || z == Hand) && len(objs) > 0 {
+			if (z == cardtext.Library || z == cardtext.Hand) && len(objs) > 0 {
 				zv.Seen = s.seeing(objs)
 			}
 			v.Zones = append(v.Zones, zv)
 		}
-		if objs := s.In(id, Outside); len(objs) > 0 {
+		if objs := s.In(id, cardtext.Outside); len(objs) > 0 {
 			// A sideboard, which only its owner sees (400.11a).
-			v.Zones = append(v.Zones, ZoneView{Zone: Outside, Name: zoneTitle(ed, Outside), Cards: cardViews(&s, objs), Seen: s.seeing(objs)})
+			v.Zones = append(v.Zones, ZoneView{Zone: cardtext.Outside, Name: zoneTitle(ed, cardtext.Outside), Cards: cardViews(&s, objs), Seen: s.seeing(objs)})
 		}
 		b.Players = append(b.Players, v)
 	}
-	for _, z := range []Zone{Stack, Exile, Command} {
+	for _, z := range []cardtext.Zone{cardtext.Stack, cardtext.Exile, cardtext.Command} {
 		if objs := s.In(-1, z); len(objs) > 0 {
 			b.Shared = append(b.Shared, ZoneView{Zone: z, Name: zoneTitle(ed, z), Cards: cardViews(&s, objs)})
 		}
@@ -188,15 +190,15 @@ func Render(ed *RulesEdition, s State) Board {
 	return b
 }
 
-func zoneTitle(ed *RulesEdition, z Zone) string {
+func zoneTitle(ed *RulesEdition, z cardtext.Zone) string {
 	switch {
-	case z == Battlefield && !ed.Battlefield:
+	case z == cardtext.Battlefield && !ed.Battlefield:
 		return "In play"
-	case z == Exile && !ed.Battlefield:
+	case z == cardtext.Exile && !ed.Battlefield:
 		return "Removed from the game"
 	}
 	n := z.String()
-	if z == Outside {
+	if z == cardtext.Outside {
 		n = ed.ZoneName(z)
 	}
 	return strings.ToUpper(n[:1]) + n[1:]
@@ -265,13 +267,13 @@ func cardViews(s *State, objs []*Object) []CardView {
 		cv := CardView{
 			Label: o.Label, Name: ch.Name, Cost: ch.Cost.String(), ManaValue: ch.ManaValue(),
 			Colors: ch.Colors.String(), TypeLine: ch.Types.String(), Keywords: ch.Keywords,
-			Tapped: o.Tapped, Token: o.Token, Sick: o.Sick && o.Zone == Battlefield, Damage: o.Damage,
+			Tapped: o.Tapped, Token: o.Token, Sick: o.Sick && o.Zone == cardtext.Battlefield, Damage: o.Damage,
 			Counters: o.Counters.String(),
 		}
 		if ch.HasPT {
 			cv.PT = strconv.Itoa(ch.Power) + "/" + strconv.Itoa(ch.Toughness)
 		}
-		if o.Owner != ch.Controller && o.Zone == Battlefield {
+		if o.Owner != ch.Controller && o.Zone == cardtext.Battlefield {
 			cv.Owner = s.Players[o.Owner].Name
 		}
 		cv.Abilities = ch.AbilityTexts()
@@ -292,7 +294,7 @@ func cardViews(s *State, objs []*Object) []CardView {
 			cv.Attacking, cv.Blocking = s.Combat.isAttacking(o.ID), s.Combat.isBlocking(o.ID)
 		}
 		cv.PhasedOut = o.PhasedOut
-		if o.FaceDown && (o.Zone == Battlefield || o.Zone == Stack) {
+		if o.FaceDown && (o.Zone == cardtext.Battlefield || o.Zone == cardtext.Stack) {
 			cv.FaceDown, cv.Seen = true, s.seeing([]*Object{o})
 		}
 		out = append(out, cv)

@@ -4,38 +4,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
-
-// EventSpec is the event a replacement effect watches for (614.1a): what
-// happens ("would gain life", "would draw a card") and to whom or what.
-type EventSpec struct {
-	Kind ReplEvent
-	// Who is the player it happens to, as the replacement's controller
-	// sees them: "you" (Yours), "an opponent", "a player" (AnyOnes).
-	Who Whose
-}
-
-// ReplEvent is a kind of event a replacement effect can replace.
-type ReplEvent uint8
-
-const (
-	EvtGainLife ReplEvent = iota + 1 // a player would gain life (119.10)
-	EvtDraw                          // a player would draw a card (121.6)
-	EvtLoseGame                      // a player would lose the game (104.3, 704.7)
-	EvtSearch                        // a player would search a library (701.23)
-)
-
-// replEventWords are the player events' words after "would".
-var replEventWords = []struct {
-	kind  ReplEvent
-	words string
-}{{EvtGainLife, "gain life"}, {EvtDraw, "draw a card"}, {EvtLoseGame, "lose the game"}, {EvtSearch, "search a library"}}
 
 // pendingEvent is an event about to happen, which replacement effects may
 // replace (614.1): its kind, the player it happens to, its amount.
 type pendingEvent struct {
-	kind   ReplEvent
+	kind   cardtext.ReplEvent
 	player PlayerID
 	n      int    // life gained, cards drawn
 	what   string // how it's told: "Alice would gain 2 life"
@@ -47,16 +23,16 @@ type pendingEvent struct {
 // replFrame is a replacement effect being applied: the events its
 // instructions make are the modified event (614.5) or new ones (616.2).
 type replFrame struct {
-	src  ObjectID
-	ab   *Ability
-	kind ReplEvent
+	src  cardtext.ObjectID
+	ab   *cardtext.Ability
+	kind cardtext.ReplEvent
 }
 
 // replOption is a replacement effect that would apply to an event.
 type replOption struct {
 	src  *Object
 	ctrl PlayerID
-	ab   *Ability
+	ab   *cardtext.Ability
 }
 
 // replacementsFor lists the replacement effects of permanents that would
@@ -66,13 +42,13 @@ type replOption struct {
 func (t *tx) replacementsFor(ev *pendingEvent) []replOption {
 	var out []replOption
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || o.PhasedOut {
 			continue
 		}
 		ch := t.chars(o)
 		for _, a := range ch.Abilities {
 			r := a.Replace
-			if a.Kind != AbStatic || r == nil || r.Kind != ReplInstead || r.Event == nil || r.Event.Kind != ev.kind {
+			if a.Kind != cardtext.AbStatic || r == nil || r.Kind != cardtext.ReplInstead || r.Event == nil || r.Event.Kind != ev.kind {
 				continue
 			}
 			if !whoseFits(r.Event.Who, ch.Controller, ev.player) {
@@ -95,11 +71,11 @@ func (t *tx) replacementsFor(ev *pendingEvent) []replOption {
 
 // whoseFits reports whether player p is "you", "an opponent" or "a player"
 // as seen by ctrl.
-func whoseFits(w Whose, ctrl, p PlayerID) bool {
+func whoseFits(w cardtext.Whose, ctrl, p PlayerID) bool {
 	switch w {
-	case Yours:
+	case cardtext.Yours:
 		return p == ctrl
-	case Opponents:
+	case cardtext.Opponents:
 		return p != ctrl
 	}
 	return true
@@ -126,7 +102,7 @@ func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
 	for len(opts) > 0 {
 		i := 0
 		if len(opts) > 1 && t.applies(registry.ReplaceOrder) {
-			var srcs []ObjectID
+			var srcs []cardtext.ObjectID
 			for _, r := range opts {
 				srcs = append(srcs, r.src.ID)
 			}
@@ -153,7 +129,7 @@ func (t *tx) replaceEvent(ev *pendingEvent) (string, error) {
 			}
 			first := *ins[0]
 			first.May = false
-			ins = append([]*Instr{&first}, ins[1:]...)
+			ins = append([]*cardtext.Instr{&first}, ins[1:]...)
 		}
 		if ev.announce != nil {
 			ev.announce(r.src.Label)
@@ -176,27 +152,6 @@ func mayText(s string) string {
 		if len(s) > len(p) && s[:len(p)] == p {
 			return s[len(p):]
 		}
-	}
-	return s
-}
-
-// String says where the object goes instead, for the event log.
-func (g *GraveRepl) String() string {
-	var s string
-	switch {
-	case g.To == Exile:
-		s = "exile it"
-	case g.To == Hand:
-		s = "return it to its owner's hand"
-	case g.Shuffle:
-		s = "shuffle it into its owner's library"
-	case g.Bottom:
-		s = "put it on the bottom of its owner's library"
-	default:
-		s = "put it on top of its owner's library"
-	}
-	if g.Reveal {
-		s = "reveal it and " + s
 	}
 	return s
 }

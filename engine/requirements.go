@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/arbiter-rules/arbiter/engine/registry"
+import (
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/registry"
+)
 
 // Combat requirements (508.1d, 509.1c): "attacks each combat if able" and
 // "blocks each combat if able". A declaration must obey as many
@@ -20,14 +23,14 @@ const (
 
 // attackRequirements checks that the attack declared with ids obeys as
 // many attack requirements as possible (508.1d).
-func (t *tx) attackRequirements(p PlayerID, ids []ObjectID) error {
-	must := t.requiredBy(RuleAttacksIfAble)
+func (t *tx) attackRequirements(p PlayerID, ids []cardtext.ObjectID) error {
+	must := t.requiredBy(cardtext.RuleAttacksIfAble)
 	if len(must) == 0 || !t.applies(registry.Attack) {
 		return nil
 	}
-	var able []ObjectID
+	var able []cardtext.ObjectID
 	for _, o := range t.s.Objects {
-		if o.Zone == Battlefield && !o.PhasedOut && t.chars(o).Types.Is("creature") && t.canAttack(p, o.ID) == nil {
+		if o.Zone == cardtext.Battlefield && !o.PhasedOut && t.chars(o).Types.Is("creature") && t.canAttack(p, o.ID) == nil {
 			able = append(able, o.ID)
 		}
 	}
@@ -36,7 +39,7 @@ func (t *tx) attackRequirements(p PlayerID, ids []ObjectID) error {
 	}
 	best := 0
 	for set := 0; set < 1<<len(able); set++ {
-		var try []ObjectID
+		var try []cardtext.ObjectID
 		for i, id := range able {
 			if set&(1<<i) != 0 {
 				try = append(try, id)
@@ -54,20 +57,20 @@ func (t *tx) attackRequirements(p PlayerID, ids []ObjectID) error {
 
 // blockRequirements checks that blocks obey as many block requirements as
 // possible (509.1c).
-func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
-	must := t.requiredBy(RuleBlocksIfAble)
+func (t *tx) blockRequirements(p PlayerID, blocks [][2]cardtext.ObjectID) error {
+	must := t.requiredBy(cardtext.RuleBlocksIfAble)
 	if len(must) == 0 || !t.applies(registry.Block) {
 		return nil
 	}
 	// Each creature that could block: the attackers it could block.
 	type option struct {
-		blk  ObjectID
-		atks []ObjectID
+		blk  cardtext.ObjectID
+		atks []cardtext.ObjectID
 	}
 	var opts []option
 	for _, o := range t.s.Objects {
 		ch := t.chars(o)
-		if o.Zone != Battlefield || o.PhasedOut || o.Tapped || !ch.Types.Is("creature") || ch.Controller != p {
+		if o.Zone != cardtext.Battlefield || o.PhasedOut || o.Tapped || !ch.Types.Is("creature") || ch.Controller != p {
 			continue
 		}
 		op := option{blk: o.ID}
@@ -85,12 +88,12 @@ func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
 		}
 	}
 	best := 0
-	var try [][2]ObjectID
+	var try [][2]cardtext.ObjectID
 	var search func(i int)
 	search = func(i int) {
 		if i == len(opts) {
 			if t.blockRestrictions(try) == nil {
-				var blockers []ObjectID
+				var blockers []cardtext.ObjectID
 				for _, b := range try {
 					blockers = append(blockers, b[0])
 				}
@@ -100,13 +103,13 @@ func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
 		}
 		search(i + 1) // this creature doesn't block
 		for _, at := range opts[i].atks {
-			try = append(try, [2]ObjectID{opts[i].blk, at})
+			try = append(try, [2]cardtext.ObjectID{opts[i].blk, at})
 			search(i + 1)
 			try = try[:len(try)-1]
 		}
 	}
 	search(0)
-	var blockers []ObjectID
+	var blockers []cardtext.ObjectID
 	for _, b := range blocks {
 		blockers = append(blockers, b[0])
 	}
@@ -117,8 +120,8 @@ func (t *tx) blockRequirements(p PlayerID, blocks [][2]ObjectID) error {
 }
 
 // requiredBy lists the creatures a requirement of kind k applies to.
-func (t *tx) requiredBy(k RuleKind) []ObjectID {
-	var out []ObjectID
+func (t *tx) requiredBy(k cardtext.RuleKind) []cardtext.ObjectID {
+	var out []cardtext.ObjectID
 	for _, m := range t.ruleMods(k) {
 		if m.src != nil {
 			out = append(out, m.src.ID)
@@ -128,7 +131,7 @@ func (t *tx) requiredBy(k RuleKind) []ObjectID {
 }
 
 // obeyed counts the requirements whose creature is among ids.
-func obeyed(must, ids []ObjectID) int {
+func obeyed(must, ids []cardtext.ObjectID) int {
 	n := 0
 	for _, m := range must {
 		for _, id := range ids {

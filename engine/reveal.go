@@ -3,23 +3,19 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Revealing cards (701.20): hands played revealed, and costs paid by
 // revealing a card.
 
-// RuleHandsRevealed: "Your opponents play with their hands revealed."
-// (Telepathy): every card in those players' hands is revealed for as long
-// as the effect lasts. Numbered apart from the others in ability.go.
-const RuleHandsRevealed RuleKind = iota + 230
-
 // handRevealedBy names the effect that has player p play with their hand
 // revealed ("" if none).
 func (s *State) handRevealedBy(p PlayerID) string {
 	v := s.computeView()
 	for _, o := range s.Objects {
-		if o.Zone != Battlefield || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || o.PhasedOut {
 			continue
 		}
 		ch := v.chars[o.ID]
@@ -28,7 +24,7 @@ func (s *State) handRevealedBy(p PlayerID) string {
 		}
 		for _, a := range ch.Abilities {
 			for _, sp := range a.Static {
-				if a.Kind == AbStatic && sp.Rules != nil && sp.Rules.Kind == RuleHandsRevealed && s.says(sp.Rules.Who, ch.Controller, p) {
+				if a.Kind == cardtext.AbStatic && sp.Rules != nil && sp.Rules.Kind == cardtext.RuleHandsRevealed && s.says(sp.Rules.Who, ch.Controller, p) {
 					return o.Label
 				}
 			}
@@ -39,11 +35,11 @@ func (s *State) handRevealedBy(p PlayerID) string {
 
 // says reports whether an effect controlled by ctrl that speaks of who
 // ("you", "your opponents", "each player") is about player q.
-func (s *State) says(who Whose, ctrl, q PlayerID) bool {
+func (s *State) says(who cardtext.Whose, ctrl, q PlayerID) bool {
 	switch who {
-	case Yours:
+	case cardtext.Yours:
 		return q == ctrl
-	case Opponents:
+	case cardtext.Opponents:
 		return s.Opponents(ctrl, q)
 	}
 	return true
@@ -53,7 +49,7 @@ func (s *State) says(who Whose, ctrl, q PlayerID) bool {
 // that reveals its hand, or an instruction that revealed it.
 func (s *State) revealedBy(o *Object) string {
 	switch {
-	case o.Zone == Hand:
+	case o.Zone == cardtext.Hand:
 		if by := s.handRevealedBy(o.Owner); by != "" {
 			return by
 		}
@@ -66,16 +62,16 @@ func (s *State) revealedBy(o *Object) string {
 
 // payReveal reveals card id from player p's hand for a cost asking for a
 // card matching f (601.2h).
-func (t *tx) payReveal(p PlayerID, sp *Object, f *Filter, id ObjectID) error {
+func (t *tx) payReveal(p PlayerID, sp *Object, f *cardtext.Filter, id cardtext.ObjectID) error {
 	o, err := t.object(id)
 	if err != nil {
 		return err
 	}
-	if o.Zone != Hand || o.Owner != p {
+	if o.Zone != cardtext.Hand || o.Owner != p {
 		return t.ruleErr(registry.Reveal, "%s must be in %s's hand to be revealed for %s's cost", o.Label, t.name(p), sp.Label)
 	}
 	probe := *f
-	probe.Zone = Hand
+	probe.Zone = cardtext.Hand
 	if !matchFilter(&t.s, &probe, o, t.chars(o), sp, p) {
 		return t.ruleErr(registry.Reveal, "%s isn't a %s: it can't pay %s's cost", o.Label, f.String(), sp.Label)
 	}

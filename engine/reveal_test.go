@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestRevealText: a cost of revealing a card, alone or as one of two costs
@@ -11,27 +13,27 @@ import (
 func TestRevealText(t *testing.T) {
 	tests := []struct {
 		name, text string
-		check      func(*Ability) bool
+		check      func(*cardtext.Ability) bool
 		want       string // "" reads; else the error contains it
 	}{
-		{"Silvergill Adept", "As an additional cost to cast this spell, reveal a Merfolk card from your hand or pay {3}.", func(a *Ability) bool {
+		{"Silvergill Adept", "As an additional cost to cast this spell, reveal a Merfolk card from your hand or pay {3}.", func(a *cardtext.Ability) bool {
 			c := a.AddCost
 			return c != nil && c.Reveal != nil && c.Reveal.String() != "" && c.Or != nil && c.Or.Mana.String() == "{3}" && c.Or.Reveal == nil
 		}, ""},
-		{"Revealer", "As an additional cost to cast this spell, reveal a Dragon card from your hand.", func(a *Ability) bool {
+		{"Revealer", "As an additional cost to cast this spell, reveal a Dragon card from your hand.", func(a *cardtext.Ability) bool {
 			return a.AddCost != nil && a.AddCost.Reveal != nil && a.AddCost.Or == nil
 		}, ""},
-		{"Telepathy", "Your opponents play with their hands revealed.", func(a *Ability) bool {
-			return len(a.Static) == 1 && a.Static[0].Rules.Kind == RuleHandsRevealed && a.Static[0].Rules.Who == Opponents
+		{"Telepathy", "Your opponents play with their hands revealed.", func(a *cardtext.Ability) bool {
+			return len(a.Static) == 1 && a.Static[0].Rules.Kind == cardtext.RuleHandsRevealed && a.Static[0].Rules.Who == cardtext.Opponents
 		}, ""},
-		{"Revealer", "You play with your hand revealed.", func(a *Ability) bool {
-			return len(a.Static) == 1 && a.Static[0].Rules.Kind == RuleHandsRevealed && a.Static[0].Rules.Who == Yours
+		{"Revealer", "You play with your hand revealed.", func(a *cardtext.Ability) bool {
+			return len(a.Static) == 1 && a.Static[0].Rules.Kind == cardtext.RuleHandsRevealed && a.Static[0].Rules.Who == cardtext.Yours
 		}, ""},
 		{"Revealer", "As an additional cost to cast this spell, reveal a Merfolk card.", nil, "reveal a KIND card from your hand"},
 		{"Revealer", "As an additional cost to cast this spell, reveal a Merfolk card from your hand or pay three.", nil, "pay N life, pay {N}"},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities(tt.name, tt.text, false, Latest().Types)
+		abs, err := cardtext.ParseAbilities(tt.name, tt.text, false, Latest().Types)
 		if tt.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)

@@ -16,26 +16,26 @@ func TestDevotionRead(t *testing.T) {
 	tests := []struct {
 		text  string
 		spell bool
-		check func(a *Ability) bool
+		check func(a *cardtext.Ability) bool
 		err   string
 	}{
-		{text: "Your devotion to each color and each combination of colors is increased by one.", check: func(a *Ability) bool {
-			return a.Keyword == KeywordDevotionMod && a.N == 1 && a.DevotionEach && a.Devotion == wub
+		{text: "Your devotion to each color and each combination of colors is increased by one.", check: func(a *cardtext.Ability) bool {
+			return a.Keyword == cardtext.KeywordDevotionMod && a.N == 1 && a.DevotionEach && a.Devotion == wub
 		}},
-		{text: "Your devotion to black is increased by two.", check: func(a *Ability) bool {
-			return a.Keyword == KeywordDevotionMod && a.N == 2 && !a.DevotionEach && a.Devotion == cardtext.Black
+		{text: "Your devotion to black is increased by two.", check: func(a *cardtext.Ability) bool {
+			return a.Keyword == cardtext.KeywordDevotionMod && a.N == 2 && !a.DevotionEach && a.Devotion == cardtext.Black
 		}},
-		{text: "Your devotion to white and black is increased by one.", check: func(a *Ability) bool {
-			return a.Keyword == KeywordDevotionMod && a.Devotion == cardtext.White|cardtext.Black
+		{text: "Your devotion to white and black is increased by one.", check: func(a *cardtext.Ability) bool {
+			return a.Keyword == cardtext.KeywordDevotionMod && a.Devotion == cardtext.White|cardtext.Black
 		}},
-		{text: "As long as your devotion to red is less than five, ~ isn't a creature.", check: func(a *Ability) bool {
-			return a.Cond != nil && a.Cond.Kind == CondDevotion && a.Cond.Color == cardtext.Red && a.Cond.N == 5 && a.Cond.Negated
+		{text: "As long as your devotion to red is less than five, ~ isn't a creature.", check: func(a *cardtext.Ability) bool {
+			return a.Cond != nil && a.Cond.Kind == cardtext.CondDevotion && a.Cond.Color == cardtext.Red && a.Cond.N == 5 && a.Cond.Negated
 		}},
-		{text: "As long as your devotion to white and blue is seven or greater, ~ gets +2/+2.", check: func(a *Ability) bool {
-			return a.Cond != nil && a.Cond.Kind == CondDevotion && a.Cond.Color == cardtext.White|cardtext.Blue && a.Cond.N == 7 && !a.Cond.Negated
+		{text: "As long as your devotion to white and blue is seven or greater, ~ gets +2/+2.", check: func(a *cardtext.Ability) bool {
+			return a.Cond != nil && a.Cond.Kind == cardtext.CondDevotion && a.Cond.Color == cardtext.White|cardtext.Blue && a.Cond.N == 7 && !a.Cond.Negated
 		}},
-		{text: "You gain life equal to your devotion to black.", spell: true, check: func(a *Ability) bool {
-			return len(a.Effect) == 1 && a.Effect[0].Op == OpGainLife && a.Effect[0].N.Devotion == cardtext.Black
+		{text: "You gain life equal to your devotion to black.", spell: true, check: func(a *cardtext.Ability) bool {
+			return len(a.Effect) == 1 && a.Effect[0].Op == cardtext.OpGainLife && a.Effect[0].N.Devotion == cardtext.Black
 		}},
 		// What the grammar can't read.
 		{text: "Your devotion to each color is increased by one.", err: `at "each color is increased …": devotion to which colors`},

@@ -29,7 +29,7 @@ type sbaCheck struct {
 type sbaDo struct {
 	key    registry.Key
 	player PlayerID // for a player losing
-	object ObjectID
+	object cardtext.ObjectID
 	what   sbaWhat
 	n      int // counters to remove
 }
@@ -83,7 +83,7 @@ var sbaChecks = []sbaCheck{
 	{registry.SBAToken, func(t *tx) (do []sbaDo) {
 		// 704.5d: a token in a zone other than the battlefield ceases to exist.
 		for _, o := range t.s.Objects {
-			if o.Token && o.Zone != Battlefield {
+			if o.Token && o.Zone != cardtext.Battlefield {
 				do = append(do, sbaDo{key: registry.SBAToken, object: o.ID, what: sbaCease})
 			}
 		}
@@ -124,7 +124,7 @@ var sbaChecks = []sbaCheck{
 	{registry.SBALoyalty, func(t *tx) (do []sbaDo) {
 		// 704.5i: a planeswalker with loyalty 0 (306.5c: its loyalty
 		// counters) is put into its owner's graveyard.
-		for _, o := range t.s.In(-1, Battlefield) {
+		for _, o := range t.s.In(-1, cardtext.Battlefield) {
 			if t.chars(o).Types.Is("planeswalker") && o.Counters.Get("loyalty") == 0 {
 				do = append(do, sbaDo{key: registry.SBALoyalty, object: o.ID, what: sbaGraveyard})
 			}
@@ -136,7 +136,7 @@ var sbaChecks = []sbaCheck{
 	{registry.SBAWorld, func(t *tx) (do []sbaDo) {
 		// 704.5k: all but the newest world permanent go; on a tie, all go.
 		var worlds []*Object
-		for _, o := range t.s.In(-1, Battlefield) {
+		for _, o := range t.s.In(-1, cardtext.Battlefield) {
 			if t.chars(o).Types.IsSuper("world") {
 				worlds = append(worlds, o)
 			}
@@ -164,7 +164,7 @@ var sbaChecks = []sbaCheck{
 	{registry.AuraSBA, func(t *tx) (do []sbaDo) {
 		// 704.5m: an Aura attached to an illegal object or player, or not
 		// attached to anything, goes to its owner's graveyard.
-		for _, o := range t.s.In(-1, Battlefield) {
+		for _, o := range t.s.In(-1, cardtext.Battlefield) {
 			ch := t.chars(o)
 			if !ch.Types.HasSubtype("Aura") || !ch.Types.Is("enchantment") {
 				continue
@@ -173,7 +173,7 @@ var sbaChecks = []sbaCheck{
 				continue // an Aura enchanting a player (303.4)
 			}
 			host := t.s.Object(o.Attached)
-			if host == nil || host.Zone != Battlefield || t.chars(host).ProtectedFrom(*ch) || !t.enchantable(o, host) {
+			if host == nil || host.Zone != cardtext.Battlefield || t.chars(host).ProtectedFrom(*ch) || !t.enchantable(o, host) {
 				if o.Bestowed && t.applies(registry.Bestow) {
 					// 702.103f: a bestowed Aura that becomes unattached
 					// ceases to be bestowed instead (an exception to 704.5m).
@@ -191,7 +191,7 @@ var sbaChecks = []sbaCheck{
 		if !t.ed.Has(registry.SBACounters) {
 			return nil
 		}
-		for _, o := range t.s.In(-1, Battlefield) {
+		for _, o := range t.s.In(-1, cardtext.Battlefield) {
 			if n := min(o.Counters.Get("+1/+1"), o.Counters.Get("-1/-1")); n > 0 {
 				do = append(do, sbaDo{key: registry.SBACounters, object: o.ID, what: sbaAnnihilate, n: n})
 			}
@@ -215,7 +215,7 @@ func (t *tx) sbaPending() bool {
 
 func (t *tx) creatures() []*Object {
 	var out []*Object
-	for _, o := range t.s.In(-1, Battlefield) {
+	for _, o := range t.s.In(-1, cardtext.Battlefield) {
 		if t.chars(o).Types.Is("creature") {
 			out = append(out, o)
 		}
@@ -259,7 +259,7 @@ func (t *tx) walkerRule() []sbaDo {
 func (t *tx) uniqueness(key registry.Key, version LegendRule, rule string, names func(*Chars) []string) []sbaDo {
 	groups := map[string][]*Object{}
 	var order []string
-	for _, o := range t.s.In(-1, Battlefield) {
+	for _, o := range t.s.In(-1, cardtext.Battlefield) {
 		ch := t.chars(o)
 		for _, name := range names(ch) {
 			k := strings.ToLower(name)
@@ -279,7 +279,7 @@ func (t *tx) uniqueness(key registry.Key, version LegendRule, rule string, names
 		if len(g) < 2 {
 			continue
 		}
-		keep := ObjectID(0)
+		keep := cardtext.ObjectID(0)
 		switch version {
 		case LegendOldestStays:
 			oldest := g[0]
@@ -299,7 +299,7 @@ func (t *tx) uniqueness(key registry.Key, version LegendRule, rule string, names
 				}
 			}
 			if keep == 0 {
-				opts := make([]ObjectID, len(g))
+				opts := make([]cardtext.ObjectID, len(g))
 				var labels []string
 				for i, o := range g {
 					opts[i] = o.ID
@@ -368,8 +368,8 @@ func (t *tx) checkSBA() error {
 		} else if t.applies(registry.SBALKI) {
 			// 704.8: what the pass moves is remembered as it was before
 			// any of the pass's actions.
-			t.sbaLKI = map[ObjectID]Snapshot{}
-			for _, o := range t.s.In(-1, Battlefield) {
+			t.sbaLKI = map[cardtext.ObjectID]Snapshot{}
+			for _, o := range t.s.In(-1, cardtext.Battlefield) {
 				t.sbaLKI[o.ID] = Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o), Copiable: t.copiable(o)}
 			}
 		}
@@ -456,14 +456,14 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			t.emit(Event{Kind: EvCease, Key: registry.SBAToken, Object: label, Text: fmt.Sprintf("%s (a token in %s) %s", label, where, verb)})
 		case sbaGraveyard, sbaDestroy:
 			o := t.s.Object(d.object)
-			if o == nil || o.Zone != Battlefield {
+			if o == nil || o.Zone != cardtext.Battlefield {
 				continue // already moved by another action of this pass
 			}
 			why, id := sbaWhy[d.key], o.ID
 			if d.what == sbaDestroy {
 				err = t.destroy(o, d.key, why)
 			} else {
-				_, err = t.move(o.ID, Graveyard, false, nil, d.key, why)
+				_, err = t.move(o.ID, cardtext.Graveyard, false, nil, d.key, why)
 			}
 			if err != nil {
 				return false, err
@@ -479,10 +479,10 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 			}
 		case sbaCommandZone:
 			o := t.s.Object(d.object)
-			if o == nil || (o.Zone != Graveyard && o.Zone != Exile) {
+			if o == nil || (o.Zone != cardtext.Graveyard && o.Zone != cardtext.Exile) {
 				continue
 			}
-			if _, err := t.move(o.ID, Command, false, nil, registry.CommandZoneSBA, "is put into the command zone"); err != nil {
+			if _, err := t.move(o.ID, cardtext.Command, false, nil, registry.CommandZoneSBA, "is put into the command zone"); err != nil {
 				return false, err
 			}
 			changed = true
@@ -510,7 +510,7 @@ var loseReason = map[registry.Key]string{
 // attached to.
 func (t *tx) enchantable(aura, host *Object) bool {
 	for _, a := range t.chars(aura).Abilities {
-		if a.Kind == AbKeyword && a.Keyword == "enchant" && len(a.Targets) > 0 {
+		if a.Kind == cardtext.AbKeyword && a.Keyword == "enchant" && len(a.Targets) > 0 {
 			f := a.Targets[0].Filter
 			return matchFilter(&t.s, &f, host, t.chars(host), aura, t.chars(aura).Controller)
 		}
@@ -534,7 +534,7 @@ var sbaWhy = map[registry.Key]string{
 // and names its source. 704.7: if several state-based actions would make a
 // player lose at once, one replacement replaces them all.
 func (t *tx) loseInstead(pl PlayerID, why registry.Key) (string, error) {
-	ev := &pendingEvent{kind: EvtLoseGame, player: pl, what: t.name(pl) + " would lose the game"}
+	ev := &pendingEvent{kind: cardtext.EvtLoseGame, player: pl, what: t.name(pl) + " would lose the game"}
 	ev.announce = func(src string) {
 		t.emit(Event{Kind: EvRule, Key: why, Player: t.name(pl), Text: t.name(pl) + " would lose the game: " + loseReason[why] + "; replaced by " + src})
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -17,7 +18,7 @@ import (
 // still ahead), with Priority holding it.
 type Place struct {
 	Active, Priority PlayerID
-	Step             Step
+	Step             cardtext.Step
 }
 
 // Shortcut is a proposal waiting for the other players' answers.

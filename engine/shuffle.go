@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -37,10 +38,10 @@ func (t *tx) random() *rand.Rand { return rand.New(&t.s.rng) }
 // position aren't part of the shuffle; 701.24g: nor is a card put in a
 // position at the same time). A shuffle happens even of an empty or
 // one-card library: abilities that trigger on it would trigger (701.24e).
-func (t *tx) shuffle(p PlayerID, keep []ObjectID, why string) {
+func (t *tx) shuffle(p PlayerID, keep []cardtext.ObjectID, why string) {
 	var cards []*Object
 	var seqs []int
-	for _, o := range t.s.In(p, Library) {
+	for _, o := range t.s.In(p, cardtext.Library) {
 		if slices.Contains(keep, o.ID) {
 			continue
 		}
@@ -87,20 +88,20 @@ func (t *tx) together(fn func() error) error {
 	if t.placed != nil {
 		return fn()
 	}
-	t.placed = []ObjectID{}
+	t.placed = []cardtext.ObjectID{}
 	defer func() { t.placed = nil }()
 	return fn()
 }
 
 // placedHere lists the cards put in a position in p's library in the
 // current event (701.24g), which a shuffle in that event leaves there.
-func (t *tx) placedHere(p PlayerID) []ObjectID {
+func (t *tx) placedHere(p PlayerID) []cardtext.ObjectID {
 	if !t.applies(registry.ShuffleKeep) {
 		return nil
 	}
-	var out []ObjectID
+	var out []cardtext.ObjectID
 	for _, id := range t.placed {
-		if o := t.s.Object(id); o != nil && o.Zone == Library && o.Owner == p {
+		if o := t.s.Object(id); o != nil && o.Zone == cardtext.Library && o.Owner == p {
 			out = append(out, id)
 		}
 	}
@@ -110,11 +111,11 @@ func (t *tx) placedHere(p PlayerID) []ObjectID {
 // shuffleInto shuffles a card into a library: it is put into the library
 // of owner, which is then shuffled (701.24a), and it returns the card's new
 // ID.
-func (t *tx) shuffleInto(id ObjectID, owner PlayerID, why string) (ObjectID, error) {
+func (t *tx) shuffleInto(id cardtext.ObjectID, owner PlayerID, why string) (cardtext.ObjectID, error) {
 	t.shuffling = true
 	// It goes under the cards already there, so that one put on top in
 	// the same event stays on top (701.24g); the shuffle places it.
-	nid, err := t.move(id, Library, true, nil, registry.Shuffle, why)
+	nid, err := t.move(id, cardtext.Library, true, nil, registry.Shuffle, why)
 	t.shuffling = false
 	if err != nil {
 		return 0, err

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -11,27 +12,27 @@ import (
 // source, the same for the same seed, leaving kept cards in place; with
 // 701.24a switched off the library is "shuffled" without moving.
 func TestShuffle(t *testing.T) {
-	deck := func(seed uint64) (State, []ObjectID) {
+	deck := func(seed uint64) (State, []cardtext.ObjectID) {
 		s := NewState(20, "A", "B").Seeded(seed)
-		var ids []ObjectID
+		var ids []cardtext.ObjectID
 		for range 20 {
-			var id ObjectID
-			s, id = s.AddObject(&Card{Name: "Island"}, 0, Library, false)
+			var id cardtext.ObjectID
+			s, id = s.AddObject(&cardtext.Card{Name: "Island"}, 0, cardtext.Library, false)
 			ids = append(ids, id)
 		}
 		return s, ids
 	}
-	order := func(s State) []ObjectID {
-		var out []ObjectID
-		for _, o := range s.In(0, Library) {
+	order := func(s State) []cardtext.ObjectID {
+		var out []cardtext.ObjectID
+		for _, o := range s.In(0, cardtext.Library) {
 			out = append(out, o.ID)
 		}
 		return out
 	}
-	shuffled := func(ed *RulesEdition, seed uint64, keep ...int) (before, after []ObjectID, s State) {
+	shuffled := func(ed *RulesEdition, seed uint64, keep ...int) (before, after []cardtext.ObjectID, s State) {
 		s, ids := deck(seed)
 		tx := &tx{ed: ed, s: s.clone()}
-		var k []ObjectID
+		var k []cardtext.ObjectID
 		for _, i := range keep {
 			k = append(k, ids[i])
 		}

@@ -29,16 +29,16 @@ type StackItem struct {
 	// Abilities are the instructions it follows as it resolves, in order:
 	// a spell's spell abilities and those of cards spliced onto it
 	// (702.47b), or the one ability.
-	Abilities  []*Ability
-	Source     ObjectID // the ability's source; a spell itself
-	SourceName string   // the source's label
+	Abilities  []*cardtext.Ability
+	Source     cardtext.ObjectID // the ability's source; a spell itself
+	SourceName string            // the source's label
 	// SourceSnap is the source as it was when the ability was put on the
 	// stack: the classic rules lock an ability's effect to it; the
 	// Comprehensive Rules use the source as it is, or last was (113.7a).
 	SourceSnap *Snapshot
 	Controller PlayerID
-	Specs      []TargetSpec // every target, in order
-	Targets    [][]Target   // what was chosen for each
+	Specs      []cardtext.TargetSpec // every target, in order
+	Targets    [][]Target            // what was chosen for each
 	X          int
 	Sacrificed []Snapshot // permanents sacrificed to pay costs, as they last were
 	Tapped     []Snapshot // creatures tapped to pay "Tap another untapped creature" costs
@@ -47,11 +47,11 @@ type StackItem struct {
 	// Link is the effect that gave the source the ability, if it acquired
 	// it (607.5): what "exiled with ~" looks for.
 	Link      int
-	Spent     Mana      // mana spent to cast it (107.3, 700.14)
-	Kicked    []int     // which kicker costs were paid
-	Modes     []int     // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
-	Flashback bool      // cast with flashback: exiled as it leaves the stack (702.34a)
-	Trig      *TrigInfo // what triggered a triggered ability
+	Spent     cardtext.Mana // mana spent to cast it (107.3, 700.14)
+	Kicked    []int         // which kicker costs were paid
+	Modes     []int         // a modal spell's chosen modes (700.2a); a copy has the same (700.2g)
+	Flashback bool          // cast with flashback: exiled as it leaves the stack (702.34a)
+	Trig      *TrigInfo     // what triggered a triggered ability
 	Copy      bool
 	// Damage is combat damage on the stack: each creature's assignment as
 	// it was assigned (310.4a).
@@ -62,14 +62,14 @@ type StackItem struct {
 // object (as it was), where it went, a player.
 type TrigInfo struct {
 	Obj       *Snapshot
-	NewID     ObjectID   // the object it became, if it changed zones
-	NewAlso   []ObjectID // the other cards a melded permanent became (712.21c)
+	NewID     cardtext.ObjectID   // the object it became, if it changed zones
+	NewAlso   []cardtext.ObjectID // the other cards a melded permanent became (712.21c)
 	Player    PlayerID
 	HasPlayer bool
-	Spell     ObjectID // a cast trigger's spell
-	Other     ObjectID // a block trigger's other creature; the creature a damage trigger's source dealt damage to
-	N         int      // a damage trigger's damage ("that much")
-	Mana      Mana     // the mana a tapped land produced (605.1b)
+	Spell     cardtext.ObjectID // a cast trigger's spell
+	Other     cardtext.ObjectID // a block trigger's other creature; the creature a damage trigger's source dealt damage to
+	N         int               // a damage trigger's damage ("that much")
+	Mana      cardtext.Mana     // the mana a tapped land produced (605.1b)
 }
 
 // CastInfo is kept on a permanent that was cast: what was chosen and paid,
@@ -77,15 +77,15 @@ type TrigInfo struct {
 type CastInfo struct {
 	X      int
 	Kicked []int
-	Spent  Mana
+	Spent  cardtext.Mana
 }
 
 // Stack lists the stack, bottom to top.
-func (s *State) Stack() []*Object { return s.In(-1, Stack) }
+func (s *State) Stack() []*Object { return s.In(-1, cardtext.Stack) }
 
 // StackTop is the top object of the stack, or nil.
 func (s *State) StackTop() *Object {
-	st := s.In(-1, Stack)
+	st := s.In(-1, cardtext.Stack)
 	if len(st) == 0 {
 		return nil
 	}
@@ -98,26 +98,26 @@ type (
 	// CastSpell: the player casts a spell from their hand (601.2).
 	CastSpell struct {
 		Player  PlayerID
-		Card    ObjectID
+		Card    cardtext.ObjectID
 		Targets []Target // in the order the spell's text names them
 		X       int
-		Kicker  []int      // which kicker costs to pay (0: the first)
-		Splice  []ObjectID // cards in hand to splice onto it (702.47)
-		Sac     []ObjectID // permanents to sacrifice for its costs
-		Discard []ObjectID
+		Kicker  []int               // which kicker costs to pay (0: the first)
+		Splice  []cardtext.ObjectID // cards in hand to splice onto it (702.47)
+		Sac     []cardtext.ObjectID // permanents to sacrifice for its costs
+		Discard []cardtext.ObjectID
 		// Reveal: cards in hand revealed for its cost (701.20); with a
 		// cost of "reveal … or pay {3}", none pays the other.
-		Reveal  []ObjectID
+		Reveal  []cardtext.ObjectID
 		Pay     Payment
-		Alt     bool       // pay its alternative cost
-		Convoke []ObjectID // creatures to tap for convoke (702.51a)
-		Modes   []int      // a modal spell's modes (0: the first), 700.2a
+		Alt     bool                // pay its alternative cost
+		Convoke []cardtext.ObjectID // creatures to tap for convoke (702.51a)
+		Modes   []int               // a modal spell's modes (0: the first), 700.2a
 		// ModesBy is the player who chooses the modes, one plus their index:
 		// 0 for the caster; "An opponent chooses one —" (700.2e) names one.
 		ModesBy int
 		// Waterbend are the artifacts and creatures tapped to pay for
 		// generic mana of a waterbend cost (701.67a).
-		Waterbend []ObjectID
+		Waterbend []cardtext.ObjectID
 		// Half is the half of a split card cast (709.3: 1 or 2); Back casts
 		// a modal double-faced card's back face (712.11b).
 		Half   int
@@ -128,15 +128,15 @@ type (
 	// mana ability, which resolves at once (605.3).
 	Activate struct {
 		Player  PlayerID
-		Object  ObjectID
+		Object  cardtext.ObjectID
 		Ability int // the index among the object's abilities (Chars.Abilities)
 		Targets []Target
 		X       int
-		Sac     []ObjectID
-		Discard []ObjectID
+		Sac     []cardtext.ObjectID
+		Discard []cardtext.ObjectID
 		Remove  int // counters to remove for "Remove any number of …"
 		Pay     Payment
-		Tap     []ObjectID // creatures to tap for "Tap another untapped creature …" (station, crew)
+		Tap     []cardtext.ObjectID // creatures to tap for "Tap another untapped creature …" (station, crew)
 		// TargetsBy is the opponent who chooses a target "of an opponent's
 		// choice", one plus their index (0: none named).
 		TargetsBy int
@@ -145,7 +145,7 @@ type (
 	// action.
 	PlayLand struct {
 		Player PlayerID
-		Card   ObjectID
+		Card   cardtext.ObjectID
 	}
 )
 
@@ -205,15 +205,15 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	if forbid != nil {
-		return t.ruleErr(registry.CanCant, "%s can't be cast: %s (%s)", o.Label, forbid.spec.Rules.describe(), forbid.name)
+		return t.ruleErr(registry.CanCant, "%s can't be cast: %s (%s)", o.Label, forbid.spec.Rules.Describe(), forbid.name)
 	}
 	// 601.5: once its proposal is complete (X chosen), it must still be
 	// allowed.
 	if m := t.castForbidden(o, ch, a.Player, a.X); m != nil {
-		return t.ruleErr(registry.CanCant, "%s can't be cast with X = %d: %s (%s)", o.Label, a.X, m.spec.Rules.describe(), m.name)
+		return t.ruleErr(registry.CanCant, "%s can't be cast with X = %d: %s (%s)", o.Label, a.X, m.spec.Rules.Describe(), m.name)
 	}
 	// 601.2a: the card moves to the stack.
-	id, err := t.move(o.ID, Stack, false, nil, registry.Cast, "is cast")
+	id, err := t.move(o.ID, cardtext.Stack, false, nil, registry.Cast, "is cast")
 	if err != nil {
 		return err
 	}
@@ -245,10 +245,10 @@ func (a CastSpell) apply(t *tx) error {
 				Text: fmt.Sprintf("%s chooses %s for %s", t.name(chooser), modesText(ab, a.Modes), sp.Label)})
 			continue
 		}
-		if ab.Kind == AbSpell {
+		if ab.Kind == cardtext.AbSpell {
 			item.Abilities = append(item.Abilities, ab)
 		}
-		if ab.Kind == AbKeyword && ab.Keyword == "enchant" {
+		if ab.Kind == cardtext.AbKeyword && ab.Keyword == "enchant" {
 			// 115.1b: an Aura spell targets what it will enchant.
 			item.Abilities = append(item.Abilities, ab)
 		}
@@ -263,12 +263,12 @@ func (a CastSpell) apply(t *tx) error {
 		if err != nil {
 			return err
 		}
-		if c.Zone != Hand || c.Owner != a.Player {
+		if c.Zone != cardtext.Hand || c.Owner != a.Player {
 			return t.ruleErr(registry.Splice, "%s must be in %s's hand to be spliced", c.Label, t.name(a.Player))
 		}
-		var spl *Ability
+		var spl *cardtext.Ability
 		for _, x := range t.chars(c).Abilities {
-			if x.Kind == AbKeyword && x.Keyword == "splice" {
+			if x.Kind == cardtext.AbKeyword && x.Keyword == "splice" {
 				spl = x
 			}
 		}
@@ -276,7 +276,7 @@ func (a CastSpell) apply(t *tx) error {
 			return t.ruleErr(registry.Splice, "%s can't be spliced onto %s", c.Label, sp.Label)
 		}
 		for _, x := range t.chars(c).Abilities {
-			if x.Kind == AbSpell {
+			if x.Kind == cardtext.AbSpell {
 				item.Abilities = append(item.Abilities, x)
 			}
 		}
@@ -285,7 +285,7 @@ func (a CastSpell) apply(t *tx) error {
 			Text: fmt.Sprintf("%s reveals %s and splices it onto %s", t.name(a.Player), c.Label, sp.Label)})
 	}
 	// Additional and alternative costs (601.2b, 601.2f).
-	var extra *Cost
+	var extra *cardtext.Cost
 	base := t.chars(sp).Cost
 	if way.flashback {
 		// 702.34a: the flashback cost rather than its mana cost, as the
@@ -293,7 +293,7 @@ func (a CastSpell) apply(t *tx) error {
 		// the graveyard ("gains flashback") counts though the spell on the
 		// stack is a new object the effect doesn't reach.
 		for _, ab := range ch.Abilities {
-			if ab.Kind == AbKeyword && ab.Keyword == "flashback" && ab.KCost != nil {
+			if ab.Kind == cardtext.AbKeyword && ab.Keyword == "flashback" && ab.KCost != nil {
 				base = ab.KCost.Mana
 			}
 		}
@@ -304,18 +304,18 @@ func (a CastSpell) apply(t *tx) error {
 			extra = mergeCost(extra, ab.AddCost)
 		case ab.AltCost != nil && a.Alt:
 			base = ab.AltCost.Mana
-			extra = mergeCost(extra, &Cost{Life: ab.AltCost.Life, Sac: ab.AltCost.Sac, Discard: ab.AltCost.Discard})
-		case ab.Kind == AbKeyword && ab.Keyword == "bestow" && a.Bestow:
+			extra = mergeCost(extra, &cardtext.Cost{Life: ab.AltCost.Life, Sac: ab.AltCost.Sac, Discard: ab.AltCost.Discard})
+		case ab.Kind == cardtext.AbKeyword && ab.Keyword == "bestow" && a.Bestow:
 			base = ab.KCost.Mana // 702.103a: rather than its mana cost
-		case ab.Kind == AbKeyword && ab.Keyword == "flashback" && way.flashback:
+		case ab.Kind == cardtext.AbKeyword && ab.Keyword == "flashback" && way.flashback:
 			base = ab.KCost.Mana // 702.34a: rather than its mana cost
 			if ab.KCost.SelfMana {
 				// "The flashback cost is equal to its mana cost." (702.1a)
 				base = t.chars(sp).Cost
 			}
-		case ab.Kind == AbKeyword && ab.Keyword == "kicker":
+		case ab.Kind == cardtext.AbKeyword && ab.Keyword == "kicker":
 			for _, k := range a.Kicker {
-				kk := append([]*Ability{ab}, ab.Parts...)
+				kk := append([]*cardtext.Ability{ab}, ab.Parts...)
 				if k >= len(kk) {
 					return t.ruleErr(registry.Kicker, "%s has no kicker %d", sp.Label, k+1)
 				}
@@ -328,7 +328,7 @@ func (a CastSpell) apply(t *tx) error {
 		// revealing a card says A.
 		if len(a.Reveal) == 0 {
 			or := extra.Or
-			extra = mergeCost(&Cost{Mana: extra.Mana, Life: extra.Life, Discard: extra.Discard, Sac: extra.Sac}, or)
+			extra = mergeCost(&cardtext.Cost{Mana: extra.Mana, Life: extra.Life, Discard: extra.Discard, Sac: extra.Sac}, or)
 			adds = append(adds, or.Mana)
 			extra.Mana = nil
 		} else {
@@ -368,7 +368,7 @@ func (a CastSpell) apply(t *tx) error {
 		for _, ab := range spch.Abilities {
 			// 115.1a: an activated or triggered ability of an instant or
 			// sorcery that says "target" is targeted; the spell isn't.
-			if (ab.Kind == AbActivated || ab.Kind == AbTriggered) && len(ab.Targets) > 0 && !t.applies(registry.SpellTargets) {
+			if (ab.Kind == cardtext.AbActivated || ab.Kind == cardtext.AbTriggered) && len(ab.Targets) > 0 && !t.applies(registry.SpellTargets) {
 				item.Specs = append(item.Specs, ab.Targets...)
 			}
 		}
@@ -380,12 +380,12 @@ func (a CastSpell) apply(t *tx) error {
 	sp.Stack = item
 	// 601.2f: the total cost, locked in before it is paid.
 	var more, less []cardtext.ManaCost
-	for _, m := range t.ruleMods(RuleCostMore) {
+	for _, m := range t.ruleMods(cardtext.RuleCostMore) {
 		if t.costModApplies(m, sp, a.Player) {
 			more = append(more, m.mod.Mana)
 		}
 	}
-	for _, m := range t.ruleMods(RuleCostLess) {
+	for _, m := range t.ruleMods(cardtext.RuleCostLess) {
 		if !m.mod.Self && t.costModApplies(m, sp, a.Player) {
 			less = append(less, m.mod.Mana)
 		}
@@ -393,7 +393,7 @@ func (a CastSpell) apply(t *tx) error {
 	// A spell's own cost change applies from the stack (601.2f).
 	for _, ab := range t.chars(sp).Abilities {
 		for _, spec := range ab.Static {
-			if m := spec.Rules; m != nil && m.Self && m.Kind == RuleCostLess {
+			if m := spec.Rules; m != nil && m.Self && m.Kind == cardtext.RuleCostLess {
 				n := 1
 				if m.PerAttacked {
 					n = 0
@@ -417,7 +417,7 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	total := totalCost(base, a.X, adds, more, less)
 	t.emit(Event{Kind: EvCost, Key: registry.TotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
-		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.describe())})
+		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.Describe())})
 	if len(a.Convoke) > 0 {
 		var err error
 		if t.applies(registry.ConvokeTotal) {
@@ -487,7 +487,7 @@ func (t *tx) attackedWith() int {
 	}
 	n := 0
 	for _, l := range t.s.Log.Attacked {
-		if o := t.s.ByLabel(l); o != nil && o.Zone == Battlefield && t.chars(o).Types.Is("creature") {
+		if o := t.s.ByLabel(l); o != nil && o.Zone == cardtext.Battlefield && t.chars(o).Types.Is("creature") {
 			n++
 		}
 	}
@@ -506,10 +506,10 @@ func (t *tx) castForbidden(o *Object, ch *Chars, p PlayerID, x int) *ruleMod {
 		return nil
 	}
 	probe := *o
-	probe.Zone = Stack
+	probe.Zone = cardtext.Stack
 	probe.Stack = &StackItem{Kind: StackSpell, X: x}
-	for _, m := range t.ruleMods(RuleCantCast) {
-		if (m.mod.Who == Opponents && !t.s.Opponents(m.ctrl, p)) || (m.mod.Who == Yours && m.ctrl != p) {
+	for _, m := range t.ruleMods(cardtext.RuleCantCast) {
+		if (m.mod.Who == cardtext.Opponents && !t.s.Opponents(m.ctrl, p)) || (m.mod.Who == cardtext.Yours && m.ctrl != p) {
 			continue
 		}
 		if matchFilter(&t.s, m.mod.Filter, &probe, ch, m.src, p) {
@@ -526,7 +526,7 @@ func costOrZero(c cardtext.ManaCost) string {
 	return c.String()
 }
 
-func lifeOf(c *Cost) int {
+func lifeOf(c *cardtext.Cost) int {
 	if c == nil {
 		return 0
 	}
@@ -547,13 +547,13 @@ func (t *tx) logSpend(p PlayerID, n int) {
 }
 
 func (t *tx) costModApplies(m ruleMod, sp *Object, p PlayerID) bool {
-	if m.mod.Who == Yours && m.ctrl != p {
+	if m.mod.Who == cardtext.Yours && m.ctrl != p {
 		return false
 	}
 	return matchFilter(&t.s, m.mod.Filter, sp, t.chars(sp), m.src, m.ctrl)
 }
 
-func mergeCost(a, b *Cost) *Cost {
+func mergeCost(a, b *cardtext.Cost) *cardtext.Cost {
 	if a == nil {
 		c := *b
 		return &c
@@ -575,78 +575,32 @@ func mergeCost(a, b *Cost) *Cost {
 	return &c
 }
 
-// describe lists a cost's parts other than mana, for events.
-func (c *Cost) describe() string {
-	if c == nil {
-		return ""
-	}
-	var w []string
-	if c.Tap {
-		w = append(w, "{T}")
-	}
-	if c.SacSelf {
-		w = append(w, "sacrifice it")
-	}
-	if c.Sac != nil {
-		w = append(w, "sacrifice a "+c.Sac.String())
-	}
-	if c.Life > 0 {
-		w = append(w, fmt.Sprintf("pay %d life", c.Life))
-	}
-	if c.Discard > 0 {
-		w = append(w, fmt.Sprintf("discard %d", c.Discard))
-	}
-	if c.Reveal != nil {
-		w = append(w, "reveal a "+c.Reveal.String())
-	}
-	if c.Remove != "" {
-		w = append(w, "remove "+c.Remove+" counters")
-	}
-	if len(w) == 0 {
-		return ""
-	}
-	return ", plus " + strings.Join(w, ", ")
-}
-
-// describe says what a rule-modifying effect forbids, for messages.
-func (m *RuleMod) describe() string {
-	switch m.Kind {
-	case RuleCantCast:
-		s := m.Filter.String() + " spells can't be cast"
-		if m.Filter.EvenMV {
-			s = "spells with even mana values can't be cast"
-		}
-		return s
-	}
-	return "an effect forbids it"
-}
-
 // paid is what paying a cost did.
 type paid struct {
-	mana       Mana
+	mana       cardtext.Mana
 	sacrificed []Snapshot
 	removed    int
 	tapped     []Snapshot
 	exiled     []Snapshot
-	exiledTop  []ObjectID // the cards "Exile the top N cards of your library" exiled, as they are now
-	discarded  ObjectID   // the card itself, discarded (cycling): what it became
+	exiledTop  []cardtext.ObjectID // the cards "Exile the top N cards of your library" exiled, as they are now
+	discarded  cardtext.ObjectID   // the card itself, discarded (cycling): what it became
 }
 
 // payCost pays a total cost (601.2h, 602.2b): mana from the pool, life,
 // tapping, sacrifices, discards, counters. Partial payments aren't allowed:
 // any failure fails the whole action.
-func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, pm Payment, sac, discard []ObjectID, remove int, tap []ObjectID) (paid, error) {
+func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *cardtext.Cost, pm Payment, sac, discard []cardtext.ObjectID, remove int, tap []cardtext.ObjectID) (paid, error) {
 	var out paid
 	if !t.applies(registry.Pay) { // 601.2h: the player pays the total cost
 		return out, nil
 	}
-	selfID := ObjectID(0)
+	selfID := cardtext.ObjectID(0)
 	if self != nil {
 		selfID = self.ID
 	}
 	pl := &t.s.Players[p]
 	var spell *Object
-	if self != nil && self.Zone == Stack {
+	if self != nil && self.Zone == cardtext.Stack {
 		spell = self
 	}
 	_, spent, life, err := pay(t.usablePool(p, spell), mana, pm, t.ed)
@@ -658,7 +612,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 		if c.LifeHalf {
 			half := (t.lifeOf(p) + 1) / 2
 			life += half
-			c = &Cost{Life: c.Life + half} // reported with the cost's life below
+			c = &cardtext.Cost{Life: c.Life + half} // reported with the cost's life below
 		}
 	}
 	if have := t.lifeOf(p); life > 0 && have < life {
@@ -697,7 +651,7 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 		return out, nil
 	}
 	if c.Tap || c.Untap {
-		if self == nil || self.Zone != Battlefield {
+		if self == nil || self.Zone != cardtext.Battlefield {
 			return out, t.ruleErr(registry.Pay, "only a permanent can be tapped for a cost")
 		}
 		if c.Tap {
@@ -743,10 +697,10 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 	}
 	if c.DiscardSelf {
 		// "Discard this card" (702.29a): the card itself, from its owner's hand.
-		if self == nil || self.Zone != Hand || self.Owner != p {
+		if self == nil || self.Zone != cardtext.Hand || self.Owner != p {
 			return out, t.ruleErr(registry.Discard, "only a card in %s's hand can be discarded to pay this cost", pl.Name)
 		}
-		nid, err := t.move(self.ID, Graveyard, false, nil, registry.Discard, "is discarded to pay a cost")
+		nid, err := t.move(self.ID, cardtext.Graveyard, false, nil, registry.Discard, "is discarded to pay a cost")
 		if err != nil {
 			return out, err
 		}
@@ -754,21 +708,21 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 	}
 	if c.ExileSelf {
 		// "Exile this card from your graveyard" (702.97a).
-		if self == nil || self.Zone != Graveyard || self.Owner != p {
+		if self == nil || self.Zone != cardtext.Graveyard || self.Owner != p {
 			return out, t.ruleErr(registry.Exile, "only a card in %s's graveyard can be exiled to pay this cost", pl.Name)
 		}
 		out.exiled = append(out.exiled, *t.snapshotOf(self.ID))
-		if _, err := t.move(self.ID, Exile, false, nil, registry.Exile, "is exiled to pay a cost"); err != nil {
+		if _, err := t.move(self.ID, cardtext.Exile, false, nil, registry.Exile, "is exiled to pay a cost"); err != nil {
 			return out, err
 		}
 	}
 	if c.ExileTop > 0 {
-		lib := t.s.In(p, Library)
+		lib := t.s.In(p, cardtext.Library)
 		if len(lib) < c.ExileTop {
 			return out, t.ruleErr(registry.Pay, "%s's library has %d cards; %d can't be exiled", pl.Name, len(lib), c.ExileTop)
 		}
 		for k := 0; k < c.ExileTop; k++ {
-			nid, err := t.move(t.s.Top(p).ID, Exile, false, nil, registry.Exile, "is exiled to pay a cost")
+			nid, err := t.move(t.s.Top(p).ID, cardtext.Exile, false, nil, registry.Exile, "is exiled to pay a cost")
 			if err != nil {
 				return out, err
 			}
@@ -781,17 +735,17 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 		need = 1
 	}
 	if c.SacSelf {
-		if self == nil || self.Zone != Battlefield {
+		if self == nil || self.Zone != cardtext.Battlefield {
 			return out, t.ruleErr(registry.Sacrifice, "only a permanent can be sacrificed")
 		}
-		sac = append([]ObjectID{self.ID}, sac...)
+		sac = append([]cardtext.ObjectID{self.ID}, sac...)
 		need++
 	}
 	if len(sac) != need {
 		if need == 0 {
 			return out, t.ruleErr(registry.Sacrifice, "the cost doesn't ask for a sacrifice")
 		}
-		return out, t.ruleErr(registry.Sacrifice, "the cost asks for sacrificing %s", c.describe())
+		return out, t.ruleErr(registry.Sacrifice, "the cost asks for sacrificing %s", c.Describe())
 	}
 	for i, id := range sac {
 		o, err := t.object(id)
@@ -820,10 +774,10 @@ func (t *tx) payCost(p PlayerID, self *Object, mana cardtext.ManaCost, c *Cost, 
 		if err != nil {
 			return out, err
 		}
-		if o.Zone != Hand || o.Owner != p || o.ID == selfID {
+		if o.Zone != cardtext.Hand || o.Owner != p || o.ID == selfID {
 			return out, t.ruleErr(registry.Discard, "%s isn't a card in %s's hand", o.Label, pl.Name)
 		}
-		if _, err := t.move(id, Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
+		if _, err := t.move(id, cardtext.Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
 			return out, err
 		}
 	}
@@ -836,14 +790,14 @@ func (a Activate) apply(t *tx) error {
 		return err
 	}
 	ch := t.chars(o)
-	if a.Ability < 0 || a.Ability >= len(ch.Abilities) || !ch.Abilities[a.Ability].activated() {
+	if a.Ability < 0 || a.Ability >= len(ch.Abilities) || !ch.Abilities[a.Ability].Activated() {
 		return fmt.Errorf("%s has no activated ability %d", o.Label, a.Ability+1)
 	}
 	ab := ch.Abilities[a.Ability]
 	// 602.2: only its controller (in a graveyard: its owner) activates it,
 	// where it works.
 	who := ch.Controller
-	if o.Zone != Battlefield {
+	if o.Zone != cardtext.Battlefield {
 		who = o.Owner
 	}
 	if who != a.Player {
@@ -851,7 +805,7 @@ func (a Activate) apply(t *tx) error {
 	}
 	// 113.6m: an ability that moves its object out of a zone works only in
 	// that zone; without it, like any other, only on the battlefield.
-	zone := Battlefield
+	zone := cardtext.Battlefield
 	if ab.From != 0 && t.applies(registry.AbilityZone) {
 		zone = ab.From
 	}
@@ -865,7 +819,7 @@ func (a Activate) apply(t *tx) error {
 	if !mana && t.s.Priority != a.Player {
 		return t.ruleErr(registry.Timing, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
-	if ab.Sorcery && t.applies(registry.Timing) && (t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil) {
+	if ab.Sorcery && t.applies(registry.Timing) && (t.s.Active != a.Player || !t.s.Step.IsMain() || t.top() != nil) {
 		return t.ruleErr(registry.Timing, "%s's ability can be activated only as a sorcery", o.Label)
 	}
 	if ab.OncePerTurn && t.applies(registry.ActivateBanned) && slices.Contains(o.UsedThisTurn(t.s.Turn), ab) {
@@ -889,7 +843,7 @@ func (a Activate) apply(t *tx) error {
 		}
 	}
 	snap := Snapshot{ID: o.ID, Obj: *o, Chars: *ch}
-	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label,
+	item := &StackItem{Kind: StackActivated, Abilities: []*cardtext.Ability{ab}, Source: o.ID, SourceName: o.Label,
 		SourceSnap: &snap, Controller: a.Player, X: a.X, Specs: ab.Targets, Link: t.linkOf(o, ab)}
 	t.targetsBy = a.TargetsBy
 	item.Targets, err = t.checkTargets(ab.Targets, a.Targets, a.Player, o, ch, false, false)
@@ -948,7 +902,7 @@ func (a Activate) apply(t *tx) error {
 		}
 		return nil
 	}
-	obj := t.s.newObject(&Card{Name: oName + " ability"}, a.Player, Stack, false)
+	obj := t.s.newObject(&cardtext.Card{Name: oName + " ability"}, a.Player, cardtext.Stack, false)
 	obj.Label = oLabel + " ability" + strings.TrimPrefix(obj.Label, oName+" ability")
 	obj.Stack = item
 	var tgts []string
@@ -969,17 +923,17 @@ func (a Activate) apply(t *tx) error {
 // ability. 605.1a asks whether it could add mana as it resolves; 605.2 keeps
 // it a mana ability even when the game state lets it add none (no
 // creatures to count, its permanent already tapped).
-func (t *tx) isManaAbility(o *Object, ab *Ability) bool {
+func (t *tx) isManaAbility(o *Object, ab *cardtext.Ability) bool {
 	if !ab.Mana || t.applies(registry.ManaAbilityStays) {
 		return ab.Mana
 	}
 	if ab.Cost != nil && ab.Cost.Tap && o.Tapped {
 		return false
 	}
-	item := &StackItem{Kind: StackActivated, Abilities: []*Ability{ab}, Source: o.ID, SourceName: o.Label, Controller: t.chars(o).Controller}
+	item := &StackItem{Kind: StackActivated, Abilities: []*cardtext.Ability{ab}, Source: o.ID, SourceName: o.Label, Controller: t.chars(o).Controller}
 	x := t.newExec(item, nil)
 	for _, in := range ab.Effect {
-		if in.Op == OpAddMana && in.Mana != nil && x.couldAdd(in.Mana) {
+		if in.Op == cardtext.OpAddMana && in.Mana != nil && x.couldAdd(in.Mana) {
 			return true
 		}
 	}
@@ -994,20 +948,20 @@ func (a PlayLand) apply(t *tx) error {
 	if !t.chars(o).Types.Is("land") {
 		return fmt.Errorf("%s isn't a land", o.Label)
 	}
-	if o.Zone != Hand || o.Owner != a.Player {
+	if o.Zone != cardtext.Hand || o.Owner != a.Player {
 		return t.ruleErr(registry.PlayLand, "%s can play a land only from their hand", t.name(a.Player))
 	}
-	if t.s.Priority != a.Player || t.s.Active != a.Player || !t.s.Step.isMain() || t.top() != nil {
+	if t.s.Priority != a.Player || t.s.Active != a.Player || !t.s.Step.IsMain() || t.top() != nil {
 		return t.ruleErr(registry.PlayLand, "a land can be played only in its owner's main phase, with priority and an empty stack")
 	}
 	// 101.2: "can't" beats "can".
-	for _, m := range t.ruleMods(RuleCantPlayLands) {
+	for _, m := range t.ruleMods(cardtext.RuleCantPlayLands) {
 		if m.ctrl == a.Player && t.applies(registry.CanCant) {
 			return t.ruleErr(registry.CanCant, "%s can't play lands this turn (%s)", t.name(a.Player), m.name)
 		}
 	}
 	allowed := 1
-	for _, m := range t.ruleMods(RuleExtraLand) {
+	for _, m := range t.ruleMods(cardtext.RuleExtraLand) {
 		if m.ctrl == a.Player {
 			allowed += max(m.mod.N, 1)
 		}
@@ -1017,7 +971,7 @@ func (a PlayLand) apply(t *tx) error {
 	}
 	t.s.Lands++
 	pl := a.Player
-	_, err = t.move(o.ID, Battlefield, false, &pl, registry.PlayLand, "is played")
+	_, err = t.move(o.ID, cardtext.Battlefield, false, &pl, registry.PlayLand, "is played")
 	return err
 }
 
@@ -1097,7 +1051,7 @@ func (t *tx) resolve(o *Object) error {
 		ex.stackObj = oid
 		off := 0
 		for _, ab := range item.Abilities {
-			if ab.Kind == AbKeyword {
+			if ab.Kind == cardtext.AbKeyword {
 				off += len(ab.Targets)
 				continue
 			}
@@ -1115,7 +1069,7 @@ func (t *tx) resolve(o *Object) error {
 	// its target (608.3c).
 	ctrl := item.Controller
 	oldID := oid
-	newID, err := t.move(oid, Battlefield, false, &ctrl, registry.EnterResolve, "resolves")
+	newID, err := t.move(oid, cardtext.Battlefield, false, &ctrl, registry.EnterResolve, "resolves")
 	if err != nil {
 		return err
 	}
@@ -1130,7 +1084,7 @@ func (t *tx) resolve(o *Object) error {
 			}
 		}
 	}
-	if p := t.s.Object(newID); p != nil && p.Zone == Battlefield {
+	if p := t.s.Object(newID); p != nil && p.Zone == cardtext.Battlefield {
 		for i, sp := range item.Specs {
 			_ = sp
 			if len(item.Targets[i]) > 0 && legal[i][0] && !item.Targets[i][0].IsPlayer {
@@ -1160,16 +1114,16 @@ func (t *tx) leaveStack(o *Object, countered bool) error {
 		// 702.34a: "If the flashback cost was paid, exile this card
 		// instead of putting it anywhere else any time it would leave the
 		// stack."
-		_, err := t.move(o.ID, Exile, false, nil, registry.Flashback, "is exiled (flashback)")
+		_, err := t.move(o.ID, cardtext.Exile, false, nil, registry.Flashback, "is exiled (flashback)")
 		return err
 	}
-	_, err := t.move(o.ID, Graveyard, false, nil, registry.ToGraveyard, "goes to its owner's graveyard")
+	_, err := t.move(o.ID, cardtext.Graveyard, false, nil, registry.ToGraveyard, "goes to its owner's graveyard")
 	return err
 }
 
 // stillLegal checks a target again as the spell or ability resolves
 // (608.2b): still there, still fitting, not protected.
-func (t *tx) stillLegal(sp TargetSpec, tg Target, item *StackItem, src *Object, srcCh *Chars) bool {
+func (t *tx) stillLegal(sp cardtext.TargetSpec, tg Target, item *StackItem, src *Object, srcCh *Chars) bool {
 	spell := item.Kind == StackSpell
 	self := src
 	if spell {
@@ -1180,7 +1134,7 @@ func (t *tx) stillLegal(sp TargetSpec, tg Target, item *StackItem, src *Object, 
 
 // counterSpell counters a spell or ability on the stack (701.6a).
 func (t *tx) counterSpell(o *Object, by string) error {
-	if o.Zone != Stack {
+	if o.Zone != cardtext.Stack {
 		return nil
 	}
 	t.emit(Event{Kind: EvResolve, Key: registry.Counter, Object: o.Label, ObjectID: o.ID, Text: o.Label + " is countered by " + by})
@@ -1189,7 +1143,7 @@ func (t *tx) counterSpell(o *Object, by string) error {
 		t.dirty()
 		return nil
 	}
-	_, err := t.move(o.ID, Graveyard, false, nil, registry.Counter, "is countered")
+	_, err := t.move(o.ID, cardtext.Graveyard, false, nil, registry.Counter, "is countered")
 	return err
 }
 
@@ -1228,15 +1182,15 @@ func NeedsPriority(s State, a Action) (PlayerID, bool) {
 // additional or alternative cost and applies only after the total cost is
 // determined (702.51b), so it comes after cost reductions. It returns what
 // is left to pay with mana.
-func (t *tx) convoke(p PlayerID, sp *Object, total cardtext.ManaCost, ids []ObjectID) (cardtext.ManaCost, error) {
+func (t *tx) convoke(p PlayerID, sp *Object, total cardtext.ManaCost, ids []cardtext.ObjectID) (cardtext.ManaCost, error) {
 	if !t.chars(sp).HasKeyword("convoke") {
 		return nil, t.ruleErr(registry.Convoke, "%s doesn't have convoke", sp.Label)
 	}
 	left := slices.Clone(total)
-	seen := map[ObjectID]bool{}
+	seen := map[cardtext.ObjectID]bool{}
 	for _, id := range ids {
 		o := t.s.Object(id)
-		if o == nil || o.Zone != Battlefield {
+		if o == nil || o.Zone != cardtext.Battlefield {
 			return nil, t.ruleErr(registry.Convoke, "only creatures on the battlefield can convoke")
 		}
 		ch := t.chars(o)
@@ -1271,7 +1225,7 @@ func (t *tx) convoke(p PlayerID, sp *Object, total cardtext.ManaCost, ids []Obje
 // tap an untapped artifact or creature you control rather than pay that
 // mana"), no more of them than the waterbend cost has generic mana, even if
 // the total cost has more (701.67b). It returns what is left to pay.
-func (t *tx) waterbend(p PlayerID, sp *Object, total cardtext.ManaCost, water int, ids []ObjectID) (cardtext.ManaCost, error) {
+func (t *tx) waterbend(p PlayerID, sp *Object, total cardtext.ManaCost, water int, ids []cardtext.ObjectID) (cardtext.ManaCost, error) {
 	if water == 0 || !t.applies(registry.Waterbend) {
 		return nil, t.ruleErr(registry.Waterbend, "%s's costs have no waterbend cost to tap for", sp.Label)
 	}
@@ -1279,10 +1233,10 @@ func (t *tx) waterbend(p PlayerID, sp *Object, total cardtext.ManaCost, water in
 		return nil, t.ruleErr(registry.WaterbendOnly, "tapping %d artifacts and creatures: they pay only for the {%d} of %s's waterbend cost, not for the rest of its total cost", len(ids), water, sp.Label)
 	}
 	left := slices.Clone(total)
-	seen := map[ObjectID]bool{}
+	seen := map[cardtext.ObjectID]bool{}
 	for _, id := range ids {
 		o := t.s.Object(id)
-		if o == nil || o.Zone != Battlefield {
+		if o == nil || o.Zone != cardtext.Battlefield {
 			return nil, t.ruleErr(registry.Waterbend, "only artifacts and creatures on the battlefield can be tapped to waterbend")
 		}
 		ch := t.chars(o)

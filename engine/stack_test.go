@@ -17,7 +17,7 @@ func (g *game) rejects(a Action, k registry.Key) {
 	}
 }
 
-func (g *game) bolt() *Card {
+func (g *game) bolt() *cardtext.Card {
 	return g.textCard("Lightning Bolt", "{R}", "Instant", nil, "Lightning Bolt deals 3 damage to any target.")
 }
 
@@ -26,17 +26,17 @@ func (g *game) bolt() *Card {
 func TestStackRules(t *testing.T) {
 	t.Run("117.1a: a sorcery only in its controller's main phase, with an empty stack", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.textCard("Divination", "{2}{U}", "Sorcery", nil, "Draw two cards."), 1, Hand)
-		g.do(AddMana{Player: 1, Mana: Mana{U: 1, C: 2}})
+		g.put(g.textCard("Divination", "{2}{U}", "Sorcery", nil, "Draw two cards."), 1, cardtext.Hand)
+		g.do(AddMana{Player: 1, Mana: cardtext.Mana{U: 1, C: 2}})
 		g.do(PassPriority{Player: 0})
 		g.rejects(CastSpell{Player: 1, Card: g.id("Divination#1")}, registry.Timing)
 	})
 	t.Run("117.3c, 117.4: the caster gets priority; all passing resolves the top", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.bolt(), 0, Hand)
-		g.put(g.bolt(), 1, Hand)
-		g.do(AddMana{Player: 0, Mana: Mana{R: 1}})
-		g.do(AddMana{Player: 1, Mana: Mana{R: 1}})
+		g.put(g.bolt(), 0, cardtext.Hand)
+		g.put(g.bolt(), 1, cardtext.Hand)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{R: 1}})
+		g.do(AddMana{Player: 1, Mana: cardtext.Mana{R: 1}})
 		g.do(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{PlayerTarget(1)}})
 		if g.s.Priority != 0 {
 			t.Fatal("the caster should have priority")
@@ -59,67 +59,67 @@ func TestStackRules(t *testing.T) {
 		g := newGame(t, "latest")
 		g.do(PassPriority{Player: 0})
 		g.do(PassPriority{Player: 1})
-		if g.s.Step != StepBeginCombat {
+		if g.s.Step != cardtext.StepBeginCombat {
 			t.Errorf("step %s", g.s.Step)
 		}
 	})
 	t.Run("115.3, 702.16b, 702.18: target choices", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.textCard("Double Tap", "{0}", "Instant", nil, "Tap two target creatures."), 0, Hand)
-		g.put(g.bolt(), 0, Hand)
-		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, Battlefield)
+		g.put(g.textCard("Double Tap", "{0}", "Instant", nil, "Tap two target creatures."), 0, cardtext.Hand)
+		g.put(g.bolt(), 0, cardtext.Hand)
+		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, cardtext.Battlefield)
 		knight := g.card("Black Knight", "{B}{B}", "Creature — Human Knight", 2, 2)
-		knight.Abilities, _ = ParseAbilities("Black Knight", "protection from red", false, g.ed.Types)
-		g.put(knight, 1, Battlefield)
-		g.do(AddMana{Player: 0, Mana: Mana{R: 1}})
+		knight.Abilities, _ = cardtext.ParseAbilities("Black Knight", "protection from red", false, g.ed.Types)
+		g.put(knight, 1, cardtext.Battlefield)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{R: 1}})
 		bears := ObjectTarget(g.id("Grizzly Bears#1"))
 		g.rejects(CastSpell{Player: 0, Card: g.id("Double Tap#1"), Targets: []Target{bears, bears}}, registry.CastTargetOnce)
 		g.rejects(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{ObjectTarget(g.id("Black Knight#1"))}}, registry.ProtectTarget)
 	})
 	t.Run("608.2b: a spell whose only target is gone doesn't resolve", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.bolt(), 0, Hand)
-		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, Battlefield)
-		g.do(AddMana{Player: 0, Mana: Mana{R: 1}})
+		g.put(g.bolt(), 0, cardtext.Hand)
+		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 1, cardtext.Battlefield)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{R: 1}})
 		g.do(CastSpell{Player: 0, Card: g.id("Lightning Bolt#1"), Targets: []Target{ObjectTarget(g.id("Grizzly Bears#1"))}})
-		g.do(Move{Object: g.id("Grizzly Bears#1"), To: Hand})
+		g.do(Move{Object: g.id("Grizzly Bears#1"), To: cardtext.Hand})
 		g.do(ResolveTop{})
-		if !g.fired(registry.IllegalTargets) || g.s.ByLabel("Lightning Bolt#1").Zone != Graveyard {
+		if !g.fired(registry.IllegalTargets) || g.s.ByLabel("Lightning Bolt#1").Zone != cardtext.Graveyard {
 			t.Error("the Bolt should fizzle into the graveyard")
 		}
 	})
 	t.Run("701.6a: a countered spell goes to the graveyard; costs stay paid", func(t *testing.T) {
 		g := newGame(t, "latest")
 		g.put(g.textCard("Fling", "{1}{R}", "Instant", nil, "As an additional cost to cast this spell, sacrifice a creature.",
-			"Fling deals damage equal to the sacrificed creature's power to any target."), 0, Hand)
-		g.put(g.textCard("Counterspell", "{U}{U}", "Instant", nil, "Counter target spell."), 1, Hand)
-		g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, Battlefield)
-		g.do(AddMana{Player: 0, Mana: Mana{R: 1, C: 1}})
-		g.do(AddMana{Player: 1, Mana: Mana{U: 2}})
-		g.do(CastSpell{Player: 0, Card: g.id("Fling#1"), Sac: []ObjectID{g.id("Hill Giant#1")}, Targets: []Target{PlayerTarget(1)}})
+			"Fling deals damage equal to the sacrificed creature's power to any target."), 0, cardtext.Hand)
+		g.put(g.textCard("Counterspell", "{U}{U}", "Instant", nil, "Counter target spell."), 1, cardtext.Hand)
+		g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, cardtext.Battlefield)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{R: 1, C: 1}})
+		g.do(AddMana{Player: 1, Mana: cardtext.Mana{U: 2}})
+		g.do(CastSpell{Player: 0, Card: g.id("Fling#1"), Sac: []cardtext.ObjectID{g.id("Hill Giant#1")}, Targets: []Target{PlayerTarget(1)}})
 		g.do(PassPriority{Player: 0})
 		g.do(CastSpell{Player: 1, Card: g.id("Counterspell#1"), Targets: []Target{ObjectTarget(g.id("Fling#1"))}})
 		g.do(ResolveTop{})
-		if g.s.ByLabel("Fling#1").Zone != Graveyard || g.s.ByLabel("Hill Giant#1").Zone != Graveyard || g.s.Players[1].Life != 20 {
+		if g.s.ByLabel("Fling#1").Zone != cardtext.Graveyard || g.s.ByLabel("Hill Giant#1").Zone != cardtext.Graveyard || g.s.Players[1].Life != 20 {
 			t.Error("countered: Fling and the sacrificed Giant in graveyards, no damage")
 		}
 	})
 	t.Run("601.2f: cost reductions come off the generic part, locked in before paying", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.textCard("Familiar", "{1}{R}", "Creature — Kavu", pt(1, 1), "Your black spells cost {1} less to cast."), 0, Battlefield)
-		g.put(g.textCard("Altar's Reap", "{1}{B}", "Instant", nil, "As an additional cost to cast this spell, sacrifice a creature.", "Draw two cards."), 0, Hand)
-		g.put(g.card("Island", "", "Basic Land — Island"), 0, Library)
-		g.put(g.card("Island", "", "Basic Land — Island"), 0, Library)
-		g.do(AddMana{Player: 0, Mana: Mana{B: 1}})
-		g.do(CastSpell{Player: 0, Card: g.id("Altar's Reap#1"), Sac: []ObjectID{g.id("Familiar#1")}})
+		g.put(g.textCard("Familiar", "{1}{R}", "Creature — Kavu", pt(1, 1), "Your black spells cost {1} less to cast."), 0, cardtext.Battlefield)
+		g.put(g.textCard("Altar's Reap", "{1}{B}", "Instant", nil, "As an additional cost to cast this spell, sacrifice a creature.", "Draw two cards."), 0, cardtext.Hand)
+		g.put(g.card("Island", "", "Basic Land — Island"), 0, cardtext.Library)
+		g.put(g.card("Island", "", "Basic Land — Island"), 0, cardtext.Library)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{B: 1}})
+		g.do(CastSpell{Player: 0, Card: g.id("Altar's Reap#1"), Sac: []cardtext.ObjectID{g.id("Familiar#1")}})
 		if g.s.Players[0].Pool.Total() != 0 || !g.fired(registry.TotalCost) {
 			t.Error("{B} should have paid it")
 		}
 	})
 	t.Run("107.3: X is chosen as the spell is cast; its mana value counts it on the stack", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.textCard("Blaze", "{X}{R}", "Sorcery", nil, "Blaze deals X damage to any target."), 0, Hand)
-		g.do(AddMana{Player: 0, Mana: Mana{R: 1, C: 4}})
+		g.put(g.textCard("Blaze", "{X}{R}", "Sorcery", nil, "Blaze deals X damage to any target."), 0, cardtext.Hand)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{R: 1, C: 4}})
 		g.do(CastSpell{Player: 0, Card: g.id("Blaze#1"), X: 4, Targets: []Target{PlayerTarget(1)}})
 		if mv := manaValue(g.s.StackTop().Card.Cost, g.s.StackTop().Stack.X, nil); mv != 5 {
 			t.Errorf("mana value on the stack %d", mv)
@@ -131,7 +131,7 @@ func TestStackRules(t *testing.T) {
 	})
 	t.Run("605.3b: a mana ability doesn't use the stack", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.card("Forest", "", "Basic Land — Forest"), 0, Battlefield)
+		g.put(g.card("Forest", "", "Basic Land — Forest"), 0, cardtext.Battlefield)
 		ch := g.chars("Forest#1")
 		if len(ch.Abilities) != 1 || !ch.Abilities[0].Mana {
 			t.Fatal("a Forest has a mana ability (305.6)")
@@ -144,9 +144,9 @@ func TestStackRules(t *testing.T) {
 	t.Run("603.3b: APNAP: the active player's triggers go on the stack first", func(t *testing.T) {
 		g := newGame(t, "latest")
 		net := "Whenever a creature dies, you gain 1 life."
-		g.put(g.textCard("Soul Net", "{1}", "Artifact", nil, net), 0, Battlefield)
-		g.put(g.textCard("Soul Net", "{1}", "Artifact", nil, net), 1, Battlefield)
-		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
+		g.put(g.textCard("Soul Net", "{1}", "Artifact", nil, net), 0, cardtext.Battlefield)
+		g.put(g.textCard("Soul Net", "{1}", "Artifact", nil, net), 1, cardtext.Battlefield)
+		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
 		g.do(Destroy{Object: g.id("Grizzly Bears#1")})
 		st := g.s.Stack()
 		if len(st) != 2 || st[0].Controller != 0 || st[1].Controller != 1 {
@@ -160,10 +160,10 @@ func TestStackRules(t *testing.T) {
 	t.Run("603.4: an intervening if that's false doesn't trigger", func(t *testing.T) {
 		g := newGame(t, "latest")
 		g.put(g.textCard("Felidar Sovereign", "{4}{W}{W}", "Creature — Cat Beast", pt(4, 6),
-			"At the beginning of your upkeep, if you have 40 or more life, you win the game."), 0, Battlefield)
-		g.put(g.card("Island", "", "Basic Land — Island"), 1, Library)
-		g.put(g.card("Island", "", "Basic Land — Island"), 0, Library)
-		g.do(GoTo{Step: StepUpkeep, Player: 0})
+			"At the beginning of your upkeep, if you have 40 or more life, you win the game."), 0, cardtext.Battlefield)
+		g.put(g.card("Island", "", "Basic Land — Island"), 1, cardtext.Library)
+		g.put(g.card("Island", "", "Basic Land — Island"), 0, cardtext.Library)
+		g.do(GoTo{Step: cardtext.StepUpkeep, Player: 0})
 		if g.fired(registry.Trigger) || g.s.StackTop() != nil {
 			t.Error("it shouldn't trigger at 20 life")
 		}
@@ -175,7 +175,7 @@ func TestStackRules(t *testing.T) {
 		}{{"latest", false}, {"2003-03-15", false}} {
 			g := newGame(t, tt.edition)
 			g.put(g.textCard("Prodigal Sorcerer", "{2}{U}", "Creature — Human Wizard", pt(1, 1),
-				"{T}: Prodigal Sorcerer deals 1 damage to any target."), 0, Battlefield)
+				"{T}: Prodigal Sorcerer deals 1 damage to any target."), 0, cardtext.Battlefield)
 			g.do(Activate{Player: 0, Object: g.id("Prodigal Sorcerer#1"), Ability: 0, Targets: []Target{PlayerTarget(1)}})
 			g.do(Destroy{Object: g.id("Prodigal Sorcerer#1")})
 			g.do(ResolveTop{})
@@ -186,28 +186,28 @@ func TestStackRules(t *testing.T) {
 	})
 	t.Run("choices pause an action and replay it with the answer", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.textCard("Innocent Blood", "{B}", "Sorcery", nil, "Each player sacrifices a creature."), 0, Hand)
-		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, Battlefield)
-		g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, Battlefield)
+		g.put(g.textCard("Innocent Blood", "{B}", "Sorcery", nil, "Each player sacrifices a creature."), 0, cardtext.Hand)
+		g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
+		g.put(g.card("Hill Giant", "{3}{R}", "Creature — Giant", 3, 3), 0, cardtext.Battlefield)
 		g.castAndResolve("Innocent Blood#1")
 		if g.s.Pending == nil || g.s.Pending.Player != 0 {
 			t.Fatal("A chooses what to sacrifice")
 		}
 		before := g.s
 		g.do(Choose{Player: 0, Object: g.id("Hill Giant#1")})
-		if g.s.ByLabel("Hill Giant#1").Zone != Graveyard || g.s.ByLabel("Grizzly Bears#1").Zone != Battlefield {
+		if g.s.ByLabel("Hill Giant#1").Zone != cardtext.Graveyard || g.s.ByLabel("Grizzly Bears#1").Zone != cardtext.Battlefield {
 			t.Error("the Giant should be sacrificed")
 		}
-		if before.Pending == nil || before.ByLabel("Hill Giant#1").Zone != Battlefield {
+		if before.Pending == nil || before.ByLabel("Hill Giant#1").Zone != cardtext.Battlefield {
 			t.Error("the state before the choice changed")
 		}
 	})
 	t.Run("707.10: a copy of a spell keeps its choices (X, targets), not the mana spent; an exception sets its color", func(t *testing.T) {
 		g := newGame(t, "latest")
-		g.put(g.textCard("Blaze", "{X}{R}", "Sorcery", nil, "Blaze deals X damage to any target."), 0, Hand)
+		g.put(g.textCard("Blaze", "{X}{R}", "Sorcery", nil, "Blaze deals X damage to any target."), 0, cardtext.Hand)
 		g.put(g.textCard("Fork", "{R}{R}", "Instant", nil,
-			"Copy target instant or sorcery spell, except that the copy is blue. You may choose new targets for the copy."), 0, Hand)
-		g.do(AddMana{Player: 0, Mana: Mana{R: 4, C: 2}})
+			"Copy target instant or sorcery spell, except that the copy is blue. You may choose new targets for the copy."), 0, cardtext.Hand)
+		g.do(AddMana{Player: 0, Mana: cardtext.Mana{R: 4, C: 2}})
 		g.do(CastSpell{Player: 0, Card: g.id("Blaze#1"), X: 2, Targets: []Target{PlayerTarget(1)}})
 		g.do(CastSpell{Player: 0, Card: g.id("Fork#1"), Targets: []Target{ObjectTarget(g.id("Blaze#1"))}})
 		g.do(PassPriority{Player: 0})
@@ -219,13 +219,13 @@ func TestStackRules(t *testing.T) {
 		a := PlayerID(0)
 		g.do(Choose{Player: 0, Target: &a})
 		cp := g.s.ByLabel("Blaze#2")
-		if cp == nil || cp.Zone != Stack || cp.Stack == nil || !cp.Stack.Copy {
+		if cp == nil || cp.Zone != cardtext.Stack || cp.Stack == nil || !cp.Stack.Copy {
 			t.Fatal("no copy of Blaze on the stack")
 		}
 		if c := g.chars("Blaze#2"); c.Colors != cardtext.Blue {
 			t.Errorf("the copy's colors are %v, want blue (the exception)", c.Colors)
 		}
-		if cp.Cast == nil || cp.Cast.X != 2 || cp.Stack.Spent != (Mana{}) {
+		if cp.Cast == nil || cp.Cast.X != 2 || cp.Stack.Spent != (cardtext.Mana{}) {
 			t.Errorf("the copy should have X = 2 and no mana spent: %+v, spent %+v", cp.Cast, cp.Stack.Spent)
 		}
 		g.do(ResolveTop{})

@@ -11,56 +11,28 @@ import (
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
-// Zone is where an object is (400.1).
-type Zone uint8
-
-const (
-	Library Zone = iota + 1
-	Hand
-	Battlefield
-	Graveyard
-	Stack
-	Exile
-	Command
-	// Outside is where a card outside the game is (400.11): not a zone of
-	// the game, but where a player's sideboard waits for an effect that
-	// brings a card into the game (a wish).
-	Outside
-)
-
 // Zones lists the zones in display order.
-var Zones = []Zone{Library, Hand, Battlefield, Graveyard, Stack, Exile, Command}
-
-var zoneNames = map[Zone]string{
-	Library: "library", Hand: "hand", Battlefield: "battlefield", Graveyard: "graveyard",
-	Stack: "stack", Exile: "exile", Command: "command", Outside: "outside",
-}
-
-func (z Zone) String() string { return zoneNames[z] }
-
-// Private reports whether each player has their own zone of this kind
-// (library, hand, graveyard: 400.2) rather than one shared zone.
-func (z Zone) Private() bool { return z == Library || z == Hand || z == Graveyard }
+var Zones = []cardtext.Zone{cardtext.Library, cardtext.Hand, cardtext.Battlefield, cardtext.Graveyard, cardtext.Stack, cardtext.Exile, cardtext.Command}
 
 // ParseZone reads a zone name in any edition's words: "battlefield", "the
 // battlefield", "play", "in play", "exile", "removed from the game", …
-func ParseZone(s string) (Zone, bool) {
+func ParseZone(s string) (cardtext.Zone, bool) {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
 	s = strings.TrimPrefix(s, "the ")
-	for z, n := range zoneNames {
+	for z, n := range cardtext.ZoneNames {
 		if s == n {
 			return z, true
 		}
 	}
 	switch s {
 	case "play", "in play", "in-play zone":
-		return Battlefield, true
+		return cardtext.Battlefield, true
 	case "removed from the game", "removed-from-the-game zone", "exiled":
-		return Exile, true
+		return cardtext.Exile, true
 	case "command zone":
-		return Command, true
+		return cardtext.Command, true
 	case "outside the game", "sideboard":
-		return Outside, true
+		return cardtext.Outside, true
 	}
 	return 0, false
 }
@@ -68,16 +40,12 @@ func ParseZone(s string) (Zone, bool) {
 // PlayerID indexes State.Players.
 type PlayerID int
 
-// ObjectID identifies an object. An object that changes zones becomes a new
-// object with a new ID (400.7); its Label stays.
-type ObjectID int
-
 // Player is one player's state (102, 119, 122).
 type Player struct {
 	Name     string
 	Life     int
-	Counters Counters // poison and other player counters
-	Pool     Mana     // mana pool (106.4)
+	Counters Counters      // poison and other player counters
+	Pool     cardtext.Mana // mana pool (106.4)
 	// Restricted is the part of Pool that can be spent only as its source
 	// said (106.6).
 	Restricted []RestrictedMana
@@ -151,12 +119,12 @@ type CommanderDamage struct {
 // characteristics and is shared, never changed; Chars computes what the
 // object looks like now.
 type Object struct {
-	ID    ObjectID
+	ID    cardtext.ObjectID
 	Label string // "Isamaru#2": the physical card or token, stable across zones
-	Card  *Card
+	Card  *cardtext.Card
 
 	Owner, Controller PlayerID
-	Zone              Zone
+	Zone              cardtext.Zone
 	Seq               int // order in its zone: higher is on top (library, graveyard) or later
 	Token             bool
 
@@ -179,7 +147,7 @@ type Object struct {
 	// (kicker, X), which its enters-the-battlefield abilities may ask.
 	Cast *CastInfo
 	// Attached is the object this Aura or Equipment is attached to (303.4).
-	Attached ObjectID
+	Attached cardtext.ObjectID
 	// AttachedTo is the player an Aura with enchant player is attached to,
 	// plus one (0: none).
 	AttachedTo int
@@ -193,7 +161,7 @@ type Object struct {
 	Revealed bool
 	// ExiledBy is the object whose ability exiled this card, for "a card
 	// exiled with ~" (607.2a); 0 if none.
-	ExiledBy ObjectID
+	ExiledBy cardtext.ObjectID
 	// ExiledLink is the effect that gave ExiledBy the ability that exiled
 	// it (607.5: abilities acquired as part of one effect are linked to
 	// one another only); 0 for an ability of its own.
@@ -215,7 +183,7 @@ type Object struct {
 	Used []AbilityUse
 	// Haunting is the creature a card exiled by a haunt ability haunts
 	// (702.55b).
-	Haunting ObjectID
+	Haunting cardtext.ObjectID
 	// Base is the controller before control-changing effects (613.1b);
 	// Controller is the result of layer 2, kept up to date by Apply.
 	Base PlayerID
@@ -231,42 +199,6 @@ type Object struct {
 	Half     int
 	Parts    []Part
 }
-
-// Card is an object's printed characteristics: a card's, or those a token
-// was created with (111.3).
-type Card struct {
-	Name      string
-	Cost      cardtext.ManaCost // nil: no mana cost (202.1b)
-	Types     cardtext.TypeLine
-	Power     int
-	Toughness int
-	HasPT     bool
-	Loyalty   int      // a planeswalker's printed loyalty (306.5a)
-	Keywords  []string // lower case: "flying", "deathtouch"
-	// Color set by a color indicator or by the effect that made a token
-	// (202.2e, 111.3), overriding the mana cost's.
-	Color    cardtext.Color
-	HasColor bool
-	// Abilities is the card's rules text other than plain keywords, read
-	// by ParseAbilities, in printed order.
-	Abilities []*Ability
-
-	// The card's other faces (faces.go): a double-faced card's back face
-	// (or a meld card's share of its melded permanent), a flip card's
-	// flipped characteristics, a split card's halves. DFC is set on each
-	// face of a double-faced card: the card it is a face of.
-	Layout   Layout
-	Back     *Card
-	Flip     *Card
-	Halves   []*Card
-	DFC      *Card
-	MeldWith string // a meld card: the name of its counterpart (712.5)
-	// A vanguard card's hand and life modifiers (313.6, 313.7).
-	HandMod, LifeMod int
-}
-
-// HasKeyword reports whether the card was printed with keyword k.
-func (c *Card) HasKeyword(k string) bool { return slices.Contains(c.Keywords, strings.ToLower(k)) }
 
 // Counters is a set of counters by kind, sorted by kind. Counters with the
 // same name are interchangeable (122.1; classic rules). It is a value: With
@@ -343,17 +275,17 @@ type State struct {
 	// StartLife is each player's starting life total (103.4), which a
 	// new game begins with.
 	StartLife int
-	Step      Step     // the current step, or main phase (500.1)
-	Priority  PlayerID // the player who has priority, or would (117)
-	Passes    int      // players who passed in succession (117.4)
-	Lands     int      // lands the active player has played this turn (305.2)
+	Step      cardtext.Step // the current step, or main phase (500.1)
+	Priority  PlayerID      // the player who has priority, or would (117)
+	Passes    int           // players who passed in succession (117.4)
+	Lands     int           // lands the active player has played this turn (305.2)
 	// Added are the phases effects added to this turn (500.8, 500.10),
 	// waiting for the phase they follow to end. While the turn is in one,
 	// AddedSteps are its steps still to come, and Resume is the step the
 	// turn goes on with after it (0: not in an added phase).
 	Added      []AddedPhase
-	AddedSteps []Step
-	Resume     Step
+	AddedSteps []cardtext.Step
+	Resume     cardtext.Step
 	addedAfter int
 
 	Effects []ContEffect // continuous effects from resolved spells and abilities (611.2)
@@ -372,7 +304,7 @@ type State struct {
 	MustAct  *Place
 	// Reference is the Oracle card reference by lowercased name: the cards a token
 	// created by name takes its characteristics from (111.11).
-	Reference map[string]*Card
+	Reference map[string]*cardtext.Card
 	// Seed is what the random source was seeded with (Seeded): a
 	// scenario's seed line, so a run can be told again.
 	Seed uint64
@@ -390,7 +322,7 @@ type State struct {
 	// subgame (728.4a).
 	brought []string
 
-	nextID ObjectID
+	nextID cardtext.ObjectID
 	clock  int // timestamps and zone order
 	// labels: name → how many objects have carried it, for labels.
 	// States share it; label replaces it, never writes to it.
@@ -401,7 +333,7 @@ type State struct {
 	// stayed are commanders whose owners chose to leave them where they
 	// were put (903.9a).
 	checked    int
-	stayed     []ObjectID
+	stayed     []cardtext.ObjectID
 	nextEffect int
 }
 
@@ -416,7 +348,7 @@ type Choice struct {
 	Key     registry.Key
 	Rule    RuleNumber
 	Prompt  string
-	Options []ObjectID
+	Options []cardtext.ObjectID
 	// Labels are the Options' labels as the choice was asked: an option
 	// may be an object the paused action made (a card it drew), which
 	// the state waiting for the answer doesn't hold yet.
@@ -437,8 +369,8 @@ type Choice struct {
 type answer struct {
 	player  PlayerID
 	key     registry.Key
-	object  ObjectID
-	objects []ObjectID
+	object  cardtext.ObjectID
+	objects []cardtext.ObjectID
 	target  *PlayerID
 	word    string
 	order   []int // an ordering choice: the Words' indices, in the order chosen
@@ -450,7 +382,7 @@ type answer struct {
 func NewState(life int, names ...string) State {
 	// 500: the game starts here in the first player's precombat main
 	// phase, where a player can cast any spell.
-	s := State{labels: map[string]int{}, memo: &memo{}, Turn: 1, Step: StepMain1, StartLife: life}.Seeded(DefaultSeed)
+	s := State{labels: map[string]int{}, memo: &memo{}, Turn: 1, Step: cardtext.StepMain1, StartLife: life}.Seeded(DefaultSeed)
 	for i, n := range names {
 		s.Players = append(s.Players, Player{Name: n, Life: life, Team: i})
 	}
@@ -515,7 +447,7 @@ func (s State) clone() State {
 }
 
 // Object returns the object with id, or nil.
-func (s *State) Object(id ObjectID) *Object {
+func (s *State) Object(id cardtext.ObjectID) *Object {
 	for _, o := range s.Objects {
 		if o.ID == id {
 			return o
@@ -553,14 +485,14 @@ func (s *State) Player(n string) (PlayerID, bool) {
 // In lists the objects in a zone, bottom to top: a private zone's for its
 // owner, the battlefield's permanents the player controls, and shared zones'
 // objects the player owns. Pass -1 as the player for everyone's.
-func (s *State) In(p PlayerID, z Zone) []*Object {
+func (s *State) In(p PlayerID, z cardtext.Zone) []*Object {
 	var out []*Object
 	for _, o := range s.Objects {
 		if o.Zone != z {
 			continue
 		}
 		who := o.Owner
-		if z == Battlefield || z == Stack {
+		if z == cardtext.Battlefield || z == cardtext.Stack {
 			who = o.Controller
 		}
 		if p >= 0 && who != p {
@@ -574,7 +506,7 @@ func (s *State) In(p PlayerID, z Zone) []*Object {
 
 // Top returns the top card of a player's library, or nil.
 func (s *State) Top(p PlayerID) *Object {
-	lib := s.In(p, Library)
+	lib := s.In(p, cardtext.Library)
 	if len(lib) == 0 {
 		return nil
 	}
@@ -586,7 +518,7 @@ func (s *State) tick() int { s.clock++; return s.clock }
 
 // newObject adds an object for card c in zone z and returns it. Its label is
 // the card's name and a number counting objects with that name ("Isamaru#2").
-func (s *State) newObject(c *Card, owner PlayerID, z Zone, token bool) *Object {
+func (s *State) newObject(c *cardtext.Card, owner PlayerID, z cardtext.Zone, token bool) *Object {
 	s.nextID++
 	t := s.tick()
 	s.Objects = append(s.Objects, &Object{
@@ -614,7 +546,7 @@ func (s *State) label(name string) string {
 // returns the new state and the object's ID. It is not a game action: no
 // rule applies and nothing triggers. A permanent starts untapped and, unless
 // sick is set, able to attack.
-func (s State) AddObject(c *Card, owner PlayerID, z Zone, token bool) (State, ObjectID) {
+func (s State) AddObject(c *cardtext.Card, owner PlayerID, z cardtext.Zone, token bool) (State, cardtext.ObjectID) {
 	s = s.clone()
 	o := s.newObject(c, owner, z, token)
 	return s, o.ID
@@ -622,7 +554,7 @@ func (s State) AddObject(c *Card, owner PlayerID, z Zone, token bool) (State, Ob
 
 // Edit returns a copy of s with fn applied to the object id, for setup
 // (tapped, damage, counters). It is not a game action.
-func (s State) Edit(id ObjectID, fn func(*Object)) State {
+func (s State) Edit(id cardtext.ObjectID, fn func(*Object)) State {
 	s = s.clone()
 	if o := s.Object(id); o != nil {
 		before := o.Controller
@@ -643,7 +575,7 @@ func (s State) EditPlayer(p PlayerID, fn func(*Player)) State {
 }
 
 // remove deletes an object from the game (a token ceasing to exist).
-func (s *State) remove(id ObjectID) {
+func (s *State) remove(id cardtext.ObjectID) {
 	s.Objects = slices.DeleteFunc(s.Objects, func(o *Object) bool { return o.ID == id })
 }
 

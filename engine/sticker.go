@@ -6,15 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Name stickers (123.6): a word a player sticks onto an object they own,
 // added to its name by a text-changing effect.
-
-// OpNameSticker: "put a name sticker on target creature you own" (123.3).
-// Numbered apart from the others in ability.go.
-const OpNameSticker Op = iota + 180
 
 // NameSticker is a name sticker on an object.
 type NameSticker struct {
@@ -80,19 +77,19 @@ func (lc *layerCtx) stickerInstances() []*instance {
 				ts = math.MaxInt
 			}
 			out = append(out, &instance{key: fmt.Sprintf("n%d/%d", o.ID, i), spec: stickerSpec, src: o, ctrl: o.Owner,
-				ts: ts, fixed: []ObjectID{o.ID}, name: "a name sticker", sticker: &o.Stickers[i]})
+				ts: ts, fixed: []cardtext.ObjectID{o.ID}, name: "a name sticker", sticker: &o.Stickers[i]})
 		}
 	}
 	return out
 }
 
-var stickerSpec = &ContSpec{Affects: ORef{Kind: RefSelf}}
+var stickerSpec = &cardtext.ContSpec{Affects: cardtext.ORef{Kind: cardtext.RefSelf}}
 
 // putNameSticker puts one of player p's name stickers on each object the
 // instruction names (123.3): one they own (123.3b) and no sticker already on
 // an object they own; the object's controller chooses where its word goes
 // and announces the new name (123.6b).
-func (x *execCtx) putNameSticker(in *Instr) (bool, error) {
+func (x *execCtx) putNameSticker(in *cardtext.Instr) (bool, error) {
 	t := x.t
 	p := x.ctrl
 	for _, o := range x.whats(in) {

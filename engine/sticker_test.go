@@ -59,7 +59,7 @@ func TestNamedStatic(t *testing.T) {
 		if sp.SetName != tt.name || (sp.SetPT != nil) != tt.pt || sp.LoseAll != tt.lose || sp.SetColor != tt.color {
 			t.Errorf("%q: name %q, base P/T %v, loses all %v, color %v", tt.text, sp.SetName, sp.SetPT != nil, sp.LoseAll, sp.SetColor)
 		}
-		if got := sp.inLayer("3"); got != (tt.name != "") {
+		if got := inLayer(sp, "3"); got != (tt.name != "") {
 			t.Errorf("%q: in layer 3 = %v", tt.text, got)
 		}
 	}

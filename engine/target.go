@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -14,7 +15,7 @@ import (
 // changing is set when targets are changed or chosen anew: the rule that
 // forbids choosing one word's target twice is then 115.3; as a spell is
 // cast it is 601.2c (602.2b and 603.3d send abilities through it too).
-func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, src *Object, srcCh *Chars, spell, changing bool) ([][]Target, error) {
+func (t *tx) checkTargets(specs []cardtext.TargetSpec, chosen []Target, ctrl PlayerID, src *Object, srcCh *Chars, spell, changing bool) ([][]Target, error) {
 	once, onceOn := registry.CastTargetOnce, t.applies(registry.CastTargetOnce)
 	if changing {
 		once, onceOn = registry.TargetOnce, t.applies(registry.TargetOnce)
@@ -67,12 +68,12 @@ func (t *tx) checkTargets(specs []TargetSpec, chosen []Target, ctrl PlayerID, sr
 }
 
 // anyLegal reports whether spec has any legal target now.
-func (t *tx) anyLegal(sp TargetSpec, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) bool {
+func (t *tx) anyLegal(sp cardtext.TargetSpec, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) bool {
 	return len(t.legalTargets(sp, ctrl, src, srcCh, spell)) > 0
 }
 
 // legalTargets lists the legal choices for one target.
-func (t *tx) legalTargets(sp TargetSpec, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) []Target {
+func (t *tx) legalTargets(sp cardtext.TargetSpec, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) []Target {
 	var out []Target
 	if sp.Players {
 		for i := range t.s.Players {
@@ -96,7 +97,7 @@ func (t *tx) legalTargets(sp TargetSpec, ctrl PlayerID, src *Object, srcCh *Char
 // legalTarget reports why a target isn't legal (nil if it is): it must fit
 // the description, and hexproof, shroud and protection (702.11, 702.18,
 // 702.16b) may forbid it; a spell can't target itself (115.5).
-func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) error {
+func (t *tx) legalTarget(sp cardtext.TargetSpec, tg Target, ctrl PlayerID, src *Object, srcCh *Chars, spell bool) error {
 	if tg.IsPlayer {
 		if !sp.Players {
 			return t.ruleErr(registry.Targets, "%s can't be the target of %q: it needs an object", t.name(tg.Player), sp.Text)
@@ -104,7 +105,7 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 		if int(tg.Player) >= len(t.s.Players) || !t.s.InGame(tg.Player) {
 			return t.ruleErr(registry.Targets, "that player isn't in the game")
 		}
-		if sp.Filter.Control == Opponents && !t.s.Opponents(tg.Player, ctrl) {
+		if sp.Filter.Control == cardtext.Opponents && !t.s.Opponents(tg.Player, ctrl) {
 			return t.ruleErr(registry.Targets, "%q must be an opponent", sp.Text)
 		}
 		if !t.s.InRange(ctrl, tg.Player) && t.applies(registry.RangeTarget) { // 801.4
@@ -119,7 +120,7 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 	if !sp.Objects {
 		return t.ruleErr(registry.Targets, "%s can't be the target of %q: it needs a player", o.Label, sp.Text)
 	}
-	if src != nil && o.ID == src.ID && o.Zone == Stack {
+	if src != nil && o.ID == src.ID && o.Zone == cardtext.Stack {
 		return t.ruleErr(registry.Targets, "a spell or ability can't target itself (115.5)")
 	}
 	if !t.s.ObjectInRange(ctrl, o) && t.applies(registry.RangeTarget) { // 801.4
@@ -135,7 +136,7 @@ func (t *tx) legalTarget(sp TargetSpec, tg Target, ctrl PlayerID, src *Object, s
 	if !matchFilter(&t.s, &g, o, ch, src, ctrl) {
 		return t.ruleErr(registry.Targets, "%s isn't a legal target for %q", o.Label, sp.Text)
 	}
-	if o.Zone == Battlefield {
+	if o.Zone == cardtext.Battlefield {
 		if ch.HasKeyword("shroud") {
 			return t.ruleErr(registry.Targets, "%s has shroud: it can't be the target of spells or abilities", o.Label)
 		}
@@ -173,7 +174,7 @@ func (t *tx) targetText(tg Target) string {
 // one within their range: the controller names an opponent within theirs,
 // and that opponent a target within their own (and, being a target, within
 // the controller's: 801.4).
-func (t *tx) opponentsTarget(sp TargetSpec, tg Target, ctrl PlayerID) error {
+func (t *tx) opponentsTarget(sp cardtext.TargetSpec, tg Target, ctrl PlayerID) error {
 	by := t.targetsBy - 1
 	if by < 0 || by >= len(t.s.Players) {
 		return t.ruleErr(registry.Targets, "an opponent chooses %q: say which, like: with B choosing the other target", sp.Text)

@@ -12,8 +12,8 @@ import (
 // Waiting is a triggered ability that has triggered and waits to be put on
 // the stack the next time a player would receive priority (603.3).
 type Waiting struct {
-	Ability    *Ability
-	Source     ObjectID
+	Ability    *cardtext.Ability
+	Source     cardtext.ObjectID
 	SourceName string
 	SourceSnap Snapshot
 	Controller PlayerID
@@ -43,15 +43,15 @@ func (d *Delayed) origin() string {
 // Delayed is a delayed triggered ability (603.7): created by a resolving
 // spell or ability, it triggers once, at its event.
 type Delayed struct {
-	Ability    *Ability // its references bound to the objects they meant
+	Ability    *cardtext.Ability // its references bound to the objects they meant
 	Controller PlayerID
-	Source     ObjectID
+	Source     cardtext.ObjectID
 	SourceName string
-	Turn       int  // when it was created, for "the next end step"
-	Step       Step // …
+	Turn       int           // when it was created, for "the next end step"
+	Step       cardtext.Step // …
 	// Watch is the object a "when this creature leaves the battlefield"
 	// ability waits for (603.7a).
-	Watch ObjectID
+	Watch cardtext.ObjectID
 }
 
 // triggers checks a batch of events against every triggered ability
@@ -94,7 +94,7 @@ func (t *tx) sourcesIn(st *State, look bool) []trigSource {
 		if ch == nil {
 			continue
 		}
-		if o.Zone != Battlefield && !t.hasTriggerFrom(ch, o.Zone) {
+		if o.Zone != cardtext.Battlefield && !t.hasTriggerFrom(ch, o.Zone) {
 			continue
 		}
 		out = append(out, trigSource{st, o, ch})
@@ -102,17 +102,17 @@ func (t *tx) sourcesIn(st *State, look bool) []trigSource {
 	return out
 }
 
-func (t *tx) hasTriggerFrom(ch *Chars, z Zone) bool {
+func (t *tx) hasTriggerFrom(ch *Chars, z cardtext.Zone) bool {
 	for _, a := range ch.Abilities {
-		if a.Kind == AbTriggered && (a.From == z || a.Trigger != nil && a.Trigger.Event == TrigToGraveyard && a.Trigger.What != nil && a.Trigger.What.Self && z == Graveyard) {
+		if a.Kind == cardtext.AbTriggered && (a.From == z || a.Trigger != nil && a.Trigger.Event == cardtext.TrigToGraveyard && a.Trigger.What != nil && a.Trigger.What.Self && z == cardtext.Graveyard) {
 			return true
 		}
 		// 702.29c: "When you cycle this card" triggers from whatever zone
 		// the card winds up in after it's cycled.
-		if a.Kind == AbTriggered && a.Trigger != nil && a.Trigger.Event == TrigCycle && t.applies(registry.CycleTrigger) {
+		if a.Kind == cardtext.AbTriggered && a.Trigger != nil && a.Trigger.Event == cardtext.TrigCycle && t.applies(registry.CycleTrigger) {
 			return true
 		}
-		for tr := a.Trigger; a.Kind == AbTriggered && tr != nil; tr = tr.Or {
+		for tr := a.Trigger; a.Kind == cardtext.AbTriggered && tr != nil; tr = tr.Or {
 			if t.condWorksIn(a, tr, z) {
 				return true
 			}
@@ -127,23 +127,23 @@ func (t *tx) hasTriggerFrom(ch *Chars, z Zone) bool {
 // the battlefield works in the zones it can trigger from even if another
 // condition of the same ability works on the battlefield (113.6k); without
 // that rule, such an ability would work where its other condition does.
-func (t *tx) condWorksIn(a *Ability, tr *Trigger, z Zone) bool {
+func (t *tx) condWorksIn(a *cardtext.Ability, tr *cardtext.Trigger, z cardtext.Zone) bool {
 	if tr.What != nil && tr.What.Haunted {
-		return z == Exile && (a.Trigger.Or == nil || t.applies(registry.TriggerZones))
+		return z == cardtext.Exile && (a.Trigger.Or == nil || t.applies(registry.TriggerZones))
 	}
-	return z == Battlefield || a.From == z
+	return z == cardtext.Battlefield || a.From == z
 }
 
 // triggeredAbilities lists an object's triggered abilities, keyword parts
 // included (fading, undying).
-func triggeredAbilities(ch *Chars) []*Ability {
-	var out []*Ability
+func triggeredAbilities(ch *Chars) []*cardtext.Ability {
+	var out []*cardtext.Ability
 	for _, a := range ch.Abilities {
-		if a.Kind == AbTriggered {
+		if a.Kind == cardtext.AbTriggered {
 			out = append(out, a)
 		}
 		for _, p := range a.Parts {
-			if p.Kind == AbTriggered {
+			if p.Kind == cardtext.AbTriggered {
 				out = append(out, p)
 			}
 		}
@@ -153,7 +153,7 @@ func triggeredAbilities(ch *Chars) []*Ability {
 
 // matchEvent finds the abilities one event triggers.
 func (t *tx) matchEvent(pre *State, e Event) {
-	var kind TrigEvent
+	var kind cardtext.TrigEvent
 	look := false
 	switch e.Kind {
 	case EvMove:
@@ -161,57 +161,57 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		case e.Extra:
 			// 712.21: another card of a melded permanent that left: only
 			// abilities about cards put into a zone see it.
-			if e.To != Graveyard {
+			if e.To != cardtext.Graveyard {
 				return
 			}
-			kind = TrigToGraveyard
-		case e.To == Battlefield:
-			kind = TrigEnters
-		case e.From == Battlefield:
+			kind = cardtext.TrigToGraveyard
+		case e.To == cardtext.Battlefield:
+			kind = cardtext.TrigEnters
+		case e.From == cardtext.Battlefield:
 			// 603.10a: leaves-the-battlefield abilities look back in time.
-			kind, look = TrigLeaves, t.applies(registry.LookBack)
-		case e.To == Graveyard:
-			kind = TrigToGraveyard
+			kind, look = cardtext.TrigLeaves, t.applies(registry.LookBack)
+		case e.To == cardtext.Graveyard:
+			kind = cardtext.TrigToGraveyard
 		default:
 			return
 		}
 	case EvToken:
-		kind = TrigEnters
+		kind = cardtext.TrigEnters
 	case EvCycle:
-		kind = TrigCycle
+		kind = cardtext.TrigCycle
 	case EvCrew:
-		kind = TrigCrews
+		kind = cardtext.TrigCrews
 	case EvTap:
 		if e.Key == registry.Tap {
-			kind = TrigTapped
+			kind = cardtext.TrigTapped
 		} else {
-			kind = TrigUntapped
+			kind = cardtext.TrigUntapped
 		}
 	case EvLife:
 		if e.N <= 0 {
 			return
 		}
-		kind = TrigGainLife
+		kind = cardtext.TrigGainLife
 	case EvCast:
 		if e.Key != registry.Cast {
 			return
 		}
-		kind = TrigCast
+		kind = cardtext.TrigCast
 	case EvDamage:
 		// 603.2g: damage that was all prevented wasn't dealt: there is
 		// no event to trigger on.
 		if e.N <= 0 {
 			return
 		}
-		kind = TrigDealsDamage
+		kind = cardtext.TrigDealsDamage
 	case EvCombat:
 		switch {
 		case e.Key == registry.Attack:
-			kind = TrigAttacks
+			kind = cardtext.TrigAttacks
 		case e.Key == registry.Block && e.N == blockedEvent:
-			kind = TrigBlocked
+			kind = cardtext.TrigBlocked
 		case e.Key == registry.Block:
-			kind = TrigBlocks
+			kind = cardtext.TrigBlocks
 		default:
 			return
 		}
@@ -235,7 +235,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		if snap := t.s.LastKnown(e.ObjectID); snap != nil {
 			eo, ech = &snap.Obj, &snap.Chars
 		}
-	case e.Kind == EvDamage || kind == TrigAttacks || kind == TrigBlocks || kind == TrigBlocked || kind == TrigCrews:
+	case e.Kind == EvDamage || kind == cardtext.TrigAttacks || kind == cardtext.TrigBlocks || kind == cardtext.TrigBlocked || kind == cardtext.TrigCrews:
 		eo = t.s.Object(e.Source)
 		if e.Kind != EvDamage {
 			eo = t.s.Object(e.ObjectID)
@@ -249,7 +249,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	}
 	if eo != nil && ech == nil {
 		ech = t.chars(eo)
-		if kind == TrigEnters && e.Entered != nil && e.NewObjectID == eo.ID {
+		if kind == cardtext.TrigEnters && e.Entered != nil && e.NewObjectID == eo.ID {
 			// As it entered, not as later effects of the same
 			// resolution made it (611.2e).
 			ech = e.Entered
@@ -258,7 +258,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 	// 603.6b, 611.3c: continuous effects modify a permanent the moment it's
 	// on the battlefield, before what it triggers is looked at; without
 	// them, it would be seen entering as it was printed (or copied).
-	unmodified := kind == TrigEnters && eo != nil && !(t.applies(registry.EntersModified) && t.applies(registry.StaticEnters))
+	unmodified := kind == cardtext.TrigEnters && eo != nil && !(t.applies(registry.EntersModified) && t.applies(registry.StaticEnters))
 	if unmodified {
 		ech = t.unmodifiedChars(eo)
 	}
@@ -273,13 +273,13 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			info.NewID, info.NewAlso = e.NewObjectID, e.Also
 		}
 	}
-	if kind == TrigCast {
+	if kind == cardtext.TrigCast {
 		info.Spell = e.ObjectID
 	}
-	if kind == TrigBlocks || kind == TrigCrews {
+	if kind == cardtext.TrigBlocks || kind == cardtext.TrigCrews {
 		info.Other = e.Source // the attacker it blocks; the Vehicle it crews
 	}
-	if kind == TrigDealsDamage {
+	if kind == cardtext.TrigDealsDamage {
 		info.N = e.N // "that many": the damage dealt
 	}
 	for _, src := range t.sourcesIn(st, look) {
@@ -291,7 +291,7 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			for ; tr != nil; tr = tr.Or {
 				// 113.6k: each condition of the ability works in its own
 				// zone; the first that matches triggers it.
-				if (src.o.Zone == Battlefield || t.condWorksIn(a, tr, src.o.Zone) || tr.Or == nil && a.Trigger == tr) && t.trigMatches(tr, kind, e, src, eo, ech, st) {
+				if (src.o.Zone == cardtext.Battlefield || t.condWorksIn(a, tr, src.o.Zone) || tr.Or == nil && a.Trigger == tr) && t.trigMatches(tr, kind, e, src, eo, ech, st) {
 					break
 				}
 			}
@@ -305,13 +305,13 @@ func (t *tx) matchEvent(pre *State, e Event) {
 				continue
 			}
 			in := info
-			if tr.Event == TrigBlocked && tr.By != nil && eo != nil {
+			if tr.Event == cardtext.TrigBlocked && tr.By != nil && eo != nil {
 				in.Other = eo.ID // the blocker
 			}
 			t.trigger(a, src.o, src.ch, in)
 		}
 	}
-	if kind == TrigDealsDamage && eo != nil && ech != nil {
+	if kind == cardtext.TrigDealsDamage && eo != nil && ech != nil {
 		t.keywordTriggers(e, eo, ech, info)
 	}
 	// Delayed triggered abilities watching objects.
@@ -340,7 +340,7 @@ func (t *tx) unmodifiedChars(o *Object) *Chars {
 }
 
 // LastKnownOrCurrent is an object as it is, or as it last was.
-func (s *State) LastKnownOrCurrent(id ObjectID) *Snapshot {
+func (s *State) LastKnownOrCurrent(id cardtext.ObjectID) *Snapshot {
 	if o := s.Object(id); o != nil {
 		return &Snapshot{ID: id, Obj: *o, Chars: s.Chars(o)}
 	}
@@ -349,7 +349,7 @@ func (s *State) LastKnownOrCurrent(id ObjectID) *Snapshot {
 
 // trigMatches reports whether an event matches a trigger condition for the
 // ability of src.
-func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, eo *Object, ech *Chars, st *State) bool {
+func (t *tx) trigMatches(tr *cardtext.Trigger, kind cardtext.TrigEvent, e Event, src trigSource, eo *Object, ech *Chars, st *State) bool {
 	ctrl := src.ch.Controller
 	objOK := func() bool {
 		if tr.What == nil {
@@ -366,7 +366,7 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			return src.o.Attached == eo.ID
 		}
 		if f.Haunted {
-			return src.o.Zone == Exile && src.o.Haunting == eo.ID
+			return src.o.Zone == cardtext.Exile && src.o.Haunting == eo.ID
 		}
 		g := f
 		if g.Zone == 0 {
@@ -375,33 +375,33 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 		return matchFilter(st, &g, eo, ech, src.o, ctrl)
 	}
 	switch tr.Event {
-	case TrigEnters:
-		return kind == TrigEnters && objOK()
-	case TrigLeaves:
-		return kind == TrigLeaves && objOK()
-	case TrigDies:
+	case cardtext.TrigEnters:
+		return kind == cardtext.TrigEnters && objOK()
+	case cardtext.TrigLeaves:
+		return kind == cardtext.TrigLeaves && objOK()
+	case cardtext.TrigDies:
 		// 700.4: "dies" is put into a graveyard from the battlefield, a
 		// creature as it last existed.
-		return kind == TrigLeaves && e.To == Graveyard && ech != nil && ech.Types.Is("creature") && objOK()
-	case TrigToGraveyard:
-		if e.To != Graveyard || e.Kind != EvMove {
+		return kind == cardtext.TrigLeaves && e.To == cardtext.Graveyard && ech != nil && ech.Types.Is("creature") && objOK()
+	case cardtext.TrigToGraveyard:
+		if e.To != cardtext.Graveyard || e.Kind != EvMove {
 			return false
 		}
 		if tr.From != 0 && e.From != tr.From {
 			return false
 		}
-		return (kind == TrigLeaves || kind == TrigToGraveyard) && objOK()
-	case TrigTapped:
-		return kind == TrigTapped && objOK()
-	case TrigUntapped:
-		return kind == TrigUntapped && objOK()
-	case TrigGainLife:
-		return kind == TrigGainLife && (tr.Who != Yours || e.PlayerID == ctrl)
-	case TrigCast:
-		if kind != TrigCast || tr.N > 0 {
+		return (kind == cardtext.TrigLeaves || kind == cardtext.TrigToGraveyard) && objOK()
+	case cardtext.TrigTapped:
+		return kind == cardtext.TrigTapped && objOK()
+	case cardtext.TrigUntapped:
+		return kind == cardtext.TrigUntapped && objOK()
+	case cardtext.TrigGainLife:
+		return kind == cardtext.TrigGainLife && (tr.Who != cardtext.Yours || e.PlayerID == ctrl)
+	case cardtext.TrigCast:
+		if kind != cardtext.TrigCast || tr.N > 0 {
 			return false
 		}
-		if tr.Who == Yours && e.PlayerID != ctrl || tr.Who == Opponents && !t.s.Opponents(e.PlayerID, ctrl) {
+		if tr.Who == cardtext.Yours && e.PlayerID != ctrl || tr.Who == cardtext.Opponents && !t.s.Opponents(e.PlayerID, ctrl) {
 			return false
 		}
 		sp := t.s.Object(e.ObjectID)
@@ -412,21 +412,21 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			return sp != nil && t.targetsOnly(sp, tr.Targets, src.o, ctrl)
 		}
 		return true
-	case TrigCycle:
-		return kind == TrigCycle && objOK() && (tr.Who != Yours || e.PlayerID == ctrl)
-	case TrigCrews:
-		return kind == TrigCrews && objOK()
-	case TrigDamagePlayer:
-		return kind == TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
-	case TrigDealsDamage:
-		if tr.Who == Opponents && (!e.HasPlayer || e.PlayerID == ctrl) {
+	case cardtext.TrigCycle:
+		return kind == cardtext.TrigCycle && objOK() && (tr.Who != cardtext.Yours || e.PlayerID == ctrl)
+	case cardtext.TrigCrews:
+		return kind == cardtext.TrigCrews && objOK()
+	case cardtext.TrigDamagePlayer:
+		return kind == cardtext.TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
+	case cardtext.TrigDealsDamage:
+		if tr.Who == cardtext.Opponents && (!e.HasPlayer || e.PlayerID == ctrl) {
 			return false // "deals damage to an opponent"
 		}
-		return kind == TrigDealsDamage && objOK()
-	case TrigAttacks:
-		return kind == TrigAttacks && objOK()
-	case TrigBlocks:
-		if kind != TrigBlocks || !objOK() {
+		return kind == cardtext.TrigDealsDamage && objOK()
+	case cardtext.TrigAttacks:
+		return kind == cardtext.TrigAttacks && objOK()
+	case cardtext.TrigBlocks:
+		if kind != cardtext.TrigBlocks || !objOK() {
 			return false
 		}
 		if tr.By != nil {
@@ -434,20 +434,20 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 			return atk != nil && matchFilter(st, tr.By, atk, t.chars(atk), src.o, ctrl)
 		}
 		return e.N != blockedEvent // "blocks": once per blocker (509.3)
-	case TrigBlocked:
+	case cardtext.TrigBlocked:
 		if tr.By == nil {
 			// "Whenever this creature becomes blocked": once (509.3c).
-			return kind == TrigBlocked && objOK()
+			return kind == cardtext.TrigBlocked && objOK()
 		}
 		if !t.applies(registry.EventPerAbility) {
 			// Without 700.1, one happening would be one event for every
 			// ability: "becomes blocked by a creature" would trigger once,
 			// as the creature becomes blocked.
-			return kind == TrigBlocked && objOK() && t.blockedBy(eo, tr.By, src, st)
+			return kind == cardtext.TrigBlocked && objOK() && t.blockedBy(eo, tr.By, src, st)
 		}
 		// "… becomes blocked by a creature": once for each blocker, judged
 		// as it blocks (509.3f).
-		if kind != TrigBlocks {
+		if kind != cardtext.TrigBlocks {
 			return false
 		}
 		atk := t.s.Object(e.Source)
@@ -460,7 +460,7 @@ func (t *tx) trigMatches(tr *Trigger, kind TrigEvent, e Event, src trigSource, e
 }
 
 // blockedBy reports whether one of the creatures blocking atk matches f.
-func (t *tx) blockedBy(atk *Object, f *Filter, src trigSource, st *State) bool {
+func (t *tx) blockedBy(atk *Object, f *cardtext.Filter, src trigSource, st *State) bool {
 	if atk == nil || t.s.Combat == nil {
 		return false
 	}
@@ -483,14 +483,14 @@ const blockedEvent = 2
 
 // trigger records that an ability triggered (603.2), unless its intervening
 // "if" clause is false (603.4).
-func (t *tx) trigger(a *Ability, src *Object, ch *Chars, info TrigInfo) {
+func (t *tx) trigger(a *cardtext.Ability, src *Object, ch *Chars, info TrigInfo) {
 	if !t.applies(registry.Trigger) {
 		return
 	}
 	w := Waiting{Ability: a, Source: src.ID, SourceName: src.Label, SourceSnap: Snapshot{ID: src.ID, Obj: *src, Chars: *ch},
 		Controller: ch.Controller, Trig: info}
 	if a.If != nil && t.applies(registry.TriggerIf) {
-		item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: src.ID, SourceName: src.Label, SourceSnap: &w.SourceSnap, Controller: ch.Controller, Trig: &w.Trig}
+		item := &StackItem{Kind: StackTriggered, Abilities: []*cardtext.Ability{a}, Source: src.ID, SourceName: src.Label, SourceSnap: &w.SourceSnap, Controller: ch.Controller, Trig: &w.Trig}
 		if !t.condHolds(a.If, item) {
 			return
 		}
@@ -504,12 +504,12 @@ func (t *tx) trigger(a *Ability, src *Object, ch *Chars, info TrigInfo) {
 // (500.6), and delayed ones waiting for it.
 func (t *tx) stepTriggers() {
 	for _, src := range t.sourcesIn(&t.s, false) {
-		if src.o.Zone != Battlefield {
+		if src.o.Zone != cardtext.Battlefield {
 			continue
 		}
 		for _, a := range triggeredAbilities(src.ch) {
 			tr := a.Trigger
-			if tr == nil || tr.Event != TrigStep || tr.Step != t.s.Step || tr.Next {
+			if tr == nil || tr.Event != cardtext.TrigStep || tr.Step != t.s.Step || tr.Next {
 				continue
 			}
 			if a.Keyword == "cumulative upkeep" && !t.applies(registry.Cumulative) { // 702.24a
@@ -519,7 +519,7 @@ func (t *tx) stepTriggers() {
 				continue
 			}
 			ctrl := src.ch.Controller
-			if tr.Whose == Yours && t.s.Active != ctrl || tr.Whose == Opponents && !t.s.Opponents(t.s.Active, ctrl) {
+			if tr.Whose == cardtext.Yours && t.s.Active != ctrl || tr.Whose == cardtext.Opponents && !t.s.Opponents(t.s.Active, ctrl) {
 				continue
 			}
 			t.trigger(a, src.o, src.ch, TrigInfo{Player: t.s.Active, HasPlayer: true})
@@ -529,7 +529,7 @@ func (t *tx) stepTriggers() {
 	for _, d := range t.s.Delayed {
 		tr := d.Ability.Trigger
 		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
-		if tr.Event == TrigStep && tr.Step == t.s.Step && later && t.applies(registry.Delayed) {
+		if tr.Event == cardtext.TrigStep && tr.Step == t.s.Step && later && t.applies(registry.Delayed) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
 			t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
 			continue
@@ -546,15 +546,15 @@ func (t *tx) stateTriggers() {
 		return
 	}
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || o.PhasedOut {
 			continue
 		}
 		ch := t.chars(o)
 		for _, a := range triggeredAbilities(ch) {
-			if a.Trigger == nil || a.Trigger.Event != TrigNoHand {
+			if a.Trigger == nil || a.Trigger.Event != cardtext.TrigNoHand {
 				continue
 			}
-			if len(t.s.In(ch.Controller, Hand)) > 0 || t.alreadyTriggered(o.ID, a) {
+			if len(t.s.In(ch.Controller, cardtext.Hand)) > 0 || t.alreadyTriggered(o.ID, a) {
 				continue
 			}
 			t.trigger(a, o, ch, TrigInfo{})
@@ -562,13 +562,13 @@ func (t *tx) stateTriggers() {
 	}
 }
 
-func (t *tx) alreadyTriggered(src ObjectID, a *Ability) bool {
+func (t *tx) alreadyTriggered(src cardtext.ObjectID, a *cardtext.Ability) bool {
 	for _, w := range t.s.Waiting {
 		if w.Source == src && w.Ability == a {
 			return true
 		}
 	}
-	for _, o := range t.s.In(-1, Stack) {
+	for _, o := range t.s.In(-1, cardtext.Stack) {
 		if o.Stack != nil && o.Stack.Source == src && len(o.Stack.Abilities) == 1 && o.Stack.Abilities[0] == a {
 			return true
 		}
@@ -675,7 +675,7 @@ func ordinalWord(n int) string {
 // ability of the same source with the same trigger event, so no order of
 // them differs from another.
 func interchangeable(ws []Waiting) bool {
-	objID := func(tr TrigInfo) ObjectID {
+	objID := func(tr TrigInfo) cardtext.ObjectID {
 		if tr.Obj != nil {
 			return tr.Obj.ID
 		}
@@ -696,7 +696,7 @@ func (t *tx) putTrigger(w Waiting) error {
 	a := w.Ability
 	snap := w.SourceSnap
 	trig := w.Trig
-	item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: w.Source, SourceName: w.SourceName,
+	item := &StackItem{Kind: StackTriggered, Abilities: []*cardtext.Ability{a}, Source: w.Source, SourceName: w.SourceName,
 		SourceSnap: &snap, Controller: w.Controller, Specs: a.Targets, Trig: &trig}
 	if a.XIs != nil {
 		// A granted keyword's X as the ability triggers (702.1b has it
@@ -718,7 +718,7 @@ func (t *tx) putTrigger(w Waiting) error {
 		case len(legal) <= n && !sp.UpTo:
 			chosen = append(chosen, legal...)
 		default:
-			var opts []ObjectID
+			var opts []cardtext.ObjectID
 			var ps []PlayerID
 			for _, tg := range legal {
 				if tg.IsPlayer {
@@ -744,7 +744,7 @@ func (t *tx) putTrigger(w Waiting) error {
 				}
 				picked := ans.objects
 				if len(picked) == 0 && ans.object != 0 {
-					picked = []ObjectID{ans.object}
+					picked = []cardtext.ObjectID{ans.object}
 				}
 				for _, id := range picked {
 					chosen = append(chosen, ObjectTarget(id))
@@ -768,7 +768,7 @@ func (t *tx) putTrigger(w Waiting) error {
 	if i := strings.LastIndexByte(name, '#'); i > 0 {
 		name = name[:i]
 	}
-	obj := t.s.newObject(&Card{Name: name + " ability"}, w.Controller, Stack, false)
+	obj := t.s.newObject(&cardtext.Card{Name: name + " ability"}, w.Controller, cardtext.Stack, false)
 	obj.Label = w.SourceName + " ability" + strings.TrimPrefix(obj.Label, name+" ability")
 	obj.Stack = item
 	var tgts []string
@@ -787,38 +787,38 @@ func (t *tx) putTrigger(w Waiting) error {
 
 // condHolds evaluates a condition for a triggered ability: its intervening
 // "if" (603.4).
-func (t *tx) condHolds(c *Cond, item *StackItem) bool {
+func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 	switch c.Kind {
-	case CondHandAtLeast:
-		return len(t.s.In(item.Controller, Hand)) >= c.N
-	case CondOwnControl:
+	case cardtext.CondHandAtLeast:
+		return len(t.s.In(item.Controller, cardtext.Hand)) >= c.N
+	case cardtext.CondOwnControl:
 		return t.ownsAndControls(c.Filter, item)
-	case CondLifeAtLeast:
+	case cardtext.CondLifeAtLeast:
 		return t.lifeOf(item.Controller) >= c.N
-	case CondTapped:
+	case cardtext.CondTapped:
 		o := t.s.Object(item.Source)
 		return o != nil && o.Tapped != c.Negated
-	case CondNoCounters:
+	case cardtext.CondNoCounters:
 		// Undying: "if it had no +1/+1 counters on it" — as it last existed
 		// on the battlefield (704.8 example).
 		if item.Trig != nil && item.Trig.Obj != nil {
 			return item.Trig.Obj.Obj.Counters.Get(c.Kind2) == 0
 		}
 		return true
-	case CondControls:
+	case cardtext.CondControls:
 		// "if a creature you control has flying"
 		src := t.s.Object(item.Source)
 		for _, o := range t.s.Objects {
-			if o.Zone == Battlefield && t.chars(o).Controller == item.Controller && matchFilter(&t.s, c.Filter, o, t.chars(o), src, item.Controller) {
+			if o.Zone == cardtext.Battlefield && t.chars(o).Controller == item.Controller && matchFilter(&t.s, c.Filter, o, t.chars(o), src, item.Controller) {
 				return true
 			}
 		}
 		return false
-	case CondControlsAtLeast:
+	case cardtext.CondControlsAtLeast:
 		src := t.s.Object(item.Source)
 		n, names := 0, map[string]bool{}
 		for _, o := range t.s.Objects {
-			if o.Zone != Battlefield || t.chars(o).Controller != item.Controller || !matchFilter(&t.s, c.Filter, o, t.chars(o), src, item.Controller) {
+			if o.Zone != cardtext.Battlefield || t.chars(o).Controller != item.Controller || !matchFilter(&t.s, c.Filter, o, t.chars(o), src, item.Controller) {
 				continue
 			}
 			name := strings.ToLower(t.chars(o).Name)
@@ -835,15 +835,15 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 			}
 		}
 		return n >= c.N
-	case CondControlSince:
+	case cardtext.CondControlSince:
 		// 702.30a: since the beginning of its controller's last upkeep.
 		o := t.s.Object(item.Source)
-		return o != nil && o.Zone == Battlefield && o.CtrlSince > t.s.Players[item.Controller].LastUpkeep
-	case CondSpent:
+		return o != nil && o.Zone == cardtext.Battlefield && o.CtrlSince > t.s.Players[item.Controller].LastUpkeep
+	case cardtext.CondSpent:
 		// 707.10: mana spent isn't copied; a copy had none spent.
 		m := item.Spent
 		return map[cardtext.Color]int{cardtext.White: m.W, cardtext.Blue: m.U, cardtext.Black: m.B, cardtext.Red: m.R, cardtext.Green: m.G}[c.Color] > 0
-	case CondKicked:
+	case cardtext.CondKicked:
 		o := t.s.Object(item.Source)
 		if o == nil || o.Cast == nil || len(o.Cast.Kicked) == 0 {
 			return false
@@ -855,8 +855,8 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 		for _, k := range o.Cast.Kicked {
 			i := 0
 			for _, a := range ch.Abilities {
-				if a.Kind == AbKeyword && a.Keyword == "kicker" {
-					for _, x := range append([]*Ability{a}, a.Parts...) {
+				if a.Kind == cardtext.AbKeyword && a.Keyword == "kicker" {
+					for _, x := range append([]*cardtext.Ability{a}, a.Parts...) {
 						if i == k && x.KCost.Mana.String() == c.Kind2 {
 							return true
 						}
@@ -875,19 +875,19 @@ func (t *tx) condHolds(c *Cond, item *StackItem) bool {
 // that player adds one mana of any type that land produced." 605.4a: they
 // don't go on the stack but resolve at once, after the mana ability that
 // triggered them, so the mana is there to pay with.
-func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) error {
+func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added cardtext.Mana) error {
 	if added.Total() == 0 || !t.chars(land).Types.Is("land") {
 		return nil
 	}
 	snap := Snapshot{ID: land.ID, Obj: *land, Chars: *t.chars(land)}
 	info := TrigInfo{Obj: &snap, Player: p, HasPlayer: true, Mana: added}
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || o.PhasedOut {
 			continue
 		}
 		ch := t.chars(o)
 		for _, a := range triggeredAbilities(ch) {
-			if a.Trigger == nil || a.Trigger.Event != TrigTapForMana {
+			if a.Trigger == nil || a.Trigger.Event != cardtext.TrigTapForMana {
 				continue
 			}
 			if !t.applies(registry.TriggeredMana) {
@@ -900,7 +900,7 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added Mana) error {
 				continue
 			}
 			in := info
-			item := &StackItem{Kind: StackTriggered, Abilities: []*Ability{a}, Source: o.ID, SourceName: o.Label, Controller: ch.Controller, Trig: &in}
+			item := &StackItem{Kind: StackTriggered, Abilities: []*cardtext.Ability{a}, Source: o.ID, SourceName: o.Label, Controller: ch.Controller, Trig: &in}
 			t.emit(Event{Kind: EvTrigger, Key: registry.TriggeredMana, Object: o.Label, ObjectID: o.ID, Player: t.name(ch.Controller),
 				Text: fmt.Sprintf("%s's triggered mana ability triggers and resolves at once: %s", o.Label, a.Display(ch.Name))})
 			if err := t.newExec(item, nil).run(a, 0); err != nil {
@@ -918,7 +918,7 @@ func (t *tx) expend(p PlayerID, before, after int) {
 		return
 	}
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield {
+		if o.Zone != cardtext.Battlefield {
 			continue
 		}
 		ch := t.chars(o)
@@ -926,7 +926,7 @@ func (t *tx) expend(p PlayerID, before, after int) {
 			continue
 		}
 		for _, a := range triggeredAbilities(ch) {
-			if tr := a.Trigger; tr != nil && tr.Event == TrigCast && tr.N > 0 && before < tr.N && after >= tr.N {
+			if tr := a.Trigger; tr != nil && tr.Event == cardtext.TrigCast && tr.N > 0 && before < tr.N && after >= tr.N {
 				t.trigger(a, o, ch, TrigInfo{Player: p, HasPlayer: true})
 			}
 		}
@@ -937,7 +937,7 @@ func (t *tx) expend(p PlayerID, before, after int) {
 // that one matches f: "a spell that targets only a single creature you
 // control" (the same object chosen for several "target" words is still a
 // single one).
-func (t *tx) targetsOnly(sp *Object, f *Filter, src *Object, ctrl PlayerID) bool {
+func (t *tx) targetsOnly(sp *Object, f *cardtext.Filter, src *Object, ctrl PlayerID) bool {
 	if sp.Stack == nil {
 		return false
 	}

@@ -4,88 +4,13 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
-// Step is a step of a turn, or a main phase, which has no steps (500.1).
-type Step uint8
-
-const (
-	StepUntap Step = iota + 1
-	StepUpkeep
-	StepDraw
-	StepMain1
-	StepBeginCombat
-	StepAttackers
-	StepBlockers
-	StepFirstDamage // the first combat damage step, when a creature has first or double strike (510.4)
-	StepDamage
-	StepEndCombat
-	StepMain2
-	StepEnd
-	StepCleanup
-)
-
-var stepNames = map[Step]string{
-	StepUntap: "untap step", StepUpkeep: "upkeep", StepDraw: "draw step", StepMain1: "precombat main phase",
-	StepBeginCombat: "beginning of combat step", StepAttackers: "declare attackers step", StepBlockers: "declare blockers step",
-	StepFirstDamage: "first-strike combat damage step", StepDamage: "combat damage step", StepEndCombat: "end of combat step",
-	StepMain2: "postcombat main phase", StepEnd: "end step", StepCleanup: "cleanup step",
-}
-
-func (s Step) String() string { return stepNames[s] }
-
 // Steps lists the steps in turn order.
-var Steps = []Step{StepUntap, StepUpkeep, StepDraw, StepMain1, StepBeginCombat, StepAttackers, StepBlockers, StepFirstDamage,
-	StepDamage, StepEndCombat, StepMain2, StepEnd, StepCleanup}
-
-// ParseStep reads a step's name: "upkeep", "draw step", "main phase",
-// "precombat main", "beginning of combat", "declare attackers", "combat
-// damage", "end step", "end of turn" (its old name), "cleanup".
-func ParseStep(s string) (Step, bool) {
-	switch registry.Fold(s) {
-	case "untap", "untap step":
-		return StepUntap, true
-	case "upkeep", "upkeep step":
-		return StepUpkeep, true
-	case "draw", "draw step":
-		return StepDraw, true
-	case "main", "main phase", "precombat main", "precombat main phase", "first main phase", "main 1":
-		return StepMain1, true
-	case "beginning of combat", "beginning of combat step", "combat":
-		return StepBeginCombat, true
-	case "declare attackers", "declare attackers step":
-		return StepAttackers, true
-	case "declare blockers", "declare blockers step":
-		return StepBlockers, true
-	case "first-strike damage", "first strike damage", "first-strike combat damage step":
-		return StepFirstDamage, true
-	case "combat damage", "combat damage step":
-		return StepDamage, true
-	case "end of combat", "end of combat step":
-		return StepEndCombat, true
-	case "postcombat main", "postcombat main phase", "second main phase", "main 2":
-		return StepMain2, true
-	case "end", "end step", "end of turn", "end of turn step":
-		return StepEnd, true
-	case "cleanup", "cleanup step":
-		return StepCleanup, true
-	}
-	return 0, false
-}
-
-// phaseEnd reports whether the step is the last of its phase (a main phase
-// is a phase with no steps).
-func (s Step) phaseEnd() bool {
-	switch s {
-	case StepDraw, StepMain1, StepEndCombat, StepMain2, StepCleanup:
-		return true
-	}
-	return false
-}
-
-// isMain reports whether s is a main phase.
-func (s Step) isMain() bool { return s == StepMain1 || s == StepMain2 }
+var Steps = []cardtext.Step{cardtext.StepUntap, cardtext.StepUpkeep, cardtext.StepDraw, cardtext.StepMain1, cardtext.StepBeginCombat, cardtext.StepAttackers, cardtext.StepBlockers, cardtext.StepFirstDamage,
+	cardtext.StepDamage, cardtext.StepEndCombat, cardtext.StepMain2, cardtext.StepEnd, cardtext.StepCleanup}
 
 // TurnLog is what has happened this turn that rules and abilities ask
 // about.
@@ -116,7 +41,7 @@ type (
 	// next turn's). It stops early when something goes on the stack or a
 	// choice is needed, so the players can act.
 	GoTo struct {
-		Step   Step
+		Step   cardtext.Step
 		Player PlayerID // whose turn; -1: the next occurrence
 	}
 )
@@ -217,9 +142,9 @@ func (t *tx) nextStep() error {
 			return err
 		}
 		switch t.s.Step {
-		case StepUntap:
+		case cardtext.StepUntap:
 			continue // 502.4: no player gets priority
-		case StepCleanup:
+		case cardtext.StepCleanup:
 			// 514.3: normally no one gets priority in the cleanup step.
 			if len(t.s.Waiting) == 0 && !t.sbaPending() {
 				continue
@@ -257,11 +182,11 @@ func (t *tx) priorityPoint() error {
 // mana pools empty (500.5; before M10, only as a phase ends, with mana
 // burn).
 func (t *tx) endStep() {
-	phase := t.s.Step.phaseEnd()
+	phase := t.s.Step.PhaseEnd()
 	if t.ed.EmptyEachStep || phase {
 		t.emptyPools(phase)
 	}
-	if t.s.Step == StepEndCombat {
+	if t.s.Step == cardtext.StepEndCombat {
 		// 511.3: creatures are removed from combat as the end of combat
 		// step ends.
 		t.s.Combat = nil
@@ -285,14 +210,14 @@ func (t *tx) advance() {
 	}
 	from := t.s.Step
 	t.advanceTurn()
-	if from.phaseEnd() && from != StepCleanup {
-		t.takeAdded(from.phase(), t.s.Step)
+	if from.PhaseEnd() && from != cardtext.StepCleanup {
+		t.takeAdded(from.Phase(), t.s.Step)
 	}
 }
 
 // takeAdded begins a phase added after phase after, if there is one (500.8:
 // the most recently created first), to go on with resume once it ends.
-func (t *tx) takeAdded(after int, resume Step) bool {
+func (t *tx) takeAdded(after int, resume cardtext.Step) bool {
 	for i := len(t.s.Added) - 1; i >= 0; i-- {
 		if ph := t.s.Added[i]; ph.After == after {
 			t.s.Added = slices.Delete(slices.Clone(t.s.Added), i, i+1)
@@ -308,31 +233,31 @@ func (t *tx) takeAdded(after int, resume Step) bool {
 // first strike, one damage step).
 func (t *tx) advanceTurn() {
 	switch t.s.Step {
-	case StepCleanup:
+	case cardtext.StepCleanup:
 		t.s.Turn++
 		t.s.Active = t.nextPlayer(t.s.Active)
 		t.s.Lands = 0
 		t.s.Added = nil
 		t.s.Log = TurnLog{}
-		t.s.Step = StepUntap
+		t.s.Step = cardtext.StepUntap
 		t.fixReach()
 		t.beginControl()
 		return
-	case StepAttackers:
+	case cardtext.StepAttackers:
 		if t.s.Combat == nil || len(t.s.Combat.Attackers) == 0 {
-			t.s.Step = StepEndCombat
+			t.s.Step = cardtext.StepEndCombat
 			return
 		}
-	case StepBlockers:
+	case cardtext.StepBlockers:
 		if !t.firstStrikeInCombat() {
-			t.s.Step = StepDamage
+			t.s.Step = cardtext.StepDamage
 			return
 		}
 	}
 	i := slices.Index(Steps, t.s.Step)
 	t.s.Step = Steps[(i+1)%len(Steps)]
-	if t.s.Step == StepFirstDamage && !t.firstStrikeInCombat() {
-		t.s.Step = StepDamage
+	if t.s.Step == cardtext.StepFirstDamage && !t.firstStrikeInCombat() {
+		t.s.Step = cardtext.StepDamage
 	}
 }
 
@@ -342,11 +267,11 @@ func (t *tx) beginStep() error {
 	t.emit(Event{Kind: EvStep, Key: registry.StepBegin, Player: t.name(t.s.Active),
 		Text: fmt.Sprintf("%s's %s begins (turn %d)", t.name(t.s.Active), t.s.Step, t.s.Turn)})
 	switch t.s.Step {
-	case StepUntap:
+	case cardtext.StepUntap:
 		if err := t.untapStep(); err != nil {
 			return err
 		}
-	case StepDraw:
+	case cardtext.StepDraw:
 		if !t.applies(registry.DrawStep) {
 			break
 		}
@@ -363,23 +288,23 @@ func (t *tx) beginStep() error {
 		}
 		// The draw is the draw step's turn-based action (504.1).
 		t.events[len(t.events)-1].Key = registry.DrawStep
-	case StepUpkeep:
+	case cardtext.StepUpkeep:
 		pl := &t.s.Players[t.s.Active]
 		pl.LastUpkeep, pl.Upkeep = pl.Upkeep, t.s.tick()
-	case StepBeginCombat:
+	case cardtext.StepBeginCombat:
 		t.s.Combat = &Combat{}
-	case StepAttackers:
+	case cardtext.StepAttackers:
 		if t.s.Combat == nil {
 			t.s.Combat = &Combat{}
 		}
 		t.declaredAttackers()
-	case StepBlockers:
+	case cardtext.StepBlockers:
 		t.declaredBlockers()
-	case StepFirstDamage, StepDamage:
-		if err := t.combatDamage(t.s.Step == StepFirstDamage); err != nil {
+	case cardtext.StepFirstDamage, cardtext.StepDamage:
+		if err := t.combatDamage(t.s.Step == cardtext.StepFirstDamage); err != nil {
 			return err
 		}
-	case StepCleanup:
+	case cardtext.StepCleanup:
 		if err := t.cleanup(); err != nil {
 			return err
 		}
@@ -393,7 +318,7 @@ func (t *tx) beginStep() error {
 // untap it asks.
 func (t *tx) untapStep() error {
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.Controller != t.s.Active {
+		if o.Zone != cardtext.Battlefield || o.Controller != t.s.Active {
 			continue
 		}
 		if (t.chars(o).HasKeyword("phasing") || o.PhasedOut) && t.applies(registry.Phasing) {
@@ -405,9 +330,9 @@ func (t *tx) untapStep() error {
 			t.emit(Event{Kind: EvRule, Key: registry.Phasing, Object: o.Label, ObjectID: o.ID, Text: o.Label + " " + verb})
 		}
 	}
-	var untap []ObjectID
+	var untap []cardtext.ObjectID
 	for _, o := range t.s.Objects {
-		if o.Zone != Battlefield || o.Controller != t.s.Active || !o.Tapped || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || o.Controller != t.s.Active || !o.Tapped || o.PhasedOut {
 			continue
 		}
 		if t.hasStatic(o, "may not untap") {
@@ -435,7 +360,7 @@ func (t *tx) untapStep() error {
 	// 302.6: the new active player has controlled these since the turn
 	// began.
 	for _, o := range t.s.Objects {
-		if o.Zone == Battlefield && o.Controller == t.s.Active {
+		if o.Zone == cardtext.Battlefield && o.Controller == t.s.Active {
 			o.Sick = false
 		}
 	}
@@ -446,7 +371,7 @@ func (t *tx) untapStep() error {
 // (stored in Keyword on an AbStatic).
 func (t *tx) hasStatic(o *Object, k string) bool {
 	for _, a := range t.chars(o).Abilities {
-		if a.Kind == AbStatic && a.Keyword == k {
+		if a.Kind == cardtext.AbStatic && a.Keyword == k {
 			return true
 		}
 	}
@@ -461,7 +386,7 @@ func (t *tx) cleanup() error {
 		return err
 	}
 	for _, o := range t.s.Objects {
-		if o.Zone == Battlefield && (o.Damage > 0 || o.Regen > 0) && t.applies(registry.Cleanup) {
+		if o.Zone == cardtext.Battlefield && (o.Damage > 0 || o.Regen > 0) && t.applies(registry.Cleanup) {
 			if o.Damage > 0 {
 				t.emit(Event{Kind: EvRule, Key: registry.Cleanup, Object: o.Label, ObjectID: o.ID, Text: "damage on " + o.Label + " wears off"})
 			}
@@ -470,7 +395,7 @@ func (t *tx) cleanup() error {
 	}
 	kept := t.s.Effects[:0:0]
 	for _, e := range t.s.Effects {
-		if e.Dur == DurEndOfTurn && t.applies(registry.Cleanup) {
+		if e.Dur == cardtext.DurEndOfTurn && t.applies(registry.Cleanup) {
 			t.emit(Event{Kind: EvEffect, Key: registry.Cleanup, Object: e.SourceName,
 				Text: fmt.Sprintf("%s's effect ends (%s)", e.SourceName, e.Text)})
 			continue
@@ -506,7 +431,7 @@ func (EndPhase) apply(t *tx) error {
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it before ending the phase")
 	}
-	phase, turn := t.s.Step.phase(), t.s.Turn
+	phase, turn := t.s.Step.Phase(), t.s.Turn
 	for i := 0; i < 10; i++ {
 		if err := t.nextStep(); err != nil {
 			return err
@@ -514,26 +439,11 @@ func (EndPhase) apply(t *tx) error {
 		if err := t.passCombatDamage(); err != nil {
 			return err
 		}
-		if t.s.Step.phase() != phase || t.s.Turn != turn || t.top() != nil || len(t.s.Waiting) > 0 {
+		if t.s.Step.Phase() != phase || t.s.Turn != turn || t.top() != nil || len(t.s.Waiting) > 0 {
 			return nil
 		}
 	}
 	return nil
-}
-
-// phase numbers the phase a step belongs to (500.1).
-func (s Step) phase() int {
-	switch {
-	case s <= StepDraw:
-		return 1
-	case s == StepMain1:
-		return 2
-	case s <= StepEndCombat:
-		return 3
-	case s == StepMain2:
-		return 4
-	}
-	return 5
 }
 
 func (EndTurn) apply(t *tx) error {
@@ -541,7 +451,7 @@ func (EndTurn) apply(t *tx) error {
 		return fmt.Errorf("the stack isn't empty: resolve it before ending the turn")
 	}
 	turn := t.s.Turn
-	for i := 0; i < 40 && (t.s.Turn == turn || t.s.Step != StepUpkeep); i++ {
+	for i := 0; i < 40 && (t.s.Turn == turn || t.s.Step != cardtext.StepUpkeep); i++ {
 		if err := t.nextStep(); err != nil {
 			return err
 		}
@@ -565,7 +475,7 @@ func (t *tx) emptyPools(phase bool) {
 			continue
 		}
 		lost := p.Pool
-		p.Pool, p.Restricted = Mana{}, nil
+		p.Pool, p.Restricted = cardtext.Mana{}, nil
 		t.emit(Event{Kind: EvMana, Key: registry.ManaEmpty, Player: p.Name, N: n,
 			Text: fmt.Sprintf("%s's mana pool empties (%s lost)", p.Name, lost)})
 		if phase && t.ed.ManaBurn && t.applies(registry.ManaBurn) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // sharedZones are the shared zones the board lists as cards: the stack
@@ -16,7 +17,7 @@ func sharedZones(b engine.Board) []engine.ZoneView {
 	}
 	var out []engine.ZoneView
 	for _, z := range b.Shared {
-		if z.Zone != engine.Stack {
+		if z.Zone != cardtext.Stack {
 			out = append(out, z)
 		}
 	}
@@ -70,11 +71,11 @@ type Table struct {
 }
 
 // FaceDown reports whether the table shows player's zone z face down.
-func (t *Table) FaceDown(player string, z engine.Zone) bool {
+func (t *Table) FaceDown(player string, z cardtext.Zone) bool {
 	switch {
-	case t == nil, z != engine.Hand && z != engine.Library && z != engine.Outside:
+	case t == nil, z != cardtext.Hand && z != cardtext.Library && z != cardtext.Outside:
 		return false
-	case (z == engine.Hand || z == engine.Outside) && player == t.Viewer:
+	case (z == cardtext.Hand || z == cardtext.Outside) && player == t.Viewer:
 		return false
 	}
 	return !t.Revealed[player+" "+z.String()]

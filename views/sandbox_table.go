@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // seat is one player's place at the table drawn above a multiplayer board.
@@ -50,9 +51,9 @@ func seating(b engine.Board) ([]seat, int, bool) {
 		seats[i].PlayerView = p
 		for _, z := range p.Zones {
 			switch z.Zone {
-			case engine.Hand:
+			case cardtext.Hand:
 				seats[i].Hand = len(z.Cards)
-			case engine.Library:
+			case cardtext.Library:
 				seats[i].Library = len(z.Cards)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 func players(n int) engine.Board {
@@ -80,9 +81,9 @@ func TestSeatsShown(t *testing.T) {
 func TestSeatsCountHiddenZones(t *testing.T) {
 	b := players(3)
 	b.Players[1].Zones = []engine.ZoneView{
-		{Zone: engine.Library, Cards: make([]engine.CardView, 40)},
-		{Zone: engine.Hand, Cards: make([]engine.CardView, 7)},
-		{Zone: engine.Graveyard, Cards: make([]engine.CardView, 2)},
+		{Zone: cardtext.Library, Cards: make([]engine.CardView, 40)},
+		{Zone: cardtext.Hand, Cards: make([]engine.CardView, 7)},
+		{Zone: cardtext.Graveyard, Cards: make([]engine.CardView, 2)},
 	}
 	seats, _, _ := seating(b)
 	if s := seats[1]; s.Hand != 7 || s.Library != 40 {

@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/views"
@@ -612,7 +613,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 // the page shows face down is "a card" (400.2).
 func (s *Server) eventView(run runEdition, ev engine.Event, t *views.Table) views.SandboxEvent {
 	text := ev.Text
-	if ev.Kind == engine.EvDraw && ev.Object != "" && t.FaceDown(ev.Player, engine.Hand) {
+	if ev.Kind == engine.EvDraw && ev.Object != "" && t.FaceDown(ev.Player, cardtext.Hand) {
 		text = ev.Player + " draws a card"
 	}
 	v := views.SandboxEvent{Text: sentence(t.Words.Sentence(text)), SBA: ev.SBA, URL: s.ruleLink(run, ev.Rule)}

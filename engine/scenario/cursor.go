@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // cursor reads a line left to right: words, numbers, player names, object
@@ -285,7 +286,7 @@ func (c *cursor) refs() ([]ref, bool) {
 
 // zone consumes a zone: "the battlefield", "play", "graveyard", "A's hand",
 // "its owner's library", "exile". It returns the player named, if any.
-func (c *cursor) zone() (engine.Zone, string, bool) {
+func (c *cursor) zone() (cardtext.Zone, string, bool) {
 	save := c.s
 	c.eatAny("onto", "into", "to", "in", "on")
 	who := ""

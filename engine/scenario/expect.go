@@ -128,7 +128,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 	case c.eat("step"):
 		c.sym("=")
 		c.eat("is")
-		st, ok := engine.ParseStep(c.s)
+		st, ok := cardtext.ParseStep(c.s)
 		if !ok {
 			return nil, p.bad("step = a step: upkeep, end step, …")
 		}
@@ -212,7 +212,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 	}
 	// Shared zones with no player: "battlefield count Isamaru = 1".
 	if z, who, ok := c.zone(); ok {
-		if who != "" && (z == engine.Library || z == engine.Graveyard) {
+		if who != "" && (z == cardtext.Library || z == cardtext.Graveyard) {
 			if chk, ok, found := p.zoneOrder(c, who, z); found {
 				return chk, ok
 			}
@@ -228,7 +228,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 	return fail()
 }
 
-func (p *parser) zoneCount(c *cursor, who string, z engine.Zone) (check, bool) {
+func (p *parser) zoneCount(c *cursor, who string, z cardtext.Zone) (check, bool) {
 	if !c.eat("count") {
 		p.errorf("expected \"count\" after the zone")
 		return nil, false
@@ -347,7 +347,7 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 				return m.Total() == 0, poolText(m), registry.ManaEmpty
 			}, true
 		}
-		want, err := engine.ParseMana(c.mana())
+		want, err := cardtext.ParseMana(c.mana())
 		if err != nil {
 			p.errorf("%v", err)
 			return nil, false
@@ -358,7 +358,7 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 		}, true
 	}
 	if z, _, ok := c.zone(); ok {
-		if z == engine.Library || z == engine.Graveyard {
+		if z == cardtext.Library || z == cardtext.Graveyard {
 			if chk, ok, found := p.zoneOrder(c, who, z); found {
 				return chk, ok
 			}
@@ -369,7 +369,7 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 	return nil, false
 }
 
-func poolText(m engine.Mana) string {
+func poolText(m cardtext.Mana) string {
 	if m.Total() == 0 {
 		return "empty"
 	}
@@ -511,7 +511,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			if neg {
 				return obj.Attached == 0 || r.st.Object(obj.Attached) == nil, got, registry.AuraSBA
 			}
-			h, err := r.object(to, engine.Battlefield)
+			h, err := r.object(to, cardtext.Battlefield)
 			return err == nil && obj.Attached == h.ID, got, registry.AuraSBA
 		})
 	case c.eat("attacking"), c.eat("is", "attacking"):
@@ -714,7 +714,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 		}
 		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
 			got := obj.Controller
-			if obj.Zone == engine.Battlefield {
+			if obj.Zone == cardtext.Battlefield {
 				got = r.st.Chars(obj).Controller // layer 2, in a setup no action has refreshed too
 			}
 			if owner {
@@ -728,7 +728,7 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 	}
 	if z, who, ok := c.zone(); ok {
 		return needObj(func(obj *engine.Object, r *run) (bool, string, registry.Key) {
-			ok := obj.Zone == z && (who == "" || obj.Owner == r.player(who) || (z == engine.Battlefield && obj.Controller == r.player(who)))
+			ok := obj.Zone == z && (who == "" || obj.Owner == r.player(who) || (z == cardtext.Battlefield && obj.Controller == r.player(who)))
 			return ok, r.where(obj), ""
 		})
 	}
@@ -830,7 +830,7 @@ func plural(n int) string {
 }
 
 // attacking reports whether the object is an attacking creature.
-func attacking(r *run, id engine.ObjectID) bool {
+func attacking(r *run, id cardtext.ObjectID) bool {
 	if r.st.Combat == nil {
 		return false
 	}

@@ -3,7 +3,7 @@ package scenario
 import (
 	"strings"
 
-	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -42,7 +42,7 @@ func (p *parser) controlExpect(c *cursor, who string) (check, bool, bool) {
 // "sees".
 func (p *parser) seesExpect(c *cursor, who string, want bool) (check, bool, bool) {
 	if z, whose, ok := c.zone(); ok {
-		if whose == "" || z != engine.Hand && z != engine.Library {
+		if whose == "" || z != cardtext.Hand && z != cardtext.Library {
 			return nil, p.bad("sees B's hand, sees B's library, or sees a card"), true
 		}
 		return func(r *run) (bool, string, registry.Key) {
@@ -75,7 +75,7 @@ func (p *parser) seesExpect(c *cursor, who string, want bool) (check, bool, bool
 		return nil, p.bad("sees B's hand, or sees a card"), true
 	}
 	return func(r *run) (bool, string, registry.Key) {
-		x, err := r.object(o, engine.Battlefield)
+		x, err := r.object(o, cardtext.Battlefield)
 		if err != nil {
 			return false, err.Error(), ""
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -14,7 +15,7 @@ import (
 // setup lists it), and how often a library was shuffled: "A library
 // shuffled once" (701.24). found is false when the words are none of
 // these (a count, say).
-func (p *parser) zoneOrder(c *cursor, who string, z engine.Zone) (chk check, ok, found bool) {
+func (p *parser) zoneOrder(c *cursor, who string, z cardtext.Zone) (chk check, ok, found bool) {
 	cards := func(r *run) []*engine.Object { return r.st.In(r.player(who), z) }
 	if end, isEnd := c.eatAny("top", "bottom"); isEnd {
 		c.sym("=")
@@ -64,7 +65,7 @@ func (p *parser) zoneOrder(c *cursor, who string, z engine.Zone) (chk check, ok,
 			return same, strings.Join(got, ", ") + " (bottom to top)", ""
 		}, true, true
 	}
-	if z == engine.Library && c.eat("shuffled") {
+	if z == cardtext.Library && c.eat("shuffled") {
 		n := -1
 		switch {
 		case c.eat("once"):

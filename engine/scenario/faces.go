@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // Cards with more than one face (709–712) are declared as a card line and
@@ -162,7 +163,7 @@ func (p *parser) names() []nameRef {
 
 // setupFace reads a setup item named by another face of its card: the
 // card put onto the battlefield with that face up.
-func (p *parser) setupFace(r ref, z engine.Zone) (func(*engine.Object, *run) error, bool) {
+func (p *parser) setupFace(r ref, z cardtext.Zone) (func(*engine.Object, *run) error, bool) {
 	d, _ := p.faceNamed(r.Face)
 	var kind faceKind
 	switch {
@@ -174,7 +175,7 @@ func (p *parser) setupFace(r ref, z engine.Zone) (func(*engine.Object, *run) err
 		p.errorf("%s is half of %s: name the card", r.Face, d.Name)
 		return nil, false
 	}
-	if z != engine.Battlefield {
+	if z != cardtext.Battlefield {
 		// 712.8a, 710.2: elsewhere a card has only its front face's, or
 		// its normal, characteristics.
 		p.errorf("%s is %s's other face: only a permanent can have it up; name the card, %s", r.Face, d.Name, d.Name)
@@ -208,7 +209,7 @@ func (p *parser) transform(c *cursor, done func(builder) (builder, bool), fail f
 		return fail()
 	}
 	return done(func(r *run) (engine.Action, error) {
-		x, err := r.object(o, engine.Battlefield)
+		x, err := r.object(o, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -224,7 +225,7 @@ func (p *parser) flip(c *cursor, done func(builder) (builder, bool), fail func()
 		return fail()
 	}
 	return done(func(r *run) (engine.Action, error) {
-		x, err := r.object(o, engine.Battlefield)
+		x, err := r.object(o, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -245,7 +246,7 @@ func (p *parser) turnFaceUp(c *cursor, who string, done func(builder) (builder, 
 		return nil, false
 	}
 	return done(func(r *run) (engine.Action, error) {
-		x, err := r.object(o, engine.Battlefield)
+		x, err := r.object(o, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -316,7 +317,7 @@ func meldDecl(sc *Scenario, name string) *CardDecl {
 // meldCard builds a meld pair's cards and the permanent they meld into
 // (712.4): d is one of the cards (m its melded permanent), or the melded
 // permanent itself (m nil).
-func (r *run) meldCard(d, m *CardDecl) (*engine.Card, error) {
+func (r *run) meldCard(d, m *CardDecl) (*cardtext.Card, error) {
 	if m == nil {
 		m = d
 	}
@@ -324,7 +325,7 @@ func (r *run) meldCard(d, m *CardDecl) (*engine.Card, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cards [2]*engine.Card
+	var cards [2]*cardtext.Card
 	for i, n := range m.MeldOf {
 		var x *CardDecl
 		for _, c := range r.sc.Cards {
@@ -339,7 +340,7 @@ func (r *run) meldCard(d, m *CardDecl) (*engine.Card, error) {
 			return nil, err
 		}
 	}
-	a, b := engine.MeldPair(cards[0], cards[1], melded)
+	a, b := cardtext.MeldPair(cards[0], cards[1], melded)
 	r.cards[strings.ToLower(m.MeldOf[0])], r.cards[strings.ToLower(m.MeldOf[1])] = a, b
 	r.cards[strings.ToLower(m.Name)] = melded
 	return r.cards[strings.ToLower(d.Name)], nil
@@ -347,7 +348,7 @@ func (r *run) meldCard(d, m *CardDecl) (*engine.Card, error) {
 
 // addMelded puts the melded permanent named name onto the battlefield,
 // represented by its two cards.
-func (r *run) addMelded(name string, owner engine.PlayerID) (engine.State, engine.ObjectID, error) {
+func (r *run) addMelded(name string, owner engine.PlayerID) (engine.State, cardtext.ObjectID, error) {
 	m := meldDeclNamed(r.sc, name)
 	melded, err := r.card(name)
 	if err != nil {

@@ -326,7 +326,7 @@ func (p *parser) textLine(text string) {
 	if d.split[0] != "" {
 		name = d.split[0] // the first half's text names the first half
 	}
-	if _, err := engine.ParseAbilities(name, text, d.spell(), engine.Latest().Types); err != nil {
+	if _, err := cardtext.ParseAbilities(name, text, d.spell(), engine.Latest().Types); err != nil {
 		p.errorf("card %s: %v", name, err)
 		return
 	}
@@ -337,7 +337,7 @@ func (p *parser) textLine(text string) {
 // ability (604.3).
 func (d *CardDecl) hasCDA() bool {
 	for _, l := range d.Text {
-		abs, _ := engine.ParseAbilities(d.Name, l.Text, d.spell(), engine.Latest().Types)
+		abs, _ := cardtext.ParseAbilities(d.Name, l.Text, d.spell(), engine.Latest().Types)
 		for _, a := range abs {
 			if a.CDA {
 				return true
@@ -493,7 +493,7 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 			col, _ := cardtext.ParseColor(kw)
 			d.HasColor = true
 			d.Color |= col
-		case engine.IsKeyword(kw):
+		case cardtext.IsKeyword(kw):
 			d.Keywords = append(d.Keywords, kw)
 		case strings.HasPrefix(kw, "hand ") || strings.HasPrefix(kw, "life "):
 			// A vanguard card's hand or life modifier (313.6, 313.7):
@@ -521,7 +521,7 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 		default:
 			// A keyword with a parameter (protection from white, toxic 2,
 			// splice onto Arcane {1}{R}) is read as rules text.
-			abs, err := engine.ParseAbilities(d.Name, kw, false, engine.Latest().Types)
+			abs, err := cardtext.ParseAbilities(d.Name, kw, false, engine.Latest().Types)
 			if err != nil || len(abs) != 1 || abs[0].Keyword == "" {
 				p.errorf("unknown keyword %q (the engine knows: %s; or give a color)", kw, keywordList())
 				return false
@@ -576,9 +576,9 @@ func (p *parser) setup(l string) {
 			return
 		}
 		c.sym(",")
-		step := engine.StepMain1
+		step := cardtext.StepMain1
 		if !c.end() {
-			st, ok := engine.ParseStep(c.s)
+			st, ok := cardtext.ParseStep(c.s)
 			if !ok {
 				p.errorf("%q is not a step: upkeep, draw step, main phase, beginning of combat, end step, …", c.s)
 				return
@@ -634,8 +634,8 @@ func (p *parser) setup(l string) {
 				return err
 			}
 			pl := rn.player(who)
-			var id engine.ObjectID
-			rn.st, id = rn.st.AddObject(card, pl, engine.Command, false)
+			var id cardtext.ObjectID
+			rn.st, id = rn.st.AddObject(card, pl, cardtext.Command, false)
 			if what == "vanguard" {
 				if !card.Types.Is("vanguard") {
 					return fmt.Errorf("%s isn't a vanguard card", r.Name)
@@ -705,7 +705,7 @@ func (p *parser) setup(l string) {
 		})
 	case c.eat("mana", "pool"), c.eat("mana"):
 		c.sym("=")
-		m, err := engine.ParseMana(c.mana())
+		m, err := cardtext.ParseMana(c.mana())
 		if err != nil || !c.end() {
 			p.errorf("expected: %s mana {R}{R}{G}", who)
 			return
@@ -719,13 +719,13 @@ func (p *parser) setup(l string) {
 		if !ok && c.eat("outside") {
 			// "A outside: Craw Wurm": cards outside the game, a sideboard
 			// (400.11a).
-			z, ok = engine.Outside, true
+			z, ok = cardtext.Outside, true
 		}
 		if !ok || !c.sym(":") {
 			p.errorf("expected a zone and a list, like: %s battlefield: Isamaru, Forest (tapped)", who)
 			return
 		}
-		if z == engine.Stack {
+		if z == cardtext.Stack {
 			p.errorf("the stack can't be set up yet (issue 7)")
 			return
 		}
@@ -758,7 +758,7 @@ func splitList(s string) []string {
 }
 
 // setupItem reads "[N x] [token] NAME [(tapped, 2 damage, 1 +1/+1 counter, sick, owned by B)]".
-func (p *parser) setupItem(who string, z engine.Zone, item string) {
+func (p *parser) setupItem(who string, z cardtext.Zone, item string) {
 	c := p.cursor(item)
 	n := 1
 	if k, ok := c.int(); ok {
@@ -813,12 +813,12 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 		p.errorf("unexpected %q after %s (status goes in parentheses: Isamaru (tapped))", c.s, r.Name)
 		return
 	}
-	if token && z != engine.Battlefield {
+	if token && z != cardtext.Battlefield {
 		p.errorf("tokens start on the battlefield")
 		return
 	}
 	melded := p.card(r.Name) != nil && p.card(r.Name).MeldOf != nil
-	if melded && (z != engine.Battlefield || token) {
+	if melded && (z != cardtext.Battlefield || token) {
 		// 712.4a: only the two cards on the battlefield are that permanent.
 		p.errorf("%s is a melded permanent: it exists only on the battlefield, as its two cards", r.Name)
 		return
@@ -829,7 +829,7 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 			return err
 		}
 		for range n {
-			var id engine.ObjectID
+			var id cardtext.ObjectID
 			if melded {
 				rn.st, id, err = rn.addMelded(r.Name, rn.player(who))
 				if err != nil {
@@ -838,7 +838,7 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 			} else {
 				rn.st, id = rn.st.AddObject(card, rn.player(who), z, token)
 			}
-			if z == engine.Battlefield && card.Loyalty > 0 && !loyaltyGiven {
+			if z == cardtext.Battlefield && card.Loyalty > 0 && !loyaltyGiven {
 				// A planeswalker set up on the battlefield has its printed
 				// loyalty (306.5b), unless its counters are given.
 				rn.st = rn.st.Edit(id, func(o *engine.Object) { o.Counters = o.Counters.With("loyalty", card.Loyalty) })
@@ -855,10 +855,10 @@ func (p *parser) setupItem(who string, z engine.Zone, item string) {
 	}})
 }
 
-func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) error, bool) {
+func (p *parser) modifier(m string, z cardtext.Zone) (func(*engine.Object, *run) error, bool) {
 	c := p.cursor(m)
 	perm := func(what string) bool {
-		if z != engine.Battlefield {
+		if z != cardtext.Battlefield {
 			p.errorf("only permanents can be %s", what)
 			return false
 		}
@@ -890,7 +890,7 @@ func (p *parser) modifier(m string, z engine.Zone) (func(*engine.Object, *run) e
 		return func(o *engine.Object, r *run) error {
 			id := o.ID
 			r.later = append(r.later, func() error {
-				host, err := r.object(to, engine.Battlefield)
+				host, err := r.object(to, cardtext.Battlefield)
 				if err != nil {
 					return err
 				}
@@ -982,7 +982,7 @@ func (p *parser) reveal(c *cursor) {
 	for {
 		who, ok := c.player()
 		z, _, zok := c.zone()
-		if !ok || !zok || (z != engine.Hand && z != engine.Library) {
+		if !ok || !zok || (z != cardtext.Hand && z != cardtext.Library) {
 			p.errorf("reveal names hidden zones, a player's hand or library: reveal B hand, A library")
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 const good = `scenario "Legend rule" rule 704.5j
@@ -220,7 +221,7 @@ expect
 	if strings.Join(sc.Players, " ") != "Alice Bob" || sc.Written(0) != "A" || sc.Written(1) != "B" {
 		t.Errorf("players %v, written %q %q", sc.Players, sc.Written(0), sc.Written(1))
 	}
-	if !sc.IsRevealed(1, engine.Hand) || !sc.IsRevealed(0, engine.Library) || sc.IsRevealed(0, engine.Hand) || sc.IsRevealed(1, engine.Library) {
+	if !sc.IsRevealed(1, cardtext.Hand) || !sc.IsRevealed(0, cardtext.Library) || sc.IsRevealed(0, cardtext.Hand) || sc.IsRevealed(1, cardtext.Library) {
 		t.Errorf("revealed %+v", sc.Revealed)
 	}
 	if inv := sc.Invented(); len(inv) != 1 || inv[0] != "Grizzly Bears" {

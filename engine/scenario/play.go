@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine"
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // Steps that play the game: casting, activating, passing priority,
@@ -131,7 +132,7 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 		case c.eat("paying"):
 			pay := engine.Payment{Set: true}
 			if m := c.mana(); m != "" {
-				mana, err := engine.ParseMana(m)
+				mana, err := cardtext.ParseMana(m)
 				if err != nil {
 					p.errorf("%v", err)
 					return o, false
@@ -342,15 +343,15 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 			for _, g := range groups {
 				var at engine.Target
 				if g.at != (target{}) {
-					tg, err := r.target(g.at, engine.Battlefield)
+					tg, err := r.target(g.at, cardtext.Battlefield)
 					if err != nil {
 						return nil, err
 					}
 					at, named = tg, true
 				}
-				var band []engine.ObjectID
+				var band []cardtext.ObjectID
 				for _, x := range g.rs {
-					o, err := r.object(x, engine.Battlefield)
+					o, err := r.object(x, cardtext.Battlefield)
 					if err != nil {
 						return nil, err
 					}
@@ -402,17 +403,17 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 			}
 		}
 		b, ok := done(func(r *run) (engine.Action, error) {
-			var blocks [][2]engine.ObjectID
+			var blocks [][2]cardtext.ObjectID
 			for _, pr := range pairs {
-				bl, err := r.object(pr[0], engine.Battlefield)
+				bl, err := r.object(pr[0], cardtext.Battlefield)
 				if err != nil {
 					return nil, err
 				}
-				at, err := r.object(pr[1], engine.Battlefield)
+				at, err := r.object(pr[1], cardtext.Battlefield)
 				if err != nil {
 					return nil, err
 				}
-				blocks = append(blocks, [2]engine.ObjectID{bl.ID, at.ID})
+				blocks = append(blocks, [2]cardtext.ObjectID{bl.ID, at.ID})
 			}
 			return engine.DeclareBlockers{Player: r.player(who), Blocks: blocks}, nil
 		})
@@ -459,13 +460,13 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 		b, ok := done(func(r *run) (engine.Action, error) {
 			var out []engine.Assignment
 			for _, as := range all {
-				at, err := r.object(as.who, engine.Battlefield)
+				at, err := r.object(as.who, cardtext.Battlefield)
 				if err != nil {
 					return nil, err
 				}
 				var to []engine.Target
 				for _, x := range as.tos {
-					tg, err := r.target(x, engine.Battlefield)
+					tg, err := r.target(x, cardtext.Battlefield)
 					if err != nil {
 						return nil, err
 					}
@@ -491,13 +492,13 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 			return nil, true, false
 		}
 		b, ok := done(func(r *run) (engine.Action, error) {
-			x, err := r.object(cr, engine.Battlefield)
+			x, err := r.object(cr, cardtext.Battlefield)
 			if err != nil {
 				return nil, err
 			}
 			a := engine.AnnounceOrder{Player: r.player(who), Creature: x.ID}
 			for _, o := range order {
-				y, err := r.object(o, engine.Battlefield)
+				y, err := r.object(o, cardtext.Battlefield)
 				if err != nil {
 					return nil, err
 				}
@@ -518,7 +519,7 @@ func possessive(c *cursor) bool {
 
 // cast builds a CastSpell from a step.
 func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
-	x, err := r.object(card, engine.Hand)
+	x, err := r.object(card, cardtext.Hand)
 	if err != nil {
 		return nil, err
 	}
@@ -544,8 +545,8 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 		i := 0
 		found := false
 		for _, ab := range ch.Abilities {
-			if ab.Kind == engine.AbKeyword && ab.Keyword == "kicker" {
-				for _, kk := range append([]*engine.Ability{ab}, ab.Parts...) {
+			if ab.Kind == cardtext.AbKeyword && ab.Keyword == "kicker" {
+				for _, kk := range append([]*cardtext.Ability{ab}, ab.Parts...) {
 					if k == "" || strings.EqualFold(kk.KCost.Mana.String(), k) {
 						a.Kicker = append(a.Kicker, i)
 						found = true
@@ -560,25 +561,25 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 		}
 	}
 	for _, s := range o.splice {
-		c, err := r.object(s, engine.Hand)
+		c, err := r.object(s, cardtext.Hand)
 		if err != nil {
 			return nil, err
 		}
 		a.Splice = append(a.Splice, c.ID)
 	}
-	if a.Sac, err = r.ids(o.sac, engine.Battlefield); err != nil {
+	if a.Sac, err = r.ids(o.sac, cardtext.Battlefield); err != nil {
 		return nil, err
 	}
-	if a.Convoke, err = r.ids(o.convoke, engine.Battlefield); err != nil {
+	if a.Convoke, err = r.ids(o.convoke, cardtext.Battlefield); err != nil {
 		return nil, err
 	}
-	if a.Waterbend, err = r.ids(o.water, engine.Battlefield); err != nil {
+	if a.Waterbend, err = r.ids(o.water, cardtext.Battlefield); err != nil {
 		return nil, err
 	}
-	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
+	if a.Discard, err = r.ids(o.discard, cardtext.Hand); err != nil {
 		return nil, err
 	}
-	if a.Reveal, err = r.ids(o.reveal, engine.Hand); err != nil {
+	if a.Reveal, err = r.ids(o.reveal, cardtext.Hand); err != nil {
 		return nil, err
 	}
 	if o.pay != nil {
@@ -589,14 +590,14 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 
 // activate builds an Activate from a step; mana picks a mana ability.
 func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Action, error) {
-	x, err := r.object(card, engine.Battlefield)
+	x, err := r.object(card, cardtext.Battlefield)
 	if err != nil {
 		return nil, err
 	}
 	ch := r.st.Chars(x)
 	var idx []int
 	for i, ab := range ch.Abilities {
-		if ab.Kind != engine.AbActivated || (mana && !ab.Mana) {
+		if ab.Kind != cardtext.AbActivated || (mana && !ab.Mana) {
 			continue
 		}
 		if o.abilityT != "" && !strings.HasPrefix(strings.ToLower(ab.Display(ch.Name)), strings.ToLower(o.abilityT)) {
@@ -630,13 +631,13 @@ func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Acti
 	if a.Targets, err = r.targets(o.targets); err != nil {
 		return nil, err
 	}
-	if a.Sac, err = r.ids(o.sac, engine.Battlefield); err != nil {
+	if a.Sac, err = r.ids(o.sac, cardtext.Battlefield); err != nil {
 		return nil, err
 	}
-	if a.Discard, err = r.ids(o.discard, engine.Hand); err != nil {
+	if a.Discard, err = r.ids(o.discard, cardtext.Hand); err != nil {
 		return nil, err
 	}
-	if a.Tap, err = r.ids(o.tap, engine.Battlefield); err != nil {
+	if a.Tap, err = r.ids(o.tap, cardtext.Battlefield); err != nil {
 		return nil, err
 	}
 	if o.pay != nil {
@@ -648,7 +649,7 @@ func (r *run) activate(who string, card ref, o castOpts, mana bool) (engine.Acti
 func (r *run) targets(ts []target) ([]engine.Target, error) {
 	var out []engine.Target
 	for _, t := range ts {
-		tg, err := r.target(t, engine.Battlefield)
+		tg, err := r.target(t, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -657,8 +658,8 @@ func (r *run) targets(ts []target) ([]engine.Target, error) {
 	return out, nil
 }
 
-func (r *run) ids(rs []ref, prefer engine.Zone) ([]engine.ObjectID, error) {
-	var out []engine.ObjectID
+func (r *run) ids(rs []ref, prefer cardtext.Zone) ([]cardtext.ObjectID, error) {
+	var out []cardtext.ObjectID
 	for _, x := range rs {
 		o, err := r.object(x, prefer)
 		if err != nil {

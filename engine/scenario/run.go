@@ -127,7 +127,7 @@ type run struct {
 	sc     *Scenario
 	ed     *engine.RulesEdition
 	st     engine.State
-	cards  map[string]*engine.Card
+	cards  map[string]*cardtext.Card
 	events []engine.Event
 	later  []func() error // setup done once every object exists (attachments)
 }
@@ -163,7 +163,7 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 	if opt.Seed != nil {
 		seed = *opt.Seed
 	}
-	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...).Seeded(seed).Under(ed), cards: map[string]*engine.Card{}}
+	r := &run{sc: sc, ed: ed, st: engine.NewState(sc.Life, sc.Players...).Seeded(seed).Under(ed), cards: map[string]*cardtext.Card{}}
 	for _, team := range sc.Teams {
 		for _, i := range team {
 			r.st = r.st.EditPlayer(engine.PlayerID(i), func(pl *engine.Player) { pl.Team = team[0] })
@@ -348,7 +348,7 @@ func (r *run) player(name string) engine.PlayerID {
 // card builds a declared card's characteristics under this run's edition:
 // its type line against the edition's type lists, its mana symbols against
 // those the edition has.
-func (r *run) card(name string) (*engine.Card, error) {
+func (r *run) card(name string) (*cardtext.Card, error) {
 	if c, ok := r.cards[strings.ToLower(name)]; ok {
 		return c, nil
 	}
@@ -378,26 +378,26 @@ func (r *run) card(name string) (*engine.Card, error) {
 		if err != nil {
 			return nil, err
 		}
-		c = engine.DoubleFaced(c, back, d.Modal)
+		c = cardtext.DoubleFaced(c, back, d.Modal)
 	case d.Flip != nil:
 		flip, err := r.face(d.Flip, d.Flip.Name)
 		if err != nil {
 			return nil, err
 		}
-		c = engine.FlipCard(c, flip)
+		c = cardtext.FlipCard(c, flip)
 	case d.Half != nil:
 		right, err := r.face(d.Half, d.Half.Name)
 		if err != nil {
 			return nil, err
 		}
-		c = engine.SplitCard(c, right)
+		c = cardtext.SplitCard(c, right)
 	}
 	r.cards[strings.ToLower(name)] = c
 	return c, nil
 }
 
 // face builds one declared face's characteristics, named name.
-func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
+func (r *run) face(d *CardDecl, name string) (*cardtext.Card, error) {
 	fail := func(err error) error {
 		return &Error{Name: r.sc.Name, Line: d.Line, Msg: fmt.Sprintf("card %s under %s: %v", name, r.ed, err)}
 	}
@@ -419,11 +419,11 @@ func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
 	if d.Loyalty > 0 && !tl.Is("planeswalker") {
 		return nil, fail(errors.New("only planeswalkers have loyalty"))
 	}
-	c := &engine.Card{Name: name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
+	c := &cardtext.Card{Name: name, Cost: d.Cost, Types: tl, Power: d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
 		Loyalty: d.Loyalty, Keywords: d.Keywords, Color: d.Color, HasColor: d.HasColor, HandMod: d.HandMod, LifeMod: d.LifeMod}
 	cda := false
 	for _, l := range d.Text {
-		abs, err := engine.ParseAbilities(name, l.Text, d.spell(), r.ed.Types)
+		abs, err := cardtext.ParseAbilities(name, l.Text, d.spell(), r.ed.Types)
 		if err != nil {
 			return nil, &Error{Name: r.sc.Name, Line: l.Line, Msg: fmt.Sprintf("card %s under %s: %v", name, r.ed, err)}
 		}
@@ -443,7 +443,7 @@ func (r *run) face(d *CardDecl, name string) (*engine.Card, error) {
 
 // object finds the object a reference means now. A bare name must be
 // unambiguous; if several objects have it, those in prefer count first.
-func (r *run) object(ref ref, prefer engine.Zone) (*engine.Object, error) {
+func (r *run) object(ref ref, prefer cardtext.Zone) (*engine.Object, error) {
 	if ref.Index != 0 {
 		if o := r.st.ByLabel(ref.String()); o != nil {
 			return o, nil
@@ -509,7 +509,7 @@ func (r *run) chars(ref ref) (engine.Chars, *engine.Object, error) {
 			if cerr != nil {
 				return engine.Chars{}, nil, cerr
 			}
-			tmp := engine.Object{Card: c, Zone: engine.Library}
+			tmp := engine.Object{Card: c, Zone: cardtext.Library}
 			return r.st.Chars(&tmp), nil, nil
 		}
 	}
@@ -556,7 +556,7 @@ func (r *run) hint(p *engine.Choice) string {
 	return "nothing"
 }
 
-func (r *run) label(id engine.ObjectID) string {
+func (r *run) label(id cardtext.ObjectID) string {
 	if o := r.st.Object(id); o != nil {
 		return o.Label
 	}
@@ -633,7 +633,7 @@ func InsertStep(text string, after int, step string) string {
 // option's label as the choice was asked: it may be an object the paused
 // action made, such as a card it drew. ok is false if no option has that
 // name.
-func (r *run) option(ref ref) (engine.ObjectID, bool, error) {
+func (r *run) option(ref ref) (cardtext.ObjectID, bool, error) {
 	p := r.st.Pending
 	if p == nil {
 		return 0, false, nil

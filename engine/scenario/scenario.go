@@ -93,7 +93,7 @@ type CardDecl struct {
 	Color            cardtext.Color
 	HasColor         bool
 	// Text is the card's rules text, one ability per "text:" line, read
-	// by engine.ParseAbilities under each edition the scenario runs in.
+	// by cardtext.ParseAbilities under each edition the scenario runs in.
 	Text []TextLine
 	// CDA: the printed power or toughness has a *, defined by a
 	// characteristic-defining ability in the text (208.2a).
@@ -115,7 +115,7 @@ type CardDecl struct {
 // Zone is one player's zone: "B hand".
 type Zone struct {
 	Player int // index into Players
-	Zone   engine.Zone
+	Zone   cardtext.Zone
 }
 
 // TextLine is one "text:" line of a card.
@@ -162,7 +162,7 @@ func (s *Scenario) Written(i int) string {
 }
 
 // IsRevealed reports whether a reveal line shows player i's zone z.
-func (s *Scenario) IsRevealed(i int, z engine.Zone) bool {
+func (s *Scenario) IsRevealed(i int, z cardtext.Zone) bool {
 	for _, r := range s.Revealed {
 		if r.Player == i && r.Zone == z {
 			return true

@@ -67,7 +67,7 @@ func (p *parser) target(c *cursor) (target, bool) {
 	return target{}, false
 }
 
-func (r *run) target(t target, prefer engine.Zone) (engine.Target, error) {
+func (r *run) target(t target, prefer cardtext.Zone) (engine.Target, error) {
 	if t.player != "" {
 		return engine.PlayerTarget(r.player(t.player)), nil
 	}
@@ -130,10 +130,10 @@ func (p *parser) action(c *cursor) (builder, bool) {
 				if who != "" {
 					pl = r.player(who)
 				}
-				return engine.GoTo{Step: engine.StepUpkeep, Player: pl}, nil
+				return engine.GoTo{Step: cardtext.StepUpkeep, Player: pl}, nil
 			})
 		}
-		st, ok := engine.ParseStep(strings.TrimSpace(c.s))
+		st, ok := cardtext.ParseStep(strings.TrimSpace(c.s))
 		if !ok {
 			p.errorf("go to which step: upkeep, draw step, main phase, beginning of combat, declare attackers, declare blockers, combat damage, end of combat, postcombat main, end step, cleanup; or B's upkeep")
 			return nil, false
@@ -158,7 +158,7 @@ func (p *parser) action(c *cursor) (builder, bool) {
 			return fail()
 		}
 		return done(func(r *run) (engine.Action, error) {
-			x, err := r.object(o, engine.Battlefield)
+			x, err := r.object(o, cardtext.Battlefield)
 			if err != nil {
 				return nil, err
 			}
@@ -202,7 +202,7 @@ func (p *parser) action(c *cursor) (builder, bool) {
 			return fail()
 		}
 		return done(func(r *run) (engine.Action, error) {
-			to, err := r.target(t, engine.Battlefield)
+			to, err := r.target(t, cardtext.Battlefield)
 			if err != nil {
 				return nil, err
 			}
@@ -226,7 +226,7 @@ func (p *parser) action(c *cursor) (builder, bool) {
 			if err != nil {
 				return nil, err
 			}
-			to, err := r.target(t, engine.Battlefield)
+			to, err := r.target(t, cardtext.Battlefield)
 			if err != nil {
 				return nil, err
 			}
@@ -246,7 +246,7 @@ func (p *parser) tap(c *cursor, untap bool, done func(builder) (builder, bool), 
 		return fail()
 	}
 	return done(func(r *run) (engine.Action, error) {
-		x, err := r.object(o, engine.Battlefield)
+		x, err := r.object(o, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -272,7 +272,7 @@ func (p *parser) putCounters(c *cursor, done func(builder) (builder, bool), fail
 		return fail()
 	}
 	return done(func(r *run) (engine.Action, error) {
-		to, err := r.target(t, engine.Battlefield)
+		to, err := r.target(t, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -295,7 +295,7 @@ func (p *parser) removeCounters(c *cursor, done func(builder) (builder, bool), f
 		return fail()
 	}
 	return done(func(r *run) (engine.Action, error) {
-		from, err := r.target(t, engine.Battlefield)
+		from, err := r.target(t, cardtext.Battlefield)
 		if err != nil {
 			return nil, err
 		}
@@ -334,7 +334,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		propose := strings.HasPrefix(c.last, "proposes")
 		c.eat("the")
 		whose, _ := c.player()
-		st, ok := engine.ParseStep(strings.TrimSpace(c.s))
+		st, ok := cardtext.ParseStep(strings.TrimSpace(c.s))
 		if !ok {
 			p.errorf("to which step: upkeep, draw step, main phase, beginning of combat, …, end step; or B's upkeep")
 			return nil, false
@@ -364,7 +364,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 			return fail()
 		}
 		return done(func(r *run) (engine.Action, error) {
-			x, err := r.object(o, engine.Hand)
+			x, err := r.object(o, cardtext.Hand)
 			if err != nil {
 				return nil, err
 			}
@@ -396,7 +396,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 				return fail()
 			}
 			return done(func(r *run) (engine.Action, error) {
-				to, err := r.target(t, engine.Battlefield)
+				to, err := r.target(t, cardtext.Battlefield)
 				if err != nil {
 					return nil, err
 				}
@@ -407,7 +407,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		if !ok {
 			return fail()
 		}
-		z := engine.Battlefield
+		z := cardtext.Battlefield
 		if !c.end() {
 			var ok bool
 			if z, _, ok = c.zone(); !ok {
@@ -461,9 +461,9 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 			return fail()
 		}
 		return done(func(r *run) (engine.Action, error) {
-			var ids []engine.ObjectID
+			var ids []cardtext.ObjectID
 			for _, o := range os {
-				x, err := r.object(o, engine.Battlefield)
+				x, err := r.object(o, cardtext.Battlefield)
 				if err != nil {
 					return nil, err
 				}
@@ -472,7 +472,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 			return engine.Sacrifice{Player: r.player(who), Objects: ids}, nil
 		})
 	case c.eat("adds"):
-		m, err := engine.ParseMana(c.mana())
+		m, err := cardtext.ParseMana(c.mana())
 		if err != nil {
 			p.errorf("%v", err)
 			return nil, false
@@ -599,13 +599,13 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 						return engine.Choose{Player: r.player(who), Word: w}, nil
 					}
 					if id, ok, err := r.option(rs[0]); ok || err != nil {
-						return engine.Choose{Player: r.player(who), Object: id, Objects: []engine.ObjectID{id}}, err
+						return engine.Choose{Player: r.player(who), Object: id, Objects: []cardtext.ObjectID{id}}, err
 					}
-					x, err := r.object(rs[0], engine.Battlefield)
+					x, err := r.object(rs[0], cardtext.Battlefield)
 					if err != nil {
 						return nil, err
 					}
-					return engine.Choose{Player: r.player(who), Object: x.ID, Objects: []engine.ObjectID{x.ID}}, nil
+					return engine.Choose{Player: r.player(who), Object: x.ID, Objects: []cardtext.ObjectID{x.ID}}, nil
 				})
 			}
 			*c = save
@@ -614,12 +614,12 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 		}
 		if c.eat("nothing") {
 			return done(func(r *run) (engine.Action, error) {
-				return engine.Choose{Player: r.player(who), Objects: []engine.ObjectID{}}, nil
+				return engine.Choose{Player: r.player(who), Objects: []cardtext.ObjectID{}}, nil
 			})
 		}
 		if rs, ok := c.refs(); ok {
 			return done(func(r *run) (engine.Action, error) {
-				var ids []engine.ObjectID
+				var ids []cardtext.ObjectID
 				for _, o := range rs {
 					if id, ok, err := r.option(o); ok || err != nil {
 						if err != nil {
@@ -628,7 +628,7 @@ func (p *parser) playerAction(c *cursor, who string, done func(builder) (builder
 						ids = append(ids, id)
 						continue
 					}
-					x, err := r.object(o, engine.Battlefield)
+					x, err := r.object(o, cardtext.Battlefield)
 					if err != nil {
 						return nil, err
 					}

@@ -1,11 +1,9 @@
-package engine
+package cardtext
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // token is one word, number, symbol or punctuation mark of rules text.
@@ -40,7 +38,7 @@ func lexRules(s string) []token {
 			i += size
 		case r == '\'' || r == '\u2018' || r == '\u2019':
 			// An apostrophe starting a word is a quote inside a quote.
-			if i+size < len(s) && (s[i+size] == 's' || s[i+size] == 'S') && (i+size+1 == len(s) || !isWordByte(s[i+size+1])) && len(out) > 0 && out[len(out)-1].end == i {
+			if i+size < len(s) && (s[i+size] == 's' || s[i+size] == 'S') && (i+size+1 == len(s) || !IsWordByte(s[i+size+1])) && len(out) > 0 && out[len(out)-1].end == i {
 				out = append(out, token{"'s", i, i + size + 1})
 				i += size + 1
 				continue
@@ -86,9 +84,9 @@ func lexRules(s string) []token {
 					j += n
 					continue
 				}
-				if (c == '\'' || c == '\u2019') && j+n < len(s) && isWordByte(s[j+n]) {
+				if (c == '\'' || c == '\u2019') && j+n < len(s) && IsWordByte(s[j+n]) {
 					// "can't", "don't", "Urza's" (split below when 's)
-					if (s[j+n] == 's' || s[j+n] == 'S') && (j+n+1 == len(s) || !isWordByte(s[j+n+1])) {
+					if (s[j+n] == 's' || s[j+n] == 'S') && (j+n+1 == len(s) || !IsWordByte(s[j+n+1])) {
 						break
 					}
 					j += n
@@ -107,7 +105,7 @@ func lexRules(s string) []token {
 	return out
 }
 
-func isWordByte(b byte) bool {
+func IsWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
@@ -213,9 +211,23 @@ func (c *tcur) num() (int, bool) {
 		c.i++
 		return n, true
 	}
-	if n, ok := cardtext.Number(w); ok && n <= 1000000 {
+	if n, ok := Number(w); ok && n <= 1000000 {
 		c.i++
 		return n, true
 	}
 	return 0, false
+}
+
+func Signed(s string) (int, bool) {
+	if len(s) < 2 || (s[0] != '+' && s[0] != '-') {
+		return 0, false
+	}
+	n, ok := Number(s[1:])
+	if !ok || n > 1000 {
+		return 0, false
+	}
+	if s[0] == '-' {
+		n = -n
+	}
+	return n, true
 }

@@ -1,4 +1,4 @@
-package engine
+package cardtext
 
 // The grammar of hidden zones: searching (701.23), revealing a hand
 // (701.20), choosing a card from it, and shuffling objects into a library

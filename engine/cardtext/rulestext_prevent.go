@@ -1,4 +1,4 @@
-package engine
+package cardtext
 
 // preventAll reads what "Prevent all" prevents (615.1a), from the words
 // after it: which damage ("damage", "combat damage"), then, in any order,

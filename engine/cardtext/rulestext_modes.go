@@ -1,4 +1,4 @@
-package engine
+package cardtext
 
 // Modal spells (700.2): a line "Choose one —" (or "Choose one or both —",
 // "Choose any number —", "Choose one. If this spell was kicked, choose any
@@ -12,11 +12,11 @@ func modeCount(c *tcur) ([2]int, bool) {
 	upTo := c.eat("up", "to")
 	switch {
 	case !upTo && c.eat("any", "number"):
-		return [2]int{1, anyNumber}, true
+		return [2]int{1, AnyNumber}, true
 	case !upTo && c.eat("one", "or", "both"):
 		return [2]int{1, 2}, true
 	case !upTo && c.eat("one", "or", "more"):
-		return [2]int{1, anyNumber}, true
+		return [2]int{1, AnyNumber}, true
 	}
 	w := c.next()
 	n, ok := numberWords[w]

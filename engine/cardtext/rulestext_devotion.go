@@ -1,20 +1,18 @@
-package engine
-
-import "github.com/arbiter-rules/arbiter/engine/cardtext"
+package cardtext
 
 // devotionTo reads the colors after "devotion to" (700.5): "red", "black
 // and red" (a combination: symbols of either color count, 700.5), or
 // "each color and each combination of colors" (each: every one of them).
-func devotionTo(c *tcur) (col cardtext.Color, each, ok bool) {
+func devotionTo(c *tcur) (col Color, each, ok bool) {
 	if c.eat("each", "color", "and", "each", "combination", "of", "colors") {
-		for _, x := range cardtext.AllColors {
+		for _, x := range AllColors {
 			col |= x
 		}
 		return col, true, true
 	}
 	save := c.i
 	for {
-		x, ok := cardtext.ParseColor(c.peek())
+		x, ok := ParseColor(c.peek())
 		if !ok || len(c.peek()) < 2 {
 			c.i = save
 			return 0, false, false

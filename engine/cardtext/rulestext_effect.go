@@ -1,10 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"slices"
 	"strings"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // effect reads one or more sentences of instructions (609.1) up to the end
@@ -687,7 +685,7 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		in := &Instr{Op: OpCopySpell, What: r}
 		if c.eat(",", "except", "that", "the", "copy", "is") {
-			col, ok := cardtext.ParseColor(c.next())
+			col, ok := ParseColor(c.next())
 			if !ok {
 				return fail("the copy's color")
 			}
@@ -1263,7 +1261,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 		card.Power, card.Toughness, card.HasPT = pw.N, tg.N, true
 	}
 	var supers, types []string
-	var subs []cardtext.Subtype
+	var subs []Subtype
 	for !c.end() {
 		w := c.peek()
 		if strings.Contains(w, "/") && !card.HasPT {
@@ -1275,7 +1273,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 			card.Power, card.Toughness, card.HasPT = pw.N, tg.N, true
 			continue
 		}
-		if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
+		if col, ok := ParseColor(w); ok && len(w) > 1 {
 			card.Color |= col
 			c.next()
 			c.eat("and")
@@ -1301,7 +1299,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 		}
 		if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
 			name2, _ := p.lists.Subtype(kinds[0], w)
-			subs = append(subs, cardtext.Subtype{Name: name2, Kind: kinds[0]})
+			subs = append(subs, Subtype{Name: name2, Kind: kinds[0]})
 			c.next()
 			continue
 		}
@@ -1318,7 +1316,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 	if len(types) == 0 {
 		return fail("the token's card types")
 	}
-	card.Types = cardtext.TypeLine{Supertypes: supers, CardTypes: types, Subtypes: subs}
+	card.Types = TypeLine{Supertypes: supers, CardTypes: types, Subtypes: subs}
 	if card.HasPT && !card.Types.Is("creature") {
 		return fail("only creature tokens have power and toughness")
 	}
@@ -1342,7 +1340,7 @@ func (p *textParser) create(c *tcur, text string, who PRef) (*Instr, bool, error
 			switch {
 			case a.Kind == AbKeyword && a.Param == "" && a.KCost == nil && a.N == 0:
 				card.Keywords = append(card.Keywords, a.Keyword)
-			case refersOuter(a):
+			case RefersOuter(a):
 				// Bound to the object that creates the token (201.5a).
 				spec.Gains = append(spec.Gains, a)
 			default:
@@ -1782,7 +1780,7 @@ func ptPart(s string) (Amount, bool) {
 	if s == "x" {
 		return Amount{X: true, Neg: neg}, true
 	}
-	n, ok := cardtext.Number(s)
+	n, ok := Number(s)
 	if !ok || n > 1000 {
 		return Amount{}, false
 	}
@@ -1830,7 +1828,7 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 	}
 	for !c.end() {
 		w := c.peek()
-		if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
+		if col, ok := ParseColor(w); ok && len(w) > 1 {
 			spec.SetColor |= col
 			spec.HasColor = true
 			c.next()
@@ -1858,7 +1856,7 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 		}
 		if kinds := p.lists.KindsOf(w); len(kinds) > 0 {
 			n, _ := p.lists.Subtype(kinds[0], w)
-			spec.SetSubs = append(spec.SetSubs, cardtext.Subtype{Name: n, Kind: kinds[0]})
+			spec.SetSubs = append(spec.SetSubs, Subtype{Name: n, Kind: kinds[0]})
 			c.next()
 			any = true
 			continue
@@ -2384,7 +2382,7 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 			// leave Colors empty: matching colorless is rare; ignore
 		case strings.HasPrefix(w, "non") && len(w) > 3:
 			base := strings.TrimPrefix(strings.TrimPrefix(w, "non"), "-")
-			if col, ok := cardtext.ParseColor(base); ok && len(base) > 1 {
+			if col, ok := ParseColor(base); ok && len(base) > 1 {
 				f.NotColors |= col
 			} else if ct, ok := p.lists.CardType(base); ok {
 				f.Not = append(f.Not, strings.ToLower(ct))
@@ -2399,7 +2397,7 @@ func (p *textParser) nounPhrase(c *tcur, f *Filter) (plural, ok bool) {
 				goto post
 			}
 		default:
-			if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
+			if col, ok := ParseColor(w); ok && len(w) > 1 {
 				f.Colors |= col
 				break
 			}
@@ -2551,7 +2549,7 @@ func (p *textParser) isTypeOrColor(w string) bool {
 	if _, ok := p.pluralType(w); ok {
 		return true
 	}
-	if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 && col != 0 {
+	if col, ok := ParseColor(w); ok && len(w) > 1 && col != 0 {
 		return true
 	}
 	return len(p.lists.KindsOf(w)) > 0
@@ -2652,7 +2650,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 				return nil, true, p.fail(c, text, "what X is")
 			}
 			for _, ab := range abs {
-				if ab.Keyword != "" && ab.KCost != nil && ab.KCost.Mana.Kinds().Has(cardtext.SymVariable) {
+				if ab.Keyword != "" && ab.KCost != nil && ab.KCost.Mana.Kinds().Has(SymVariable) {
 					ab.XIs = &a
 				}
 			}
@@ -2692,7 +2690,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		// "As long as your devotion to red is less than five, Purphoros
 		// isn't a creature." (layer 4)
 		ct := c.next()
-		if _, ok := cardtext.KindOf(ct); !ok {
+		if _, ok := KindOf(ct); !ok {
 			return nil, true, p.fail(c, text, "a card type: ~ isn't a creature")
 		}
 		spec.RemoveTypes = []string{ct}
@@ -2768,14 +2766,14 @@ func (f Filter) String() string {
 	if f.FaceDown {
 		w = append(w, "face-down")
 	}
-	for _, c := range cardtext.AllColors {
+	for _, c := range AllColors {
 		if f.NotColors.Has(c) {
-			w = append(w, "non"+cardtext.ColorNames[c])
+			w = append(w, "non"+ColorNames[c])
 		}
 	}
-	for _, c := range cardtext.AllColors {
+	for _, c := range AllColors {
 		if f.Colors.Has(c) {
-			w = append(w, cardtext.ColorNames[c])
+			w = append(w, ColorNames[c])
 		}
 	}
 	w = append(w, f.Super...)
@@ -2810,7 +2808,7 @@ func (p *textParser) spentIf(c *tcur, in *Instr) bool {
 	}
 	m, ok := c.manaCost()
 	if ok && len(m) == 1 && c.eat("was", "spent", "to", "cast") && (c.eat("this", "spell") || c.eat("it") || p.self(c)) {
-		if m[0].Kind == cardtext.SymColored {
+		if m[0].Kind == SymColored {
 			in.If = &Cond{Kind: CondSpent, Color: m[0].Color}
 			return true
 		}

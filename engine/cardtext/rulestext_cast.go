@@ -1,4 +1,4 @@
-package engine
+package cardtext
 
 // Permissions to cast spells and play lands (601.3, 305.1), after "You
 // may": "You may cast creature spells from the top of your library." "You

@@ -1,11 +1,10 @@
-package engine
+package cardtext
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -18,7 +17,7 @@ import (
 // set), the spell's instructions. The object's own name in the text is read
 // as a reference to the object itself (201.5b). lists are the edition's
 // types, used to tell a creature type from a word.
-func ParseAbilities(name, line string, spell bool, lists *cardtext.TypeLists) ([]*Ability, error) {
+func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
 	text := strings.TrimSpace(registry.StraightenQuotes(line)) // the lexer reads both kinds of quote; Text keeps one
 	byName := false
 	if name != "" {
@@ -67,7 +66,7 @@ func replaceName(text, name string) string {
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		end := i + len(ln)
-		if ln != "" && end <= len(text) && strings.EqualFold(text[i:end], ln) && (i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
+		if ln != "" && end <= len(text) && strings.EqualFold(text[i:end], ln) && (i == 0 || !IsWordByte(text[i-1])) && (end == len(text) || !IsWordByte(text[end])) {
 			b.WriteByte('~')
 			i = end
 			continue
@@ -80,7 +79,7 @@ func replaceName(text, name string) string {
 
 // textParser reads one line.
 type textParser struct {
-	lists   *cardtext.TypeLists
+	lists   *TypeLists
 	spell   bool
 	nested  bool // inside a quoted ability granted by another: "~" is that other object
 	targets []TargetSpec
@@ -116,7 +115,7 @@ func (p *textParser) fail(c *tcur, text, want string) error {
 }
 
 func (p *textParser) line(text string) ([]*Ability, error) {
-	text = withoutReminder(text)
+	text = WithoutReminder(text)
 	c := &tcur{toks: lexRules(text), src: text}
 	if c.end() {
 		return nil, fmt.Errorf("empty rules text")
@@ -246,7 +245,7 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if c.eatS(k) {
 			a := &Ability{Kind: AbKeyword, Keyword: k}
 			if k == "undying" || k == "persist" {
-				a.Parts = []*Ability{undyingParts(k)}
+				a.Parts = []*Ability{UndyingParts(k)}
 			}
 			if k == "changeling" {
 				// 702.73a: changeling is a characteristic-defining ability.
@@ -258,7 +257,7 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 	switch {
 	case c.eat("protection", "from"):
 		w := c.next()
-		if col, ok := cardtext.ParseColor(w); ok && len(w) > 1 {
+		if col, ok := ParseColor(w); ok && len(w) > 1 {
 			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w, Parts: nil, N: int(col)}, true
 		}
 		if w == "everything" || w == "creatures" || w == "artifacts" {
@@ -267,7 +266,7 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		// "protection from the chosen color" (607.2a): linked to an "As
 		// this enters, choose a color" ability; bound when granted.
 		if w == "the" && c.eat("chosen", "color") {
-			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: chosenColor}, true
+			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: ChosenColor}, true
 		}
 	case c.eat("toxic"):
 		if n, ok := c.num(); ok {
@@ -422,7 +421,7 @@ func cumulativeUpkeepParts(cost *Cost, words string) []*Ability {
 // between two colored symbols, "{W} or {U}". The choice is made separately
 // for each age counter (702.24a), which is what paying one two-color
 // hybrid symbol per counter does (107.4e), so it is read as {W/U}.
-func upkeepMana(c *tcur) (cardtext.ManaCost, bool) {
+func upkeepMana(c *tcur) (ManaCost, bool) {
 	save := c.i
 	m, ok := c.manaCost()
 	if !ok {
@@ -432,17 +431,17 @@ func upkeepMana(c *tcur) (cardtext.ManaCost, bool) {
 		return m, true
 	}
 	m2, ok := c.manaCost()
-	if !ok || len(m) != 1 || len(m2) != 1 || m[0].Kind != cardtext.SymColored || m2[0].Kind != cardtext.SymColored || m[0].Color == m2[0].Color {
+	if !ok || len(m) != 1 || len(m2) != 1 || m[0].Kind != SymColored || m2[0].Kind != SymColored || m[0].Color == m2[0].Color {
 		c.i = save
 		return nil, false
 	}
-	return cardtext.ManaCost{{Kind: cardtext.SymHybrid, Color: m[0].Color | m2[0].Color}}, true
+	return ManaCost{{Kind: SymHybrid, Color: m[0].Color | m2[0].Color}}, true
 }
 
 // undyingParts is undying (702.93a) or persist (702.79a): "When this
 // permanent dies, if it had no +1/+1 counters on it, return it to the
 // battlefield under its owner's control with a +1/+1 counter on it."
-func undyingParts(k string) *Ability {
+func UndyingParts(k string) *Ability {
 	kind := "+1/+1"
 	if k == "persist" {
 		kind = "-1/-1"
@@ -456,11 +455,11 @@ func undyingParts(k string) *Ability {
 }
 
 // manaCost consumes a run of mana symbols.
-func (c *tcur) manaCost() (cardtext.ManaCost, bool) {
-	var out cardtext.ManaCost
+func (c *tcur) manaCost() (ManaCost, bool) {
+	var out ManaCost
 	save := c.i
 	for !c.end() && strings.HasPrefix(c.peek(), "{") {
-		sym, err := cardtext.ParseSymbol(strings.Trim(c.peek(), "{}"))
+		sym, err := ParseSymbol(strings.Trim(c.peek(), "{}"))
 		if err != nil {
 			c.i = save
 			return nil, false
@@ -1532,7 +1531,7 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 
 // withoutReminder drops the reminder text a line ends with: parenthesized
 // sentences that summarize a rule and have no effect on the game (207.2).
-func withoutReminder(text string) string {
+func WithoutReminder(text string) string {
 	for {
 		t := strings.TrimSpace(text)
 		if !strings.HasSuffix(t, ")") {
@@ -1557,4 +1556,59 @@ func abilityWord(text string) string {
 		return text[len(m):]
 	}
 	return text
+}
+
+// eachMay reads "Each player may …" / "Each opponent may …" as a whole
+// sentence. ok=false: the sentence doesn't start so.
+func (p *textParser) eachMay(c *tcur, text string) (*Instr, bool, error) {
+	start := c.i
+	who := PRef{Kind: PEach}
+	switch {
+	case c.eat("each", "player", "may"):
+	case c.eat("each", "opponent", "may"):
+		who.Kind = PEachOpponent
+	default:
+		return nil, false, nil
+	}
+	you := PRef{Kind: PYou}
+	prevP := p.itP
+	p.itP = &you
+	ins, err := p.clauses(c, text)
+	p.itP = prevP
+	if err != nil {
+		return nil, true, err
+	}
+	words := c.textBetween(start, len(c.toks))
+	may := &Instr{Op: OpSkip, May: true, Then: ins, Text: "you may " + c.textBetween(start+3, len(c.toks))}
+	return &Instr{Op: OpEachPlayer, Who: who, Each: []*Instr{may}, Text: words}, true, nil
+}
+
+// characteristicsOf reads "~ has the power, toughness, and creature types
+// of the last creature card exiled with ~. It's still a Shapeshifter."
+func (p *textParser) characteristicsOf(c *tcur) ([]*ContSpec, bool) {
+	save := c.i
+	self := func() bool { return (c.peek() == "~" && c.next() != "") || p.self(c) }
+	if !self() || !c.eat("has", "the", "power", ",", "toughness", ",", "and", "creature", "types", "of", "the", "last", "creature", "card", "exiled", "with") || !self() {
+		c.i = save
+		return nil, false
+	}
+	last := ORef{Kind: RefLastExiled}
+	sp := &ContSpec{Affects: ORef{Kind: RefSelf}, SetPT: &[2]Amount{{PowerOf: &last}, {ToughOf: &last}}, TypesOf: &last}
+	c.eat(".")
+	if c.eat("it", "'s", "still", "a") || c.eat("it", "is", "still", "a") {
+		w := c.next()
+		kinds := p.lists.KindsOf(w)
+		if len(kinds) == 0 {
+			c.i = save
+			return nil, false
+		}
+		n, _ := p.lists.Subtype(kinds[0], w)
+		sp.AddSubs = append(sp.AddSubs, Subtype{Name: n, Kind: kinds[0]})
+		c.eat(".")
+	}
+	if !c.end() {
+		c.i = save
+		return nil, false
+	}
+	return []*ContSpec{sp}, true
 }

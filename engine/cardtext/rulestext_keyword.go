@@ -1,10 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"strconv"
 	"strings"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // Keyword abilities that stand for other abilities (702.1: "[keyword]
@@ -51,7 +49,7 @@ func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 		if !c.eatS(kw) {
 			continue
 		}
-		var cost cardtext.ManaCost
+		var cost ManaCost
 		if keywordCost[kw] {
 			cost, _ = c.manaCost()
 		}
@@ -69,7 +67,7 @@ func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 // A keyword that stands for one ability is that ability, named by the
 // keyword; one that stands for several is a keyword ability with them as
 // its parts.
-func (p *textParser) meaning(kw string, cost cardtext.ManaCost, n int) (*Ability, error) {
+func (p *textParser) meaning(kw string, cost ManaCost, n int) (*Ability, error) {
 	var parts []*Ability
 	for _, m := range keywordMeanings[kw] {
 		text := strings.ReplaceAll(m, "[n]", strconv.Itoa(n))
@@ -167,9 +165,66 @@ func (p *textParser) keywordAt(c *tcur, n int) bool {
 }
 
 // inFamily reports whether ability a is keyword kw or one of its variants.
-func inFamily(a *Ability, kw string) bool {
+func InFamily(a *Ability, kw string) bool {
 	if a.Keyword == kw {
 		return true
 	}
 	return kw == "landwalk" && a.Kind == AbKeyword && strings.HasSuffix(a.Keyword, "walk")
+}
+
+// loyaltyCost consumes a loyalty symbol in a cost: "+1", "−4", "0", as
+// Oracle text writes them, or bracketed as the rules do ("[+1]").
+func loyaltyCost(c *tcur) (int, bool) {
+	save := c.i
+	br := c.eat("[")
+	w := c.next()
+	n, ok := 0, false
+	switch {
+	case w == "0":
+		ok = true
+	case len(w) > 1 && (w[0] == '+' || w[0] == '-'):
+		n, ok = Signed(w)
+	}
+	if ok && br && !c.eat("]") {
+		ok = false
+	}
+	if !ok {
+		c.i = save
+		return 0, false
+	}
+	return n, true
+}
+
+// abilityCostStatic reads a static ability that changes what activated
+// abilities cost: "Planeswalkers' loyalty abilities you control cost an
+// additional [+1] to activate." (Carth the Lion, 606.4).
+func (p *textParser) abilityCostStatic(c *tcur) (*Ability, bool) {
+	save := c.i
+	f := &Filter{}
+	if _, ok := p.nounPhrase(c, f); !ok || !(c.eat("'") || c.eat("'s")) {
+		c.i = save
+		return nil, false
+	}
+	mod := &RuleMod{Kind: RuleAbilityCostMore, Filter: f}
+	switch {
+	case c.eat("loyalty", "abilities"):
+		mod.LoyaltyOnly = true
+	default:
+		c.i = save
+		return nil, false
+	}
+	if c.eat("you", "control") {
+		mod.Who = Yours
+	}
+	n, ok := 0, false
+	if c.eat("cost", "an", "additional") {
+		n, ok = loyaltyCost(c)
+	}
+	if !ok || !c.eat("to", "activate") {
+		c.i = save
+		return nil, false
+	}
+	mod.Loyalty = n
+	c.eat(".")
+	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
 }
