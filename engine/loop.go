@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"sync"
 
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
@@ -21,7 +22,23 @@ import (
 type loopMark struct {
 	Player PlayerID
 	Choice string
-	State  uint64
+	At     *loopState
+}
+
+// loopState is the state a choice was made in. Its digest is taken only
+// when a later choice by the same player, the same choice, is compared
+// with it: most choices are never made twice, and a digest renders the
+// whole game.
+type loopState struct {
+	ed   *RulesEdition
+	s    State
+	once sync.Once
+	sum  uint64
+}
+
+func (l *loopState) digest() uint64 {
+	l.once.Do(func() { l.sum = gameState(l.ed, l.s) })
+	return l.sum
 }
 
 // maxLoopMarks bounds what the game remembers: a loop that comes back to a
@@ -65,10 +82,10 @@ func (t *tx) fragmentedLoop(p PlayerID, c string) error {
 	if !t.ed.Has(registry.LoopFragmented) || !t.applies(registry.LoopFragmented) {
 		return nil
 	}
-	st := gameState(t.ed, t.base)
+	here := &loopState{ed: t.ed, s: t.base}
 	marks := t.s.Loop
 	for i, m := range marks {
-		if m.Player != p || m.Choice != c || m.State != st {
+		if m.Player != p || m.Choice != c || m.At.digest() != here.digest() {
 			continue
 		}
 		involved := map[PlayerID]bool{}
@@ -84,7 +101,7 @@ func (t *tx) fragmentedLoop(p PlayerID, c string) error {
 		}
 		break
 	}
-	marks = append(slices.Clip(marks), loopMark{Player: p, Choice: c, State: st})
+	marks = append(slices.Clip(marks), loopMark{Player: p, Choice: c, At: here})
 	if len(marks) > maxLoopMarks {
 		marks = marks[len(marks)-maxLoopMarks:]
 	}
