@@ -169,12 +169,16 @@ func ordinal(n int) string {
 }
 
 // commanderDamage records combat damage a commander dealt player p
-// (903.10a).
+// (903.10a). The source is judged as it last existed: damage it dealt
+// counts for the commander even when the source has left the battlefield
+// by the time the damage is dealt (combat damage on the stack, 510.2 before
+// M10), since the count belongs to the commander card, not to one object.
 func (t *tx) commanderDamage(srcID cardtext.ObjectID, p PlayerID, n int) {
-	src := t.s.Object(srcID)
-	if src == nil || !t.applies(registry.CommanderDamage) {
+	snap := t.snapshotOf(srcID)
+	if snap == nil || !t.applies(registry.CommanderDamage) {
 		return
 	}
+	src := &snap.Obj
 	c, owner, ok := t.s.CommanderOf(src)
 	if !ok {
 		return

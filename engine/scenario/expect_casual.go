@@ -100,13 +100,20 @@ func (p *parser) casualPlayerExpect(c *cursor, who string) (check, bool, bool) {
 		}
 		n, ok := p.wantInt(c)
 		return func(r *run) (bool, string, registry.Key) {
-			x, err := r.object(o, 0)
-			if err != nil {
-				return false, err.Error(), ""
+			// The count belongs to the commander card (903.10a): it
+			// stands when no object of it is left in the game (its owner
+			// left, 800.4a), so the card is found by its designation.
+			label := commanderLabel(r, o)
+			if label == "" {
+				x, err := r.object(o, 0)
+				if err != nil {
+					return false, err.Error(), ""
+				}
+				label = x.Label
 			}
 			got := 0
 			for _, d := range r.st.Players[r.player(who)].CommanderDamage {
-				if d.Commander == x.Label {
+				if d.Commander == label {
 					got = d.Damage
 				}
 			}
@@ -127,4 +134,25 @@ func (p *parser) casualPlayerExpect(c *cursor, who string) (check, bool, bool) {
 		}, ok, true
 	}
 	return nil, false, false
+}
+
+// commanderLabel is the label of the commander card o names, whichever
+// player's it is, or "" if o names no commander (or, unnumbered, more than
+// one).
+func commanderLabel(r *run, o ref) string {
+	found := ""
+	for _, p := range r.st.Players {
+		for _, c := range p.Commanders {
+			if c.Name != o.Name {
+				continue
+			}
+			if o.Index == 0 || c.Card == o.String() {
+				if found != "" && found != c.Card {
+					return ""
+				}
+				found = c.Card
+			}
+		}
+	}
+	return found
 }
