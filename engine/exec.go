@@ -29,6 +29,9 @@ type execCtx struct {
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
 	moved map[cardtext.ObjectID]cardtext.ObjectID
+	// each is the target the instructions of "For each of them, …" are
+	// being followed for (608.2f).
+	each  *Target
 	added cardtext.Mana // mana added (for triggered mana abilities)
 	// searched is the player whose zones the effect last searched or
 	// revealed ("that player" after it).
@@ -434,6 +437,16 @@ func (x *execCtx) refIDs(r cardtext.ORef) []cardtext.ObjectID {
 		}
 	case cardtext.RefCreated:
 		ids = x.created
+	case cardtext.RefMovedIt:
+		ids = x.it
+	case cardtext.RefTopCard:
+		if top := t.s.Top(x.ctrl); top != nil {
+			ids = []cardtext.ObjectID{top.ID}
+		}
+	case cardtext.RefEachTarget:
+		if x.each != nil && !x.each.IsPlayer {
+			ids = []cardtext.ObjectID{x.each.Object}
+		}
 	case cardtext.RefChosenObj:
 		ids = x.chosen
 	case cardtext.RefTrigOther:
@@ -1240,6 +1253,8 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 			t.shuffle(p, nil, "")
 		}
 		return true, nil
+	case cardtext.OpForEachTarget:
+		return x.forEachTarget(in)
 	case cardtext.OpEachPlayer:
 		return x.eachPlayer(in)
 	case cardtext.OpSkip:
@@ -1273,6 +1288,9 @@ func (x *execCtx) recipients(r cardtext.Recip) []Target {
 	}
 	if r.Obj.Kind == cardtext.RefTarget {
 		return x.targetsAt(r.Obj.Index)
+	}
+	if r.Obj.Kind == cardtext.RefEachTarget && x.each != nil {
+		return []Target{*x.each}
 	}
 	var out []Target
 	for _, o := range x.objects(r.Obj) {

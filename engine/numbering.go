@@ -1186,6 +1186,7 @@ var corpusEditions = []corpusEdition{
 		set: `
 			identity.back=903.4d
 			lki=608.2h
+			resolve.apart=608.2f
 			resolve.characteristic=608.2i
 			resolve.graveyard=608.2m
 			resolve.previous=608.2j

@@ -90,7 +90,10 @@ type textParser struct {
 	// event is the event of the replacement effect being read: its
 	// amount is "that much", "that many" (614.1a).
 	event  *EventSpec
-	itZone Zone       // the zone "it" means: the hand just revealed
+	itZone Zone // the zone "it" means: the hand just revealed
+	// inEach: reading the instructions of "For each of them, …", where
+	// "that permanent or player" is the one they're followed for.
+	inEach bool
 	extra  []*Ability // abilities a copy exception gives ("it has '…'")
 	// copyMore is a copy exception's effects and conditional parts.
 	copyMore *CopyMore

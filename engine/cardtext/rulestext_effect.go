@@ -83,6 +83,15 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		}
 		return append(prev, in), nil
 	}
+	if p.chooseTargets(c) {
+		return prev, nil
+	}
+	if in, ok, err := p.forEachTarget(c, text); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return append(prev, in), nil
+	}
 	switch {
 	case c.eat("the", "copy", "targets"):
 		// 707.10e: "The copy targets that token."
@@ -477,6 +486,9 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to exile")
 		}
 		p.it = r
+		if r.Kind == RefTopCard {
+			p.it = ORef{Kind: RefMovedIt} // "that card": the card exiled, not the new top card
+		}
 		if c.eat("haunting") {
 			// Haunt (702.55a): "exile it haunting target creature".
 			h, ok := p.objects(c)
@@ -1640,6 +1652,9 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 		pr := PRef{Kind: PEach}
 		return Recip{Player: &pr}, true
 	}
+	if p.inEach && c.eat("that", "permanent", "or", "player") {
+		return Recip{Obj: ORef{Kind: RefEachTarget}}, true
+	}
 	if c.eat("that", "player") {
 		pr := PRef{Kind: PTriggerPlayer}
 		return Recip{Player: &pr}, true
@@ -1667,24 +1682,39 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 // planeswalker, or player", "another target creature, planeswalker, or
 // player". It adds the target and reports whether it read one.
 func (p *textParser) mixedTarget(c *tcur, save int) bool {
+	// "any number of target creatures, planeswalkers, and/or players"
+	// (115.1): none to all.
+	count, upTo := 1, c.eat("any", "number", "of")
+	if upTo {
+		count = 100
+	}
 	other := c.eat("another", "target")
 	if !other && !c.eat("target") {
+		c.i = save
 		return false
 	}
 	var kinds []string
 	players := false
 	for {
 		switch w := c.peek(); w {
-		case "player":
+		case "player", "players":
 			players = true
-		case "creature", "planeswalker", "battle":
-			kinds = append(kinds, w)
+		case "creature", "planeswalker", "battle", "creatures", "planeswalkers", "battles":
+			if plural := strings.HasSuffix(w, "s"); plural != upTo {
+				c.i = save
+				return false
+			}
+			kinds = append(kinds, strings.TrimSuffix(w, "s"))
 		default:
 			c.i = save
 			return false
 		}
 		c.next()
-		if !c.eat(",", "or") && !c.eat(",") && !c.eat("or") {
+		sep := false
+		for c.eat(",") || c.eat("or") || c.eat("and") || c.eat("/") {
+			sep = true
+		}
+		if !sep {
 			break
 		}
 	}
@@ -1692,7 +1722,7 @@ func (p *textParser) mixedTarget(c *tcur, save int) bool {
 		c.i = save
 		return false
 	}
-	spec := TargetSpec{Filter: Filter{AnyOf: kinds}, Objects: true, Players: true, Count: 1, Text: c.textBetween(save, c.i)}
+	spec := TargetSpec{Filter: Filter{AnyOf: kinds}, Objects: true, Players: true, Count: count, UpTo: upTo, Text: c.textBetween(save, c.i)}
 	p.words++
 	spec.Word = p.words
 	if other {
@@ -2111,6 +2141,11 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		r := ORef{Kind: RefSacrificed}
 		a.PowerOf = &r
 		return a, true
+	case p.it.Kind != RefNone && (c.eat("that", "card", "'s", "mana", "value") || c.eat("its", "mana", "value")):
+		// "damage equal to that card's mana value" (202.3)
+		r := p.it
+		a.ValueOf = &r
+		return a, true
 	case c.eat("the", "sacrificed", "creature", "'s", "mana", "value"), c.eat("the", "sacrificed", "artifact", "'s", "mana", "value"),
 		c.eat("the", "sacrificed", "permanent", "'s", "mana", "value"):
 		// Bosh, Iron Golem: "the sacrificed artifact's mana value".
@@ -2191,6 +2226,8 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 	}
 	var exiled Filter
 	switch {
+	case c.eat("the", "top", "card", "of", "your", "library"):
+		return ORef{Kind: RefTopCard}, true
 	case c.eat("the", "chosen", "card"):
 		return ORef{Kind: RefChosenObj}, true
 	case c.eat("each", "other", "card", "exiled", "with"):

@@ -18,6 +18,7 @@ const (
 	LinkedGained     Key = "linked.gained"           // 607.5: abilities an object acquires as part of one effect are linked to one another, and to no other
 	UndefinedChoice  Key = "choice.undefined"        // 607.5a: a choice made for another ability than the linked one is undefined: that part does nothing
 	OptionsPossible  Key = "resolve.options"         // 608.2d: a player can't choose an option that's illegal or impossible
+	EachApart        Key = "resolve.apart"           // 608.2f: an action on several players or objects that can't be at once is taken for each apart, the controller ordering one player's
 	LookBackInfo     Key = "resolve.lookback"        // 608.2i: information about a previous game state needn't hold now
 	OnlyNamed        Key = "resolve.characteristic"  // 608.2j: an effect checks only the characteristic it names
 	RefersPrevious   Key = "resolve.previous"        // 608.2k: an object the cost or trigger referred to is still affected if it changed
@@ -41,7 +42,7 @@ const (
 var effectGated = []Key{
 	CastTargetOnce, Pay, ConsiderChoices, ActivationCost, EntersModified, DelayedCreated,
 	ManaAbilityStays, TriggeredMana, StaticEnters, KickerLinked, LinkedMany, LinkedGained, UndefinedChoice,
-	OptionsPossible, LookBackInfo, OnlyNamed, RefersPrevious, CantEnter, PermanentsOnly,
+	OptionsPossible, EachApart, LookBackInfo, OnlyNamed, RefersPrevious, CantEnter, PermanentsOnly,
 	AsMuchAsPossible, SimultaneousBack, DurationNever, RulesEffect, StaticWhere, LayerOrder,
 	Override, ReplaceOnce, EntersAsItWould, PreventEachEvent, ReplaceNow, ContainedLater,
 }
@@ -59,6 +60,7 @@ var effectRecognizers = []recognizer{
 	{key: LinkedGained, chapters: []uint16{607}, sub: 1, re: rx(`^if an object acquires a pair of linked abilities as part of the same effect`)},
 	{key: UndefinedChoice, chapters: []uint16{607}, sub: 2, re: rx(`choice is considered to be .undefined`)},
 	{key: OptionsPossible, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`can.t choose an option that.s illegal or impossible`)},
+	{key: EachApart, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`^some spells and abilities include actions taken on multiple players and/or objects`)},
 	{key: LookBackInfo, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`^some effects look back in time and require information about previous game states`)},
 	{key: OnlyNamed, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`refers to certain characteristics, it checks only for the value of the specified characteristics`)},
 	{key: RefersPrevious, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`refers to a specific untargeted object that has been previously referred to by that ability.s cost or trigger condition`)},
