@@ -225,3 +225,54 @@ func TestLayers(t *testing.T) {
 		})
 	}
 }
+
+// TestPTBounds: "with toughness 2 or greater", "with power 3 or less"
+// qualify a noun wherever one is read, and decide a match by the value the
+// object has; a bound without "or greater/less" is an error.
+func TestPTBounds(t *testing.T) {
+	tests := []struct {
+		text string
+		want *cardtext.PTBound // nil: an error
+		pick func(a *cardtext.Ability) *cardtext.Filter
+	}{
+		{"Whenever a creature with toughness 2 or greater enters, you gain 1 life.", &cardtext.PTBound{Toughness: true, N: 2},
+			func(a *cardtext.Ability) *cardtext.Filter { return a.Trigger.What }},
+		{"Destroy all creatures with power 3 or less.", &cardtext.PTBound{N: 3, AtMost: true},
+			func(a *cardtext.Ability) *cardtext.Filter { return a.Effect[0].What.Group }},
+		{"Destroy all creatures with power 3.", nil, nil},
+	}
+	for _, tt := range tests {
+		abs, err := cardtext.ParseAbilities("Card", tt.text, strings.HasPrefix(tt.text, "Destroy"), Latest().Types)
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("%q: read, want an error", tt.text)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tt.text, err)
+		}
+		f := tt.pick(abs[0])
+		if f.PT == nil || *f.PT != *tt.want {
+			t.Fatalf("%q: bound %+v, want %+v", tt.text, f.PT, tt.want)
+		}
+		for _, pt := range [][2]int{{1, 1}, {2, 2}, {3, 3}, {4, 4}} {
+			s := NewState(20, "A", "B")
+			o := &Object{ID: 1, Zone: cardtext.Battlefield}
+			ch := &Chars{Types: cardtext.TypeLine{CardTypes: []string{"Creature"}}, Power: pt[0], Toughness: pt[1], HasPT: true}
+			v := pt[0]
+			if tt.want.Toughness {
+				v = pt[1]
+			}
+			want := v >= tt.want.N
+			if tt.want.AtMost {
+				want = v <= tt.want.N
+			}
+			g := *f
+			g.Self = false
+			if got := matchFilter(&s, &g, o, ch, nil, 0); got != want {
+				t.Errorf("%q on a %d/%d: match %v, want %v", tt.text, pt[0], pt[1], got, want)
+			}
+		}
+	}
+}

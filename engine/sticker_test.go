@@ -31,36 +31,23 @@ func TestWithWord(t *testing.T) {
 	}
 }
 
-// TestNamedStatic: "… is a green and white Citizen creature with base
-// power and toughness 1/1 named NAME" is read part by part, each in its
-// layer, the name in layer 3 with the name stickers (123.6c).
-func TestNamedStatic(t *testing.T) {
-	tests := []struct {
+// TestNamedStaticLayer: an effect that names an object ("… is a blue Frog
+// creature named Froggy") applies in layer 3 with the name stickers
+// (123.6c); one without a name has no part there.
+func TestNamedStaticLayer(t *testing.T) {
+	for _, tt := range []struct {
 		text  string
-		name  string
-		pt    bool
-		lose  bool
-		color cardtext.Color
-		err   string
+		named bool
 	}{
-		{text: "Enchanted creature loses all abilities and is a green and white Citizen creature with base power and toughness 1/1 named Legitimate Businessperson.",
-			name: "Legitimate Businessperson", pt: true, lose: true, color: cardtext.Green | cardtext.White},
-		{text: "Enchanted creature is a blue Frog creature named Froggy.", name: "Froggy", color: cardtext.Blue},
-		{text: "Enchanted creature is a blue Frog creature with base power and toughness 1/1.", pt: true, color: cardtext.Blue},
-		{text: "Enchanted creature is a blue Frog creature named.", err: "the name after named"},
-		{text: "Enchanted creature is a blue Frog creature with base power and toughness big.", err: "base power and toughness like 1/1"},
-	}
-	for _, tt := range tests {
-		abs, ok := readsOrFails(t, "Aura", tt.text, false, tt.err)
-		if !ok {
-			continue
+		{"Enchanted creature is a blue Frog creature named Froggy.", true},
+		{"Enchanted creature is a blue Frog creature with base power and toughness 1/1.", false},
+	} {
+		abs, err := cardtext.ParseAbilities("Aura", tt.text, false, Latest().Types)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.text, err)
 		}
-		sp := abs[0].Static[0]
-		if sp.SetName != tt.name || (sp.SetPT != nil) != tt.pt || sp.LoseAll != tt.lose || sp.SetColor != tt.color {
-			t.Errorf("%q: name %q, base P/T %v, loses all %v, color %v", tt.text, sp.SetName, sp.SetPT != nil, sp.LoseAll, sp.SetColor)
-		}
-		if got := inLayer(sp, "3"); got != (tt.name != "") {
-			t.Errorf("%q: in layer 3 = %v", tt.text, got)
+		if got := inLayer(abs[0].Static[0], "3"); got != tt.named {
+			t.Errorf("%q: in layer 3 = %v, want %v", tt.text, got, tt.named)
 		}
 	}
 }

@@ -820,7 +820,7 @@ const (
 	ChoosePlayer
 )
 
-// detrimental reports whether the ability is one its object would rather
+// Detrimental reports whether the ability is one its object would rather
 // not have (113.2a): a restriction or requirement on it, or entering tapped.
 func (a *Ability) Detrimental() bool {
 	if a.Kind == AbKeyword {
@@ -841,7 +841,7 @@ func (a *Ability) Detrimental() bool {
 	return false
 }
 
-// activated reports whether the ability is an activated ability, mana or
+// Activated reports whether the ability is an activated ability, mana or
 // not.
 func (a *Ability) Activated() bool { return a.Kind == AbActivated }
 
@@ -857,18 +857,20 @@ func (a *Ability) Display(name string) string {
 	return strings.ReplaceAll(a.Text, "~", name)
 }
 
-// bare reports whether a filter states no quality beyond being a card.
+// Bare reports whether a filter states no quality beyond being a card.
 func (f Filter) Bare() bool {
 	g := f
 	g.Card, g.Zone = false, 0
 	return g.String() == (Filter{}).String() && len(f.AnyOf) == 0 && len(f.Super) == 0 && len(f.Subtypes) == 0 && f.Colors == 0
 }
 
-// chosenColor is the parameter of "protection from the chosen color"
+// ChosenColor is the parameter of "protection from the chosen color"
 // before a color is bound to it; with none chosen it protects from
 // nothing (607.5a).
 const ChosenColor = "the chosen color"
 
+// RefersOuter reports whether a granted ability names the object that
+// granted it ("~" in the quoted text).
 func RefersOuter(a *Ability) bool { return strings.Contains(a.Text, "~") }
 
 // Modal is how many modes a modal spell's controller chooses (700.2):
@@ -885,10 +887,10 @@ type Modal struct {
 	ByOpponent bool
 }
 
-// anyNumber is a Max with no limit: "any number", "one or more".
+// AnyNumber is a Max with no limit: "any number", "one or more".
 const AnyNumber = -1
 
-// describe lists a cost's parts other than mana, for events.
+// Describe lists a cost's parts other than mana, for events.
 func (c *Cost) Describe() string {
 	if c == nil {
 		return ""
@@ -921,7 +923,7 @@ func (c *Cost) Describe() string {
 	return ", plus " + strings.Join(w, ", ")
 }
 
-// describe says what a rule-modifying effect forbids, for messages.
+// Describe says what a rule-modifying effect forbids, for messages.
 func (m *RuleMod) Describe() string {
 	switch m.Kind {
 	case RuleCantCast:

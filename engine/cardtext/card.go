@@ -61,7 +61,7 @@ func (c *Card) IsDoubleFaced() bool {
 	return c != nil && (c.Layout == LayoutTransform || c.Layout == LayoutModal) && c.Back != nil
 }
 
-// isBackFace reports whether c is the back face of a nonmodal double-faced
+// IsBackFace reports whether c is the back face of a nonmodal double-faced
 // card (202.3b).
 func (c *Card) IsBackFace() bool {
 	return c != nil && c.DFC != nil && c.DFC.Back == c && c.DFC.Layout == LayoutTransform
@@ -112,6 +112,7 @@ const (
 	Outside
 )
 
+// ZoneNames are the zones' names as the rules write them.
 var ZoneNames = map[Zone]string{
 	Library: "library", Hand: "hand", Battlefield: "battlefield", Graveyard: "graveyard",
 	Stack: "stack", Exile: "exile", Command: "command", Outside: "outside",

@@ -17,7 +17,7 @@ const (
 // AllColors lists the colors in the rules' order: white, blue, black, red, green.
 var AllColors = [5]Color{White, Blue, Black, Red, Green}
 
-var ColorNames = map[Color]string{White: "white", Blue: "blue", Black: "black", Red: "red", Green: "green"}
+var colorNames = map[Color]string{White: "white", Blue: "blue", Black: "black", Red: "red", Green: "green"}
 
 var colorLetters = map[byte]Color{'W': White, 'U': Blue, 'B': Black, 'R': Red, 'G': Green}
 
@@ -40,7 +40,7 @@ func (c Color) Names() []string {
 	var out []string
 	for _, x := range AllColors {
 		if c.Has(x) {
-			out = append(out, ColorNames[x])
+			out = append(out, colorNames[x])
 		}
 	}
 	return out
@@ -61,7 +61,7 @@ func (c Color) String() string {
 // ParseColor reads one color word ("white") or letter ("W"), case-insensitively.
 func ParseColor(s string) (Color, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	for c, n := range ColorNames {
+	for c, n := range colorNames {
 		if s == n {
 			return c, true
 		}

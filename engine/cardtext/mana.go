@@ -65,13 +65,13 @@ func ParseMana(s string) (Mana, error) {
 			return Mana{}, fmt.Errorf("%s can't be added to a mana pool as it is; choose what it produces", sym)
 		}
 	}
-	if m.Total() > MaxGeneric {
+	if m.Total() > maxGeneric {
 		return Mana{}, fmt.Errorf("too much mana: %d", m.Total())
 	}
 	return m, nil
 }
 
-// colors is the colors of the colored mana in m.
+// Colors is the colors of the colored mana in m.
 func (m Mana) Colors() Color {
 	var c Color
 	for i, col := range AllColors {
@@ -82,7 +82,7 @@ func (m Mana) Colors() Color {
 	return c
 }
 
-// manaTypes names the types of mana in Mana's order: the five colors and
+// ManaTypes names the types of mana in Mana's order: the five colors and
 // colorless (106.1b).
 var ManaTypes = [6]string{"white", "blue", "black", "red", "green", "colorless"}
 
@@ -97,10 +97,12 @@ func (m Mana) TypeNames() []string {
 	return out
 }
 
+// At is the amount of the i-th mana type (ManaTypes' order).
 func (m Mana) At(i int) int {
 	return [6]int{m.W, m.U, m.B, m.R, m.G, m.C}[i]
 }
 
+// AddAt adds n mana of the i-th mana type (ManaTypes' order).
 func (m *Mana) AddAt(i, n int) {
 	switch i {
 	case 0:

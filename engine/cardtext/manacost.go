@@ -40,7 +40,7 @@ type ManaCost []ManaSymbol
 
 // maxGeneric bounds generic symbols so a typo ("{99999999999}") is an error,
 // not an overflow. The largest printed generic symbol is {1000000}.
-const MaxGeneric = 1000000
+const maxGeneric = 1000000
 
 var letterOf = map[Color]byte{White: 'W', Blue: 'U', Black: 'B', Red: 'R', Green: 'G'}
 
@@ -184,8 +184,8 @@ func ParseSymbol(in string) (ManaSymbol, error) {
 		case "Q":
 			return ManaSymbol{Kind: SymUntap}, nil
 		}
-		n, ok := Number(s)
-		if !ok || n > MaxGeneric {
+		n, ok := number(s)
+		if !ok || n > maxGeneric {
 			return bad()
 		}
 		return ManaSymbol{Kind: SymGeneric, N: n}, nil
@@ -200,7 +200,7 @@ func ParseSymbol(in string) (ManaSymbol, error) {
 		case aok && bok && a != b:
 			return ManaSymbol{Kind: SymHybrid, Color: a | b}, nil
 		case bok:
-			if n, ok := Number(parts[0]); ok && n > 0 && n <= 99 {
+			if n, ok := number(parts[0]); ok && n > 0 && n <= 99 {
 				return ManaSymbol{Kind: SymMonoHybrid, Color: b, N: n}, nil
 			}
 		}
@@ -222,7 +222,7 @@ func firstByte(s string) byte {
 }
 
 // number parses a non-negative decimal without sign or spaces.
-func Number(s string) (int, bool) {
+func number(s string) (int, bool) {
 	if s == "" || len(s) > 9 {
 		return 0, false
 	}

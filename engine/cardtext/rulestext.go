@@ -118,7 +118,7 @@ func (p *textParser) fail(c *tcur, text, want string) error {
 }
 
 func (p *textParser) line(text string) ([]*Ability, error) {
-	text = WithoutReminder(text)
+	text = withoutReminder(text)
 	c := &tcur{toks: lexRules(text), src: text}
 	if c.end() {
 		return nil, fmt.Errorf("empty rules text")
@@ -441,7 +441,7 @@ func upkeepMana(c *tcur) (ManaCost, bool) {
 	return ManaCost{{Kind: SymHybrid, Color: m[0].Color | m2[0].Color}}, true
 }
 
-// undyingParts is undying (702.93a) or persist (702.79a): "When this
+// UndyingParts is undying (702.93a) or persist (702.79a): "When this
 // permanent dies, if it had no +1/+1 counters on it, return it to the
 // battlefield under its owner's control with a +1/+1 counter on it."
 func UndyingParts(k string) *Ability {
@@ -1534,7 +1534,7 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 
 // withoutReminder drops the reminder text a line ends with: parenthesized
 // sentences that summarize a rule and have no effect on the game (207.2).
-func WithoutReminder(text string) string {
+func withoutReminder(text string) string {
 	for {
 		t := strings.TrimSpace(text)
 		if !strings.HasSuffix(t, ")") {

@@ -1810,7 +1810,7 @@ func ptPart(s string) (Amount, bool) {
 	if s == "x" {
 		return Amount{X: true, Neg: neg}, true
 	}
-	n, ok := Number(s)
+	n, ok := number(s)
 	if !ok || n > 1000 {
 		return Amount{}, false
 	}
@@ -2805,12 +2805,12 @@ func (f Filter) String() string {
 	}
 	for _, c := range AllColors {
 		if f.NotColors.Has(c) {
-			w = append(w, "non"+ColorNames[c])
+			w = append(w, "non"+colorNames[c])
 		}
 	}
 	for _, c := range AllColors {
 		if f.Colors.Has(c) {
-			w = append(w, ColorNames[c])
+			w = append(w, colorNames[c])
 		}
 	}
 	w = append(w, f.Super...)

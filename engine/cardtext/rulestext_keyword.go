@@ -164,7 +164,7 @@ func (p *textParser) keywordAt(c *tcur, n int) bool {
 	return ok
 }
 
-// inFamily reports whether ability a is keyword kw or one of its variants.
+// InFamily reports whether ability a is keyword kw or one of its variants.
 func InFamily(a *Ability, kw string) bool {
 	if a.Keyword == kw {
 		return true

@@ -65,7 +65,7 @@ func ParseStep(s string) (Step, bool) {
 	return 0, false
 }
 
-// phaseEnd reports whether the step is the last of its phase (a main phase
+// PhaseEnd reports whether the step is the last of its phase (a main phase
 // is a phase with no steps).
 func (s Step) PhaseEnd() bool {
 	switch s {
@@ -75,10 +75,10 @@ func (s Step) PhaseEnd() bool {
 	return false
 }
 
-// isMain reports whether s is a main phase.
+// IsMain reports whether s is a main phase.
 func (s Step) IsMain() bool { return s == StepMain1 || s == StepMain2 }
 
-// phase numbers the phase a step belongs to (500.1).
+// Phase numbers the phase a step belongs to (500.1).
 func (s Step) Phase() int {
 	switch {
 	case s <= StepDraw:

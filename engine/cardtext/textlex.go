@@ -105,6 +105,7 @@ func lexRules(s string) []token {
 	return out
 }
 
+// IsWordByte reports whether b can be part of a word (a name or a keyword).
 func IsWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
@@ -211,18 +212,20 @@ func (c *tcur) num() (int, bool) {
 		c.i++
 		return n, true
 	}
-	if n, ok := Number(w); ok && n <= 1000000 {
+	if n, ok := number(w); ok && n <= 1000000 {
 		c.i++
 		return n, true
 	}
 	return 0, false
 }
 
+// Signed parses a number with its sign, "+1" or "-2", as loyalty costs and
+// power/toughness changes print it.
 func Signed(s string) (int, bool) {
 	if len(s) < 2 || (s[0] != '+' && s[0] != '-') {
 		return 0, false
 	}
-	n, ok := Number(s[1:])
+	n, ok := number(s[1:])
 	if !ok || n > 1000 {
 		return 0, false
 	}

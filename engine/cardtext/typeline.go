@@ -82,6 +82,7 @@ func (t TypeLine) String() string {
 	return s
 }
 
+// HasFold reports whether list holds s, ignoring case.
 func HasFold(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {

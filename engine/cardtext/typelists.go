@@ -71,7 +71,7 @@ type TypeLists struct {
 	twoWord               map[SubtypeKind]bool              // kind has a two-word subtype
 }
 
-// index builds the lookup maps; lists are never changed afterwards.
+// Index builds the lookup maps; lists are never changed afterwards.
 func (l *TypeLists) Index() *TypeLists {
 	l.cardTypes = foldMap(l.CardTypes)
 	l.supertypes = foldMap(l.Supertypes)
@@ -96,7 +96,7 @@ func foldMap(names []string) map[string]string {
 	return m
 }
 
-// titleWord capitalises a card type read from running text ("artifact");
+// TitleWord capitalises a card type read from running text ("artifact");
 // subtypes are printed capitalised already.
 func TitleWord(s string) string {
 	s = registry.Straighten(s)
@@ -190,7 +190,7 @@ func add(out *[]string, seen map[string]bool, item string) {
 	*out = append(*out, item)
 }
 
-// defaultSubtypes are the built-in subtype lists. The creature types are
+// DefaultSubtypes are the built-in subtype lists. The creature types are
 // those rule 205.3m of the 2026-01-16 rules lists (a superset of older
 // editions'); the other lists are short, enough for the bundled scenarios
 // and everyday examples. An edition built from its own text

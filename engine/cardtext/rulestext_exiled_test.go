@@ -1,9 +1,7 @@
-package engine
+package cardtext
 
 import (
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestExiledWithRead: "a KIND card exiled with ~" and "blocking or
@@ -30,7 +28,7 @@ func TestExiledWithRead(t *testing.T) {
 		in := abs[0].Effect[0]
 		switch {
 		case tt.exiled != nil:
-			if in.What.Kind != cardtext.RefExiledWith || in.What.Group == nil || in.What.Group.Zone != cardtext.Exile || len(in.What.Group.AnyOf) != 1 || in.What.Group.AnyOf[0] != tt.exiled[0] {
+			if in.What.Kind != RefExiledWith || in.What.Group == nil || in.What.Group.Zone != Exile || len(in.What.Group.AnyOf) != 1 || in.What.Group.AnyOf[0] != tt.exiled[0] {
 				t.Errorf("%q: what = %+v", tt.text, in.What)
 			}
 		default:

@@ -1,10 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestShuffleIntoRead: what is shuffled into a library is a list of
@@ -14,20 +12,20 @@ import (
 func TestShuffleIntoRead(t *testing.T) {
 	tests := []struct {
 		text  string
-		op    cardtext.Op
-		who   cardtext.PRefKind
-		zones []cardtext.Zone
+		op    Op
+		who   PRefKind
+		zones []Zone
 		group bool // a kind of object besides the zones
 		err   string
 	}{
-		{text: "Shuffle your hand, your graveyard, and all permanents you own into your library.", op: cardtext.OpShuffleIn, who: cardtext.PYou, zones: []cardtext.Zone{cardtext.Hand, cardtext.Graveyard}, group: true},
-		{text: "Shuffle your graveyard into your library.", op: cardtext.OpShuffleIn, who: cardtext.PYou, zones: []cardtext.Zone{cardtext.Graveyard}},
-		{text: "Shuffle your hand and graveyard into your library.", op: cardtext.OpShuffleIn, who: cardtext.PYou, zones: []cardtext.Zone{cardtext.Hand, cardtext.Graveyard}},
-		{text: "Each player shuffles their hand and graveyard into their library.", op: cardtext.OpShuffleIn, who: cardtext.PEach, zones: []cardtext.Zone{cardtext.Hand, cardtext.Graveyard}},
-		{text: "Target player shuffles their graveyard into their library.", op: cardtext.OpShuffleIn, who: cardtext.PTarget, zones: []cardtext.Zone{cardtext.Graveyard}},
-		{text: "Shuffle all creatures you own and your graveyard into your library.", op: cardtext.OpShuffleIn, who: cardtext.PYou, zones: []cardtext.Zone{cardtext.Graveyard}, group: true},
-		{text: "Shuffle target card from your graveyard into your library.", op: cardtext.OpShuffleObj, who: cardtext.PYou},
-		{text: "Shuffle your library.", op: cardtext.OpShuffle, who: cardtext.PYou},
+		{text: "Shuffle your hand, your graveyard, and all permanents you own into your library.", op: OpShuffleIn, who: PYou, zones: []Zone{Hand, Graveyard}, group: true},
+		{text: "Shuffle your graveyard into your library.", op: OpShuffleIn, who: PYou, zones: []Zone{Graveyard}},
+		{text: "Shuffle your hand and graveyard into your library.", op: OpShuffleIn, who: PYou, zones: []Zone{Hand, Graveyard}},
+		{text: "Each player shuffles their hand and graveyard into their library.", op: OpShuffleIn, who: PEach, zones: []Zone{Hand, Graveyard}},
+		{text: "Target player shuffles their graveyard into their library.", op: OpShuffleIn, who: PTarget, zones: []Zone{Graveyard}},
+		{text: "Shuffle all creatures you own and your graveyard into your library.", op: OpShuffleIn, who: PYou, zones: []Zone{Graveyard}, group: true},
+		{text: "Shuffle target card from your graveyard into your library.", op: OpShuffleObj, who: PYou},
+		{text: "Shuffle your library.", op: OpShuffle, who: PYou},
 		// What the grammar can't read.
 		{text: "Shuffle your hand into target player's library.", err: `at "target player's library.": into their library`},
 		{text: "Shuffle target player's graveyard into your library.", err: `at "target player's graveyar…": the zones of the player who shuffles`},
@@ -47,10 +45,10 @@ func TestShuffleIntoRead(t *testing.T) {
 			t.Errorf("%q: read as op %v by %v", tt.text, in.Op, in.Who.Kind)
 			continue
 		}
-		if tt.op != cardtext.OpShuffleIn {
+		if tt.op != OpShuffleIn {
 			continue
 		}
-		if in.Search == nil || !slices.Equal(in.Search.Zones, tt.zones) || (in.What.Kind == cardtext.RefGroup) != tt.group {
+		if in.Search == nil || !slices.Equal(in.Search.Zones, tt.zones) || (in.What.Kind == RefGroup) != tt.group {
 			t.Errorf("%q: shuffles in %+v and %+v", tt.text, in.Search, in.What)
 		}
 	}

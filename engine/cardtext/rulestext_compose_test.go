@@ -1,10 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestGraveReplacementsRead: "If OBJECT would die / be put into GRAVEYARD
@@ -17,33 +15,33 @@ func TestGraveReplacementsRead(t *testing.T) {
 	tests := []struct {
 		text  string
 		self  bool
-		whose cardtext.Whose
+		whose Whose
 		types []string // the filter's card types (nil: any)
 		token int8
 		card  bool
-		want  cardtext.GraveRepl
+		want  GraveRepl
 		err   string // an error containing it
 	}{
 		{text: "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead.", self: true,
-			want: cardtext.GraveRepl{To: cardtext.Library, Shuffle: true, Reveal: true}},
-		{text: "If this creature would die, put it on top of its owner's library instead.", self: true, want: cardtext.GraveRepl{Die: true, To: cardtext.Library}},
-		{text: "If this creature would die, instead shuffle it into its owner's library.", self: true, want: cardtext.GraveRepl{Die: true, To: cardtext.Library, Shuffle: true}},
-		{text: "If a card would be put into a graveyard from anywhere, instead exile it.", card: true, want: cardtext.GraveRepl{To: cardtext.Exile}},
-		{text: "If a card would be put into an opponent's graveyard from anywhere, exile it instead.", card: true, whose: cardtext.Opponents, want: cardtext.GraveRepl{To: cardtext.Exile}},
+			want: GraveRepl{To: Library, Shuffle: true, Reveal: true}},
+		{text: "If this creature would die, put it on top of its owner's library instead.", self: true, want: GraveRepl{Die: true, To: Library}},
+		{text: "If this creature would die, instead shuffle it into its owner's library.", self: true, want: GraveRepl{Die: true, To: Library, Shuffle: true}},
+		{text: "If a card would be put into a graveyard from anywhere, instead exile it.", card: true, want: GraveRepl{To: Exile}},
+		{text: "If a card would be put into an opponent's graveyard from anywhere, exile it instead.", card: true, whose: Opponents, want: GraveRepl{To: Exile}},
 		{text: "If a card would be put into enchanted player's graveyard from anywhere, instead that card is revealed and put on the bottom of its owner's library.",
-			card: true, whose: cardtext.EnchantedPlayer, want: cardtext.GraveRepl{To: cardtext.Library, Bottom: true, Reveal: true}},
+			card: true, whose: EnchantedPlayer, want: GraveRepl{To: Library, Bottom: true, Reveal: true}},
 		// Other cards' wordings of the same effects.
-		{text: "If this creature would die, exile it instead.", self: true, want: cardtext.GraveRepl{Die: true, To: cardtext.Exile}},
+		{text: "If this creature would die, exile it instead.", self: true, want: GraveRepl{Die: true, To: Exile}},
 		{text: "If ~ would be put into a graveyard from anywhere, instead shuffle it into its owner's library.", self: true,
-			want: cardtext.GraveRepl{To: cardtext.Library, Shuffle: true}},
+			want: GraveRepl{To: Library, Shuffle: true}},
 		{text: "If ~ would be put into a graveyard from the battlefield, return it to its owner's hand instead.", self: true,
-			want: cardtext.GraveRepl{Die: true, To: cardtext.Hand}},
-		{text: "If a nontoken creature would die, exile it instead.", types: []string{"creature"}, token: -1, want: cardtext.GraveRepl{Die: true, To: cardtext.Exile}},
+			want: GraveRepl{Die: true, To: Hand}},
+		{text: "If a nontoken creature would die, exile it instead.", types: []string{"creature"}, token: -1, want: GraveRepl{Die: true, To: Exile}},
 		{text: "If a creature card would be put into your graveyard from anywhere, put it on the bottom of its owner's library instead.",
-			types: []string{"creature"}, card: true, whose: cardtext.Yours, want: cardtext.GraveRepl{To: cardtext.Library, Bottom: true}},
-		{text: "If a card would be put into an opponent's graveyard from anywhere, instead it is exiled.", card: true, whose: cardtext.Opponents, want: cardtext.GraveRepl{To: cardtext.Exile}},
+			types: []string{"creature"}, card: true, whose: Yours, want: GraveRepl{To: Library, Bottom: true}},
+		{text: "If a card would be put into an opponent's graveyard from anywhere, instead it is exiled.", card: true, whose: Opponents, want: GraveRepl{To: Exile}},
 		{text: "If a creature would die, reveal it and put it on top of its owner's library instead.", types: []string{"creature"},
-			want: cardtext.GraveRepl{Die: true, To: cardtext.Library, Reveal: true}},
+			want: GraveRepl{Die: true, To: Library, Reveal: true}},
 		// What the grammar can't read.
 		{text: "If this creature would fly, exile it instead.", err: `at "fly, exile it instead.": what it would do: die, be put into a graveyard`},
 		{text: "If a card would be put into a library from anywhere, exile it instead.", err: `at "a library from anywhere,…": whose graveyard`},
@@ -55,7 +53,7 @@ func TestGraveReplacementsRead(t *testing.T) {
 		{text: "If this creature would die, reveal it instead.", err: "where it goes instead"},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Colossus", tt.text, false, Latest().Types)
+		abs, err := ParseAbilities("Colossus", tt.text, false, testLists)
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
@@ -67,15 +65,15 @@ func TestGraveReplacementsRead(t *testing.T) {
 			continue
 		}
 		a := abs[0]
-		var g *cardtext.GraveRepl
+		var g *GraveRepl
 		if tt.self {
-			if a.Replace == nil || a.Replace.Kind != cardtext.ReplGraveyard {
+			if a.Replace == nil || a.Replace.Kind != ReplGraveyard {
 				t.Errorf("%q: not its own replacement: %+v", tt.text, a)
 				continue
 			}
 			g = a.Replace.Grave
 		} else {
-			if len(a.Static) != 1 || a.Static[0].Rules == nil || a.Static[0].Rules.Kind != cardtext.RuleGraveTo {
+			if len(a.Static) != 1 || a.Static[0].Rules == nil || a.Static[0].Rules.Kind != RuleGraveTo {
 				t.Errorf("%q: not a replacement of others: %+v", tt.text, a)
 				continue
 			}
@@ -97,23 +95,23 @@ func TestGraveReplacementsRead(t *testing.T) {
 func TestDamageAndTokenReplacementsRead(t *testing.T) {
 	tests := []struct {
 		text  string
-		kind  cardtext.RuleKind
+		kind  RuleKind
 		n     int
-		who   cardtext.Whose
+		who   Whose
 		types []string // the filter's card types
 		any   bool     // no filter: any source
 		err   string
 	}{
-		{text: "If a source would deal damage to a Cleric creature you control, prevent 1 of that damage.", kind: cardtext.RulePreventSome, n: 1},
-		{text: "If a source would deal damage to an artifact creature, prevent 2 of that damage.", kind: cardtext.RulePreventSome, n: 2, types: []string{"artifact", "creature"}},
+		{text: "If a source would deal damage to a Cleric creature you control, prevent 1 of that damage.", kind: RulePreventSome, n: 1},
+		{text: "If a source would deal damage to an artifact creature, prevent 2 of that damage.", kind: RulePreventSome, n: 2, types: []string{"artifact", "creature"}},
 		{text: "If a creature you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.",
-			kind: cardtext.RuleDoubleDamage, n: 2, types: []string{"creature"}},
-		{text: "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", kind: cardtext.RuleDoubleDamage, n: 2, any: true},
-		{text: "If a red creature would deal damage, it deals triple that damage instead.", kind: cardtext.RuleDoubleDamage, n: 3, types: []string{"creature"}},
-		{text: "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", kind: cardtext.RuleDoubleTokens, n: 2, who: cardtext.Yours},
-		{text: "If one or more tokens would be created under a player's control, twice that many of those tokens are created instead.", kind: cardtext.RuleDoubleTokens, n: 2, who: cardtext.AnyOnes},
-		{text: "If one or more tokens would be created under your control, three times that many of those tokens are created instead.", kind: cardtext.RuleDoubleTokens, n: 3, who: cardtext.Yours},
-		{text: "If an effect would create one or more tokens under an opponent's control, it creates twice that many of those tokens instead.", kind: cardtext.RuleDoubleTokens, n: 2, who: cardtext.Opponents},
+			kind: RuleDoubleDamage, n: 2, types: []string{"creature"}},
+		{text: "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", kind: RuleDoubleDamage, n: 2, any: true},
+		{text: "If a red creature would deal damage, it deals triple that damage instead.", kind: RuleDoubleDamage, n: 3, types: []string{"creature"}},
+		{text: "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", kind: RuleDoubleTokens, n: 2, who: Yours},
+		{text: "If one or more tokens would be created under a player's control, twice that many of those tokens are created instead.", kind: RuleDoubleTokens, n: 2, who: AnyOnes},
+		{text: "If one or more tokens would be created under your control, three times that many of those tokens are created instead.", kind: RuleDoubleTokens, n: 3, who: Yours},
+		{text: "If an effect would create one or more tokens under an opponent's control, it creates twice that many of those tokens instead.", kind: RuleDoubleTokens, n: 2, who: Opponents},
 		// What the grammar can't read, or the engine doesn't apply.
 		{text: "If a source would deal damage to you, prevent 1 of that damage.", err: `at "you, prevent 1 of that d…": what it would deal damage to`},
 		{text: "If a source would deal damage to a creature, prevent all of that damage.", err: `at "all of that damage.": how much`},
@@ -124,7 +122,7 @@ func TestDamageAndTokenReplacementsRead(t *testing.T) {
 		{text: "If an effect would create one or more tokens under target player's control, it creates twice that many of those tokens instead.", err: `whose control`},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Card", tt.text, false, Latest().Types)
+		abs, err := ParseAbilities("Card", tt.text, false, testLists)
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
@@ -143,7 +141,7 @@ func TestDamageAndTokenReplacementsRead(t *testing.T) {
 		if m.Kind != tt.kind || m.N != tt.n || m.Who != tt.who {
 			t.Errorf("%q: read as kind %v, %d, %v", tt.text, m.Kind, m.N, m.Who)
 		}
-		if tt.kind != cardtext.RuleDoubleTokens && tt.any != (m.Filter == nil) || m.Filter != nil && tt.types != nil && strings.Join(m.Filter.AnyOf, ",")+strings.Join(m.Filter.AllOf, ",") != strings.Join(tt.types, ",") {
+		if tt.kind != RuleDoubleTokens && tt.any != (m.Filter == nil) || m.Filter != nil && tt.types != nil && strings.Join(m.Filter.AnyOf, ",")+strings.Join(m.Filter.AllOf, ",") != strings.Join(tt.types, ",") {
 			t.Errorf("%q: about %+v", tt.text, m.Filter)
 		}
 	}
@@ -164,12 +162,12 @@ func TestExtraLandsRead(t *testing.T) {
 		{"You may play two additional lands on each of your turns.", false, 2, true},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Card", tt.text, tt.spell, Latest().Types)
+		abs, err := ParseAbilities("Card", tt.text, tt.spell, testLists)
 		if err != nil {
 			t.Errorf("%q: %v", tt.text, err)
 			continue
 		}
-		var m *cardtext.RuleMod
+		var m *RuleMod
 		if tt.static {
 			if len(abs[0].Static) == 1 {
 				m = abs[0].Static[0].Rules
@@ -177,11 +175,11 @@ func TestExtraLandsRead(t *testing.T) {
 		} else if len(abs[0].Effect) == 1 && abs[0].Effect[0].Cont != nil {
 			m = abs[0].Effect[0].Cont.Rules
 		}
-		if m == nil || m.Kind != cardtext.RuleExtraLand || m.N != tt.n {
+		if m == nil || m.Kind != RuleExtraLand || m.N != tt.n {
 			t.Errorf("%q: read as %+v", tt.text, abs[0])
 		}
 	}
-	if _, err := cardtext.ParseAbilities("Card", "You may play an additional land on each turn.", false, Latest().Types); err == nil {
+	if _, err := ParseAbilities("Card", "You may play an additional land on each turn.", false, testLists); err == nil {
 		t.Errorf("an unread duration read")
 	}
 }

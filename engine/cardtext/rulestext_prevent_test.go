@@ -1,10 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestPreventAllRead: "Prevent all …" is read from its parts — which
@@ -20,22 +18,22 @@ func TestPreventAllRead(t *testing.T) {
 		combat  bool
 		src     []string // the sources' card types (nil: any source)
 		players bool     // recipients: players
-		who     cardtext.Whose
+		who     Whose
 		perms   []string // recipients: permanents of these types
 		err     string
 	}{
 		{text: "Prevent all combat damage that would be dealt this turn.", spell: true, combat: true},
 		{text: "Prevent all damage that would be dealt this turn.", spell: true},
-		{text: "Prevent all combat damage that would be dealt to you this turn.", spell: true, combat: true, players: true, who: cardtext.Yours},
-		{text: "Prevent all combat damage that would be dealt this turn to you.", spell: true, combat: true, players: true, who: cardtext.Yours},
-		{text: "Prevent all damage that would be dealt to you and creatures you control this turn.", spell: true, players: true, who: cardtext.Yours, perms: []string{"creature"}},
+		{text: "Prevent all combat damage that would be dealt to you this turn.", spell: true, combat: true, players: true, who: Yours},
+		{text: "Prevent all combat damage that would be dealt this turn to you.", spell: true, combat: true, players: true, who: Yours},
+		{text: "Prevent all damage that would be dealt to you and creatures you control this turn.", spell: true, players: true, who: Yours, perms: []string{"creature"}},
 		{text: "Prevent all combat damage that would be dealt to creatures this turn.", spell: true, combat: true, perms: []string{"creature"}},
-		{text: "Prevent all combat damage that would be dealt to your opponents this turn.", spell: true, combat: true, players: true, who: cardtext.Opponents},
+		{text: "Prevent all combat damage that would be dealt to your opponents this turn.", spell: true, combat: true, players: true, who: Opponents},
 		{text: "Prevent all damage creatures would deal this turn.", spell: true, src: []string{"creature"}},
 		{text: "Prevent all combat damage that would be dealt by creatures this turn.", spell: true, combat: true, src: []string{"creature"}},
-		{text: "Prevent all damage that artifact creatures would deal to you this turn.", spell: true, src: []string{"artifact", "creature"}, players: true, who: cardtext.Yours},
+		{text: "Prevent all damage that artifact creatures would deal to you this turn.", spell: true, src: []string{"artifact", "creature"}, players: true, who: Yours},
 		{text: "Prevent all damage that would be dealt by creatures.", src: []string{"creature"}},
-		{text: "Prevent all combat damage that would be dealt to you.", combat: true, players: true, who: cardtext.Yours},
+		{text: "Prevent all combat damage that would be dealt to you.", combat: true, players: true, who: Yours},
 		{text: "Prevent all damage that would be dealt to creatures you control.", perms: []string{"creature"}},
 		// What the grammar can't read, or the engine doesn't apply.
 		{text: "Prevent all damage that would be dealt by creatures.", spell: true, err: `how long: "this turn"`},
@@ -53,14 +51,14 @@ func TestPreventAllRead(t *testing.T) {
 		if !ok {
 			continue
 		}
-		var m *cardtext.RuleMod
+		var m *RuleMod
 		switch a := abs[0]; {
-		case tt.spell && len(a.Effect) == 1 && a.Effect[0].Cont != nil && a.Effect[0].Dur.Kind == cardtext.DurEndOfTurn:
+		case tt.spell && len(a.Effect) == 1 && a.Effect[0].Cont != nil && a.Effect[0].Dur.Kind == DurEndOfTurn:
 			m = a.Effect[0].Cont.Rules
-		case !tt.spell && a.Kind == cardtext.AbStatic && len(a.Static) == 1:
+		case !tt.spell && a.Kind == AbStatic && len(a.Static) == 1:
 			m = a.Static[0].Rules
 		}
-		if m == nil || m.Kind != cardtext.RulePreventAll {
+		if m == nil || m.Kind != RulePreventAll {
 			t.Errorf("%q: read as %+v", tt.text, abs[0])
 			continue
 		}
@@ -72,7 +70,7 @@ func TestPreventAllRead(t *testing.T) {
 		}
 		to := m.To
 		if to == nil {
-			to = &cardtext.DamageTo{}
+			to = &DamageTo{}
 		}
 		if to.Players != tt.players || to.Who != tt.who || (to.Perms == nil) != (tt.perms == nil) || to.Perms != nil && !slices.Equal(to.Perms.AnyOf, tt.perms) {
 			t.Errorf("%q: recipients %+v (permanents %+v)", tt.text, to, to.Perms)

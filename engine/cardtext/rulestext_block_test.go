@@ -1,9 +1,7 @@
-package engine
+package cardtext
 
 import (
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestBlockMoreRead: "can block …" is a combat permission read from its
@@ -20,11 +18,11 @@ func TestBlockMoreRead(t *testing.T) {
 		{text: "This creature can block an additional creature each combat.", n: 1},
 		{text: "~ can block an additional two creatures each combat.", n: 2},
 		{text: "This creature can block two additional creatures each combat.", n: 2},
-		{text: "This creature can block any number of creatures each combat.", n: cardtext.BlockAnyNumber},
+		{text: "This creature can block any number of creatures each combat.", n: BlockAnyNumber},
 		{text: "Each creature you control can block an additional creature each combat.", n: 1, given: true},
-		{text: "Creatures you control can block any number of creatures each combat.", n: cardtext.BlockAnyNumber, given: true},
+		{text: "Creatures you control can block any number of creatures each combat.", n: BlockAnyNumber, given: true},
 		{text: "Target creature can block an additional creature this turn.", spell: true, n: 1, given: true},
-		{text: "Target creature can block any number of creatures this turn.", spell: true, n: cardtext.BlockAnyNumber, given: true},
+		{text: "Target creature can block any number of creatures this turn.", spell: true, n: BlockAnyNumber, given: true},
 		// What the grammar can't read.
 		{text: "This creature can block an additional flyer each combat.", err: `at "flyer each combat.": how many it can block`},
 		{text: "This creature can block an additional creature.", err: `how often: each combat`},
@@ -45,7 +43,7 @@ func TestBlockMoreRead(t *testing.T) {
 		case !tt.spell && len(a.Static) == 1 && len(a.Static[0].Gain) == 1:
 			a = a.Static[0].Gain[0]
 		}
-		if a.Keyword != cardtext.KeywordBlockMore || a.N != tt.n {
+		if a.Keyword != KeywordBlockMore || a.N != tt.n {
 			t.Errorf("%q: read as %+v", tt.text, a)
 		}
 	}

@@ -1,11 +1,9 @@
-package engine
+package cardtext
 
 import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestAmountsReadOrFail: an amount the engine reads, it can evaluate where
@@ -36,63 +34,12 @@ func TestAmountsReadOrFail(t *testing.T) {
 		{"Your life total becomes equal to the number of gizmos you control.", true, "your life total becomes N"},
 	}
 	for _, tt := range tests {
-		_, err := cardtext.ParseAbilities("Fling", tt.text, tt.spell, Latest().Types)
+		_, err := ParseAbilities("Fling", tt.text, tt.spell, testLists)
 		switch {
 		case tt.want == "" && err != nil:
 			t.Errorf("%q: %v", tt.text, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-		}
-	}
-}
-
-// TestPTBounds: "with toughness 2 or greater", "with power 3 or less"
-// qualify a noun wherever one is read, and decide a match by the value the
-// object has; a bound without "or greater/less" is an error.
-func TestPTBounds(t *testing.T) {
-	tests := []struct {
-		text string
-		want *cardtext.PTBound // nil: an error
-		pick func(a *cardtext.Ability) *cardtext.Filter
-	}{
-		{"Whenever a creature with toughness 2 or greater enters, you gain 1 life.", &cardtext.PTBound{Toughness: true, N: 2},
-			func(a *cardtext.Ability) *cardtext.Filter { return a.Trigger.What }},
-		{"Destroy all creatures with power 3 or less.", &cardtext.PTBound{N: 3, AtMost: true},
-			func(a *cardtext.Ability) *cardtext.Filter { return a.Effect[0].What.Group }},
-		{"Destroy all creatures with power 3.", nil, nil},
-	}
-	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Card", tt.text, strings.HasPrefix(tt.text, "Destroy"), Latest().Types)
-		if tt.want == nil {
-			if err == nil {
-				t.Errorf("%q: read, want an error", tt.text)
-			}
-			continue
-		}
-		if err != nil {
-			t.Fatalf("%q: %v", tt.text, err)
-		}
-		f := tt.pick(abs[0])
-		if f.PT == nil || *f.PT != *tt.want {
-			t.Fatalf("%q: bound %+v, want %+v", tt.text, f.PT, tt.want)
-		}
-		for _, pt := range [][2]int{{1, 1}, {2, 2}, {3, 3}, {4, 4}} {
-			s := NewState(20, "A", "B")
-			o := &Object{ID: 1, Zone: cardtext.Battlefield}
-			ch := &Chars{Types: cardtext.TypeLine{CardTypes: []string{"Creature"}}, Power: pt[0], Toughness: pt[1], HasPT: true}
-			v := pt[0]
-			if tt.want.Toughness {
-				v = pt[1]
-			}
-			want := v >= tt.want.N
-			if tt.want.AtMost {
-				want = v <= tt.want.N
-			}
-			g := *f
-			g.Self = false
-			if got := matchFilter(&s, &g, o, ch, nil, 0); got != want {
-				t.Errorf("%q on a %d/%d: match %v, want %v", tt.text, pt[0], pt[1], got, want)
-			}
 		}
 	}
 }
@@ -108,12 +55,12 @@ func TestReminderText(t *testing.T) {
 		{"(This is all reminder.)", "(This is all reminder.)"},
 	}
 	for _, tt := range tests {
-		if got := cardtext.WithoutReminder(tt.text); got != tt.want {
+		if got := withoutReminder(tt.text); got != tt.want {
 			t.Errorf("withoutReminder(%q) = %q, want %q", tt.text, got, tt.want)
 		}
 	}
-	abs, err := cardtext.ParseAbilities("Mindslaver", tests[0].text, false, Latest().Types)
-	if err != nil || len(abs) != 1 || abs[0].Effect[0].Op != cardtext.OpControlPlayer {
+	abs, err := ParseAbilities("Mindslaver", tests[0].text, false, testLists)
+	if err != nil || len(abs) != 1 || abs[0].Effect[0].Op != OpControlPlayer {
 		t.Fatalf("Mindslaver: %v %v", abs, err)
 	}
 }
@@ -126,28 +73,28 @@ func TestReminderText(t *testing.T) {
 func TestReplacementEffectsRead(t *testing.T) {
 	tests := []struct {
 		text string
-		kind cardtext.ReplEvent
-		who  cardtext.Whose
-		ops  []cardtext.Op
+		kind ReplEvent
+		who  Whose
+		ops  []Op
 		want string // an error containing it
 	}{
-		{text: "If you would gain life, draw that many cards instead.", kind: cardtext.EvtGainLife, who: cardtext.Yours, ops: []cardtext.Op{cardtext.OpDraw}},
-		{text: "If you would gain life, you gain twice that much life instead.", kind: cardtext.EvtGainLife, who: cardtext.Yours, ops: []cardtext.Op{cardtext.OpGainLife}},
-		{text: "If an opponent would gain life, that player loses that much life instead.", kind: cardtext.EvtGainLife, who: cardtext.Opponents, ops: []cardtext.Op{cardtext.OpLoseLife}},
-		{text: "If a player would gain life, you draw a card instead.", kind: cardtext.EvtGainLife, who: cardtext.AnyOnes, ops: []cardtext.Op{cardtext.OpDraw}},
-		{text: "If you would draw a card, you may skip that draw instead.", kind: cardtext.EvtDraw, who: cardtext.Yours, ops: []cardtext.Op{cardtext.OpSkip}},
-		{text: "If you would draw a card, return a card from your graveyard to your hand instead.", kind: cardtext.EvtDraw, who: cardtext.Yours, ops: []cardtext.Op{cardtext.OpBounce}},
-		{text: "If an opponent would draw a card, you gain 3 life instead.", kind: cardtext.EvtDraw, who: cardtext.Opponents, ops: []cardtext.Op{cardtext.OpGainLife}},
+		{text: "If you would gain life, draw that many cards instead.", kind: EvtGainLife, who: Yours, ops: []Op{OpDraw}},
+		{text: "If you would gain life, you gain twice that much life instead.", kind: EvtGainLife, who: Yours, ops: []Op{OpGainLife}},
+		{text: "If an opponent would gain life, that player loses that much life instead.", kind: EvtGainLife, who: Opponents, ops: []Op{OpLoseLife}},
+		{text: "If a player would gain life, you draw a card instead.", kind: EvtGainLife, who: AnyOnes, ops: []Op{OpDraw}},
+		{text: "If you would draw a card, you may skip that draw instead.", kind: EvtDraw, who: Yours, ops: []Op{OpSkip}},
+		{text: "If you would draw a card, return a card from your graveyard to your hand instead.", kind: EvtDraw, who: Yours, ops: []Op{OpBounce}},
+		{text: "If an opponent would draw a card, you gain 3 life instead.", kind: EvtDraw, who: Opponents, ops: []Op{OpGainLife}},
 		{text: "If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you own into your library, then draw seven cards and your life total becomes 20.",
-			kind: cardtext.EvtLoseGame, who: cardtext.Yours, ops: []cardtext.Op{cardtext.OpShuffleIn, cardtext.OpDraw, cardtext.OpSetLife}},
-		{text: "If you would lose the game, instead you gain 10 life.", kind: cardtext.EvtLoseGame, who: cardtext.Yours, ops: []cardtext.Op{cardtext.OpGainLife}},
+			kind: EvtLoseGame, who: Yours, ops: []Op{OpShuffleIn, OpDraw, OpSetLife}},
+		{text: "If you would lose the game, instead you gain 10 life.", kind: EvtLoseGame, who: Yours, ops: []Op{OpGainLife}},
 		{text: "If you would frobnicate, draw a card instead.", want: `at "frobnicate, draw a card …": what the player would do: gain life, draw a card, lose the game`},
 		{text: "If you would gain life, draw that many cards.", want: `"instead": "If EVENT, EFFECT instead."`},
 		{text: "If you would gain life draw that many cards instead.", want: `a comma after the event`},
 		{text: "If you would gain life, frob that many cards instead.", want: `at "frob that many cards ins…": an instruction`},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Fountain", tt.text, false, Latest().Types)
+		abs, err := ParseAbilities("Fountain", tt.text, false, testLists)
 		if tt.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
@@ -159,11 +106,11 @@ func TestReplacementEffectsRead(t *testing.T) {
 			continue
 		}
 		r := abs[0].Replace
-		if r == nil || r.Kind != cardtext.ReplInstead || r.Event == nil || r.Event.Kind != tt.kind || r.Event.Who != tt.who {
+		if r == nil || r.Kind != ReplInstead || r.Event == nil || r.Event.Kind != tt.kind || r.Event.Who != tt.who {
 			t.Errorf("%q: read as %+v", tt.text, r)
 			continue
 		}
-		var ops []cardtext.Op
+		var ops []Op
 		for _, in := range r.Instead {
 			ops = append(ops, in.Op)
 		}
@@ -202,20 +149,20 @@ func TestGameText(t *testing.T) {
 	tests := []struct {
 		name, text string
 		spell      bool
-		ops        []cardtext.Op // "" reads; else the error contains want
+		ops        []Op // "" reads; else the error contains want
 		want       string
 	}{
 		{"Living Wish", "Choose a creature or land card you own from outside the game, reveal that card, and put it into your hand. Exile Living Wish.", true,
-			[]cardtext.Op{cardtext.OpChooseCard, cardtext.OpRevealObj, cardtext.OpBounce, cardtext.OpExile}, ""},
-		{"Karn Liberated", "−14: Restart the game.", false, []cardtext.Op{cardtext.OpRestart}, ""},
+			[]Op{OpChooseCard, OpRevealObj, OpBounce, OpExile}, ""},
+		{"Karn Liberated", "−14: Restart the game.", false, []Op{OpRestart}, ""},
 		{"Shahrazad", "Players play a Magic subgame, using their libraries as their decks. Each player who doesn't win the subgame loses half their life, rounded up.", true,
-			[]cardtext.Op{cardtext.OpSubgame, cardtext.OpLoseLife}, ""},
+			[]Op{OpSubgame, OpLoseLife}, ""},
 		{"Shahrazad", "Players play a Magic subgame, using their hands as their decks.", true, nil, `using their libraries as their decks`},
 		{"Shahrazad", "Each player loses half their life.", true, nil, "half their life, rounded up"},
 		{"Living Wish", "Choose a creature you own from outside the game.", true, nil, "a card from outside the game"},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities(tt.name, tt.text, tt.spell, Latest().Types)
+		abs, err := ParseAbilities(tt.name, tt.text, tt.spell, testLists)
 		if tt.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
@@ -226,7 +173,7 @@ func TestGameText(t *testing.T) {
 			t.Errorf("%q: %v", tt.text, err)
 			continue
 		}
-		var ops []cardtext.Op
+		var ops []Op
 		for _, a := range abs {
 			for _, in := range a.Effect {
 				ops = append(ops, in.Op)
@@ -268,16 +215,16 @@ func TestGrantedKeywordCost(t *testing.T) {
 func TestCardNameRead(t *testing.T) {
 	tests := []struct {
 		text string
-		ops  []cardtext.Op
+		ops  []Op
 		want string // an error containing it
 	}{
 		{text: "Choose an artifact card name. Search target opponent's graveyard, hand, and library for any number of cards with that name and exile them. That player shuffles.",
-			ops: []cardtext.Op{cardtext.OpChooseName, cardtext.OpSearch, cardtext.OpExile, cardtext.OpShuffle}},
-		{text: "Choose a creature card name. Target opponent reveals their hand.", ops: []cardtext.Op{cardtext.OpChooseName, cardtext.OpReveal}},
+			ops: []Op{OpChooseName, OpSearch, OpExile, OpShuffle}},
+		{text: "Choose a creature card name. Target opponent reveals their hand.", ops: []Op{OpChooseName, OpReveal}},
 		{text: "Choose an artifact creature name. Draw a card.", want: `at "name. Draw a card."`},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Dispossess", tt.text, true, Latest().Types)
+		abs, err := ParseAbilities("Dispossess", tt.text, true, testLists)
 		if tt.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
@@ -288,7 +235,7 @@ func TestCardNameRead(t *testing.T) {
 			t.Errorf("%q: %v", tt.text, err)
 			continue
 		}
-		var ops []cardtext.Op
+		var ops []Op
 		for _, in := range abs[0].Effect {
 			ops = append(ops, in.Op)
 		}
@@ -302,9 +249,9 @@ func TestCardNameRead(t *testing.T) {
 // is "" when the text reads and otherwise part of the error it must give.
 // It reports a text that reads when it shouldn't, or the other way round,
 // and returns the abilities, true, only when the text read as wanted.
-func readsOrFails(t *testing.T, name, text string, spell bool, want string) ([]*cardtext.Ability, bool) {
+func readsOrFails(t *testing.T, name, text string, spell bool, want string) ([]*Ability, bool) {
 	t.Helper()
-	abs, err := cardtext.ParseAbilities(name, text, spell, Latest().Types)
+	abs, err := ParseAbilities(name, text, spell, testLists)
 	switch {
 	case want != "":
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -1,10 +1,8 @@
-package engine
+package cardtext
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestCouldProduceRead: "one mana of any color that LANDS could produce"
@@ -14,14 +12,14 @@ import (
 func TestCouldProduceRead(t *testing.T) {
 	tests := []struct {
 		text string
-		ctrl cardtext.Whose
+		ctrl Whose
 		err  string
 	}{
-		{text: "{T}: Add one mana of any color that a land an opponent controls could produce.", ctrl: cardtext.Opponents},
-		{text: "{T}: Add one mana of any color that a land you control could produce.", ctrl: cardtext.Yours},
-		{text: "{T}: Add one mana of any color that lands you control could produce.", ctrl: cardtext.Yours},
-		{text: "{T}: Add one mana of any color that a land could produce.", ctrl: cardtext.AnyOnes},
-		{text: "{T}: Add one mana of any color.", ctrl: cardtext.AnyOnes},
+		{text: "{T}: Add one mana of any color that a land an opponent controls could produce.", ctrl: Opponents},
+		{text: "{T}: Add one mana of any color that a land you control could produce.", ctrl: Yours},
+		{text: "{T}: Add one mana of any color that lands you control could produce.", ctrl: Yours},
+		{text: "{T}: Add one mana of any color that a land could produce.", ctrl: AnyOnes},
+		{text: "{T}: Add one mana of any color.", ctrl: AnyOnes},
 		// What the grammar can't read, or the engine doesn't follow.
 		{text: "{T}: Add one mana of any color that a creature an opponent controls could produce.", err: `at "could produce.": mana to add`},
 		{text: "{T}: Add one mana of any color that a land an opponent controls produced.", err: `at "produced.": mana to add`},
@@ -33,7 +31,7 @@ func TestCouldProduceRead(t *testing.T) {
 			continue
 		}
 		in := abs[0].Effect[0]
-		if in.Op != cardtext.OpAddMana || in.Mana == nil {
+		if in.Op != OpAddMana || in.Mana == nil {
 			t.Errorf("%q: read as %+v", tt.text, in)
 			continue
 		}

@@ -1,9 +1,7 @@
-package engine
+package cardtext
 
 import (
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestForEachTargetRead: "Choose TARGETS. For each of them, …" is read
@@ -33,7 +31,7 @@ func TestForEachTargetRead(t *testing.T) {
 			t.Errorf("%q: targets %+v, %d instructions", tt.text, a.Targets, len(a.Effect))
 			continue
 		}
-		if in := a.Effect[0]; in.Op != cardtext.OpForEachTarget || len(in.Each) != tt.body {
+		if in := a.Effect[0]; in.Op != OpForEachTarget || len(in.Each) != tt.body {
 			t.Errorf("%q: %+v", tt.text, in)
 		}
 	}
