@@ -263,6 +263,11 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 		ns.Pending = &ch
 		ev := Event{Kind: EvChoice, Key: ch.Key, Rule: ch.Rule, Player: ns.Players[ch.Player].Name,
 			Text: ch.Who(&ns) + " must choose: " + ch.Prompt}
+		if _, ok := a.(Choose); ok && len(t.events) > 0 && t.events[0].Kind == EvChoice {
+			// The answer was given, though the action it resumed now
+			// waits for another: it is told, not lost with the rest.
+			return ns, []Event{t.events[0], ev}, nil
+		}
 		return ns, []Event{ev}, nil
 	}
 	if err != nil {
