@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
@@ -27,30 +26,6 @@ func FuzzManaCost(f *testing.F) {
 		}
 		if manaValue(c, 0, nil) < 0 {
 			t.Fatalf("%q: negative mana value", s)
-		}
-	})
-}
-
-// FuzzTypeLine: ParseTypeLine never panics; what it accepts prints back to a
-// type line it accepts again with the same types.
-//
-//	go test ./engine -run '^$' -fuzz FuzzTypeLine -fuzztime 1m
-func FuzzTypeLine(f *testing.F) {
-	for _, s := range []string{"Legendary Creature — Dog", "Land Creature -- Forest Dryad", "Basic Land – Mountain", "Plane — Serra's Realm", "Creature — Time Lord", "—", ""} {
-		f.Add(s)
-	}
-	l := Latest().Types
-	f.Fuzz(func(t *testing.T, s string) {
-		tl, err := cardtext.ParseTypeLine(s, l)
-		if err != nil {
-			return
-		}
-		again, err := cardtext.ParseTypeLine(tl.String(), l)
-		if err != nil || again.String() != tl.String() {
-			t.Fatalf("%q → %q → %q (%v)", s, tl, again, err)
-		}
-		if strings.TrimSpace(tl.String()) == "" {
-			t.Fatalf("%q accepted with no types", s)
 		}
 	})
 }

@@ -77,33 +77,6 @@ func TestManaCostErrors(t *testing.T) {
 	}
 }
 
-func TestMana(t *testing.T) {
-	m, err := cardtext.ParseMana("{R}{R}{G}{2}{C}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m != (cardtext.Mana{R: 2, G: 1, C: 3}) || m.Total() != 6 || m.String() != "{R}{R}{G}{C}{C}{C}" {
-		t.Errorf("ParseMana = %+v %q", m, m)
-	}
-	for _, s := range []string{"{X}", "{W/U}", "{2/W}", "{W/P}", "{S}", "R"} {
-		if _, err := cardtext.ParseMana(s); err == nil {
-			t.Errorf("ParseMana(%q): want an error", s)
-		}
-	}
-}
-
-func TestColorString(t *testing.T) {
-	tests := map[cardtext.Color]string{
-		0: "colorless", cardtext.White: "white", cardtext.White | cardtext.Black: "white and black",
-		cardtext.White | cardtext.Blue | cardtext.Green: "white, blue and green",
-	}
-	for c, want := range tests {
-		if got := c.String(); got != want {
-			t.Errorf("%b: %q, want %q", c, got, want)
-		}
-	}
-}
-
 func TestEditionSymbols(t *testing.T) {
 	tests := []struct {
 		date, cost string
