@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
@@ -21,7 +22,16 @@ type castWay struct {
 
 // castChars are the characteristics a card would have as the spell it is
 // being cast as: an Aura if cast bestowed (702.103b), its own otherwise.
-func (t *tx) castChars(o *Object, ch *Chars, bestow bool) (*Chars, error) {
+func (t *tx) castChars(o *Object, ch *Chars, bestow, faceDown bool) (*Chars, error) {
+	if faceDown {
+		// 702.37d: only a morph ability lets a card be cast face down.
+		if !slices.ContainsFunc(ch.Abilities, func(a *cardtext.Ability) bool {
+			return a.Kind == cardtext.AbKeyword && (a.Keyword == "morph" || a.Keyword == "megamorph")
+		}) {
+			return nil, t.ruleErr(registry.FaceDown, "%s has no morph ability: it can't be cast face down", o.Label)
+		}
+		return t.s.charsAs(o, func(p *Object) { p.FaceDown = true }), nil
+	}
 	if !bestow {
 		return ch, nil
 	}

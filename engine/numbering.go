@@ -1128,6 +1128,7 @@ var corpusEditions = []corpusEdition{
 		set: `
 			bestow.judge=702.102c
 			bestow=702.102b
+			cast.altchars=601.3e
 		`},
 	{file: "2020-06-01", date: "2020-06-01", symbols: 510,
 		set: `

@@ -123,6 +123,9 @@ type (
 		Half   int
 		Back   bool
 		Bestow bool // cast it bestowed (702.103a)
+		// FaceDown casts it face down using its morph ability, for {3}
+		// (702.37c).
+		FaceDown bool
 	}
 	// Activate: the player activates an ability of an object (602.2), or a
 	// mana ability, which resolves at once (605.3).
@@ -160,7 +163,7 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	// The spell it would be: bestowed, an Aura (702.103b). 702.103d: only
 	// those characteristics decide whether it can be cast.
-	cast, err := t.castChars(o, ch, a.Bestow)
+	cast, err := t.castChars(o, ch, a.Bestow, a.FaceDown)
 	if err != nil {
 		return err
 	}
@@ -168,7 +171,13 @@ func (a CastSpell) apply(t *tx) error {
 	if a.Bestow && t.applies(registry.BestowJudge) {
 		judge = cast
 	}
-	if ch.Types.Is("land") {
+	if a.FaceDown && t.applies(registry.AltChars) {
+		// 601.3e: cast face down, it is judged as the 2/2 face-down
+		// creature it becomes (702.37c), with the effects that would apply
+		// to that.
+		judge = cast
+	}
+	if judge.Types.Is("land") {
 		return t.ruleErr(registry.PlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
 	}
 	var way castWay
@@ -224,6 +233,7 @@ func (a CastSpell) apply(t *tx) error {
 		sp.Face = FaceBack
 	}
 	sp.Bestowed = a.Bestow
+	sp.FaceDown = a.FaceDown // 702.37c: turned face down as it's cast
 	t.dirty()
 	item := &StackItem{Kind: StackSpell, Source: id, SourceName: sp.Label, Controller: a.Player, X: a.X, Kicked: a.Kicker, Flashback: way.flashback}
 	modal := false
@@ -298,6 +308,9 @@ func (a CastSpell) apply(t *tx) error {
 			}
 		}
 	}
+	if a.FaceDown {
+		base = cardtext.ManaCost{{Kind: cardtext.SymGeneric, N: 3}} // 702.37a: {3} rather than its mana cost
+	}
 	for _, ab := range t.chars(sp).Abilities {
 		switch {
 		case ab.AddCost != nil:
@@ -353,7 +366,7 @@ func (a CastSpell) apply(t *tx) error {
 	if len(a.Modes) > 0 && !modal {
 		return t.ruleErr(registry.AddCost, "%s isn't modal: it has no modes to choose", sp.Label)
 	}
-	if a.Alt && (a.Bestow || way.flashback) {
+	if a.Alt && (a.Bestow || way.flashback || a.FaceDown) || a.FaceDown && (a.Bestow || way.flashback) {
 		// 601.2b: one alternative cost.
 		return t.ruleErr(registry.AddCost, "%s can't be cast with two alternative costs", sp.Label)
 	}

@@ -7,6 +7,7 @@ package registry
 const (
 	CastTargetOnce   Key = "cast.targets.once"       // 601.2c: one "target" word, different objects; two words, the same one may do
 	ConsiderChoices  Key = "cast.consider"           // 601.3a: a prohibition is judged considering the choices the spell's proposal may make
+	AltChars         Key = "cast.altchars"           // 601.3e: a card cast with alternative characteristics (face down) is judged by them
 	ActivationCost   Key = "activate.cost"           // 602.1a: the activation cost is everything before the colon
 	EntersModified   Key = "enters.modified"         // 603.6b: continuous effects modify a permanent the moment it's on the battlefield
 	DelayedCreated   Key = "trigger.delayed.created" // 603.7a: a delayed ability doesn't trigger on an event before it was created
@@ -40,7 +41,7 @@ const (
 
 // effectGated lists the keys above whose code is gated (gated.go).
 var effectGated = []Key{
-	CastTargetOnce, Pay, ConsiderChoices, ActivationCost, EntersModified, DelayedCreated,
+	CastTargetOnce, Pay, ConsiderChoices, AltChars, ActivationCost, EntersModified, DelayedCreated,
 	ManaAbilityStays, TriggeredMana, StaticEnters, KickerLinked, LinkedMany, LinkedGained, UndefinedChoice,
 	OptionsPossible, EachApart, LookBackInfo, OnlyNamed, RefersPrevious, CantEnter, PermanentsOnly,
 	AsMuchAsPossible, SimultaneousBack, DurationNever, RulesEffect, StaticWhere, LayerOrder,
@@ -49,6 +50,7 @@ var effectGated = []Key{
 
 var effectRecognizers = []recognizer{
 	{key: CastTargetOnce, chapters: []uint16{409, 601}, sub: 2, re: rx(`same target can.t be chosen (multiple times|more than once) for any one instance of the word .target. on the spell`)},
+	{key: AltChars, chapters: []uint16{601}, sub: 2, re: rx(`^some rules and effects state that an alternative set of characteristics or a subset of characteristics are considered`)},
 	{key: ConsiderChoices, chapters: []uint16{601}, sub: 2, re: rx(`^if an effect prohibits a player from casting a spell with certain qualities`)},
 	{key: ActivationCost, chapters: []uint16{409, 602}, sub: 2, re: rx(`^the activation cost is everything before the colon`)},
 	{key: EntersModified, chapters: []uint16{410, 603}, re: rx(`continuous effects that modify characteristics of a permanent do so the moment the permanent is on the battlefield`)},

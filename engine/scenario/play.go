@@ -33,10 +33,11 @@ type castOpts struct {
 	targetBy string // "with B choosing the other target": a target of an opponent's choice
 	as       string // "as Ice": the split card's half, or modal double-faced card's face, cast
 	bestow   bool   // "bestowed" (702.103a)
+	faceDown bool   // "face down": using its morph ability (702.37c)
 }
 
 // castWords start the clauses after a spell or ability.
-var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "waterbending", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed", "revealing"}
+var castWords = []string{"as", "targeting", "with", "kicked", "splicing", "sacrificing", "convoking", "waterbending", "discarding", "paying", "for", "removing", "x", "using", "choosing", "tapping", "bestowed", "revealing", "face"}
 
 func isCastWord(c *cursor) bool {
 	for _, w := range castWords {
@@ -165,6 +166,8 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 			o.remove = n
 		case c.eat("bestowed"):
 			o.bestow = true
+		case c.eat("face", "down"):
+			o.faceDown = true
 		case c.eat("choosing", "modes"), c.eat("choosing", "mode"):
 			// "choosing mode 3", "choosing modes 1 and 2" (700.2a)
 			if !p.modeList(c, &o) {
@@ -523,7 +526,7 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes, Bestow: o.bestow}
+	a := engine.CastSpell{Player: r.player(who), Card: x.ID, X: o.x, Alt: o.alt, Modes: o.modes, Bestow: o.bestow, FaceDown: o.faceDown}
 	if o.modesBy != "" {
 		a.ModesBy = int(r.player(o.modesBy)) + 1
 	}
