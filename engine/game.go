@@ -36,6 +36,16 @@ func (t *tx) restart(by PlayerID) error {
 			continue
 		}
 		to, why := cardtext.Library, "is in its owner's deck as the new game begins"
+		if o.Zone == cardtext.Command && o.Card.Types.Is("vanguard") {
+			// 103.2, 902.3: a vanguard card begins the game in the
+			// command zone; it isn't part of a deck.
+			continue
+		}
+		if _, _, ok := t.s.CommanderOf(o); ok {
+			// 103.2c: each player puts their commander into the command
+			// zone as the game begins.
+			to, why = cardtext.Command, "begins the new game in the command zone"
+		}
 		if o.Outsider && !t.applies(registry.RestartCards) {
 			// Without 726.2, a deck is what its player began with (103):
 			// a card brought in from outside goes back.
@@ -62,15 +72,32 @@ func (t *tx) restart(by PlayerID) error {
 	// library, has the starting life total, and draws a hand.
 	for _, p := range t.s.APNAP() {
 		pl := &t.s.Players[p]
-		pl.Life, pl.Counters, pl.Pool, pl.DrewFromEmpty = t.s.StartLife, nil, cardtext.Mana{}, false
+		pl.Life, pl.Counters, pl.Pool, pl.DrewFromEmpty = t.startingLife(p), nil, cardtext.Mana{}, false
 		pl.ctrlNow, pl.ctrlNext, pl.agreedDraw = 0, 0, false
+		// A new game: no commander has been cast from the command zone
+		// (903.8) or dealt combat damage (903.10a) in it.
+		pl.CommanderDamage = nil
+		pl.Commanders = slices.Clone(pl.Commanders)
+		for i := range pl.Commanders {
+			pl.Commanders[i].Casts = 0
+		}
 		t.shuffle(p, nil, "")
+	}
+	t.s.Shared = slices.Clone(t.s.Shared)
+	for i := range t.s.Players {
+		// 810.4: each team's shared life total starts anew; each
+		// member's own share of it, as when the game was set up.
+		if p := PlayerID(i); t.s.SharesLife(p) {
+			sh := &t.s.Shared[t.s.Players[p].Team]
+			sh.Life = sh.Start
+			t.s.Players[p].Life = sh.Start / max(len(t.s.TeamOf(p)), 1)
+		}
 	}
 	t.s.Turn, t.s.Active, t.s.Step, t.s.Lands = 1, by, cardtext.StepUntap, 0
 	t.s.Priority, t.s.Passes = by, 0
 	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: t.name(by) + " is the starting player of the new game"})
 	for _, p := range t.s.APNAP() {
-		if err := (Draw{Player: p, N: openingHand}).apply(t); err != nil {
+		if err := (Draw{Player: p, N: t.s.StartingHandSize(p)}).apply(t); err != nil {
 			return err
 		}
 	}
