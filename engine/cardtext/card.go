@@ -147,10 +147,11 @@ type Card struct {
 	// by ParseAbilities, in printed order.
 	Abilities []*Ability
 
-	// The card's other faces (faces.go): a double-faced card's back face
-	// (or a meld card's share of its melded permanent), a flip card's
-	// flipped characteristics, a split card's halves. DFC is set on each
-	// face of a double-faced card: the card it is a face of.
+	// The card's other faces (DoubleFaced, FlipCard, SplitCard and
+	// MeldPair build them): a double-faced card's back face (or a meld
+	// card's share of its melded permanent), a flip card's flipped
+	// characteristics, a split card's halves. DFC is set on each face of a
+	// double-faced card: the card it is a face of.
 	Layout   Layout
 	Back     *Card
 	Flip     *Card
