@@ -25,6 +25,10 @@ type execCtx struct {
 	color   cardtext.Color         // a color chosen while resolving
 	name    string                 // a card name chosen while resolving (201.4a)
 	count   int                    // how many objects the last instruction affected ("that many")
+	// tappedForMana: the ability being followed is a mana ability whose
+	// cost tapped its permanent (106.12): its mana is "produced" by
+	// tapping that permanent for mana.
+	tappedForMana bool
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
@@ -1636,6 +1640,19 @@ func (x *execCtx) addMana(in *cardtext.Instr) (bool, error) {
 	if m.Total() == 0 {
 		t.emit(Event{Kind: EvMana, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " adds no mana"})
 		return false, nil
+	}
+	if src := x.source(); x.tappedForMana && src != nil {
+		// 106.12b: "If you tap a permanent for mana, it produces twice as
+		// much of that mana instead." modifies the mana the ability
+		// produces as it resolves; each such effect once (614.5).
+		sch := t.chars(src)
+		t.replaceEach(t.ruleMods(cardtext.RuleManaTimes), func(r ruleMod) bool {
+			return whoseFits(r.mod.Who, r.ctrl, x.ctrl) && (r.mod.Filter == nil || matchFilter(&t.s, r.mod.Filter, src, sch, r.src, r.ctrl))
+		}, func(r ruleMod) {
+			m = scale(m, max(r.mod.N, 2))
+			t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: src.Label, N: m.Total(),
+				Text: fmt.Sprintf("%s: %s produces %s as much mana: %s", r.name, src.Label, timesWord(r.mod.N, "twice", "three times"), m)})
+		})
 	}
 	for _, p := range x.players(in.Who) {
 		if err := (AddMana{Player: p, Mana: m, Only: ms.Only, Source: x.item.SourceName}).apply(t); err != nil {

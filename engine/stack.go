@@ -905,11 +905,14 @@ func (a Activate) apply(t *tx) error {
 		// 605.3b: a mana ability resolves at once, without the stack.
 		t.emit(Event{Kind: EvCast, Key: registry.ManaAbility, Object: oLabel, ObjectID: oID, Player: t.name(a.Player), Text: text})
 		ex := t.newExec(item, nil)
+		// 106.12: a mana ability with {T} in its activation cost taps
+		// its permanent for mana.
+		ex.tappedForMana = ab.Cost != nil && ab.Cost.Tap
 		if err := ex.run(ab, 0); err != nil {
 			return err
 		}
-		if land := t.s.Object(oID); land != nil {
-			if err := t.tapForManaTriggers(land, a.Player, ex.added); err != nil {
+		if src := t.s.Object(oID); src != nil && ex.tappedForMana {
+			if err := t.tapForManaTriggers(src, a.Player, ex.added); err != nil {
 				return err
 			}
 		}

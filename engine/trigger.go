@@ -876,10 +876,11 @@ func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 // don't go on the stack but resolve at once, after the mana ability that
 // triggered them, so the mana is there to pay with.
 func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added cardtext.Mana) error {
-	if added.Total() == 0 || !t.chars(land).Types.Is("land") {
+	if added.Total() == 0 {
 		return nil
 	}
-	snap := Snapshot{ID: land.ID, Obj: *land, Chars: *t.chars(land)}
+	lch := t.chars(land)
+	snap := Snapshot{ID: land.ID, Obj: *land, Chars: *lch}
 	info := TrigInfo{Obj: &snap, Player: p, HasPlayer: true, Mana: added}
 	for _, o := range t.s.Objects {
 		if o.Zone != cardtext.Battlefield || o.PhasedOut {
@@ -888,6 +889,11 @@ func (t *tx) tapForManaTriggers(land *Object, p PlayerID, added cardtext.Mana) e
 		ch := t.chars(o)
 		for _, a := range triggeredAbilities(ch) {
 			if a.Trigger == nil || a.Trigger.Event != cardtext.TrigTapForMana {
+				continue
+			}
+			// 106.12a: "whenever a player taps a land for mana": who
+			// tapped it and what it is.
+			if !whoseFits(a.Trigger.Who, ch.Controller, p) || a.Trigger.What != nil && !matchFilter(&t.s, a.Trigger.What, land, lch, o, ch.Controller) {
 				continue
 			}
 			if !t.applies(registry.TriggeredMana) {

@@ -742,6 +742,10 @@ const (
 	RuleStationUsing                        // "… stations permanents using its toughness rather than its power." (702.184c)
 	RuleAbilityCostMore                     // "Planeswalkers' loyalty abilities you control cost an additional [+1] to activate." (606.4)
 	RulePermission                          // "You may cast creature spells from the top of your library." (601.3)
+	// RuleManaTimes: "If you tap a permanent for mana, it produces twice
+	// as much of that mana instead." (106.12b): Who taps a permanent
+	// Filter matches; N: twice, three times.
+	RuleManaTimes
 )
 
 // Replacement is a replacement effect a static ability generates (614).

@@ -868,8 +868,15 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		return &Trigger{Event: TrigGainLife, Who: AnyOnes}, nil
 	case c.eat("you", "have", "no", "cards", "in", "hand"):
 		return &Trigger{Event: TrigNoHand, Who: Yours}, nil
-	case c.eat("a", "player", "taps", "a", "land", "for", "mana"):
-		return &Trigger{Event: TrigTapForMana, Who: AnyOnes, What: &Filter{AnyOf: []string{"land"}}}, nil
+	case c.peekAt(1) == "taps" || c.peekAt(2) == "taps" || c.peekAt(1) == "tap":
+		// "Whenever a player taps a land for mana" (605.1b, 106.12a)
+		at := c.i
+		if who, f, ok := p.tapsForMana(c); ok {
+			return &Trigger{Event: TrigTapForMana, Who: who, What: f}, nil
+		}
+		if c.i != at {
+			return nil, p.fail(c, text, "what is tapped for mana: a land, a permanent, a kind of permanent, then \"for mana\"")
+		}
 	case c.eat("you", "cycle"):
 		if p.self(c) && c.end() {
 			return &Trigger{Event: TrigCycle, What: &Filter{Self: true}}, nil
@@ -1253,6 +1260,12 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	// deal damage to a permanent or player, it deals double that damage to
 	// that permanent or player instead." (614.1a)
 	if a, ok, err := p.damageReplacementStatic(c, text); ok || err != nil {
+		return a, ok, err
+	}
+	c.i = save
+	// "If you tap a permanent for mana, it produces twice as much of that
+	// mana instead." (106.12b)
+	if a, ok, err := p.manaReplacementStatic(c, text); ok || err != nil {
 		return a, ok, err
 	}
 	c.i = save

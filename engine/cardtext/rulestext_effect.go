@@ -1458,6 +1458,8 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 		col := m.Colors()
 		return &ManaSpec{EqualTo: &a, PerColor: col}, true
 	}
+	// "add an additional {G}": more mana, the same as "add {G}".
+	c.eat("an", "additional")
 	m, ok := c.manaCost()
 	if !ok {
 		return nil, false
