@@ -183,6 +183,9 @@ type tx struct {
 	// effect replaces in this pass, that permanent, when its controller
 	// chose that another action of the pass moves it first (400.6).
 	sbaReplacer map[PlayerID]replacer
+	// enteringWith are the objects an effect is putting onto the
+	// battlefield at the same time, while one of them enters (614.13a).
+	enteringWith []cardtext.ObjectID
 	// placed lists the cards put in a position in a library during the
 	// current event of several moves at once (together), nil outside one.
 	placed []cardtext.ObjectID
@@ -906,6 +909,11 @@ func (a Choose) apply(t *tx) error {
 
 // validAnswer checks an answer against the choice's options.
 func (t *tx) validAnswer(p *Choice, a *answer, order []string) error {
+	for _, id := range append([]cardtext.ObjectID{a.object}, a.objects...) {
+		if id != 0 && slices.Contains(p.Barred, id) {
+			return t.ruleErr(p.BarredKey, "%s can't be chosen: %s", t.labelOf(id), p.BarredWhy)
+		}
+	}
 	switch {
 	case p.Order:
 		o, err := orderAnswer(p, order)

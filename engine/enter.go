@@ -181,6 +181,11 @@ func (t *tx) enter(id cardtext.ObjectID, before *Chars) (bool, error) {
 					o.Counters = o.Counters.With(r.Kind2, n)
 					t.emit(Event{Kind: EvCounter, Key: registry.EntersWith, Object: o.Label, ObjectID: id, N: n,
 						Text: fmt.Sprintf("%s enters with %d %s counter%s", o.Label, n, r.Kind2, plural(n))})
+				case cardtext.ReplAsEnters:
+					if err := t.asEnters(o, x); err != nil {
+						return false, err
+					}
+					o = t.s.Object(id)
 				}
 			}
 			if l := x.Linked; l != nil && t.enterChosen != nil {
@@ -205,6 +210,18 @@ func (t *tx) enter(id cardtext.ObjectID, before *Chars) (bool, error) {
 	}
 	t.dirty()
 	return true, nil
+}
+
+// asEnters follows the instructions of o's "As this creature enters, …"
+// (614.1c), as it enters. What they move besides it changes zones too
+// (614.13), chosen from the objects not entering with it.
+func (t *tx) asEnters(o *Object, a *cardtext.Ability) error {
+	item := &StackItem{Abilities: []*cardtext.Ability{a}, Source: o.ID, SourceName: o.Label, Controller: o.Controller}
+	x := t.newExec(item, nil)
+	x.ab, x.entering, x.enteringWith = a, o.ID, t.enteringWith
+	t.emit(Event{Kind: EvEffect, Key: registry.Replace, Object: o.Label, ObjectID: o.ID,
+		Text: "as " + o.Label + " enters: " + a.Text})
+	return x.instrs(a.Replace.As)
 }
 
 // printedAbilities are an object's abilities from its card, before any

@@ -53,8 +53,15 @@ type execCtx struct {
 	// pair is what "them" meant the first time it was read (RefSelfAnd).
 	pair []cardtext.ObjectID
 	// picked is the object chosen for each "a card from your graveyard"
-	// (RefChooseOne) as it was first needed.
-	picked map[*cardtext.Filter]cardtext.ObjectID
+	// (RefChooseOne) as it was first needed; pickedAny those chosen for
+	// each "any number of creature cards from your graveyard".
+	picked    map[*cardtext.Filter]cardtext.ObjectID
+	pickedAny map[*cardtext.Filter][]cardtext.ObjectID
+	// entering is the permanent whose entering this effect modifies (its
+	// "As this creature enters, …", 614.13), and enteringWith the other
+	// objects entering the battlefield with it.
+	entering     cardtext.ObjectID
+	enteringWith []cardtext.ObjectID
 	// err is a choice an object reference stopped for, returned by the
 	// instruction that asked for it.
 	err error
@@ -536,6 +543,8 @@ func (x *execCtx) refIDs(r cardtext.ORef) []cardtext.ObjectID {
 		}
 		x.picked[r.Group] = opts[0]
 		ids = opts[:1]
+	case cardtext.RefChooseAny:
+		return x.chooseAny(r.Group)
 	}
 	return ids
 }
@@ -848,6 +857,8 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 			if in.Put {
 				how = "is put onto the battlefield"
 			}
+			// The others enter at the same time (614.13a).
+			t.enteringWith = os
 			if as := x.as; as != nil {
 				t.entering = func(nid cardtext.ObjectID) error {
 					x.note(id, nid)
@@ -856,7 +867,7 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 				}
 			}
 			nid, err := t.move(id, cardtext.Battlefield, false, &owner, registry.Resolve, how)
-			t.entering = nil
+			t.entering, t.enteringWith = nil, nil
 			if err != nil {
 				return false, err
 			}

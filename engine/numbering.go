@@ -932,6 +932,7 @@ var corpusEditions = []corpusEdition{
 			control.own=714.5b
 			control.see=714.4
 			control.turn=714.1
+			enters.others=614.13a
 			lifelink.events=702.15e
 			loop.fragmented=718.3
 			manavalue.back=202.3b

@@ -358,6 +358,12 @@ type Choice struct {
 	// Max is how many options may be chosen at once (0 or 1: one); Min
 	// how few (for "any number of").
 	Min, Max int
+	// Barred are objects the choice's description fits that a rule
+	// forbids choosing (BarredKey, why: BarredWhy): choosing one is
+	// rejected under that rule.
+	Barred    []cardtext.ObjectID
+	BarredKey registry.Key
+	BarredWhy string
 	// Order asks for an order of all the Words (the player's triggered
 	// abilities, 603.3b), not one of them: the answer lists them all.
 	Order bool

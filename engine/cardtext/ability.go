@@ -496,6 +496,7 @@ const (
 	RefCostExiled           // the card exiled to pay the cost ("the card you exiled", scavenge)
 	RefExiledWith           // a card exiled by this object's abilities ("a card exiled with ~", 607.2a)
 	RefChooseOne            // one object matching Group, chosen as the instruction is followed ("a card from your graveyard")
+	RefChooseAny            // any number of objects matching Group, chosen as the instruction is followed ("any number of creature cards from your graveyard")
 )
 
 // PRef refers to a player.
@@ -766,6 +767,10 @@ type Replacement struct {
 	Instead []*Instr
 	// Grave is where a ReplGraveyard effect sends the object instead.
 	Grave *GraveRepl
+	// As are the instructions a ReplAsEnters effect follows as its
+	// permanent enters ("exile any number of creature cards from your
+	// graveyard"), which may move other objects (614.13).
+	As []*Instr
 	// PerColor: "enters with a +1/+1 counter on it for each color of mana
 	// spent to cast it" (sunburst as modular's number, 702.44c).
 	PerColor bool
@@ -806,6 +811,7 @@ const (
 	ReplEnterAsCopy                      // "You may have this creature enter as a copy of …" (707.5)
 	ReplInstead                          // "If EVENT would happen, EFFECT instead" (614.1a): Event, Instead
 	ReplGraveyard                        // "If ~ would die / be put into a graveyard from anywhere, DESTINATION instead" (614.1a): Grave
+	ReplAsEnters                         // "As this creature enters, INSTRUCTIONS." (614.1c, 614.12): As
 )
 
 // LinkedChoice is an "As this enters, choose …" ability (607.2a); the

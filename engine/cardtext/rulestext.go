@@ -1232,8 +1232,16 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 			if c.end() {
 				return &Ability{Kind: AbStatic, Linked: &LinkedChoice{What: what}}, true, nil
 			}
+			return fail("As ~ enters, choose a color / an opponent / a creature type.")
 		}
-		return fail("As ~ enters, choose a color / an opponent / a creature type.")
+		// "As this creature enters, exile any number of creature cards
+		// from your graveyard.": instructions followed as it enters, a
+		// replacement effect modifying how it enters (614.1c).
+		ins, err := p.effect(c, text)
+		if err != nil {
+			return nil, true, err
+		}
+		return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplAsEnters, As: ins}}, true, nil
 	}
 	c.i = save
 	// "Prevent all damage that would be dealt by creatures.": a static

@@ -2328,6 +2328,15 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return r, true
 	}
 	c.i = save
+	// Cards in a zone, as many as the player chooses as the instruction
+	// is followed: "any number of creature cards from your graveyard".
+	if c.eat("any", "number", "of") {
+		f := &Filter{}
+		if plural, ok := p.nounPhrase(c, f); ok && plural && f.Zone != 0 && f.Zone != Battlefield {
+			return ORef{Kind: RefChooseAny, Group: f}, true
+		}
+		c.i = save
+	}
 	// One card in a zone, chosen as the instruction is followed: "a card
 	// from your graveyard".
 	if c.eat("a") || c.eat("an") {

@@ -32,7 +32,7 @@ var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, m
 	ConvokeTotal, EventPerAbility, DevotionMods, LifelinkEvents, SBALKI,
 	NameGrant, NameSelf, Splice, SplicedText, ThisObject, TokenText, TokenName,
 	APNAP, UndefinedMana, Detrimental, StatedQuality, IfYouDo, DamageNoDestroy,
-	Contradict, Undetermined, DifferentNames, AddedStep, PilesStay,
+	Contradict, Undetermined, DifferentNames, AddedStep, PilesStay, EnterOthers,
 	// Multiplayer (issue 17).
 	WinAlone, LeaveGame, DefendingOne, BlockAttacked, Range, RangeTurn,
 	MeleeOptions, EmperorOptions, EmperorRanges, AlternateSeats, RangeAffect,

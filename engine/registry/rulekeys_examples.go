@@ -37,9 +37,11 @@ const (
 	DifferentNames   Key = "name.different"           // 201.2b: objects have different names only if each has a name
 	AddedStep        Key = "turn.addstep"             // 500.10: a step added after a phase comes in a new phase of its own, whose other steps are skipped
 	PilesStay        Key = "piles.stay"               // 700.3c: objects grouped into piles don't leave the zone they're in
+	EnterOthers      Key = "enters.others"            // 614.13a: an effect modifying how a permanent enters can't choose objects entering with it
 )
 
 var exampleRecognizers = []recognizer{
+	{key: EnterOthers, chapters: []uint16{614}, re: rx(`can.t choose the object that will become that permanent or any other object entering the battlefield at the same time`)},
 	{key: PilesStay, chapters: []uint16{700}, re: rx(`^objects grouped into piles don.t leave the zone they.re currently in`)},
 	{key: AddedStep, chapters: []uint16{500}, re: rx(`^some effects add a step after a particular phase`)},
 	{key: DifferentNames, chapters: []uint16{201}, re: rx(`^some spells and abilities refer to two or more objects with different names`)},
