@@ -210,6 +210,20 @@ func (t *tx) beginSubgame(main State) State {
 		sub.Players = append(sub.Players, Player{Name: p.Name, Life: main.StartLife, Team: p.Team, Range: p.Range,
 			Emperor: p.Emperor, Left: p.Left, Lost: p.Lost, Won: p.Won, LostBy: p.LostBy})
 	}
+	if main.Shared != nil {
+		// The subgame is played by the main game's variant (103.4a,
+		// 810.4): each team has its shared life total at its start,
+		// each member their share of it, as the game was set up.
+		sub.Shared = make([]Shared, len(main.Shared))
+		for i, sh := range main.Shared {
+			sub.Shared[i] = Shared{Life: sh.Start, Start: sh.Start}
+		}
+		for i := range sub.Players {
+			if p := PlayerID(i); sub.SharesLife(p) {
+				sub.Players[p].Life = sub.Shared[sub.Players[p].Team].Start / max(len(sub.TeamOf(p)), 1)
+			}
+		}
+	}
 	st := &tx{ed: t.ed, s: sub, base: sub}
 	st.emit(Event{Kind: EvRule, Key: registry.Subgame, Text: "a subgame begins: the main game waits for it to end"})
 	for _, p := range sub.APNAP() {

@@ -82,3 +82,41 @@ expect
 		})
 	}
 }
+
+// TestSubgameSharedLife: a Two-Headed Giant game's subgame (728) is played
+// by the same variant: each team begins it with its shared starting life
+// total (103.4a, 810.4), whatever the main game's totals are, and its life
+// changes are the team's (810.9).
+func TestSubgameSharedLife(t *testing.T) {
+	text := `scenario "2HG subgame"
+edition from 2013-09-27
+players Alex Bianca Carissa Dana
+team Alex, Bianca
+team Carissa, Dana
+variant two-headed giant
+card Shahrazad: {W}{W} Sorcery
+text: Players play a Magic subgame, using their libraries as their decks. Each player who doesn't win the subgame loses half their life, rounded up.
+card Forest: Basic Land — Forest
+setup
+  Alex hand: Shahrazad
+  Alex mana {W}{W}
+  Alex team life 12
+  Carissa team life 9
+  Alex library: 8 x Forest
+  Bianca library: 8 x Forest
+  Carissa library: 8 x Forest
+  Dana library: 8 x Forest
+steps
+  Alex casts Shahrazad
+  resolve
+  verify in a subgame
+  Dana loses 4 life
+expect
+  in a subgame
+  Alex team life = 30
+  Carissa team life = 26
+`
+	if tr := Run(mustParse(t, text), engine.Latest(), true); !tr.Passed() {
+		t.Error(tr.Failures())
+	}
+}
