@@ -616,12 +616,14 @@ func (a Draw) apply(t *tx) error {
 			continue
 		}
 		label := top.Label
-		if _, err := t.move(top.ID, cardtext.Hand, false, nil, "", ""); err != nil {
+		nid, err := t.move(top.ID, cardtext.Hand, false, nil, "", "")
+		if err != nil {
 			return err
 		}
 		t.events = t.events[:len(t.events)-1] // the draw event says it better
 		t.emit(Event{Kind: EvDraw, Key: registry.Draw, Player: t.name(a.Player), Object: label, From: cardtext.Library, To: cardtext.Hand,
 			Text: t.name(a.Player) + " draws " + label})
+		t.drew(a.Player, nid)
 	}
 	return nil
 }

@@ -34,6 +34,7 @@ const (
 	EvWin                           // a player won the game
 	EvCycle                         // a card was discarded to pay a cycling cost (702.29c)
 	EvCrew                          // a creature crewed a Vehicle (702.122b)
+	EvReveal                        // a player revealed a card (701.20a): Source is what made them
 )
 
 // Event is one thing that happened, naming the rule that made it happen in

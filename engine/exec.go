@@ -1124,8 +1124,8 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 	case cardtext.OpRevealObj:
 		os := x.whats(in)
 		for _, o := range os {
-			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
-				Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
+			t.emit(Event{Kind: EvReveal, Key: registry.Resolve, Object: o.Label, ObjectID: o.ID, Player: t.name(x.ctrl),
+				PlayerID: x.ctrl, HasPlayer: true, Source: x.item.Source, Text: fmt.Sprintf("%s reveals %s", t.name(x.ctrl), o.Label)})
 		}
 		return len(os) > 0, nil
 	case cardtext.OpMeld:

@@ -906,6 +906,7 @@ var corpusEditions = []corpusEdition{
 			control.turn=712.1
 			effect.enters.is=611.2e
 			restart.cards=714.2
+			trigger.linked=603.10
 		`},
 	{file: "2015-01-23", date: "2015-01-23", symbols: 494,
 		set: `
@@ -992,6 +993,7 @@ var corpusEditions = []corpusEdition{
 			step.end=513.1
 			tap=701.19a
 			transform=701.26a
+			trigger.linked=603.11
 			trigger.lookback=603.10
 			untap=701.19b
 		`},

@@ -89,3 +89,25 @@ func (t *tx) payReveal(p PlayerID, sp *Object, f *cardtext.Filter, id cardtext.O
 		Text: fmt.Sprintf("%s reveals %s for %s's cost", t.name(p), o.Label, sp.Label)})
 	return nil
 }
+
+// drew counts a card player p drew this turn; the first one is revealed
+// by each "Reveal the first card you draw each turn." of a permanent they
+// control, an event its linked triggered abilities see (603.11).
+func (t *tx) drew(p PlayerID, card cardtext.ObjectID) {
+	pl := &t.s.Players[p]
+	if pl.DrawnTurn != t.s.Turn {
+		pl.Drawn, pl.DrawnTurn = 0, t.s.Turn
+	}
+	pl.Drawn++
+	c := t.s.Object(card)
+	if pl.Drawn != 1 || c == nil {
+		return
+	}
+	for _, m := range t.ruleMods(cardtext.RuleRevealFirstDraw) {
+		if m.ctrl != p || m.src == nil {
+			continue
+		}
+		t.emit(Event{Kind: EvReveal, Key: registry.Reveal, Object: c.Label, ObjectID: c.ID, Player: t.name(p), PlayerID: p, HasPlayer: true,
+			Source: m.src.ID, Text: fmt.Sprintf("%s reveals %s, the first card they drew this turn (%s)", t.name(p), c.Label, m.name)})
+	}
+}

@@ -76,6 +76,9 @@ type Player struct {
 	// DrewFromEmpty: attempted to draw from an empty library since the last
 	// time state-based actions were checked (704.5b).
 	DrewFromEmpty bool
+	// Drawn counts the cards drawn in turn DrawnTurn ("the first card you
+	// draw each turn").
+	Drawn, DrawnTurn int
 	// Shuffled counts the times their library has been shuffled (701.24).
 	Shuffled int
 	// Upkeep and LastUpkeep are the game clock when this player's latest

@@ -181,6 +181,8 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		kind = cardtext.TrigCycle
 	case EvCrew:
 		kind = cardtext.TrigCrews
+	case EvReveal:
+		kind = cardtext.TrigReveal
 	case EvTap:
 		if e.Key == registry.Tap {
 			kind = cardtext.TrigTapped
@@ -416,6 +418,14 @@ func (t *tx) trigMatches(tr *cardtext.Trigger, kind cardtext.TrigEvent, e Event,
 		return kind == cardtext.TrigCycle && objOK() && (tr.Who != cardtext.Yours || e.PlayerID == ctrl)
 	case cardtext.TrigCrews:
 		return kind == cardtext.TrigCrews && objOK()
+	case cardtext.TrigReveal:
+		// 603.11: "this way" links the trigger to the static ability
+		// printed before it: only what that ability revealed counts.
+		// Without the rule nothing links them: any reveal does.
+		if kind != cardtext.TrigReveal || tr.Who == cardtext.Yours && e.PlayerID != ctrl || !objOK() {
+			return false
+		}
+		return !tr.ThisWay || !t.applies(registry.LinkedTrigger) || e.Source == src.o.ID
 	case cardtext.TrigDamagePlayer:
 		return kind == cardtext.TrigDealsDamage && e.Combat && e.HasPlayer && objOK()
 	case cardtext.TrigDealsDamage:

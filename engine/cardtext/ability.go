@@ -242,6 +242,9 @@ type Trigger struct {
 	Targets *Filter
 	Who     Whose // cast, gain life: whose action
 	N       int   // "expend 4"
+	// ThisWay: "… this way": only events of the static ability printed
+	// before it in its paragraph count (603.11).
+	ThisWay bool
 	// Or is another trigger condition of the same ability: "When this
 	// creature enters or the creature it haunts dies" (113.6k).
 	Or *Trigger

@@ -137,6 +137,9 @@ func (p *textParser) line(text string) ([]*Ability, error) {
 	}
 	c.i = 0
 	p.targets, p.words, p.it, p.spellIt = nil, 0, ORef{}, ORef{}
+	if abs, ok, err := p.linkedParagraph(c, text); ok || err != nil {
+		return abs, err
+	}
 	a, err := p.ability(c, text)
 	if err != nil {
 		return nil, err
@@ -876,6 +879,11 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		}
 		if c.i != at {
 			return nil, p.fail(c, text, "what is tapped for mana: a land, a permanent, a kind of permanent, then \"for mana\"")
+		}
+	case c.eat("you", "reveal"):
+		// "Whenever you reveal a basic land card this way" (603.11)
+		if tr, ok := p.revealTrigger(c); ok {
+			return tr, nil
 		}
 	case c.eat("you", "cycle"):
 		if p.self(c) && c.end() {

@@ -563,6 +563,11 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 	case c.eat("reveal", "the", "top"):
 		// "Reveal the top five cards of your library." They are "those
 		// cards" after it.
+		if c.eat("card", "of", "your", "library") {
+			// "Reveal the top card of your library.": it stays there.
+			p.it = ORef{Kind: RefTopCard}
+			return &Instr{Op: OpRevealObj, What: p.it}, true, nil
+		}
 		n, ok := c.num()
 		if !ok || !c.eat("cards", "of", "your", "library") {
 			return fail("reveal the top N cards of your library")

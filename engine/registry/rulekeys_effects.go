@@ -9,6 +9,7 @@ const (
 	ConsiderChoices  Key = "cast.consider"           // 601.3a: a prohibition is judged considering the choices the spell's proposal may make
 	AltChars         Key = "cast.altchars"           // 601.3e: a card cast with alternative characteristics (face down) is judged by them
 	ActivationCost   Key = "activate.cost"           // 602.1a: the activation cost is everything before the colon
+	LinkedTrigger    Key = "trigger.linked"          // 603.11: a triggered ability written after a static one in its paragraph is linked to it ("this way")
 	EntersModified   Key = "enters.modified"         // 603.6b: continuous effects modify a permanent the moment it's on the battlefield
 	DelayedCreated   Key = "trigger.delayed.created" // 603.7a: a delayed ability doesn't trigger on an event before it was created
 	ManaAbilityStays Key = "mana.ability.stays"      // 605.2: a mana ability stays one when it can't produce mana
@@ -41,7 +42,7 @@ const (
 
 // effectGated lists the keys above whose code is gated (gated.go).
 var effectGated = []Key{
-	CastTargetOnce, Pay, ConsiderChoices, AltChars, ActivationCost, EntersModified, DelayedCreated,
+	CastTargetOnce, Pay, ConsiderChoices, AltChars, LinkedTrigger, ActivationCost, EntersModified, DelayedCreated,
 	ManaAbilityStays, TriggeredMana, StaticEnters, KickerLinked, LinkedMany, LinkedGained, UndefinedChoice,
 	OptionsPossible, EachApart, LookBackInfo, OnlyNamed, RefersPrevious, CantEnter, PermanentsOnly,
 	AsMuchAsPossible, SimultaneousBack, DurationNever, RulesEffect, StaticWhere, LayerOrder,
@@ -50,6 +51,7 @@ var effectGated = []Key{
 
 var effectRecognizers = []recognizer{
 	{key: CastTargetOnce, chapters: []uint16{409, 601}, sub: 2, re: rx(`same target can.t be chosen (multiple times|more than once) for any one instance of the word .target. on the spell`)},
+	{key: LinkedTrigger, chapters: []uint16{603}, sub: 1, re: rx(`^some objects have a static ability that.s linked to one or more triggered abilities`)},
 	{key: AltChars, chapters: []uint16{601}, sub: 2, re: rx(`^some rules and effects state that an alternative set of characteristics or a subset of characteristics are considered`)},
 	{key: ConsiderChoices, chapters: []uint16{601}, sub: 2, re: rx(`^if an effect prohibits a player from casting a spell with certain qualities`)},
 	{key: ActivationCost, chapters: []uint16{409, 602}, sub: 2, re: rx(`^the activation cost is everything before the colon`)},
