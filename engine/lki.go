@@ -27,7 +27,7 @@ func (t *tx) remember(o *Object) {
 	if len(t.s.LKI) >= maxLKI {
 		t.s.LKI = append(t.s.LKI[:0:0], t.s.LKI[len(t.s.LKI)-maxLKI/2:]...)
 	}
-	t.s.LKI = append(t.s.LKI, snap)
+	t.s.LKI = append(t.s.LKI, &snap)
 }
 
 // LastKnown returns the last known information of an object that has left
@@ -35,7 +35,7 @@ func (t *tx) remember(o *Object) {
 func (s *State) LastKnown(id cardtext.ObjectID) *Snapshot {
 	for i := len(s.LKI) - 1; i >= 0; i-- {
 		if s.LKI[i].ID == id {
-			return &s.LKI[i]
+			return s.LKI[i]
 		}
 	}
 	return nil

@@ -294,7 +294,7 @@ type State struct {
 	Effects []ContEffect // continuous effects from resolved spells and abilities (611.2)
 	Delayed []Delayed    // delayed triggered abilities waiting for their event (603.7)
 	Waiting []Waiting    // triggered abilities waiting to be put on the stack (603.3)
-	LKI     []Snapshot   // objects as they last existed where they were (608.2h)
+	LKI     []*Snapshot  // objects as they last existed where they were (608.2h)
 	Combat  *Combat      // the current combat, during the combat phase
 	Log     TurnLog      // what has happened this turn that rules ask about
 	// Loop is the game choices made lately and the states they were made
@@ -436,7 +436,9 @@ func (s State) clone() State {
 	s.Waiting = slices.Clone(s.Waiting)
 	// Snapshots are never changed once taken, so states share them; the
 	// capacity cut makes the next remember copy rather than write into a
-	// slice another state holds.
+	// slice another state holds. They are held by pointer, so that copy
+	// is of pointers: a game's states used to copy every snapshot, 672
+	// bytes each, at the first object each moved.
 	s.LKI = s.LKI[:len(s.LKI):len(s.LKI)]
 	s.Log = s.Log.clone()
 	if s.Combat != nil {
