@@ -33,7 +33,7 @@ func (x *execCtx) chooseAny(f *cardtext.Filter) []cardtext.ObjectID {
 	var ids []cardtext.ObjectID
 	if len(opts) > 0 {
 		ch := &Choice{Player: x.ctrl, Key: registry.Resolve, Options: opts, Min: 0, Max: len(opts),
-			Prompt: "choose any number of " + f.String()}
+			Prompt: "choose any number of " + anyNumberOf(f) + " (none is fine)"}
 		if len(barred) > 0 {
 			ch.Barred, ch.BarredKey = barred, registry.EnterOthers
 			ch.BarredWhy = "it is entering the battlefield at the same time as " + t.labelOf(x.entering)
@@ -53,4 +53,16 @@ func (x *execCtx) chooseAny(f *cardtext.Filter) []cardtext.ObjectID {
 	}
 	x.pickedAny[f] = ids
 	return ids
+}
+
+// anyNumberOf names what may be chosen: "creature cards in the graveyard".
+func anyNumberOf(f *cardtext.Filter) string {
+	what := f.String()
+	if f.Card {
+		what += " cards"
+	}
+	if f.Zone != 0 {
+		what += " in the " + f.Zone.String()
+	}
+	return what
 }
