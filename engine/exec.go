@@ -721,7 +721,7 @@ func (x *execCtx) amount(a cardtext.Amount) int {
 		n += len(t.s.In(x.ctrl, cardtext.Hand))
 	case a.Devotion != 0:
 		n += countAmount(&t.s, cardtext.Amount{Devotion: a.Devotion}, x.source(), x.ctrl, nil, nil)
-	case a.Count != nil, a.CardTypes:
+	case a.Count != nil, a.CardTypesAmong != nil:
 		ctrl := x.ctrl
 		if a.Whose != nil {
 			// "creatures they control": the player the text names.

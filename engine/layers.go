@@ -1034,14 +1034,17 @@ func countAmount(s *State, a cardtext.Amount, src *Object, ctrl PlayerID, chs ma
 	case a.HandOf != nil:
 		p := ctrl
 		n += len(s.In(p, cardtext.Hand))
-	case a.CardTypes:
-		// Card types among cards in all graveyards (Tarmogoyf).
+	case a.CardTypesAmong != nil:
+		// "the number of card types among cards in all graveyards"
+		// (Tarmogoyf): each card type once, however many have it.
 		seen := map[string]bool{}
 		for _, o := range s.Objects {
-			if o.Zone == cardtext.Graveyard {
-				for _, t := range o.Card.Types.CardTypes {
-					seen[strings.ToLower(t)] = true
-				}
+			c := chOf(o)
+			if c == nil || !matchFilter(s, a.CardTypesAmong, o, c, src, ctrl) {
+				continue
+			}
+			for _, t := range c.Types.CardTypes {
+				seen[strings.ToLower(t)] = true
 			}
 		}
 		n += len(seen)

@@ -546,8 +546,10 @@ type Amount struct {
 	HandOf     *PRef // cards in a player's hand
 	LowestLife bool  // "the lowest life total among all players"
 	Removed    bool  // "for each storage counter removed this way"
-	CardTypes  bool  // "the number of card types among cards in all graveyards"
-	LifeOf     *PRef // "your life total"
+	// CardTypesAmong counts the card types among the objects it matches:
+	// "the number of card types among cards in all graveyards" (Tarmogoyf).
+	CardTypesAmong *Filter
+	LifeOf         *PRef // "your life total"
 	// HalfLife: "half their life, rounded up", of each player it's for.
 	HalfLife bool
 	StartOf  *PRef // "your starting life total" (103.4)

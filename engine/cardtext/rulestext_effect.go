@@ -2085,8 +2085,14 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		a.N = n
 	}
 	switch {
-	case c.eat("the", "number", "of", "card", "types", "among", "cards", "in", "all", "graveyards"):
-		a.CardTypes = true
+	case c.eat("the", "number", "of", "card", "types", "among"):
+		// "among cards in all graveyards", "among cards in your
+		// graveyard", "among permanents you control"
+		f := &Filter{}
+		if plural, ok := p.nounPhrase(c, f); !ok || !plural {
+			return a, false
+		}
+		a.CardTypesAmong = f
 		return a, true
 	case c.eat("your", "life", "total"):
 		a.LifeOf = &PRef{Kind: PYou}
