@@ -123,12 +123,19 @@ type CardView struct {
 	Seen     []string
 }
 
+// Asked is the choice the rules are waiting for, as a board says it
+// ("Alice must choose: …"), or "" if none: without rendering the board.
+func (s *State) Asked() string {
+	if s.Pending == nil {
+		return ""
+	}
+	return s.Pending.Who(s) + " must choose: " + s.Pending.Prompt
+}
+
 // Render lays out a state for display under an edition's words.
 func Render(ed *RulesEdition, s State) Board {
 	b := Board{Edition: ed.ID, Turn: s.Turn, Step: s.Step.String(), Subgame: s.InSubgame()}
-	if s.Pending != nil {
-		b.Pending = s.Pending.Who(&s) + " must choose: " + s.Pending.Prompt
-	}
+	b.Pending = s.Asked()
 	if int(s.Priority) < len(s.Players) {
 		b.Priority = s.Players[s.Priority].Name
 	}

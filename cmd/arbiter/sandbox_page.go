@@ -546,7 +546,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 			res := tr.Steps[i]
 			v.Ran, v.Rejected = true, n.words.Text(res.Rejected)
 			if before.Pending != nil {
-				v.Asked = n.words.Sentence(engine.Render(re, *before).Pending)
+				v.Asked = n.words.Sentence(before.Asked())
 			}
 			for j, ev := range res.Events {
 				if !ev.Rule.IsZero() {
@@ -574,7 +574,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 		p.Fired[i].Times = fired[p.Fired[i].Rule]
 	}
 	if tr.Pending != nil {
-		p.Choice = &views.SandboxChoice{Prompt: n.words.Sentence(engine.Render(re, tr.Final()).Pending), After: tr.LastLine()}
+		p.Choice = &views.SandboxChoice{Prompt: n.words.Sentence(final.Asked()), After: tr.LastLine()}
 		for _, o := range tr.ChoiceSteps() {
 			p.Choice.Options = append(p.Choice.Options, views.SandboxOption{Step: o, Say: n.option(o)})
 		}
