@@ -464,16 +464,19 @@ func (x *execCtx) refIDs(r cardtext.ORef) []cardtext.ObjectID {
 		if tr := x.item.Trig; tr != nil && tr.Other != 0 {
 			ids = []cardtext.ObjectID{tr.Other}
 		}
-	case cardtext.RefSharesColor:
+	case cardtext.RefShares:
+		// "each other creature that shares a color with it": the
+		// permanents matching the noun, other than the base objects, that
+		// share the quality with one of them.
 		base := x.objects(*r.Of)
-		var have cardtext.Color
-		for _, o := range base {
-			have |= t.chars(o).Colors
-		}
+		src := x.source()
 		for _, o := range t.s.Objects {
 			ch := t.chars(o)
-			if o.Zone == cardtext.Battlefield && !o.PhasedOut && ch.Types.Is("creature") && ch.Colors&have != 0 &&
-				!slices.ContainsFunc(base, func(b *Object) bool { return b.ID == o.ID }) {
+			if o.Zone != cardtext.Battlefield || o.PhasedOut || !matchFilter(&t.s, r.Group, o, ch, src, x.ctrl) ||
+				slices.ContainsFunc(base, func(b *Object) bool { return b.ID == o.ID }) {
+				continue
+			}
+			if slices.ContainsFunc(base, func(b *Object) bool { return shares(r.Group.SharesWithIt, ch, t.chars(b)) }) {
 				ids = append(ids, o.ID)
 			}
 		}

@@ -1058,7 +1058,7 @@ func countAmount(s *State, a cardtext.Amount, src *Object, ctrl PlayerID, chs ma
 // relatedToIt checks a count's filter's relation to the object it is
 // counted for: "other", "that shares a creature type with it".
 func relatedToIt(f *cardtext.Filter, o *Object, ch *Chars, it *Object, chOf func(*Object) *Chars) bool {
-	if !f.NotIt && !f.SharesTypeWithIt {
+	if !f.NotIt && f.SharesWithIt == cardtext.ShareNone {
 		return true
 	}
 	if it == nil {
@@ -1067,13 +1067,31 @@ func relatedToIt(f *cardtext.Filter, o *Object, ch *Chars, it *Object, chOf func
 	if f.NotIt && o.ID == it.ID {
 		return false
 	}
-	if f.SharesTypeWithIt {
+	if f.SharesWithIt != cardtext.ShareNone {
 		ich := chOf(it)
-		if ich == nil || !sharesCreatureType(ch, ich) {
+		if ich == nil || !shares(f.SharesWithIt, ch, ich) {
 			return false
 		}
 	}
 	return true
+}
+
+// shares reports whether two objects have in common what sh names: a
+// creature type, a color (105.1), a card type (300.1).
+func shares(sh cardtext.Share, a, b *Chars) bool {
+	switch sh {
+	case cardtext.ShareCreatureType:
+		return sharesCreatureType(a, b)
+	case cardtext.ShareColor:
+		return a.Colors&b.Colors != 0
+	case cardtext.ShareCardType:
+		for _, x := range a.Types.CardTypes {
+			if b.Types.Is(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sharesCreatureType reports whether two objects have a creature type in

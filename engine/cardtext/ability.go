@@ -193,10 +193,12 @@ type Filter struct {
 	ToughGtPower bool
 	// PT bounds its power or toughness: "with toughness 2 or greater".
 	PT *PTBound
-	// NotIt and SharesTypeWithIt relate the object to the one an amount
-	// is counted for ("for each other creature … that shares at least one
-	// creature type with it"): not it, and sharing a creature type with it.
-	NotIt, SharesTypeWithIt bool
+	// NotIt and SharesWithIt relate the object to the one an amount is
+	// counted for ("for each other creature … that shares at least one
+	// creature type with it"), or to a RefShares reference's Of: not it,
+	// and sharing a creature type, a color or a card type with it.
+	NotIt        bool
+	SharesWithIt Share
 	// FaceDown: "face-down creature" (708).
 	FaceDown bool
 	// With lists keywords it must have ("a creature with flying"); a
@@ -463,6 +465,17 @@ const (
 	OpAddSteps    // Who gets N additional Steps[0] steps after this phase (500.10)
 )
 
+// Share is what an object shares with another: "that shares a color
+// with it", "that shares at least one creature type with it".
+type Share uint8
+
+const (
+	ShareNone         Share = iota
+	ShareCreatureType       // "a creature type", "at least one creature type"
+	ShareColor              // "a color"
+	ShareCardType           // "a card type"
+)
+
 // ORef refers to an object or a set of objects from an ability's text.
 type ORef struct {
 	Kind  ORefKind
@@ -471,7 +484,7 @@ type ORef struct {
 	Bound ObjectID
 	Label string     // RefBound: the object's label, for messages
 	More  []ObjectID // RefBound: more objects it means (the cards of a melded permanent, 712.21c)
-	Of    *ORef      // RefSharesColor: the object or objects compared with
+	Of    *ORef      // RefShares: the object or objects compared with
 	// Quality is the card type "that creature" names the object by: it
 	// means that object even if it no longer has it (700.7).
 	Quality string
@@ -481,25 +494,25 @@ type ORef struct {
 type ORefKind uint8
 
 const (
-	RefNone        ORefKind = iota
-	RefSelf                 // the object the ability is on ("~", "this creature")
-	RefTarget               // a target (Index)
-	RefGroup                // every object matching Group ("all black creatures")
-	RefSacrificed           // the object sacrificed to pay the cost
-	RefTriggered            // the object the trigger event was about ("that creature")
-	RefEnchanted            // the object this Aura or Equipment is attached to
-	RefOuter                // in a granted ability: the object whose ability granted it
-	RefBound                // a particular object (Bound), fixed when an effect began
-	RefCreated              // the token just created ("It has …")
-	RefChosenObj            // an object chosen as the effect resolved
-	RefStackSpell           // the spell this ability's trigger is about ("that spell")
-	RefTrigOther            // the other creature in a block trigger ("that creature": what it blocked, or blocked it)
-	RefSharesColor          // "each other creature that shares a color with it" (Of: "it")
-	RefCostTapped           // the creature tapped to pay the cost ("the tapped creature", station)
-	RefCostExiled           // the card exiled to pay the cost ("the card you exiled", scavenge)
-	RefExiledWith           // a card exiled by this object's abilities ("a card exiled with ~", 607.2a)
-	RefChooseOne            // one object matching Group, chosen as the instruction is followed ("a card from your graveyard")
-	RefChooseAny            // any number of objects matching Group, chosen as the instruction is followed ("any number of creature cards from your graveyard")
+	RefNone       ORefKind = iota
+	RefSelf                // the object the ability is on ("~", "this creature")
+	RefTarget              // a target (Index)
+	RefGroup               // every object matching Group ("all black creatures")
+	RefSacrificed          // the object sacrificed to pay the cost
+	RefTriggered           // the object the trigger event was about ("that creature")
+	RefEnchanted           // the object this Aura or Equipment is attached to
+	RefOuter               // in a granted ability: the object whose ability granted it
+	RefBound               // a particular object (Bound), fixed when an effect began
+	RefCreated             // the token just created ("It has …")
+	RefChosenObj           // an object chosen as the effect resolved
+	RefStackSpell          // the spell this ability's trigger is about ("that spell")
+	RefTrigOther           // the other creature in a block trigger ("that creature": what it blocked, or blocked it)
+	RefShares              // "each other creature that shares a color with it": Group (its SharesWithIt) related to Of
+	RefCostTapped          // the creature tapped to pay the cost ("the tapped creature", station)
+	RefCostExiled          // the card exiled to pay the cost ("the card you exiled", scavenge)
+	RefExiledWith          // a card exiled by this object's abilities ("a card exiled with ~", 607.2a)
+	RefChooseOne           // one object matching Group, chosen as the instruction is followed ("a card from your graveyard")
+	RefChooseAny           // any number of objects matching Group, chosen as the instruction is followed ("any number of creature cards from your graveyard")
 )
 
 // PRef refers to a player.

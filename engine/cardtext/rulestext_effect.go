@@ -1555,8 +1555,11 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 		}
 		return in, true, nil
 	case c.eat("gets"), c.eat("get"):
-		mod, ok := p.ptMod(c)
+		mod, want, ok := p.ptMod(c)
 		if !ok {
+			if want != "" {
+				return fail(want)
+			}
 			return fail("gets +N/+N")
 		}
 		spec := &ContSpec{Affects: r, ModPT: mod}
@@ -1739,14 +1742,15 @@ func (p *textParser) mixedTarget(c *tcur, save int) bool {
 	return true
 }
 
-// ptMod reads "+2/+2", "-5/-0", "+X/+X" (X defined by whereX).
-func (p *textParser) ptMod(c *tcur) (*[2]Amount, bool) {
+// ptMod reads "+2/+2", "-5/-0", "+X/+X" (X defined by whereX). When it
+// stops inside a part it knows, want says what that part expected there.
+func (p *textParser) ptMod(c *tcur) (mod *[2]Amount, want string, ok bool) {
 	pw, tg, ok := parsePT(c.peek())
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	c.next()
-	mod := &[2]Amount{pw, tg}
+	mod = &[2]Amount{pw, tg}
 	if c.eat("for", "each") {
 		// "+1/+1 for each other creature on the battlefield that shares
 		// at least one creature type with it": N for each counted.
@@ -1755,22 +1759,57 @@ func (p *textParser) ptMod(c *tcur) (*[2]Amount, bool) {
 			f.NotIt = true
 		}
 		if _, ok := p.nounPhrase(c, f); !ok {
-			return nil, false
+			return nil, "", false
 		}
-		if c.eat("that", "shares", "at", "least", "one", "creature", "type", "with", "it") || c.eat("that", "shares", "a", "creature", "type", "with", "it") {
-			f.SharesTypeWithIt = true
+		if sh, want, ok := p.sharesWith(c); !ok {
+			return nil, want, false
+		} else if sh != ShareNone {
+			// The count is taken for each object the bonus applies to:
+			// "it" is that object.
+			if !c.eat("it") {
+				return nil, `"it": the object the bonus is counted for`, false
+			}
+			f.SharesWithIt = sh
 		}
 		for i := range mod {
 			if mod[i].N != 0 {
 				mod[i] = Amount{Count: f, Per: mod[i].N, Neg: mod[i].Neg}
 			}
 		}
-		return mod, true
+		return mod, "", true
 	}
 	if !p.whereX(c, mod) {
-		return nil, false
+		return nil, "", false
 	}
-	return mod, true
+	return mod, "", true
+}
+
+// sharesWith reads a relative clause relating an object to another:
+// "that shares (a|at least one) (creature type|color|card type) with",
+// the other object following it. Without "that shares" it reads nothing
+// (ShareNone, ok); once it has read them, what it can't read is said
+// in want.
+func (p *textParser) sharesWith(c *tcur) (sh Share, want string, ok bool) {
+	if !c.eat("that", "shares") && !c.eat("that", "share") {
+		return ShareNone, "", true
+	}
+	if !c.eat("a") && !c.eat("at", "least", "one") {
+		return ShareNone, `"a" or "at least one": that shares a color, at least one creature type …`, false
+	}
+	switch {
+	case c.eat("creature", "type"):
+		sh = ShareCreatureType
+	case c.eat("color"):
+		sh = ShareColor
+	case c.eat("card", "type"):
+		sh = ShareCardType
+	default:
+		return ShareNone, "what is shared: a creature type, a color, a card type", false
+	}
+	if !c.eat("with") {
+		return ShareNone, `"with" and the object it's shared with`, false
+	}
+	return sh, "", true
 }
 
 // whereX reads ", where X is …" and puts the amount in place of X.
@@ -2283,14 +2322,18 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return r, true
 	case c.eat("the", "sacrificed", "creature"):
 		return ORef{Kind: RefSacrificed}, true
-	case c.eat("each", "other", "creature", "that", "shares", "a", "color", "with"):
+	case p.sharesRef(c):
 		// Wojek Apothecary (615.11): untargeted, fixed as it resolves.
+		f := &Filter{}
+		c.eat("each", "other")
+		p.nounPhrase(c, f)
+		f.SharesWithIt, _, _ = p.sharesWith(c)
 		of, ok := p.objects(c)
 		if !ok {
 			c.i = save
 			return ORef{}, false
 		}
-		return ORef{Kind: RefSharesColor, Of: &of}, true
+		return ORef{Kind: RefShares, Group: f, Of: &of}, true
 	case c.eat("enchanted", "creature"), c.eat("enchanted", "permanent"), c.eat("enchanted", "land"), c.eat("equipped", "creature"),
 		c.eat("enchanted", "equipment"), c.eat("enchanted", "artifact"):
 		return ORef{Kind: RefEnchanted}, true
@@ -2684,8 +2727,11 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	spec := &ContSpec{Affects: r}
 	switch {
 	case c.eat("get"), c.eat("gets"):
-		mod, ok := p.ptMod(c)
+		mod, want, ok := p.ptMod(c)
 		if !ok {
+			if want != "" {
+				return nil, true, p.fail(c, text, want)
+			}
 			return nil, true, p.fail(c, text, "+N/+N")
 		}
 		for _, a := range mod {
@@ -2948,4 +2994,20 @@ func (p *textParser) exiledWith(c *tcur, out *Filter) bool {
 	f.Zone = Exile
 	*out = f
 	return true
+}
+
+// sharesRef looks ahead for "each other NOUN that shares QUALITY with",
+// leaving the cursor where it was: the objects other than some object
+// that share something with it.
+func (p *textParser) sharesRef(c *tcur) bool {
+	save := c.i
+	defer func() { c.i = save }()
+	if !c.eat("each", "other") {
+		return false
+	}
+	if _, ok := p.nounPhrase(c, &Filter{}); !ok {
+		return false
+	}
+	sh, _, ok := p.sharesWith(c)
+	return ok && sh != ShareNone
 }
