@@ -132,8 +132,17 @@ func (t *tx) colorsSpent(o *Object, r *cardtext.Replacement) int {
 	if o.Cast == nil {
 		return 0
 	}
+	return spentAmount(o.Cast.Spent, true)
+}
+
+// spentAmount is the amount of mana spent, or with colors the number of
+// colors among it (colorless mana is no color, 105.1).
+func spentAmount(m cardtext.Mana, colors bool) int {
+	if !colors {
+		return m.Total()
+	}
 	n := 0
-	for _, k := range []int{o.Cast.Spent.W, o.Cast.Spent.U, o.Cast.Spent.B, o.Cast.Spent.R, o.Cast.Spent.G} {
+	for _, k := range []int{m.W, m.U, m.B, m.R, m.G} {
 		if k > 0 {
 			n++
 		}

@@ -692,6 +692,12 @@ func (x *execCtx) amount(a cardtext.Amount) int {
 		if chs := x.refChars(*a.ToughOf); len(chs) > 0 {
 			n += chs[0].Toughness
 		}
+	case a.SpentToCast != nil:
+		// 601.2h: the mana paid for the spell's costs; a permanent keeps
+		// what was spent to cast it as the spell it was.
+		if os := x.objects(*a.SpentToCast); len(os) > 0 && os[0].Cast != nil {
+			n += spentAmount(os[0].Cast.Spent, a.SpentColors) * max(a.Per, 1)
+		}
 	case a.CountersOf != nil:
 		if cs, ok := x.countersOf(*a.CountersOf); ok {
 			c := cs.Get(a.Kind)

@@ -584,6 +584,13 @@ type Amount struct {
 	// Devotion counts its controller's devotion to these colors (700.5):
 	// "your devotion to black".
 	Devotion Color
+	// SpentToCast is the object whose mana spent to cast it is counted:
+	// "the amount of mana spent to cast it" (its total), or with
+	// SpentColors "for each color of mana spent to cast it" (how many of
+	// the five colors were spent, 105.1). Nothing was spent to cast an
+	// object that wasn't cast.
+	SpentToCast *ORef
+	SpentColors bool
 }
 
 // IsZero reports whether the amount is the constant 0.

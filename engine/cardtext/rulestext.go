@@ -1397,8 +1397,18 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 			kind := c.next()
 			if ok && (c.eat("counters") || c.eat("counter")) && c.eat("on", "it") {
 				r := &Replacement{Kind: ReplEntersWith, Kind2: kind, N: n}
-				// "… for each color of mana spent to cast it" (702.44).
-				r.PerColor = c.eat("for", "each", "color", "of", "mana", "spent", "to", "cast", "it")
+				// "… for each color of mana spent to cast it" (702.44):
+				// an amount counted for the permanent as it enters.
+				if c.eat("for", "each") {
+					if p.it.Kind == RefNone {
+						p.it = ORef{Kind: RefSelf} // "on it … to cast it"
+					}
+					a, _, ok := p.spentToCast(c, true)
+					if !ok || a.SpentToCast.Kind != RefSelf {
+						return nil, false
+					}
+					r.PerColor = true
+				}
 				c.eat(".")
 				return &Ability{Kind: AbStatic, Replace: r}, c.end()
 			}

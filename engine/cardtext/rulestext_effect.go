@@ -640,6 +640,13 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("a number of counters equal to what")
 		}
 		if !number && c.eat("for", "each") {
+			if a, want, ok := p.spentToCast(c, true); ok {
+				// "… for each color of mana spent to cast it"
+				a.Per = n.N
+				return &Instr{Op: OpPutCounters, What: r, Kind: kind, N: a}, true, nil
+			} else if want != "" {
+				return fail(want)
+			}
 			// "… for each +1/+1 counter on this permanent" (modular).
 			k2 := c.next()
 			if !(c.eat("counter") || c.eat("counters")) || !c.eat("on") {
@@ -1195,6 +1202,12 @@ func (p *textParser) draw(c *tcur, text string, who PRef) (*Instr, bool, error) 
 		return nil, true, p.fail(c, text, "draw N cards")
 	}
 	if c.eat("for", "each") {
+		if a, want, ok := p.spentToCast(c, true); ok {
+			a.Per = n.N
+			return &Instr{Op: OpDraw, Who: who, N: a}, true, nil
+		} else if want != "" {
+			return nil, true, p.fail(c, text, want)
+		}
 		f := &Filter{}
 		if _, ok := p.nounPhrase(c, f); !ok {
 			return nil, true, p.fail(c, text, "for each what")
@@ -2123,6 +2136,12 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 	if n, ok := c.num(); ok && c.eat("plus") {
 		a.N = n
 	}
+	if sp, want, ok := p.spentToCast(c, false); ok {
+		sp.N = a.N
+		return sp, true
+	} else if want != "" {
+		return a, false
+	}
 	switch {
 	case c.eat("the", "number", "of", "card", "types", "among"):
 		// "among cards in all graveyards", "among cards in your
@@ -3010,4 +3029,32 @@ func (p *textParser) sharesRef(c *tcur) bool {
 	}
 	sh, _, ok := p.sharesWith(c)
 	return ok && sh != ShareNone
+}
+
+// spentToCast reads an amount of the mana spent to cast an object: "the
+// amount of mana spent to cast OBJECT", "the number of colors of mana
+// spent to cast OBJECT", and after "for each" (perEach) "color of mana
+// spent to cast OBJECT". It reads nothing unless "… of mana spent" is
+// there; once it is, want says what it couldn't read, the cursor at it.
+func (p *textParser) spentToCast(c *tcur, perEach bool) (a Amount, want string, ok bool) {
+	save := c.i
+	switch {
+	case perEach && c.eat("color", "of", "mana", "spent"):
+		a.SpentColors = true
+	case !perEach && c.eat("the", "number", "of", "colors", "of", "mana", "spent"):
+		a.SpentColors = true
+	case !perEach && c.eat("the", "amount", "of", "mana", "spent"):
+	default:
+		c.i = save
+		return Amount{}, "", false
+	}
+	if !c.eat("to") || !c.eat("cast") {
+		return Amount{}, `"to cast": mana spent to cast OBJECT`, false
+	}
+	r, ok := p.objects(c)
+	if !ok {
+		return Amount{}, "the object cast: it, this spell, ~", false
+	}
+	a.SpentToCast = &r
+	return a, "", true
 }
