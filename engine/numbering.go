@@ -238,6 +238,7 @@ var corpusEditions = []corpusEdition{
 			cycling.trigger=502.18c
 			deathtouch=502.63a
 			destroy=501.4a
+			draw.first.skip.team=101.5b
 			life=215.3
 			lifelink.ability=502.68a
 			manavalue.x=203.3b
@@ -258,6 +259,7 @@ var corpusEditions = []corpusEdition{
 		switches:  "deathtouch=triggered lifelink=triggered 2hg-life-start=30"},
 	{file: "2007-09-07", date: "2007-09-07", symbols: 110,
 		set: `
+			draw.first.skip.team=101.6b
 			draw.first.skip=101.6a
 			subgame.end=506.5
 			subgame=506.2
@@ -401,6 +403,7 @@ var corpusEditions = []corpusEdition{
 			dependency=612.7a
 			destroy=701.6a
 			discard=701.7a
+			draw.first.skip.team=103.7b
 			draw.first.skip=103.7a
 			draw=119.1
 			echo=702.27a
@@ -1316,6 +1319,7 @@ var corpusEditions = []corpusEdition{
 			control.own=719.5b
 			control.see=719.4
 			control.turn=719.1
+			draw.first.skip.team=103.8b
 			draw.first.skip=103.8a
 			life.start.team=103.4a
 			loop.fragmented=727.3

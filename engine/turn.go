@@ -283,6 +283,13 @@ func (t *tx) beginStep() error {
 				Text: fmt.Sprintf("%s plays first: no draw in the draw step of their first turn", t.name(t.s.Active))})
 			break
 		}
+		if t.s.Turn == 1 && t.s.Game.Variant == TwoHeadedGiant && t.ed.Has(registry.TeamFirstSkips) && t.applies(registry.TeamFirstSkips) {
+			// 103.8b: in a Two-Headed Giant game, the team who plays
+			// first skips the draw step of their first turn.
+			t.emit(Event{Kind: EvRule, Key: registry.TeamFirstSkips, Player: t.name(t.s.Active),
+				Text: fmt.Sprintf("%s's team plays first: no draw in the draw step of its first turn", t.name(t.s.Active))})
+			break
+		}
 		if err := (Draw{Player: t.s.Active, N: 1}).apply(t); err != nil {
 			return err
 		}

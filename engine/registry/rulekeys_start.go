@@ -3,13 +3,14 @@ package registry
 // Keys for the rules of a game's start (103) and of a permanent's
 // controller (110) that the engine applies as play goes on.
 const (
-	PutControl     Key = "control.put"     // 110.2a: what an effect instructs a player to put onto the battlefield enters under that player's control
-	TeamStartLife  Key = "life.start.team" // 103.4a: in Two-Headed Giant, the starting life total is the team's
-	PlayFirstSkips Key = "draw.first.skip" // 103.8a: in a two-player game, the player who plays first skips the draw step of their first turn
+	PutControl     Key = "control.put"          // 110.2a: what an effect instructs a player to put onto the battlefield enters under that player's control
+	TeamStartLife  Key = "life.start.team"      // 103.4a: in Two-Headed Giant, the starting life total is the team's
+	PlayFirstSkips Key = "draw.first.skip"      // 103.8a: in a two-player game, the player who plays first skips the draw step of their first turn
+	TeamFirstSkips Key = "draw.first.skip.team" // 103.8b: in Two-Headed Giant, the team who plays first skips the draw step of its first turn
 )
 
 // startGated lists the keys above (gated.go).
-var startGated = []Key{PutControl, TeamStartLife, PlayFirstSkips}
+var startGated = []Key{PutControl, TeamStartLife, PlayFirstSkips, TeamFirstSkips}
 
 var startRecognizers = []recognizer{
 	// 110.2a since 2010; until M10 (214.4) "by default, a permanent's
@@ -20,4 +21,7 @@ var startRecognizers = []recognizer{
 	// 103.8a (103.7a, 101.6a, 101.5a as the chapter moved); until 2006 a
 	// sentence of 101.4 or 101.5, when every game was a two-player one.
 	{key: PlayFirstSkips, chapters: []uint16{101, 103}, re: rx(`(^in a two-player game, |^|\. )the player who plays first skips the draw step`)},
+	// 103.8b (103.7b, 101.6b, 101.5b as the chapter moved); 810.6 says it
+	// again for the variant, outside these chapters.
+	{key: TeamFirstSkips, chapters: []uint16{101, 103}, sub: 2, re: rx(`^in a two-headed giant game, the team who plays first skips the draw step`)},
 }
