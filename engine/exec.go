@@ -1630,6 +1630,10 @@ func (x *execCtx) addMana(in *cardtext.Instr) (bool, error) {
 		if tr := x.item.Trig; tr != nil {
 			words = tr.Mana.TypeNames()
 		}
+		if ms.ProducedColor {
+			// "any color that land produced": colorless is no color (105.1).
+			words = slices.DeleteFunc(words, func(w string) bool { return w == "colorless" })
+		}
 		if len(words) == 0 {
 			t.emit(Event{Kind: EvRule, Key: registry.ManaPool, Player: t.name(x.ctrl), Text: "the land produced no mana: no mana is added"})
 			return false, nil

@@ -620,6 +620,9 @@ type ManaSpec struct {
 	ColorOf   *Filter // "one mana of a color of a permanent you control" (Meteor Crater)
 	PerRemove bool    // "{B} for each storage counter removed this way"
 	Produced  bool    // "one mana of any type that land produced"
+	// ProducedColor: "one mana of any color that land produced" (not
+	// colorless).
+	ProducedColor bool
 	// CouldProduce: "one mana of any color that a land an opponent
 	// controls could produce" (Exotic Orchard, 106.7): the lands it
 	// matches, as seen by the ability's controller.

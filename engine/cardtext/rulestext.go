@@ -97,6 +97,8 @@ type textParser struct {
 	extra  []*Ability // abilities a copy exception gives ("it has '…'")
 	// copyMore is a copy exception's effects and conditional parts.
 	copyMore *CopyMore
+	// manaWant is what a mana part expected where it stopped.
+	manaWant string
 }
 
 // parseError is a problem reading rules text.

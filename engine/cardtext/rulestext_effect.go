@@ -676,8 +676,11 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 	case c.eat("create"):
 		return p.create(c, text, PRef{Kind: PYou})
 	case c.eat("add"):
-		m, ok := p.manaSpec(c)
+		m, want, ok := p.manaSpec(c)
 		if !ok {
+			if want != "" {
+				return fail(want)
+			}
 			return fail("mana to add: {G}, {G} for each creature you control, one mana of the chosen color")
 		}
 		return &Instr{Op: OpAddMana, Who: PRef{Kind: PYou}, Mana: m}, true, nil
@@ -1103,8 +1106,11 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 	case c.eat("choose"), c.eat("chooses"):
 		return p.chooseCard(c, text, who)
 	case c.eat("add"), c.eat("adds"):
-		m, ok := p.manaSpec(c)
+		m, want, ok := p.manaSpec(c)
 		if !ok {
+			if want != "" {
+				return fail(want)
+			}
 			return fail("mana to add")
 		}
 		return &Instr{Op: OpAddMana, Who: who, Mana: m}, true, nil
@@ -1442,12 +1448,52 @@ func (c *tcur) quoted() (string, bool) {
 	return "", false
 }
 
-// manaSpec reads what an "add" instruction adds.
-func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
+// manaSpec reads what an "add" instruction adds. When it stops inside a
+// part it knows, want says what that part expected there.
+func (p *textParser) manaSpec(c *tcur) (spec *ManaSpec, want string, ok bool) {
+	p.manaWant = ""
+	spec, ok = p.manaSpecOf(c)
+	if !ok && p.manaWant != "" {
+		want, p.manaWant = p.manaWant, ""
+	}
+	return spec, want, ok
+}
+
+// producedBy reads "that OBJECT produced" after "one mana of any type
+// (color)": the mana the permanent of a tap-for-mana trigger produced
+// (106.12a), whatever it's called ("that land", "that permanent", "it").
+// It reads nothing unless OBJECT and "produced" are there.
+func (p *textParser) producedBy(c *tcur, colorOnly bool) (*ManaSpec, bool) {
+	save := c.i
+	r, ok := p.objects(c)
+	if !ok || !c.eat("produced") {
+		c.i = save
+		return nil, false
+	}
+	if r.Kind != RefTriggered {
+		c.i = save
+		p.manaWant = "the permanent the trigger is about: \"that land produced\""
+		return nil, false
+	}
+	return &ManaSpec{Produced: true, ProducedColor: colorOnly}, true
+}
+
+func (p *textParser) manaSpecOf(c *tcur) (*ManaSpec, bool) {
+	// "add an additional {G}", "an additional one mana of any type that
+	// land produced": more mana, the same as without.
+	c.eat("an", "additional")
 	switch {
 	case c.eat("one", "mana", "of", "the", "chosen", "color"):
 		return &ManaSpec{Chosen: true}, true
 	case c.eat("one", "mana", "of", "any", "color"):
+		// A triggered mana ability (605.4a): "… any color that land
+		// produced", added as the land's mana is added; colorless mana is
+		// no color.
+		if ms, ok := p.producedBy(c, true); ok {
+			return ms, true
+		} else if p.manaWant != "" {
+			return nil, false
+		}
 		if !c.eat("that") {
 			return &ManaSpec{ColorOf: &Filter{}}, true
 		}
@@ -1455,13 +1501,20 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 		// lands a filter names.
 		f, ok := p.couldProduce(c)
 		if !ok {
+			p.manaWant = `"OBJECT produced" or "that LANDS could produce"`
 			return nil, false
 		}
 		return &ManaSpec{CouldProduce: f}, true
-	case c.eat("one", "mana", "of", "any", "type", "that", "land", "produced"):
-		// A triggered mana ability (605.4a): the engine adds it as the
-		// land's mana is added.
-		return &ManaSpec{Produced: true}, true
+	case c.eat("one", "mana", "of", "any", "type"):
+		// "… any type that land produced" (605.4a; "that permanent",
+		// "it": whatever names the permanent tapped).
+		if ms, ok := p.producedBy(c, false); ok {
+			return ms, true
+		}
+		if p.manaWant == "" {
+			p.manaWant = `"OBJECT produced": that land produced, that permanent produced`
+		}
+		return nil, false
 	case c.eat("one", "mana", "of", "that", "color"):
 		return &ManaSpec{Chosen: true}, true
 	case c.eat("an", "amount", "of"):
@@ -1476,8 +1529,6 @@ func (p *textParser) manaSpec(c *tcur) (*ManaSpec, bool) {
 		col := m.Colors()
 		return &ManaSpec{EqualTo: &a, PerColor: col}, true
 	}
-	// "add an additional {G}": more mana, the same as "add {G}".
-	c.eat("an", "additional")
 	m, ok := c.manaCost()
 	if !ok {
 		return nil, false

@@ -21,9 +21,9 @@ func TestCouldProduceRead(t *testing.T) {
 		{text: "{T}: Add one mana of any color that a land could produce.", ctrl: AnyOnes},
 		{text: "{T}: Add one mana of any color.", ctrl: AnyOnes},
 		// What the grammar can't read, or the engine doesn't follow.
-		{text: "{T}: Add one mana of any color that a creature an opponent controls could produce.", err: `at "could produce.": mana to add`},
-		{text: "{T}: Add one mana of any color that a land an opponent controls produced.", err: `at "produced.": mana to add`},
-		{text: "{T}: Add one mana of any type that a land you control could produce.", err: `at "one mana of any type tha…": mana to add`},
+		{text: "{T}: Add one mana of any color that a creature an opponent controls could produce.", err: `at "could produce.": "OBJECT produced" or "that LANDS could produce"`},
+		{text: "{T}: Add one mana of any color that a land an opponent controls produced.", err: `at "produced.": "OBJECT produced" or "that LANDS could produce"`},
+		{text: "{T}: Add one mana of any type that a land you control could produce.", err: `at "that a land you control …": "OBJECT produced": that land produced`},
 	}
 	for _, tt := range tests {
 		abs, ok := readsOrFails(t, "Fellwar Stone", tt.text, false, tt.err)
