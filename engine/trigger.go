@@ -848,6 +848,15 @@ func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 	case cardtext.CondControlSince:
 		// 702.30a: since the beginning of its controller's last upkeep.
 		o := t.s.Object(item.Source)
+		if c.Ref.Kind == cardtext.RefTriggered {
+			o = nil
+			if tr := item.Trig; tr != nil && tr.Obj != nil {
+				o = t.s.Object(tr.Obj.ID)
+				if tr.NewID != 0 {
+					o = t.s.Object(tr.NewID)
+				}
+			}
+		}
 		return o != nil && o.Zone == cardtext.Battlefield && o.CtrlSince > t.s.Players[item.Controller].LastUpkeep
 	case cardtext.CondSpent:
 		// 707.10: mana spent isn't copied; a copy had none spent.

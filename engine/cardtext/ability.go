@@ -301,7 +301,7 @@ const (
 	CondControls                        // "you control a creature with flying"
 	CondCastFromHand
 	CondSpent        // "if {G} was spent to cast this spell" (Color); a copy had none spent (707.10)
-	CondControlSince // "this permanent came under your control since the beginning of your last upkeep" (echo, 702.30a)
+	CondControlSince // "OBJECT came under your control since the beginning of your last upkeep" (echo, 702.30a; Ref: OBJECT)
 	CondHandAtLeast  // "you have nine or more cards in hand"
 	// CondControlsAtLeast: "you control four or more Demons [with
 	// different names]" (N, Filter; Names: with different names, 201.2b).

@@ -1095,10 +1095,12 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		if c.eat("is", "untapped") && c.end() {
 			return &Cond{Kind: CondTapped, Ref: ORef{Kind: RefSelf}, Negated: true}, nil
 		}
-		// Echo (702.30a): "this permanent came under your control since
-		// the beginning of your last upkeep".
-		if c.eat("came", "under", "your", "control", "since", "the", "beginning", "of", "your", "last", "upkeep") && c.end() {
-			return &Cond{Kind: CondControlSince, Ref: ORef{Kind: RefSelf}}, nil
+		if cond, ok, err := p.controlSince(c, text, ORef{Kind: RefSelf}); ok {
+			return cond, err
+		}
+	case (p.it.Kind == RefTriggered || p.it.Kind == RefSelf) && (c.eat("it") || c.eat("that", "creature") || c.eat("that", "permanent")):
+		if cond, ok, err := p.controlSince(c, text, p.it); ok {
+			return cond, err
 		}
 	case c.eat("a", "card", "exiled", "with"):
 		// Duplicant: "a card exiled with ~ is a creature card" (607.2a).
@@ -1138,6 +1140,35 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: less}, nil
 	}
 	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked")
+}
+
+// controlSince reads "OBJECT came under your control since MOMENT" after
+// the object (echo, 702.30a): MOMENT is "the beginning of your last
+// upkeep", the one moment the game keeps for a player. ok=false: not that
+// verb.
+func (p *textParser) controlSince(c *tcur, text string, r ORef) (*Cond, bool, error) {
+	if !c.eat("came", "under") {
+		return nil, false, nil
+	}
+	if !c.eat("your") {
+		return nil, true, p.fail(c, text, `whose control: "your control"`)
+	}
+	if !c.eat("control") || !c.eat("since") {
+		return nil, true, p.fail(c, text, `"control since MOMENT"`)
+	}
+	if !c.eat("the") || !c.eat("beginning") || !c.eat("of") || !c.eat("your") {
+		return nil, true, p.fail(c, text, `the moment: "the beginning of your last upkeep"`)
+	}
+	if !c.eat("last") {
+		return nil, true, p.fail(c, text, `which of your upkeeps: "last"`)
+	}
+	if !c.eat("upkeep") {
+		return nil, true, p.fail(c, text, `the step whose beginning: "upkeep" (the only one the game keeps)`)
+	}
+	if !c.end() {
+		return nil, true, p.fail(c, text, "the end of the condition")
+	}
+	return &Cond{Kind: CondControlSince, Ref: r}, true, nil
 }
 
 // staticAbility reads a static ability, or reports ok=false if the line
