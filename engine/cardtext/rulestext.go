@@ -3,6 +3,7 @@ package cardtext
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine/registry"
@@ -1392,7 +1393,10 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		}
 		cond = cc
 		c.i = comma + 1
-		if specs, ok := p.characteristicsOf(c); ok {
+		if specs, ok, err := p.characteristicsOf(c, text); ok {
+			if err != nil {
+				return nil, true, err
+			}
 			return &Ability{Kind: AbStatic, Static: specs, Cond: cond}, true, nil
 		}
 	}
@@ -1658,32 +1662,92 @@ func (p *textParser) eachMay(c *tcur, text string) (*Instr, bool, error) {
 	return &Instr{Op: OpEachPlayer, Who: who, Each: []*Instr{may}, Text: words}, true, nil
 }
 
-// characteristicsOf reads "~ has the power, toughness, and creature types
-// of the last creature card exiled with ~. It's still a Shapeshifter."
-func (p *textParser) characteristicsOf(c *tcur) ([]*ContSpec, bool) {
+// characteristicsOf reads "~ has the CHARACTERISTICS of OBJECT" (613.1d,
+// f): CHARACTERISTICS a list of "power", "toughness" and "creature types"
+// ("the power, toughness, and creature types", "the creature types",
+// "the power and toughness"), OBJECT "the last creature card exiled with
+// ~" (Duplicant, 607.2a). ok=false: not "~ has the" and one of them;
+// after that, what it can't read is an error at its word.
+func (p *textParser) characteristicsOf(c *tcur, text string) ([]*ContSpec, bool, error) {
 	save := c.i
 	self := func() bool { return (c.peek() == "~" && c.next() != "") || p.self(c) }
-	if !self() || !c.eat("has", "the", "power", ",", "toughness", ",", "and", "creature", "types", "of", "the", "last", "creature", "card", "exiled", "with") || !self() {
+	if !self() || !c.eat("has", "the") {
 		c.i = save
-		return nil, false
+		return nil, false, nil
 	}
-	last := ORef{Kind: RefLastExiled}
-	sp := &ContSpec{Affects: ORef{Kind: RefSelf}, SetPT: &[2]Amount{{PowerOf: &last}, {ToughOf: &last}}, TypesOf: &last}
+	fail := func(want string) ([]*ContSpec, bool, error) { return nil, true, p.fail(c, text, want) }
+	var power, tough, types bool
+	for n := 0; ; n++ {
+		switch {
+		case !power && c.eat("power"):
+			power = true
+		case !tough && c.eat("toughness"):
+			tough = true
+		case !types && c.eat("creature", "types"):
+			types = true
+		case n == 0:
+			c.i = save
+			return nil, false, nil
+		default:
+			return fail("a characteristic: power, toughness, creature types")
+		}
+		if c.eat("of") {
+			break
+		}
+		c.eat(",")
+		c.eat("and")
+	}
+	if power != tough {
+		// The effect sets both (613.4b); one alone isn't read.
+		return fail(`"power and toughness" together`)
+	}
+	of, want := p.lastExiled(c)
+	if want != "" {
+		return fail(want)
+	}
+	sp := &ContSpec{Affects: ORef{Kind: RefSelf}}
+	if power {
+		sp.SetPT = &[2]Amount{{PowerOf: &of}, {ToughOf: &of}}
+	}
+	if types {
+		sp.TypesOf = &of
+	}
 	c.eat(".")
 	if c.eat("it", "'s", "still", "a") || c.eat("it", "is", "still", "a") {
 		w := c.next()
 		kinds := p.lists.KindsOf(w)
 		if len(kinds) == 0 {
-			c.i = save
-			return nil, false
+			c.i--
+			return fail("a subtype it still has")
 		}
 		n, _ := p.lists.Subtype(kinds[0], w)
 		sp.AddSubs = append(sp.AddSubs, Subtype{Name: n, Kind: kinds[0]})
 		c.eat(".")
 	}
 	if !c.end() {
-		c.i = save
-		return nil, false
+		return fail("the end of the sentence")
 	}
-	return []*ContSpec{sp}, true
+	return []*ContSpec{sp}, true, nil
+}
+
+// lastExiled reads "the last creature card exiled with ~": the one a
+// static ability can follow (RefLastExiled). want: what it expected
+// where it stopped.
+func (p *textParser) lastExiled(c *tcur) (ORef, string) {
+	if !c.eat("the", "last") {
+		return ORef{}, `the object: "the last creature card exiled with ~"`
+	}
+	f := &Filter{}
+	at := c.i
+	if plural, ok := p.nounPhrase(c, f); !ok || plural || !f.Card || !slices.Equal(f.AnyOf, []string{"creature"}) {
+		c.i = at
+		return ORef{}, `"creature card": the last creature card exiled with ~`
+	}
+	if !c.eat("exiled", "with") {
+		return ORef{}, `"exiled with ~"`
+	}
+	if !((c.peek() == "~" && c.next() != "") || p.self(c)) {
+		return ORef{}, `"~": exiled with this object (607.2a)`
+	}
+	return ORef{Kind: RefLastExiled}, ""
 }
