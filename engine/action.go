@@ -129,6 +129,9 @@ var ErrGameOver = errors.New("the game is over")
 // far.
 type tx struct {
 	ed *RulesEdition
+	// fired: the abilities the batch of events being checked for
+	// triggers has triggered (603.2c); nil outside that check.
+	fired map[batchTrigger]bool
 	// entering, if set, is called as a permanent move puts onto the
 	// battlefield is there, before what it is as it enters is noted
 	// (611.2e).

@@ -58,9 +58,14 @@ type Delayed struct {
 // (603.2), looking back in time for abilities that trigger on leaving the
 // battlefield (603.10).
 func (t *tx) triggers(pre *State, evs []Event) error {
+	// The events of one batch happened simultaneously: one event, with
+	// an occurrence for each object (603.2c).
+	fired, prev := map[batchTrigger]bool{}, t.fired
+	t.fired = fired
 	for _, e := range evs {
 		t.matchEvent(pre, e)
 	}
+	t.fired = prev
 	t.stateTriggers()
 	return nil
 }
@@ -306,6 +311,9 @@ func (t *tx) matchEvent(pre *State, e Event) {
 			if refersToChoice(a) && !t.s.choiceLinked(src.o, src.ch.Abilities, a, a) { // 607.4, 607.5a
 				continue
 			}
+			if t.triggeredThisEvent(src.o.ID, a, tr) {
+				continue
+			}
 			in := info
 			if tr.Event == cardtext.TrigBlocked && tr.By != nil && eo != nil {
 				in.Other = eo.ID // the blocker
@@ -331,6 +339,36 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller, Trig: info})
 		t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
 	}
+}
+
+// batchTrigger is an ability of an object that a batch of events
+// triggered.
+type batchTrigger struct {
+	src cardtext.ObjectID
+	a   *cardtext.Ability
+}
+
+// triggeredThisEvent reports whether the batch of simultaneous events being
+// checked has already triggered src's ability a, and it may trigger only
+// once for the batch. 603.2c: "An ability triggers only once each time its
+// trigger event occurs": a condition about a group ("whenever one or more
+// creatures die") is met once by the batch, however many objects it holds.
+// "However, it can trigger repeatedly if one event contains multiple
+// occurrences": a condition about one object ("whenever a land is put into
+// a graveyard") triggers for each; without that sentence, the first
+// limits it to once for the batch too.
+func (t *tx) triggeredThisEvent(src cardtext.ObjectID, a *cardtext.Ability, tr *cardtext.Trigger) bool {
+	once := t.applies(registry.TriggerOnce) && tr.OneOrMore ||
+		!tr.OneOrMore && t.ed.Has(registry.TriggerRepeats) && !t.applies(registry.TriggerRepeats)
+	if !once || t.fired == nil {
+		return false
+	}
+	k := batchTrigger{src, a}
+	if t.fired[k] {
+		return true
+	}
+	t.fired[k] = true
+	return false
 }
 
 // unmodifiedChars is an object's characteristics from its copiable values

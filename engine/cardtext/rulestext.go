@@ -939,6 +939,7 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	// Object events: "this creature enters", "a creature dies", "a land is
 	// put into a graveyard from the battlefield".
 	f := &Filter{}
+	oneOrMore := false
 	if p.self(c) || c.eat("it") {
 		f.Self = true
 	} else if c.eat("enchanted", "creature") {
@@ -950,17 +951,17 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	} else {
 		c.eat("a")
 		c.eat("an")
-		c.eat("one", "or", "more")
-		if c.eat("another") {
+		oneOrMore = c.eat("one", "or", "more")
+		if c.eat("another") || oneOrMore && c.eat("other") {
 			f.Other = true
 		}
 		if _, ok := p.nounPhrase(c, f); !ok {
 			return nil, p.fail(c, text, "what the trigger is about: this creature, a creature, a land, …")
 		}
 	}
-	t := &Trigger{What: f}
+	t := &Trigger{What: f, OneOrMore: oneOrMore}
 	switch {
-	case c.eat("enters"), c.eat("enters", "the", "battlefield"):
+	case c.eat("enters"), c.eat("enter"):
 		c.eat("the", "battlefield")
 		t.Event = TrigEnters
 		if c.eat("under", "your", "control") {

@@ -10,6 +10,7 @@ var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, m
 	SBADeathtouch, SBALegend, SBAWorld, SBACounters, ManaBurn, ManaEmpty,
 	DamageInfect, DamageWither, Lifelink, Indestructible, TokenStays, Cleanup,
 	UntapStep, DrawStep, LandCount, Timing, IllegalTargets, TargetOnce, Trigger,
+	TriggerOnce, TriggerRepeats,
 	TriggerIf, Delayed, Landwalk, Regenerate, ProtectDamage, ProtectTarget,
 	ProtectBlock, Prevent, EntersWith, EntersTapped, Sick, Attack, Block,
 	Trample, Flying, CanCant, Phasing, Toxic, AuraSBA,

@@ -104,6 +104,8 @@ const (
 	Trigger           Key = "trigger"           // 603.2: an event matching a trigger condition triggers the ability
 	TriggerStack      Key = "trigger.stack"     // 603.3b: triggered abilities go on the stack in APNAP order
 	TriggerIf         Key = "trigger.if"        // 603.4: an intervening "if" clause is checked twice
+	TriggerOnce       Key = "trigger.once"      // 603.2c: an ability triggers only once each time its trigger event occurs ("whenever one or more creatures die")
+	TriggerRepeats    Key = "trigger.repeats"   // 603.2c: it triggers repeatedly if one event contains multiple occurrences ("whenever a land is put into a graveyard")
 	Delayed           Key = "trigger.delayed"   // 603.7: delayed triggered abilities
 	LookBack          Key = "trigger.lookback"  // 603.10: leaves-the-battlefield abilities look back in time
 	StateTrigger      Key = "trigger.state"     // 603.8: state triggers
@@ -296,6 +298,9 @@ var coreRecognizers = []recognizer{
 	{key: Counter, chapters: []uint16{414, 701}, re: rx(`^to counter a spell`)},
 	{key: TargetOnce, chapters: []uint16{113, 114, 115, 409, 415}, re: rx(`same target can.t be chosen (multiple times|more than once) for any one instance of the word "target"|can.t choose the same target more than once`)},
 	{key: Trigger, chapters: []uint16{404, 410, 603}, sub: 1, re: rx(`^whenever a game event or game state matches a triggered ability.s trigger event`)},
+	// 603.2c: both sentences of one subrule, each its own key.
+	{key: TriggerOnce, chapters: []uint16{410, 603}, sub: 2, re: rx(`^an ability triggers only once each time its trigger event occurs`)},
+	{key: TriggerRepeats, chapters: []uint16{410, 603}, sub: 2, re: rx(`it can trigger repeatedly if one event contains multiple occurrences`)},
 	{key: TriggerStack, chapters: []uint16{410, 603}, re: rx(`(next time a player would receive priority, each player, in apnap order|pseudospells controlled by the active player go on the stack first|each player, in apnap order, puts triggered abilities|in apnap order|active player go on the stack first)`)},
 	{key: TriggerIf, chapters: []uint16{410, 603}, sub: 1, re: rx(`(intervening "if" clause|condition directly following the trigger event|^a triggered ability may read "when/whenever/at \[trigger event\], if \[condition\])`)},
 	{key: Delayed, chapters: []uint16{404, 603}, sub: 1, re: rx(`(delayed triggered abilit(y|ies) (is|are) created|effects? (may )?creates? (a )?delayed triggered abilit)`)},
