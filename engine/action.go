@@ -935,6 +935,11 @@ func (t *tx) validAnswer(p *Choice, a *answer, order []string) error {
 	case len(order) > 0:
 		return fmt.Errorf("that isn't an order to choose: %s", p.Prompt)
 	case len(p.Words) > 0:
+		if o := t.s.Object(a.object); a.word == "" && o != nil && slices.ContainsFunc(p.Words, func(w string) bool { return strings.EqualFold(w, t.chars(o).Name) }) {
+			// A word that is also a card's name ("swamp" with a Swamp
+			// on the battlefield) answers as the word.
+			a.word, a.object = strings.ToLower(t.chars(o).Name), 0
+		}
 		if a.word == "" && a.object != 0 {
 			return fmt.Errorf("that isn't one of the choices: %s (%s)", p.Prompt, strings.Join(p.Words, ", "))
 		}

@@ -61,7 +61,7 @@ func inLayer(c *cardtext.ContSpec, l string) bool {
 	case "2":
 		return c.Control
 	case "3":
-		return c.TextFrom != "" || c.SetName != ""
+		return c.TextWords != "" || c.SetName != ""
 	case "4":
 		return len(c.SetTypes) > 0 || len(c.AddTypes) > 0 || len(c.RemoveTypes) > 0 || len(c.SetSubs) > 0 || len(c.AddSubs) > 0 || len(c.AddSuper) > 0 || c.AllCreatureTypes || c.TypesOf != nil
 	case "5":

@@ -1297,6 +1297,10 @@ func ids(os []*Object) []cardtext.ObjectID {
 
 func colorWords() []string { return []string{"white", "blue", "black", "red", "green"} }
 
+// basicLandWords are the basic land types a text-changing effect may
+// swap (305.6), as words of rules text.
+func basicLandWords() []string { return []string{"plains", "island", "swamp", "mountain", "forest"} }
+
 // recipients lists damage's recipients.
 func (x *execCtx) recipients(r cardtext.Recip) []Target {
 	if r.Player != nil {
@@ -1813,13 +1817,17 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 			e.Set = [2]int{x.amount(sp.SetPT[0]), x.amount(sp.SetPT[1])}
 		}
 	}
-	if sp.TextFrom != "" {
+	if sp.TextWords != "" {
 		// 612.2: choose the word to replace and its replacement.
-		from, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: colorWords(), Prompt: "choose the color word to replace"})
+		words := colorWords()
+		if sp.TextWords == "basic land type" {
+			words = basicLandWords()
+		}
+		from, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: words, Prompt: "choose the " + sp.TextWords + " to replace"})
 		if err != nil {
 			return false, err
 		}
-		to, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: colorWords(), Prompt: "choose the color word to replace it with"})
+		to, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: words, Prompt: "choose the " + sp.TextWords + " to replace it with"})
 		if err != nil {
 			return false, err
 		}
@@ -1921,8 +1929,8 @@ func (x *execCtx) partOf(e ContEffect) bool {
 	if b.Control {
 		m.Control = true
 	}
-	if b.TextFrom != "" {
-		m.TextFrom, m.TextTo = b.TextFrom, b.TextTo
+	if b.TextWords != "" {
+		m.TextWords = b.TextWords
 		p.From, p.To = e.From, e.To
 	}
 	m.SetTypes, m.AddTypes, m.RemoveTypes = slices.Concat(a.SetTypes, b.SetTypes), slices.Concat(a.AddTypes, b.AddTypes), slices.Concat(a.RemoveTypes, b.RemoveTypes)

@@ -570,6 +570,10 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 			}
 			if in.eff != nil && in.eff.From != "" {
 				c.Abilities = changeText(c.Abilities, in.eff.From, in.eff.To)
+				// A text-changing effect changes the type line too (612,
+				// the glossary's "Text-Changing Effect"): a basic land
+				// type among its subtypes.
+				c.Types.Subtypes = changeSubtype(c.Types.Subtypes, in.eff.From, in.eff.To)
 				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))
 			}
 		case "4":
@@ -711,6 +715,18 @@ func changeText(abs []*cardtext.Ability, from, to string) []*cardtext.Ability {
 		}
 		out = append(out, re[0])
 	}
+	return out
+}
+
+// changeSubtype replaces the land type from with to in a type line's
+// subtypes (a copy: the printed type line stays as it is).
+func changeSubtype(subs []cardtext.Subtype, from, to string) []cardtext.Subtype {
+	i := slices.IndexFunc(subs, func(s cardtext.Subtype) bool { return s.Kind == cardtext.LandType && strings.EqualFold(s.Name, from) })
+	if i < 0 {
+		return subs
+	}
+	out := slices.Clone(subs)
+	out[i].Name = strings.ToUpper(to[:1]) + to[1:]
 	return out
 }
 

@@ -479,6 +479,11 @@ const (
 	ShareCardType           // "a card type"
 )
 
+// TextWordKinds are the kinds of word a text-changing effect replaces
+// one of with another (612.2): "one color word with another", "one basic
+// land type with another".
+var TextWordKinds = []string{"color word", "basic land type"}
+
 // ORef refers to an object or a set of objects from an ability's text.
 type ORef struct {
 	Kind  ORefKind
@@ -667,8 +672,9 @@ type ContSpec struct {
 	CopyExtra   []*Ability // abilities the exception adds
 	// Layer 2: control (613.1b).
 	Control bool
-	// Layer 3: text (612): replace one word with another.
-	TextFrom, TextTo string
+	// Layer 3: text (612): replace all instances of one word of the kind
+	// TextWords names with another, both chosen as it resolves.
+	TextWords string
 	// SetName: "… named Legitimate Businessperson", the object's name
 	// (a text-changing effect, as 123.6c's example counts it).
 	SetName string

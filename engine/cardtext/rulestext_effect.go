@@ -791,13 +791,30 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		}
 		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, Switch: true}, Dur: p.duration(c)}, true, nil
 	case c.eat("change", "the", "text", "of"):
-		// 612: "Change the text of target permanent by replacing all
-		// instances of one color word with another."
+		// 612: "Change the text of OBJECT by replacing all instances of
+		// one WORD with another [DURATION]", WORD a kind of word the
+		// player picks one of as it resolves (612.2).
 		r, ok := p.objects(c)
-		if !ok || !c.eat("by", "replacing", "all", "instances", "of", "one", "color", "word", "with", "another") {
-			return fail("change the text of … by replacing all instances of one color word with another")
+		if !ok {
+			return fail("the text of what: target permanent, target spell or permanent")
 		}
-		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextFrom: "?", TextTo: "?"}, Dur: p.duration(c)}, true, nil
+		if !c.eat("by", "replacing") {
+			return fail(`"by replacing all instances of one WORD with another"`)
+		}
+		if !c.eat("all", "instances", "of") {
+			return fail(`"all instances of"`)
+		}
+		if !c.eat("one") {
+			return fail(`"one WORD with another"`)
+		}
+		words, ok := c.eatAny(TextWordKinds...)
+		if !ok {
+			return fail("the kind of word: " + strings.Join(TextWordKinds, ", "))
+		}
+		if !c.eat("with", "another") {
+			return fail(`"with another"`)
+		}
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextWords: words}, Dur: p.duration(c)}, true, nil
 	case c.eat("attach"):
 		// Equip (702.6a): "Attach this permanent to target creature you
 		// control."
