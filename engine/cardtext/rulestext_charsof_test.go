@@ -1,7 +1,6 @@
 package cardtext
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -28,15 +27,8 @@ func TestCharacteristicsOfRead(t *testing.T) {
 		{text: cond + "~ has the power and toughness of the last creature card exiled with ~. It's still a Frobnitz.", want: `at "Frobnitz.": a subtype it still has`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Duplicant", tt.text, false, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Duplicant", tt.text, false, tt.want)
+		if !ok {
 			continue
 		}
 		if len(abs) != 1 || len(abs[0].Static) != 1 {

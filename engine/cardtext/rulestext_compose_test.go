@@ -53,15 +53,8 @@ func TestGraveReplacementsRead(t *testing.T) {
 		{text: "If this creature would die, reveal it instead.", err: "where it goes instead"},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Colossus", tt.text, false, testLists)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Colossus", tt.text, false, tt.err)
+		if !ok {
 			continue
 		}
 		a := abs[0]
@@ -122,15 +115,8 @@ func TestDamageAndTokenReplacementsRead(t *testing.T) {
 		{text: "If an effect would create one or more tokens under target player's control, it creates twice that many of those tokens instead.", err: `whose control`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Card", tt.text, false, testLists)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Card", tt.text, false, tt.err)
+		if !ok {
 			continue
 		}
 		if len(abs[0].Static) != 1 || abs[0].Static[0].Rules == nil {

@@ -1,7 +1,6 @@
 package cardtext
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -33,15 +32,8 @@ func TestSharesRead(t *testing.T) {
 		{text: "Each creature gets +1/+1 for each other creature on the battlefield that shares a color with target creature.", want: `at "target creature.": "it"`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Sharer", tt.text, tt.spell, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Sharer", tt.text, tt.spell, tt.want)
+		if !ok {
 			continue
 		}
 		got, found := ShareNone, false

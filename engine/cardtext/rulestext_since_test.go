@@ -1,7 +1,6 @@
 package cardtext
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -26,15 +25,8 @@ func TestControlSinceRead(t *testing.T) {
 		{text: "At the beginning of your upkeep, if this permanent came under your control since your last upkeep, draw a card.", want: `at "your last upkeep, draw a…": the moment`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Echoer", tt.text, false, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Echoer", tt.text, false, tt.want)
+		if !ok {
 			continue
 		}
 		if cd := abs[0].If; cd == nil || cd.Kind != CondControlSince || cd.Ref.Kind != tt.ref {

@@ -1,7 +1,6 @@
 package cardtext
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -30,15 +29,8 @@ func TestSpentToCastRead(t *testing.T) {
 		{text: "~ deals damage equal to the amount of mana spent to frob this spell to any target.", spell: true, want: `at "frob this spell to any t…": damage equal to what`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Spender", tt.text, tt.spell, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Spender", tt.text, tt.spell, tt.want)
+		if !ok {
 			continue
 		}
 		if tt.enters {

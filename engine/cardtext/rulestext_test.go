@@ -34,13 +34,7 @@ func TestAmountsReadOrFail(t *testing.T) {
 		{"Your life total becomes equal to the number of gizmos you control.", true, "your life total becomes N"},
 	}
 	for _, tt := range tests {
-		_, err := ParseAbilities("Fling", tt.text, tt.spell, testLists)
-		switch {
-		case tt.want == "" && err != nil:
-			t.Errorf("%q: %v", tt.text, err)
-		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-		}
+		readsOrFails(t, "Fling", tt.text, tt.spell, tt.want)
 	}
 }
 
@@ -94,15 +88,8 @@ func TestReplacementEffectsRead(t *testing.T) {
 		{text: "If you would gain life, frob that many cards instead.", want: `at "frob that many cards ins…": an instruction`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Fountain", tt.text, false, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Fountain", tt.text, false, tt.want)
+		if !ok {
 			continue
 		}
 		r := abs[0].Replace
@@ -162,15 +149,8 @@ func TestGameText(t *testing.T) {
 		{"Living Wish", "Choose a creature you own from outside the game.", true, nil, "a card from outside the game"},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities(tt.name, tt.text, tt.spell, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, tt.name, tt.text, tt.spell, tt.want)
+		if !ok {
 			continue
 		}
 		var ops []Op
@@ -224,15 +204,8 @@ func TestCardNameRead(t *testing.T) {
 		{text: "Choose an artifact creature name. Draw a card.", want: `at "name. Draw a card."`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Dispossess", tt.text, true, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Dispossess", tt.text, true, tt.want)
+		if !ok {
 			continue
 		}
 		var ops []Op

@@ -1,7 +1,6 @@
 package cardtext
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -28,15 +27,8 @@ func TestTextChangeRead(t *testing.T) {
 		{text: "Change the text of target permanent by replacing all instances of color words with another.", want: `at "color words with another…": "one WORD with another"`},
 	}
 	for _, tt := range tests {
-		abs, err := ParseAbilities("Hack", tt.text, true, testLists)
-		if tt.want != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Hack", tt.text, true, tt.want)
+		if !ok {
 			continue
 		}
 		in := abs[0].Effect[0]
