@@ -1,10 +1,7 @@
-package engine
+package cardtext
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestAsEntersRead: "As ~ enters, …" is a choice linked to the permanent
@@ -14,26 +11,19 @@ func TestAsEntersRead(t *testing.T) {
 	tests := []struct {
 		text   string
 		linked bool
-		op     cardtext.Op
-		ref    cardtext.ORefKind
+		op     Op
+		ref    ORefKind
 		err    string
 	}{
 		{text: "As this creature enters, choose a color.", linked: true},
-		{text: "As this creature enters, exile any number of creature cards from your graveyard.", op: cardtext.OpExile, ref: cardtext.RefChooseAny},
-		{text: "As this creature enters, exile a creature card from your graveyard.", op: cardtext.OpExile, ref: cardtext.RefChooseOne},
+		{text: "As this creature enters, exile any number of creature cards from your graveyard.", op: OpExile, ref: RefChooseAny},
+		{text: "As this creature enters, exile a creature card from your graveyard.", op: OpExile, ref: RefChooseOne},
 		{text: "As this creature enters, choose a color and draw a card.", err: "choose a color / an opponent / a creature type"},
 		{text: "As this creature enters, exile any number of creatures from the moon.", err: "at"},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Ghoul", tt.text, false, Latest().Types)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Ghoul", tt.text, false, tt.err)
+		if !ok {
 			continue
 		}
 		a := abs[0]
@@ -43,7 +33,7 @@ func TestAsEntersRead(t *testing.T) {
 			}
 			continue
 		}
-		if a.Replace == nil || a.Replace.Kind != cardtext.ReplAsEnters || len(a.Replace.As) != 1 {
+		if a.Replace == nil || a.Replace.Kind != ReplAsEnters || len(a.Replace.As) != 1 {
 			t.Errorf("%q: not instructions as it enters: %+v", tt.text, a)
 			continue
 		}

@@ -1,10 +1,7 @@
-package engine
+package cardtext
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/arbiter-rules/arbiter/engine/cardtext"
 )
 
 // TestGraveyardTriggersRead: "put into a graveyard" triggers read where
@@ -13,32 +10,25 @@ import (
 func TestGraveyardTriggersRead(t *testing.T) {
 	tests := []struct {
 		text  string
-		from  cardtext.Zone
+		from  Zone
 		owned bool
 		err   string
 	}{
 		{text: "Whenever a card is put into a graveyard from anywhere, you gain 1 life."},
-		{text: "Whenever a land is put into a graveyard from the battlefield, you gain 1 life.", from: cardtext.Battlefield},
-		{text: "Whenever a card is put into your graveyard from your library, you gain 1 life.", from: cardtext.Library, owned: true},
-		{text: "Whenever a creature card is put into your graveyard from your hand, you gain 1 life.", from: cardtext.Hand, owned: true},
+		{text: "Whenever a land is put into a graveyard from the battlefield, you gain 1 life.", from: Battlefield},
+		{text: "Whenever a card is put into your graveyard from your library, you gain 1 life.", from: Library, owned: true},
+		{text: "Whenever a creature card is put into your graveyard from your hand, you gain 1 life.", from: Hand, owned: true},
 		{text: "Whenever a card is put into your graveyard, you gain 1 life.", owned: true},
 		{text: "Whenever a card is put into an opponent's hand, you gain 1 life.", err: "put into a graveyard or your graveyard"},
 		{text: "Whenever a card is put into your graveyard from exile, you gain 1 life.", err: "the trigger condition ends at the comma"},
 	}
 	for _, tt := range tests {
-		abs, err := cardtext.ParseAbilities("Keeper", tt.text, false, Latest().Types)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tt.text, err)
+		abs, ok := readsOrFails(t, "Keeper", tt.text, false, tt.err)
+		if !ok {
 			continue
 		}
 		tr := abs[0].Trigger
-		if tr == nil || tr.Event != cardtext.TrigToGraveyard || tr.From != tt.from || tr.What.Owned != tt.owned {
+		if tr == nil || tr.Event != TrigToGraveyard || tr.From != tt.from || tr.What.Owned != tt.owned {
 			t.Errorf("%q: read as %+v", tt.text, tr)
 		}
 	}
