@@ -767,7 +767,7 @@ func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
 	if comma < 0 {
 		return nil, p.fail(c, text, "a comma after the trigger condition")
 	}
-	tc := &tcur{toks: c.toks[:comma], src: c.src, i: c.i}
+	tc := c.upTo(comma)
 	tr, err := p.trigger(tc, text)
 	if err != nil {
 		return nil, err
@@ -790,7 +790,7 @@ func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
 		if comma < 0 {
 			return nil, p.fail(c, text, "a comma after the \"if\" condition")
 		}
-		cc := &tcur{toks: c.toks[:comma], src: c.src, i: c.i}
+		cc := c.upTo(comma)
 		cond, err := p.cond(cc, text)
 		if err != nil {
 			return nil, err
@@ -1249,7 +1249,7 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 			c.i = save
 			return nil, false, nil
 		}
-		cost, err := p.cost(&tcur{toks: c.toks[:rather], src: c.src, i: c.i}, text)
+		cost, err := p.cost(c.upTo(rather), text)
 		if err != nil {
 			return nil, true, err
 		}
@@ -1388,7 +1388,7 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		if comma < 0 {
 			return fail("a comma after the condition")
 		}
-		cc, err := p.cond(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		cc, err := p.cond(c.upTo(comma), text)
 		if err != nil {
 			return nil, true, err
 		}

@@ -13,7 +13,7 @@ func (p *textParser) effect(c *tcur, text string) ([]*Instr, error) {
 		// One sentence: up to a top-level period, or a quoted ability
 		// ending in one (`… with "… graveyard." It's still a land.`).
 		end, next := sentenceEnd(c)
-		sc := &tcur{toks: c.toks[:end], src: c.src, i: c.i}
+		sc := c.upTo(end)
 		ins, err := p.sentence(sc, text, out)
 		if err != nil {
 			return nil, err
@@ -117,7 +117,7 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		if comma < 0 {
 			return nil, p.fail(c, text, "a comma after the \"if\" condition")
 		}
-		cond, err := p.cond(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		cond, err := p.cond(c.upTo(comma), text)
 		if err != nil {
 			return nil, err
 		}
@@ -222,7 +222,7 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		if comma < 0 {
 			return nil, p.fail(c, text, "a comma after the trigger condition")
 		}
-		tr, err := p.trigger(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		tr, err := p.trigger(c.upTo(comma), text)
 		if err != nil {
 			return nil, err
 		}

@@ -55,7 +55,7 @@ func (p *textParser) modalHeader(c *tcur, text string) (*Ability, bool, error) {
 		if comma < 0 {
 			return nil, true, p.fail(c, text, "a comma after the condition")
 		}
-		cond, err := p.cond(&tcur{toks: c.toks[:comma], src: c.src, i: c.i}, text)
+		cond, err := p.cond(c.upTo(comma), text)
 		if err != nil {
 			return nil, true, err
 		}

@@ -38,7 +38,7 @@ func (p *textParser) replacementStatic(c *tcur, text string) (*Ability, bool, er
 		}
 		end--
 	}
-	ec := &tcur{toks: c.toks[:end], src: c.src, i: c.i}
+	ec := c.upTo(end)
 	prev := p.event
 	p.event = ev
 	ins, err := p.effect(ec, text)
@@ -154,7 +154,7 @@ func (p *textParser) graveReplacementStatic(c *tcur, text string) (*Ability, boo
 		}
 		end--
 	}
-	dc := &tcur{toks: c.toks[:end], src: c.src, i: c.i}
+	dc := c.upTo(end)
 	if err := p.graveDest(dc, text, g); err != nil {
 		return nil, true, err
 	}

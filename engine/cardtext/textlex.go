@@ -120,6 +120,11 @@ type tcur struct {
 
 func (c *tcur) end() bool { return c.i >= len(c.toks) }
 
+// upTo is a cursor at c's place that ends before token end: a part of the
+// sentence (a condition before its comma, a cost before "rather") read by
+// itself, so its reader stops where the part does.
+func (c *tcur) upTo(end int) *tcur { return &tcur{toks: c.toks[:end], src: c.src, i: c.i} }
+
 func (c *tcur) peek() string {
 	if c.end() {
 		return ""
