@@ -559,21 +559,9 @@ func (p *parser) objectExpect(c *cursor, o ref) (check, bool) {
 			return obj.Chosen.Color == col, obj.Chosen.Color.String(), registry.EntersWith
 		})
 	case c.eat("colors"), c.eat("color"), c.eat("is", "colorless"):
-		var want cardtext.Color
-		c.sym("=")
-		if c.eat("colorless") {
-		} else {
-			for !c.end() {
-				if c.eat("and") || c.sym(",") {
-					continue
-				}
-				col, ok := cardtext.ParseColor(c.word())
-				if !ok {
-					p.errorf("colors are white, blue, black, red, green, or colorless")
-					return nil, false
-				}
-				want |= col
-			}
+		want, ok := p.colorList(c)
+		if !ok {
+			return nil, false
 		}
 		return with(func(ch engine.Chars, _ *engine.Object, r *run) (bool, string, registry.Key) {
 			k := registry.Color
