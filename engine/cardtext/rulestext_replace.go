@@ -399,13 +399,8 @@ func (p *textParser) tokenReplacementStatic(c *tcur, text string) (*Ability, boo
 	if !passive && !c.eat("it", "creates") && !c.eat("that", "player", "creates") && !c.eat("they", "create") {
 		return nil, true, p.fail(c, text, "\"it creates\"")
 	}
-	times := 0
-	switch {
-	case c.eat("twice"):
-		times = 2
-	case c.eat("three", "times"):
-		times = 3
-	default:
+	times, ok := c.multiplier()
+	if !ok {
 		return nil, true, p.fail(c, text, "how many: twice, three times that many")
 	}
 	if !c.eat("that", "many", "of", "those", "tokens") && !c.eat("that", "many", "tokens") {

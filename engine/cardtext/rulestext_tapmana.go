@@ -47,13 +47,8 @@ func (p *textParser) manaReplacementStatic(c *tcur, text string) (*Ability, bool
 	if !c.eat("it", "produces") {
 		return fail("what happens instead: \"it produces twice as much of that mana instead\"")
 	}
-	times := 0
-	switch {
-	case c.eat("twice"):
-		times = 2
-	case c.eat("three", "times"):
-		times = 3
-	default:
+	times, ok := c.multiplier()
+	if !ok {
 		return fail("how much: twice, three times as much")
 	}
 	if !c.eat("as", "much", "of", "that", "mana") {

@@ -120,6 +120,18 @@ type tcur struct {
 
 func (c *tcur) end() bool { return c.i >= len(c.toks) }
 
+// multiplier reads "twice" or "three times", as in "creates twice that
+// many of those tokens" or "produces three times as much of that mana".
+func (c *tcur) multiplier() (int, bool) {
+	switch {
+	case c.eat("twice"):
+		return 2, true
+	case c.eat("three", "times"):
+		return 3, true
+	}
+	return 0, false
+}
+
 // upTo is a cursor at c's place that ends before token end: a part of the
 // sentence (a condition before its comma, a cost before "rather") read by
 // itself, so its reader stops where the part does.
