@@ -485,6 +485,9 @@ func (t *tx) move(id cardtext.ObjectID, to cardtext.Zone, bottom bool, ctrl *Pla
 		return id, nil
 	}
 	t.remember(o)
+	if o.Zone == cardtext.Battlefield && to == cardtext.Graveyard {
+		t.s.Log.Died = append(t.s.Log.Died, *t.s.LKI[len(t.s.LKI)-1])
+	}
 	old := *o
 	n := old
 	t.s.nextID++

@@ -251,7 +251,7 @@ func (t *tx) declaredAttackers() {
 		if !t.chars(o).HasKeyword("vigilance") && !o.Tapped {
 			o.Tapped = true
 		}
-		t.s.Log.Attacked = append(t.s.Log.Attacked, o.Label)
+		t.s.Log.Attacked = append(t.s.Log.Attacked, Snapshot{ID: o.ID, Obj: *o, Chars: *t.chars(o)})
 		t.emit(Event{Kind: EvCombat, Key: registry.Attack, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Defender),
 			Text: fmt.Sprintf("%s attacks %s", o.Label, t.targetText(a.Attacked()))})
 	}

@@ -1006,6 +1006,8 @@ func countAmount(s *State, a cardtext.Amount, src *Object, ctrl PlayerID, chs ma
 		return &c
 	}
 	switch {
+	case a.Count != nil && a.Count.Past != cardtext.PastNone:
+		n += countPast(s, a.Count, src, ctrl, chOf) * max(a.Per, 1)
 	case a.Count != nil && a.Greatest:
 		k := 0
 		for _, o := range s.Objects {

@@ -408,11 +408,8 @@ func (a CastSpell) apply(t *tx) error {
 		for _, spec := range ab.Static {
 			if m := spec.Rules; m != nil && m.Self && m.Kind == cardtext.RuleCostLess {
 				n := 1
-				if m.PerAttacked {
-					n = 0
-					if a.Player == t.s.Active {
-						n = t.attackedWith()
-					}
+				if m.Per != nil {
+					n = countAmount(&t.s, cardtext.Amount{Count: m.Per}, sp, a.Player, nil, nil)
 				}
 				for range n {
 					less = append(less, m.Mana)
@@ -488,23 +485,6 @@ func (a CastSpell) apply(t *tx) error {
 	// 117.3c: the caster gets priority again.
 	t.s.Priority, t.s.Passes = a.Player, 0
 	return nil
-}
-
-// attackedWith counts the creatures the active player attacked with this
-// turn. 608.2i: looking back in time, they count whatever they are now;
-// without that rule, only those still creatures on the battlefield would
-// (608.2h: the current information).
-func (t *tx) attackedWith() int {
-	if t.applies(registry.LookBackInfo) {
-		return len(t.s.Log.Attacked)
-	}
-	n := 0
-	for _, l := range t.s.Log.Attacked {
-		if o := t.s.ByLabel(l); o != nil && o.Zone == cardtext.Battlefield && t.chars(o).Types.Is("creature") {
-			n++
-		}
-	}
-	return n
 }
 
 // maxConsideredX is the largest X 601.3a tries: enough for any quality the

@@ -15,13 +15,18 @@ var Steps = []cardtext.Step{cardtext.StepUntap, cardtext.StepUpkeep, cardtext.St
 // TurnLog is what has happened this turn that rules and abilities ask
 // about.
 type TurnLog struct {
-	Spent    []int    // mana each player has spent to cast spells this turn (700.14)
-	Cast     []int    // spells each player has cast this turn
-	Attacked []string // labels of creatures that attacked this turn
+	Spent []int // mana each player has spent to cast spells this turn (700.14)
+	Cast  []int // spells each player has cast this turn
+	// Attacked: the creatures that attacked this turn, as they were when
+	// declared attackers.
+	Attacked []Snapshot
+	// Died: the permanents put into a graveyard from the battlefield this
+	// turn (700.4), as they last existed there.
+	Died []Snapshot
 }
 
 func (l TurnLog) clone() TurnLog {
-	return TurnLog{Spent: slices.Clone(l.Spent), Cast: slices.Clone(l.Cast), Attacked: slices.Clone(l.Attacked)}
+	return TurnLog{Spent: slices.Clone(l.Spent), Cast: slices.Clone(l.Cast), Attacked: slices.Clone(l.Attacked), Died: slices.Clone(l.Died)}
 }
 
 type (

@@ -210,7 +210,21 @@ type Filter struct {
 	// controller also owns ("you both own and control").
 	Named string
 	Owned bool
+	// Past is what it did earlier this turn, a relative clause only a
+	// count reads ("for each creature you attacked with this turn"): the
+	// objects counted are those the turn's history records, as they were
+	// then (608.2i).
+	Past Past
 }
+
+// Past is an event of the turn a counted object took part in.
+type Past uint8
+
+const (
+	PastNone     Past = iota
+	PastAttacked      // "you attacked with this turn", "that attacked this turn" (508.1)
+	PastDied          // "that died this turn" (700.4)
+)
 
 // PTBound compares a power or toughness with a number.
 type PTBound struct {
@@ -730,9 +744,11 @@ type RuleMod struct {
 	Loyalty     int
 	LoyaltyOnly bool
 	// Self marks a spell's own cost change ("This spell costs {1} less to
-	// cast …"), which applies as it is cast (601.2f); PerAttacked repeats it
-	// "for each creature you attacked with this turn".
-	Self, PerAttacked bool
+	// cast …"), which applies as it is cast (601.2f); Per repeats it for
+	// each object it counts ("for each creature you attacked with this
+	// turn").
+	Self bool
+	Per  *Filter
 	// Char is the characteristic a RuleStationUsing effect has a creature
 	// station with: "toughness".
 	Char string

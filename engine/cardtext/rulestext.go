@@ -100,6 +100,9 @@ type textParser struct {
 	copyMore *CopyMore
 	// manaWant is what a mana part expected where it stopped.
 	manaWant string
+	// counting: reading what an amount counts, where a relative clause
+	// may name what objects did earlier this turn (Filter.Past).
+	counting bool
 }
 
 // parseError is a problem reading rules text.
@@ -1376,6 +1379,10 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 		return a, ok, err
 	}
 	c.i = save
+	if a, ok, err := p.selfCostStatic(c, text); ok || err != nil {
+		return a, ok, err
+	}
+	c.i = save
 	// Rule-changing statics about spells and lands.
 	if a, ok := p.ruleStatic(c); ok {
 		return a, true, nil
@@ -1531,6 +1538,32 @@ func (p *textParser) gameStatic(c *tcur) (*Ability, bool) {
 	return &Ability{Kind: AbStatic, Static: specs}, c.end()
 }
 
+// selfCostStatic reads a spell's own cost reduction, which applies as it
+// is cast (601.2f): "This spell costs {1} less to cast [for each creature
+// you attacked with this turn]."
+func (p *textParser) selfCostStatic(c *tcur, text string) (*Ability, bool, error) {
+	if !c.eat("this", "spell", "costs") {
+		return nil, false, nil
+	}
+	m, ok := c.manaCost()
+	if !ok || !c.eat("less", "to", "cast") {
+		return nil, true, p.fail(c, text, "This spell costs {N} less to cast")
+	}
+	mod := &RuleMod{Kind: RuleCostLess, Mana: m, Self: true}
+	if c.eat("for", "each") {
+		f := &Filter{}
+		if !p.counted(c, f) {
+			return nil, true, p.fail(c, text, "for each what")
+		}
+		mod.Per = f
+	}
+	c.eat(".")
+	if !c.end() {
+		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, true, nil
+}
+
 // ruleStatic reads static abilities that change rules about spells.
 func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 	mod := &RuleMod{}
@@ -1544,19 +1577,6 @@ func (p *textParser) ruleStatic(c *tcur) (*Ability, bool) {
 		}
 		c.eat(".")
 		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleAttackLimit, N: n}}}}, c.end()
-	case c.eat("this", "spell", "costs"):
-		// "This spell costs {1} less to cast for each creature you
-		// attacked with this turn."
-		m, ok := c.manaCost()
-		if !ok || !c.eat("less", "to", "cast") {
-			return nil, false
-		}
-		mod := &RuleMod{Kind: RuleCostLess, Mana: m, Self: true}
-		if c.eat("for", "each", "creature", "you", "attacked", "with", "this", "turn") {
-			mod.PerAttacked = true
-		}
-		c.eat(".")
-		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, c.end()
 	case c.eat("your", "opponents", "can't", "cast"):
 		mod.Kind, mod.Who = RuleCantCast, Opponents
 		if _, ok := p.nounPhrase(c, f); !ok {

@@ -1232,7 +1232,7 @@ func (p *textParser) draw(c *tcur, text string, who PRef) (*Instr, bool, error) 
 			return nil, true, p.fail(c, text, want)
 		}
 		f := &Filter{}
-		if _, ok := p.nounPhrase(c, f); !ok {
+		if !p.counted(c, f) {
 			return nil, true, p.fail(c, text, "for each what")
 		}
 		n = Amount{Count: f}
@@ -1562,7 +1562,7 @@ func (p *textParser) manaSpecOf(c *tcur) (*ManaSpec, bool) {
 			return spec, true
 		}
 		f := &Filter{}
-		if _, ok := p.nounPhrase(c, f); !ok {
+		if !p.counted(c, f) {
 			return nil, false
 		}
 		spec.ForEach = f
@@ -1839,7 +1839,7 @@ func (p *textParser) ptMod(c *tcur) (mod *[2]Amount, want string, ok bool) {
 		if c.eat("other") {
 			f.NotIt = true
 		}
-		if _, ok := p.nounPhrase(c, f); !ok {
+		if !p.counted(c, f) {
 			return nil, "", false
 		}
 		if sh, want, ok := p.sharesWith(c); !ok {
@@ -2255,7 +2255,7 @@ func (p *textParser) amountExpr(c *tcur) (Amount, bool) {
 		}
 		c.i = save
 		f := &Filter{}
-		if _, ok := p.nounPhrase(c, f); !ok {
+		if !p.counted(c, f) {
 			return a, false
 		}
 		a.Count = f
@@ -2696,6 +2696,7 @@ post:
 			f.Zone, f.Card, f.Control = Hand, true, Yours
 		case c.eat("on", "the", "battlefield"):
 			f.Zone = Battlefield
+		case p.counting && f.Past == PastNone && p.past(c, f):
 		case c.peek() == "blocking" || c.peek() == "blocked":
 			// "target creature blocking or blocked by ~"; what isn't one
 			// is left for the caller to name.
