@@ -65,7 +65,7 @@ func inLayer(c *cardtext.ContSpec, l string) bool {
 	case "4":
 		return len(c.SetTypes) > 0 || len(c.AddTypes) > 0 || len(c.RemoveTypes) > 0 || len(c.SetSubs) > 0 || len(c.AddSubs) > 0 || len(c.AddSuper) > 0 || c.AllCreatureTypes || c.TypesOf != nil
 	case "5":
-		return c.HasColor || c.ColorChoice
+		return c.HasColor || c.ColorChoice || c.ColorOf != nil
 	case "6":
 		return len(c.Gain) > 0 || len(c.Lose) > 0 || c.LoseAll || c.GainActOf != nil
 	case "7a":

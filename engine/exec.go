@@ -1839,6 +1839,14 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 			return false, err
 		}
 		e.Color, _ = cardtext.ParseColor(ans.word)
+	} else if sp.ColorOf != nil {
+		// "becomes the color of target permanent": its colors as the
+		// effect begins; later changes to it don't follow (611.2c).
+		from := x.objects(*sp.ColorOf)
+		if len(from) == 0 {
+			return false, nil
+		}
+		e.Color = t.chars(from[0]).Colors
 	} else if sp.HasColor {
 		e.Color = sp.SetColor
 	}
@@ -1937,7 +1945,7 @@ func (x *execCtx) partOf(e ContEffect) bool {
 	m.SetSubs, m.AddSubs, m.AddSuper = slices.Concat(a.SetSubs, b.SetSubs), slices.Concat(a.AddSubs, b.AddSubs), slices.Concat(a.AddSuper, b.AddSuper)
 	m.AllCreatureTypes = a.AllCreatureTypes || b.AllCreatureTypes
 	if inLayer(b, "5") {
-		m.SetColor, m.HasColor, m.ColorChoice = b.SetColor, b.HasColor, b.ColorChoice
+		m.SetColor, m.HasColor, m.ColorChoice, m.ColorOf = b.SetColor, b.HasColor, b.ColorChoice, b.ColorOf
 		p.Color = e.Color
 	}
 	m.Gain, m.Lose = slices.Concat(a.Gain, b.Gain), slices.Concat(a.Lose, b.Lose)

@@ -581,7 +581,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 			note("types", "types become "+c.Types.String())
 		case "5":
 			col := sp.SetColor
-			if in.eff != nil && sp.ColorChoice {
+			if in.eff != nil && (sp.ColorChoice || sp.ColorOf != nil) {
 				col = in.eff.Color
 			}
 			c.Colors = col

@@ -707,6 +707,9 @@ type ContSpec struct {
 	SetColor    Color
 	HasColor    bool
 	ColorChoice bool // "the color of your choice": chosen as it begins
+	// ColorOf: "the color of target permanent": that object's colors as
+	// the effect begins (611.2c: fixed, not followed later).
+	ColorOf *ORef
 	// Layer 6: abilities.
 	Gain      []*Ability
 	Lose      []string // keywords lost

@@ -103,6 +103,9 @@ type textParser struct {
 	// counting: reading what an amount counts, where a relative clause
 	// may name what objects did earlier this turn (Filter.Past).
 	counting bool
+	// static: reading a static ability's effect, which no one makes
+	// choices for as it begins.
+	static bool
 }
 
 // parseError is a problem reading rules text.

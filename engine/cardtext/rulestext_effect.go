@@ -1644,8 +1644,12 @@ func (p *textParser) objectClause(c *tcur, text string) (*Instr, bool, error) {
 			return fail("gets +N/+N")
 		}
 		spec := &ContSpec{Affects: r, ModPT: mod}
-		if c.eat("and", "becomes", "the", "color", "of", "your", "choice") {
-			spec.ColorChoice = true
+		if c.eat("and", "becomes") || c.eat("and", "become") {
+			// "gets +1/+1 and becomes the color of your choice": one
+			// effect, its parts in their layers (613.5).
+			if err := p.becomes(c, text, spec); err != nil {
+				return nil, true, err
+			}
 		}
 		if c.eat("and", "gain") || c.eat("and", "gains") {
 			// "Creatures you control get +3/+3 and gain trample until end
@@ -1967,8 +1971,9 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 		}
 		return nil
 	}
-	if c.eat("the", "color", "of", "your", "choice") {
-		spec.ColorChoice = true
+	if read, want := p.colorOf(c, spec); want != "" {
+		return p.fail(c, text, want)
+	} else if read {
 		return nil
 	}
 	c.eat("a")
@@ -1989,7 +1994,15 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			spec.SetColor |= col
 			spec.HasColor = true
 			c.next()
-			c.eat("and")
+			// "white and blue", "red, white, and blue", "a green and
+			// white Citizen": a list of colors, not "and gains …".
+			switch {
+			case (c.peek() == "and" || c.peek() == ",") && p.isTypeOrColor(c.peekAt(1)):
+				c.next()
+			case c.peek() == "," && c.peekAt(1) == "and" && p.isTypeOrColor(c.peekAt(2)):
+				c.next()
+				c.next()
+			}
 			any = true
 			continue
 		}
@@ -2754,6 +2767,8 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	if p.spell {
 		return nil, false, nil // an instant's or sorcery's sentences are instructions
 	}
+	p.static = true
+	defer func() { p.static = false }()
 	// "You control enchanted creature." (layer 2)
 	if c.eat("you", "control") {
 		r, ok := p.objects(c)
