@@ -698,12 +698,19 @@ func (lc *layerCtx) floor(n int) int {
 	return max(n, 0)
 }
 
-// changeText replaces a color word in abilities' text and reads them again
-// (612.2: only words used as color words; a card name is "~" by then).
+// changeText replaces a color word or a basic land type in abilities' text
+// and reads them again (612.2: only words used as color words or land
+// types; a card name is "~" by then).
 func changeText(abs []*cardtext.Ability, from, to string) []*cardtext.Ability {
 	out := make([]*cardtext.Ability, 0, len(abs))
 	for _, a := range abs {
 		text := replaceWord(a.Text, from, to)
+		if cardtext.InFamily(a, "landwalk") {
+			// 612.2: the land type in a landwalk keyword is used as a
+			// land type (702.14a: "swampwalk"), though it is part of
+			// the keyword's one word.
+			text = replaceLandwalk(text, from, to)
+		}
 		if text == a.Text {
 			out = append(out, a)
 			continue
@@ -728,6 +735,24 @@ func changeSubtype(subs []cardtext.Subtype, from, to string) []cardtext.Subtype 
 	out := slices.Clone(subs)
 	out[i].Name = strings.ToUpper(to[:1]) + to[1:]
 	return out
+}
+
+// replaceLandwalk replaces the land type of a "TYPEwalk" word, keeping a
+// capital letter: "Swampwalk" → "Islandwalk".
+func replaceLandwalk(text, from, to string) string {
+	words := strings.Fields(text)
+	for i, w := range words {
+		lw := strings.ToLower(w)
+		if lw != from+"walk" {
+			continue
+		}
+		r := to + "walk"
+		if w[0] >= 'A' && w[0] <= 'Z' {
+			r = strings.ToUpper(r[:1]) + r[1:]
+		}
+		words[i] = r
+	}
+	return strings.Join(words, " ")
 }
 
 // replaceWord replaces a whole word, keeping a capital letter.
