@@ -17,15 +17,11 @@ type Action interface {
 }
 
 // Target is a player or an object, for damage and counters.
-type Target struct {
-	Object   cardtext.ObjectID
-	Player   PlayerID
-	IsPlayer bool
-}
+type Target = cardtext.Target
 
 // PlayerTarget and ObjectTarget build Targets.
-func PlayerTarget(p PlayerID) Target          { return Target{Player: p, IsPlayer: true} }
-func ObjectTarget(o cardtext.ObjectID) Target { return Target{Object: o} }
+func PlayerTarget(p PlayerID) Target          { return cardtext.PlayerTarget(p) }
+func ObjectTarget(o cardtext.ObjectID) Target { return cardtext.ObjectTarget(o) }
 
 type (
 	// Move puts an object into a zone (onto the battlefield, into a
@@ -231,7 +227,7 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 		if !announcesOrder(a) && t.s.Combat != nil {
 			// Damage assignment orders are announced before any player
 			// acts in the declare blockers step (509.2, 509.3).
-			t.s.Combat.ordering = false
+			t.s.Combat.Ordering = false
 		}
 		if err := a.apply(t); err != nil {
 			return err
@@ -532,7 +528,7 @@ func (t *tx) move(id cardtext.ObjectID, to cardtext.Zone, bottom bool, ctrl *Pla
 	t.s.remove(id)
 	t.s.Objects = append(t.s.Objects, &n)
 	if t.s.Combat != nil {
-		t.s.Combat.remove(id)
+		t.s.Combat.Remove(id)
 	}
 	t.dirty()
 	if to == cardtext.Battlefield {
@@ -794,7 +790,7 @@ func (t *tx) destroyX(o *Object, key registry.Key, why string, noRegen bool) err
 		o.Regen--
 		o.Tapped, o.Damage = true, 0
 		if t.s.Combat != nil {
-			t.s.Combat.remove(o.ID)
+			t.s.Combat.Remove(o.ID)
 		}
 		t.emit(Event{Kind: EvRule, Key: registry.Regenerate, Object: o.Label, ObjectID: o.ID,
 			Text: o.Label + " regenerates: it is tapped, its damage is removed, and it isn't destroyed"})

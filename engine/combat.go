@@ -7,138 +7,21 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
-
-// Combat is the current combat (506): attackers, what each attacks, and
-// the creatures blocking it.
-type Combat struct {
-	Attackers []Attacker
-	// pending: attackers chosen (DeclareAttackers) for the declare
-	// attackers step's turn-based action, and what each attacks.
-	pending   []cardtext.ObjectID
-	pendingAt []Target
-	// pendingBands are the attacking bands declared with the attackers
-	// (702.22c).
-	pendingBands [][]cardtext.ObjectID
-	// pendingBlocks are the blocks declared so far, made together as the
-	// declare blockers step begins; declared lists the defending players
-	// who have declared theirs (802.4: each in turn).
-	pendingBlocks [][2]cardtext.ObjectID
-	declared      []PlayerID
-	Assign        []Assignment        // how attackers assign combat damage, if chosen
-	dealt         []cardtext.ObjectID // creatures that dealt first-strike damage
-	// ordering is true from the moment blockers are declared until a
-	// player acts: damage assignment orders may be announced (509.2,
-	// 509.3); orders are those announced for blockers (an attacker's is
-	// its Blockers).
-	ordering bool
-	orders   []block
-}
-
-// Attacker is one attacking creature and what it attacks: a player, or a
-// planeswalker (506.2, 508.1b).
-type Attacker struct {
-	ID cardtext.ObjectID
-	// Defender is the defending player it attacks: the player, or the
-	// planeswalker's controller (802.2a).
-	Defender PlayerID
-	// Walker is the planeswalker it attacks; 0 if it attacks a player.
-	Walker   cardtext.ObjectID
-	Blockers []cardtext.ObjectID
-	Blocked  bool
-	// Band numbers the attacking band it's in (702.22c); 0: none.
-	Band int
-}
-
-// Attacked is what the attacker attacks, as a target of its damage.
-func (a Attacker) Attacked() Target {
-	if a.Walker != 0 {
-		return ObjectTarget(a.Walker)
-	}
-	return PlayerTarget(a.Defender)
-}
-
-// Assignment is how one attacking creature assigns its combat damage
-// (510.1c): to blockers and, with trample, the player.
-type Assignment struct {
-	Attacker cardtext.ObjectID
-	To       []Target
-	N        []int
-}
-
-func (c Combat) clone() Combat {
-	c.Attackers = slices.Clone(c.Attackers)
-	for i := range c.Attackers {
-		c.Attackers[i].Blockers = slices.Clone(c.Attackers[i].Blockers)
-	}
-	c.pending = slices.Clone(c.pending)
-	c.pendingAt = slices.Clone(c.pendingAt)
-	c.pendingBands = slices.Clone(c.pendingBands)
-	c.pendingBlocks = slices.Clone(c.pendingBlocks)
-	c.declared = slices.Clone(c.declared)
-	c.Assign = slices.Clone(c.Assign)
-	c.dealt = slices.Clone(c.dealt)
-	c.orders = slices.Clone(c.orders)
-	return c
-}
-
-// remove takes an object out of combat (506.4).
-func (c *Combat) remove(id cardtext.ObjectID) {
-	c.Attackers = slices.DeleteFunc(c.Attackers, func(a Attacker) bool { return a.ID == id })
-	for i := range c.Attackers {
-		c.Attackers[i].Blockers = slices.DeleteFunc(c.Attackers[i].Blockers, func(b cardtext.ObjectID) bool { return b == id })
-	}
-}
-
-func (c *Combat) isAttacking(id cardtext.ObjectID) bool {
-	for _, a := range c.Attackers {
-		if a.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
-// attacker returns the attacker with id, or nil.
-func (c *Combat) attacker(id cardtext.ObjectID) *Attacker {
-	if c == nil {
-		return nil
-	}
-	for i := range c.Attackers {
-		if c.Attackers[i].ID == id {
-			return &c.Attackers[i]
-		}
-	}
-	return nil
-}
 
 // defendingFor is the defending player an attacking creature's abilities
 // mean: the one it attacks (802.2a), not every defending player.
 func (t *tx) defendingFor(id cardtext.ObjectID) []PlayerID {
-	at := t.s.Combat.attacker(id)
+	at := t.s.Combat.Attacker(id)
 	if at == nil {
 		return nil
 	}
 	if t.applies(registry.DefendingOne) {
 		return []PlayerID{at.Defender}
 	}
-	return t.s.Combat.defending(&t.s)
-}
-
-// isBlockingIt reports whether creature b blocks attacking creature a (509.1).
-func (c *Combat) isBlockingIt(b, a cardtext.ObjectID) bool {
-	at := c.attacker(a)
-	return at != nil && slices.Contains(at.Blockers, b)
-}
-
-func (c *Combat) isBlocking(id cardtext.ObjectID) bool {
-	for _, a := range c.Attackers {
-		if slices.Contains(a.Blockers, id) {
-			return true
-		}
-	}
-	return false
+	return t.s.Combat.Defending(t.s.APNAP())
 }
 
 type (
@@ -174,7 +57,7 @@ type (
 		Attacker cardtext.ObjectID
 		To       []Target
 		N        []int
-		Also     []Assignment
+		Also     []combat.Assignment
 	}
 )
 
@@ -218,11 +101,9 @@ func (a DeclareAttackers) apply(t *tx) error {
 		}
 	}
 	if t.s.Combat == nil { // a position set up in the beginning of combat step, which never began
-		t.s.Combat = &Combat{}
+		t.s.Combat = &combat.Combat{}
 	}
-	t.s.Combat.pending = a.Attackers
-	t.s.Combat.pendingAt = at
-	t.s.Combat.pendingBands = a.Bands
+	t.s.Combat.Declare(a.Attackers, at, a.Bands)
 	return t.nextStep()
 }
 
@@ -231,11 +112,10 @@ func (a DeclareAttackers) apply(t *tx) error {
 // unless they have vigilance.
 func (t *tx) declaredAttackers() {
 	c := t.s.Combat
-	ids, at, bands := c.pending, c.pendingAt, c.pendingBands
-	c.pending, c.pendingAt, c.pendingBands = nil, nil, nil
+	ids, at, bands := c.TakeDeclared()
 	for i, id := range ids {
 		o := t.s.Object(id)
-		a := Attacker{ID: id}
+		a := combat.Attacker{ID: id}
 		for b, band := range bands {
 			if slices.Contains(band, id) {
 				a.Band = b + 1
@@ -279,21 +159,6 @@ func (t *tx) checkAttacked(p PlayerID, id cardtext.ObjectID, tg Target) error {
 		return t.ruleErr(registry.Attack, "%s can attack only %s's opponents and the planeswalkers they control, not %s", o.Label, t.name(p), t.targetText(tg))
 	}
 	return t.checkAttackSeat(p, def, o.Label)
-}
-
-// defending lists the defending players: those attacked, or whose
-// planeswalkers are, in APNAP order.
-func (c *Combat) defending(s *State) []PlayerID {
-	var out []PlayerID
-	for _, p := range s.APNAP() {
-		for _, a := range c.Attackers {
-			if a.Defender == p {
-				out = append(out, p)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // checkAttack checks attackers before the step begins (508.1a–d).
@@ -358,10 +223,10 @@ func (a DeclareBlockers) apply(t *tx) error {
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
-	if !slices.Contains(c.defending(&t.s), a.Player) {
+	if !slices.Contains(c.Defending(t.s.APNAP()), a.Player) {
 		return t.ruleErr(registry.Block, "the defending player blocks: %s isn't attacked", t.name(a.Player))
 	}
-	if slices.Contains(c.declared, a.Player) {
+	if c.HasDeclared(a.Player) {
 		return t.ruleErr(registry.Block, "%s has already declared blockers", t.name(a.Player))
 	}
 	// Check each block (509.1a–c).
@@ -382,7 +247,7 @@ func (a DeclareBlockers) apply(t *tx) error {
 		if blk.Tapped {
 			return t.ruleErr(registry.Block, "%s is tapped: it can't block", blk.Label)
 		}
-		if !c.isAttacking(atk.ID) {
+		if !c.IsAttacking(atk.ID) {
 			return t.ruleErr(registry.Block, "%s isn't attacking", atk.Label)
 		}
 		if err := t.canBlock(blk, bch, atk, ach); err != nil {
@@ -399,10 +264,9 @@ func (a DeclareBlockers) apply(t *tx) error {
 	if err := t.blockRequirements(a.Player, a.Blocks); err != nil {
 		return err
 	}
-	c.pendingBlocks = append(c.pendingBlocks, a.Blocks...)
-	c.declared = append(c.declared, a.Player)
-	for _, p := range c.defending(&t.s) {
-		if !slices.Contains(c.declared, p) {
+	c.DeclareBlocks(a.Player, a.Blocks)
+	for _, p := range c.Defending(t.s.APNAP()) {
+		if !c.HasDeclared(p) {
 			return nil // 802.4: the next defending player declares theirs
 		}
 	}
@@ -416,16 +280,10 @@ func (t *tx) declaredBlockers() {
 	if c == nil {
 		return
 	}
-	blocks := c.pendingBlocks
-	c.pendingBlocks, c.declared = nil, nil
-	c.ordering = t.ed.DamageOrder
+	blocks := c.TakeBlocks()
+	c.Ordering = t.ed.DamageOrder
 	for _, b := range blocks {
-		for i := range c.Attackers {
-			if c.Attackers[i].ID == b[1] {
-				c.Attackers[i].Blockers = append(c.Attackers[i].Blockers, b[0])
-				c.Attackers[i].Blocked = true
-			}
-		}
+		c.AddBlock(b[0], b[1])
 		blk, atk := t.s.Object(b[0]), t.s.Object(b[1])
 		if blk == nil || atk == nil {
 			continue
@@ -562,7 +420,7 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(registry.Block) { // 509.1b, 702.28b
 		return t.ruleErr(registry.Block, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
-	at := t.s.Combat.attacker(atk.ID)
+	at := t.s.Combat.Attacker(atk.ID)
 	if at != nil && at.Defender != bch.Controller && t.applies(registry.BlockAttacked) { // 802.4a
 		return t.ruleErr(registry.BlockAttacked, "%s attacks %s: only %s's creatures can block it", atk.Label, t.targetText(at.Attacked()), t.name(at.Defender))
 	}
@@ -581,7 +439,7 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 }
 
 func (a AssignDamage) apply(t *tx) error {
-	all := append([]Assignment{{Attacker: a.Attacker, To: a.To, N: a.N}}, a.Also...)
+	all := append([]combat.Assignment{{Attacker: a.Attacker, To: a.To, N: a.N}}, a.Also...)
 	for i := range all {
 		for _, x := range all[:i] {
 			if x.Attacker == all[i].Attacker {
@@ -594,20 +452,20 @@ func (a AssignDamage) apply(t *tx) error {
 	}
 	c := t.s.Combat
 	for _, as := range all {
-		c.Assign = append(slices.DeleteFunc(c.Assign, func(x Assignment) bool { return x.Attacker == as.Attacker }), as)
+		c.Choose(as)
 	}
 	return nil
 }
 
 // chooseAssignment checks all[i], one of the assignments a player
 // announces together.
-func (t *tx) chooseAssignment(all []Assignment, i int) error {
+func (t *tx) chooseAssignment(all []combat.Assignment, i int) error {
 	a := all[i]
 	c := t.s.Combat
-	if c != nil && !c.isAttacking(a.Attacker) && c.isBlocking(a.Attacker) {
+	if c != nil && !c.IsAttacking(a.Attacker) && c.IsBlocking(a.Attacker) {
 		return AssignDamage{Attacker: a.Attacker, To: a.To, N: a.N}.blocker(t)
 	}
-	if c == nil || !c.isAttacking(a.Attacker) {
+	if c == nil || !c.IsAttacking(a.Attacker) {
 		return t.ruleErr(registry.Assign, "only an attacking or blocking creature's damage is assigned")
 	}
 	if len(a.To) != len(a.N) {
@@ -630,7 +488,7 @@ func (t *tx) chooseAssignment(all []Assignment, i int) error {
 		// assignment is checked as a whole (510.1e), those announced after
 		// it too.
 		t.assigned = map[cardtext.ObjectID]int{}
-		count := func(x Assignment) {
+		count := func(x combat.Assignment) {
 			for k, tg := range x.To {
 				if !tg.IsPlayer {
 					t.assigned[tg.Object] += x.N[k]
@@ -638,7 +496,7 @@ func (t *tx) chooseAssignment(all []Assignment, i int) error {
 			}
 		}
 		for _, x := range c.Assign {
-			if !slices.ContainsFunc(all, func(y Assignment) bool { return y.Attacker == x.Attacker }) {
+			if !slices.ContainsFunc(all, func(y combat.Assignment) bool { return y.Attacker == x.Attacker }) {
 				count(x)
 			}
 		}
@@ -667,18 +525,18 @@ func (a AssignDamage) blocker(t *tx) error {
 	}
 	o := t.s.Object(a.Attacker)
 	var attackers []*Object
-	for _, bl := range c.blocks() {
-		if bl.blocker != o.ID {
+	for _, bl := range c.Blocks() {
+		if bl.Blocker != o.ID {
 			continue
 		}
-		for _, id := range bl.attackers {
+		for _, id := range bl.Attackers {
 			if ao := t.s.Object(id); ao != nil {
 				attackers = append(attackers, ao)
 			}
 		}
 	}
 	t.assigned = map[cardtext.ObjectID]int{}
-	err := t.checkBlockerAssignment(o, t.chars(o), attackers, &Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
+	err := t.checkBlockerAssignment(o, t.chars(o), attackers, &combat.Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
 	t.assigned = nil
 	if err != nil {
 		return err
@@ -688,44 +546,11 @@ func (a AssignDamage) blocker(t *tx) error {
 	return nil
 }
 
-// count adds (sign 1) or takes away (-1) the damage the assignment gives
-// each creature to m.
-func (as *Assignment) count(m map[cardtext.ObjectID]int, sign int) {
-	for i, tg := range as.To {
-		if !tg.IsPlayer {
-			m[tg.Object] += sign * as.N[i]
-		}
-	}
-}
-
-// block is one blocking creature and the attackers it blocks, in the order
-// it was declared blocking them.
-type block struct {
-	blocker   cardtext.ObjectID
-	attackers []cardtext.ObjectID
-}
-
-// blocks lists the blocking creatures, each with the attackers it blocks.
-func (c *Combat) blocks() []block {
-	var out []block
-	for _, at := range c.Attackers {
-		for _, b := range at.Blockers {
-			i := slices.IndexFunc(out, func(x block) bool { return x.blocker == b })
-			if i < 0 {
-				i = len(out)
-				out = append(out, block{blocker: b})
-			}
-			out[i].attackers = append(out[i].attackers, at.ID)
-		}
-	}
-	return c.ordered(out)
-}
-
 // checkBlockerAssignment checks how a blocking creature divides its damage
 // (510.1d): all of it, among the creatures it blocks; in editions with a
 // damage assignment order (509.3, M10 to Foundations), lethal damage to
 // each before any to the next.
-func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, as *Assignment) error {
+func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, as *combat.Assignment) error {
 	total := 0
 	got := map[cardtext.ObjectID]int{}
 	for i, tg := range as.To {
@@ -775,7 +600,7 @@ func (t *tx) strikes(o *Object, first bool) bool {
 	if !t.firstStrikeInCombat() {
 		return true
 	}
-	return ds || !fs && !slices.Contains(t.s.Combat.dealt, o.ID)
+	return ds || !fs && !t.s.Combat.DealtFirst(o.ID)
 }
 
 type hit struct {
@@ -897,8 +722,8 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 	later := map[cardtext.ObjectID]int{}
 	if t.applies(registry.AssignTotal) {
 		for _, at := range c.Attackers {
-			if o, as := t.s.Object(at.ID), explicit(c, at.ID); o != nil && as != nil && t.strikes(o, first) {
-				as.count(later, 1)
+			if o, as := t.s.Object(at.ID), c.Chosen(at.ID); o != nil && as != nil && t.strikes(o, first) {
+				as.Count(later, 1)
 			}
 		}
 	}
@@ -914,7 +739,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		}
 		src := &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
 		if first {
-			c.dealt = append(c.dealt, o.ID)
+			c.StruckFirst(o.ID)
 		}
 		var blockers []*Object
 		for _, b := range at.Blockers {
@@ -928,10 +753,10 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			continue
 		}
 		switch {
-		case explicit(c, at.ID) != nil:
-			as := explicit(c, at.ID)
+		case c.Chosen(at.ID) != nil:
+			as := c.Chosen(at.ID)
 			if t.applies(registry.AssignTotal) {
-				as.count(later, -1)
+				as.Count(later, -1)
 			}
 			t.assigned = maps.Clone(assigned)
 			for id, n := range later {
@@ -945,7 +770,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			for i, tg := range as.To {
 				hits = append(hits, hit{src, tg, as.N[i]})
 			}
-			as.count(assigned, 1)
+			as.Count(assigned, 1)
 		case !at.Blocked:
 			hits = append(hits, hit{src, at.Attacked(), power})
 		case len(blockers) == 0:
@@ -976,21 +801,21 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		}
 	}
 	// Blockers assign their damage to the attackers they block (510.1d).
-	for _, bl := range c.blocks() {
-		bo := t.s.Object(bl.blocker)
+	for _, bl := range c.Blocks() {
+		bo := t.s.Object(bl.Blocker)
 		if bo == nil || !t.strikes(bo, first) {
 			continue
 		}
 		ch := t.chars(bo)
 		if first {
-			c.dealt = append(c.dealt, bo.ID)
+			c.StruckFirst(bo.ID)
 		}
 		if ch.Power <= 0 {
 			continue // 510.1a
 		}
 		src := &damageSource{id: bo.ID, label: bo.Label, ch: *ch, ctrl: ch.Controller}
 		var attackers []*Object
-		for _, id := range bl.attackers {
+		for _, id := range bl.Attackers {
 			if ao := t.s.Object(id); ao != nil {
 				attackers = append(attackers, ao)
 			}
@@ -1003,8 +828,8 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			for _, ao := range attackers {
 				hits = append(hits, hit{src, ObjectTarget(ao.ID), ch.Power})
 			}
-		case explicit(c, bo.ID) != nil:
-			as := explicit(c, bo.ID)
+		case c.Chosen(bo.ID) != nil:
+			as := c.Chosen(bo.ID)
 			if err := t.checkBlockerAssignment(bo, ch, attackers, as); err != nil {
 				return nil, err
 			}
@@ -1042,15 +867,6 @@ func (t *tx) assignText(to []Target, n []int) string {
 	return strings.Join(w, ", ")
 }
 
-func explicit(c *Combat, id cardtext.ObjectID) *Assignment {
-	for i := range c.Assign {
-		if c.Assign[i].Attacker == id {
-			return &c.Assign[i]
-		}
-	}
-	return nil
-}
-
 // tramples reports whether an attacker's trample applies (702.19b).
 func (t *tx) tramples(ch *Chars) bool {
 	// 702.19c: trample over planeswalkers is a variant of trample.
@@ -1075,7 +891,7 @@ func (t *tx) lethal(b *Object, src *Chars) int {
 // checkAssignment checks a chosen assignment (510.1c, 702.19b): all the
 // damage; to the player only with trample and after lethal damage to every
 // blocker.
-func (t *tx) checkAssignment(o *Object, ch *Chars, at Attacker, blockers []*Object, as *Assignment) error {
+func (t *tx) checkAssignment(o *Object, ch *Chars, at combat.Attacker, blockers []*Object, as *combat.Assignment) error {
 	total, toPlayer, toController := 0, 0, 0
 	got := map[cardtext.ObjectID]int{}
 	for i, tg := range as.To {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -38,16 +39,16 @@ func (a AnnounceOrder) apply(t *tx) error {
 		return err
 	}
 	key, list := registry.OrderAttacker, []cardtext.ObjectID(nil)
-	var at *Attacker
+	var at *combat.Attacker
 	switch {
-	case c != nil && c.isAttacking(o.ID):
-		at = c.attacker(o.ID)
+	case c != nil && c.IsAttacking(o.ID):
+		at = c.Attacker(o.ID)
 		list = at.Blockers
-	case c != nil && c.isBlocking(o.ID):
+	case c != nil && c.IsBlocking(o.ID):
 		key = registry.OrderBlocker
-		for _, bl := range c.blocks() {
-			if bl.blocker == o.ID {
-				list = bl.attackers
+		for _, bl := range c.Blocks() {
+			if bl.Blocker == o.ID {
+				list = bl.Attackers
 			}
 		}
 	default:
@@ -56,7 +57,7 @@ func (a AnnounceOrder) apply(t *tx) error {
 	if at != nil && !t.applies(registry.OrderAttacker) || at == nil && !t.applies(registry.OrderBlocker) {
 		return t.ruleErr(key, "no rule lets %s announce a damage assignment order", t.name(a.Player))
 	}
-	if !c.ordering || t.s.Step != cardtext.StepBlockers {
+	if !c.Ordering || t.s.Step != cardtext.StepBlockers {
 		return t.ruleErr(key, "damage assignment orders are announced as blockers are declared, before any player gets priority")
 	}
 	// 509.2: the active player orders an attacker's blockers; 509.3: the
@@ -81,8 +82,7 @@ func (a AnnounceOrder) apply(t *tx) error {
 	if at != nil {
 		at.Blockers = slices.Clone(a.Order)
 	} else {
-		c.orders = append(slices.DeleteFunc(c.orders, func(b block) bool { return b.blocker == o.ID }),
-			block{blocker: o.ID, attackers: slices.Clone(a.Order)})
+		c.SetOrder(o.ID, a.Order)
 	}
 	t.emit(Event{Kind: EvCombat, Key: key, Object: o.Label, ObjectID: o.ID, Player: t.name(a.Player),
 		Text: fmt.Sprintf("%s announces %s's damage assignment order: %s", t.name(a.Player), o.Label, strings.Join(names, ", "))})
@@ -97,21 +97,4 @@ func announcesOrder(a Action) bool {
 	}
 	_, ok := a.(AnnounceOrder)
 	return ok
-}
-
-// ordered puts the attackers each blocker blocks in the damage assignment
-// order the defending player announced for it (509.3).
-func (c *Combat) ordered(bs []block) []block {
-	for i := range bs {
-		for _, o := range c.orders {
-			if o.blocker != bs[i].blocker {
-				continue
-			}
-			// 509.3a: an attacker removed from combat leaves the order;
-			// the others keep theirs.
-			now := bs[i].attackers
-			bs[i].attackers = slices.DeleteFunc(slices.Clone(o.attackers), func(id cardtext.ObjectID) bool { return !slices.Contains(now, id) })
-		}
-	}
-	return bs
 }

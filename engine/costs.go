@@ -278,7 +278,7 @@ func (t *tx) assignedElsewhere(id, walker cardtext.ObjectID) int {
 		if at.ID == id {
 			continue
 		}
-		if as := explicit(c, at.ID); as != nil {
+		if as := c.Chosen(at.ID); as != nil {
 			for i, tg := range as.To {
 				if !tg.IsPlayer && tg.Object == walker {
 					n += as.N[i]

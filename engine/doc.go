@@ -29,4 +29,10 @@
 // costs, triggers and effects. The engine runs them: it resolves their
 // references in a game, follows their instructions and applies their
 // effects, under the edition's rules.
+//
+// Combat's model is package combat's job: the attackers, blockers, bands,
+// damage assignment orders and chosen assignments (State.Combat), with the
+// queries and updates the rules make on them. The engine plays the combat:
+// the declarations, the checks that read creatures' characteristics, and
+// dealing the damage.
 package engine

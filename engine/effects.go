@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -172,14 +173,14 @@ func (t *tx) refresh() {
 		// 506.4: a permanent that stops being a creature, or changes
 		// controller, is removed from combat.
 		if c := t.s.Combat; c != nil {
-			for _, at := range append([]Attacker(nil), c.Attackers...) {
+			for _, at := range append([]combat.Attacker(nil), c.Attackers...) {
 				for _, id := range append([]cardtext.ObjectID{at.ID}, at.Blockers...) {
 					o := t.s.Object(id)
 					if o == nil {
 						continue
 					}
 					if !t.chars(o).Types.Is("creature") {
-						c.remove(id)
+						c.Remove(id)
 						changed = true
 						t.emit(Event{Kind: EvCombat, Key: registry.Attack, Object: o.Label, ObjectID: id, N: -1,
 							Text: o.Label + " is no longer a creature: it's removed from combat"})

@@ -1323,10 +1323,10 @@ func matchFilter(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object
 	if f.EvenMV && ch.manaValue(stackX(o))%2 != 0 {
 		return false
 	}
-	if f.Attacking && (s.Combat == nil || !s.Combat.isAttacking(o.ID)) {
+	if f.Attacking && (s.Combat == nil || !s.Combat.IsAttacking(o.ID)) {
 		return false
 	}
-	if (f.BlockingSelf || f.BlockedBySelf) && (src == nil || !(f.BlockingSelf && s.Combat.isBlockingIt(o.ID, src.ID) || f.BlockedBySelf && s.Combat.isBlockingIt(src.ID, o.ID))) {
+	if (f.BlockingSelf || f.BlockedBySelf) && (src == nil || !(f.BlockingSelf && s.Combat.IsBlockingIt(o.ID, src.ID) || f.BlockedBySelf && s.Combat.IsBlockingIt(src.ID, o.ID))) {
 		return false
 	}
 	who := ch.Controller

@@ -124,7 +124,7 @@ func (t *tx) moveMelded(o *Object, to cardtext.Zone, bottom bool, key registry.K
 	t.remember(o)
 	t.s.remove(id)
 	if t.s.Combat != nil {
-		t.s.Combat.remove(id)
+		t.s.Combat.Remove(id)
 	}
 	var ids []cardtext.ObjectID
 	var where []string

@@ -234,7 +234,7 @@ func (t *tx) leaveObjects(p PlayerID) error {
 			t.remember(o)
 			t.s.remove(o.ID)
 			if t.s.Combat != nil {
-				t.s.Combat.remove(o.ID)
+				t.s.Combat.Remove(o.ID)
 			}
 			t.emit(Event{Kind: EvMove, Key: registry.LeaveGame, Object: o.Label, ObjectID: o.ID, From: o.Zone,
 				Text: fmt.Sprintf("%s leaves the game with its owner, %s", o.Label, name)})

@@ -298,7 +298,7 @@ func cardViews(s *State, objs []*Object) []CardView {
 			cv.Attached = s.Players[o.AttachedTo-1].Name
 		}
 		if s.Combat != nil {
-			cv.Attacking, cv.Blocking = s.Combat.isAttacking(o.ID), s.Combat.isBlocking(o.ID)
+			cv.Attacking, cv.Blocking = s.Combat.IsAttacking(o.ID), s.Combat.IsBlocking(o.ID)
 		}
 		cv.PhasedOut = o.PhasedOut
 		if o.FaceDown && (o.Zone == cardtext.Battlefield || o.Zone == cardtext.Stack) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -38,7 +39,7 @@ func ParseZone(s string) (cardtext.Zone, bool) {
 }
 
 // PlayerID indexes State.Players.
-type PlayerID int
+type PlayerID = cardtext.PlayerID
 
 // Player is one player's state (102, 119, 122).
 type Player struct {
@@ -291,12 +292,12 @@ type State struct {
 	Resume     cardtext.Step
 	addedAfter int
 
-	Effects []ContEffect // continuous effects from resolved spells and abilities (611.2)
-	Delayed []Delayed    // delayed triggered abilities waiting for their event (603.7)
-	Waiting []Waiting    // triggered abilities waiting to be put on the stack (603.3)
-	LKI     []*Snapshot  // objects as they last existed where they were (608.2h)
-	Combat  *Combat      // the current combat, during the combat phase
-	Log     TurnLog      // what has happened this turn that rules ask about
+	Effects []ContEffect   // continuous effects from resolved spells and abilities (611.2)
+	Delayed []Delayed      // delayed triggered abilities waiting for their event (603.7)
+	Waiting []Waiting      // triggered abilities waiting to be put on the stack (603.3)
+	LKI     []*Snapshot    // objects as they last existed where they were (608.2h)
+	Combat  *combat.Combat // the current combat, during the combat phase
+	Log     TurnLog        // what has happened this turn that rules ask about
 	// Loop is the game choices made lately and the states they were made
 	// in, to find a fragmented loop (731.3). Appended to, never changed.
 	Loop []loopMark
@@ -442,7 +443,7 @@ func (s State) clone() State {
 	s.LKI = s.LKI[:len(s.LKI):len(s.LKI)]
 	s.Log = s.Log.clone()
 	if s.Combat != nil {
-		c := s.Combat.clone()
+		c := s.Combat.Clone()
 		s.Combat = &c
 	}
 	if s.Pending != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
@@ -304,10 +305,10 @@ func (t *tx) beginStep() error {
 		pl := &t.s.Players[t.s.Active]
 		pl.LastUpkeep, pl.Upkeep = pl.Upkeep, t.s.tick()
 	case cardtext.StepBeginCombat:
-		t.s.Combat = &Combat{}
+		t.s.Combat = &combat.Combat{}
 	case cardtext.StepAttackers:
 		if t.s.Combat == nil {
-			t.s.Combat = &Combat{}
+			t.s.Combat = &combat.Combat{}
 		}
 		t.declaredAttackers()
 	case cardtext.StepBlockers:

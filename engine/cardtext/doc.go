@@ -15,6 +15,9 @@
 //
 // It knows no game: nothing here needs a game state or a rules edition beyond
 // the type lists handed to it, and it imports nothing of package engine.
+// The identifiers references come to mean in a game (ObjectID, PlayerID,
+// Target) are declared here so that the engine's other packages share
+// them without importing engine.
 // Package engine decides what the parsed text does in a game: it resolves
 // the references, follows the instructions, applies the continuous effects,
 // and asks which rules apply to a type line (205.3) or a mana value (202.3).

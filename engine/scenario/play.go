@@ -6,6 +6,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 )
 
 // Steps that play the game: casting, activating, passing priority,
@@ -461,7 +462,7 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 			}
 		}
 		b, ok := done(func(r *run) (engine.Action, error) {
-			var out []engine.Assignment
+			var out []combat.Assignment
 			for _, as := range all {
 				at, err := r.object(as.who, cardtext.Battlefield)
 				if err != nil {
@@ -475,7 +476,7 @@ func (p *parser) playStep(c *cursor, who string, done func(builder) (builder, bo
 					}
 					to = append(to, tg)
 				}
-				out = append(out, engine.Assignment{Attacker: at.ID, To: to, N: as.ns})
+				out = append(out, combat.Assignment{Attacker: at.ID, To: to, N: as.ns})
 			}
 			return engine.AssignDamage{Attacker: out[0].Attacker, To: out[0].To, N: out[0].N, Also: out[1:]}, nil
 		})
