@@ -1169,8 +1169,14 @@ func refObject(s *State, r cardtext.ORef, src, self *Object) *Object {
 
 // matchFilter reports whether object o with characteristics ch fits f, as
 // seen from source src (for "you control", "another", "the chosen player")
-// controlled by ctrl.
+// controlled by ctrl: f itself, or the other kind it names ("target spell
+// or permanent").
 func matchFilter(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID) bool {
+	return matchKind(s, f, o, ch, src, ctrl) || f != nil && f.Or != nil && matchFilter(s, f.Or, o, ch, src, ctrl)
+}
+
+// matchKind reports whether o fits f, leaving aside f.Or.
+func matchKind(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, ctrl PlayerID) bool {
 	if f == nil || ch == nil {
 		return false
 	}

@@ -992,6 +992,7 @@ func (t *tx) resolve(o *Object) error {
 		t.dirty()
 		return nil
 	}
+	item = t.textNow(o, item)
 	// 608.2b: targets that are no longer legal.
 	legal := make([][]bool, len(item.Targets))
 	anyTarget, anyLegal := false, false

@@ -215,6 +215,9 @@ type Filter struct {
 	// objects counted are those the turn's history records, as they were
 	// then (608.2i).
 	Past Past
+	// Or is another kind of object that also matches, in another zone:
+	// "target spell or permanent" (a spell on the stack, or a permanent).
+	Or *Filter
 }
 
 // Past is an event of the turn a counted object took part in.

@@ -2728,6 +2728,9 @@ post:
 				return plural, true
 			}
 		default:
+			if pl, ok := p.otherKind(c, f); ok {
+				return plural || pl, true
+			}
 			return plural, true
 		}
 	}

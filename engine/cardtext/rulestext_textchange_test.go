@@ -17,8 +17,7 @@ func TestTextChangeRead(t *testing.T) {
 	}{
 		{text: "Change the text of target permanent by replacing all instances of one color word with another.", words: "color word"},
 		{text: "Change the text of target land by replacing all instances of one basic land type with another.", words: "basic land type"},
-		// A target the object grammar doesn't read yet.
-		{text: "Change the text of target spell or permanent by replacing all instances of one basic land type with another.", want: `at "or permanent by replacin…": "by replacing`},
+		{text: "Change the text of target spell or permanent by replacing all instances of one basic land type with another.", words: "basic land type"},
 		{text: "Change the text of target creature by replacing all instances of one color word with another until end of turn.", words: "color word", dur: DurEndOfTurn},
 		{text: "Change the text of target permanent by replacing all instances of one creature type with another.", want: `at "creature type with anoth…": the kind of word: color word, basic land type`},
 		{text: "Change the text of target permanent by replacing some instances of one color word with another.", want: `at "some instances of one co…": "all instances of"`},
