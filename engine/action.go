@@ -499,7 +499,7 @@ func (t *tx) move(id cardtext.ObjectID, to cardtext.Zone, bottom bool, ctrl *Pla
 		// had on the stack (712.13), face down if it was (708.4).
 		n.Face, n.FaceDown = FaceFront, false
 	}
-	n.Flipped, n.Half = false, 0
+	n.Flipped, n.Half, n.Adventure, n.AdventureBy = false, 0, false, 0
 	if old.Zone != cardtext.Stack || to != cardtext.Battlefield {
 		n.Bestowed = false // 702.103b: only the spell and the permanent it becomes
 	}

@@ -18,6 +18,7 @@ type castWay struct {
 	flashback bool // cast from a graveyard with flashback: exiled as it leaves the stack (702.34a)
 	asThough  []string
 	commander bool // a commander cast from the command zone (903.8)
+	adventure bool // an adventurer card cast as its Adventure (715.3)
 }
 
 // castChars are the characteristics a card would have as the spell it is
@@ -107,8 +108,9 @@ func asSpell(o *Object) *Object {
 }
 
 // castFrom checks that player p may cast o from where it is (601.3): their
-// own hand; the top of their library or a graveyard an effect allows, for
-// a spell with the qualities it names; their graveyard with flashback.
+// own hand; the top of their library, a graveyard or exile an effect
+// allows, for a spell with the qualities it names; their graveyard with
+// flashback; exile, for a card whose Adventure they cast (715.3d).
 // judge are the characteristics that decide what the spell is.
 func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 	if o.Zone == cardtext.Hand && o.Owner == p {
@@ -135,6 +137,20 @@ func (t *tx) castFrom(o *Object, p PlayerID, judge *Chars, way *castWay) error {
 			}
 		}
 		return t.ruleErr(registry.Cast, "no effect lets %s cast %s from the top of their library", t.name(p), o.Label)
+	case cardtext.Exile:
+		if t.adventureCast(o, p, way) {
+			return nil
+		}
+		for _, m := range t.permissions(p) {
+			if m.mod.From == cardtext.Exile && fits(m) {
+				t.emit(Event{Kind: EvRule, Key: registry.Cast, Object: o.Label, ObjectID: o.ID, Player: t.name(p),
+					Text: fmt.Sprintf("%s may cast %s from exile (%s)", t.name(p), o.Label, m.name)})
+				return nil
+			}
+		}
+		if o.AdventureBy == int(p)+1 && way.adventure && t.applies(registry.AdventureExile) {
+			return t.ruleErr(registry.AdventureExile, "%s may cast %s from exile, but not as an Adventure (715.3d)", t.name(p), o.Label)
+		}
 	case cardtext.Graveyard:
 		// "as though those cards were in your graveyard" (Shaman's Trance).
 		mine := o.Owner == p

@@ -219,7 +219,11 @@ func (x *execCtx) chooseCard(in *cardtext.Instr) (bool, error) {
 	}
 	// 728.4a: a card of the main game comes into the subgame.
 	x.chosen[0] = t.bringIn(x.chosen[0])
-	t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who), Text: t.name(who) + " chooses " + t.labelOf(x.chosen[0])})
+	verb := " chooses "
+	if sp.Reveal {
+		verb = " reveals " // 701.20a: every player sees it
+	}
+	t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who), Text: t.name(who) + verb + t.labelOf(x.chosen[0])})
 	return true, nil
 }
 

@@ -56,6 +56,13 @@ func (s *State) printed(o *Object) *cardtext.Card {
 			return c.Halves[o.Half-1]
 		}
 		return s.splitCombined(c)
+	case c.Adventure != nil:
+		// 715.3b: on the stack as an Adventure, only the alternative
+		// characteristics; 715.4: elsewhere only the normal ones.
+		if o.Zone == cardtext.Stack && o.Adventure && s.applies(registry.AdventureChars) {
+			return c.Adventure
+		}
+		return c
 	case c.IsDoubleFaced():
 		// 712.8d–f: a double-faced permanent or spell has only the
 		// characteristics of the face that's up; everywhere else only its
@@ -359,12 +366,15 @@ func unionFold(a, b []string) []string {
 }
 
 // castFace is what a spell being cast would be, for the checks made before
-// it is put on the stack: a split card's half chosen (709.3, 709.3a) or a
-// modal double-faced card's face (712.11b–c). ch is the card's own.
-func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error) {
+// it is put on the stack: a split card's half chosen (709.3, 709.3a), a
+// modal double-faced card's face (712.11b–c) or an adventurer card's
+// Adventure (715.3). ch is the card's own.
+func (t *tx) castFace(o *Object, ch *Chars, half int, back, adventure bool) (*Chars, error) {
 	c := o.Card
 	switch {
-	case half == 0 && !back:
+	case adventure && c.Adventure == nil:
+		return nil, t.ruleErr(registry.Cast, "%s isn't an adventurer card: it has no Adventure to cast (715.3)", o.Label)
+	case half == 0 && !back && !adventure:
 		if c.Layout == cardtext.LayoutSplit {
 			return nil, t.ruleErr(registry.Cast, "%s is a split card: its caster chooses which half to cast (709.3)", o.Label)
 		}
@@ -378,7 +388,7 @@ func (t *tx) castFace(o *Object, ch *Chars, half int, back bool) (*Chars, error)
 	// keyword a resolved effect gave it).
 	s := t.s.clone()
 	probe := s.Object(o.ID)
-	probe.Zone, probe.Half = cardtext.Stack, half
+	probe.Zone, probe.Half, probe.Adventure = cardtext.Stack, half, adventure
 	if back {
 		probe.Face = FaceBack
 	}

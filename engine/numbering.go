@@ -1117,6 +1117,9 @@ var corpusEditions = []corpusEdition{
 		`},
 	{file: "2019-10-04", date: "2019-10-04", symbols: 510,
 		set: `
+			adventure.chars=715.3b
+			adventure.exile=715.3d
+			adventure.judge=715.3a
 			control.concede=716.6
 			control.decide=716.5
 			control.own=716.5b
@@ -1274,6 +1277,9 @@ var corpusEditions = []corpusEdition{
 			trigger.zones=113.6k
 		`,
 		drop: `
+			adventure.chars
+			adventure.exile
+			adventure.judge
 			meld.finds
 			meld.leaves
 			meld.order
@@ -1338,6 +1344,9 @@ var corpusEditions = []corpusEdition{
 		`},
 	{file: "2023-04-14", date: "2023-04-14", symbols: 1022,
 		set: `
+			adventure.chars=715.3b
+			adventure.exile=715.3d
+			adventure.judge=715.3a
 			copy.token.faces=707.8a
 			meld.finds=712.21c
 			meld.leaves=712.21

@@ -121,6 +121,21 @@ type CardView struct {
 	// controlling them (722.4).
 	FaceDown bool
 	Seen     []string
+	// Adventure is an adventurer card's inset Adventure (715.2), shown
+	// where the card has only its normal characteristics (715.4); nil on
+	// the stack as an Adventure (AsAdventure), where it has only those.
+	Adventure   *AdventureView
+	AsAdventure bool
+	// AdventureBy names the player who may cast this card from exile,
+	// having exiled it as its Adventure resolved (715.3d).
+	AdventureBy string
+}
+
+// AdventureView is an adventurer card's Adventure as printed in its inset
+// frame (715.2).
+type AdventureView struct {
+	Name, Cost, TypeLine string
+	Abilities            []string
 }
 
 // Asked is the choice the rules are waiting for, as a board says it
@@ -303,6 +318,19 @@ func cardViews(s *State, objs []*Object) []CardView {
 		cv.PhasedOut = o.PhasedOut
 		if o.FaceDown && (o.Zone == cardtext.Battlefield || o.Zone == cardtext.Stack) {
 			cv.FaceDown, cv.Seen = true, s.seeing([]*Object{o})
+		}
+		if adv := o.Card.Adventure; adv != nil && !o.FaceDown {
+			cv.AsAdventure = o.Zone == cardtext.Stack && o.Adventure
+			if !cv.AsAdventure {
+				av := &AdventureView{Name: adv.Name, Cost: adv.Cost.String(), TypeLine: adv.Types.String()}
+				for _, a := range adv.Abilities {
+					av.Abilities = append(av.Abilities, a.Display(adv.Name))
+				}
+				cv.Adventure = av
+			}
+		}
+		if o.AdventureBy > 0 && o.AdventureBy <= len(s.Players) {
+			cv.AdventureBy = s.Players[o.AdventureBy-1].Name
 		}
 		out = append(out, cv)
 	}

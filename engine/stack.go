@@ -120,9 +120,11 @@ type (
 		Waterbend []cardtext.ObjectID
 		// Half is the half of a split card cast (709.3: 1 or 2); Back casts
 		// a modal double-faced card's back face (712.11b).
-		Half   int
-		Back   bool
-		Bestow bool // cast it bestowed (702.103a)
+		Half int
+		Back bool
+		// Adventure casts an adventurer card as its Adventure (715.3).
+		Adventure bool
+		Bestow    bool // cast it bestowed (702.103a)
 		// FaceDown casts it face down using its morph ability, for {3}
 		// (702.37c).
 		FaceDown bool
@@ -158,11 +160,13 @@ func (a CastSpell) apply(t *tx) error {
 		return err
 	}
 	ch := t.chars(o)
-	if ch, err = t.castFace(o, ch, a.Half, a.Back); err != nil {
+	own := ch
+	if ch, err = t.castFace(o, ch, a.Half, a.Back, a.Adventure); err != nil {
 		return err
 	}
 	// The spell it would be: bestowed, an Aura (702.103b). 702.103d: only
 	// those characteristics decide whether it can be cast.
+	var way castWay
 	cast, err := t.castChars(o, ch, a.Bestow, a.FaceDown)
 	if err != nil {
 		return err
@@ -177,10 +181,15 @@ func (a CastSpell) apply(t *tx) error {
 		// to that.
 		judge = cast
 	}
+	if a.Adventure && !(t.applies(registry.AdventureJudge) && t.applies(registry.AltChars)) {
+		// 715.3a, 601.3e: only the Adventure's characteristics decide
+		// whether it can be cast; without those rules, the card's own do.
+		judge = own
+	}
+	way.adventure = a.Adventure
 	if judge.Types.Is("land") {
 		return t.ruleErr(registry.PlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
 	}
-	var way castWay
 	if err := t.castFrom(o, a.Player, judge, &way); err != nil {
 		return err
 	}
@@ -228,7 +237,7 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	sp := t.s.Object(id)
 	sp.Controller = a.Player
-	sp.Half = a.Half
+	sp.Half, sp.Adventure = a.Half, a.Adventure
 	if a.Back {
 		sp.Face = FaceBack
 	}
@@ -1106,6 +1115,9 @@ func (t *tx) leaveStack(o *Object, countered bool) error {
 		t.s.remove(o.ID)
 		t.dirty()
 		return nil
+	}
+	if o.Adventure && !countered && t.applies(registry.AdventureExile) {
+		return t.adventureExile(o)
 	}
 	if o.Stack != nil && o.Stack.Flashback && t.applies(registry.Flashback) {
 		// 702.34a: "If the flashback cost was paid, exile this card

@@ -202,6 +202,12 @@ type Object struct {
 	FaceDown bool
 	Half     int
 	Parts    []Part
+	// Adventure: a spell cast as an Adventure (715.3), on the stack.
+	Adventure bool
+	// AdventureBy is the player, plus one, who exiled this card as the
+	// Adventure it was cast as resolved, and may cast it from exile
+	// (715.3d); 0 if none.
+	AdventureBy int
 }
 
 // Counters is a set of counters by kind, sorted by kind. Counters with the

@@ -435,6 +435,9 @@ type SearchSpec struct {
 	// library the event would search (701.23f): "that player searches the
 	// top four cards of that library instead".
 	Top int
+	// Reveal: the card chosen is revealed ("reveal a sorcery card you own
+	// from outside the game", 701.20a).
+	Reveal bool
 }
 
 // Op is what an Instr does.

@@ -15,6 +15,7 @@ const (
 	LayoutMeld             // a meld card (712.4): Back is the permanent its pair melds into
 	LayoutFlip             // a flip card (710): Flip is its flipped characteristics
 	LayoutSplit            // a split card (709): Halves are its two halves
+	LayoutAdventure        // an adventurer card (715): Adventure is its inset Adventure
 )
 
 // DoubleFaced returns the card whose faces are front and back: a nonmodal
@@ -45,6 +46,15 @@ func SplitCard(left, right *Card) *Card {
 	return &Card{Name: left.Name + " // " + right.Name, Layout: LayoutSplit, Halves: []*Card{left, right}}
 }
 
+// AdventurerCard returns the adventurer card whose inset frame holds
+// adventure (715.1): alternative characteristics the card may have as a
+// spell (715.2), an instant or sorcery with the Adventure subtype.
+func AdventurerCard(card, adventure *Card) *Card {
+	c, a := *card, *adventure
+	c.Layout, c.Adventure = LayoutAdventure, &a
+	return &c
+}
+
 // MeldPair returns the two cards of a meld pair (712.4), each with the
 // melded permanent as its back face and the other's name as its
 // counterpart.
@@ -68,7 +78,7 @@ func (c *Card) IsBackFace() bool {
 }
 
 // Faces lists the names a card's faces go by: its own, then its back face,
-// flipped half or halves.
+// flipped half, halves or Adventure.
 func (c *Card) Faces() []*Card {
 	out := []*Card{c}
 	switch {
@@ -76,6 +86,8 @@ func (c *Card) Faces() []*Card {
 		out = append(out, c.Halves...)
 	case c.Flip != nil:
 		out = append(out, c.Flip)
+	case c.Adventure != nil:
+		out = append(out, c.Adventure)
 	case c.Back != nil && c.Layout != LayoutMeld:
 		out = append(out, c.Back)
 	}
@@ -147,17 +159,19 @@ type Card struct {
 	// by ParseAbilities, in printed order.
 	Abilities []*Ability
 
-	// The card's other faces (DoubleFaced, FlipCard, SplitCard and
+	// The card's other faces (DoubleFaced, FlipCard, SplitCard, AdventurerCard and
 	// MeldPair build them): a double-faced card's back face (or a meld
 	// card's share of its melded permanent), a flip card's flipped
-	// characteristics, a split card's halves. DFC is set on each face of a
-	// double-faced card: the card it is a face of.
-	Layout   Layout
-	Back     *Card
-	Flip     *Card
-	Halves   []*Card
-	DFC      *Card
-	MeldWith string // a meld card: the name of its counterpart (712.5)
+	// characteristics, a split card's halves, an adventurer card's
+	// Adventure. DFC is set on each face of a double-faced card: the card
+	// it is a face of.
+	Layout    Layout
+	Back      *Card
+	Flip      *Card
+	Halves    []*Card
+	Adventure *Card
+	DFC       *Card
+	MeldWith  string // a meld card: the name of its counterpart (712.5)
 	// A vanguard card's hand and life modifiers (313.6, 313.7).
 	HandMod, LifeMod int
 }

@@ -2,10 +2,10 @@ package cardtext
 
 // Permissions to cast spells and play lands (601.3, 305.1), after "You
 // may": "You may cast creature spells from the top of your library." "You
-// may cast spells as though they had flash." "You may play lands and cast
-// spells from other players' graveyards this turn as though those cards
-// were in your graveyard." thisTurn reports a "this turn" (an effect's
-// duration).
+// may cast spells from exile." "You may cast spells as though they had
+// flash." "You may play lands and cast spells from other players'
+// graveyards this turn as though those cards were in your graveyard."
+// thisTurn reports a "this turn" (an effect's duration).
 func (p *textParser) permission(c *tcur) (mod *RuleMod, thisTurn, ok bool) {
 	save := c.i
 	mod = &RuleMod{Kind: RulePermission}
@@ -34,6 +34,10 @@ func (p *textParser) permission(c *tcur) (mod *RuleMod, thisTurn, ok bool) {
 			mod.From, mod.Top, mod.FromWhose = Library, true, Yours
 		case c.eat("your", "graveyard"):
 			mod.From, mod.FromWhose = Graveyard, Yours
+		case c.eat("exile"):
+			// "You may cast spells from exile.": exile is one zone shared by
+			// all players (400.1).
+			mod.From = Exile
 		case c.eat("other", "players", "'", "graveyards"), c.eat("your", "opponents", "'", "graveyards"):
 			mod.From, mod.FromWhose = Graveyard, Opponents
 		default:

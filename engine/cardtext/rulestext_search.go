@@ -120,10 +120,23 @@ func (p *textParser) possessive(c *tcur) (PRef, bool) {
 	return PRef{}, false
 }
 
-// reveal reads "reveals their hand" after the player.
+// reveal reads "reveals their hand" after the player, or a card they
+// reveal from outside the game: "reveal a noncreature card you own from
+// outside the game" (a wish, 400.11b), the card chosen.
 func (p *textParser) reveal(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	if at := c.i; c.eat("a") || c.eat("an") {
+		f := &Filter{}
+		if plural, ok := p.nounPhrase(c, f); ok && !plural && f.Card && c.eat("from", "outside", "the", "game") {
+			f.Zone = 0
+			p.it = ORef{Kind: RefChosenObj}
+			sp := &SearchSpec{Whose: who, Zones: []Zone{Outside}, Filter: *f, N: Amount{N: 1}, Reveal: true}
+			return &Instr{Op: OpChooseCard, Who: who, Search: sp}, true, nil
+		}
+		c.i = at
+		return nil, true, p.fail(c, text, "a card from outside the game: a sorcery card you own from outside the game")
+	}
 	if !c.eat("their", "hand") && !c.eat("your", "hand") {
-		return nil, true, p.fail(c, text, "what is revealed: their hand")
+		return nil, true, p.fail(c, text, "what is revealed: their hand, or a card from outside the game")
 	}
 	p.itP = &who
 	p.itZone = Hand

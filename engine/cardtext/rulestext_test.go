@@ -147,6 +147,12 @@ func TestGameText(t *testing.T) {
 		{"Shahrazad", "Players play a Magic subgame, using their hands as their decks.", true, nil, `using their libraries as their decks`},
 		{"Shahrazad", "Each player loses half their life.", true, nil, "half their life, rounded up"},
 		{"Living Wish", "Choose a creature you own from outside the game.", true, nil, "a card from outside the game"},
+		// The wish worded with "reveal" (Granted, Burning Wish).
+		{"Granted", "You may reveal a noncreature card you own from outside the game and put it into your hand.", true,
+			[]Op{OpChooseCard, OpBounce}, ""},
+		{"Burning Wish", "You may reveal a sorcery card you own from outside the game and put it into your hand. Exile Burning Wish.", true,
+			[]Op{OpChooseCard, OpBounce, OpExile}, ""},
+		{"Burning Wish", "You may reveal a sorcery card you own from your library.", true, nil, "a card from outside the game"},
 	}
 	for _, tt := range tests {
 		abs, ok := readsOrFails(t, tt.name, tt.text, tt.spell, tt.want)

@@ -236,7 +236,7 @@ var DefaultSubtypes = map[SubtypeKind][]string{
 	// (2007–2017) needs a type to compare.
 	PlaneswalkerType: {"Ajani", "Chandra", "Elspeth", "Garruk", "Gideon", "Jace", "Karn", "Liliana", "Nissa", "Sarkhan", "Sorin", "Tezzeret"},
 	EnchantmentType:  {"Aura", "Shrine"},
-	SpellType:        {"Arcane", "Trap"},
+	SpellType:        {"Adventure", "Arcane", "Trap"},
 }
 
 // sortedKinds lists a TypeLists' subtype kinds in correlation order.

@@ -17,8 +17,8 @@ import (
 //
 // "modal back" declares a modal double-faced card's back face, "flip" a flip
 // card's flipped half, "half" a split card's second half (the card line,
-// "card Fire // Ice: {1}{R} Instant", being its first). Text lines belong to
-// the face declared last.
+// "card Fire // Ice: {1}{R} Instant", being its first), "adventure" an
+// adventurer card's Adventure. Text lines belong to the face declared last.
 
 // faceKind is which other face a line declares.
 type faceKind uint8
@@ -28,17 +28,18 @@ const (
 	faceModal
 	faceFlip
 	faceHalf
+	faceAdventure
 )
 
 // faceLine reads a line declaring another face of the card declared last.
 func (p *parser) faceLine(c *cursor, kind faceKind) {
-	word := map[faceKind]string{faceBack: "back", faceModal: "modal back", faceFlip: "flip", faceHalf: "half"}[kind]
+	word := map[faceKind]string{faceBack: "back", faceModal: "modal back", faceFlip: "flip", faceHalf: "half", faceAdventure: "adventure"}[kind]
 	if len(p.sc.Cards) == 0 {
 		p.errorf("a %s line follows the card line it belongs to", word)
 		return
 	}
 	d := p.sc.Cards[len(p.sc.Cards)-1]
-	if d.Back != nil || d.Flip != nil || d.Half != nil || d.MeldOf != nil {
+	if d.Back != nil || d.Flip != nil || d.Half != nil || d.Adventure != nil || d.MeldOf != nil {
 		p.errorf("card %s already has its other face", d.Name)
 		return
 	}
@@ -90,6 +91,13 @@ func (p *parser) faceLine(c *cursor, kind faceKind) {
 		d.Flip = f
 	case faceHalf:
 		d.Half = f
+	case faceAdventure:
+		if f.HasPT || f.Cost == nil {
+			// 715.2: an Adventure is an instant or sorcery with a mana cost.
+			p.errorf("an Adventure is an instant or sorcery spell with its own mana cost: adventure Chop Down: {2}{W} Instant — Adventure")
+			return
+		}
+		d.Adventure = f
 	}
 	p.face = f
 }
@@ -97,7 +105,7 @@ func (p *parser) faceLine(c *cursor, kind faceKind) {
 // faces lists a card's declared faces: itself, then its other face.
 func (d *CardDecl) faces() []*CardDecl {
 	out := []*CardDecl{d}
-	for _, f := range []*CardDecl{d.Back, d.Flip, d.Half} {
+	for _, f := range []*CardDecl{d.Back, d.Flip, d.Half, d.Adventure} {
 		if f != nil {
 			out = append(out, f)
 		}
@@ -112,7 +120,7 @@ func (d *CardDecl) faceNames() []string {
 	if d.split[0] != "" {
 		out = append(out, d.split[0], d.split[1])
 	}
-	for _, f := range []*CardDecl{d.Back, d.Flip} {
+	for _, f := range []*CardDecl{d.Back, d.Flip, d.Adventure} {
 		if f != nil {
 			out = append(out, f.Name)
 		}
@@ -171,6 +179,10 @@ func (p *parser) setupFace(r ref, z cardtext.Zone) (func(*engine.Object, *run) e
 		kind = faceBack
 	case d.Flip != nil && strings.EqualFold(d.Flip.Name, r.Face):
 		kind = faceFlip
+	case d.Adventure != nil && strings.EqualFold(d.Adventure.Name, r.Face):
+		// 715.4: only a spell cast as an Adventure has its characteristics.
+		p.errorf("%s is %s's Adventure: it is that only as a spell cast as one; name the card, %s", r.Face, d.Name, d.Name)
+		return nil, false
 	default:
 		p.errorf("%s is half of %s: name the card", r.Face, d.Name)
 		return nil, false
@@ -280,7 +292,7 @@ func (p *parser) meldLine(c *cursor) {
 		return
 	}
 	for _, x := range []string{a.Name, b.Name} {
-		if d := p.card(x); d.Back != nil || d.Flip != nil || d.Half != nil || d.MeldOf != nil || p.meldOf(x) != nil {
+		if d := p.card(x); d.Back != nil || d.Flip != nil || d.Half != nil || d.Adventure != nil || d.MeldOf != nil || p.meldOf(x) != nil {
 			p.errorf("card %s already has another face", x)
 			return
 		}

@@ -297,6 +297,8 @@ func (p *parser) header(l string) {
 		p.faceLine(c, faceFlip)
 	case c.eat("half"):
 		p.faceLine(c, faceHalf)
+	case c.eat("adventure"):
+		p.faceLine(c, faceAdventure)
 	case c.eat("meld"):
 		p.meldLine(c)
 	case c.eat("text") && c.sym(":"):

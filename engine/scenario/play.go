@@ -32,7 +32,7 @@ type castOpts struct {
 	modes    []int  // "choosing modes 1 and 3" (0-based)
 	modesBy  string // "with B choosing mode 1": who chooses them (700.2e)
 	targetBy string // "with B choosing the other target": a target of an opponent's choice
-	as       string // "as Ice": the split card's half, or modal double-faced card's face, cast
+	as       string // "as Ice": the split card's half, modal double-faced card's face, or adventurer card's Adventure cast
 	bestow   bool   // "bestowed" (702.103a)
 	faceDown bool   // "face down": using its morph ability (702.37c)
 }
@@ -59,7 +59,7 @@ func (p *parser) castOptions(c *cursor) (castOpts, bool) {
 		case c.eat("as"):
 			r, ok := c.ref()
 			if !ok || r.Face == "" {
-				p.errorf("as which half or face? a split card's half or a modal double-faced card's back face, like: A casts Fire // Ice as Ice")
+				p.errorf("as which half or face? a split card's half, a modal double-faced card's back face or an adventurer card's Adventure, like: A casts Fire // Ice as Ice")
 				return o, false
 			}
 			o.as = r.Face
@@ -537,8 +537,10 @@ func (r *run) cast(who string, card ref, o castOpts) (engine.Action, error) {
 			a.Half = x.Card.SplitHalf(o.as)
 		case x.Card.Back != nil && strings.EqualFold(x.Card.Back.Name, o.as):
 			a.Back = true
+		case x.Card.Adventure != nil && strings.EqualFold(x.Card.Adventure.Name, o.as):
+			a.Adventure = true // 715.3
 		case !strings.EqualFold(x.Card.Name, o.as):
-			return nil, fmt.Errorf("%s has no half or face named %s", x.Label, o.as)
+			return nil, fmt.Errorf("%s has no half, face or Adventure named %s", x.Label, o.as)
 		}
 	}
 	if a.Targets, err = r.targets(o.targets); err != nil {

@@ -391,6 +391,15 @@ func (r *run) card(name string) (*cardtext.Card, error) {
 			return nil, err
 		}
 		c = cardtext.SplitCard(c, right)
+	case d.Adventure != nil:
+		adv, err := r.face(d.Adventure, d.Adventure.Name)
+		if err != nil {
+			return nil, err
+		}
+		if !adv.Types.Is("instant") && !adv.Types.Is("sorcery") || !adv.Types.HasSubtype("Adventure") {
+			return nil, &Error{Name: r.sc.Name, Line: d.Adventure.Line, Msg: fmt.Sprintf("adventure %s: an Adventure is an instant or sorcery with the subtype Adventure (715.2), not %s", adv.Name, adv.Types)}
+		}
+		c = cardtext.AdventurerCard(c, adv)
 	}
 	r.cards[strings.ToLower(name)] = c
 	return c, nil

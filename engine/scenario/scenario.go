@@ -104,12 +104,12 @@ type CardDecl struct {
 	Invented bool
 	// The card's other face (faces.go): a double-faced card's back face
 	// (Modal: a modal double-faced card's), a flip card's flipped half, a
-	// split card's second half. A melded permanent's face names the two
-	// cards it is melded from (MeldOf).
-	Back, Flip, Half *CardDecl
-	Modal            bool
-	MeldOf           []string
-	split            [2]string // a split card's halves' names
+	// split card's second half, an adventurer card's Adventure. A melded
+	// permanent's face names the two cards it is melded from (MeldOf).
+	Back, Flip, Half, Adventure *CardDecl
+	Modal                       bool
+	MeldOf                      []string
+	split                       [2]string // a split card's halves' names
 }
 
 // Zone is one player's zone: "B hand".

@@ -1,0 +1,73 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/engine"
+)
+
+// TestAdventure: an adventurer card cast as its Adventure is only the
+// Adventure on the stack (715.3b), is exiled as it resolves, and its
+// controller may then cast the card from exile but not as an Adventure
+// (715.3d); countered, it goes to the graveyard; elsewhere it has only its
+// normal characteristics (715.4).
+func TestAdventure(t *testing.T) {
+	const cards = `card Giant Killer: {W} Creature — Human Peasant 1/2
+text: {1}{W}, {T}: Tap target creature.
+adventure Chop Down: {2}{W} Instant — Adventure
+text: Destroy target creature with power 4 or greater.
+card Craw Wurm: {4}{G}{G} Creature — Wurm 6/4
+card Cancel: {1}{U}{U} Instant
+text: Counter target spell.
+`
+	tests := []struct {
+		name, setup, steps, expect string
+	}{
+		{"in hand, the card's own characteristics",
+			"  A hand: Giant Killer\n", "  check\n",
+			"  Giant Killer name = Giant Killer\n  Giant Killer mana value = 1\n  Giant Killer types = Creature"},
+		{"on the stack, only the Adventure's",
+			"  A hand: Giant Killer\n  B battlefield: Craw Wurm\n  A mana {2}{W}\n", "  A casts Giant Killer as Chop Down targeting Craw Wurm\n",
+			"  Giant Killer name = Chop Down\n  Giant Killer mana value = 3\n  Giant Killer types = Instant\n  Giant Killer has no ability \"{1}{W}, {T}: Tap target creature.\""},
+		{"resolved, exiled; cast from there as the creature",
+			"  A hand: Giant Killer\n  B battlefield: Craw Wurm\n  A mana {2}{W}{W}\n",
+			"  A casts Giant Killer as Chop Down targeting Craw Wurm\n  resolve\n  verify Giant Killer in exile\n  A casts Giant Killer\n  resolve\n",
+			"  Giant Killer in battlefield\n  Craw Wurm in B's graveyard"},
+		{"from exile, not as an Adventure again",
+			"  A hand: Giant Killer\n  B battlefield: Craw Wurm, Craw Wurm\n  A mana {2}{W}{2}{W}\n",
+			"  A casts Giant Killer as Chop Down targeting Craw Wurm#1\n  resolve\n  A casts Giant Killer as Chop Down targeting Craw Wurm#2 => rejected 715.3d\n",
+			"  Giant Killer in exile\n  Craw Wurm#2 in battlefield"},
+		{"countered, to the graveyard",
+			"  A hand: Giant Killer\n  B hand: Cancel\n  B battlefield: Craw Wurm\n  A mana {2}{W}\n  B mana {1}{U}{U}\n",
+			"  A casts Giant Killer as Chop Down targeting Craw Wurm\n  A passes\n  B casts Cancel targeting Giant Killer\n  resolve\n",
+			"  Giant Killer in A's graveyard\n  Craw Wurm in battlefield"},
+	}
+	for _, tt := range tests {
+		scn := "scenario \"a\"\nedition from 2019-10-04\n" + cards + "setup\n" + tt.setup + "steps\n" + tt.steps + "expect\n" + tt.expect + "\n"
+		tr := runText(t, "", scn)
+		if !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.name, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
+
+// TestAdventureDeclared: an Adventure is declared after its card, as an
+// instant or sorcery with the Adventure subtype and a mana cost (715.2),
+// and only the card can be named in setup (715.4).
+func TestAdventureDeclared(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"card Giant Killer: {W} Creature — Human Peasant 1/2\nadventure Chop Down: Instant — Adventure\nsetup\n  A hand: Giant Killer\nexpect\n  A life = 20\n", "its own mana cost"},
+		{"card Giant Killer: {W} Creature — Human Peasant 1/2\nadventure Chop Down: {2}{W} Instant — Adventure\nsetup\n  A hand: Chop Down\nexpect\n  A life = 20\n", "name the card"},
+		{"card Giant Killer: {W} Creature — Human Peasant 1/2\nadventure Chop Down: {2}{W} Instant\nsetup\n  A hand: Giant Killer\nexpect\n  A life = 20\n", "subtype Adventure"},
+	} {
+		err := error(nil)
+		sc, perr := Parse("t.scn", "scenario \"a\"\n"+tt.text)
+		if err = perr; perr == nil {
+			err = Run(sc, engine.Latest(), true).Err
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want an error with %q", tt.text, err, tt.want)
+		}
+	}
+}
