@@ -35,4 +35,11 @@
 // queries and updates the rules make on them. The engine plays the combat:
 // the declarations, the checks that read creatures' characteristics, and
 // dealing the damage.
+//
+// What each multiplayer and casual variant is — its name, the options it
+// prescribes, how its players are seated and how far apart they sit, a
+// card's color identity and a commander's tax — is package variants'
+// job. The engine plays it: it seats a game's players, fixes their range
+// of influence as each turn begins, shares a team's life and moves a
+// commander, each behind its rule's gate.
 package engine

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // Seats, teams and leaving the game: the engine seats any number of
@@ -290,7 +291,7 @@ func (t *tx) activePriority() PlayerID {
 // asTeam reports whether players win and lose the game only as a team
 // (810.8a: Two-Headed Giant).
 func (t *tx) asTeam() bool {
-	return t.s.Game.Variant == TwoHeadedGiant && t.applies(registry.TeamLoses)
+	return t.s.Game.Variant == variants.TwoHeadedGiant && t.applies(registry.TeamLoses)
 }
 
 // cantLose names the effect that says player p can't lose the game for

@@ -5,57 +5,23 @@ import (
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
-
-// MaxRange bounds a range of influence a scenario may give: more seats than
-// any table has.
-const MaxRange = 16
 
 // The limited range of influence option (801): a player affects only the
 // players seated within so many seats of them, and the objects those
 // players control.
 
 // seatDistance is how many seats apart p and q are, the shorter way round
-// the table, counting only the seats of players still in the game (a
-// player who left takes their seat with them). It is -1 if q has left.
+// the table, counting only the seats of players still in the game. It is
+// -1 if q has left.
 func (s *State) seatDistance(p, q PlayerID) int {
-	if p == q {
-		return 0
-	}
-	if !s.InGame(q) {
-		return -1
-	}
-	n := len(s.Players)
-	best := -1
-	for _, dir := range []int{1, n - 1} { // to the left, to the right
-		d := 0
-		for i := 1; i < n; i++ {
-			x := PlayerID((int(p) + dir*i) % n)
-			if !s.InGame(x) {
-				continue
-			}
-			d++
-			if x == q {
-				break
-			}
-		}
-		if best < 0 || d < best {
-			best = d
-		}
-	}
-	return best
+	return variants.SeatDistance(len(s.Players), p, q, s.InGame)
 }
 
 // reach lists the players within p's range of influence as seated now.
 func (s *State) reach(p PlayerID) []PlayerID {
-	var out []PlayerID
-	for i := range s.Players {
-		q := PlayerID(i)
-		if d := s.seatDistance(p, q); d >= 0 && d <= s.Players[p].Range {
-			out = append(out, q)
-		}
-	}
-	return out
+	return variants.Reach(len(s.Players), p, s.Players[p].Range, s.InGame)
 }
 
 // InRange reports whether player q is within player p's range of
@@ -139,7 +105,7 @@ func (t *tx) checkAttackSeat(p, def PlayerID, label string) error {
 	if !t.s.InRange(p, def) && t.applies(registry.RangeAttack) {
 		return t.ruleErr(registry.RangeAttack, "%s is outside %s's range of influence: %s can't attack them", t.name(def), t.name(p), label)
 	}
-	if t.s.Game.Variant == Emperor && t.s.seatDistance(p, def) != 1 && t.applies(registry.EmperorAttack) {
+	if t.s.Game.Variant == variants.Emperor && t.s.seatDistance(p, def) != 1 && t.applies(registry.EmperorAttack) {
 		return t.ruleErr(registry.EmperorAttack, "%s isn't seated next to %s: in an Emperor game %s can attack only an opponent seated immediately next to them", t.name(def), t.name(p), label)
 	}
 	return nil

@@ -2,9 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // Begin sets up a game of s.Game's variant under ed before play: seats the
@@ -16,68 +16,38 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 	s = s.clone()
 	s.rules = ed
 	g := s.Game
-	for _, need := range []struct {
-		on   bool
-		key  registry.Key
-		what string
-	}{
-		{g.Variant == Emperor, registry.EmperorOptions, "Emperor variant"},
-		{g.Variant == GrandMelee, registry.MeleeOptions, "Grand Melee variant"},
-		{g.Variant == AlternatingTeams, registry.AlternateSeats, "Alternating Teams variant"},
-		{g.Variant == TwoHeadedGiant, registry.TeamLife, "Two-Headed Giant variant"},
-		{g.Range > 0, registry.Range, "limited range of influence option"},
-		{g.AttackMultiple, registry.BlockAttacked, "attack multiple players option"},
-	} {
-		if need.on && !ed.Has(need.key) {
-			return s, fmt.Errorf("%s have no %s", ed, need.what)
+	for _, need := range g.Needs() {
+		if !ed.Has(need.Key) {
+			return s, fmt.Errorf("%s have no %s", ed, need.What)
 		}
 	}
 	teams := s.teams()
+	if err := variants.CheckTeams(g.Variant, teams); err != nil {
+		return s, err
+	}
 	switch g.Variant {
-	case TwoHeadedGiant:
-		if err := s.equalTeams(teams, 2, "Two-Headed Giant is played by two or more teams of two or more players (810.1, 810.11)"); err != nil {
-			return s, err
-		}
-		g.SharedTurns = true // 810.2
+	case variants.TwoHeadedGiant:
 		s.shareLife(teams)
-	case Emperor:
-		if err := s.equalTeams(teams, 3, "an Emperor game is played by teams of three or more (809.1, 809.6)"); err != nil {
-			return s, err
-		}
+	case variants.Emperor:
 		s.seatEmperors(teams)
-	case AlternatingTeams:
-		if err := s.equalTeams(teams, 1, "an Alternating Teams game is played by teams of equal size (811.1)"); err != nil {
-			return s, err
-		}
+	case variants.AlternatingTeams:
 		if s.applies(registry.AlternateSeats) {
-			s.seat(alternate(teams))
+			s.seat(variants.Alternate(teams))
 		}
-	case GrandMelee:
+	case variants.GrandMelee:
 		if g.Range == 0 && s.applies(registry.MeleeOptions) {
-			g.Range = 1 // 807.2a
+			g.Range = variants.MeleeRange // 807.2a
 		}
-		g.AttackLeft = g.AttackLeft || !g.AttackRight // 807.2b
 		s.handOutTurnMarkers()
-	case TeamVsTeam, FreeForAll:
-		if !g.AttackLeft && !g.AttackRight {
-			g.AttackMultiple = true // 808.3a; 806.2b: one attack option
-		}
 	}
-	switch g.Casual {
-	case Commander:
-		if g.Variant == "" && len(s.Players) > 2 {
-			g.Variant, g.AttackMultiple = FreeForAll, true // 903.2
-		}
-	case Archenemy:
-		g.SharedTurns = true // 904.2
-	}
+	g = g.Settled(len(s.Players))
 	s.Game = g
 	for i := range s.Players {
 		if g.Range > 0 {
 			s.Players[i].Range = g.Range
 		}
 	}
-	if g.Variant == Emperor {
+	if g.Variant == variants.Emperor {
 		s.emperorRanges()
 	}
 	return s, nil
@@ -102,32 +72,11 @@ func (s *State) shareLife(teams [][]PlayerID) {
 
 // teams lists the teams in order of their first player, each in seat order.
 func (s *State) teams() [][]PlayerID {
-	var out [][]PlayerID
-	seen := map[int]int{}
+	teamOf := make([]int, len(s.Players))
 	for i, p := range s.Players {
-		j, ok := seen[p.Team]
-		if !ok {
-			j = len(out)
-			seen[p.Team] = j
-			out = append(out, nil)
-		}
-		out[j] = append(out[j], PlayerID(i))
+		teamOf[i] = p.Team
 	}
-	return out
-}
-
-// equalTeams checks there are two or more teams, of equal size, each of
-// at least least players.
-func (s *State) equalTeams(teams [][]PlayerID, least int, rule string) error {
-	if len(teams) < 2 {
-		return fmt.Errorf("%s: name the teams with team lines", rule)
-	}
-	for _, t := range teams {
-		if len(t) != len(teams[0]) || len(t) < least {
-			return fmt.Errorf("%s: the teams here have %d and %d players", rule, len(teams[0]), len(t))
-		}
-	}
-	return nil
+	return variants.Teams[PlayerID](teamOf)
 }
 
 // seat reorders the players: order lists the current IDs in their new
@@ -149,29 +98,12 @@ func (s *State) seat(order []PlayerID) {
 	s.Active, s.Priority = 0, 0
 }
 
-// alternate seats teams so that no one sits next to a teammate and each
-// team is equally spaced out (811.3): the first player of each team, then
-// the second of each, and so on.
-func alternate(teams [][]PlayerID) []PlayerID {
-	var out []PlayerID
-	for i := range teams[0] {
-		for _, t := range teams {
-			out = append(out, t[i])
-		}
-	}
-	return out
-}
-
 // seatEmperors seats each team together with its emperor in the middle
-// (809.2): the team's players as listed, the emperor being the one listed
-// at the middle, rounded down: of three, the second (general, emperor,
-// general); of four, the second too (809.6a: general 1, emperor, general
-// 2, general 3).
+// (809.2).
 func (s *State) seatEmperors(teams [][]PlayerID) {
-	var order []PlayerID
-	for _, t := range teams {
-		s.Players[t[(len(t)-1)/2]].Emperor = true
-		order = append(order, t...)
+	order, emperors := variants.SeatEmperors(teams)
+	for _, p := range emperors {
+		s.Players[p].Emperor = true
 	}
 	s.seat(order)
 }
@@ -196,9 +128,9 @@ func (s *State) emperorRanges() {
 			}
 			p.Range = s.rangeReaching(PlayerID(i), need)
 		case p.Emperor && s.applies(registry.EmperorOptions):
-			p.Range = 2
+			p.Range = variants.EmperorRange
 		case s.applies(registry.EmperorOptions):
-			p.Range = 1
+			p.Range = variants.GeneralRange
 		}
 	}
 }
@@ -212,11 +144,7 @@ func (s *State) rangeReaching(p PlayerID, n int) int {
 			ds = append(ds, s.seatDistance(p, PlayerID(i)))
 		}
 	}
-	slices.Sort(ds)
-	if len(ds) < n {
-		return len(s.Players)
-	}
-	return ds[n-1]
+	return variants.RangeReaching(ds, n, len(s.Players))
 }
 
 // handOutTurnMarkers gives the players of a Grand Melee game their turn
@@ -227,13 +155,13 @@ func (s *State) rangeReaching(p PlayerID, n int) int {
 func (s *State) handOutTurnMarkers() {
 	n := 1
 	if s.applies(registry.TurnMarkers) {
-		n = max(len(s.Players)/4, 1)
+		n = variants.TurnMarkers(len(s.Players))
 	}
 	for i := range s.Players {
 		s.Players[i].TurnMarker = 0
 	}
-	for k := range n {
-		s.Players[(4*k)%len(s.Players)].TurnMarker = k + 1
+	for k, seat := range variants.MarkerSeats(n, len(s.Players)) {
+		s.Players[seat].TurnMarker = k + 1
 	}
 }
 

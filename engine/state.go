@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // Zones lists the zones in display order.
@@ -270,7 +271,7 @@ func (c Counters) String() string {
 type State struct {
 	Players []Player
 	// Game is the variant and options the game is played with (800.2).
-	Game Game
+	Game variants.Game
 	// Shared are the teams' shared life totals, by team number, in a game
 	// whose teams have them (Two-Headed Giant, 810.4); nil otherwise.
 	Shared []Shared

@@ -7,6 +7,7 @@ import (
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // Steps lists the steps in turn order.
@@ -289,7 +290,7 @@ func (t *tx) beginStep() error {
 				Text: fmt.Sprintf("%s plays first: no draw in the draw step of their first turn", t.name(t.s.Active))})
 			break
 		}
-		if t.s.Turn == 1 && t.s.Game.Variant == TwoHeadedGiant && t.ed.Has(registry.TeamFirstSkips) && t.applies(registry.TeamFirstSkips) {
+		if t.s.Turn == 1 && t.s.Game.Variant == variants.TwoHeadedGiant && t.ed.Has(registry.TeamFirstSkips) && t.applies(registry.TeamFirstSkips) {
 			// 103.8b: in a Two-Headed Giant game, the team who plays
 			// first skips the draw step of their first turn.
 			t.emit(Event{Kind: EvRule, Key: registry.TeamFirstSkips, Player: t.name(t.s.Active),

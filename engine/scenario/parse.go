@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -254,9 +255,9 @@ func (p *parser) header(l string) {
 	case c.eat("team"):
 		p.team(c)
 	case c.eat("variant"):
-		v, casual, ok := engine.ParseVariant(c.s)
+		v, casual, ok := variants.Parse(c.s)
 		if !ok {
-			p.errorf("variant: one of %s", strings.Join(engine.VariantNames(), ", "))
+			p.errorf("variant: one of %s", strings.Join(variants.Names(), ", "))
 			return
 		}
 		if casual {
@@ -265,7 +266,7 @@ func (p *parser) header(l string) {
 			sc.Game.Variant = v
 		}
 	case c.eat("option"):
-		o, n, ok := engine.ParseOption(c.s)
+		o, n, ok := variants.ParseOption(c.s)
 		if !ok {
 			p.errorf("option: range of influence N, attack multiple players, attack left, attack right, deploy creatures or shared team turns")
 			return
@@ -671,8 +672,8 @@ func (p *parser) setup(l string) {
 		c.eatAny("of influence")
 		c.sym("=")
 		n, ok := c.int()
-		if !ok || !c.end() || n < 1 || n > engine.MaxRange {
-			p.errorf("expected: %s range 2 (a range of influence of 1 to %d seats)", who, engine.MaxRange)
+		if !ok || !c.end() || n < 1 || n > variants.MaxRange {
+			p.errorf("expected: %s range 2 (a range of influence of 1 to %d seats)", who, variants.MaxRange)
 			return
 		}
 		add(func(r *run) error {

@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // Limits on user scenarios: beyond them Parse or Run fails with a clear
@@ -58,7 +59,7 @@ type Scenario struct {
 	Teams [][]int
 	// Game is the variant and the multiplayer options the game is
 	// played with (variant and option lines).
-	Game engine.Game
+	Game variants.Game
 	// Revealed are the hidden zones (400.2) the scenario shows face up to
 	// whoever watches it (reveal lines); the sandbox otherwise shows the
 	// game as the first player sees it.

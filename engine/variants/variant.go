@@ -1,9 +1,11 @@
-package engine
+package variants
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Variant names a multiplayer variant (section 8) or a casual variant
@@ -26,30 +28,68 @@ const (
 	ConspiracyDraft  Variant = "conspiracy draft"  // 905
 )
 
-// variants lists every variant with the words a scenario may name it by.
-var variants = []struct {
-	v      Variant
-	casual bool
-	names  []string
-}{
-	{FreeForAll, false, []string{"free-for-all", "free for all"}},
-	{GrandMelee, false, []string{"grand melee"}},
-	{TeamVsTeam, false, []string{"team vs. team", "team vs team", "teams"}},
-	{Emperor, false, []string{"emperor"}},
-	{TwoHeadedGiant, false, []string{"two-headed giant", "two headed giant", "2hg"}},
-	{AlternatingTeams, false, []string{"alternating teams"}},
-	{Planechase, true, []string{"planechase"}},
-	{Vanguard, true, []string{"vanguard"}},
-	{Commander, true, []string{"commander", "edh"}},
-	{Archenemy, true, []string{"archenemy"}},
-	{ConspiracyDraft, true, []string{"conspiracy draft", "conspiracy"}},
+// catalogue lists every variant with the words a scenario may name it by
+// and what its rules prescribe before play.
+var catalogue = []facts{
+	{v: FreeForAll, title: "Free-for-All", names: []string{"free-for-all", "free for all"}},
+	{v: GrandMelee, title: "Grand Melee", names: []string{"grand melee"}, needs: registry.MeleeOptions},
+	{v: TeamVsTeam, title: "Team vs. Team", names: []string{"team vs. team", "team vs team", "teams"}},
+	{v: Emperor, title: "Emperor", names: []string{"emperor"}, needs: registry.EmperorOptions,
+		least: 3, teamRule: "an Emperor game is played by teams of three or more (809.1, 809.6)"},
+	{v: TwoHeadedGiant, title: "Two-Headed Giant", names: []string{"two-headed giant", "two headed giant", "2hg"}, needs: registry.TeamLife,
+		least: 2, teamRule: "Two-Headed Giant is played by two or more teams of two or more players (810.1, 810.11)",
+		sharedTurns: true, sharedLife: true},
+	{v: AlternatingTeams, title: "Alternating Teams", names: []string{"alternating teams"}, needs: registry.AlternateSeats,
+		least: 1, teamRule: "an Alternating Teams game is played by teams of equal size (811.1)"},
+	{v: Planechase, title: "Planechase", casual: true, names: []string{"planechase"}},
+	{v: Vanguard, title: "Vanguard", casual: true, names: []string{"vanguard"}},
+	{v: Commander, title: "Commander", casual: true, names: []string{"commander", "edh"}},
+	{v: Archenemy, title: "Archenemy", casual: true, names: []string{"archenemy"}, sharedTurns: true},
+	{v: ConspiracyDraft, title: "Conspiracy Draft", casual: true, names: []string{"conspiracy draft", "conspiracy"}},
 }
 
-// ParseVariant reads a variant's name: "two-headed giant", "commander".
+// facts is what the rules say about one variant that needs no game.
+type facts struct {
+	v      Variant
+	title  string   // its name as its section's title has it
+	casual bool     // a casual variant (section 9)
+	names  []string // the words a scenario may name it by
+	// needs is the rule an edition must have for the variant to be
+	// played under it: the rule that sets the variant's options or seats
+	// its players.
+	needs registry.Key
+	// least is the fewest players each team has, for a variant played by
+	// two or more teams of equal size (0: none); teamRule is the rule
+	// saying so, for the error when the teams aren't.
+	least    int
+	teamRule string
+	// sharedTurns: each team takes its turns as one (810.2, 904.2: the
+	// shared team turns option, 805). sharedLife: each team has one life
+	// total (810.4).
+	sharedTurns, sharedLife bool
+}
+
+func lookup(v Variant) facts {
+	for _, x := range catalogue {
+		if x.v == v {
+			return x
+		}
+	}
+	return facts{v: v, title: string(v)}
+}
+
+// Title is v's name as the rules write it: "Two-Headed Giant".
+func (v Variant) Title() string { return lookup(v).title }
+
+// SharesLife reports whether each team of v has one shared life total
+// (810.4).
+func (v Variant) SharesLife() bool { return lookup(v).sharedLife }
+
+// Parse reads a variant's name: "two-headed giant", "commander".
 // casual reports whether it is a casual variant (section 9).
-func ParseVariant(s string) (v Variant, casual, ok bool) {
+func Parse(s string) (v Variant, casual, ok bool) {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
-	for _, x := range variants {
+	for _, x := range catalogue {
 		if slices.Contains(x.names, s) {
 			return x.v, x.casual, true
 		}
@@ -57,10 +97,10 @@ func ParseVariant(s string) (v Variant, casual, ok bool) {
 	return "", false, false
 }
 
-// VariantNames lists the variants' names, for messages.
-func VariantNames() []string {
+// Names lists the variants' names, for messages.
+func Names() []string {
 	var out []string
-	for _, x := range variants {
+	for _, x := range catalogue {
 		out = append(out, string(x.v))
 	}
 	return out
@@ -138,10 +178,10 @@ func (g Game) With(o Option, n int) Game {
 func (g Game) String() string {
 	var vs []string
 	if g.Casual != "" {
-		vs = append(vs, titleCase(string(g.Casual)))
+		vs = append(vs, g.Casual.Title())
 	}
 	if g.Variant != "" {
-		vs = append(vs, titleCase(string(g.Variant)))
+		vs = append(vs, g.Variant.Title())
 	}
 	var opts []string
 	if g.Range > 0 {
@@ -163,15 +203,4 @@ func (g Game) String() string {
 		s += strings.Join(opts, ", ")
 	}
 	return s
-}
-
-func titleCase(s string) string {
-	w := strings.Fields(s)
-	for i, x := range w {
-		if x == "vs." {
-			continue
-		}
-		w[i] = strings.ToUpper(x[:1]) + x[1:]
-	}
-	return strings.Join(w, " ")
 }
