@@ -1,12 +1,11 @@
 package engine
 
 import (
-	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // The casual variants' rules that are about cards and players rather than
@@ -36,18 +35,18 @@ func (s *State) handModifier(p PlayerID) int {
 // normally seven), as modified by their vanguard's hand modifier (902.5).
 func (s *State) StartingHandSize(p PlayerID) int {
 	if s.applies(registry.VanguardHand) {
-		return 7 + s.handModifier(p)
+		return variants.HandSize + s.handModifier(p)
 	}
-	return 7
+	return variants.HandSize
 }
 
 // MaxHandSize is p's maximum hand size (402.2: normally seven), as
 // modified by their vanguard's hand modifier (902.5b).
 func (s *State) MaxHandSize(p PlayerID) int {
 	if s.applies(registry.VanguardMaxHand) {
-		return 7 + s.handModifier(p)
+		return variants.HandSize + s.handModifier(p)
 	}
-	return 7
+	return variants.HandSize
 }
 
 // StartVanguard gives p the starting life total their vanguard card o
@@ -105,12 +104,10 @@ func (s *State) IsCommander(o *Object) bool {
 	return ok
 }
 
-var symbolRe = regexp.MustCompile(`\{[^{}]+\}`)
-
 // ColorIdentity is the color identity of o's card (903.4): the colors of
 // the mana symbols in its mana cost and rules text and of its color
-// indicator, over each of its faces and halves (903.4d, 903.4e); reminder
-// text is left out (903.4c) because the card's text never holds it.
+// indicator (variants.Identity), over each of its faces and halves
+// (903.4d, 903.4e).
 func (s *State) ColorIdentity(o *Object) cardtext.Color {
 	card := o.Card
 	if card.DFC != nil {
@@ -120,42 +117,18 @@ func (s *State) ColorIdentity(o *Object) cardtext.Color {
 		// Without 903.4 a card would be judged by its colors.
 		return s.Chars(o).Colors
 	}
-	id := cardIdentity(card)
+	id := variants.Identity(card)
 	for _, h := range card.Halves {
-		id |= cardIdentity(h)
+		id |= variants.Identity(h)
 	}
 	if card.Flip != nil {
-		id |= cardIdentity(card.Flip)
+		id |= variants.Identity(card.Flip)
 	}
 	if card.Back != nil && s.applies(registry.IdentityBack) {
-		id |= cardIdentity(card.Back)
+		id |= variants.Identity(card.Back)
 	}
 	return id
 }
-
-func cardIdentity(c *cardtext.Card) cardtext.Color {
-	id := c.Cost.Colors()
-	if c.HasColor {
-		id |= c.Color
-	}
-	var texts []string
-	for _, a := range c.Abilities {
-		texts = append(texts, a.Text)
-	}
-	texts = append(texts, c.Keywords...)
-	for _, t := range texts {
-		for _, sym := range symbolRe.FindAllString(t, -1) {
-			if m, err := cardtext.ParseManaCost(sym); err == nil {
-				id |= m.Colors()
-			}
-		}
-	}
-	return id
-}
-
-// basicLandColors are the colors of mana each basic land type's ability
-// produces (305.6).
-var basicLandColors = map[string]cardtext.Color{"plains": cardtext.White, "island": cardtext.Blue, "swamp": cardtext.Black, "mountain": cardtext.Red, "forest": cardtext.Green}
 
 // DeckMayInclude reports whether the card of o may be in p's Commander deck
 // (903.5c, 903.5d), judged by the color identity of p's commanders; the
@@ -178,7 +151,7 @@ func (s *State) DeckMayInclude(p PlayerID, o *Object) (bool, registry.Key) {
 	// could produce is.
 	if s.applies(registry.DeckLandTypes) {
 		for _, st := range o.Card.Types.Subtypes {
-			if c, ok := basicLandColors[strings.ToLower(st.Name)]; ok && c&^cmd != 0 {
+			if c, ok := variants.LandTypeColor(st.Name); ok && c&^cmd != 0 {
 				return false, registry.DeckLandTypes
 			}
 		}

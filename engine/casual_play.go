@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
 )
 
 // The casual variants in play: the opening hand and mulligans with
@@ -43,7 +44,7 @@ func (a Mulligan) apply(t *tx) error {
 	t.s.Players[a.Player].Mulligans++
 	// 902.5a: the new hand is the starting hand size, as the vanguard's
 	// hand modifier makes it; without that rule, the usual seven.
-	n := 7
+	n := variants.HandSize
 	if t.applies(registry.VanguardMulligan) {
 		n = t.s.StartingHandSize(a.Player)
 	}
@@ -140,7 +141,7 @@ func (c *CommanderCard) tax(ed *RulesEdition) cardtext.ManaCost {
 	if c == nil || c.Casts == 0 || !ed.applies(registry.CommanderTax) {
 		return nil
 	}
-	return cardtext.ManaCost{{Kind: cardtext.SymGeneric, N: 2 * c.Casts}}
+	return variants.Tax(c.Casts)
 }
 
 // castFromCommand notes that p cast commander o from the command zone.
@@ -151,21 +152,9 @@ func (t *tx) castFromCommand(o *Object, p PlayerID) {
 		if pl.Commanders[i].Card == o.Label {
 			pl.Commanders[i].Casts++
 			t.emit(Event{Kind: EvRule, Key: registry.CommanderCast, Object: o.Label, ObjectID: o.ID, Player: pl.Name,
-				Text: fmt.Sprintf("%s casts %s from the command zone (%s time)", pl.Name, o.Label, ordinal(pl.Commanders[i].Casts))})
+				Text: fmt.Sprintf("%s casts %s from the command zone (%s time)", pl.Name, o.Label, variants.Ordinal(pl.Commanders[i].Casts))})
 		}
 	}
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	}
-	return itoa(n) + "th"
 }
 
 // commanderDamage records combat damage a commander dealt player p

@@ -25,9 +25,10 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 	if err := variants.CheckTeams(g.Variant, teams); err != nil {
 		return s, err
 	}
-	switch g.Variant {
-	case variants.TwoHeadedGiant:
+	if g.Variant.SharesLife() {
 		s.shareLife(teams)
+	}
+	switch g.Variant {
 	case variants.Emperor:
 		s.seatEmperors(teams)
 	case variants.AlternatingTeams:
@@ -53,19 +54,17 @@ func (s State) Begin(ed *RulesEdition) (State, error) {
 	return s, nil
 }
 
-// shareLife gives each team its shared life total (810.4): the edition's
-// for a team of two (30; 40 until 2007), and half as much again for each
-// player beyond the second (810.11). Each player's own life starts at an
+// shareLife gives each team its shared life total (810.4, 810.11), from
+// the edition's for a team of two; each player's own life starts at an
 // equal share of it.
 func (s *State) shareLife(teams [][]PlayerID) {
 	s.Shared = make([]Shared, len(s.Players))
-	per := s.rules.TeamLifeStart / 2
 	for _, t := range teams {
+		team, each := variants.TeamStartingLife(s.rules.TeamLifeStart, len(t))
 		sh := &s.Shared[s.Players[t[0]].Team]
-		sh.Life = per * len(t)
-		sh.Start = sh.Life
+		sh.Life, sh.Start = team, team
 		for _, p := range t {
-			s.Players[p].Life = per
+			s.Players[p].Life = each
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/arbiter-rules/arbiter/engine/registry"
+import (
+	"github.com/arbiter-rules/arbiter/engine/registry"
+	"github.com/arbiter-rules/arbiter/engine/variants"
+)
 
 // Shared life totals (Two-Headed Giant, 810.4, 810.9; 606 in the 2005–2009
 // texts): each team has one life total. A player's own life field is then
@@ -73,7 +76,7 @@ func (t *tx) lifeOf(p PlayerID) int {
 	}
 	life := t.s.TeamLife(p)
 	if t.ed.TeamLifeHalf {
-		return (life + 1) / 2
+		return variants.MemberLife(life)
 	}
 	return life
 }
