@@ -62,7 +62,7 @@ func inLayer(c *cardtext.ContSpec, l string) bool {
 	case "2":
 		return c.Control
 	case "3":
-		return c.TextWords != "" || c.SetName != ""
+		return len(c.TextWords) > 0 || c.SetName != ""
 	case "4":
 		return len(c.SetTypes) > 0 || len(c.AddTypes) > 0 || len(c.RemoveTypes) > 0 || len(c.SetSubs) > 0 || len(c.AddSubs) > 0 || len(c.AddSuper) > 0 || c.AllCreatureTypes || c.TypesOf != nil
 	case "5":

@@ -1301,6 +1301,15 @@ func colorWords() []string { return []string{"white", "blue", "black", "red", "g
 // swap (305.6), as words of rules text.
 func basicLandWords() []string { return []string{"plains", "island", "swamp", "mountain", "forest"} }
 
+// textWords are the words of a kind a text-changing effect names (612.2):
+// "color word", "basic land type".
+func textWords(kind string) []string {
+	if kind == "basic land type" {
+		return basicLandWords()
+	}
+	return colorWords()
+}
+
 // recipients lists damage's recipients.
 func (x *execCtx) recipients(r cardtext.Recip) []Target {
 	if r.Player != nil {
@@ -1817,17 +1826,24 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 			e.Set = [2]int{x.amount(sp.SetPT[0]), x.amount(sp.SetPT[1])}
 		}
 	}
-	if sp.TextWords != "" {
-		// 612.2: choose the word to replace and its replacement.
-		words := colorWords()
-		if sp.TextWords == "basic land type" {
-			words = basicLandWords()
+	if len(sp.TextWords) > 0 {
+		// 612.2: choose the word to replace, of any kind the effect
+		// names, and its replacement, a word of the same kind.
+		var words []string
+		for _, k := range sp.TextWords {
+			words = append(words, textWords(k)...)
 		}
-		from, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: words, Prompt: "choose the " + sp.TextWords + " to replace"})
+		kinds := strings.Join(sp.TextWords, " or ")
+		from, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: words, Prompt: "choose the " + kinds + " to replace"})
 		if err != nil {
 			return false, err
 		}
-		to, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: words, Prompt: "choose the " + sp.TextWords + " to replace it with"})
+		for _, k := range sp.TextWords {
+			if slices.Contains(textWords(k), from.word) {
+				words, kinds = textWords(k), k
+			}
+		}
+		to, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Layer3, Words: words, Prompt: "choose the " + kinds + " to replace it with"})
 		if err != nil {
 			return false, err
 		}
@@ -1937,7 +1953,7 @@ func (x *execCtx) partOf(e ContEffect) bool {
 	if b.Control {
 		m.Control = true
 	}
-	if b.TextWords != "" {
+	if len(b.TextWords) > 0 {
 		m.TextWords = b.TextWords
 		p.From, p.To = e.From, e.To
 	}

@@ -692,9 +692,11 @@ type ContSpec struct {
 	CopyExtra   []*Ability // abilities the exception adds
 	// Layer 2: control (613.1b).
 	Control bool
-	// Layer 3: text (612): replace all instances of one word of the kind
-	// TextWords names with another, both chosen as it resolves.
-	TextWords string
+	// Layer 3: text (612): replace all instances of one word of a kind
+	// TextWords names with another of that kind, both chosen as it
+	// resolves ("one color word with another or one basic land type with
+	// another": either kind).
+	TextWords []string
 	// SetName: "… named Legitimate Businessperson", the object's name
 	// (a text-changing effect, as 123.6c's example counts it).
 	SetName string

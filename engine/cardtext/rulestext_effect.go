@@ -804,17 +804,23 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		if !c.eat("all", "instances", "of") {
 			return fail(`"all instances of"`)
 		}
-		if !c.eat("one") {
-			return fail(`"one WORD with another"`)
+		// "one color word with another or one basic land type with
+		// another": the player picks a word of either kind.
+		var kinds []string
+		for len(kinds) == 0 || c.eat("or") {
+			if !c.eat("one") {
+				return fail(`"one WORD with another"`)
+			}
+			words, ok := c.eatAny(TextWordKinds...)
+			if !ok || slices.Contains(kinds, words) {
+				return fail("the kind of word: " + strings.Join(TextWordKinds, ", "))
+			}
+			if !c.eat("with", "another") {
+				return fail(`"with another"`)
+			}
+			kinds = append(kinds, words)
 		}
-		words, ok := c.eatAny(TextWordKinds...)
-		if !ok {
-			return fail("the kind of word: " + strings.Join(TextWordKinds, ", "))
-		}
-		if !c.eat("with", "another") {
-			return fail(`"with another"`)
-		}
-		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextWords: words}, Dur: p.duration(c)}, true, nil
+		return &Instr{Op: OpContinuous, Cont: &ContSpec{Affects: r, TextWords: kinds}, Dur: p.duration(c)}, true, nil
 	case c.eat("attach"):
 		// Equip (702.6a): "Attach this permanent to target creature you
 		// control."
