@@ -193,7 +193,7 @@ func init() {
 					continue
 				}
 				for _, d := range p.CommanderDamage {
-					if d.Damage >= 21 {
+					if d.Damage >= variants.CommanderDamageLoses {
 						do = append(do, sbaDo{key: registry.CommanderDamaged, player: PlayerID(i), what: sbaLose})
 						break
 					}

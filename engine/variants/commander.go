@@ -61,6 +61,10 @@ func Tax(casts int) cardtext.ManaCost {
 	return cardtext.ManaCost{{Kind: cardtext.SymGeneric, N: 2 * casts}}
 }
 
+// CommanderDamageLoses is how much combat damage from the same commander over
+// the game makes a player lose (903.10a, 704.6c): 21 or more.
+const CommanderDamageLoses = 21
+
 // Ordinal writes n as an ordinal for an event's text: "first", "second",
 // "third", then "4th", "11th", "21st", "22nd".
 func Ordinal(n int) string {
