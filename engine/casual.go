@@ -127,6 +127,10 @@ func (s *State) ColorIdentity(o *Object) cardtext.Color {
 	if card.Back != nil && s.applies(registry.IdentityBack) {
 		id |= variants.Identity(card.Back)
 	}
+	if card.Adventure != nil && s.applies(registry.IdentityAlt) {
+		// 903.4e: an adventurer card's Adventure counts too.
+		id |= variants.Identity(card.Adventure)
+	}
 	return id
 }
 

@@ -1361,6 +1361,7 @@ var corpusEditions = []corpusEdition{
 		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2023-10-13", date: "2023-10-13", symbols: 1022,
 		set: `
+			identity.alt=903.4e
 			kicker.linked=607.2i
 		`},
 	{file: "2024-02-06", date: "2024-02-02", symbols: 1022,

@@ -13,6 +13,7 @@ const (
 	CommanderCard    Key = "commander.card"     // 903.3: the commander designation is an attribute of the card, kept across zones
 	ColorIdentity    Key = "commander.identity" // 903.4: color identity: the colors of mana symbols in cost and text, and the color indicator
 	IdentityBack     Key = "identity.back"      // 903.4d: a double-faced card's back face counts toward its color identity
+	IdentityAlt      Key = "identity.alt"       // 903.4e: a card's alternative characteristics (an Adventure) count toward its color identity
 	DeckIdentity     Key = "commander.deck"     // 903.5c: a card may be in the deck only if its color identity is within the commander's
 	DeckLandTypes    Key = "commander.lands"    // 903.5d: a card with a basic land type only if the mana it could produce is within it
 	CommanderCast    Key = "commander.cast"     // 903.8: a player may cast a commander they own from the command zone
@@ -27,7 +28,7 @@ const (
 // the gate (ablation.go).
 var casualGated = []Key{
 	Mulligan, HandSize, VanguardLife, VanguardHand, VanguardMulligan, VanguardMaxHand,
-	CommanderCard, ColorIdentity, IdentityBack, DeckIdentity, DeckLandTypes,
+	CommanderCard, ColorIdentity, IdentityBack, IdentityAlt, DeckIdentity, DeckLandTypes,
 	CommanderCast, CommanderTax, CommandZoneSBA, CommandZoneRepl, CommanderDamage, CommanderDamaged,
 }
 
@@ -40,6 +41,7 @@ var casualRecognizers = []recognizer{
 	{key: CommanderCard, chapters: []uint16{903}, sub: 1, re: rx(`^each deck has a legendary (creature )?card designated as its commander`)},
 	{key: ColorIdentity, chapters: []uint16{903}, sub: 1, re: rx(`^the commander variant uses color identity`)},
 	{key: IdentityBack, chapters: []uint16{903}, sub: 2, re: rx(`^the back face of a double-faced card .*is included when determining a card.s color identity`)},
+	{key: IdentityAlt, chapters: []uint16{903}, sub: 2, re: rx(`^if a card has any alternative characteristics, .*those characteristics are included when determining the card.s color identity`)},
 	{key: DeckIdentity, chapters: []uint16{903}, sub: 2, re: rx(`^a card can be included in a commander deck only if every color in its color identity`)},
 	{key: DeckLandTypes, chapters: []uint16{903}, sub: 2, re: rx(`^a card with a basic land type may be included in a commander deck only if`)},
 	{key: CommanderCast, chapters: []uint16{903}, sub: 1, re: rx(`^a player may cast a commander (they own )?from the command zone`)},

@@ -71,3 +71,23 @@ func TestAdventureDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestAdventureColorIdentity: an adventurer card's Adventure counts toward
+// its color identity (903.4e), though the card's colors are its own
+// (715.4).
+func TestAdventureColorIdentity(t *testing.T) {
+	const scn = `scenario "identity"
+variant commander
+card Garden Seer (invented): {1}{G} Creature — Elf Druid 1/2
+adventure Sea Glimpse: {U} Instant — Adventure
+text: Draw a card.
+setup
+  A library: Garden Seer
+expect
+  Garden Seer colors = green
+  Garden Seer color identity = blue and green
+`
+	if tr := runText(t, "", scn); !tr.Passed() {
+		t.Errorf("%v %s", tr.Err, strings.Join(tr.Failures(), "; "))
+	}
+}
