@@ -21,7 +21,7 @@ type AddedPhase struct {
 // Without that rule the phase would have all its steps. 500.10a: "you get"
 // adds nothing to another player's turn.
 func (t *tx) addSteps(p PlayerID, step cardtext.Step, n int) {
-	if p != t.s.Active || n <= 0 {
+	if !t.s.IsActive(p) || n <= 0 {
 		return
 	}
 	steps := []cardtext.Step{step}

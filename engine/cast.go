@@ -185,7 +185,7 @@ func (t *tx) castTiming(o *Object, p PlayerID, ch, cast *Chars, way *castWay) er
 	if cast.Types.Is("instant") || cast.HasKeyword("flash") || !t.applies(registry.Timing) {
 		return nil
 	}
-	if t.s.Active == p && t.s.Step.IsMain() && t.top() == nil {
+	if t.s.IsActive(p) && t.s.Step.IsMain() && t.top() == nil {
 		return nil
 	}
 	judge := ch

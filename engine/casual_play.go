@@ -85,12 +85,22 @@ func (a Keep) apply(t *tx) error {
 }
 
 // discardToHandSize is 514.1: the active player discards down to their
-// maximum hand size (402.2: normally seven; 902.5b).
+// maximum hand size (402.2: normally seven; 902.5b); with shared team turns,
+// each player on the active team (805.4a).
 func (t *tx) discardToHandSize() error {
 	if !t.applies(registry.HandSize) {
 		return nil
 	}
-	p := t.s.Active
+	for _, p := range t.s.activePlayers() {
+		if err := t.discardDownTo(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// discardDownTo has p discard down to their maximum hand size.
+func (t *tx) discardDownTo(p PlayerID) error {
 	hand := t.s.In(p, cardtext.Hand)
 	n := len(hand) - t.s.MaxHandSize(p)
 	if n <= 0 {

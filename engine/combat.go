@@ -62,7 +62,7 @@ type (
 )
 
 func (a DeclareAttackers) apply(t *tx) error {
-	if a.Player != t.s.Active {
+	if !t.s.IsActive(a.Player) {
 		return t.ruleErr(registry.Attack, "only the active player attacks")
 	}
 	if t.top() != nil {
@@ -184,7 +184,9 @@ func (t *tx) canAttack(p PlayerID, id cardtext.ObjectID) error {
 	switch {
 	case o.Zone != cardtext.Battlefield || !ch.Types.Is("creature"):
 		return t.ruleErr(registry.Attack, "%s isn't a creature on the battlefield", o.Label)
-	case ch.Controller != p:
+	case ch.Controller != p && !(t.s.IsActive(ch.Controller) && t.s.teamOption(registry.TeamAttack) && t.s.applies(registry.TeamAttack)):
+		// 805.10b: the active team has one combined attack, its players'
+		// creatures declared together.
 		return t.ruleErr(registry.Attack, "%s isn't %s's", o.Label, t.name(p))
 	case o.Tapped && t.applies(registry.Attack): // 508.1a
 		return t.ruleErr(registry.Attack, "%s is tapped: it can't attack", o.Label)

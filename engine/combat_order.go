@@ -62,7 +62,7 @@ func (a AnnounceOrder) apply(t *tx) error {
 	}
 	// 509.2: the active player orders an attacker's blockers; 509.3: the
 	// defending player a blocker's attackers.
-	if want := t.s.Active; key == registry.OrderAttacker && a.Player != want {
+	if want := t.s.Active; key == registry.OrderAttacker && !t.s.IsActive(a.Player) {
 		return t.ruleErr(key, "the active player, %s, announces %s's damage assignment order", t.name(want), o.Label)
 	}
 	if want := t.chars(o).Controller; key == registry.OrderBlocker && a.Player != want {

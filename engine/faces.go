@@ -282,7 +282,7 @@ func (a TurnFaceUp) apply(t *tx) error {
 	if !t.applies(registry.MorphUp) {
 		return t.ruleErr(registry.MorphUp, "no rule lets %s turn %s face up", t.name(a.Player), o.Label)
 	}
-	if t.s.Priority != a.Player {
+	if !t.s.HasPriority(a.Player) {
 		return t.ruleErr(registry.MorphUp, "%s doesn't have priority: a face-down permanent is turned face up any time its controller has priority", t.name(a.Player))
 	}
 	if t.chars(o).Controller != a.Player {

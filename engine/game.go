@@ -93,7 +93,7 @@ func (t *tx) restart(by PlayerID) error {
 			t.s.Players[p].Life = sh.Start / max(len(t.s.TeamOf(p)), 1)
 		}
 	}
-	t.s.Turn, t.s.Active, t.s.Step, t.s.Lands = 1, by, cardtext.StepUntap, 0
+	t.s.Turn, t.s.Active, t.s.Step, t.s.Log = 1, by, cardtext.StepUntap, TurnLog{}
 	t.s.Priority, t.s.Passes = by, 0
 	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: t.name(by) + " is the starting player of the new game"})
 	for _, p := range t.s.APNAP() {

@@ -27,7 +27,7 @@ func loyaltyText(n int) string {
 // those effects add (Carth the Lion), combined into one (606.5).
 func (t *tx) loyaltyCosts(o *Object, ab *cardtext.Ability, p PlayerID) ([]int, error) {
 	if t.applies(registry.LoyaltyTiming) { // 606.3
-		if t.s.Active != p || !t.s.Step.IsMain() || t.top() != nil {
+		if !t.s.IsActive(p) || !t.s.Step.IsMain() || t.top() != nil {
 			return nil, t.ruleErr(registry.LoyaltyTiming, "%s's loyalty abilities can be activated only in its controller's main phase, with an empty stack", o.Label)
 		}
 		if o.LoyaltyTurn == t.s.Turn {

@@ -193,11 +193,19 @@ var corpusEditions = []corpusEdition{
 			range=601.2
 			sba.aura=420.5d
 			subgame.end=506.6
+			team.act=606.6d
+			team.active=606.6c
+			team.attack=606.7b
+			team.draws=606.6d
+			team.lands=606.6d
 			team.life.apply=606.9
 			team.life.each=606.9b
 			team.life.set=606.9c
 			team.life.value=606.9a
 			team.life=606.4a
+			team.pass=606.6e
+			team.priority=606.6b
+			team.turns=606.4b
 			timestamp.static=418.5f
 			win.alone=102.2a
 			win=102.2b
@@ -226,6 +234,12 @@ var corpusEditions = []corpusEdition{
 			facedown=502.26e
 			flashback=502.22a
 			sba.counters=420.5n
+			team.act=606.6e
+			team.active=606.6d
+			team.draws=606.6e
+			team.lands=606.6e
+			team.pass=606.6f
+			team.priority=606.6c
 			token.stays=216.4
 		`},
 	{file: "2007-05-01", date: "2007-05-01", symbols: 110,
@@ -252,6 +266,7 @@ var corpusEditions = []corpusEdition{
 			resolve.previous=413.2h
 			sacrifice=501.6a
 			tap=501.7a
+			team.pass=606.6g
 			token.create=216.1
 			untap=501.7b
 		`,
@@ -550,12 +565,20 @@ var corpusEditions = []corpusEdition{
 			tap=701.15a
 			target.change=113.6
 			target.once=113.3
+			team.act=806.6e
+			team.active=806.6d
+			team.attack=806.7c
+			team.draws=806.6e
+			team.lands=806.6e
 			team.life.apply=806.9
 			team.life.each=806.9b
 			team.life.set=806.9c
 			team.life.value=806.9a
 			team.life=806.4a
 			team.loses=806.8b
+			team.pass=806.6g
+			team.priority=806.6c
+			team.turns=806.4b
 			this.object=201.2a
 			timestamp.static=612.6a
 			timestamp=612.6
@@ -689,11 +712,18 @@ var corpusEditions = []corpusEdition{
 			subgame.end=713.5
 			subgame=713.2
 			tap=701.16a
+			team.act=806.7c
+			team.active=806.7b
+			team.attack=806.8c
+			team.draws=806.7c
+			team.lands=806.7c
 			team.life.apply=806.10
 			team.life.each=806.10d
 			team.life.set=806.10c
 			team.life.value=806.10a
 			team.loses=806.9a
+			team.pass=806.7e
+			team.priority=806.7a
 			this.object=201.5
 			untap=701.16b
 		`,
@@ -706,12 +736,20 @@ var corpusEditions = []corpusEdition{
 			emperor.teams=809.6a
 			melee.markers=807.4a
 			melee.range=807.2a
+			team.act=805.5a
+			team.active=805.4a
+			team.attack=810.7c
+			team.draws=805.4b
+			team.lands=805.4c
 			team.life.apply=810.9
 			team.life.each=810.9d
 			team.life.set=810.9c
 			team.life.value=810.9a
 			team.life=810.4
 			team.loses=810.8a
+			team.pass=805.5b
+			team.priority=805.5
+			team.turns=805.4
 		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,plane,planeswalker,scheme,sorcery,tribal,vanguard",
 		supertypes: "basic,legendary,ongoing,snow,world"},
@@ -1014,6 +1052,7 @@ var corpusEditions = []corpusEdition{
 			split.combined=708.4
 			split.cost=708.4b
 			split.half=708.3b
+			team.attack=805.10b
 			trigger.reflexive=603.12
 		`},
 	{file: "2017-07-07", date: "2017-07-08", symbols: 510,
@@ -1140,6 +1179,7 @@ var corpusEditions = []corpusEdition{
 			bestow.judge=702.102c
 			bestow=702.102b
 			cast.altchars=601.3e
+			team.each=805.4d
 		`},
 	{file: "2020-06-01", date: "2020-06-01", symbols: 510,
 		set: `

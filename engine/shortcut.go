@@ -56,7 +56,7 @@ func (a ProposeShortcut) apply(t *tx) error {
 	if t.s.Shortcut != nil {
 		return fmt.Errorf("a shortcut is already proposed")
 	}
-	if t.s.Priority != a.Player {
+	if !t.s.HasPriority(a.Player) {
 		return t.ruleErr(registry.Shortcut, "only the player with priority may suggest a shortcut; %s has it", t.name(t.s.Priority))
 	}
 	if t.top() != nil {

@@ -193,7 +193,7 @@ func (a CastSpell) apply(t *tx) error {
 	if err := t.castFrom(o, a.Player, judge, &way); err != nil {
 		return err
 	}
-	if t.s.Priority != a.Player {
+	if !t.s.HasPriority(a.Player) {
 		return t.ruleErr(registry.Timing, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
 	// 117.1a: an instant any time with priority; anything else in your own
@@ -818,10 +818,10 @@ func (a Activate) apply(t *tx) error {
 		return t.ruleErr(registry.Activate, "%s has no cycling ability that works", o.Label)
 	}
 	mana := t.isManaAbility(o, ab)
-	if !mana && t.s.Priority != a.Player {
+	if !mana && !t.s.HasPriority(a.Player) {
 		return t.ruleErr(registry.Timing, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
-	if ab.Sorcery && t.applies(registry.Timing) && (t.s.Active != a.Player || !t.s.Step.IsMain() || t.top() != nil) {
+	if ab.Sorcery && t.applies(registry.Timing) && (!t.s.IsActive(a.Player) || !t.s.Step.IsMain() || t.top() != nil) {
 		return t.ruleErr(registry.Timing, "%s's ability can be activated only as a sorcery", o.Label)
 	}
 	if ab.OncePerTurn && t.applies(registry.ActivateBanned) && slices.Contains(o.UsedThisTurn(t.s.Turn), ab) {
@@ -945,6 +945,20 @@ func (t *tx) isManaAbility(o *Object, ab *cardtext.Ability) bool {
 	return false
 }
 
+// landsPlayed is how many lands count against p's lands this turn (305.2):
+// those p played or, with shared team turns, those p's team played, unless
+// each player on the team may play a land (805.4c).
+func (t *tx) landsPlayed(p PlayerID) int {
+	own := !t.s.Game.SharedTurns || t.s.teamOption(registry.TeamLands) && t.s.applies(registry.TeamLands)
+	n := 0
+	for q, k := range t.s.Log.Lands {
+		if q == int(p) || !own && t.s.Players[q].Team == t.s.Players[p].Team {
+			n += k
+		}
+	}
+	return n
+}
+
 func (a PlayLand) apply(t *tx) error {
 	o, err := t.object(a.Card)
 	if err != nil {
@@ -956,7 +970,7 @@ func (a PlayLand) apply(t *tx) error {
 	if o.Zone != cardtext.Hand || o.Owner != a.Player {
 		return t.ruleErr(registry.PlayLand, "%s can play a land only from their hand", t.name(a.Player))
 	}
-	if t.s.Priority != a.Player || t.s.Active != a.Player || !t.s.Step.IsMain() || t.top() != nil {
+	if !t.s.HasPriority(a.Player) || !t.s.IsActive(a.Player) || !t.s.Step.IsMain() || t.top() != nil {
 		return t.ruleErr(registry.PlayLand, "a land can be played only in its owner's main phase, with priority and an empty stack")
 	}
 	// 101.2: "can't" beats "can".
@@ -971,10 +985,13 @@ func (a PlayLand) apply(t *tx) error {
 			allowed += max(m.mod.N, 1)
 		}
 	}
-	if t.s.Lands >= allowed && t.applies(registry.LandCount) {
-		return t.ruleErr(registry.LandCount, "%s has played %d land%s this turn, all they may", t.name(a.Player), t.s.Lands, plural(t.s.Lands))
+	if n := t.landsPlayed(a.Player); n >= allowed && t.applies(registry.LandCount) {
+		return t.ruleErr(registry.LandCount, "%s has played %d land%s this turn, all they may", t.name(a.Player), n, plural(n))
 	}
-	t.s.Lands++
+	for len(t.s.Log.Lands) <= int(a.Player) {
+		t.s.Log.Lands = append(t.s.Log.Lands, 0)
+	}
+	t.s.Log.Lands[a.Player]++
 	pl := a.Player
 	_, err = t.move(o.ID, cardtext.Battlefield, false, &pl, registry.PlayLand, "is played")
 	return err

@@ -289,7 +289,6 @@ type State struct {
 	Step      cardtext.Step // the current step, or main phase (500.1)
 	Priority  PlayerID      // the player who has priority, or would (117)
 	Passes    int           // players who passed in succession (117.4)
-	Lands     int           // lands the active player has played this turn (305.2)
 	// Added are the phases effects added to this turn (500.8, 500.10),
 	// waiting for the phase they follow to end. While the turn is in one,
 	// AddedSteps are its steps still to come, and Resume is the step the

@@ -566,11 +566,9 @@ func (t *tx) stepTriggers() {
 			if a.Keyword == "echo" && !t.applies(registry.Echo) { // 702.30a
 				continue
 			}
-			ctrl := src.ch.Controller
-			if tr.Whose == cardtext.Yours && t.s.Active != ctrl || tr.Whose == cardtext.Opponents && !t.s.Opponents(t.s.Active, ctrl) {
-				continue
+			for _, p := range t.stepTriggerPlayers(a, src.ch.Controller) {
+				t.trigger(a, src.o, src.ch, TrigInfo{Player: p, HasPlayer: true})
 			}
-			t.trigger(a, src.o, src.ch, TrigInfo{Player: t.s.Active, HasPlayer: true})
 		}
 	}
 	kept := t.s.Delayed[:0:0]
@@ -585,6 +583,36 @@ func (t *tx) stepTriggers() {
 		kept = append(kept, d)
 	}
 	t.s.Delayed = kept
+}
+
+// stepTriggerPlayers lists, for a step trigger controlled by ctrl, the
+// player each time it triggers is about ("that player"): none if the step
+// isn't one it waits for. "Your upkeep" is ctrl's when ctrl is an active
+// player (805.4a: with shared team turns, each player on the active team);
+// "each opponent's upkeep" is an active player's who is ctrl's opponent.
+// With shared team turns several players may be active: 805.4d, an ability
+// that triggers at the beginning of "each player's" or "each opponent's"
+// step triggers once for each appropriate player if it refers to "that
+// player"; otherwise once.
+func (t *tx) stepTriggerPlayers(a *cardtext.Ability, ctrl PlayerID) []PlayerID {
+	tr := a.Trigger
+	var out []PlayerID
+	for _, p := range t.s.activePlayers() {
+		switch {
+		case tr.Whose == cardtext.Yours && p == ctrl,
+			tr.Whose == cardtext.Opponents && t.s.Opponents(p, ctrl),
+			tr.Whose == cardtext.AnyOnes:
+			out = append(out, p)
+		}
+	}
+	if len(out) <= 1 {
+		return out
+	}
+	each := tr.Whose == cardtext.Opponents || tr.EachPlayer
+	if each && cardtext.RefersToTriggerPlayer(a) && t.s.teamOption(registry.TeamEach) && t.s.applies(registry.TeamEach) {
+		return out
+	}
+	return out[:1]
 }
 
 // stateTriggers triggers abilities whose condition is a game state (603.8):

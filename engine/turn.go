@@ -24,11 +24,12 @@ type TurnLog struct {
 	Attacked []Snapshot
 	// Died: the permanents put into a graveyard from the battlefield this
 	// turn (700.4), as they last existed there.
-	Died []Snapshot
+	Died  []Snapshot
+	Lands []int // lands each player has played this turn (305.2)
 }
 
 func (l TurnLog) clone() TurnLog {
-	return TurnLog{Spent: slices.Clone(l.Spent), Cast: slices.Clone(l.Cast), Attacked: slices.Clone(l.Attacked), Died: slices.Clone(l.Died)}
+	return TurnLog{Spent: slices.Clone(l.Spent), Cast: slices.Clone(l.Cast), Attacked: slices.Clone(l.Attacked), Died: slices.Clone(l.Died), Lands: slices.Clone(l.Lands)}
 }
 
 type (
@@ -54,9 +55,11 @@ type (
 )
 
 func (a PassPriority) apply(t *tx) error {
-	if a.Player != t.s.Priority {
+	if !t.s.HasPriority(a.Player) {
 		return t.ruleErr(registry.Pass, "%s doesn't have priority; %s does", t.name(a.Player), t.name(t.s.Priority))
 	}
+	// 805.5b: a player passes for their team, which holds priority.
+	t.s.Priority = a.Player
 	if m := t.s.MustAct; m != nil && m.Priority == a.Player && m.Active == t.s.Active && m.Step == t.s.Step && t.applies(registry.ShortcutTaken) {
 		return t.ruleErr(registry.ShortcutTaken, "%s shortened the shortcut to this point, so must make a different game choice than passing", t.name(a.Player))
 	}
@@ -69,14 +72,14 @@ func (t *tx) pass() error {
 	p := t.s.Priority
 	t.emit(Event{Kind: EvPriority, Key: registry.Pass, Player: t.name(p), Text: t.name(p) + " passes priority"})
 	t.s.Passes++
-	if t.s.Passes >= t.alive() {
+	if t.s.Passes >= t.s.PassesToEnd() {
 		t.s.Passes = 0
 		if top := t.top(); top != nil {
 			return t.resolve(top)
 		}
 		return t.nextStep()
 	}
-	t.s.Priority = t.nextPlayer(p)
+	t.s.Priority = t.nextPriority(p)
 	return nil
 }
 
@@ -85,7 +88,7 @@ func (ResolveTop) apply(t *tx) error {
 		return fmt.Errorf("the stack is empty: nothing to resolve")
 	}
 	// Each player passes in turn; the last pass resolves the top object.
-	for n := t.alive() - t.s.Passes; n > 0; n-- {
+	for n := t.s.PassesToEnd() - t.s.Passes; n > 0; n-- {
 		if err := t.pass(); err != nil {
 			return err
 		}
@@ -109,7 +112,7 @@ func (a GoTo) apply(t *tx) error {
 		if err := t.nextStep(); err != nil {
 			return err
 		}
-		if t.s.Step == a.Step && (a.Player < 0 || t.s.Active == a.Player) {
+		if t.s.Step == a.Step && (a.Player < 0 || t.s.IsActive(a.Player)) {
 			return nil
 		}
 		if err := t.passCombatDamage(); err != nil {
@@ -242,8 +245,7 @@ func (t *tx) advanceTurn() {
 	switch t.s.Step {
 	case cardtext.StepCleanup:
 		t.s.Turn++
-		t.s.Active = t.nextPlayer(t.s.Active)
-		t.s.Lands = 0
+		t.s.Active = t.nextTurn()
 		t.s.Added = nil
 		t.s.Log = TurnLog{}
 		t.s.Step = cardtext.StepUntap
@@ -297,14 +299,26 @@ func (t *tx) beginStep() error {
 				Text: fmt.Sprintf("%s's team plays first: no draw in the draw step of its first turn", t.name(t.s.Active))})
 			break
 		}
-		if err := (Draw{Player: t.s.Active, N: 1}).apply(t); err != nil {
-			return err
+		drawers := []PlayerID{t.s.Active}
+		if t.s.teamOption(registry.TeamDraws) && t.s.applies(registry.TeamDraws) {
+			// 805.4b: each player on a team draws a card during that
+			// team's draw step; 805.6a: in whatever order the team likes
+			// (here, seat order from its primary player).
+			drawers = t.s.activeTeam()
 		}
-		// The draw is the draw step's turn-based action (504.1).
-		t.events[len(t.events)-1].Key = registry.DrawStep
+		for _, p := range drawers {
+			if err := (Draw{Player: p, N: 1}).apply(t); err != nil {
+				return err
+			}
+			// The draw is the draw step's turn-based action (504.1).
+			t.events[len(t.events)-1].Key = registry.DrawStep
+		}
 	case cardtext.StepUpkeep:
-		pl := &t.s.Players[t.s.Active]
-		pl.LastUpkeep, pl.Upkeep = pl.Upkeep, t.s.tick()
+		tick := t.s.tick()
+		for _, p := range t.s.activePlayers() {
+			pl := &t.s.Players[p]
+			pl.LastUpkeep, pl.Upkeep = pl.Upkeep, tick
+		}
 	case cardtext.StepBeginCombat:
 		t.s.Combat = &combat.Combat{}
 	case cardtext.StepAttackers:
@@ -332,7 +346,7 @@ func (t *tx) beginStep() error {
 // untap it asks.
 func (t *tx) untapStep() error {
 	for _, o := range t.s.Objects {
-		if o.Zone != cardtext.Battlefield || o.Controller != t.s.Active {
+		if o.Zone != cardtext.Battlefield || !t.s.IsActive(o.Controller) {
 			continue
 		}
 		if (t.chars(o).HasKeyword("phasing") || o.PhasedOut) && t.applies(registry.Phasing) {
@@ -346,7 +360,7 @@ func (t *tx) untapStep() error {
 	}
 	var untap []cardtext.ObjectID
 	for _, o := range t.s.Objects {
-		if o.Zone != cardtext.Battlefield || o.Controller != t.s.Active || !o.Tapped || o.PhasedOut {
+		if o.Zone != cardtext.Battlefield || !t.s.IsActive(o.Controller) || !o.Tapped || o.PhasedOut {
 			continue
 		}
 		if t.hasStatic(o, "may not untap") {
@@ -374,7 +388,7 @@ func (t *tx) untapStep() error {
 	// 302.6: the new active player has controlled these since the turn
 	// began.
 	for _, o := range t.s.Objects {
-		if o.Zone == cardtext.Battlefield && o.Controller == t.s.Active {
+		if o.Zone == cardtext.Battlefield && t.s.IsActive(o.Controller) {
 			o.Sick = false
 		}
 	}

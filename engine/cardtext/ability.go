@@ -253,12 +253,15 @@ type Trigger struct {
 	// OneOrMore: "whenever one or more creatures die": the event is about
 	// the group, so simultaneous occurrences are one event (603.2c).
 	OneOrMore bool
-	From      Zone    // "put into a graveyard from the battlefield"; 0: anywhere
-	Step      Step    // TrigStep: the step whose beginning triggers it
-	Whose     Whose   // "your upkeep" (Yours), "each upkeep" (AnyOnes)
-	Next      bool    // delayed: "the next end step"
-	By        *Filter // "becomes blocked by a white creature"
-	Spell     *Filter // cast triggers: "a spell of the chosen color"
+	From      Zone  // "put into a graveyard from the battlefield"; 0: anywhere
+	Step      Step  // TrigStep: the step whose beginning triggers it
+	Whose     Whose // "your upkeep" (Yours), "each upkeep" (AnyOnes)
+	// EachPlayer: "each player's upkeep", which with shared team turns
+	// may trigger once for each player whose step it is (805.4d).
+	EachPlayer bool
+	Next       bool    // delayed: "the next end step"
+	By         *Filter // "becomes blocked by a white creature"
+	Spell      *Filter // cast triggers: "a spell of the chosen color"
 	// Targets: "a spell that targets only a single creature you control":
 	// its targets are one object, which this matches.
 	Targets *Filter

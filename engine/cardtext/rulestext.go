@@ -857,6 +857,8 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 			t.Whose = Yours
 		case c.eat("each", "opponent", "'s"):
 			t.Whose = Opponents
+		case c.eat("each", "player", "'s"):
+			t.Whose, t.EachPlayer = AnyOnes, true
 		case c.eat("each"):
 			t.Whose = AnyOnes
 		case c.eat("the", "next"):

@@ -114,7 +114,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			return nil, p.bad("priority = a player")
 		}
 		return func(r *run) (bool, string, registry.Key) {
-			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name, registry.Pass
+			return r.st.HasPriority(r.player(who)), r.st.Players[r.st.Priority].Name, registry.Pass
 		}, true
 	case c.eat("active"), c.eat("active", "player"):
 		c.sym("=")
@@ -123,7 +123,7 @@ func (p *parser) expectation(c *cursor) (check, bool) {
 			return nil, p.bad("active = a player")
 		}
 		return func(r *run) (bool, string, registry.Key) {
-			return r.st.Active == r.player(who), r.st.Players[r.st.Active].Name, ""
+			return r.st.IsActive(r.player(who)), r.st.Players[r.st.Active].Name, ""
 		}, true
 	case c.eat("step"):
 		c.sym("=")
@@ -291,7 +291,7 @@ func (p *parser) playerExpect(c *cursor, who string) (check, bool) {
 		}, ok
 	case c.eat("has", "priority"):
 		return func(r *run) (bool, string, registry.Key) {
-			return r.st.Priority == r.player(who), r.st.Players[r.st.Priority].Name + " has priority", registry.Pass
+			return r.st.HasPriority(r.player(who)), r.st.Players[r.st.Priority].Name + " has priority", registry.Pass
 		}, true
 	case c.eat("not", "won"), c.eat("has", "not", "won"):
 		return func(r *run) (bool, string, registry.Key) {

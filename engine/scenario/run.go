@@ -306,9 +306,8 @@ func (r *run) step(s *Step) (StepResult, error) {
 // giveTo passes priority around until player p has it.
 func (r *run) giveTo(st engine.State, p engine.PlayerID) (engine.State, []engine.Event, error) {
 	var evs []engine.Event
-	for i := 0; st.Priority != p && i < len(st.Players); i++ {
-		alive := len(st.APNAP())
-		if st.Passes+1 >= alive {
+	for i := 0; !st.HasPriority(p) && i < len(st.Players); i++ {
+		if st.Passes+1 >= st.PassesToEnd() {
 			what := "the step would end"
 			if st.StackTop() != nil {
 				what = st.StackTop().Label + " would resolve"
