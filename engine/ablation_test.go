@@ -14,14 +14,20 @@ import (
 )
 
 // TestGatesRegistered checks the registry of switchable rules against the
-// code: every key gated lists has a gate (a call t.applies(registry.X), or an
-// entry of sbaChecks, which checkSBA gates by its key), and every gate's
-// key is listed, so that --ablate switches off each rule the code gates.
+// code: every key gated lists has a gate (a call t.applies(registry.X), in
+// package combat g.Applies(registry.X), or an entry of sbaChecks, which
+// checkSBA gates by its key), and every gate's key is listed, so that
+// --ablate switches off each rule the code gates.
 func TestGatesRegistered(t *testing.T) {
 	names, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	inCombat, err := filepath.Glob("combat/*.go")
+	if err != nil || len(inCombat) == 0 {
+		t.Fatal("no files in combat/", err)
+	}
+	names = append(names, inCombat...)
 	fset := gotoken.NewFileSet()
 	inCode := map[registry.Key]string{} // key → file:line of a gate
 	for _, n := range names {
@@ -37,7 +43,7 @@ func TestGatesRegistered(t *testing.T) {
 			if !ok || len(call.Args) != 1 {
 				return true
 			}
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "applies" {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "applies" || sel.Sel.Name == "Applies") {
 				if arg, ok := call.Args[0].(*ast.SelectorExpr); ok {
 					if pkg, ok := arg.X.(*ast.Ident); ok && pkg.Name == "registry" {
 						inCode[keyByName(t, arg.Sel.Name)] = fset.Position(call.Pos()).String()

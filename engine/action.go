@@ -166,9 +166,6 @@ type tx struct {
 	// last (614.5, 616.2).
 	replacing []replFrame
 
-	// assigned is combat damage assigned to each blocker so far in a
-	// combat damage step (702.19b).
-	assigned map[cardtext.ObjectID]int
 	// also maps the first card a melded permanent became as it left the
 	// battlefield to its other cards (712.21c).
 	also map[cardtext.ObjectID][]cardtext.ObjectID

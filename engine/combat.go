@@ -11,19 +11,6 @@ import (
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
-// defendingFor is the defending player an attacking creature's abilities
-// mean: the one it attacks (802.2a), not every defending player.
-func (t *tx) defendingFor(id cardtext.ObjectID) []PlayerID {
-	at := t.s.Combat.Attacker(id)
-	if at == nil {
-		return nil
-	}
-	if t.applies(registry.DefendingOne) {
-		return []PlayerID{at.Defender}
-	}
-	return t.s.Combat.Defending(t.s.APNAP())
-}
-
 type (
 	// DeclareAttackers: the active player attacks with these creatures
 	// (508.1). The game moves to the declare attackers step, where the
@@ -89,7 +76,7 @@ func (a DeclareAttackers) apply(t *tx) error {
 	if err := t.checkAttackers(a.Player, a.Attackers); err != nil {
 		return err
 	}
-	if err := t.checkBands(a.Bands, a.Attackers, at); err != nil {
+	if err := combat.CheckBands(combatGame{t}, a.Bands, a.Attackers, at); err != nil {
 		return err
 	}
 	for t.s.Step != cardtext.StepBeginCombat {
@@ -306,85 +293,23 @@ func (t *tx) declaredBlockers() {
 // creature, each other creature in the same band becomes blocked by that
 // same blocking creature.
 func (t *tx) bandBlocked() {
-	c := t.s.Combat
 	if !t.applies(registry.BandBlocked) {
 		return
 	}
-	for i := range c.Attackers {
-		at := &c.Attackers[i]
-		if at.Band == 0 {
+	for _, bb := range t.s.Combat.BandBlocked() {
+		blk, atk := t.s.Object(bb.Blocker), t.s.Object(bb.Attacker)
+		if blk == nil || atk == nil {
 			continue
 		}
-		for j := range c.Attackers {
-			mate := &c.Attackers[j]
-			if j == i || mate.Band != at.Band {
-				continue
-			}
-			for _, b := range at.Blockers {
-				if slices.Contains(mate.Blockers, b) {
-					continue
-				}
-				mate.Blockers = append(mate.Blockers, b)
-				mate.Blocked = true
-				blk, atk := t.s.Object(b), t.s.Object(mate.ID)
-				if blk == nil || atk == nil {
-					continue
-				}
-				t.emit(Event{Kind: EvCombat, Key: registry.BandBlocked, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
-					Text: fmt.Sprintf("%s blocks %s, in the same band as %s", blk.Label, atk.Label, t.labelOf(at.ID))})
-			}
-		}
+		t.emit(Event{Kind: EvCombat, Key: registry.BandBlocked, Object: blk.Label, ObjectID: blk.ID, Source: atk.ID,
+			Text: fmt.Sprintf("%s blocks %s, in the same band as %s", blk.Label, atk.Label, t.labelOf(bb.Mate))})
 	}
-}
-
-// checkBands checks attacking bands as they're declared (702.22c): each
-// one or more creatures with banding and up to one without, each creature
-// in one band only, all attacking the same player or planeswalker
-// (702.22d).
-func (t *tx) checkBands(bands [][]cardtext.ObjectID, ids []cardtext.ObjectID, at []Target) error {
-	seen := map[cardtext.ObjectID]bool{}
-	for _, band := range bands {
-		with, without := 0, 0
-		var to *Target
-		for _, id := range band {
-			i := slices.Index(ids, id)
-			o := t.s.Object(id)
-			if i < 0 || o == nil || seen[id] {
-				return t.ruleErr(registry.Attack, "a band is made of attacking creatures, each in one band only")
-			}
-			seen[id] = true
-			if t.chars(o).HasKeyword("banding") {
-				with++
-			} else {
-				without++
-			}
-			if to != nil && *to != at[i] {
-				return t.ruleErr(registry.Attack, "all creatures in a band attack the same player or planeswalker (702.22d)")
-			}
-			to = &at[i]
-		}
-		if with == 0 || without > 1 {
-			return t.ruleErr(registry.Attack, "a band is one or more creatures with banding and up to one without (702.22c)")
-		}
-	}
-	return nil
 }
 
 // blockRestrictions checks the restrictions on the blocks as a whole
-// (509.1b). 702.111b: menace: two or more blockers, or none.
+// (509.1b): menace's (combat.CheckMenace).
 func (t *tx) blockRestrictions(blocks [][2]cardtext.ObjectID) error {
-	for _, at := range t.s.Combat.Attackers {
-		n := 0
-		for _, b := range blocks {
-			if b[1] == at.ID {
-				n++
-			}
-		}
-		if o := t.s.Object(at.ID); n == 1 && o != nil && t.chars(o).HasKeyword("menace") {
-			return t.ruleErr(registry.Block, "%s has menace: it can't be blocked except by two or more creatures", o.Label)
-		}
-	}
-	return nil
+	return t.s.Combat.CheckMenace(combatGame{t}, blocks)
 }
 
 // extraBlocks is how many more creatures a blocker may block ("can block
@@ -429,7 +354,7 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	// 702.14c; 702.14d: a blocker with the same landwalk doesn't cancel
 	// it (without that rule, it would).
 	cancels := bch.HasKeyword(walkName(ach)) && !t.applies(registry.WalkNoCancel)
-	for _, def := range t.defendingFor(atk.ID) {
+	for _, def := range t.s.Combat.DefendingFor(combatGame{t}, atk.ID, t.s.APNAP()) {
 		if land := t.walkedLand(ach, def); land != "" && t.applies(registry.Landwalk) && !cancels {
 			return t.ruleErr(registry.Landwalk, "%s has %s: it can't be blocked while %s controls %s", atk.Label, walkName(ach), t.name(def), land)
 		}
@@ -478,44 +403,40 @@ func (t *tx) chooseAssignment(all []combat.Assignment, i int) error {
 			continue
 		}
 		o := t.s.Object(at.ID)
-		var blockers []*Object
-		for _, b := range at.Blockers {
-			if bo := t.s.Object(b); bo != nil {
-				blockers = append(blockers, bo)
-			}
-		}
 		// Lethal damage counts what other creatures assign to the same
 		// blockers (510.1c, 702.19b): the assignments already made and
 		// those announced before this one; and since a player's total
 		// assignment is checked as a whole (510.1e), those announced after
 		// it too.
-		t.assigned = map[cardtext.ObjectID]int{}
-		count := func(x combat.Assignment) {
-			for k, tg := range x.To {
-				if !tg.IsPlayer {
-					t.assigned[tg.Object] += x.N[k]
-				}
-			}
-		}
+		assigned := map[cardtext.ObjectID]int{}
 		for _, x := range c.Assign {
 			if !slices.ContainsFunc(all, func(y combat.Assignment) bool { return y.Attacker == x.Attacker }) {
-				count(x)
+				x.Count(assigned, 1)
 			}
 		}
 		for j, x := range all {
 			if j < i || j > i && t.applies(registry.AssignTotal) {
-				count(x)
+				x.Count(assigned, 1)
 			}
 		}
-		err := t.checkAssignment(o, t.chars(o), at, blockers, &a)
-		t.assigned = nil
-		if err != nil {
+		if err := c.CheckAssignment(combatGame{t}, at, t.inGame(at.Blockers), &a, assigned); err != nil {
 			return err
 		}
 		t.emit(Event{Kind: EvCombat, Key: registry.Assign, Object: o.Label, ObjectID: o.ID,
 			Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
 	}
 	return nil
+}
+
+// inGame lists the objects of ids that are still in the game.
+func (t *tx) inGame(ids []cardtext.ObjectID) []cardtext.ObjectID {
+	var out []cardtext.ObjectID
+	for _, id := range ids {
+		if t.s.Object(id) != nil {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // blocker is AssignDamage for a blocking creature: how it divides its
@@ -526,83 +447,19 @@ func (a AssignDamage) blocker(t *tx) error {
 		return fmt.Errorf("each recipient needs an amount")
 	}
 	o := t.s.Object(a.Attacker)
-	var attackers []*Object
+	var attackers []cardtext.ObjectID
 	for _, bl := range c.Blocks() {
-		if bl.Blocker != o.ID {
-			continue
-		}
-		for _, id := range bl.Attackers {
-			if ao := t.s.Object(id); ao != nil {
-				attackers = append(attackers, ao)
-			}
+		if bl.Blocker == o.ID {
+			attackers = append(attackers, t.inGame(bl.Attackers)...)
 		}
 	}
-	t.assigned = map[cardtext.ObjectID]int{}
-	err := t.checkBlockerAssignment(o, t.chars(o), attackers, &combat.Assignment{Attacker: a.Attacker, To: a.To, N: a.N})
-	t.assigned = nil
-	if err != nil {
+	as := combat.Assignment{Attacker: a.Attacker, To: a.To, N: a.N}
+	if err := combat.CheckBlockerAssignment(combatGame{t}, o.ID, attackers, &as, map[cardtext.ObjectID]int{}); err != nil {
 		return err
 	}
 	t.emit(Event{Kind: EvCombat, Key: registry.AssignBlocking, Object: o.Label, ObjectID: o.ID,
 		Text: fmt.Sprintf("%s will assign its damage: %s", o.Label, t.assignText(a.To, a.N))})
 	return nil
-}
-
-// checkBlockerAssignment checks how a blocking creature divides its damage
-// (510.1d): all of it, among the creatures it blocks; in editions with a
-// damage assignment order (509.3, M10 to Foundations), lethal damage to
-// each before any to the next.
-func (t *tx) checkBlockerAssignment(o *Object, ch *Chars, attackers []*Object, as *combat.Assignment) error {
-	total := 0
-	got := map[cardtext.ObjectID]int{}
-	for i, tg := range as.To {
-		if as.N[i] < 0 {
-			return t.ruleErr(registry.AssignBlocking, "damage can't be negative")
-		}
-		if tg.IsPlayer || !slices.ContainsFunc(attackers, func(a *Object) bool { return a.ID == tg.Object }) {
-			return t.ruleErr(registry.AssignBlocking, "%s isn't blocking %s", o.Label, t.targetText(tg))
-		}
-		total += as.N[i]
-		got[tg.Object] += as.N[i]
-	}
-	if total != ch.Power {
-		return t.ruleErr(registry.AssignBlocking, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
-	}
-	return t.checkOrder(o, ch, attackers, got, true)
-}
-
-// firstStrikeInCombat reports whether an attacker or blocker has first or
-// double strike (510.4).
-func (t *tx) firstStrikeInCombat() bool {
-	c := t.s.Combat
-	if c == nil {
-		return false
-	}
-	for _, a := range c.Attackers {
-		for _, id := range append([]cardtext.ObjectID{a.ID}, a.Blockers...) {
-			if o := t.s.Object(id); o != nil {
-				ch := t.chars(o)
-				if ch.HasKeyword("first strike") || ch.HasKeyword("double strike") {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// strikes reports whether a creature deals combat damage in this damage
-// step (510.4, 702.7b, 702.4b).
-func (t *tx) strikes(o *Object, first bool) bool {
-	ch := t.chars(o)
-	fs, ds := ch.HasKeyword("first strike"), ch.HasKeyword("double strike")
-	if first {
-		return fs || ds
-	}
-	if !t.firstStrikeInCombat() {
-		return true
-	}
-	return ds || !fs && !t.s.Combat.DealtFirst(o.ID)
 }
 
 type hit struct {
@@ -712,26 +569,25 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 	if c == nil {
 		return nil, nil
 	}
+	g := combatGame{t}
 	var hits []hit
 	// Damage assigned to each blocker so far this step: lethal damage for
 	// trample counts it (702.19b).
 	assigned := map[cardtext.ObjectID]int{}
-	defer func() { t.assigned = nil }()
-	t.assigned = assigned
 	// 510.1e: the active player's total assignment is checked as a whole,
 	// so an attacker's chosen assignment counts, besides what the
 	// attackers before it assign, what those after it were chosen to.
 	later := map[cardtext.ObjectID]int{}
 	if t.applies(registry.AssignTotal) {
 		for _, at := range c.Attackers {
-			if o, as := t.s.Object(at.ID), c.Chosen(at.ID); o != nil && as != nil && t.strikes(o, first) {
+			if o, as := t.s.Object(at.ID), c.Chosen(at.ID); o != nil && as != nil && c.Strikes(g, at.ID, first) {
 				as.Count(later, 1)
 			}
 		}
 	}
 	for _, at := range c.Attackers {
 		o := t.s.Object(at.ID)
-		if o == nil || !t.strikes(o, first) {
+		if o == nil || !c.Strikes(g, o.ID, first) {
 			continue
 		}
 		ch := t.chars(o)
@@ -743,12 +599,7 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		if first {
 			c.StruckFirst(o.ID)
 		}
-		var blockers []*Object
-		for _, b := range at.Blockers {
-			if bo := t.s.Object(b); bo != nil {
-				blockers = append(blockers, bo)
-			}
-		}
+		blockers := t.inGame(at.Blockers)
 		if at.Blocked && !t.applies(registry.AssignBlocked) {
 			// 510.1c sends a blocked creature's damage to its blockers;
 			// without it, nothing says where it goes, and it assigns none.
@@ -760,13 +611,11 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			if t.applies(registry.AssignTotal) {
 				as.Count(later, -1)
 			}
-			t.assigned = maps.Clone(assigned)
+			others := maps.Clone(assigned)
 			for id, n := range later {
-				t.assigned[id] += n
+				others[id] += n
 			}
-			err := t.checkAssignment(o, ch, at, blockers, as)
-			t.assigned = assigned
-			if err != nil {
+			if err := c.CheckAssignment(g, at, blockers, as, others); err != nil {
 				return nil, err
 			}
 			for i, tg := range as.To {
@@ -778,34 +627,20 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		case len(blockers) == 0:
 			// 510.1c: blocked, but its blockers are gone: no damage,
 			// unless it has trample (702.19e).
-			if t.tramples(ch) {
+			if combat.Tramples(g, o.ID) {
 				hits = append(hits, hit{src, at.Attacked(), power})
 			}
 		default:
-			// Lethal damage to each blocker in order, the rest to the last
-			// one, or with trample to the player (510.1c, 702.19b).
-			left := power
-			for i, b := range blockers {
-				need := t.lethal(b, ch)
-				n := min(left, need)
-				if i == len(blockers)-1 && !t.tramples(ch) {
-					n = left
-				}
-				if n > 0 {
-					hits = append(hits, hit{src, ObjectTarget(b.ID), n})
-					assigned[b.ID] += n
-				}
-				left -= n
-			}
-			if left > 0 {
-				hits = append(hits, hit{src, at.Attacked(), left})
+			as := combat.AttackerDefault(g, at, blockers, power, assigned)
+			for i, tg := range as.To {
+				hits = append(hits, hit{src, tg, as.N[i]})
 			}
 		}
 	}
 	// Blockers assign their damage to the attackers they block (510.1d).
 	for _, bl := range c.Blocks() {
 		bo := t.s.Object(bl.Blocker)
-		if bo == nil || !t.strikes(bo, first) {
+		if bo == nil || !c.Strikes(g, bo.ID, first) {
 			continue
 		}
 		ch := t.chars(bo)
@@ -816,23 +651,18 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			continue // 510.1a
 		}
 		src := &damageSource{id: bo.ID, label: bo.Label, ch: *ch, ctrl: ch.Controller}
-		var attackers []*Object
-		for _, id := range bl.Attackers {
-			if ao := t.s.Object(id); ao != nil {
-				attackers = append(attackers, ao)
-			}
-		}
+		attackers := t.inGame(bl.Attackers)
 		switch {
 		case len(attackers) == 0:
 		case !t.applies(registry.AssignBlocking):
 			// Without 510.1d's division, each attacker it blocks would
 			// take all of it.
-			for _, ao := range attackers {
-				hits = append(hits, hit{src, ObjectTarget(ao.ID), ch.Power})
+			for _, id := range attackers {
+				hits = append(hits, hit{src, ObjectTarget(id), ch.Power})
 			}
 		case c.Chosen(bo.ID) != nil:
 			as := c.Chosen(bo.ID)
-			if err := t.checkBlockerAssignment(bo, ch, attackers, as); err != nil {
+			if err := combat.CheckBlockerAssignment(g, bo.ID, attackers, as, assigned); err != nil {
 				return nil, err
 			}
 			for i, tg := range as.To {
@@ -840,21 +670,9 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 				assigned[tg.Object] += as.N[i]
 			}
 		default:
-			// 510.1d: blocking two or more creatures, it divides its
-			// damage among them: unless its controller said how, lethal
-			// damage to each in the order it blocked them, the rest to
-			// the last.
-			left := ch.Power
-			for i, ao := range attackers {
-				n := min(left, t.lethal(ao, ch))
-				if i == len(attackers)-1 {
-					n = left
-				}
-				if n > 0 {
-					hits = append(hits, hit{src, ObjectTarget(ao.ID), n})
-					assigned[ao.ID] += n
-				}
-				left -= n
+			as := combat.BlockerDefault(g, bo.ID, attackers, ch.Power, assigned)
+			for i, tg := range as.To {
+				hits = append(hits, hit{src, tg, as.N[i]})
 			}
 		}
 	}
@@ -867,123 +685,6 @@ func (t *tx) assignText(to []Target, n []int) string {
 		w = append(w, fmt.Sprintf("%d to %s", n[i], t.targetText(tg)))
 	}
 	return strings.Join(w, ", ")
-}
-
-// tramples reports whether an attacker's trample applies (702.19b).
-func (t *tx) tramples(ch *Chars) bool {
-	// 702.19c: trample over planeswalkers is a variant of trample.
-	return (ch.HasKeyword("trample") || ch.HasKeyword("trample over planeswalkers")) && t.applies(registry.Trample)
-}
-
-// lethal is the damage that is lethal to a blocker for assignment
-// (702.19b): its toughness less damage already marked; 1 from deathtouch.
-func (t *tx) lethal(b *Object, src *Chars) int {
-	// 702.2c: deathtouch makes 1 lethal, since M10; the triggered
-	// deathtouch before it didn't change assignment.
-	if src.HasKeyword("deathtouch") && t.ed.Deathtouch != KeywordTriggered && t.applies(registry.DeathtouchKW) {
-		return 1
-	}
-	marked := b.Damage
-	if !t.applies(registry.TrampleMarked) {
-		marked = 0
-	}
-	return max(t.chars(b).Toughness-marked-t.assigned[b.ID], 0)
-}
-
-// checkAssignment checks a chosen assignment (510.1c, 702.19b): all the
-// damage; to the player only with trample and after lethal damage to every
-// blocker.
-func (t *tx) checkAssignment(o *Object, ch *Chars, at combat.Attacker, blockers []*Object, as *combat.Assignment) error {
-	total, toPlayer, toController := 0, 0, 0
-	got := map[cardtext.ObjectID]int{}
-	for i, tg := range as.To {
-		if as.N[i] < 0 {
-			return t.ruleErr(registry.Assign, "damage can't be negative")
-		}
-		total += as.N[i]
-		switch {
-		case tg == at.Attacked():
-			if at.Blocked && !t.tramples(ch) {
-				return t.ruleErr(registry.Assign, "%s is blocked and has no trample: it can't assign damage to %s", o.Label, t.targetText(tg))
-			}
-			toPlayer += as.N[i]
-			continue
-		case tg.IsPlayer && at.Walker != 0 && tg.Player == at.Defender && ch.HasKeyword("trample over planeswalkers"):
-			// 702.19c: excess damage past the planeswalker's loyalty
-			// may go to its controller.
-			if !t.applies(registry.TrampleWalkers) {
-				return t.ruleErr(registry.Assign, "%s attacks %s: it can't assign damage to %s", o.Label, t.labelOf(at.Walker), t.name(tg.Player))
-			}
-			toController += as.N[i]
-			continue
-		case tg.IsPlayer:
-			return t.ruleErr(registry.Assign, "%s doesn't attack %s: it can't assign damage to them", o.Label, t.name(tg.Player))
-		}
-		if !slices.Contains(at.Blockers, tg.Object) {
-			return t.ruleErr(registry.Assign, "%s isn't blocking %s", t.targetText(tg), o.Label)
-		}
-		got[tg.Object] += as.N[i]
-	}
-	if toController > 0 {
-		// 702.19c: damage at least equal to the planeswalker's loyalty is
-		// assigned to it first, counting what other creatures assign to it
-		// in this combat damage step.
-		loyalty := 0
-		if w := t.s.Object(at.Walker); w != nil {
-			loyalty = w.Counters.Get("loyalty")
-		}
-		if toPlayer+t.assignedElsewhere(at.ID, at.Walker) < loyalty {
-			return t.ruleErr(registry.TrampleWalkers, "%s must be assigned damage at least equal to its loyalty (%d) before any goes to %s", t.labelOf(at.Walker), loyalty, t.name(at.Defender))
-		}
-		toPlayer += toController
-	}
-	if total != ch.Power {
-		return t.ruleErr(registry.Assign, "%s must assign all %d of its damage, not %d", o.Label, ch.Power, total)
-	}
-	if err := t.checkOrder(o, ch, blockers, got, false); err != nil {
-		return err
-	}
-	if toPlayer > 0 {
-		var short []string
-		for _, b := range blockers {
-			if got[b.ID] < t.lethal(b, ch) {
-				short = append(short, b.Label)
-			}
-		}
-		if len(short) > 0 {
-			return t.ruleErr(registry.Trample, "%s must assign lethal damage to %s before any to the player", o.Label, strings.Join(short, " and "))
-		}
-	}
-	return nil
-}
-
-// checkOrder checks an assignment against the damage assignment order, in
-// editions that have one (M10 to Foundations): no damage to a creature
-// unless each one before it in the order is assigned lethal damage, for an
-// attacker's blockers (510.1c, the order of 509.2) and a blocker's
-// attackers (510.1d, the order of 509.3). Unless a player announced
-// another (AnnounceOrder), the order is the one the creatures were declared
-// in. Other editions let the controller divide the damage as they choose
-// (510.1c; 310.2c in 2007).
-func (t *tx) checkOrder(o *Object, ch *Chars, order []*Object, got map[cardtext.ObjectID]int, blocking bool) error {
-	k := registry.AssignBlocked
-	if blocking {
-		k = registry.AssignBlocking
-	}
-	if !t.ed.DamageOrder || !t.applies(k) {
-		return nil
-	}
-	for i, b := range order {
-		if got[b.ID] == 0 {
-			continue
-		}
-		for _, before := range order[:i] {
-			if got[before.ID] < t.lethal(before, ch) {
-				return t.ruleErr(k, "%s must assign lethal damage to %s before any to %s, the next in its damage assignment order", o.Label, before.Label, b.Label)
-			}
-		}
-	}
-	return nil
 }
 
 // walkedLand returns a land the defending player controls that one of the

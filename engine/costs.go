@@ -268,31 +268,6 @@ func (x *execCtx) swap(in *cardtext.Instr) (bool, error) {
 	return true, nil
 }
 
-// assignedElsewhere is the combat damage the attackers other than id
-// assign to walker in this combat damage step: their stated assignments,
-// or an unblocked attacker's whole power (702.19c counts it).
-func (t *tx) assignedElsewhere(id, walker cardtext.ObjectID) int {
-	c := t.s.Combat
-	n := 0
-	for _, at := range c.Attackers {
-		if at.ID == id {
-			continue
-		}
-		if as := c.Chosen(at.ID); as != nil {
-			for i, tg := range as.To {
-				if !tg.IsPlayer && tg.Object == walker {
-					n += as.N[i]
-				}
-			}
-			continue
-		}
-		if o := t.s.Object(at.ID); o != nil && !at.Blocked && at.Walker == walker {
-			n += max(t.chars(o).Power, 0)
-		}
-	}
-	return n
-}
-
 // attach attaches an Equipment or Aura to an object (701.3a): it leaves
 // what it was attached to. One already attached to that object stays as it
 // is (701.3b). An Equipment or Aura receives a new timestamp each time it

@@ -30,11 +30,13 @@
 // references in a game, follows their instructions and applies their
 // effects, under the edition's rules.
 //
-// Combat's model is package combat's job: the attackers, blockers, bands,
-// damage assignment orders and chosen assignments (State.Combat), with the
-// queries and updates the rules make on them. The engine plays the combat:
-// the declarations, the checks that read creatures' characteristics, and
-// dealing the damage.
+// Combat's model and its rules arithmetic are package combat's job: the
+// attackers, blockers, bands, damage assignment orders and chosen
+// assignments (State.Combat), and the checks and divisions of combat
+// damage that need only facts about creatures, read through combat.Game
+// (combatGame). The engine plays the combat: the declarations, the checks
+// that need the whole game (evasion, effects, protection), and dealing the
+// damage.
 //
 // What each multiplayer and casual variant is — its name, the options it
 // prescribes, how its players are seated and how far apart they sit, a

@@ -2,24 +2,15 @@ package engine
 
 import (
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/combat"
 	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // Combat requirements (508.1d, 509.1c): "attacks each combat if able" and
-// "blocks each combat if able". A declaration must obey as many
-// requirements as any declaration that breaks no restriction could; the
-// engine finds that maximum by trying every declaration, which is cheap
-// for the handful of creatures a scenario has.
-
-// maxRequirementCreatures and maxRequirementTries bound the search:
-// beyond them, requirements aren't checked (no printed example comes
-// near). The blocks' count of declarations grows as (attackers+1) to the
-// power of the blockers, so it is bounded by that count, not the
-// creatures': a scenario text anyone can post must not stall a run.
-const (
-	maxRequirementCreatures = 12
-	maxRequirementTries     = 1 << 12
-)
+// "blocks each combat if able". The engine finds the creatures a
+// requirement applies to and those able to attack or block; package
+// combat finds the most requirements a declaration breaking no
+// restriction could obey (combat.MostAttackObeyed, MostBlockObeyed).
 
 // attackRequirements checks that the attack declared with ids obeys as
 // many attack requirements as possible (508.1d).
@@ -34,22 +25,11 @@ func (t *tx) attackRequirements(p PlayerID, ids []cardtext.ObjectID) error {
 			able = append(able, o.ID)
 		}
 	}
-	if len(able) > maxRequirementCreatures {
+	best, ok := combat.MostAttackObeyed(must, able, func(try []cardtext.ObjectID) bool { return t.attackRestrictions(try) == nil })
+	if !ok {
 		return nil
 	}
-	best := 0
-	for set := 0; set < 1<<len(able); set++ {
-		var try []cardtext.ObjectID
-		for i, id := range able {
-			if set&(1<<i) != 0 {
-				try = append(try, id)
-			}
-		}
-		if t.attackRestrictions(try) == nil {
-			best = max(best, obeyed(must, try))
-		}
-	}
-	if got := obeyed(must, ids); got < best {
+	if got := combat.Obeyed(must, ids); got < best {
 		return t.ruleErr(registry.Attack, "this attack obeys %d of the requirements to attack; another obeys %d, breaking no restriction", got, best)
 	}
 	return nil
@@ -63,57 +43,25 @@ func (t *tx) blockRequirements(p PlayerID, blocks [][2]cardtext.ObjectID) error 
 		return nil
 	}
 	// Each creature that could block: the attackers it could block.
-	type option struct {
-		blk  cardtext.ObjectID
-		atks []cardtext.ObjectID
-	}
-	var opts []option
+	var opts []combat.BlockOption
 	for _, o := range t.s.Objects {
 		ch := t.chars(o)
 		if o.Zone != cardtext.Battlefield || o.PhasedOut || o.Tapped || !ch.Types.Is("creature") || ch.Controller != p {
 			continue
 		}
-		op := option{blk: o.ID}
+		op := combat.BlockOption{Blocker: o.ID}
 		for _, at := range t.s.Combat.Attackers {
 			if ao := t.s.Object(at.ID); ao != nil && t.canBlock(o, ch, ao, t.chars(ao)) == nil {
-				op.atks = append(op.atks, at.ID)
+				op.Attackers = append(op.Attackers, at.ID)
 			}
 		}
 		opts = append(opts, op)
 	}
-	tries := 1
-	for _, op := range opts {
-		if tries *= len(op.atks) + 1; tries > maxRequirementTries {
-			return nil
-		}
+	best, ok := combat.MostBlockObeyed(must, opts, func(try [][2]cardtext.ObjectID) bool { return t.blockRestrictions(try) == nil })
+	if !ok {
+		return nil
 	}
-	best := 0
-	var try [][2]cardtext.ObjectID
-	var search func(i int)
-	search = func(i int) {
-		if i == len(opts) {
-			if t.blockRestrictions(try) == nil {
-				var blockers []cardtext.ObjectID
-				for _, b := range try {
-					blockers = append(blockers, b[0])
-				}
-				best = max(best, obeyed(must, blockers))
-			}
-			return
-		}
-		search(i + 1) // this creature doesn't block
-		for _, at := range opts[i].atks {
-			try = append(try, [2]cardtext.ObjectID{opts[i].blk, at})
-			search(i + 1)
-			try = try[:len(try)-1]
-		}
-	}
-	search(0)
-	var blockers []cardtext.ObjectID
-	for _, b := range blocks {
-		blockers = append(blockers, b[0])
-	}
-	if got := obeyed(must, blockers); got < best {
+	if got := combat.Obeyed(must, combat.Blockers(blocks)); got < best {
 		return t.ruleErr(registry.Block, "these blocks obey %d of the requirements to block; others obey %d, breaking no restriction", got, best)
 	}
 	return nil
@@ -128,18 +76,4 @@ func (t *tx) requiredBy(k cardtext.RuleKind) []cardtext.ObjectID {
 		}
 	}
 	return out
-}
-
-// obeyed counts the requirements whose creature is among ids.
-func obeyed(must, ids []cardtext.ObjectID) int {
-	n := 0
-	for _, m := range must {
-		for _, id := range ids {
-			if id == m {
-				n++
-				break
-			}
-		}
-	}
-	return n
 }

@@ -258,14 +258,14 @@ func (t *tx) advanceTurn() {
 			return
 		}
 	case cardtext.StepBlockers:
-		if !t.firstStrikeInCombat() {
+		if !t.s.Combat.FirstStrike(combatGame{t}) {
 			t.s.Step = cardtext.StepDamage
 			return
 		}
 	}
 	i := slices.Index(Steps, t.s.Step)
 	t.s.Step = Steps[(i+1)%len(Steps)]
-	if t.s.Step == cardtext.StepFirstDamage && !t.firstStrikeInCombat() {
+	if t.s.Step == cardtext.StepFirstDamage && !t.s.Combat.FirstStrike(combatGame{t}) {
 		t.s.Step = cardtext.StepDamage
 	}
 }

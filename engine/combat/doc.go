@@ -1,13 +1,28 @@
-// Package combat is combat's model: who attacks whom (506, 508), which
-// creatures block which (509), the bands (702.22), the damage assignment
-// orders (509.2, 509.3) and the assignments of combat damage players chose
-// (510.1), with the queries and updates the rules make on them: a creature
-// removed from combat (506.4), the defending players, the blocks a
-// blocker makes in its order.
+// Package combat is combat's model and its rules arithmetic.
 //
-// It holds facts, not the game: it knows no objects' characteristics, no
-// zones and no rules edition, and it imports nothing of package engine.
-// Package engine owns the combat (State.Combat) and plays it: the
-// declarations as actions and turn-based actions, the checks that read
-// creatures' characteristics, and dealing the damage.
+// The model: who attacks whom (506, 508), which creatures block which
+// (509), the attacking bands (702.22), the damage assignment orders
+// (509.2, 509.3) and the assignments of combat damage players chose
+// (510.1), with the queries and updates the rules make on them (a creature
+// removed from combat, 506.4; the defending players; each blocker's blocks
+// in its order).
+//
+// The arithmetic: whether a chosen assignment is legal (510.1c, 510.1d,
+// 702.19b trample, 702.19c trample over planeswalkers, the damage
+// assignment order), lethal damage for assignment, how a creature assigns
+// its damage when its controller says nothing, who deals damage in which
+// combat damage step (510.4), the bands' checks and blocks (702.22c,
+// 702.22d, 702.22h), menace's restriction (702.111b), and the most
+// requirements to attack or block a declaration could obey (508.1d,
+// 509.1c).
+//
+// It reads the game only through Game: whether a rule applies (each rule's
+// code here asks g.Applies first, so rule ablation switches it off as in
+// the engine), the error a rule gives, names, and the facts of creatures
+// (power, toughness, marked damage, loyalty, keywords). It knows no
+// objects, zones, effects or editions, and imports nothing of package
+// engine. Package engine owns the combat (State.Combat) and plays it: the
+// declarations as actions and turn-based actions, the checks that need the
+// whole game (evasion, "can't attack" effects, landwalk, protection), and
+// dealing the damage.
 package combat

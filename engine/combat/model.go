@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 type (
@@ -163,6 +164,20 @@ func (c *Combat) Defending(apnap []PlayerID) []PlayerID {
 		}
 	}
 	return out
+}
+
+// DefendingFor is the defending player an attacking creature's abilities
+// mean: the one it attacks (802.2a), not every defending player (those of
+// apnap, the players in APNAP order, who are attacked).
+func (c *Combat) DefendingFor(g Game, id ObjectID, apnap []PlayerID) []PlayerID {
+	at := c.Attacker(id)
+	if at == nil {
+		return nil
+	}
+	if g.Applies(registry.DefendingOne) {
+		return []PlayerID{at.Defender}
+	}
+	return c.Defending(apnap)
 }
 
 // Declare records the attackers chosen for the declare attackers step's

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
+	"github.com/arbiter-rules/arbiter/engine/registry"
 )
 
 // A combat of two attackers: 1 attacks player 1 and is blocked by 10 and
@@ -151,5 +152,22 @@ func TestChooseReplaces(t *testing.T) {
 	c.Chosen(1).Count(m, -1)
 	if m[11] != 3 || len(m) != 1 {
 		t.Errorf("counted %v, want 3 to 11", m)
+	}
+}
+
+// 802.2a: an attacking creature's abilities mean the player it attacks;
+// without that rule, every defending player.
+func TestDefendingFor(t *testing.T) {
+	c := &Combat{Attackers: []Attacker{{ID: 1, Defender: 1}, {ID: 2, Defender: 2}}}
+	apnap := []PlayerID{0, 1, 2}
+	if got := c.DefendingFor(fakeGame{}, 2, apnap); !slices.Equal(got, []PlayerID{2}) {
+		t.Errorf("2's defending player: %v, want [2]", got)
+	}
+	off := fakeGame{off: []registry.Key{registry.DefendingOne}}
+	if got := c.DefendingFor(off, 2, apnap); !slices.Equal(got, []PlayerID{1, 2}) {
+		t.Errorf("2's defending players without 802.2a: %v, want [1 2]", got)
+	}
+	if got := c.DefendingFor(fakeGame{}, 9, apnap); got != nil {
+		t.Errorf("a creature not attacking has defending players %v", got)
 	}
 }
