@@ -37,6 +37,9 @@ type StackView struct {
 	Controller string
 	Targets    []string
 	X          int
+	// Named is a spell's name when it isn't its card's: a split card's
+	// half, an Adventure (715.3b), a name a sticker changed.
+	Named string
 }
 
 // PlayerView is one player's side of the board.
@@ -237,6 +240,9 @@ func stackView(s *State, o *Object) StackView {
 	switch it.Kind {
 	case StackSpell:
 		v.Kind = "spell"
+		if o.Adventure {
+			v.Kind = "spell cast as an Adventure"
+		}
 	case StackActivated:
 		v.Kind = "activated ability"
 	case StackTriggered:
@@ -261,6 +267,9 @@ func stackView(s *State, o *Object) StackView {
 		name = it.SourceSnap.Chars.Name
 	} else if src := s.Object(it.Source); src != nil {
 		name = s.Chars(src).Name
+	}
+	if it.Kind == StackSpell && name != "" && name != o.Card.Name && !o.FaceDown {
+		v.Named = name
 	}
 	var texts []string
 	for _, a := range it.Abilities {

@@ -91,3 +91,58 @@ expect
 		t.Errorf("%v %s", tr.Err, strings.Join(tr.Failures(), "; "))
 	}
 }
+
+// TestAdventureRendered: a board shows an adventurer card's Adventure in
+// its inset where the card has its normal characteristics, and a spell
+// cast as an Adventure by the Adventure's name; in exile after it
+// resolved, who may cast it from there (715.3d).
+func TestAdventureRendered(t *testing.T) {
+	const scn = `scenario "shown"
+card Giant Killer: {W} Creature — Human Peasant 1/2
+adventure Chop Down: {2}{W} Instant — Adventure
+text: Destroy target creature with power 4 or greater.
+card Craw Wurm: {4}{G}{G} Creature — Wurm 6/4
+setup
+  A hand: Giant Killer
+  B battlefield: Craw Wurm
+  A mana {2}{W}
+steps
+  A casts Giant Killer as Chop Down targeting Craw Wurm
+  resolve
+expect
+  Giant Killer in exile
+`
+	tr := runText(t, "", scn)
+	if !tr.Passed() {
+		t.Fatalf("%v %s", tr.Err, strings.Join(tr.Failures(), "; "))
+	}
+	card := func(b engine.Board, label string) *engine.CardView {
+		for _, p := range b.Players {
+			for _, z := range p.Zones {
+				for i := range z.Cards {
+					if z.Cards[i].Label == label {
+						return &z.Cards[i]
+					}
+				}
+			}
+		}
+		for _, z := range b.Shared {
+			for i := range z.Cards {
+				if z.Cards[i].Label == label {
+					return &z.Cards[i]
+				}
+			}
+		}
+		return nil
+	}
+	if c := card(engine.Render(tr.Edition, tr.Start), "Giant Killer#1"); c == nil || c.Adventure == nil || c.Adventure.Name != "Chop Down" || c.Adventure.TypeLine != "Instant — Adventure" {
+		t.Errorf("in hand: %+v", c)
+	}
+	b := engine.Render(tr.Edition, tr.Steps[0].State)
+	if len(b.Stack) != 1 || b.Stack[0].Named != "Chop Down" || !strings.Contains(b.Stack[0].Kind, "Adventure") {
+		t.Errorf("on the stack: %+v", b.Stack)
+	}
+	if c := card(engine.Render(tr.Edition, tr.Final()), "Giant Killer#1"); c == nil || c.AdventureBy != "Alice" || c.Adventure == nil {
+		t.Errorf("in exile: %+v", c)
+	}
+}
