@@ -169,6 +169,7 @@ var corpusEditions = []corpusEdition{
 			concede=102.3a
 			convoke=502.46a
 			defending.one=602.2a
+			draw.first.skip.team=606.6a
 			draw.first.skip=101.5a
 			emperor.attack=607.3c
 			emperor.range=607.3a
@@ -230,6 +231,7 @@ var corpusEditions = []corpusEdition{
 		supertypes: "basic,legendary,world,snow"},
 	{file: "2007-02-01", date: "2007-02-01", symbols: 110,
 		set: `
+			draw.first.secondary=101.5b
 			draw=423.1
 			facedown=502.26e
 			flashback=502.22a
@@ -241,6 +243,9 @@ var corpusEditions = []corpusEdition{
 			team.pass=606.6f
 			team.priority=606.6c
 			token.stays=216.4
+		`,
+		drop: `
+			draw.first.skip.team
 		`},
 	{file: "2007-05-01", date: "2007-05-01", symbols: 110,
 		set: `
@@ -269,6 +274,9 @@ var corpusEditions = []corpusEdition{
 			team.pass=606.6g
 			token.create=216.1
 			untap=501.7b
+		`,
+		drop: `
+			draw.first.secondary
 		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,sorcery,tribal",
 		switches:  "deathtouch=triggered lifelink=triggered 2hg-life-start=30"},

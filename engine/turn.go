@@ -306,6 +306,15 @@ func (t *tx) beginStep() error {
 			// (here, seat order from its primary player).
 			drawers = t.s.activeTeam()
 		}
+		if t.s.Turn == 1 && t.s.Game.Variant == variants.TwoHeadedGiant && t.ed.Has(registry.TeamFirstSecond) && t.applies(registry.TeamFirstSecond) {
+			// 2007-02-01's 101.5b: "Although the starting team's first
+			// draw step isn't skipped, only the secondary player on that
+			// team draws a card during that step."
+			primary := t.s.primary(t.s.Active)
+			drawers = slices.DeleteFunc(slices.Clone(drawers), func(p PlayerID) bool { return p == primary })
+			t.emit(Event{Kind: EvRule, Key: registry.TeamFirstSecond, Player: t.name(primary),
+				Text: fmt.Sprintf("%s's team plays first: in the draw step of its first turn only its secondary player draws", t.name(primary))})
+		}
 		for _, p := range drawers {
 			if err := (Draw{Player: p, N: 1}).apply(t); err != nil {
 				return err

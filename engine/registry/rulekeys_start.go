@@ -7,10 +7,13 @@ const (
 	TeamStartLife  Key = "life.start.team"      // 103.4a: in Two-Headed Giant, the starting life total is the team's
 	PlayFirstSkips Key = "draw.first.skip"      // 103.8a: in a two-player game, the player who plays first skips the draw step of their first turn
 	TeamFirstSkips Key = "draw.first.skip.team" // 103.8b: in Two-Headed Giant, the team who plays first skips the draw step of its first turn
+	// TeamFirstSecond is 2007-02-01's 101.5b: the starting team's first
+	// draw step isn't skipped, but only its secondary player draws.
+	TeamFirstSecond Key = "draw.first.secondary"
 )
 
 // startGated lists the keys above (gated.go).
-var startGated = []Key{PutControl, TeamStartLife, PlayFirstSkips, TeamFirstSkips}
+var startGated = []Key{PutControl, TeamStartLife, PlayFirstSkips, TeamFirstSkips, TeamFirstSecond}
 
 var startRecognizers = []recognizer{
 	// 110.2a since 2010; until M10 (214.4) "by default, a permanent's
@@ -22,6 +25,10 @@ var startRecognizers = []recognizer{
 	// sentence of 101.4 or 101.5, when every game was a two-player one.
 	{key: PlayFirstSkips, chapters: []uint16{101, 103}, re: rx(`(^in a two-player game, |^|\. )the player who plays first skips the draw step`)},
 	// 103.8b (103.7b, 101.6b, 101.5b as the chapter moved); 810.6 says it
-	// again for the variant, outside these chapters.
-	{key: TeamFirstSkips, chapters: []uint16{101, 103}, sub: 2, re: rx(`^in a two-headed giant game, the team who plays first skips the draw step`)},
+	// again for the variant, outside these chapters. From 2005-10 to
+	// 2006-07 only the variant's rule said it, 606.6a: "The starting team
+	// skips the draw step of its first turn."
+	{key: TeamFirstSkips, chapters: []uint16{101, 103, 606}, sub: 2, re: rx(`^in a two-headed giant game, the team who plays first skips the draw step|^the starting team skips the draw step of its first turn`)},
+	// 2007-02-01's 101.5b (606.6b says it again, outside this chapter).
+	{key: TeamFirstSecond, chapters: []uint16{101}, sub: 2, re: rx(`only the secondary player on that team draws a card during that step`)},
 }
