@@ -498,12 +498,19 @@ func (x *execCtx) refIDs(r cardtext.ORef) []cardtext.ObjectID {
 				opts = append(opts, o.ID)
 			}
 		}
-		if len(opts) > 1 && r.Group != nil {
-			if id, ok := x.picked[r.Group]; ok {
+		if len(opts) > 1 {
+			// "a card exiled with ~" names no kind: any of them.
+			key, what := r.Group, "card"
+			if key == nil {
+				key = anyExiledCard
+			} else {
+				what = r.Group.String()
+			}
+			if id, ok := x.picked[key]; ok {
 				return []cardtext.ObjectID{id}
 			}
 			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Options: opts, Min: 1, Max: 1,
-				Prompt: "choose a " + r.Group.String() + " exiled with " + x.item.SourceName})
+				Prompt: "choose a " + what + " exiled with " + x.item.SourceName})
 			if err != nil {
 				x.err = err
 				return nil
@@ -511,7 +518,7 @@ func (x *execCtx) refIDs(r cardtext.ORef) []cardtext.ObjectID {
 			if x.picked == nil {
 				x.picked = map[*cardtext.Filter]cardtext.ObjectID{}
 			}
-			x.picked[r.Group] = ans.object
+			x.picked[key] = ans.object
 			opts[0] = ans.object
 		}
 		if len(opts) > 0 {
@@ -1294,6 +1301,10 @@ func ids(os []*Object) []cardtext.ObjectID {
 	}
 	return out
 }
+
+// anyExiledCard stands for "a card exiled with ~", which names no kind,
+// among the choices an instruction remembers (execCtx.picked).
+var anyExiledCard = &cardtext.Filter{Card: true}
 
 func colorWords() []string { return []string{"white", "blue", "black", "red", "green"} }
 
