@@ -328,8 +328,8 @@ func (t *tx) extraBlocks(o *Object) int {
 	return n
 }
 
-// canBlock checks evasion (509.1b): flying, shadow, protection,
-// "can't be blocked", "can't block".
+// canBlock checks evasion (509.1b): "can't block", "can't be blocked",
+// the keywords' (combat.CheckEvasion), landwalk and protection.
 func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	for _, m := range t.ruleMods(cardtext.RuleCantBlock) {
 		if m.src != nil && m.src.ID == blk.ID && t.applies(registry.Block) { // 509.1b
@@ -341,15 +341,8 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)
 		}
 	}
-	if ach.HasKeyword("flying") && !bch.HasKeyword("flying") && !bch.HasKeyword("reach") && t.applies(registry.Flying) { // 702.9b
-		return t.ruleErr(registry.Flying, "%s has flying: only creatures with flying or reach can block it", atk.Label)
-	}
-	if ach.HasKeyword("shadow") != bch.HasKeyword("shadow") && t.applies(registry.Block) { // 509.1b, 702.28b
-		return t.ruleErr(registry.Block, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
-	}
-	at := t.s.Combat.Attacker(atk.ID)
-	if at != nil && at.Defender != bch.Controller && t.applies(registry.BlockAttacked) { // 802.4a
-		return t.ruleErr(registry.BlockAttacked, "%s attacks %s: only %s's creatures can block it", atk.Label, t.targetText(at.Attacked()), t.name(at.Defender))
+	if err := t.s.Combat.CheckEvasion(combatGame{t}, blk.ID, bch.Controller, atk.ID); err != nil {
+		return err
 	}
 	// 702.14c; 702.14d: a blocker with the same landwalk doesn't cancel
 	// it (without that rule, it would).

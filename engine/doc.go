@@ -35,8 +35,8 @@
 // assignments (State.Combat), and the checks and divisions of combat
 // damage that need only facts about creatures, read through combat.Game
 // (combatGame). The engine plays the combat: the declarations, the checks
-// that need the whole game (evasion, effects, protection), and dealing the
-// damage.
+// that need the whole game (effects, landwalk, protection), and dealing
+// the damage.
 //
 // What each multiplayer and casual variant is — its name, the options it
 // prescribes, how its players are seated and how far apart they sit, a

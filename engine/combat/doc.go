@@ -12,17 +12,19 @@
 // assignment order), lethal damage for assignment, how a creature assigns
 // its damage when its controller says nothing, who deals damage in which
 // combat damage step (510.4), the bands' checks and blocks (702.22c,
-// 702.22d, 702.22h), menace's restriction (702.111b), and the most
-// requirements to attack or block a declaration could obey (508.1d,
-// 509.1c).
+// 702.22d, 702.22h), the restrictions on blocks that keywords make
+// (702.9b flying and reach, 702.28b shadow, 702.111b menace) and 802.4a's
+// (only the player attacked blocks), the defending player an attacker's
+// abilities mean (802.2a), and the most requirements to attack or block a
+// declaration could obey (508.1d, 509.1c).
 //
 // It reads the game only through Game: whether a rule applies (each rule's
-// code here asks g.Applies first, so rule ablation switches it off as in
-// the engine), the error a rule gives, names, and the facts of creatures
-// (power, toughness, marked damage, loyalty, keywords). It knows no
-// objects, zones, effects or editions, and imports nothing of package
-// engine. Package engine owns the combat (State.Combat) and plays it: the
+// code here is gated by g.Applies(registry.X), so rule ablation switches
+// it off as it does the engine's), the error a rule gives, names, and the
+// facts of creatures (power, toughness, marked damage, loyalty, keywords).
+// It knows objects and players by their IDs only, no zones, effects or
+// editions, and imports nothing of package engine. Package engine owns the combat (State.Combat) and plays it: the
 // declarations as actions and turn-based actions, the checks that need the
-// whole game (evasion, "can't attack" effects, landwalk, protection), and
-// dealing the damage.
+// whole game ("can't attack" and "can't block" effects, landwalk,
+// protection), and dealing the damage.
 package combat
