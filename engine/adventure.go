@@ -41,3 +41,15 @@ func (t *tx) adventureCast(o *Object, p PlayerID, way *castWay) bool {
 		Text: fmt.Sprintf("%s may cast %s: they exiled it as its Adventure resolved", t.name(p), o.Label)})
 	return true
 }
+
+// hasAdventure reports whether o "has an Adventure" (715.2a): it has the
+// alternative characteristics of an Adventure spell, even if it doesn't
+// use them now (a card cast as the creature, in a hand, on the
+// battlefield). Without that rule, only a spell using them (cast as an
+// Adventure) has one.
+func hasAdventure(s *State, o *Object) bool {
+	if o.Adventure {
+		return true
+	}
+	return o.Card != nil && o.Card.Adventure != nil && s.applies(registry.AdventureHas)
+}

@@ -1309,6 +1309,9 @@ func matchKind(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, 
 	if f.NoAbility && s.hasAbilities(o, ch) {
 		return false
 	}
+	if f.HasAdventure && !hasAdventure(s, o) {
+		return false
+	}
 	if b := f.PT; b != nil {
 		v := ch.Power
 		if b.Toughness {

@@ -1166,6 +1166,7 @@ var corpusEditions = []corpusEdition{
 		set: `
 			adventure.chars=715.3b
 			adventure.exile=715.3d
+			adventure.has=715.2a
 			adventure.judge=715.3a
 			control.concede=716.6
 			control.decide=716.5
@@ -1327,6 +1328,7 @@ var corpusEditions = []corpusEdition{
 		drop: `
 			adventure.chars
 			adventure.exile
+			adventure.has
 			adventure.judge
 			meld.finds
 			meld.leaves
@@ -1394,6 +1396,7 @@ var corpusEditions = []corpusEdition{
 		set: `
 			adventure.chars=715.3b
 			adventure.exile=715.3d
+			adventure.has=715.2a
 			adventure.judge=715.3a
 			copy.token.faces=707.8a
 			meld.finds=712.21c

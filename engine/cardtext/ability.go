@@ -182,9 +182,12 @@ type Filter struct {
 	Spell     bool     // a spell on the stack
 	Ability   bool     // "target activated or triggered ability"
 	NoAbility bool     // "with no abilities" (113.12)
-	Tapped    int8     // 1: tapped, -1: untapped
-	Enchanted bool     // "enchanted creature": what this Aura is attached to
-	Attacking bool
+	// HasAdventure: "that has an Adventure", an adventurer card or spell,
+	// whether or not it uses the Adventure now (715.2a).
+	HasAdventure bool
+	Tapped       int8 // 1: tapped, -1: untapped
+	Enchanted    bool // "enchanted creature": what this Aura is attached to
+	Attacking    bool
 	// BlockingSelf, BlockedBySelf: "blocking or blocked by ~", the
 	// object whose ability it is.
 	BlockingSelf, BlockedBySelf bool

@@ -2683,6 +2683,8 @@ post:
 			f.Control = ChosenPlayers
 		case c.eat("with", "no", "abilities"):
 			f.NoAbility = true
+		case c.eat("that", "has", "an", "adventure"), c.eat("that", "have", "an", "adventure"):
+			f.HasAdventure = true
 		case c.eat("with", "toughness", "greater", "than", "its", "power"):
 			f.ToughGtPower = true
 		case c.peek() == "with" && p.keywordAt(c, 1):

@@ -146,3 +146,26 @@ expect
 		t.Errorf("in exile: %+v", c)
 	}
 }
+
+// TestHasAdventure: "a creature spell that has an Adventure" is an
+// adventurer card cast as the creature, which has an Adventure though it
+// doesn't use it (715.2a); a creature card without one isn't.
+func TestHasAdventure(t *testing.T) {
+	const cards = `card Edgewall Innkeeper: {G} Creature — Human Peasant 1/1
+text: Whenever you cast a creature spell that has an Adventure, draw a card.
+card Giant Killer: {W} Creature — Human Peasant 1/2
+adventure Chop Down: {2}{W} Instant — Adventure
+text: Destroy target creature with power 4 or greater.
+card Grizzly Bears: {1}{G} Creature — Bear 2/2
+card Island: Basic Land — Island
+`
+	for _, tt := range []struct{ cast, hand string }{
+		{"Giant Killer", "2"},
+		{"Grizzly Bears", "1"},
+	} {
+		scn := "scenario \"has\"\nedition from 2019-10-04\n" + cards + "setup\n  A battlefield: Edgewall Innkeeper\n  A hand: Giant Killer, Grizzly Bears\n  A library: Island, Island\n  A mana {1}{G}{W}\nsteps\n  A casts " + tt.cast + "\n  resolve all\nexpect\n  A hand count = " + tt.hand + "\n"
+		if tr := runText(t, "", scn); !tr.Passed() {
+			t.Errorf("%s: %v %s", tt.cast, tr.Err, strings.Join(tr.Failures(), "; "))
+		}
+	}
+}
