@@ -150,6 +150,9 @@ type tx struct {
 	// back to base (which, like every state Apply is given, nothing
 	// changes) rather than to a copy of t.s.
 	fresh bool
+	// resolvedFrom is the label of the source of what last resolved in
+	// this action, for finding a loop of mandatory actions (731.4).
+	resolvedFrom string
 
 	// prevented marks the static prevention effects that have prevented
 	// damage in this batch of simultaneous events (615.10 switched off).
@@ -275,6 +278,7 @@ func Apply(ed *RulesEdition, s State, a Action) (State, []Event, error) {
 	if t.s.Pending == nil {
 		t.s.answers = nil
 	}
+	t.mandatoryLoop(a, t.resolvedFrom)
 	if m := t.s.MustAct; m != nil && (m.Active != t.s.Active || m.Step != t.s.Step || t.s.Priority != m.Priority || t.top() != nil) {
 		t.s.MustAct = nil // the point has passed
 	}

@@ -1006,6 +1006,7 @@ func (t *tx) resolve(o *Object) error {
 	if item == nil {
 		return fmt.Errorf("%s has nothing to resolve", o.Label)
 	}
+	t.resolvedFrom = item.SourceName
 	t.s.Priority, t.s.Passes = t.activePriority(), 0 // 117.3b
 	if item.Kind == StackCombatDamage {
 		return t.resolveCombatDamage(oid)

@@ -307,6 +307,10 @@ type State struct {
 	// Loop is the game choices made lately and the states they were made
 	// in, to find a fragmented loop (731.3). Appended to, never changed.
 	Loop []loopMark
+	// Cycle is the states the game reached as things resolved with every
+	// player only passing since a player last chose anything, to find a
+	// loop of mandatory actions (731.4).
+	Cycle []cycleMark
 	// Shortcut is a shortcut proposal waiting for the players' answers
 	// (731.2b); MustAct, after a shortened one was taken, is the place
 	// where the player holding priority must not pass (731.2c).

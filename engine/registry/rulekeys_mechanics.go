@@ -30,6 +30,8 @@ const (
 	ShortcutShorten Key = "shortcut.shorten"       // 731.2b: each other player accepts it or shortens it to where they'll choose differently
 	ShortcutTaken   Key = "shortcut.taken"         // 731.2c: the player at a shortened shortcut's end must choose differently
 	LoopFragmented  Key = "loop.fragmented"        // 731.3: in a fragmented loop, the active player (or the first involved) must make a different choice
+	LoopMandatory   Key = "loop.mandatory"         // 731.4: a loop of only mandatory actions is a draw (104.4b)
+	LoopNotForced   Key = "loop.notforced"         // 731.5: no player is forced to end a loop by an action its objects don't call for
 )
 
 // mechanicsGated lists the keys above (all gated).
@@ -37,6 +39,7 @@ var mechanicsGated = []Key{
 	SpellTargets, Cycling, CycleTrigger, KeywordCost, StationOther, KeywordVariable, Echo, Crews, SunburstVar, NoncreaturePT,
 	SameIsTrue, TriggerZones, SwapWhole, TrampleWalkers, DamageWalker,
 	BandBlocked, StatusKept, StaticTimestamp, AttachTimestamp, Waterbend, WaterbendOnly, EntersIs, Shortcut, ShortcutShorten, ShortcutTaken, LoopFragmented,
+	LoopMandatory, LoopNotForced,
 }
 
 // shortcutsTitle is the chapter on shortcuts and loops (731 in 2026).
@@ -69,4 +72,6 @@ var mechanicsRecognizers = []recognizer{
 	{key: ShortcutShorten, title: shortcutsTitle, sub: 2, re: rx(`^each other player, in turn order starting after the player who suggested the shortcut, may either accept`)},
 	{key: ShortcutTaken, title: shortcutsTitle, sub: 2, re: rx(`^once the last player has either accepted or shortened the shortcut proposal`)},
 	{key: LoopFragmented, title: shortcutsTitle, re: rx(`^sometimes a loop can be fragmented`)},
+	{key: LoopMandatory, title: shortcutsTitle, re: rx(`^if a loop contains only mandatory actions, the game is a draw`)},
+	{key: LoopNotForced, title: shortcutsTitle, re: rx(`^no player can be forced to perform an action that would end a loop`)},
 }
