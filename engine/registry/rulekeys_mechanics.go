@@ -72,6 +72,6 @@ var mechanicsRecognizers = []recognizer{
 	{key: ShortcutShorten, title: shortcutsTitle, sub: 2, re: rx(`^each other player, in turn order starting after the player who suggested the shortcut, may either accept`)},
 	{key: ShortcutTaken, title: shortcutsTitle, sub: 2, re: rx(`^once the last player has either accepted or shortened the shortcut proposal`)},
 	{key: LoopFragmented, title: shortcutsTitle, re: rx(`^sometimes a loop can be fragmented`)},
-	{key: LoopMandatory, title: shortcutsTitle, re: rx(`^if a loop contains only mandatory actions, the game is a draw`)},
+	{key: LoopMandatory, title: shortcutsTitle, re: rx(`^if a loop contains only mandatory actions, the game (is|ends in) a draw`)},
 	{key: LoopNotForced, title: shortcutsTitle, re: rx(`^no player can be forced to perform an action that would end a loop`)},
 }
