@@ -212,7 +212,12 @@ func (a DeclareBlockers) apply(t *tx) error {
 	if t.top() != nil {
 		return fmt.Errorf("the stack isn't empty: resolve it first")
 	}
-	if !slices.Contains(c.Defending(t.s.APNAP()), a.Player) {
+	// 805.10d: with shared team turns the defending team declares one
+	// combined block, its players' creatures blocking creatures attacking
+	// any of them.
+	team := t.s.teamOption(registry.TeamBlock) && t.applies(registry.TeamBlock)
+	defending := c.Defending(t.s.APNAP())
+	if !slices.Contains(defending, a.Player) && !(team && slices.ContainsFunc(defending, func(p PlayerID) bool { return t.s.Teammates(p, a.Player) })) {
 		return t.ruleErr(registry.Block, "the defending player blocks: %s isn't attacked", t.name(a.Player))
 	}
 	if c.HasDeclared(a.Player) {
@@ -230,7 +235,7 @@ func (a DeclareBlockers) apply(t *tx) error {
 			return err
 		}
 		bch, ach := t.chars(blk), t.chars(atk)
-		if blk.Zone != cardtext.Battlefield || !bch.Types.Is("creature") || bch.Controller != a.Player {
+		if blk.Zone != cardtext.Battlefield || !bch.Types.Is("creature") || bch.Controller != a.Player && !(team && t.s.Teammates(bch.Controller, a.Player)) {
 			return t.ruleErr(registry.Block, "%s isn't a creature %s controls", blk.Label, t.name(a.Player))
 		}
 		if blk.Tapped {
@@ -254,6 +259,11 @@ func (a DeclareBlockers) apply(t *tx) error {
 		return err
 	}
 	c.DeclareBlocks(a.Player, a.Blocks)
+	for _, p := range defending {
+		if team && t.s.Teammates(p, a.Player) && !c.HasDeclared(p) {
+			c.DeclareBlocks(p, nil) // the team's one block is declared
+		}
+	}
 	for _, p := range c.Defending(t.s.APNAP()) {
 		if !c.HasDeclared(p) {
 			return nil // 802.4: the next defending player declares theirs
@@ -341,7 +351,14 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)
 		}
 	}
-	if err := t.s.Combat.CheckEvasion(combatGame{t}, blk.ID, bch.Controller, atk.ID); err != nil {
+	// 805.10d: with shared team turns a defending player's creatures block
+	// for the whole defending team, so for the player their attacker
+	// attacks when that's a teammate (802.4a asks whose creature it is).
+	ctrl := bch.Controller
+	if at := t.s.Combat.Attacker(atk.ID); at != nil && t.s.Teammates(at.Defender, ctrl) && t.s.teamOption(registry.TeamBlock) && t.applies(registry.TeamBlock) {
+		ctrl = at.Defender
+	}
+	if err := t.s.Combat.CheckEvasion(combatGame{t}, blk.ID, ctrl, atk.ID); err != nil {
 		return err
 	}
 	// 702.14c; 702.14d: a blocker with the same landwalk doesn't cancel

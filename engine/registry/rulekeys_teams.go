@@ -13,10 +13,11 @@ const (
 	TeamAct      Key = "team.act"      // 805.5a: a player may act when their team has priority
 	TeamPass     Key = "team.pass"     // 805.5b: when all teams pass in succession, the top object resolves or the step ends
 	TeamAttack   Key = "team.attack"   // 805.10b: the active team has one combined attack
+	TeamBlock    Key = "team.block"    // 805.10d: the defending team has one combined block, of creatures attacking any of its players
 )
 
 // teamsGated lists the keys above (gated.go).
-var teamsGated = []Key{TeamTurns, ActiveTeam, TeamDraws, TeamLands, TeamEach, TeamPriority, TeamAct, TeamPass, TeamAttack}
+var teamsGated = []Key{TeamTurns, ActiveTeam, TeamDraws, TeamLands, TeamEach, TeamPriority, TeamAct, TeamPass, TeamAttack, TeamBlock}
 
 // Until 2007 606.6d (806.7c until 2011) was one rule of three sentences:
 // a player acts when their team has priority, each player draws, each may
@@ -36,4 +37,5 @@ var teamsRecognizers = []recognizer{
 	// 2017's 810.7c repeated it under "a modified version of the combat
 	// rules for the shared team turns option".
 	{key: TeamAttack, chapters: multiChapters, sub: 2, re: rx(`the active team has one combined attack`), parent: rx(`uses different combat rules than other multiplayer`)},
+	{key: TeamBlock, chapters: multiChapters, sub: 2, re: rx(`the defending team has one combined block`), parent: rx(`uses different combat rules than other multiplayer`)},
 }
