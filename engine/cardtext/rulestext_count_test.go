@@ -22,6 +22,7 @@ func TestCountedPastRead(t *testing.T) {
 		{text: "Draw a card for each nontoken creature that died under your control this turn.", spell: true, past: PastDied, ctrl: Yours, types: []string{"creature"}},
 		{text: "Draw a card for each creature that attacked this turn.", spell: true, past: PastAttacked, types: []string{"creature"}},
 		{text: "This creature gets +1/+1 for each creature that died this turn.", past: PastDied, types: []string{"creature"}},
+		{text: "You gain life equal to the number of creatures that died this turn.", spell: true, past: PastDied, types: []string{"creature"}},
 		{text: "This spell costs {1} less to cast for each creature you attacked with.", spell: true, want: `at "you attacked with.": the end of the sentence`},
 		{text: "This spell costs {1} less to cast for each time you attacked this turn.", spell: true, want: `at "time you attacked this t…": for each what`},
 		{text: "Draw a card for each creature that blocked this turn.", spell: true, want: `at "that blocked this turn.`},
