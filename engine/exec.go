@@ -1866,6 +1866,28 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 			return false, err
 		}
 		e.Color, _ = cardtext.ParseColor(ans.word)
+		for sp.ColorsChoice {
+			// "the color or colors of your choice": more, until the
+			// player is done.
+			words := []string{"done"}
+			for _, w := range colorWords() {
+				if col, _ := cardtext.ParseColor(w); e.Color&col == 0 {
+					words = append(words, w)
+				}
+			}
+			if len(words) == 1 {
+				break
+			}
+			ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: words, Prompt: "choose another color, or done"})
+			if err != nil {
+				return false, err
+			}
+			if ans.word == "done" {
+				break
+			}
+			col, _ := cardtext.ParseColor(ans.word)
+			e.Color |= col
+		}
 	} else if sp.ColorOf != nil {
 		// "becomes the color of target permanent": its colors as the
 		// effect begins; later changes to it don't follow (611.2c).
@@ -1972,7 +1994,7 @@ func (x *execCtx) partOf(e ContEffect) bool {
 	m.SetSubs, m.AddSubs, m.AddSuper = slices.Concat(a.SetSubs, b.SetSubs), slices.Concat(a.AddSubs, b.AddSubs), slices.Concat(a.AddSuper, b.AddSuper)
 	m.AllCreatureTypes = a.AllCreatureTypes || b.AllCreatureTypes
 	if inLayer(b, "5") {
-		m.SetColor, m.HasColor, m.ColorChoice, m.ColorOf = b.SetColor, b.HasColor, b.ColorChoice, b.ColorOf
+		m.SetColor, m.HasColor, m.ColorChoice, m.ColorsChoice, m.ColorOf = b.SetColor, b.HasColor, b.ColorChoice, b.ColorsChoice, b.ColorOf
 		p.Color = e.Color
 	}
 	m.Gain, m.Lose = slices.Concat(a.Gain, b.Gain), slices.Concat(a.Lose, b.Lose)

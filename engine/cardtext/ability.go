@@ -721,6 +721,9 @@ type ContSpec struct {
 	SetColor    Color
 	HasColor    bool
 	ColorChoice bool // "the color of your choice": chosen as it begins
+	// ColorsChoice: "the color or colors of your choice": one or more
+	// (with ColorChoice).
+	ColorsChoice bool
 	// ColorOf: "the color of target permanent": that object's colors as
 	// the effect begins (611.2c: fixed, not followed later).
 	ColorOf *ORef

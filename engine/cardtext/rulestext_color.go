@@ -1,17 +1,28 @@
 package cardtext
 
 // colorOf reads a color an object becomes (or is) that isn't a color word
-// (105.3, layer 5): "the color of your choice", chosen as the effect
-// begins, or "the color of OBJECT", that object's colors then. read is
+// (105.3, layer 5): "the color of your choice" or "the color or colors of
+// your choice", chosen as the effect begins, or "the color of OBJECT",
+// that object's colors then. read is
 // false, and the cursor unmoved, when the words aren't "the color …";
 // want says what was expected where reading stopped inside them.
 func (p *textParser) colorOf(c *tcur, spec *ContSpec) (read bool, want string) {
 	save := c.i
+	if c.eat("the", "color", "or", "colors", "of") {
+		// "the color or colors of your choice": one or more colors.
+		if p.static {
+			c.i = save
+			return true, "a color a static ability can state: white, colorless (not a choice, nor an object's color)"
+		}
+		if !c.eat("your", "choice") {
+			return true, `"of your choice"`
+		}
+		spec.ColorChoice, spec.ColorsChoice = true, true
+		return true, ""
+	}
 	if !c.eat("the", "color", "of") {
 		if c.eat("the", "color") || c.eat("the", "colors") {
-			// "the color or colors of your choice": a choice of several
-			// colors, which the engine doesn't ask.
-			return true, `"the color of your choice" or "the color of OBJECT"`
+			return true, `"the color of your choice", "the color or colors of your choice" or "the color of OBJECT"`
 		}
 		c.i = save
 		return false, ""

@@ -27,7 +27,9 @@ func TestBecomesColorRead(t *testing.T) {
 		{text: "Target creature becomes the color of target permanent until end of turn.", spell: true, of: true, dur: DurEndOfTurn},
 		{text: "{T}: Target creature becomes the color of enchanted creature until end of turn.", of: true, dur: DurEndOfTurn},
 		{text: "Target creature is the color of your choice until end of turn.", spell: true, choice: true, dur: DurEndOfTurn},
-		{text: "Target creature becomes the color or colors of your choice until end of turn.", spell: true, want: `at "or colors of your choice…": "the color of your choice" or "the color of OBJECT"`},
+		{text: "Target permanent becomes the color or colors of your choice.", spell: true, choice: true},
+		{text: "Target creature becomes the color or colors of its choice.", spell: true, want: `at "its choice.": "of your choice"`},
+		{text: "Target creature becomes the colors of your choice.", spell: true, want: `at "of your choice.": "the color of your choice"`},
 		{text: "Target creature becomes the color of its choice.", spell: true, want: `at "its choice.": the color of your choice, or of an object`},
 		{text: "Target creature becomes the colour of your choice.", spell: true, want: `at "the colour of your choic…": what it becomes`},
 		// A static ability's effect has no moment to choose at.

@@ -19,6 +19,10 @@ func TestComposedColorChange(t *testing.T) {
 			"Target creature becomes the color of target permanent until end of turn.",
 			"  A casts Paint targeting Grizzly Bears, Hill Giant\n  resolve\n  A casts Wash targeting Hill Giant\n  resolve\n",
 			"  Grizzly Bears colors = red\n  Hill Giant colors = blue\n"},
+		{"the color or colors of your choice", "Target creature becomes the color or colors of your choice until end of turn.",
+			"  A casts Paint targeting Grizzly Bears\n  resolve\n  A chooses white\n  A chooses black\n  A chooses done\n", "  Grizzly Bears colors = white and black\n"},
+		{"one color is a choice of colors too", "Target creature becomes the color or colors of your choice until end of turn.",
+			"  A casts Paint targeting Grizzly Bears\n  resolve\n  A chooses red\n  A chooses done\n", "  Grizzly Bears colors = red\n"},
 		{"until end of turn ends", "Target creature becomes the color of target permanent until end of turn.",
 			"  A casts Paint targeting Grizzly Bears, Hill Giant\n  resolve\n  go to cleanup step\n", "  Grizzly Bears colors = green\n"},
 	}
