@@ -377,7 +377,7 @@ func (t *tx) chars(o *Object) *Chars {
 	if t.v == nil {
 		t.v = t.s.computeView()
 	}
-	if ch := t.v.chars[o.ID]; ch != nil {
+	if ch := t.v.charsOf(o.ID); ch != nil {
 		return ch
 	}
 	ch := t.s.Chars(o)

@@ -55,7 +55,7 @@ func (s *State) charsAs(o *Object, edit func(*Object)) *Chars {
 			tmp.Objects[i] = &p
 		}
 	}
-	return tmp.computeView().chars[o.ID]
+	return tmp.computeView().charsOf(o.ID)
 }
 
 // bestowCost is the cost of an object's bestow ability, nil if it has

@@ -59,14 +59,14 @@ func (s *State) Chars(o *Object) Chars {
 		return Chars{}
 	}
 	v := s.computeView()
-	if ch := v.chars[o.ID]; ch != nil {
+	if ch := v.charsOf(o.ID); ch != nil {
 		return *ch
 	}
 	// An object not in the state (a printed card shown on its own): its
 	// printed characteristics and characteristic-defining abilities.
 	tmp := *s
 	tmp.Objects = append(append([]*Object(nil), s.Objects...), o)
-	if ch := tmp.computeView().chars[o.ID]; ch != nil {
+	if ch := tmp.computeView().charsOf(o.ID); ch != nil {
 		return *ch
 	}
 	return Chars{}

@@ -299,7 +299,7 @@ func (t *tx) copiable(o *Object) *cardtext.Card {
 		// card as printed: its front face.
 		return t.s.frontAlone(o.Card)
 	}
-	if c := t.v.copiable[o.ID]; c != nil && t.applies(registry.CopyValues) { // 707.3
+	if c := t.v.copiableOf(o.ID); c != nil && t.applies(registry.CopyValues) { // 707.3
 		return c
 	}
 	return t.s.printed(o)

@@ -21,6 +21,81 @@ type view struct {
 	// faceUp holds a face-down object's copiable values as they would be
 	// if it were face up (708.10, 702.37e).
 	faceUp map[cardtext.ObjectID]*cardtext.Card
+	// hidden are the library cards a view of a quiet state leaves out:
+	// what each is depends on it alone, so it is computed when first
+	// asked for (charsOf), from s. Most of a game's objects are library
+	// cards nothing looks at.
+	hidden []*Object
+	s      *State
+}
+
+// charsOf is the characteristics of the object with id in the view, nil
+// for an object not in it.
+func (v *view) charsOf(id cardtext.ObjectID) *Chars {
+	if ch := v.chars[id]; ch != nil {
+		return ch
+	}
+	v.unhide(id)
+	return v.chars[id]
+}
+
+// copiableOf is the copiable values of the object with id in the view.
+func (v *view) copiableOf(id cardtext.ObjectID) *cardtext.Card {
+	if c := v.copiable[id]; c != nil {
+		return c
+	}
+	v.unhide(id)
+	return v.copiable[id]
+}
+
+// unhide computes a hidden object's characteristics on their own, as the
+// whole view would have: in a quiet state no effect joins them to
+// another object's.
+func (v *view) unhide(id cardtext.ObjectID) {
+	i := v.hiddenAt(id)
+	if i < 0 {
+		return
+	}
+	o := v.hidden[i]
+	v.hidden[i] = nil
+	w := v.s.layered([]*Object{o})
+	v.chars[id], v.copiable[id] = w.chars[id], w.copiable[id]
+}
+
+// hiddenAt is the index in hidden of the object with id, -1 if none.
+func (v *view) hiddenAt(id cardtext.ObjectID) int {
+	return slices.IndexFunc(v.hidden, func(o *Object) bool { return o != nil && o.ID == id })
+}
+
+// quiet reports whether no continuous effect exists in s (611.1): no
+// resolved spell's or ability's effect of a layer, no static ability (or
+// changeling, which defines a characteristic) on any object, nothing
+// bestowed or face down. Then an object's characteristics depend on it
+// alone (its card, status and counters), never on another object's.
+func (s *State) quiet() bool {
+	for i := range s.Effects {
+		if e := &s.Effects[i]; e.Spec != nil || e.Copy != nil || len(e.Gain) > 0 {
+			return false
+		}
+	}
+	for _, o := range s.Objects {
+		if o.Bestowed || o.FaceDown || len(o.Stickers) > 0 || len(o.Parts) > 0 {
+			return false
+		}
+		for _, a := range s.cardAbilities(s.withStatus(o, s.printed(o), false)) {
+			if a.Kind == cardtext.AbStatic || a.Keyword == "changeling" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hiddenTriggers reports whether a hidden object could have a triggered
+// ability: in a quiet state its abilities are its card's, with a basic
+// land type's mana ability added (305.6).
+func (s *State) hiddenTriggers(o *Object) bool {
+	return slices.ContainsFunc(s.cardAbilities(s.printed(o)), func(a *cardtext.Ability) bool { return a.Kind == cardtext.AbTriggered })
 }
 
 // instance is one continuous effect as it applies in this computation: a
@@ -66,9 +141,33 @@ type layerCtx struct {
 // defining abilities apply first, then the rest in timestamp order (613.3,
 // 613.7), except where one depends on another (613.8).
 func (s *State) computeView() *view {
-	lc := &layerCtx{s: s, objs: make([]*Object, 0, len(s.Objects)), byID: make(map[cardtext.ObjectID]*Object, len(s.Objects)), ch: make(map[cardtext.ObjectID]*Chars, len(s.Objects)), started: map[string]*instance{}}
+	if !s.quiet() {
+		return s.layered(s.Objects)
+	}
+	// Nothing in the library is looked at until something asks for it.
+	// One allocation: the objects computed at its start, the hidden ones
+	// at its end.
+	all := make([]*Object, len(s.Objects))
+	n, h := 0, len(all)
 	for _, o := range s.Objects {
-		lc.objs = append(lc.objs, o)
+		if o.Zone == cardtext.Library {
+			h--
+			all[h] = o
+		} else {
+			all[n] = o
+			n++
+		}
+	}
+	v := s.layered(all[:n:n])
+	v.hidden, v.s = all[h:], s
+	return v
+}
+
+// layered computes the view of objs, which are all the state's objects
+// unless the state is quiet.
+func (s *State) layered(objs []*Object) *view {
+	lc := &layerCtx{s: s, objs: objs, byID: make(map[cardtext.ObjectID]*Object, len(objs)), ch: make(map[cardtext.ObjectID]*Chars, len(objs)), started: map[string]*instance{}}
+	for _, o := range objs {
 		lc.byID[o.ID] = o
 	}
 	v := &view{chars: lc.ch, copiable: make(map[cardtext.ObjectID]*cardtext.Card, len(lc.objs)), faceUp: map[cardtext.ObjectID]*cardtext.Card{}}

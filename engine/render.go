@@ -294,7 +294,7 @@ func cardViews(s *State, objs []*Object) []CardView {
 	out := make([]CardView, 0, len(objs))
 	view := s.computeView()
 	for _, o := range objs {
-		ch := *view.chars[o.ID]
+		ch := *view.charsOf(o.ID)
 		cv := CardView{
 			Label: o.Label, Name: ch.Name, Cost: ch.Cost.String(), ManaValue: ch.ManaValue(),
 			Colors: ch.Colors.String(), TypeLine: ch.Types.String(), Keywords: ch.Keywords,

@@ -18,7 +18,7 @@ func (s *State) handRevealedBy(p PlayerID) string {
 		if o.Zone != cardtext.Battlefield || o.PhasedOut {
 			continue
 		}
-		ch := v.chars[o.ID]
+		ch := v.charsOf(o.ID)
 		if ch == nil {
 			continue
 		}

@@ -95,7 +95,10 @@ func (t *tx) sourcesIn(st *State, look bool) []trigSource {
 		if o.PhasedOut || o.Stack != nil {
 			continue
 		}
-		ch := v.chars[o.ID]
+		if o.Zone == cardtext.Library && v.chars[o.ID] == nil && !st.hiddenTriggers(o) {
+			continue // hidden, or not in the view: no triggered ability
+		}
+		ch := v.charsOf(o.ID)
 		if ch == nil {
 			continue
 		}
