@@ -82,10 +82,11 @@ func (s *State) quiet() bool {
 		if o.Bestowed || o.FaceDown || len(o.Stickers) > 0 || len(o.Parts) > 0 {
 			return false
 		}
-		for _, a := range s.cardAbilities(s.withStatus(o, s.printed(o), false)) {
-			if a.Kind == cardtext.AbStatic || a.Keyword == "changeling" {
-				return false
-			}
+		// The card's abilities (cardAbilities) without the lookup: its
+		// keywords, then the rest.
+		c := s.withStatus(o, s.printed(o), false)
+		if slices.Contains(c.Keywords, "changeling") || slices.ContainsFunc(c.Abilities, isStatic) {
+			return false
 		}
 	}
 	return true
@@ -95,7 +96,11 @@ func (s *State) quiet() bool {
 // ability: in a quiet state its abilities are its card's, with a basic
 // land type's mana ability added (305.6).
 func (s *State) hiddenTriggers(o *Object) bool {
-	return slices.ContainsFunc(s.cardAbilities(s.printed(o)), func(a *cardtext.Ability) bool { return a.Kind == cardtext.AbTriggered })
+	return slices.ContainsFunc(s.printed(o).Abilities, func(a *cardtext.Ability) bool { return a.Kind == cardtext.AbTriggered })
+}
+
+func isStatic(a *cardtext.Ability) bool {
+	return a.Kind == cardtext.AbStatic || a.Keyword == "changeling"
 }
 
 // instance is one continuous effect as it applies in this computation: a
@@ -166,11 +171,11 @@ func (s *State) computeView() *view {
 // layered computes the view of objs, which are all the state's objects
 // unless the state is quiet.
 func (s *State) layered(objs []*Object) *view {
-	lc := &layerCtx{s: s, objs: objs, byID: make(map[cardtext.ObjectID]*Object, len(objs)), ch: make(map[cardtext.ObjectID]*Chars, len(objs)), started: map[string]*instance{}}
+	lc := &layerCtx{s: s, objs: objs, byID: make(map[cardtext.ObjectID]*Object, len(objs)), ch: make(map[cardtext.ObjectID]*Chars, len(objs))}
 	for _, o := range objs {
 		lc.byID[o.ID] = o
 	}
-	v := &view{chars: lc.ch, copiable: make(map[cardtext.ObjectID]*cardtext.Card, len(lc.objs)), faceUp: map[cardtext.ObjectID]*cardtext.Card{}}
+	v := &view{chars: lc.ch, copiable: make(map[cardtext.ObjectID]*cardtext.Card, len(lc.objs))}
 	// Every object's characteristics in one allocation.
 	slab := make([]Chars, len(lc.objs))
 	// Layer 1: copy effects replace the copiable values, the latest last
@@ -202,6 +207,9 @@ func (s *State) layered(objs []*Object) *view {
 			}
 		}
 		if o.FaceDown {
+			if v.faceUp == nil {
+				v.faceUp = map[cardtext.ObjectID]*cardtext.Card{}
+			}
 			v.faceUp[o.ID] = card
 			card = s.faceDown(o, card, copied)
 		}
@@ -643,6 +651,9 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 		// later layer (613.6).
 		st := *in
 		st.fixed = ids
+		if lc.started == nil {
+			lc.started = map[string]*instance{}
+		}
 		lc.started[in.key] = &st
 	}
 	sp := in.spec

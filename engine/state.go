@@ -508,19 +508,28 @@ func (s *State) Player(n string) (PlayerID, bool) {
 // owner, the battlefield's permanents the player controls, and shared zones'
 // objects the player owns. Pass -1 as the player for everyone's.
 func (s *State) In(p PlayerID, z cardtext.Zone) []*Object {
-	var out []*Object
-	for _, o := range s.Objects {
-		if o.Zone != z {
-			continue
-		}
+	in := func(o *Object) bool {
 		who := o.Owner
 		if z == cardtext.Battlefield || z == cardtext.Stack {
 			who = o.Controller
 		}
-		if p >= 0 && who != p {
-			continue
+		return o.Zone == z && (p < 0 || who == p)
+	}
+	// Counted first: one allocation of the right size.
+	n := 0
+	for _, o := range s.Objects {
+		if in(o) {
+			n++
 		}
-		out = append(out, o)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Object, 0, n)
+	for _, o := range s.Objects {
+		if in(o) {
+			out = append(out, o)
+		}
 	}
 	slices.SortStableFunc(out, func(a, b *Object) int { return a.Seq - b.Seq })
 	return out
