@@ -328,6 +328,15 @@ func (x *execCtx) chooseName(in *cardtext.Instr) (bool, error) {
 			if ch := t.s.Chars(probe); matchFilter(&t.s, &g, probe, &ch, nil, x.ctrl) {
 				add(c.Name)
 			}
+			if c.Adventure != nil && t.applies(registry.AdventureName) {
+				// 201.4f, 715.5: an adventurer card's alternative name,
+				// if the card as modified by its alternative
+				// characteristics (its Adventure) has the qualities.
+				alt := &Object{Card: c.Adventure, Zone: cardtext.Library, Owner: x.ctrl, Controller: x.ctrl}
+				if ch := t.s.Chars(alt); matchFilter(&t.s, &g, alt, &ch, nil, x.ctrl) {
+					add(c.Adventure.Name)
+				}
+			}
 		}
 	} else {
 		for _, o := range t.s.Objects {

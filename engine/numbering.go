@@ -1187,6 +1187,7 @@ var corpusEditions = []corpusEdition{
 			adventure.exile=715.3d
 			adventure.has=715.2a
 			adventure.judge=715.3a
+			adventure.name=201.3f
 			control.concede=716.6
 			control.decide=716.5
 			control.own=716.5b
@@ -1376,6 +1377,7 @@ var corpusEditions = []corpusEdition{
 		`},
 	{file: "2022-04-29", date: "2022-04-29", symbols: 1022,
 		set: `
+			adventure.name=201.4f
 			name.grant=201.5a
 			name.oracle=201.4a
 			name.self=201.5b

@@ -24,6 +24,7 @@ const (
 	MeldReplace    Key = "meld.replace"     // 712.21d: a replacement effect applied to one card of a melded permanent affects both
 	MeldOrder      Key = "meld.order"       // 712.21b: the player exiling a melded permanent orders its cards' timestamps
 	MeldMV         Key = "manavalue.meld"   // 202.3c: a melded permanent's mana value is its front faces' combined; a copy's is 0
+	AdventureName  Key = "adventure.name"   // 201.4f: a card name chosen may be an adventurer card's alternative name, judged by those characteristics
 	AdventureHas   Key = "adventure.has"    // 715.2a: an object "that has an Adventure" has an Adventure's alternative characteristics, used or not
 	AdventureJudge Key = "adventure.judge"  // 715.3a: cast as an Adventure, only the alternative characteristics decide whether it can be cast
 	AdventureChars Key = "adventure.chars"  // 715.3b: on the stack as an Adventure, the spell has only its alternative characteristics
@@ -35,7 +36,7 @@ var facesGated = []Key{
 	Transform, TransformDFC, TransformSame, BackFaceMV, CopyFaceUp, TokenFaces,
 	Flip, CopyStatus, FaceDown, MorphUp, SplitCombined, SplitCost, SplitHalf,
 	Meld, MeldStay, MeldLeaves, MeldFinds, MeldReplace, MeldOrder, MeldMV,
-	AdventureHas, AdventureJudge, AdventureChars, AdventureExile,
+	AdventureName, AdventureHas, AdventureJudge, AdventureChars, AdventureExile,
 }
 
 var facesRecognizers = []recognizer{
@@ -58,6 +59,7 @@ var facesRecognizers = []recognizer{
 	{key: MeldFinds, chapters: []uint16{711, 712}, sub: 2, re: rx(`^if an effect can find the new object that a melded permanent becomes`)},
 	{key: MeldReplace, chapters: []uint16{711, 712}, sub: 2, re: rx(`^if multiple replacement effects could be applied to the event of a melded permanent`)},
 	{key: MeldOrder, chapters: []uint16{711, 712}, sub: 2, re: rx(`^if a player exiles a melded permanent, that player determines the relative timestamp order`)},
+	{key: AdventureName, chapters: []uint16{201}, sub: 2, re: rx(`^if a player wants to choose an adventurer card.s alternative name, the player may do so`)},
 	{key: AdventureHas, chapters: []uint16{715}, sub: 2, re: rx(`^if an effect refers to a card, spell, or permanent that .has an adventure,. it refers to an object`)},
 	{key: AdventureJudge, chapters: []uint16{715}, sub: 2, re: rx(`^when casting an adventurer card as an adventure, only the alternative characteristics are evaluated`)},
 	{key: AdventureChars, chapters: []uint16{715}, sub: 2, re: rx(`^while on the stack as an adventure, the spell has only its alternative characteristics`)},
