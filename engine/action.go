@@ -508,6 +508,9 @@ func (t *tx) move(id cardtext.ObjectID, to cardtext.Zone, bottom bool, ctrl *Pla
 	if to == cardtext.Battlefield && ctrl != nil {
 		n.Controller = *ctrl
 	}
+	if to == cardtext.Battlefield {
+		n.Controller = t.enterControl(&n, before, n.Controller)
+	}
 	n.Base = n.Controller
 	n.Seq = t.s.tick()
 	n.Timestamp, n.CtrlSince = n.Seq, n.Seq

@@ -280,3 +280,23 @@ func isChoose(a Action) bool {
 	}
 	return false
 }
+
+// enterControl is the player a permanent entering enters under the control
+// of, after replacement effects that change it ("If a creature would
+// enter the battlefield under an opponent's control this turn, it enters
+// under your control instead.", 614.1a): o is the object as it would
+// enter, ch what it would be.
+func (t *tx) enterControl(o *Object, ch *Chars, ctrl PlayerID) PlayerID {
+	for _, m := range t.ruleMods(cardtext.RuleEnterControl) {
+		if m.mod.Who == cardtext.Opponents && !t.s.Opponents(m.ctrl, ctrl) || m.ctrl == ctrl {
+			continue
+		}
+		if !matchFilter(&t.s, m.mod.Filter, o, ch, m.src, m.ctrl) {
+			continue
+		}
+		t.emit(Event{Kind: EvRule, Key: registry.Replace, Object: o.Label, ObjectID: o.ID,
+			Text: fmt.Sprintf("%s would enter the battlefield under %s's control; it enters under %s's instead (%s)", o.Label, t.name(ctrl), t.name(m.ctrl), m.name)})
+		ctrl = m.ctrl
+	}
+	return ctrl
+}

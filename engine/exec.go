@@ -29,6 +29,10 @@ type execCtx struct {
 	// cost tapped its permanent (106.12): its mana is "produced" by
 	// tapping that permanent for mana.
 	tappedForMana bool
+	// otherwise: the last instruction's event happened other than as it
+	// describes it (a permanent it put onto the battlefield under its
+	// controller's control entered under another player's, 614.1a).
+	otherwise bool
 	// moved maps objects this resolution moved to what they became
 	// (400.7), so "that card" after "Exile target creature card" is the
 	// card in exile.
@@ -166,6 +170,7 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 			return x.instrs(in.Else)
 		}
 	}
+	x.otherwise = false
 	did, err := x.op(in)
 	if err == nil && x.err != nil {
 		err, x.err = x.err, nil // a choice an object reference asked for
@@ -176,6 +181,13 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 	// 118.12: "[Do something]. If you do, …": the action is a cost, and the
 	// follow-up happens only if it was paid (or begun). Without that rule,
 	// nothing would tie the follow-up to it.
+	if did && x.otherwise && !t.applies(registry.IfYouDo) {
+		// 118.12: "If you do" checks whether the player chose to pay
+		// the cost, "regardless of what events actually occurred".
+		// Without it, it asks whether the event happened as described:
+		// it didn't, when a replacement effect changed it.
+		did = false
+	}
 	if did || len(in.Then) > 0 && !in.May && !t.applies(registry.IfYouDo) {
 		return x.instrs(in.Then)
 	}
@@ -888,6 +900,9 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 				return false, err
 			}
 			x.note(id, nid)
+			if p := t.s.Object(nid); p != nil && p.Zone == cardtext.Battlefield && p.Controller != owner {
+				x.otherwise = true
+			}
 			if p := t.s.Object(nid); p != nil {
 				if in.Tapped {
 					p.Tapped = true

@@ -189,6 +189,11 @@ func (t *tx) matchEvent(pre *State, e Event) {
 		kind = cardtext.TrigCycle
 	case EvCrew:
 		kind = cardtext.TrigCrews
+	case EvRule:
+		if e.Key != registry.FaceDown {
+			return
+		}
+		kind = cardtext.TrigTurnedUp
 	case EvReveal:
 		kind = cardtext.TrigReveal
 	case EvTap:
@@ -459,6 +464,8 @@ func (t *tx) trigMatches(tr *cardtext.Trigger, kind cardtext.TrigEvent, e Event,
 		return kind == cardtext.TrigCycle && objOK() && (tr.Who != cardtext.Yours || e.PlayerID == ctrl)
 	case cardtext.TrigCrews:
 		return kind == cardtext.TrigCrews && objOK()
+	case cardtext.TrigTurnedUp:
+		return kind == cardtext.TrigTurnedUp && objOK()
 	case cardtext.TrigReveal:
 		// 603.11: "this way" links the trigger to the static ability
 		// printed before it: only what that ability revealed counts.

@@ -300,6 +300,7 @@ const (
 	TrigTapForMana                        // a player taps a land for mana (605.1b)
 	TrigCycle                             // you cycle this card
 	TrigCrews                             // crews a Vehicle (702.122b)
+	TrigTurnedUp                          // is turned face up (702.37e, 708.8)
 )
 
 // Cond is a condition: an intervening "if" (603.4), "as long as", "if it
@@ -820,6 +821,10 @@ const (
 	// as much of that mana instead." (106.12b): Who taps a permanent
 	// Filter matches; N: twice, three times.
 	RuleManaTimes
+	// RuleEnterControl: "If a creature would enter the battlefield under
+	// an opponent's control this turn, it enters under your control
+	// instead." (614.1a): Filter, Who (whose control it would enter under).
+	RuleEnterControl
 )
 
 // Replacement is a replacement effect a static ability generates (614).

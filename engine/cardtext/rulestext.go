@@ -1030,11 +1030,14 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		t.Event, t.Who = TrigDealsDamage, Opponents
 	case c.eat("deals", "damage"):
 		t.Event = TrigDealsDamage
+	case c.eat("is", "turned", "face", "up"):
+		// 708.8: a face-down permanent turned face up.
+		t.Event = TrigTurnedUp
 	case c.eat("crews", "a", "vehicle"):
 		// 702.122b: tapped to pay the cost of a Vehicle's crew ability.
 		t.Event = TrigCrews
 	default:
-		return nil, p.fail(c, text, "an event: enters, dies, leaves the battlefield, is put into a graveyard, becomes tapped, attacks, blocks, becomes blocked")
+		return nil, p.fail(c, text, "an event: enters, dies, leaves the battlefield, is put into a graveyard, becomes tapped, attacks, blocks, becomes blocked, is turned face up")
 	}
 	if !c.end() {
 		return nil, p.fail(c, text, "the trigger condition ends at the comma")
@@ -1343,6 +1346,12 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	// a card would be put into a graveyard from anywhere, instead exile
 	// it." (614.1a)
 	if a, ok, err := p.graveReplacementStatic(c, text); ok || err != nil {
+		return a, ok, err
+	}
+	c.i = save
+	// "If a creature would enter the battlefield under an opponent's
+	// control this turn, it enters under your control instead." (614.1a)
+	if a, ok, err := p.enterControlReplacement(c, text); ok || err != nil {
 		return a, ok, err
 	}
 	c.i = save

@@ -596,6 +596,9 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		save := c.i
 		if r, ok := p.objects(c); ok && c.eat("onto", "the", "battlefield") {
 			in := &Instr{Op: OpReturn, What: r, Put: true}
+			// "… face up": as every card is put onto the battlefield but
+			// for an effect that says face down (708.4).
+			c.eat("face", "up")
 			in.Tapped = c.eat("tapped")
 			if in.UnderOwner = c.eat("under", "its", "owner", "'s", "control"); !in.UnderOwner {
 				in.UnderYou = c.eat("under", "your", "control")

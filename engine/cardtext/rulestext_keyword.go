@@ -141,6 +141,10 @@ func (p *textParser) keywordCostSentence(c *tcur, text string, abs []*Ability) e
 // protection from anything (702.1c).
 var keywordFamilies = []string{"landwalk", "protection"}
 
+// keywordsBare are keywords with a cost that a quality names without it:
+// "a creature card with morph" (702.37a).
+var keywordsBare = []string{"megamorph", "morph", "bestow"}
+
 // keywordName reads the name of a keyword ability: one the engine knows
 // without a parameter ("first strike"), or a family ("protection").
 func (p *textParser) keywordName(c *tcur) (string, bool) {
@@ -150,6 +154,11 @@ func (p *textParser) keywordName(c *tcur) (string, bool) {
 		}
 	}
 	for _, k := range keywordFamilies {
+		if c.eatS(k) {
+			return k, true
+		}
+	}
+	for _, k := range keywordsBare {
 		if c.eatS(k) {
 			return k, true
 		}

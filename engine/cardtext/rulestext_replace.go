@@ -119,6 +119,10 @@ func (p *textParser) graveReplacementStatic(c *tcur, text string) (*Ability, boo
 		c.i = save
 		return nil, false, nil
 	}
+	if c.peek() == "enter" {
+		c.i = save
+		return nil, false, nil // enterControlReplacement's
+	}
 	g := &GraveRepl{}
 	whose := Whose(0)
 	switch {
@@ -417,4 +421,53 @@ func (p *textParser) tokenReplacementStatic(c *tcur, text string) (*Ability, boo
 		return nil, true, p.fail(c, text, "the end of the sentence")
 	}
 	return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: &RuleMod{Kind: RuleDoubleTokens, Who: whose, N: times}}}}, true, nil
+}
+
+// enterControlReplacement reads "If OBJECT would enter [the battlefield]
+// under WHOSE control [this turn], it enters under your control
+// instead.": OBJECT a kind of permanent ("a creature"), WHOSE "an
+// opponent's" or "a player's". With "this turn" it is a spell's effect
+// that lasts until the turn ends; without, a static ability's.
+func (p *textParser) enterControlReplacement(c *tcur, text string) (*Ability, bool, error) {
+	save := c.i
+	if !c.eat("if") {
+		return nil, false, nil
+	}
+	c.eat("a")
+	c.eat("an")
+	f := &Filter{}
+	if _, ok := p.nounPhrase(c, f); !ok || !c.eat("would", "enter") {
+		c.i = save
+		return nil, false, nil
+	}
+	c.eat("the", "battlefield")
+	var who Whose
+	switch {
+	case c.eat("under", "an", "opponent", "'s", "control"):
+		who = Opponents
+	case c.eat("under", "a", "player", "'s", "control"):
+		who = AnyOnes
+	default:
+		return nil, true, p.fail(c, text, "whose control it would enter under: an opponent's, a player's")
+	}
+	turn := c.eat("this", "turn")
+	if !c.eat(",", "it", "enters") {
+		return nil, true, p.fail(c, text, "\", it enters under your control instead\"")
+	}
+	c.eat("the", "battlefield")
+	if !c.eat("under", "your", "control", "instead") {
+		return nil, true, p.fail(c, text, "\"under your control instead\"")
+	}
+	c.eat(".")
+	if !c.end() {
+		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	mod := &RuleMod{Kind: RuleEnterControl, Filter: f, Who: who}
+	if !turn {
+		return &Ability{Kind: AbStatic, Static: []*ContSpec{{Rules: mod}}}, true, nil
+	}
+	if !p.spell {
+		return nil, true, p.fail(c, text, "a permanent's replacement effect without \"this turn\"")
+	}
+	return &Ability{Kind: AbSpell, Effect: []*Instr{{Op: OpContinuous, Cont: &ContSpec{Rules: mod}, Dur: Duration{Kind: DurEndOfTurn}, Text: text}}}, true, nil
 }
