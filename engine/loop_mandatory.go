@@ -21,9 +21,27 @@ import (
 // every player passing, and the label of the object whose ability or
 // spell resolved into it.
 type cycleMark struct {
-	Sum    uint64
+	Key    cycleKey
 	Source string
 	At     State
+}
+
+// cycleKey is part of what a state's digest is taken of (the turn, the
+// step, the life totals, each as rendered): a mark whose key differs from
+// a state's isn't that state, and is told without rendering either. Most
+// resolutions are compared with nothing.
+type cycleKey struct {
+	Turn int
+	Step cardtext.Step
+	Life uint64 // the life totals, hashed (FNV-1a)
+}
+
+func cycleKeyOf(s *State) cycleKey {
+	k := cycleKey{Turn: s.Turn, Step: s.Step, Life: 14695981039346656037}
+	for i := range s.Players {
+		k.Life = (k.Life ^ uint64(s.LifeTotal(PlayerID(i)))) * 1099511628211
+	}
+	return k
 }
 
 // cycleState is a digest of the game state as loopState's, but for the
@@ -74,9 +92,17 @@ func (t *tx) mandatoryLoop(a Action, resolved string) {
 	if resolved == "" || t.s.Pending != nil || t.over() {
 		return
 	}
-	here := cycleMark{Sum: cycleState(t.ed, t.s), Source: resolved, At: t.s}
+	here := cycleMark{Key: cycleKeyOf(&t.s), Source: resolved, At: t.s}
+	var sum uint64 // here's digest, taken once a mark's key is the same
+	summed := false
 	for i, m := range t.s.Cycle {
-		if m.Sum != here.Sum {
+		if m.Key != here.Key {
+			continue
+		}
+		if !summed {
+			sum, summed = cycleState(t.ed, t.s), true
+		}
+		if cycleState(t.ed, m.At) != sum {
 			continue
 		}
 		loop := append(slices.Clone(t.s.Cycle[i:]), here)
