@@ -166,7 +166,6 @@ func (a CastSpell) apply(t *tx) error {
 	}
 	// The spell it would be: bestowed, an Aura (702.103b). 702.103d: only
 	// those characteristics decide whether it can be cast.
-	var way castWay
 	cast, err := t.castChars(o, ch, a.Bestow, a.FaceDown)
 	if err != nil {
 		return err
@@ -186,7 +185,7 @@ func (a CastSpell) apply(t *tx) error {
 		// whether it can be cast; without those rules, the card's own do.
 		judge = own
 	}
-	way.adventure = a.Adventure
+	way := castWay{adventure: a.Adventure}
 	if judge.Types.Is("land") {
 		return t.ruleErr(registry.PlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
 	}
@@ -483,6 +482,9 @@ func (a CastSpell) apply(t *tx) error {
 		}
 	}
 	text := fmt.Sprintf("%s casts %s", t.name(a.Player), sp.Label)
+	if sp.Adventure {
+		text += " as its Adventure (" + t.chars(sp).Name + ")" // 715.3
+	}
 	if len(tgts) > 0 {
 		text += " targeting " + strings.Join(tgts, ", ")
 	}
