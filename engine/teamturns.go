@@ -133,3 +133,13 @@ func (s *State) PassesToEnd() int {
 	}
 	return n
 }
+
+// TurnHolder is who holds the turn when it is p's: p or, with shared team
+// turns, the primary player of p's team (805.2), for whom the active team's
+// players come first in APNAP order (805.6).
+func (s *State) TurnHolder(p PlayerID) PlayerID {
+	if s.teamOption(registry.TeamTurns) && s.applies(registry.TeamTurns) {
+		return s.primary(p)
+	}
+	return p
+}

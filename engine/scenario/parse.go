@@ -589,7 +589,7 @@ func (p *parser) setup(l string) {
 			step = st
 		}
 		add(func(r *run) error {
-			r.st.Active, r.st.Priority, r.st.Step = r.player(who), r.player(who), step
+			r.st.Active, r.st.Priority, r.st.Step = r.st.TurnHolder(r.player(who)), r.player(who), step
 			if hasN {
 				r.st.Turn = n
 			}
