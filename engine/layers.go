@@ -129,7 +129,6 @@ type instance struct {
 type layerCtx struct {
 	s       *State
 	objs    []*Object
-	byID    map[cardtext.ObjectID]*Object
 	ch      map[cardtext.ObjectID]*Chars
 	started map[string]*instance // static abilities' effects that began in an earlier layer (613.6)
 	// base is the characteristics after layer 1, kept when effects don't
@@ -138,6 +137,17 @@ type layerCtx struct {
 	// granted is, for each object, the timestamp of the effect that gave
 	// it each ability it gained from a static ability (613.7a).
 	granted map[cardtext.ObjectID]map[*cardtext.Ability]int
+}
+
+// object is the object with id among those computed, nil if none: a
+// search of a few dozen, cheaper than a map made at every computation.
+func (lc *layerCtx) object(id cardtext.ObjectID) *Object {
+	for _, o := range lc.objs {
+		if o.ID == id {
+			return o
+		}
+	}
+	return nil
 }
 
 // computeView applies every continuous effect to every object, layer by
@@ -171,10 +181,7 @@ func (s *State) computeView() *view {
 // layered computes the view of objs, which are all the state's objects
 // unless the state is quiet.
 func (s *State) layered(objs []*Object) *view {
-	lc := &layerCtx{s: s, objs: objs, byID: make(map[cardtext.ObjectID]*Object, len(objs)), ch: make(map[cardtext.ObjectID]*Chars, len(objs))}
-	for _, o := range objs {
-		lc.byID[o.ID] = o
-	}
+	lc := &layerCtx{s: s, objs: objs, ch: make(map[cardtext.ObjectID]*Chars, len(objs))}
 	v := &view{chars: lc.ch, copiable: make(map[cardtext.ObjectID]*cardtext.Card, len(lc.objs))}
 	// Every object's characteristics in one allocation.
 	slab := make([]Chars, len(lc.objs))
@@ -468,7 +475,7 @@ func (lc *layerCtx) instances(l string) []*instance {
 			fixed = nil // 611.2c: without it, "all white creatures" means those that are white now
 		}
 		out = append(out, &instance{key: fmt.Sprintf("e%d", e.ID), spec: e.Spec, eff: e, ctrl: e.Controller, ts: e.Timestamp,
-			fixed: fixed, name: e.SourceName, src: lc.byID[e.Source]})
+			fixed: fixed, name: e.SourceName, src: lc.object(e.Source)})
 	}
 	for _, o := range lc.objs {
 		ch := lc.ch[o.ID]
@@ -584,7 +591,7 @@ func (lc *layerCtx) affected(in *instance, ch map[cardtext.ObjectID]*Chars) []ca
 		}
 	case cardtext.RefEnchanted:
 		if src != nil && src.Attached != 0 {
-			if t := lc.byID[src.Attached]; t != nil && t.Zone == cardtext.Battlefield {
+			if t := lc.object(src.Attached); t != nil && t.Zone == cardtext.Battlefield {
 				return []cardtext.ObjectID{t.ID}
 			}
 		}
@@ -659,7 +666,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 	sp := in.spec
 	for _, id := range ids {
 		c := ch[id]
-		o := lc.byID[id]
+		o := lc.object(id)
 		if c == nil || o == nil {
 			continue
 		}
