@@ -127,6 +127,7 @@ var corpusEditions = []corpusEdition{
 			priority.resolve=217.6d
 			replace.chain=419.9b
 			spell.effects.stay=213.5
+			stack=217.6a
 			step.untap=302.2
 			this.object=202.2a
 			trigger.delayed.created=404.4a
@@ -137,15 +138,9 @@ var corpusEditions = []corpusEdition{
 			types.creature.dash=212.3c
 			types.land.dash=212.6c
 			types.subtypes=205.3b
-		`,
-		drop: `
-			facedown
-			land.count
-			stack
 		`},
 	{file: "2003-12-01", date: "2003-12-01", symbols: 14,
 		set: `
-			facedown=502.26e
 			mana.undefined=406.6
 		`},
 	{file: "2006-06-01", date: "2004-06-01", symbols: 14,
@@ -225,16 +220,11 @@ var corpusEditions = []corpusEdition{
 			copy.status=503.3
 			status.kept=510.4
 		`,
-		drop: `
-			combat.landwalk
-			facedown
-		`,
 		supertypes: "basic,legendary,world,snow"},
 	{file: "2007-02-01", date: "2007-02-01", symbols: 110,
 		set: `
 			draw.first.secondary=101.5b
 			draw=423.1
-			facedown=502.26e
 			flashback=502.22a
 			sba.counters=420.5n
 			team.act=606.6e
@@ -304,41 +294,8 @@ var corpusEditions = []corpusEdition{
 	{file: "2008-05-01", date: "2008-05-01", symbols: 238,
 		set: `
 			manavalue.hybrid=203.3c
-		`,
-		drop: `
-			apnap
-			combat.landwalk.nocancel
-			control.concede
-			control.decide
-			control.own
-			control.see
-			cost.locked
-			defending.one
-			dependency
-			effect.static
-			step.begin
-			target.once
-			this.object
 		`},
-	{file: "2008-07-15", date: "2008-07-15", symbols: 238,
-		set: `
-			apnap=103.4
-			combat.landwalk.nocancel=502.6d
-			control.concede=507.3b
-			control.decide=507.3
-			control.own=507.3c
-			control.see=507.2
-			cost.locked=409.1f
-			defending.one=602.2a
-			dependency=418.5c
-			effect.static=418.4a
-			step.begin=300.5
-			target.once=409.1c
-			this.object=202.2a
-		`,
-		drop: `
-			name.grant
-		`},
+	{file: "2008-07-15", date: "2008-07-15", symbols: 238},
 	{file: "2009-02-01", date: "2009-02-01", symbols: 238,
 		set: `
 			priority.resolve=217.6e
@@ -387,6 +344,7 @@ var corpusEditions = []corpusEdition{
 			combat.deal=510.2
 			combat.flying=702.9b
 			combat.landwalk.nocancel=702.12d
+			combat.landwalk=702.12b
 			combat.order.blocking=509.3
 			combat.order=509.2
 			combat.sick=302.6
@@ -453,6 +411,7 @@ var corpusEditions = []corpusEdition{
 			fading=702.29a
 			flashback=702.31a
 			flip=709.2
+			land.count=305.2
 			land.play=305.1
 			layer.1=612.1a
 			layer.2=612.1b
@@ -492,6 +451,7 @@ var corpusEditions = []corpusEdition{
 			melee.range=808.2a
 			morph.up=702.34d
 			mulligan=103.4
+			name.grant=201.2b
 			number.negative=107.1b
 			number.zero=107.1b
 			phasing=702.23b
@@ -568,6 +528,7 @@ var corpusEditions = []corpusEdition{
 			status.kept=110.6c
 			step.begin=500.6
 			step.draw=504.1
+			step.end=513.1
 			step.ends=500.2
 			step.untap=502.2
 			subgame.end=712.5
@@ -635,7 +596,6 @@ var corpusEditions = []corpusEdition{
 		drop: `
 			combat.stack
 			mana.burn
-			step.end
 		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,plane,planeswalker,sorcery,tribal",
 		supertypes: "basic,legendary,snow,world",
@@ -940,7 +900,6 @@ var corpusEditions = []corpusEdition{
 			flashback=702.33a
 			indestructible=702.12b
 			kicker=702.32a
-			land.count=305.2
 			life.start.team=103.3a
 			lifelink.ability=702.15a
 			lifelink=702.15b
@@ -1057,7 +1016,6 @@ var corpusEditions = []corpusEdition{
 			shuffle.absent=701.18c
 			shuffle.empty=701.18d
 			shuffle=701.18a
-			step.end=513.1
 			tap=701.19a
 			transform=701.26a
 			trigger.linked=603.11
@@ -1233,9 +1191,6 @@ var corpusEditions = []corpusEdition{
 			timestamp.attach=613.7e
 			timestamp.static=613.7a
 			timestamp=613.7
-		`,
-		drop: `
-			resolve.permanent
 		`},
 	{file: "2020-07-03", date: "2020-07-03", symbols: 510,
 		set: `
@@ -1311,6 +1266,10 @@ var corpusEditions = []corpusEdition{
 	{file: "2021-07-12", date: "2021-07-23", symbols: 510,
 		set: `
 			ability.zone=113.6m
+			adventure.chars=716.3b
+			adventure.exile=716.3d
+			adventure.has=716.2a
+			adventure.judge=716.3a
 			combat.trample.walkers=702.19c
 			commander.loses=704.6c
 			control.concede=718.6
@@ -1337,6 +1296,10 @@ var corpusEditions = []corpusEdition{
 			loop.mandatory=724.4
 			loop.notforced=724.5
 			loyalty.combine=606.5
+			meld.finds=713.4c
+			meld.leaves=713.4
+			meld.order=713.4b
+			meld.replace=713.4d
 			restart.cards=721.2
 			restart=721.1
 			shortcut.shorten=724.2b
@@ -1350,16 +1313,6 @@ var corpusEditions = []corpusEdition{
 			transform.dfc=712.5
 			transform.same=712.14
 			trigger.zones=113.6k
-		`,
-		drop: `
-			adventure.chars
-			adventure.exile
-			adventure.has
-			adventure.judge
-			meld.finds
-			meld.leaves
-			meld.order
-			meld.replace
 		`,
 		cardTypes: "artifact,conspiracy,creature,dungeon,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2021-11-15", date: "2021-11-19", symbols: 510,

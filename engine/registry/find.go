@@ -23,7 +23,7 @@ func FindOnly(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
 	byNumber := map[rules.Number]string{}
 	for _, t := range texts {
 		if t.Number.Level() == rules.LevelChapter {
-			titles[t.Number.Chapter] = Fold(t.Text)
+			titles[t.Number.Chapter] = Fold(RestoreLostQuotes(t.Text))
 		}
 		if t.Number.Level() == rules.LevelRule {
 			byNumber[t.Number] = t.Text
@@ -45,9 +45,9 @@ func FindOnly(texts []RuleText, want map[Key]bool) map[Key][]RuleText {
 				continue
 			}
 			if !folded {
-				f, folded = Fold(t.Text), true
+				f, folded = Fold(RestoreLostQuotes(t.Text)), true
 			}
-			if r.says(f) && (r.parent == nil || r.parent.MatchString(Fold(byNumber[t.Number.Parent()]))) {
+			if r.says(f) && (r.parent == nil || r.parent.MatchString(Fold(RestoreLostQuotes(byNumber[t.Number.Parent()])))) {
 				out[r.key] = append(out[r.key], t)
 			}
 		}
