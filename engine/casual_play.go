@@ -162,7 +162,7 @@ func (t *tx) castFromCommand(o *Object, p PlayerID) {
 		if pl.Commanders[i].Card == o.Label {
 			pl.Commanders[i].Casts++
 			t.emit(Event{Kind: EvRule, Key: registry.CommanderCast, Object: o.Label, ObjectID: o.ID, Player: pl.Name,
-				Text: fmt.Sprintf("%s casts %s from the command zone (%s time)", pl.Name, o.Label, variants.Ordinal(pl.Commanders[i].Casts))})
+				Text: fmt.Sprintf("%s casts %s from the command zone (%s time)", pl.Name, o.Label, cardtext.Ordinal(pl.Commanders[i].Casts))})
 		}
 	}
 }

@@ -744,17 +744,10 @@ func triggerName(w Waiting) string {
 	}
 	for i, a := range abs {
 		if a == w.Ability || a.Text == w.Ability.Text {
-			return fmt.Sprintf("%s's %s ability", w.SourceName, ordinalWord(i+1))
+			return fmt.Sprintf("%s's %s ability", w.SourceName, cardtext.Ordinal(i+1))
 		}
 	}
 	return w.SourceName
-}
-
-func ordinalWord(n int) string {
-	if n >= 1 && n <= 4 {
-		return [...]string{"first", "second", "third", "fourth"}[n-1]
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // interchangeable reports whether triggered abilities are all the same

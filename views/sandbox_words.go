@@ -11,6 +11,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/arbiter-rules/arbiter/engine/cardtext"
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
@@ -113,14 +114,14 @@ func (w *Words) object(name string, n int) string {
 	if w.count[name] <= 1 {
 		return name
 	}
-	return "the " + ordinal(n) + " " + name
+	return "the " + cardtext.Ordinal(n) + " " + name
 }
 
 func (w *Words) ability(source, sourcePhrase string, n int) string {
 	if w.count[source+" ability"] <= 1 {
 		return sourcePhrase + "'s ability"
 	}
-	return "the " + ordinal(n) + " " + source + " ability"
+	return "the " + cardtext.Ordinal(n) + " " + source + " ability"
 }
 
 // number reads the decimal number at s[i:], returning it and where it
@@ -135,28 +136,6 @@ func number(s string, i int) (int, int) {
 		return 0, i
 	}
 	return n, j
-}
-
-var ordinals = []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-	"eleventh", "twelfth"}
-
-// ordinal is "second" for 2, "21st" for 21.
-func ordinal(n int) string {
-	if n > 0 && n < len(ordinals) {
-		return ordinals[n]
-	}
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // SymbolText renders text with its mana and tap symbols drawn as the rules

@@ -33,11 +33,6 @@ func TestWords(t *testing.T) {
 	if got := w.Sentence("isamaru#1 attacks"); got != "The first Isamaru attacks" {
 		t.Errorf("Sentence: %q", got)
 	}
-	for n, want := range map[int]string{1: "first", 12: "twelfth", 13: "13th", 21: "21st", 22: "22nd", 23: "23rd", 111: "111th"} {
-		if got := ordinal(n); got != want {
-			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
-		}
-	}
 }
 
 func TestSymbolText(t *testing.T) {

@@ -2,7 +2,6 @@ package variants
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/engine/cardtext"
@@ -64,28 +63,3 @@ func Tax(casts int) cardtext.ManaCost {
 // CommanderDamageLoses is how much combat damage from the same commander over
 // the game makes a player lose (903.10a, 704.6c): 21 or more.
 const CommanderDamageLoses = 21
-
-// Ordinal writes n as an ordinal for an event's text: "first", "second",
-// "third", then "4th", "11th", "21st", "22nd".
-func Ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	}
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
-}

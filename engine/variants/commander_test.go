@@ -79,11 +79,3 @@ func TestTax(t *testing.T) {
 		}
 	}
 }
-
-func TestOrdinal(t *testing.T) {
-	for n, want := range map[int]string{1: "first", 2: "second", 3: "third", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 23: "23rd", 111: "111th", 102: "102nd"} {
-		if got := Ordinal(n); got != want {
-			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
