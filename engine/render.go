@@ -172,7 +172,7 @@ func Render(ed *RulesEdition, s State) Board {
 	for i, p := range s.Players {
 		id := PlayerID(i)
 		v := PlayerView{Name: p.Name, Life: s.LifeTotal(id), Poison: p.Counters.Get("poison"), Pool: p.Pool.String(),
-			Active: s.Active == id, Lost: p.Lost, LostBy: ed.Rule(p.LostBy).String()}
+			Active: s.IsActive(id), Lost: p.Lost, LostBy: ed.Rule(p.LostBy).String()}
 		var other Counters
 		for _, c := range p.Counters {
 			if c.Kind != "poison" {

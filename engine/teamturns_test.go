@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestTurnHolder: with shared team turns a team's turn is held by its
@@ -36,6 +37,33 @@ func TestTurnHolder(t *testing.T) {
 		s.Active = got
 		if apnap := s.APNAP(); got != c.want || !slices.Equal(apnap, c.apnap) {
 			t.Errorf("%s: holder %d, APNAP %v; want %d, %v", c.name, got, apnap, c.want, c.apnap)
+		}
+	}
+}
+
+// TestBoardShowsActiveTeam: the board marks every player of the active team
+// as active (805.4a), not only the one holding the turn.
+func TestBoardShowsActiveTeam(t *testing.T) {
+	ed := EditionAt(time.Date(2026, 1, 16, 0, 0, 0, 0, time.UTC))
+	for _, shared := range []bool{true, false} {
+		s := NewState(20, "A", "B", "C", "D")
+		for i, team := range []int{0, 0, 2, 2} {
+			s = s.EditPlayer(PlayerID(i), func(p *Player) { p.Team = team })
+		}
+		s.Game.SharedTurns = shared
+		s.Active = 2
+		var active []string
+		for _, p := range Render(ed, s).Players {
+			if p.Active {
+				active = append(active, p.Name)
+			}
+		}
+		want := []string{"C"}
+		if shared {
+			want = []string{"C", "D"}
+		}
+		if !slices.Equal(active, want) {
+			t.Errorf("shared turns %v: active %v, want %v", shared, active, want)
 		}
 	}
 }
