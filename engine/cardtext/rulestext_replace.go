@@ -26,19 +26,10 @@ func (p *textParser) replacementStatic(c *tcur, text string) (*Ability, bool, er
 	if !c.eat(",") {
 		return nil, true, p.fail(c, text, "a comma after the event: \"If you would gain life, …\"")
 	}
-	lead := c.eat("instead")
-	// The effect ends before a trailing "instead".
-	end := len(c.toks)
-	if end > c.i && c.toks[end-1].w == "." {
-		end--
+	ec, err := p.insteadEffect(c, text, "If EVENT, EFFECT instead.")
+	if err != nil {
+		return nil, true, err
 	}
-	if !lead {
-		if end == c.i || c.toks[end-1].w != "instead" {
-			return nil, true, p.fail(&tcur{toks: c.toks, src: c.src, i: end}, text, "\"instead\": \"If EVENT, EFFECT instead.\"")
-		}
-		end--
-	}
-	ec := c.upTo(end)
 	prev := p.event
 	p.event = ev
 	ins, err := p.effect(ec, text)
@@ -147,18 +138,10 @@ func (p *textParser) graveReplacementStatic(c *tcur, text string) (*Ability, boo
 	if !c.eat(",") {
 		return nil, true, p.fail(c, text, "a comma after the event: \"If ~ would die, …\"")
 	}
-	lead := c.eat("instead")
-	end := len(c.toks)
-	if end > c.i && c.toks[end-1].w == "." {
-		end--
+	dc, err := p.insteadEffect(c, text, "If ~ would die, EFFECT instead.")
+	if err != nil {
+		return nil, true, err
 	}
-	if !lead {
-		if end == c.i || c.toks[end-1].w != "instead" {
-			return nil, true, p.fail(&tcur{toks: c.toks, src: c.src, i: end}, text, "\"instead\": \"If ~ would die, EFFECT instead.\"")
-		}
-		end--
-	}
-	dc := c.upTo(end)
 	if err := p.graveDest(dc, text, g); err != nil {
 		return nil, true, err
 	}
@@ -470,4 +453,23 @@ func (p *textParser) enterControlReplacement(c *tcur, text string) (*Ability, bo
 		return nil, true, p.fail(c, text, "a permanent's replacement effect without \"this turn\"")
 	}
 	return &Ability{Kind: AbSpell, Effect: []*Instr{{Op: OpContinuous, Cont: &ContSpec{Rules: mod}, Dur: Duration{Kind: DurEndOfTurn}, Text: text}}}, true, nil
+}
+
+// insteadEffect is the cursor over a replacement's effect after its
+// event's comma: up to a closing "instead" ("If EVENT, EFFECT instead.")
+// or, when "instead" leads ("If EVENT, instead EFFECT."), to the end; form
+// is the sentence shown when neither is there.
+func (p *textParser) insteadEffect(c *tcur, text, form string) (*tcur, error) {
+	lead := c.eat("instead")
+	end := len(c.toks)
+	if end > c.i && c.toks[end-1].w == "." {
+		end--
+	}
+	if !lead {
+		if end == c.i || c.toks[end-1].w != "instead" {
+			return nil, p.fail(&tcur{toks: c.toks, src: c.src, i: end}, text, "\"instead\": \""+form+"\"")
+		}
+		end--
+	}
+	return c.upTo(end), nil
 }
