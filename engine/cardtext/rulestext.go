@@ -792,17 +792,11 @@ func (p *textParser) triggered(c *tcur, text string) (*Ability, error) {
 		p.it = ORef{Kind: RefSelf}
 	}
 	if c.eat("if") {
-		comma := topLevel(c, ",")
-		if comma < 0 {
-			return nil, p.fail(c, text, "a comma after the \"if\" condition")
-		}
-		cc := c.upTo(comma)
-		cond, err := p.cond(cc, text)
+		cond, err := p.condToComma(c, text, "the \"if\" condition")
 		if err != nil {
 			return nil, err
 		}
 		a.If = cond
-		c.i = comma + 1
 	}
 	eff, err := p.effect(c, text)
 	if err != nil {
@@ -1043,6 +1037,22 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		return nil, p.fail(c, text, "the trigger condition ends at the comma")
 	}
 	return t, nil
+}
+
+// condToComma reads the condition before the next comma outside quotes
+// ("if you control a Swamp,", "as long as it's your turn,") and steps past
+// the comma; what names the condition when the comma is missing.
+func (p *textParser) condToComma(c *tcur, text, what string) (*Cond, error) {
+	comma := topLevel(c, ",")
+	if comma < 0 {
+		return nil, p.fail(c, text, "a comma after "+what)
+	}
+	cond, err := p.cond(c.upTo(comma), text)
+	if err != nil {
+		return nil, err
+	}
+	c.i = comma + 1
+	return cond, nil
 }
 
 // cond reads a condition: "you have 40 or more life", "~ is tapped".
@@ -1405,16 +1415,11 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	// "As long as COND, STATIC."
 	var cond *Cond
 	if c.eat("as", "long", "as") {
-		comma := topLevel(c, ",")
-		if comma < 0 {
-			return fail("a comma after the condition")
-		}
-		cc, err := p.cond(c.upTo(comma), text)
+		cc, err := p.condToComma(c, text, "the condition")
 		if err != nil {
 			return nil, true, err
 		}
 		cond = cc
-		c.i = comma + 1
 		if specs, ok, err := p.characteristicsOf(c, text); ok {
 			if err != nil {
 				return nil, true, err

@@ -113,15 +113,10 @@ func (p *textParser) sentence(c *tcur, text string, prev []*Instr) ([]*Instr, er
 		// instructions are followed only if the condition is true then.
 		c.eat("then")
 		c.eat("if")
-		comma := topLevel(c, ",")
-		if comma < 0 {
-			return nil, p.fail(c, text, "a comma after the \"if\" condition")
-		}
-		cond, err := p.cond(c.upTo(comma), text)
+		cond, err := p.condToComma(c, text, "the \"if\" condition")
 		if err != nil {
 			return nil, err
 		}
-		c.i = comma + 1
 		ins, err := p.clauses(c, text)
 		if err != nil {
 			return nil, err

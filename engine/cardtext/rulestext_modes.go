@@ -51,15 +51,10 @@ func (p *textParser) modalHeader(c *tcur, text string) (*Ability, bool, error) {
 		if !c.eat("if") {
 			return nil, true, p.fail(c, text, "\"If CONDITION, choose N instead.\" after \"Choose one.\"")
 		}
-		comma := topLevel(c, ",")
-		if comma < 0 {
-			return nil, true, p.fail(c, text, "a comma after the condition")
-		}
-		cond, err := p.cond(c.upTo(comma), text)
+		cond, err := p.condToComma(c, text, "the condition")
 		if err != nil {
 			return nil, true, err
 		}
-		c.i = comma + 1
 		if !c.eat("choose") {
 			return nil, true, p.fail(c, text, "choose N instead")
 		}
