@@ -65,11 +65,24 @@ func (f CorpusFile) Check(b []byte) error {
 	return nil
 }
 
-// CorpusManifest returns the manifest, newest first (parsed from the
-// embedded manifest; an error names the manifest line).
+// CorpusManifest returns the manifest's rules files, newest first (parsed
+// from the embedded manifest; an error names the manifest line).
 func CorpusManifest() ([]CorpusFile, error) {
-	return parseCorpusManifest(corpusManifestName, []byte(corpusManifest))
+	m, err := parseManifest(corpusManifestName, []byte(corpusManifest))
+	return m.files, err
 }
+
+// manifest is what a manifest lists: the rules files, newest first, and
+// the table of sets (cr-sets.tsv) if the archive holds one, as its first
+// entry.
+type manifest struct {
+	files []CorpusFile
+	sets  *CorpusFile // Effective is setsKey
+}
+
+// setsKey stands in a manifest line's first column for the table of sets,
+// which has no effective date of its own.
+const setsKey = "sets"
 
 // The manifest is tab-separated text, one file a line in the archive's
 // order; lines starting with # are comments. Tabs, because names and
@@ -77,15 +90,27 @@ func CorpusManifest() ([]CorpusFile, error) {
 // manifestHeader opens every manifest WriteCorpus writes.
 const manifestHeader = "# The official Comprehensive Rules files in cr.tar.zst, in the archive's order (newest first).\n" +
 	"# Rebuild both: go run ./cmd/arbiter archive --from ../shared/corpus/cr --out content/cr\n" +
-	"# effective\tname\tsize\tsha256\tencoding\n"
+	"# effective\tname\tsize\tsha256\tencoding (\"sets\" for the table of the sets that brought each edition, held first)\n"
 
 // formatCorpusManifest writes files as a manifest, which
 // parseCorpusManifest reads back to the same slice.
 func formatCorpusManifest(files []CorpusFile) []byte {
+	return formatManifest(manifest{files: files})
+}
+
+// formatManifest writes m, the table of sets first (as in the archive),
+// which parseManifest reads back the same.
+func formatManifest(m manifest) []byte {
 	var b bytes.Buffer
 	b.WriteString(manifestHeader)
-	for _, f := range files {
+	line := func(f CorpusFile) {
 		fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\n", f.Effective, f.Name, f.Size, f.SHA256, f.Encoding)
+	}
+	if m.sets != nil {
+		line(*m.sets)
+	}
+	for _, f := range m.files {
+		line(f)
 	}
 	return b.Bytes()
 }
@@ -96,7 +121,14 @@ func formatCorpusManifest(files []CorpusFile) []byte {
 // real and strictly decreasing (newest first, none repeated), names are
 // plain file names that appear once, sizes are canonical decimals.
 func parseCorpusManifest(name string, b []byte) ([]CorpusFile, error) {
-	var files []CorpusFile
+	m, err := parseManifest(name, b)
+	return m.files, err
+}
+
+// parseManifest is parseCorpusManifest that also reads the line of the
+// table of sets ("sets" in place of a date), which may come only first.
+func parseManifest(name string, b []byte) (manifest, error) {
+	var m manifest
 	seen := map[string]int{} // file name → manifest line
 	for i, line := range strings.Split(string(b), "\n") {
 		n := i + 1
@@ -104,24 +136,36 @@ func parseCorpusManifest(name string, b []byte) ([]CorpusFile, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		sets := strings.HasPrefix(line, setsKey+"\t")
+		if sets {
+			line = "2000-01-01" + line[len(setsKey):] // a date, for parseManifestLine
+		}
 		f, err := parseManifestLine(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+			return manifest{}, fmt.Errorf("%s:%d: %w", name, n, err)
 		}
 		if prev, ok := seen[f.Name]; ok {
-			return nil, fmt.Errorf("%s:%d: %s is listed already on line %d", name, n, f.Name, prev)
-		}
-		if len(files) > 0 && f.Effective >= files[len(files)-1].Effective {
-			return nil, fmt.Errorf("%s:%d: %s (%s) is not older than the line before (%s); the manifest lists each date once, newest first",
-				name, n, f.Name, f.Effective, files[len(files)-1].Effective)
+			return manifest{}, fmt.Errorf("%s:%d: %s is listed already on line %d", name, n, f.Name, prev)
 		}
 		seen[f.Name] = n
-		files = append(files, f)
+		if sets {
+			if len(m.files) > 0 || m.sets != nil {
+				return manifest{}, fmt.Errorf("%s:%d: the table of sets %s is not the first line; the archive holds it first", name, n, f.Name)
+			}
+			f.Effective = setsKey
+			m.sets = &f
+			continue
+		}
+		if len(m.files) > 0 && f.Effective >= m.files[len(m.files)-1].Effective {
+			return manifest{}, fmt.Errorf("%s:%d: %s (%s) is not older than the line before (%s); the manifest lists each date once, newest first",
+				name, n, f.Name, f.Effective, m.files[len(m.files)-1].Effective)
+		}
+		m.files = append(m.files, f)
 	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("%s: lists no files", name)
+	if len(m.files) == 0 {
+		return manifest{}, fmt.Errorf("%s: lists no files", name)
 	}
-	return files, nil
+	return m, nil
 }
 
 // parseManifestLine reads one file's line.
@@ -188,7 +232,9 @@ func isEncodingName(s string) bool {
 type CorpusReader struct {
 	name  string // the archive, for errors
 	files []CorpusFile
-	next  int // index in files of the entry Next reads
+	sets  *CorpusFile // the table of sets the archive holds first, if any
+	data  []byte      // the table's bytes, once read
+	next  int         // index in files of the entry Next reads
 	zr    *zstd.Decoder
 	tr    *tar.Reader
 	err   error // sticky: io.EOF after the last file, or what went wrong
@@ -196,11 +242,21 @@ type CorpusReader struct {
 
 // OpenCorpus streams the archive's files in manifest order (newest first).
 func OpenCorpus() (*CorpusReader, error) {
-	files, err := CorpusManifest()
+	m, err := parseManifest(corpusManifestName, []byte(corpusManifest))
 	if err != nil {
 		return nil, err
 	}
-	return openCorpus(corpusArchiveName, strings.NewReader(corpusArchive), files, corpusWindow)
+	return openManifest(corpusArchiveName, strings.NewReader(corpusArchive), m, corpusWindow)
+}
+
+// openManifest is openCorpus for an archive whose manifest may list a
+// table of sets, which the reader reads first and keeps (sets).
+func openManifest(name string, archive io.Reader, m manifest, window int) (*CorpusReader, error) {
+	r, err := openCorpus(name, archive, m.files, window)
+	if err == nil {
+		r.sets = m.sets
+	}
+	return r, err
 }
 
 // openCorpus reads archive (named name in errors) against files. The
@@ -240,32 +296,79 @@ func (r *CorpusReader) Next() (CorpusFile, []byte, error) {
 	return f, b, nil
 }
 
-// read reads the tar entry the manifest says comes next.
+// read reads the tar entry the manifest says comes next, after the table
+// of sets if the manifest lists one.
 func (r *CorpusReader) read() (CorpusFile, []byte, error) {
+	if err := r.readSets(); err != nil {
+		return CorpusFile{}, nil, err
+	}
 	h, err := r.tr.Next()
 	if err == io.EOF {
 		return CorpusFile{}, nil, r.end()
 	}
 	if err != nil {
-		return CorpusFile{}, nil, fmt.Errorf("%s: entry %d: %w", r.name, r.next+1, err)
+		return CorpusFile{}, nil, fmt.Errorf("%s: entry %d: %w", r.name, r.entries()+1, err)
 	}
 	if r.next == len(r.files) {
-		return CorpusFile{}, nil, fmt.Errorf("%s: entry %d, %s, is not in the manifest (it lists %d files)", r.name, r.next+1, h.Name, len(r.files))
+		return CorpusFile{}, nil, fmt.Errorf("%s: entry %d, %s, is not in the manifest (it lists %d files)", r.name, r.entries()+1, h.Name, len(r.files))
 	}
 	want := r.files[r.next]
+	b, err := r.body(h, want, r.entries()+1)
+	return want, b, err
+}
+
+// readSets reads the table of sets, the first entry, if the manifest
+// lists one and it is not read yet.
+func (r *CorpusReader) readSets() error {
+	if r.sets == nil || r.data != nil {
+		return nil
+	}
+	b, err := r.entry(*r.sets, 1)
+	if err != nil {
+		return err
+	}
+	if err := r.sets.Check(b); err != nil {
+		return fmt.Errorf("%s: %w", r.name, err)
+	}
+	r.data = b
+	return nil
+}
+
+// entries is how many entries were read.
+func (r *CorpusReader) entries() int {
+	if r.data != nil {
+		return r.next + 1
+	}
+	return r.next
+}
+
+// entry reads the next tar entry, which must be want, the n-th.
+func (r *CorpusReader) entry(want CorpusFile, n int) ([]byte, error) {
+	h, err := r.tr.Next()
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: ends before its entry %d, %s", r.name, n, want.Name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: entry %d: %w", r.name, n, err)
+	}
+	return r.body(h, want, n)
+}
+
+// body checks the header of the n-th entry against want and reads its bytes.
+func (r *CorpusReader) body(h *tar.Header, want CorpusFile, n int) ([]byte, error) {
 	switch {
 	case h.Name != want.Name:
-		return CorpusFile{}, nil, fmt.Errorf("%s: entry %d is %s; the manifest lists %s there", r.name, r.next+1, h.Name, want.Name)
+		return nil, fmt.Errorf("%s: entry %d is %s; the manifest lists %s there", r.name, n, h.Name, want.Name)
 	case h.Typeflag != tar.TypeReg:
-		return CorpusFile{}, nil, fmt.Errorf("%s: entry %s is not a regular file (tar type %q)", r.name, h.Name, h.Typeflag)
+		return nil, fmt.Errorf("%s: entry %s is not a regular file (tar type %q)", r.name, h.Name, h.Typeflag)
 	case h.Size != want.Size:
-		return CorpusFile{}, nil, fmt.Errorf("%s: entry %s has %d bytes; the manifest says %d", r.name, h.Name, h.Size, want.Size)
+		return nil, fmt.Errorf("%s: entry %s has %d bytes; the manifest says %d", r.name, h.Name, h.Size, want.Size)
 	}
 	b := make([]byte, h.Size)
 	if _, err := io.ReadFull(r.tr, b); err != nil {
-		return CorpusFile{}, nil, fmt.Errorf("%s: entry %s: %w", r.name, h.Name, err)
+		return nil, fmt.Errorf("%s: entry %s: %w", r.name, h.Name, err)
 	}
-	return want, b, nil
+	return b, nil
 }
 
 // end checks, at the tar's end, that every manifest file was read and

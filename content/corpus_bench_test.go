@@ -63,7 +63,7 @@ func BenchmarkCorpusWindow(b *testing.B) {
 	}
 	for _, window := range []int{1 << 20, 2 << 20, 4 << 20, 8 << 20, 16 << 20, 32 << 20, 64 << 20} {
 		var zst, manifest bytes.Buffer
-		if err := writeCorpus(&zst, &manifest, srcs, window); err != nil {
+		if err := writeCorpus(&zst, &manifest, srcs, nil, window); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("window=%dMiB", window>>20), func(b *testing.B) {

@@ -17,9 +17,9 @@ import (
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
-// officialFiles is how many text files Wizards published from 2003-03-15
-// to 2026-01-16, all in the corpus.
-const officialFiles = 73
+// officialFiles is how many text files of the Comprehensive Rules the
+// corpus holds, from 1999-04-23 to 2026-04-17, all in the archive.
+const officialFiles = 128
 
 // readAll reads r to its end: the files and their bytes, or the first error.
 func readAll(r *CorpusReader) ([]CorpusFile, [][]byte, error) {
@@ -87,10 +87,18 @@ func TestCorpusArchiveHeaders(t *testing.T) {
 	if zh.WindowSize != corpusWindow || !zh.HasCheckSum {
 		t.Errorf("zstd window %d, checksum %v; want %d and a checksum", zh.WindowSize, zh.HasCheckSum, corpusWindow)
 	}
-	manifest, err := CorpusManifest()
+	m, err := parseManifest(corpusManifestName, []byte(corpusManifest))
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The table of sets comes first, dated as the newest edition it names.
+	sets, err := CRSets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	setsEntry := *m.sets
+	setsEntry.Effective = sets[len(sets)-1].Effective
+	manifest := append([]CorpusFile{setsEntry}, m.files...)
 	zr, err := zstd.NewReader(strings.NewReader(corpusArchive), zstd.WithDecoderConcurrency(1))
 	if err != nil {
 		t.Fatal(err)
@@ -170,41 +178,51 @@ func TestCorpusMatchesShared(t *testing.T) {
 // TestCorpusDamaged reads a damaged archive or manifest to its end: each
 // gives an error naming what is wrong, and none panics.
 func TestCorpusDamaged(t *testing.T) {
-	manifest, err := CorpusManifest()
+	m, err := parseManifest(corpusManifestName, []byte(corpusManifest))
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, last := manifest[0], manifest[len(manifest)-1]
+	files := m.files
+	n := len(files)
+	first, last := files[0], files[len(files)-1]
 	flipped := []byte(corpusArchive)
 	flipped[len(flipped)/2] ^= 0x55
 	badSum := []byte(corpusArchive)
 	badSum[len(badSum)-1] ^= 1 // the stream's XXH64, which only its end checks
-	wrongSize := slices.Clone(manifest)
+	wrongSize := slices.Clone(files)
 	wrongSize[1].Size++
-	wrongHash := slices.Clone(manifest)
+	wrongHash := slices.Clone(files)
 	wrongHash[0].SHA256 = strings.Repeat("0", 64)
 	older := CorpusFile{Effective: "2002-01-01", Name: "2002-01-01.txt", Size: 1, SHA256: strings.Repeat("a", 64), Encoding: "utf-8"}
-	renamed := slices.Clone(manifest)
+	renamed := slices.Clone(files)
 	renamed[2].Name = "renamed.txt"
+	setsSize, setsHash := *m.sets, *m.sets
+	setsSize.Size++
+	setsHash.SHA256 = strings.Repeat("0", 64)
 	for _, tt := range []struct {
 		name     string
 		archive  string
 		manifest []CorpusFile
-		want     string // in the error
+		sets     *CorpusFile // the manifest's table of sets
+		want     string      // in the error
 	}{
-		{"truncated zstd", corpusArchive[:len(corpusArchive)/2], manifest, ": unexpected EOF"},
-		{"truncated zstd header", corpusArchive[:5], manifest, "cr.tar.zst: entry 1: unexpected EOF"},
-		{"zstd checksum", string(badSum), manifest, "cr.tar.zst: entry " + last.Name + ": CRC check failed"},
-		{"empty archive", "", manifest, "cr.tar.zst: ends after 0 files; the manifest lists 73 (" + first.Name + " is missing)"},
-		{"damaged zstd", string(flipped), manifest, "cr.tar.zst: "},
-		{"size differs from the manifest", corpusArchive, wrongSize, "entry " + manifest[1].Name + " has " + fmt.Sprint(manifest[1].Size) + " bytes; the manifest says " + fmt.Sprint(wrongSize[1].Size)},
-		{"hash differs from the manifest", corpusArchive, wrongHash, first.Name + " has SHA-256 " + first.SHA256 + "; the manifest says 0000"},
-		{"entry not in the manifest", corpusArchive, manifest[:len(manifest)-1], "entry 73, " + last.Name + ", is not in the manifest (it lists 72 files)"},
-		{"entry under another name", corpusArchive, renamed, "entry 3 is " + manifest[2].Name + "; the manifest lists renamed.txt there"},
-		{"manifest file missing from the archive", corpusArchive, append(slices.Clone(manifest), older), "ends after 73 files; the manifest lists 74 (2002-01-01.txt is missing)"},
+		{"truncated zstd", corpusArchive[:len(corpusArchive)/2], files, m.sets, ": unexpected EOF"},
+		{"truncated zstd header", corpusArchive[:5], files, m.sets, "cr.tar.zst: entry 1: unexpected EOF"},
+		{"zstd checksum", string(badSum), files, m.sets, "cr.tar.zst: entry " + last.Name + ": CRC check failed"},
+		{"empty archive", "", files, nil, fmt.Sprintf("cr.tar.zst: ends after 0 files; the manifest lists %d (%s is missing)", n, first.Name)},
+		{"empty archive with a table of sets", "", files, m.sets, "cr.tar.zst: ends before its entry 1, cr-sets.tsv"},
+		{"damaged zstd", string(flipped), files, m.sets, "cr.tar.zst: "},
+		{"size differs from the manifest", corpusArchive, wrongSize, m.sets, "entry " + files[1].Name + " has " + fmt.Sprint(files[1].Size) + " bytes; the manifest says " + fmt.Sprint(wrongSize[1].Size)},
+		{"hash differs from the manifest", corpusArchive, wrongHash, m.sets, first.Name + " has SHA-256 " + first.SHA256 + "; the manifest says 0000"},
+		{"table of sets of another size", corpusArchive, files, &setsSize, fmt.Sprintf("entry cr-sets.tsv has %d bytes; the manifest says %d", m.sets.Size, setsSize.Size)},
+		{"table of sets of another hash", corpusArchive, files, &setsHash, "cr-sets.tsv has SHA-256 " + m.sets.SHA256 + "; the manifest says 0000"},
+		{"table of sets not in the manifest", corpusArchive, files, nil, "entry 1 is cr-sets.tsv; the manifest lists " + first.Name + " there"},
+		{"entry not in the manifest", corpusArchive, files[:n-1], m.sets, fmt.Sprintf("entry %d, %s, is not in the manifest (it lists %d files)", n+1, last.Name, n-1)},
+		{"entry under another name", corpusArchive, renamed, m.sets, "entry 4 is " + files[2].Name + "; the manifest lists renamed.txt there"},
+		{"manifest file missing from the archive", corpusArchive, append(slices.Clone(files), older), m.sets, fmt.Sprintf("ends after %d files; the manifest lists %d (2002-01-01.txt is missing)", n, n+1)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := openCorpus(corpusArchiveName, strings.NewReader(tt.archive), tt.manifest, corpusWindow)
+			r, err := openManifest(corpusArchiveName, strings.NewReader(tt.archive), manifest{files: tt.manifest, sets: tt.sets}, corpusWindow)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -312,11 +330,11 @@ func FuzzCorpusManifest(f *testing.F) {
 // TestCorpusManifestFormat: the committed manifest is exactly what
 // formatCorpusManifest writes for it, so no hand edit hides in it.
 func TestCorpusManifestFormat(t *testing.T) {
-	files, err := CorpusManifest()
+	m, err := parseManifest(corpusManifestName, []byte(corpusManifest))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(formatCorpusManifest(files)); got != corpusManifest {
+	if got := string(formatManifest(m)); got != corpusManifest {
 		t.Errorf("the manifest is not in its canonical form; regenerate it")
 	}
 }

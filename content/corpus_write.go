@@ -29,21 +29,33 @@ type CorpusSource struct {
 // (fixed tar headers, a single-threaded encoder), so the same files
 // always give the same bytes; CI regenerates the committed archive to
 // check it. Two files with one date or one name are an error naming them.
-func WriteCorpus(archive, manifest io.Writer, files []CorpusSource) error {
-	return writeCorpus(archive, manifest, files, corpusWindow)
+//
+// sets, if not nil, is the table of the sets that brought the editions
+// (cr-sets.tsv, see sets.go): the archive holds it first, as it is, and
+// every date it names must be a file's effective date.
+func WriteCorpus(archive, manifest io.Writer, files []CorpusSource, sets []byte) error {
+	return writeCorpus(archive, manifest, files, sets, corpusWindow)
 }
 
 // writeCorpus is WriteCorpus with a chosen zstd window, which the window
 // benchmark varies.
-func writeCorpus(archive, manifest io.Writer, files []CorpusSource, window int) error {
+func writeCorpus(archive, mw io.Writer, files []CorpusSource, sets []byte, window int) error {
 	srcs, list, err := corpusList(files)
 	if err != nil {
 		return err
 	}
-	if err := writeCorpusArchive(archive, srcs, list, window); err != nil {
+	m := manifest{files: list}
+	if sets != nil {
+		if err := checkSets(sets, list); err != nil {
+			return err
+		}
+		sum := sha256.Sum256(sets)
+		m.sets = &CorpusFile{Effective: setsKey, Name: setsName, Size: int64(len(sets)), SHA256: hex.EncodeToString(sum[:]), Encoding: "utf-8"}
+	}
+	if err := writeCorpusArchive(archive, srcs, m, sets, window); err != nil {
 		return err
 	}
-	_, err = manifest.Write(formatCorpusManifest(list))
+	_, err = mw.Write(formatManifest(m))
 	return err
 }
 
@@ -71,7 +83,11 @@ func corpusList(files []CorpusSource) ([]CorpusSource, []CorpusFile, error) {
 // writeCorpusArchive writes srcs as a tar whose headers hold nothing but
 // the name, size and a fixed mode, owner and time (the edition's
 // effective date), compressed at zstd's best level.
-func writeCorpusArchive(w io.Writer, srcs []CorpusSource, list []CorpusFile, window int) error {
+//
+// The table of sets, if any, comes first, dated as the newest edition it
+// names.
+func writeCorpusArchive(w io.Writer, srcs []CorpusSource, m manifest, sets []byte, window int) error {
+	list := m.files
 	zw, err := zstd.NewWriter(w,
 		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 		zstd.WithWindowSize(window),
@@ -81,23 +97,19 @@ func writeCorpusArchive(w io.Writer, srcs []CorpusSource, list []CorpusFile, win
 		return err
 	}
 	tw := tar.NewWriter(zw)
+	if m.sets != nil {
+		parsed, _ := parseCRSets(setsName, sets) // checked by writeCorpus
+		date, _ := time.Parse(time.DateOnly, parsed[len(parsed)-1].Effective)
+		if err := writeEntry(tw, setsName, sets, date); err != nil {
+			zw.Close()
+			return err
+		}
+	}
 	for i, s := range srcs {
 		date, _ := time.Parse(time.DateOnly, list[i].Effective) // checked by corpusList
-		h := &tar.Header{
-			Typeflag: tar.TypeReg,
-			Name:     s.Name,
-			Size:     int64(len(s.Data)),
-			Mode:     0o644,
-			ModTime:  date.UTC(),
-			Format:   tar.FormatUSTAR,
-		}
-		if err := tw.WriteHeader(h); err != nil {
+		if err := writeEntry(tw, s.Name, s.Data, date); err != nil {
 			zw.Close()
-			return fmt.Errorf("%s: %w", s.Name, err)
-		}
-		if _, err := tw.Write(s.Data); err != nil {
-			zw.Close()
-			return fmt.Errorf("%s: %w", s.Name, err)
+			return err
 		}
 	}
 	if err := tw.Close(); err != nil {
@@ -105,4 +117,24 @@ func writeCorpusArchive(w io.Writer, srcs []CorpusSource, list []CorpusFile, win
 		return err
 	}
 	return zw.Close()
+}
+
+// writeEntry writes one file to the tar with a header that holds nothing
+// but its name, size, mode 0644 and date.
+func writeEntry(tw *tar.Writer, name string, data []byte, date time.Time) error {
+	h := &tar.Header{
+		Typeflag: tar.TypeReg,
+		Name:     name,
+		Size:     int64(len(data)),
+		Mode:     0o644,
+		ModTime:  date.UTC(),
+		Format:   tar.FormatUSTAR,
+	}
+	if err := tw.WriteHeader(h); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := tw.Write(data); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }

@@ -17,12 +17,18 @@ func smallSources() []CorpusSource {
 	}
 }
 
+// smallSets is a table of sets for smallSources: two sets brought the
+// oldest file, one the newest.
+var smallSets = []byte("effective_date\tset_code\tset_name\n2004-10-01\tCHK\tChampions of Kamigawa\n" +
+	"2004-10-01\tXYZ\tAnother Set\n2026-01-16\tECL\tLorwyn Eclipsed\n")
+
 // TestWriteCorpusOrder: the output depends on the files, not on the order
-// they come in, and reads back newest first with the files' bytes.
+// they come in, and reads back newest first with the files' bytes, the
+// table of sets first.
 func TestWriteCorpusOrder(t *testing.T) {
 	srcs := smallSources()
 	var wantZst, wantManifest bytes.Buffer
-	if err := WriteCorpus(&wantZst, &wantManifest, srcs); err != nil {
+	if err := WriteCorpus(&wantZst, &wantManifest, srcs, smallSets); err != nil {
 		t.Fatal(err)
 	}
 	for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 0, 2}, {2, 0, 1}} {
@@ -31,18 +37,25 @@ func TestWriteCorpusOrder(t *testing.T) {
 			in = append(in, srcs[i])
 		}
 		var zst, manifest bytes.Buffer
-		if err := WriteCorpus(&zst, &manifest, in); err != nil {
+		if err := WriteCorpus(&zst, &manifest, in, smallSets); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(zst.Bytes(), wantZst.Bytes()) || !bytes.Equal(manifest.Bytes(), wantManifest.Bytes()) {
 			t.Errorf("order %v gives other bytes", order)
 		}
 	}
-	files, err := parseCorpusManifest("m", wantManifest.Bytes())
+	m, err := parseManifest("m", wantManifest.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := openCorpus("a", bytes.NewReader(wantZst.Bytes()), files, corpusWindow)
+	if m.sets == nil || m.sets.Name != "cr-sets.tsv" || m.sets.Check(smallSets) != nil {
+		t.Errorf("manifest's table of sets: %+v", m.sets)
+	}
+	table, err := readSets("a", bytes.NewReader(wantZst.Bytes()), m)
+	if err != nil || !bytes.Equal(table, smallSets) {
+		t.Errorf("table of sets read back as %q, %v", table, err)
+	}
+	r, err := openManifest("a", bytes.NewReader(wantZst.Bytes()), m, corpusWindow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,10 +99,11 @@ func TestWriteCorpusErrors(t *testing.T) {
 		{"a path for a name", func(s []CorpusSource) []CorpusSource { s[0].Name = "cr/x.txt"; return s }, `"cr/x.txt" has a slash`},
 		{"no date", func(s []CorpusSource) []CorpusSource { s[1].Effective = ""; return s }, `2026-01-16.txt: effective date "" is not a date`},
 		{"no encoding", func(s []CorpusSource) []CorpusSource { s[2].Encoding = ""; return s }, `2013-04-29.txt: encoding "" is not a name`},
+		{"a set of no file's date", func(s []CorpusSource) []CorpusSource { return s[1:] }, "cr-sets.tsv: CHK (Champions of Kamigawa) names 2004-10-01, which is no file's effective date"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var zst, manifest bytes.Buffer
-			err := WriteCorpus(&zst, &manifest, tt.edit(smallSources()))
+			err := WriteCorpus(&zst, &manifest, tt.edit(smallSources()), smallSets)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v; want one with %q", err, tt.want)
 			}
@@ -97,5 +111,18 @@ func TestWriteCorpusErrors(t *testing.T) {
 				t.Errorf("wrote %d archive and %d manifest bytes before failing", zst.Len(), manifest.Len())
 			}
 		})
+	}
+}
+
+// TestWriteCorpusBadSets: a table of sets that does not parse is an error
+// naming its line, and nothing is written.
+func TestWriteCorpusBadSets(t *testing.T) {
+	var zst, manifest bytes.Buffer
+	err := WriteCorpus(&zst, &manifest, smallSources(), []byte("effective_date\tset_code\tset_name\n2004-10-01\tchk\tChampions\n"))
+	if err == nil || !strings.Contains(err.Error(), `cr-sets.tsv:2: set code "chk"`) {
+		t.Fatalf("error %v", err)
+	}
+	if zst.Len() > 0 || manifest.Len() > 0 {
+		t.Errorf("wrote %d archive and %d manifest bytes before failing", zst.Len(), manifest.Len())
 	}
 }

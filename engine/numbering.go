@@ -13,91 +13,110 @@ type corpusEdition struct {
 }
 
 var corpusEditions = []corpusEdition{
-	{file: "2003-03-15", date: "2003-03-15", symbols: 14,
+	{file: "1999-04-23", date: "1999-04-23", symbols: 14,
 		set: `
 			ability.source=402.6
-			activate.prohibited=409.4
-			banding.blocked=502.10e
-			cast.cost=409.1f
-			cast.targets=409.1c
-			cast=409.1
 			cleanup.discard=314.1a
 			cleanup=314.1b
-			color.none=203.2
 			color=203.2
-			combat.blocked=310.1c
-			combat.blocking=310.1d
-			combat.landwalk.nocancel=502.6d
+			combat.landwalk.nocancel=502.6c
 			combat.landwalk=502.6b
 			combat.stack=310.2
-			combat.trample.marked=502.9b
 			combat.trample=502.9b
-			copy.name.tracks=503.11
-			copy.spell=503.10
-			cost.additional=409.1b
-			cost.locked=409.1f
 			counter=414.1
-			cumulative.shared=502.13b
-			cumulative=502.13a
-			cycling=502.18a
 			dependency=418.5b
 			draw.first.skip=101.4
-			echo=502.19a
 			effect.static=418.4a
-			effects.permanents=416.2
 			effects.possible=416.3
-			facedown=502.26e
-			fading=502.20a
 			land.count=305.4
 			land.play=305.4
-			lki=413.2f
-			mana.ability.stays=406.1c
-			mana.ability=408.2e
 			mana.burn=300.4
 			mana.empty=300.4
 			manavalue=203.3
-			morph.up=502.26d
-			priority.resolve=217.6c
-			protection.target=502.7b
-			replace.chain=419.8b
 			resolve.illegal=413.2a
 			resolve.options=413.2c
-			resolve.permanent=413.2h
 			resolve=413.2b
-			sba.check=420.3
-			sba.draw=420.5g
 			sba.legend=420.5e
 			sba.lethal=420.5c
 			sba.life=420.5a
-			sba.poison=420.5h
 			sba.token=420.5f
-			sba.toughness=420.5b
-			sba.world=420.5i
 			spell.effects.stay=415.3
-			stack=217.6b
-			step.begin=300.5
-			step.draw=304.1
-			step.end=313.1
 			step.ends=300.2
 			step.untap=302.1
 			timing.sorcery=408.1d
-			trigger.if=410.8
-			trigger.lookback=410.10d
 			trigger.stack=410.3
-			trigger.state=410.11
-			trigger=410.2
-			types.choice=214.7a
-			types.creature.dash=212.2a
-			zone.contradict=217.1d
-			zone.owner=217.1a
 			zones=217.1
 		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,sorcery",
 		supertypes: "basic,legendary,world",
 		switches:   "mana-burn=burn mana-empty=phase zone-names=in-play damage-stack=stack damage-order=divided dfc-transform=double-faced deathtouch=absent lifelink=absent legend-rule=oldest-stays planeswalker-uniqueness=none 2hg-life-start=30 2hg-life-value=team 2hg-set-each=choose"},
-	{file: "2003-10-01", date: "2003-10-01", symbols: 14,
+	{file: "1999-11-01", date: "1999-11-01", symbols: 14,
+		set: `
+			combat.blocked=310.1c
+			combat.blocking=310.1d
+			mana.ability=408.2e
+			resolve.permanent=413.2h
+			sba.draw=420.5a
+			step.end=313.1
+			trigger.if=410.8
+		`},
+	{file: "2001-07-23", date: "2001-07-23", symbols: 14,
+		set: `
+			banding.blocked=502.10e
+			cast.cost=409.1f
+			cast.targets=409.1c
+			color.none=203.2
+			combat.landwalk.nocancel=502.6d
+			combat.trample.marked=502.9b
+			copy.name.tracks=503.11
+			cost.additional=409.1b
+			cost.locked=409.1f
+			cumulative.shared=502.13b
+			cumulative=502.13a
+			cycling=502.18a
+			echo=502.19a
+			effects.permanents=416.2
+			fading=502.20a
+			lki=413.2f
+			mana.ability.stays=406.1c
+			priority.resolve=217.6c
+			protection.target=502.7b
+			replace.chain=419.8b
+			sba.check=420.3
+			sba.draw=420.5g
+			sba.poison=420.5h
+			sba.toughness=420.5b
+			sba.world=420.5i
+			stack=217.6b
+			step.begin=300.5
+			step.draw=304.1
+			trigger.lookback=410.10d
+			trigger.state=410.11
+			trigger=410.2
+			types.creature.dash=212.2a
+			zone.contradict=217.1d
+			zone.owner=217.1a
+		`},
+	{file: "2001-09-24", date: "2001-09-24", symbols: 14},
+	{file: "2002-02-20", date: "2002-02-20", symbols: 14},
+	{file: "2002-10-07", date: "2002-10-07", symbols: 14,
+		set: `
+			activate.prohibited=409.4
+			cast=409.1
+			copy.spell=503.10
+			facedown=502.26e
+			morph.up=502.26d
+			types.choice=214.7a
+		`},
+	{file: "2003-03-15", date: "2003-03-15", symbols: 14},
+	{file: "2003-05-26", date: "2003-05-26", symbols: 14,
+		set: `
+			activate.prohibited=410.4
+		`},
+	{file: "2003-07-01", date: "2003-07-01", symbols: 14,
 		set: `
 			ability.zone=402.8
+			activate.prohibited=409.4
 			apnap=103.4
 			cast.pay=409.1h
 			cast.targeted=415.1
@@ -108,11 +127,7 @@ var corpusEditions = []corpusEdition{
 			combat.blocking=310.2d
 			combat.sick=212.3d
 			combat.stack=310.1
-			control.concede=507.3b
-			control.decide=507.3
-			control.own=507.3c
 			control.put=214.4
-			control.see=507.2
 			copy.choices=503.6
 			copy.values=503.3
 			copy=503.2
@@ -139,10 +154,18 @@ var corpusEditions = []corpusEdition{
 			types.land.dash=212.6c
 			types.subtypes=205.3b
 		`},
+	{file: "2003-10-01", date: "2003-10-01", symbols: 14,
+		set: `
+			control.concede=507.3b
+			control.decide=507.3
+			control.own=507.3c
+			control.see=507.2
+		`},
 	{file: "2003-12-01", date: "2003-12-01", symbols: 14,
 		set: `
 			mana.undefined=406.6
 		`},
+	{file: "2004-02-01", date: "2004-02-01", symbols: 14},
 	{file: "2006-06-01", date: "2004-06-01", symbols: 14,
 		set: `
 			sunburst.variable=502.37c
@@ -157,13 +180,11 @@ var corpusEditions = []corpusEdition{
 		`,
 		switches: "legend-rule=all-go"},
 	{file: "2005-02-01", date: "2005-02-01", symbols: 14},
-	{file: "2005-10-01", date: "2005-10-01", symbols: 78,
+	{file: "2005-08-01", date: "2005-08-01", symbols: 14,
 		set: `
-			alternating.seats=609.3
+			alternating.seats=609.4
 			block.attacked=602.4a
 			concede=102.3a
-			convoke=502.46a
-			defending.one=602.2a
 			draw.first.skip.team=606.6a
 			draw.first.skip=101.5a
 			emperor.attack=607.3c
@@ -173,7 +194,6 @@ var corpusEditions = []corpusEdition{
 			melee.range=608.2a
 			player.leave=600.4a
 			player.left.trigger=600.4c
-			prevent.each=419.7c
 			range.activate=601.6
 			range.affect=601.10
 			range.attack=601.3
@@ -193,8 +213,6 @@ var corpusEditions = []corpusEdition{
 			team.active=606.6c
 			team.attack=606.7b
 			team.block=606.7c
-			team.draws=606.6d
-			team.lands=606.6d
 			team.life.apply=606.9
 			team.life.each=606.9b
 			team.life.set=606.9c
@@ -203,25 +221,37 @@ var corpusEditions = []corpusEdition{
 			team.pass=606.6e
 			team.priority=606.6b
 			team.turns=606.4b
-			timestamp.static=418.5f
 			win.alone=102.2a
 			win=102.2b
 		`,
 		switches: "2hg-life-start=40 2hg-life-value=half 2hg-set-each=sum"},
+	{file: "2005-10-01", date: "2005-10-01", symbols: 78,
+		set: `
+			alternating.seats=609.3
+			convoke=502.46a
+			defending.one=602.2a
+			prevent.each=419.7c
+			team.draws=606.6d
+			team.lands=606.6d
+			timestamp.static=418.5f
+		`},
 	{file: "2006-02-01", date: "2006-02-01", symbols: 78,
 		set: `
 			ability.zone=402.8g
 			name.grant=202.2b
 			range.prevent=601.14b
 		`},
-	{file: "2006-07-15", date: "2006-07-15", symbols: 110,
+	{file: "2006-05-01", date: "2006-05-01", symbols: 78,
 		set: `
 			color.hybrid=203.2e
 			copy.status=503.3
+		`},
+	{file: "2006-07-15", date: "2006-07-15", symbols: 110,
+		set: `
 			status.kept=510.4
 		`,
 		supertypes: "basic,legendary,world,snow"},
-	{file: "2007-02-01", date: "2007-02-01", symbols: 110,
+	{file: "2006-10-01", date: "2006-10-01", symbols: 110,
 		set: `
 			draw.first.secondary=101.5b
 			draw=423.1
@@ -233,10 +263,13 @@ var corpusEditions = []corpusEdition{
 			team.lands=606.6e
 			team.pass=606.6f
 			team.priority=606.6c
-			token.stays=216.4
 		`,
 		drop: `
 			draw.first.skip.team
+		`},
+	{file: "2007-02-01", date: "2007-02-01", symbols: 110,
+		set: `
+			token.stays=216.4
 		`},
 	{file: "2007-05-01", date: "2007-05-01", symbols: 110,
 		set: `
@@ -271,7 +304,7 @@ var corpusEditions = []corpusEdition{
 		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,sorcery,tribal",
 		switches:  "deathtouch=triggered lifelink=triggered 2hg-life-start=30"},
-	{file: "2007-09-07", date: "2007-09-07", symbols: 110,
+	{file: "2007-07-13", date: "2007-07-13", symbols: 110,
 		set: `
 			draw.first.skip.team=101.6b
 			draw.first.skip=101.6a
@@ -279,6 +312,7 @@ var corpusEditions = []corpusEdition{
 			subgame=506.2
 			team.loses=606.8b
 		`},
+	{file: "2007-09-07", date: "2007-09-07", symbols: 110},
 	{file: "2007-10-01", date: "2007-10-01", symbols: 110,
 		set: `
 			changeling=502.73a
@@ -291,15 +325,19 @@ var corpusEditions = []corpusEdition{
 		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,planeswalker,sorcery,tribal",
 		switches:  "planeswalker-uniqueness=all-go"},
+	{file: "2008-02-01", date: "2008-02-01", symbols: 110},
 	{file: "2008-05-01", date: "2008-05-01", symbols: 238,
 		set: `
 			manavalue.hybrid=203.3c
 		`},
 	{file: "2008-07-15", date: "2008-07-15", symbols: 238},
+	{file: "2008-10-01", date: "2008-10-01", symbols: 238,
+		set: `
+			sba.replace.once=420.6
+		`},
 	{file: "2009-02-01", date: "2009-02-01", symbols: 238,
 		set: `
 			priority.resolve=217.6e
-			sba.replace.once=420.6
 		`},
 	{file: "2009-05-01", date: "2009-05-01", symbols: 238,
 		set: `
@@ -310,7 +348,7 @@ var corpusEditions = []corpusEdition{
 			range.replace=601.15a
 			target.once=409.1d
 		`},
-	{file: "2009-09-04", date: "2009-09-04", symbols: 238,
+	{file: "2009-07-11", date: "2009-07-11", symbols: 238,
 		set: `
 			ability.detrimental=112.2a
 			ability.source=112.6a
@@ -385,8 +423,8 @@ var corpusEditions = []corpusEdition{
 			dependency=612.7a
 			destroy=701.6a
 			discard=701.7a
-			draw.first.skip.team=103.7b
-			draw.first.skip=103.7a
+			draw.first.skip.team=103.6b
+			draw.first.skip=103.6a
 			draw=119.1
 			echo=702.27a
 			effect.duration.never=610.2b
@@ -579,7 +617,6 @@ var corpusEditions = []corpusEdition{
 			types.enchantment=204.3g
 			types.land.dash=305.5
 			types.land=204.3h
-			types.planar=204.3m
 			types.planeswalker=204.3i
 			types.retain=204.1b
 			types.spell=204.3j
@@ -597,9 +634,15 @@ var corpusEditions = []corpusEdition{
 			combat.stack
 			mana.burn
 		`,
-		cardTypes:  "artifact,creature,enchantment,instant,land,plane,planeswalker,sorcery,tribal",
 		supertypes: "basic,legendary,snow,world",
 		switches:   "mana-burn=none mana-empty=step zone-names=battlefield damage-stack=direct damage-order=ordered deathtouch=static lifelink=static"},
+	{file: "2009-09-04", date: "2009-09-04", symbols: 238,
+		set: `
+			draw.first.skip.team=103.7b
+			draw.first.skip=103.7a
+			types.planar=204.3m
+		`,
+		cardTypes: "artifact,creature,enchantment,instant,land,plane,planeswalker,sorcery,tribal"},
 	{file: "2009-10-01", date: "2009-10-01", symbols: 238,
 		set: `
 			ability.source=112.7a
@@ -663,28 +706,15 @@ var corpusEditions = []corpusEdition{
 			vanguard.mulligan=902.5a
 		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,plane,planeswalker,sorcery,tribal,vanguard"},
-	{file: "2010-04-23", date: "2010-04-23", symbols: 238,
+	{file: "2010-02-01", date: "2010-02-01", symbols: 238,
 		set: `
 			can.cant=101.2
 			combat.landwalk=702.12c
-			control.concede=711.5
-			control.decide=711.4
-			control.own=711.4b
-			control.see=711.3
 			kicker=702.30a
 			lifelink=702.13b
-			loop.fragmented=714.3
-			loop.mandatory=714.4
-			loop.notforced=714.5
 			name.grant=201.4a
-			piles.stay=700.3c
-			shortcut.shorten=714.2b
-			shortcut.taken=714.2c
-			shortcut=714.2a
 			shuffle.empty=701.15d
 			shuffle=701.15a
-			subgame.end=713.5
-			subgame=713.2
 			tap=701.16a
 			team.act=806.7c
 			team.active=806.7b
@@ -693,7 +723,7 @@ var corpusEditions = []corpusEdition{
 			team.draws=806.7c
 			team.lands=806.7c
 			team.life.apply=806.10
-			team.life.each=806.10d
+			team.life.each=806.10b
 			team.life.set=806.10c
 			team.life.value=806.10a
 			team.loses=806.9a
@@ -701,6 +731,23 @@ var corpusEditions = []corpusEdition{
 			team.priority=806.7a
 			this.object=201.5
 			untap=701.16b
+		`},
+	{file: "2010-04-23", date: "2010-04-23", symbols: 238,
+		set: `
+			control.concede=711.5
+			control.decide=711.4
+			control.own=711.4b
+			control.see=711.3
+			loop.fragmented=714.3
+			loop.mandatory=714.4
+			loop.notforced=714.5
+			piles.stay=700.3c
+			shortcut.shorten=714.2b
+			shortcut.taken=714.2c
+			shortcut=714.2a
+			subgame.end=713.5
+			subgame=713.2
+			team.life.each=806.10d
 		`,
 		switches: "2hg-life-value=team 2hg-set-each=choose"},
 	{file: "2010-06-18", date: "2010-06-18", symbols: 238,
@@ -729,25 +776,19 @@ var corpusEditions = []corpusEdition{
 		`,
 		cardTypes:  "artifact,creature,enchantment,instant,land,plane,planeswalker,scheme,sorcery,tribal,vanguard",
 		supertypes: "basic,legendary,ongoing,snow,world"},
-	{file: "2010-10-01", date: "2010-10-01", symbols: 238,
+	{file: "2010-07-16", date: "2010-07-16", symbols: 238,
 		set: `
 			ability.zone=112.6j
 			activate.cost=602.1a
 			cast.targeted=114.1a
-			control.concede=711.6
-			control.decide=711.5
-			control.own=711.5b
-			control.see=711.4
-			copy.except=706.8
 			cost.ifyoudo=117.12
 			counters=121.1
-			damage.creature=119.3e
-			damage.infect=119.3b
-			damage.lifelink=119.3f
+			damage.creature=119.3d
+			damage.lifelink=119.3e
 			damage.nodestroy=119.5
-			damage.planeswalker=119.3c
+			damage.planeswalker=119.3b
 			damage.player=119.3a
-			damage.wither=119.3d
+			damage.wither=119.3c
 			draw.agreed=104.4i
 			draw=120.1
 			life=118.3
@@ -761,12 +802,26 @@ var corpusEditions = []corpusEdition{
 			token.stays=110.5g
 			trigger.zones=112.6i
 		`},
+	{file: "2010-10-01", date: "2010-10-01", symbols: 238,
+		set: `
+			control.concede=711.6
+			control.decide=711.5
+			control.own=711.5b
+			control.see=711.4
+			copy.except=706.8
+			damage.creature=119.3e
+			damage.infect=119.3b
+			damage.lifelink=119.3f
+			damage.planeswalker=119.3c
+			damage.wither=119.3d
+		`},
 	{file: "2011-02-04", date: "2011-02-04", symbols: 238,
 		set: `
 			commander.card=903.3
 			commander.lands=903.5d
 			shuffle.empty=701.15e
 		`},
+	{file: "2011-04-01", date: "2011-04-01", symbols: 238},
 	{file: "2011-05-01", date: "2011-05-01", symbols: 494,
 		set: `
 			ability.zone=112.6k
@@ -813,9 +868,12 @@ var corpusEditions = []corpusEdition{
 			splice=702.45a
 			sunburst.variable=702.42c
 		`},
-	{file: "2011-09-30", date: "2011-09-30", symbols: 494,
+	{file: "2011-07-15", date: "2011-07-15", symbols: 494,
 		set: `
 			combat.assign.total=510.1e
+		`},
+	{file: "2011-09-30", date: "2011-09-30", symbols: 494,
+		set: `
 			commander.deck=903.5c
 			commander.identity=903.4
 			control.concede=712.6
@@ -870,18 +928,20 @@ var corpusEditions = []corpusEdition{
 			sba.lki=704.7
 			undying=702.91a
 		`},
+	{file: "2012-05-01", date: "2012-05-01", symbols: 494},
 	{file: "2012-06-01", date: "2012-06-01", symbols: 494},
 	{file: "2012-07-01", date: "2012-07-01", symbols: 494},
-	{file: "2013-02-01", date: "2013-02-01", symbols: 494,
+	{file: "2012-10-01", date: "2012-10-01", symbols: 494,
 		set: `
 			search.undefined=701.15c
 		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
+	{file: "2013-02-01", date: "2013-02-01", symbols: 494},
 	{file: "2013-04-29", date: "2013-05-01", symbols: 494,
 		set: `
 			search.portion=701.15f
 		`},
-	{file: "2013-09-27", date: "2013-09-27", symbols: 494,
+	{file: "2013-07-11", date: "2013-07-13", symbols: 494,
 		set: `
 			aura.swap.whole=702.64b
 			banding.blocked=702.21h
@@ -920,47 +980,73 @@ var corpusEditions = []corpusEdition{
 			vanguard.life=902.4
 		`,
 		switches: "legend-rule=choose planeswalker-uniqueness=choose"},
+	{file: "2013-09-27", date: "2013-09-27", symbols: 494},
 	{file: "2013-11-01", date: "2013-11-01", symbols: 494},
-	{file: "2014-09-26", date: "2014-09-25", symbols: 494,
+	{file: "2014-02-01", date: "2014-02-01", symbols: 494,
 		set: `
 			ability.stated=112.12
 			commander.tax=903.10
+		`},
+	{file: "2014-05-01", date: "2014-05-01", symbols: 494,
+		set: `
 			control.turn=712.1
-			effect.enters.is=611.2e
 			restart.cards=714.2
 			trigger.linked=603.10
 		`},
+	{file: "2014-06-01", date: "2014-06-01", symbols: 494,
+		set: `
+			effect.enters.is=611.2e
+		`},
+	{file: "2014-07-18", date: "2014-07-18", symbols: 494},
+	{file: "2014-09-26", date: "2014-09-25", symbols: 494},
 	{file: "2015-01-23", date: "2015-01-23", symbols: 494,
 		set: `
 			transform.same=711.11
 		`,
 		cardTypes: "artifact,conspiracy,creature,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
+	{file: "2015-03-27", date: "2015-03-27", symbols: 494,
+		set: `
+			morph.up=702.36e
+		`},
 	{file: "2015-07-17", date: "2015-07-17", symbols: 494,
 		set: `
 			cast.cost=601.2f
 			cast.pay=601.2h
 			cost.locked=601.2f
-			morph.up=702.36e
 			shuffle.absent=701.16c
 			shuffle.empty=701.16d
 			timestamp.attach=613.6d
 		`},
 	{file: "2015-09-26", date: "2015-09-26", symbols: 494},
+	{file: "2015-11-13", date: "2015-11-13", symbols: 494},
+	{file: "2016-01-16", date: "2016-01-16", symbols: 510,
+		set: `
+			commander.tax=903.8
+		`},
+	{file: "2016-04-08", date: "2016-04-08", symbols: 510,
+		set: `
+			lifelink.events=702.15e
+			manavalue.back=202.3b
+			manavalue.hybrid=202.3d
+			manavalue.phyrexian=202.3e
+			manavalue.x=202.3c
+			token.name=110.5c
+			transform.dfc=711.5
+			transform.same=711.12
+			transform=701.25a
+		`},
 	{file: "2016-07-22", date: "2016-07-22", symbols: 510,
 		set: `
 			cast.flash=601.3b
-			commander.tax=903.8
 			control.concede=714.6
 			control.decide=714.5
 			control.own=714.5b
 			control.see=714.4
 			control.turn=714.1
 			enters.others=614.13a
-			lifelink.events=702.15e
 			loop.fragmented=718.3
 			loop.mandatory=718.4
 			loop.notforced=718.5
-			manavalue.back=202.3b
 			manavalue.hybrid=202.3e
 			manavalue.meld=202.3c
 			manavalue.phyrexian=202.3f
@@ -977,10 +1063,6 @@ var corpusEditions = []corpusEdition{
 			shortcut=718.2a
 			subgame.end=717.5
 			subgame=717.2
-			token.name=110.5c
-			transform.dfc=711.5
-			transform.same=711.12
-			transform=701.25a
 		`},
 	{file: "2016-08-26", date: "2016-08-26", symbols: 510,
 		set: `
@@ -995,7 +1077,7 @@ var corpusEditions = []corpusEdition{
 			subgame.end=718.5
 			subgame=718.2
 		`},
-	{file: "2016-11-11", date: "2016-11-11", symbols: 510,
+	{file: "2016-09-30", date: "2016-09-30", symbols: 510,
 		set: `
 			crew.crews=702.121b
 			destroy=701.7a
@@ -1018,15 +1100,18 @@ var corpusEditions = []corpusEdition{
 			shuffle=701.18a
 			tap=701.19a
 			transform=701.26a
+			untap=701.19b
+		`},
+	{file: "2016-11-11", date: "2016-11-11", symbols: 510,
+		set: `
 			trigger.linked=603.11
 			trigger.lookback=603.10
-			untap=701.19b
 		`},
 	{file: "2017-01-19", date: "2017-01-20", symbols: 510,
 		set: `
 			convoke.total=702.50b
 		`},
-	{file: "2017-06-05", date: "2017-06-05", symbols: 510,
+	{file: "2017-04-28", date: "2017-04-28", symbols: 510,
 		set: `
 			keyword.variable=702.1b
 			name.oracle=201.3a
@@ -1034,15 +1119,19 @@ var corpusEditions = []corpusEdition{
 			split.combined=708.4
 			split.cost=708.4b
 			split.half=708.3b
+			trigger.reflexive=603.12
+		`},
+	{file: "2017-06-05", date: "2017-06-05", symbols: 510,
+		set: `
 			team.attack=805.10b
 			team.block=805.10d
-			trigger.reflexive=603.12
 		`},
 	{file: "2017-07-07", date: "2017-07-08", symbols: 510,
 		set: `
 			prevent.each=615.11
 			prevent.static.each=615.10
 		`},
+	{file: "2017-08-25", date: "2017-08-25", symbols: 510},
 	{file: "2017-09-25", date: "2017-09-29", symbols: 510,
 		set: `
 			sba.aura=704.5m
@@ -1054,9 +1143,9 @@ var corpusEditions = []corpusEdition{
 			sba.planeswalker
 		`,
 		switches: "planeswalker-uniqueness=none"},
-	{file: "2018-07-13", date: "2018-07-13", symbols: 510,
+	{file: "2018-01-19", date: "2018-01-19", symbols: 510},
+	{file: "2018-04-27", date: "2018-04-27", symbols: 510,
 		set: `
-			cast.consider=601.3a
 			commander.cast=903.8
 			control.concede=715.6
 			control.decide=715.5
@@ -1092,15 +1181,24 @@ var corpusEditions = []corpusEdition{
 			transform=701.27a
 			untap=701.20b
 		`},
-	{file: "2018-10-05", date: "2018-10-05", symbols: 510,
+	{file: "2018-06-08", date: "2018-06-08", symbols: 510,
 		set: `
-			copy.target.one=706.10e
+			cast.consider=601.3a
+		`},
+	{file: "2018-07-13", date: "2018-07-13", symbols: 510},
+	{file: "2018-08-10", date: "2018-08-10", symbols: 510,
+		set: `
 			manavalue.hybrid=202.3f
 			manavalue.phyrexian=202.3g
 			manavalue.x=202.3e
+		`},
+	{file: "2018-10-05", date: "2018-10-05", symbols: 510,
+		set: `
+			copy.target.one=706.10e
 			this.object=700.7
 		`},
 	{file: "2019-01-25", date: "2019-01-25", symbols: 510},
+	{file: "2019-05-03", date: "2019-05-03", symbols: 510},
 	{file: "2019-06-12", date: "2019-06-14", symbols: 510,
 		set: `
 			copy.except.later=706.9e
@@ -1139,6 +1237,10 @@ var corpusEditions = []corpusEdition{
 			token.text=111.3
 			trigger.zones=113.6j
 		`},
+	{file: "2019-08-23", date: "2019-08-23", symbols: 510,
+		set: `
+			keyword.variants=702.1c
+		`},
 	{file: "2019-10-04", date: "2019-10-04", symbols: 510,
 		set: `
 			adventure.chars=715.3b
@@ -1151,7 +1253,6 @@ var corpusEditions = []corpusEdition{
 			control.own=716.5b
 			control.see=716.4
 			control.turn=716.1
-			keyword.variants=702.1c
 			loop.fragmented=721.3
 			loop.mandatory=721.4
 			loop.notforced=721.5
@@ -1170,7 +1271,7 @@ var corpusEditions = []corpusEdition{
 			cast.altchars=601.3e
 			team.each=805.4d
 		`},
-	{file: "2020-06-01", date: "2020-06-01", symbols: 510,
+	{file: "2020-04-17", date: "2020-04-17", symbols: 510,
 		set: `
 			choice.undefined=607.5a
 			dependency=613.8a
@@ -1192,6 +1293,7 @@ var corpusEditions = []corpusEdition{
 			timestamp.static=613.7a
 			timestamp=613.7
 		`},
+	{file: "2020-06-01", date: "2020-06-01", symbols: 510},
 	{file: "2020-07-03", date: "2020-07-03", symbols: 510,
 		set: `
 			commander.replace=903.9b
@@ -1215,6 +1317,7 @@ var corpusEditions = []corpusEdition{
 			transform=701.28a
 			untap=701.21b
 		`},
+	{file: "2020-08-07", date: "2020-08-07", symbols: 510},
 	{file: "2020-09-25", date: "2020-09-25", symbols: 510,
 		set: `
 			meld.stay=701.37c
@@ -1232,12 +1335,13 @@ var corpusEditions = []corpusEdition{
 			resolve.previous=608.2j
 			transform.same=711.14
 		`},
-	{file: "2021-02-24", date: "2021-02-15", symbols: 510,
+	{file: "2021-02-02", date: "2021-02-05", symbols: 510,
 		set: `
 			commander.return=903.9a
 			copy.except.if=706.9f
 			name.different=201.2b
 		`},
+	{file: "2021-02-24", date: "2021-02-15", symbols: 510},
 	{file: "2021-04-19", date: "2021-04-22", symbols: 510,
 		set: `
 			aura.swap.whole=702.65b
@@ -1263,15 +1367,20 @@ var corpusEditions = []corpusEdition{
 			sunburst.variable=702.44c
 			undying=702.93a
 		`},
-	{file: "2021-07-12", date: "2021-07-23", symbols: 510,
+	{file: "2021-06-09", date: "2021-06-18", symbols: 510,
 		set: `
 			ability.zone=113.6m
+			combat.trample.walkers=702.19c
+			commander.loses=704.6c
+			loyalty.combine=606.5
+			trigger.zones=113.6k
+		`},
+	{file: "2021-07-12", date: "2021-07-23", symbols: 510,
+		set: `
 			adventure.chars=716.3b
 			adventure.exile=716.3d
 			adventure.has=716.2a
 			adventure.judge=716.3a
-			combat.trample.walkers=702.19c
-			commander.loses=704.6c
 			control.concede=718.6
 			control.decide=718.5
 			control.own=718.5b
@@ -1295,7 +1404,6 @@ var corpusEditions = []corpusEdition{
 			loop.fragmented=724.3
 			loop.mandatory=724.4
 			loop.notforced=724.5
-			loyalty.combine=606.5
 			meld.finds=713.4c
 			meld.leaves=713.4
 			meld.order=713.4b
@@ -1312,7 +1420,6 @@ var corpusEditions = []corpusEdition{
 			subgame=722.2
 			transform.dfc=712.5
 			transform.same=712.14
-			trigger.zones=113.6k
 		`,
 		cardTypes: "artifact,conspiracy,creature,dungeon,enchantment,instant,land,phenomenon,plane,planeswalker,scheme,sorcery,tribal,vanguard"},
 	{file: "2021-11-15", date: "2021-11-19", symbols: 510,
@@ -1328,14 +1435,17 @@ var corpusEditions = []corpusEdition{
 			shortcut=725.2a
 			step.untap=502.3
 		`},
+	{file: "2022-02-18", date: "2022-02-18", symbols: 1022,
+		set: `
+			replace.contained=616.1g
+			replace.now=616.1f
+		`},
 	{file: "2022-04-29", date: "2022-04-29", symbols: 1022,
 		set: `
 			adventure.name=201.4f
 			name.grant=201.5a
 			name.oracle=201.4a
 			name.self=201.5b
-			replace.contained=616.1g
-			replace.now=616.1f
 		`},
 	{file: "2022-06-10", date: "2022-06-10", symbols: 1022,
 		set: `
@@ -1353,6 +1463,7 @@ var corpusEditions = []corpusEdition{
 			subgame.end=723.5
 			subgame=723.2
 		`},
+	{file: "2022-07-08", date: "2022-07-08", symbols: 1022},
 	{file: "2022-09-08", date: "2022-09-08", symbols: 1022},
 	{file: "2022-10-07", date: "2022-10-07", symbols: 1022,
 		set: `
@@ -1378,18 +1489,55 @@ var corpusEditions = []corpusEdition{
 			subgame.end=724.5
 			subgame=724.2
 		`},
+	{file: "2022-11-18", date: "2022-11-18", symbols: 1022,
+		set: `
+			control.concede=720.6
+			control.decide=720.5
+			control.own=720.5b
+			control.see=720.4
+			control.turn=720.1
+			loop.fragmented=728.3
+			loop.mandatory=728.4
+			loop.notforced=728.5
+			meld.finds=713.5c
+			meld.leaves=713.5
+			meld.order=713.5b
+			meld.replace=713.5d
+			restart.cards=724.2
+			restart=724.1
+			shortcut.shorten=728.2b
+			shortcut.taken=728.2c
+			shortcut=728.2a
+			subgame.end=725.5
+			subgame=725.2
+			token.copy.none=111.11
+		`},
 	{file: "2023-04-14", date: "2023-04-14", symbols: 1022,
 		set: `
 			adventure.chars=715.3b
 			adventure.exile=715.3d
 			adventure.has=715.2a
 			adventure.judge=715.3a
+			control.concede=719.6
+			control.decide=719.5
+			control.own=719.5b
+			control.see=719.4
+			control.turn=719.1
 			copy.token.faces=707.8a
+			loop.fragmented=727.3
+			loop.mandatory=727.4
+			loop.notforced=727.5
 			meld.finds=712.21c
 			meld.leaves=712.21
 			meld.order=712.21b
 			meld.replace=712.21d
-			token.copy.none=111.11
+			restart.cards=723.2
+			restart=723.1
+			shortcut.shorten=727.2b
+			shortcut.taken=727.2c
+			shortcut=727.2a
+			subgame.end=724.5
+			subgame=724.2
 			toxic.total=702.164b
 			toxic=702.164c
 			transform.dfc=712.9
@@ -1401,6 +1549,7 @@ var corpusEditions = []corpusEdition{
 			identity.alt=903.4e
 			kicker.linked=607.2i
 		`},
+	{file: "2023-11-17", date: "2023-11-17", symbols: 1022},
 	{file: "2024-02-06", date: "2024-02-02", symbols: 1022,
 		set: `
 			control.concede=720.6
@@ -1430,6 +1579,16 @@ var corpusEditions = []corpusEdition{
 			subgame.end=726.5
 			subgame=726.2
 		`},
+	{file: "2024-04-12", date: "2024-04-12", symbols: 1022,
+		set: `
+			turn.addstep=500.10
+		`},
+	{file: "2024-06-07", date: "2024-06-07", symbols: 1022,
+		set: `
+			token.copy.none=111.12
+			token.named=111.11
+		`,
+		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,kindred,land,phenomenon,plane,planeswalker,scheme,sorcery,vanguard"},
 	{file: "2024-08-02", date: "2024-07-30", symbols: 1022,
 		set: `
 			expend=700.14
@@ -1437,17 +1596,17 @@ var corpusEditions = []corpusEdition{
 			resolve.graveyard=608.2n
 			resolve.lookback=608.2i
 			resolve.previous=608.2k
-			token.copy.none=111.12
-			token.named=111.11
-			turn.addstep=500.10
-		`,
-		cardTypes: "artifact,battle,conspiracy,creature,dungeon,enchantment,instant,kindred,land,phenomenon,plane,planeswalker,scheme,sorcery,vanguard"},
+		`},
 	{file: "2024-11-08", date: "2024-11-08", symbols: 1022,
 		drop: `
 			combat.order
 			combat.order.blocking
 		`,
 		switches: "damage-order=divided"},
+	{file: "2025-02-07", date: "2025-02-07", symbols: 1022,
+		set: `
+			reveal.again=701.16c
+		`},
 	{file: "2025-04-04", date: "2025-04-04", symbols: 1022,
 		set: `
 			control.concede=721.6
@@ -1460,7 +1619,6 @@ var corpusEditions = []corpusEdition{
 			loop.notforced=730.5
 			restart.cards=725.2
 			restart=725.1
-			reveal.again=701.16c
 			shortcut.shorten=730.2b
 			shortcut.taken=730.2c
 			shortcut=730.2a
@@ -1493,7 +1651,7 @@ var corpusEditions = []corpusEdition{
 			transform=701.27a
 			untap=701.26b
 		`},
-	{file: "2025-09-19", date: "2025-09-19", symbols: 1022,
+	{file: "2025-07-25", date: "2025-07-25", symbols: 1022,
 		set: `
 			control.concede=722.6
 			control.decide=722.5
@@ -1511,12 +1669,33 @@ var corpusEditions = []corpusEdition{
 			station.other=702.184c
 			subgame.end=728.5
 			subgame=728.2
-		`,
+		`},
+	{file: "2025-09-19", date: "2025-09-19", symbols: 1022,
 		switches: "dfc-transform=double-faced"},
-	{file: "2026-01-16", date: "2026-01-16", symbols: 1022,
+	{file: "2025-11-14", date: "2025-11-14", symbols: 1022,
 		set: `
 			mana.empty=500.5
 			waterbend.only=701.67b
 			waterbend=701.67a
+		`},
+	{file: "2026-01-16", date: "2026-01-16", symbols: 1022},
+	{file: "2026-02-27", date: "2026-02-27", symbols: 1022},
+	{file: "2026-04-17", date: "2026-04-17", symbols: 1022,
+		set: `
+			control.concede=723.6
+			control.decide=723.5
+			control.own=723.5b
+			control.see=723.4
+			control.turn=723.1
+			loop.fragmented=732.3
+			loop.mandatory=732.4
+			loop.notforced=732.5
+			restart.cards=727.2
+			restart=727.1
+			shortcut.shorten=732.2b
+			shortcut.taken=732.2c
+			shortcut=732.2a
+			subgame.end=729.5
+			subgame=729.2
 		`},
 }

@@ -17,9 +17,9 @@ import (
 func TestKeysFoundWithoutGaps(t *testing.T) {
 	// The rules really said something else in these editions.
 	changed := map[registry.Key]string{
-		// 101.5b of 2007-02-01: the starting team's secondary player draws
+		// 101.5b of 2006-10-01 and 2007-02-01: the starting team's secondary player draws
 		// instead (draw.first.secondary).
-		registry.TeamFirstSkips: "2007-02-01",
+		registry.TeamFirstSkips: "2006-10-01, 2007-02-01",
 	}
 	files := slices.Clone(readCorpus(t))
 	slices.SortStableFunc(files, func(a, b corpusFile) int { return a.stated.Compare(b.stated) })

@@ -241,7 +241,9 @@ func readUniqueness(t string) (int, bool) {
 		return 2, true
 	case strings.Contains(t, "all are put"):
 		return 1, true
-	case strings.Contains(t, "the longest"):
+	case strings.Contains(t, "the longest"), strings.Contains(t, "earliest timestamp"):
+		// 1999: "all except the one with the earliest timestamp": the one
+		// in play the longest stays.
 		return 0, true
 	}
 	return 2, false

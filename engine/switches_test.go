@@ -27,6 +27,9 @@ func TestSwitchesByEdition(t *testing.T) {
 		t.Fatalf("switches are %q; the table's columns are %q", got, cols)
 	}
 	want := map[string]string{
+		// The first edition: 420.5e "all except the one with the earliest
+		// timestamp" go, the oldest stays; no Two-Headed Giant yet.
+		"1999-04-23": "burn phase in-play stack divided double-faced absent absent oldest-stays none 30 team choose",
 		// 300.4/300.3 "When a phase ends (but not a step) … mana burn";
 		// 310.2 damage on the stack; 420.5e "the longest" stays.
 		"2003-03-15": "burn phase in-play stack divided double-faced absent absent oldest-stays none 30 team choose",
@@ -47,6 +50,7 @@ func TestSwitchesByEdition(t *testing.T) {
 		// Magic 2010: 500.4 "When a step or phase ends"; no 300.3, no
 		// damage on the stack; 510.1c damage assignment order; 702.2a,
 		// 702.13a static abilities; 400.1 "battlefield".
+		"2009-07-11": "none step battlefield direct ordered double-faced static static all-go all-go 30 half sum",
 		"2009-09-04": "none step battlefield direct ordered double-faced static static all-go all-go 30 half sum",
 		// 806.10a: a player's life total is the team's; 806.10d: the team
 		// chooses the member whose life total is set.
@@ -216,9 +220,10 @@ func TestEditionAtBetweenFiles(t *testing.T) {
 	for _, tt := range []struct {
 		day, burn string
 	}{
-		{"2009-07-11", "burn"}, // M10's rules took effect, but the corpus's next text is 2009-09-04
-		{"2009-09-04", "none"},
-		{"2001-01-01", "burn"}, // before the first file: the first file's rules
+		{"2009-07-10", "burn"}, // the day before M10's rules took effect: 2009-05-01's text
+		{"2009-07-11", "none"},
+		{"2009-08-01", "none"}, // between M10's file and the next, 2009-09-04
+		{"1998-01-01", "burn"}, // before the first file: the first file's rules
 	} {
 		if g := EditionAt(date(tt.day)).Switch("mana-burn"); g != tt.burn {
 			t.Errorf("%s: mana burn %q, want %q", tt.day, g, tt.burn)

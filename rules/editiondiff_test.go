@@ -47,7 +47,7 @@ func diffEditionTrees(a, b *Edition) string {
 		if s.Number != u.Number || s.Title != u.Title || s.Label != u.Label {
 			return fmt.Sprintf("section %d: %d %q %q vs %d %q %q", i, s.Number, s.Title, s.Label, u.Number, u.Title, u.Label)
 		}
-		if d := diffRuleTrees(fmt.Sprintf("section %d", s.Number), s.Chapters, u.Chapters); d != "" {
+		if d := diffRuleTrees(fmt.Sprintf("section %d", s.Number), a, b, s.Chapters, u.Chapters); d != "" {
 			return d
 		}
 	}
@@ -64,8 +64,8 @@ func diffEditionTrees(a, b *Edition) string {
 			return fmt.Sprintf("%s: slug %q vs %q", where, g.Slug, h.Slug)
 		case g.Obsolete != h.Obsolete:
 			return fmt.Sprintf("%s: obsolete %v vs %v", where, g.Obsolete, h.Obsolete)
-		case g.Label != h.Label:
-			return fmt.Sprintf("%s: label %q vs %q", where, g.Label, h.Label)
+		case a.LabelOf(g) != b.LabelOf(h):
+			return fmt.Sprintf("%s: label %q vs %q", where, a.LabelOf(g), b.LabelOf(h))
 		}
 		if d := diffBlockLists(where, g.Body, h.Body); d != "" {
 			return d
@@ -74,7 +74,7 @@ func diffEditionTrees(a, b *Edition) string {
 	return diffBlockLists("credits", a.Credits, b.Credits)
 }
 
-func diffRuleTrees(where string, a, b []*Rule) string {
+func diffRuleTrees(where string, ea, eb *Edition, a, b []*Rule) string {
 	if len(a) != len(b) {
 		return fmt.Sprintf("%s: %d vs %d entries (%s vs %s)", where, len(a), len(b), treeNumbers(a), treeNumbers(b))
 	}
@@ -83,13 +83,13 @@ func diffRuleTrees(where string, a, b []*Rule) string {
 		if r.Number != s.Number {
 			return fmt.Sprintf("%s: entry %d is %s vs %s", where, i, r.Number, s.Number)
 		}
-		if r.Title != s.Title || r.Label != s.Label {
-			return fmt.Sprintf("%s: title %q label %q vs %q %q", r.Number, r.Title, r.Label, s.Title, s.Label)
+		if r.Title != s.Title || ea.LabelOf(r) != eb.LabelOf(s) {
+			return fmt.Sprintf("%s: title %q label %q vs %q %q", r.Number, r.Title, ea.LabelOf(r), s.Title, eb.LabelOf(s))
 		}
 		if d := diffBlockLists(r.Number.String(), r.Body, s.Body); d != "" {
 			return d
 		}
-		if d := diffRuleTrees(r.Number.String(), r.Children, s.Children); d != "" {
+		if d := diffRuleTrees(r.Number.String(), ea, eb, r.Children, s.Children); d != "" {
 			return d
 		}
 	}

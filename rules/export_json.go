@@ -136,6 +136,7 @@ type JSONRef struct {
 	Section  int     `json:"section,omitempty"`
 	Term     string  `json:"term,omitempty"`
 	Label    string  `json:"label,omitempty"`
+	Doc      string  `json:"doc,omitempty"` // another document's: "mtr", "ipg", "cr"
 	Resolved bool    `json:"resolved"`
 }
 
@@ -194,14 +195,14 @@ func jsonBlocks(e *Edition, bs []Block) []JSONBlock {
 
 var spanKindNames = map[SpanKind]string{SpanItalic: "italic", SpanMana: "mana", SpanRef: "ref", SpanTerm: "term", SpanLink: "link"}
 
-var refKindNames = map[RefKind]string{RefRule: "rule", RefRange: "range", RefSection: "section", RefGlossary: "glossary", RefLabel: "label", RefTopic: "topic"}
+var refKindNames = map[RefKind]string{RefRule: "rule", RefRange: "range", RefSection: "section", RefGlossary: "glossary", RefLabel: "label", RefTopic: "topic", RefDocument: "document"}
 
 func jsonSpan(e *Edition, sp Span) JSONSpan {
 	j := JSONSpan{Kind: spanKindNames[sp.Kind], Start: sp.Start, End: sp.End, Target: sp.Target}
 	if sp.Kind == SpanRef {
 		c := sp.Cited()
 		_, resolved := e.Resolve(c)
-		jr := &JSONRef{Kind: refKindNames[c.Kind], Section: c.Section, Term: c.Term, Label: c.Label, Resolved: resolved}
+		jr := &JSONRef{Kind: refKindNames[c.Kind], Section: c.Section, Term: c.Term, Label: c.Label, Doc: c.Doc.Slug(), Resolved: resolved}
 		if !c.Number.IsZero() {
 			n := c.Number
 			jr.Number = &n

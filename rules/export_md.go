@@ -20,7 +20,7 @@ import (
 // not written: RST labels, spans the linker derives from the text (mana,
 // references, terms), Recovered flags and source positions.
 func ExportMarkdown(w io.Writer, e *Edition) error {
-	x := &mdWriter{w: bufio.NewWriter(w)}
+	x := &mdWriter{w: bufio.NewWriter(w), e: e}
 	x.frontMatter(e)
 	if len(e.Intro) > 0 {
 		if e.Kind != KindProse {
@@ -73,6 +73,7 @@ func ExportMarkdown(w io.Writer, e *Edition) error {
 // Flush returns.
 type mdWriter struct {
 	w     *bufio.Writer
+	e     *Edition // the edition written: its entries' labels
 	plan  []mdOut  // scratch for text
 	marks []mdMark // scratch for text
 }
@@ -134,7 +135,7 @@ func (x *mdWriter) entry(r *Rule) {
 			x.str(" ")
 			x.text(Text{S: r.Title}, mdTextOpts{heading: true})
 		}
-		x.label(r.Label)
+		x.label(x.e.LabelOf(r))
 		x.nl()
 		x.blank()
 	default:
@@ -142,7 +143,7 @@ func (x *mdWriter) entry(r *Rule) {
 		if r.Number.Level() == LevelRule {
 			x.str(".")
 		}
-		x.label(r.Label)
+		x.label(x.e.LabelOf(r))
 		if len(body) > 0 && body[0].Kind == BlockText && body[0].Text.S != "" {
 			x.str(" ")
 			x.text(body[0].Text, mdTextOpts{afterNumber: true})
@@ -169,7 +170,7 @@ func (x *mdWriter) glossaryEntry(g *GlossaryEntry) error {
 			if g.Obsolete {
 				x.str(" " + mdObsoleteMark)
 			}
-			x.label(g.Label)
+			x.label(x.e.LabelOf(g))
 		}
 		x.nl()
 	}

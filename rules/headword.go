@@ -19,8 +19,9 @@ import (
 // Removed, …"), or every part is a single letter ("Y, Z", 2003–2007).
 // Otherwise the comma is part of one name: "Active Player, Nonactive
 // Player Order" is one term (and "Active Player" an entry of its own).
-// Those are all the comma headwords of the 73 official texts and the RST
-// rendering. The rule looks at the line alone, so splitting a term the
+// Those are all the comma headwords of the 128 official texts and the RST
+// rendering. A slash separates the parts of a headword without a comma in
+// the same way (1999: "You/Your", but "Play/Draw" is one term). The rule looks at the line alone, so splitting a term the
 // rule kept whole gives it back unchanged (a Markdown export writes one
 // term a line and reads them back the same).
 func splitHeadword(line string) []string {
@@ -28,16 +29,67 @@ func splitHeadword(line string) []string {
 	if line == "" {
 		return nil
 	}
-	if !strings.ContainsAny(line, `,"“?`) {
+	if !partMarks(line) {
+		// The 1999 files join a family with a slash: "You/Your",
+		// "Control/Controller"; "Play/Draw" is one term.
+		if parts := slashParts(line); parts != nil {
+			return parts
+		}
 		return []string{line}
 	}
 	switch parts := headwordParts(line); {
 	case len(parts) == 0:
 		return []string{line} // only commas and quotes: keep what is there
 	case len(parts) == 1 || sameFamily(parts):
-		return parts
+		// A part that is itself a slashed family ("A, B/Bs") is its
+		// terms, so that every term read again is itself.
+		var terms []string
+		for _, p := range parts {
+			if sub := slashParts(p); sub != nil && !partMarks(p) {
+				terms = append(terms, sub...)
+			} else {
+				terms = append(terms, p)
+			}
+		}
+		return terms
 	}
 	return []string{unquote(line)}
+}
+
+// partMarks reports whether s holds a comma, a question mark or an opening
+// quote, which may separate the parts of a headword: strings.ContainsAny
+// with the curly quote among its characters decodes s a rune at a time,
+// and every headword of every glossary is asked.
+func partMarks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ',', '"', '?':
+			return true
+		case "“"[0]:
+			if strings.HasPrefix(s[i:], "“") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// slashParts splits a family joined by slashes ("You/Your"), or returns nil
+// when s is one term ("Play/Draw").
+func slashParts(s string) []string {
+	if !strings.Contains(s, "/") {
+		return nil
+	}
+	parts := strings.Split(s, "/")
+	for i, p := range parts {
+		if parts[i] = strings.TrimFunc(p, unicode.IsSpace); parts[i] == "" {
+			return nil
+		}
+	}
+	if !sameFamily(parts) {
+		return nil
+	}
+	return parts
 }
 
 // headwordParts splits a headword at commas outside quotes and between

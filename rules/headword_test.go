@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The headwords with commas or quotes of the 73 official texts and the RST
+// The headwords with commas, slashes or quotes of the 128 official texts and the RST
 // rendering, as printed, and the terms each names.
 var headwordTests = []struct {
 	line  string
@@ -28,6 +28,14 @@ var headwordTests = []struct {
 	{"Phased In, Phased Out", []string{"Phased In", "Phased Out"}},
 	{"Respond, Response (Informal)", []string{"Respond", "Response (Informal)"}},
 	{"Remove from the Game, Removed, Removed-from-the-Game Zone", []string{"Remove from the Game", "Removed", "Removed-from-the-Game Zone"}},
+	// 1999's slashes, read as commas are.
+	{"You/Your", []string{"You", "Your"}},
+	{"Legend/Legend Rule", []string{"Legend", "Legend Rule"}},
+	{"Respond/Response (Informal)", []string{"Respond", "Response (Informal)"}},
+	{"Play/Draw", []string{"Play/Draw"}},
+	{"Play/Draw (Informal)", []string{"Play/Draw (Informal)"}},
+	{"Power/Toughness", []string{"Power/Toughness"}},
+	{"A/", []string{"A/"}},
 	{"Y, Z", []string{"Y", "Z"}},
 	// Quoted parts lose their quotes, whatever quotes the file has.
 	{`Banding, "Bands with Other"`, []string{"Banding", "Bands with Other"}},
@@ -118,4 +126,13 @@ func FuzzSplitHeadword(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestPartMarks(t *testing.T) {
+	for _, s := range []string{"", "Mana Ability", "You, Your", `"Bands with Other"`, "Banding, ?Bands with Other?",
+		"Intervening “If” Clause", "Partner—[text]", "Dandân", "”only a closing quote", "‘single’", "a?b", "\xe2"} {
+		if got, want := partMarks(s), strings.ContainsAny(s, `,"“?`); got != want {
+			t.Errorf("partMarks(%q) = %v, want %v", s, got, want)
+		}
+	}
 }

@@ -31,7 +31,10 @@ func numberKey(n Number) uint64 {
 
 // Reindex rebuilds e's lookup tables from its tree. Parsers and Link call it;
 // code that edits a tree by hand calls it before looking anything up.
-func (e *Edition) Reindex() {
+func (e *Edition) Reindex() { e.reindex(termTableFor(e.Glossary)) }
+
+// reindex is Reindex given the glossary's term table.
+func (e *Edition) reindex(terms *termTable) {
 	n := 0
 	e.Walk(func(*Rule) bool {
 		n++
@@ -42,7 +45,7 @@ func (e *Edition) Reindex() {
 		keys:     make([]uint64, 0, n),
 		sorted:   true,
 		glossary: e.Glossary,
-		names:    termTableFor(e.Glossary).names,
+		names:    terms.nameIndex(),
 		topics:   make(map[string]*Topic, len(e.Topics)),
 		labels:   map[string]any{},
 	}
@@ -58,8 +61,8 @@ func (e *Edition) Reindex() {
 		}
 		ix.order = append(ix.order, r)
 		ix.keys = append(ix.keys, k)
-		if r.Label != "" {
-			ix.labels[r.Label] = r
+		if l := e.labels[r]; l != "" {
+			ix.labels[l] = r
 		}
 		return true
 	})
@@ -75,8 +78,8 @@ func (e *Edition) Reindex() {
 		}
 	}
 	for _, g := range e.Glossary {
-		if g.Label != "" {
-			ix.labels[g.Label] = g
+		if l := e.labels[g]; l != "" {
+			ix.labels[l] = g
 		}
 	}
 	for _, t := range e.Topics {
@@ -128,6 +131,17 @@ func (ix *index) position(r *Rule) int {
 		}
 	}
 	return -1
+}
+
+// first returns the position in order of the entry Rule(n) returns, or -1.
+func (ix *index) first(n Number) int {
+	if !ix.sorted {
+		if r, ok := ix.byNumber[n]; ok {
+			return ix.pos[r]
+		}
+		return -1
+	}
+	return ix.find(n)
 }
 
 // Rule returns the entry numbered n, or nil.
@@ -193,6 +207,25 @@ func (e *Edition) Topic(slug string) *Topic { return e.ix().topics[slug] }
 // Label returns what an RST label names: a *Rule, *Section or
 // *GlossaryEntry, or nil.
 func (e *Edition) Label(l string) any { return e.ix().labels[l] }
+
+// LabelOf is the reStructuredText or Markdown target that x, a numbered
+// entry or glossary entry of e, was given; "" if none. A section's is its
+// Label.
+func (e *Edition) LabelOf(x any) string { return e.labels[x] }
+
+// SetLabel gives x, a numbered entry or glossary entry of e, the target
+// label ("" for none). The parsers call it; code that builds a tree by hand
+// calls it before Reindex, as the index finds entries by their labels.
+func (e *Edition) SetLabel(x any, label string) {
+	if label == "" {
+		delete(e.labels, x)
+		return
+	}
+	if e.labels == nil {
+		e.labels = map[any]string{}
+	}
+	e.labels[x] = label
+}
 
 // Nearest returns up to k existing numbers closest to n in document order:
 // the entries just before and after where n would be. It helps a reader who

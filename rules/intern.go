@@ -3,7 +3,6 @@ package rules
 import (
 	"hash/maphash"
 	"slices"
-	"strings"
 	"sync"
 	"unsafe"
 	"weak"
@@ -26,7 +25,8 @@ import (
 // change them. Their positions (Block.Pos) are cleared, since one list
 // stands for paragraphs of many files; Ref.Line keeps each reference's.
 // Canonical lists are held weakly, so replacing a library frees the lists
-// no remaining edition uses; strings are held for good (intern).
+// no remaining edition uses (by the chunk: shareBlocks); strings are held
+// for good (intern).
 func Compact(e *Edition) {
 	if e == nil {
 		return
@@ -54,7 +54,6 @@ func Compact(e *Edition) {
 	}
 	e.Walk(func(r *Rule) bool {
 		r.Title = intern(r.Title)
-		r.Label = intern(r.Label)
 		r.Body = share(r.Body)
 		return true
 	})
@@ -63,7 +62,6 @@ func Compact(e *Edition) {
 			g.Terms[i] = intern(t)
 		}
 		g.Slug = intern(g.Slug)
-		g.Label = intern(g.Label)
 		g.Body = share(g.Body)
 	}
 	for _, t := range e.Topics {
@@ -86,11 +84,44 @@ func Compact(e *Edition) {
 
 // bodies holds the canonical paragraph lists by hash. A list is held by a
 // weak pointer to its first block: once no edition uses it, it goes.
+//
+// New lists, and their spans, are carved out of chunks (carve): made one by
+// one while a parse leaves garbage of every size behind, they would be
+// scattered among it, each holding a span of the heap that is otherwise
+// empty once the garbage is collected. A chunk lives while any list in it
+// is used: a user's edition's lists, replaced on a reload, free theirs once
+// no list of the editions served is in it.
 var bodies = struct {
 	sync.Mutex
-	seed maphash.Seed
-	m    map[uint64][]weakBody
+	seed   maphash.Seed
+	m      map[uint64][]weakBody
+	blocks []Block // the current chunks' free ends
+	spans  []Span
 }{seed: maphash.MakeSeed(), m: map[uint64][]weakBody{}}
+
+// Chunk sizes, in elements: 32 KiB of blocks, 40 KiB of spans.
+const (
+	blockChunk = 32 << 10 / int(unsafe.Sizeof(Block{}))
+	spanChunk  = 1 << 10
+)
+
+// carve returns n elements, zeroed, from the free end of *chunk, starting
+// a new chunk of size elements when it has no room; a request above a
+// quarter of a chunk is allocated alone. The slice returned has no room
+// to grow into its neighbours.
+func carve[T any](chunk *[]T, n, size int) []T {
+	switch {
+	case n == 0:
+		return nil
+	case n > size/4:
+		return make([]T, n)
+	case cap(*chunk)-len(*chunk) < n:
+		*chunk = make([]T, 0, size)
+	}
+	at := len(*chunk)
+	*chunk = (*chunk)[:at+n]
+	return (*chunk)[at : at+n : at+n]
+}
 
 type weakBody struct {
 	first weak.Pointer[Block]
@@ -114,19 +145,21 @@ func shareBlocks(bs []Block) []Block {
 			continue // no edition uses it any more
 		}
 		live = append(live, w)
-		// The list is alive as long as its first block is: they are one
-		// allocation.
+		// The list is alive as long as its first block is: they are in
+		// one allocation, its chunk.
 		if c := unsafe.Slice(p, w.n); found == nil && sameBlocks(c, bs) {
 			found = c
 		}
 	}
 	if found == nil {
-		found = make([]Block, len(bs))
+		found = carve(&bodies.blocks, len(bs), blockChunk)
 		for i, b := range bs {
-			found[i] = Block{Kind: b.Kind, Sense: b.Sense, Text: Text{S: intern(b.Text.S), Spans: slices.Clip(slices.Clone(b.Text.Spans))}}
-			for j, sp := range found[i].Text.Spans {
-				found[i].Text.Spans[j].Target = intern(sp.Target)
+			spans := carve(&bodies.spans, len(b.Text.Spans), spanChunk)
+			copy(spans, b.Text.Spans)
+			for j, sp := range spans {
+				spans[j].Target = intern(sp.Target)
 			}
+			found[i] = Block{Kind: b.Kind, Sense: b.Sense, Text: Text{S: intern(b.Text.S), Spans: spans}}
 		}
 		live = append(live, weakBody{weak.Make(&found[0]), len(found)})
 	}
@@ -172,10 +205,18 @@ func sameBlocks(a, b []Block) bool {
 // shared with text interned after it. The official editions, which are
 // most of the text, are never let go anyway; a user's edition read again
 // on a reload adds only what it changed.
+//
+// The copies are carved out of chunks, for the reason shareBlocks's lists
+// are: a string copied on its own, among a parse's garbage, would keep a
+// span of the heap from being given back.
 var strs = struct {
 	sync.Mutex
-	m map[string]string
+	m     map[string]string
+	chunk []byte // the current chunk's free end
 }{m: map[string]string{}}
+
+// stringChunk is the size of the chunks strings are copied into.
+const stringChunk = 64 << 10
 
 func intern(s string) string {
 	if s == "" {
@@ -186,7 +227,9 @@ func intern(s string) string {
 	if c, ok := strs.m[s]; ok {
 		return c
 	}
-	c := strings.Clone(s)
+	b := carve(&strs.chunk, len(s), stringChunk)
+	copy(b, s)
+	c := unsafe.String(&b[0], len(b)) // b is never written again
 	strs.m[c] = c
 	return c
 }

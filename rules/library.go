@@ -73,6 +73,11 @@ func AssignIDs(keep, eds []*Edition) map[string]*Edition {
 		if id == "" || id == "latest" {
 			id = "edition"
 		}
+		// Another document's editions live below its prefix: the MTR of
+		// 2025-04-21 is "mtr/2025-04-21", beside the CR of that date.
+		if pre := e.Document().Prefix(); pre != "" && !strings.HasPrefix(id, pre) {
+			id = pre + id
+		}
 		if held := byID[id]; held != nil {
 			switch {
 			case held.Format != e.Format:
@@ -118,18 +123,23 @@ func kindRank(k Kind) int {
 // Edition returns the edition with the given ID, or nil. "latest" names the
 // newest edition with numbered rules.
 func (l *Library) Edition(id string) *Edition {
-	if id == "latest" {
+	if _, rest := SplitID(id); rest == "latest" {
 		return l.Latest()
 	}
 	return l.byID[id]
 }
 
-// Latest is the newest edition with numbered rules (not a prose edition).
+// Latest is the newest edition with numbered rules (not a prose edition),
+// or of a library of prose editions alone (Judging at Regular REL) the
+// newest.
 func (l *Library) Latest() *Edition {
 	for _, e := range l.Editions {
 		if e.Kind != KindProse {
 			return e
 		}
+	}
+	if len(l.Editions) > 0 {
+		return l.Editions[0]
 	}
 	return nil
 }

@@ -203,7 +203,7 @@ func TestLoadLeavesOutBadFiles(t *testing.T) {
 	}
 }
 
-// BenchmarkLoadCorpus loads all 73 editions of ../shared/corpus/cr the way
+// BenchmarkLoadCorpus loads all 128 editions of ../shared/corpus/cr the way
 // `arbiter serve --rules` does, and reports the CPU time per load beside
 // the wall time (the machine is shared) and the heap the editions keep.
 func BenchmarkLoadCorpus(b *testing.B) {
@@ -230,7 +230,7 @@ func BenchmarkLoadCorpus(b *testing.B) {
 	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MB")
 	runtime.KeepAlive(eds)
-	if len(eds) != 73 {
-		b.Fatalf("loaded %d editions, want 73", len(eds))
+	if len(eds) != 128 {
+		b.Fatalf("loaded %d editions, want 128", len(eds))
 	}
 }

@@ -16,16 +16,16 @@ func snapshot(e *Edition) string {
 	}
 	e.Walk(func(r *Rule) bool {
 		each(r.Number.String(), r.Body)
-		fmt.Fprintf(&b, "%s cited by %s\n", r.Number, citers(r.CitedBy))
+		fmt.Fprintf(&b, "%s cited by %s\n", r.Number, citers(e.CitedBy(Citer{Rule: r})))
 		return true
 	})
 	for _, g := range e.Glossary {
 		each(g.Term(), g.Body)
-		fmt.Fprintf(&b, "%s cited by %s\n", g.Term(), citers(g.CitedBy))
+		fmt.Fprintf(&b, "%s cited by %s\n", g.Term(), citers(e.CitedBy(Citer{Entry: g})))
 	}
 	for _, t := range e.Topics {
 		each(t.Slug, t.Body)
-		fmt.Fprintf(&b, "%s cited by %s\n", t.Slug, citers(t.CitedBy))
+		fmt.Fprintf(&b, "%s cited by %s\n", t.Slug, citers(e.CitedBy(Citer{Topic: t})))
 	}
 	each("intro", e.Intro)
 	each("credits", e.Credits)
@@ -67,19 +67,19 @@ func TestLinkResolvesAndBacklinks(t *testing.T) {
 	Link(e)
 
 	k := e.Rule(Number{Chapter: 704, Rule: 5, Sub: 'k'})
-	if got, want := citers(k.CitedBy), "100.1,g:Trample"; got != want {
+	if got, want := citers(e.CitedBy(Citer{Rule: k})), "100.1,g:Trample"; got != want {
 		t.Errorf("704.5k cited by %s, want %s", got, want)
 	}
 	// A range cites every entry it covers.
 	for _, n := range []Number{{903, 6, 0}, {903, 7, 0}, {903, 8, 0}} {
-		if got := citers(e.Rule(n).CitedBy); got != "100.1" {
+		if got := citers(e.CitedBy(Citer{Rule: e.Rule(n)})); got != "100.1" {
 			t.Errorf("%s cited by %q, want 100.1", n, got)
 		}
 	}
-	if got := citers(e.Rule(Number{903, 9, 0}).CitedBy); got != "" {
+	if got := citers(e.CitedBy(Citer{Rule: e.Rule(Number{903, 9, 0})})); got != "" {
 		t.Errorf("903.9 is outside the range but cited by %q", got)
 	}
-	if got := citers(trample.CitedBy); got != "100.1" {
+	if got := citers(e.CitedBy(Citer{Entry: trample})); got != "100.1" {
 		t.Errorf("Trample cited by %q, want 100.1", got)
 	}
 	if len(e.Refs) != 6 {
@@ -139,8 +139,8 @@ func TestLinkIdempotent(t *testing.T) {
 func TestLinkParserRefs(t *testing.T) {
 	e := miniEdition()
 	e.Sections[0].Label = "game-concepts"
-	e.Rule(Number{704, 5, 'k'}).Label = "world-rule"
-	e.Term("Trample").Label = "trample"
+	e.SetLabel(e.Rule(Number{704, 5, 'k'}), "world-rule")
+	e.SetLabel(e.Term("Trample"), "trample")
 	s := "See world rule, Concepts, Casting Spells, Trample, Stuff, Typecycling, 704.5j and Commander."
 	span := func(sub string, c Cite) Span {
 		i := strings.Index(s, sub)
@@ -166,13 +166,13 @@ func TestLinkParserRefs(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if r := flat(e, e.Refs[0]); r.Rule != e.Rule(Number{704, 5, 'k'}) || len(r.Rule.CitedBy) != 1 {
+	if r := flat(e, e.Refs[0]); r.Rule != e.Rule(Number{704, 5, 'k'}) || len(e.CitedBy(Citer{Rule: r.Rule})) != 1 {
 		t.Errorf("label to a rule: %+v", r)
 	}
 	if r := flat(e, e.Refs[1]); r.Sect != e.Sections[0] {
 		t.Errorf("label to a section: %+v", r)
 	}
-	if r := flat(e, e.Refs[3]); r.Entry != e.Term("Trample") || len(r.Entry.CitedBy) != 1 {
+	if r := flat(e, e.Refs[3]); r.Entry != e.Term("Trample") || len(e.CitedBy(Citer{Entry: r.Entry})) != 1 {
 		t.Errorf("label to a glossary entry: %+v", r)
 	}
 	if r := flat(e, e.Refs[7]); r.Rule != e.Rule(Number{Chapter: 903}) {
@@ -193,7 +193,7 @@ func TestLinkTopics(t *testing.T) {
 	if len(e.Refs) != 1 {
 		t.Fatalf("%d Refs, want 1", len(e.Refs))
 	}
-	if r := flat(e, e.Refs[0]); !r.Resolved || r.Topic != e.Topics[1] || len(e.Topics[1].CitedBy) != 1 || r.From.Topic != e.Topics[0] {
+	if r := flat(e, e.Refs[0]); !r.Resolved || r.Topic != e.Topics[1] || len(e.CitedBy(Citer{Topic: e.Topics[1]})) != 1 || r.From.Topic != e.Topics[0] {
 		t.Errorf("topic ref: %+v", r)
 	}
 }
@@ -228,8 +228,8 @@ func TestLinkSharedGlossary(t *testing.T) {
 		if len(spans) != 2 || e.Term(spans[0].Target) != g || len(e.Refs) != 1 || flat(e, e.Refs[0]).Entry != g {
 			t.Errorf("spans %+v do not point at this edition's Trample", spans)
 		}
-		if len(g.CitedBy) != 1 || g.CitedBy[0].From.Rule.Number != (Number{Chapter: 100, Rule: 1}) {
-			t.Errorf("Trample cited by %v", g.CitedBy)
+		if cs := e.CitedBy(Citer{Entry: g}); len(cs) != 1 || cs[0].From.Rule.Number != (Number{Chapter: 100, Rule: 1}) {
+			t.Errorf("Trample cited by %v", cs)
 		}
 	}
 	if termTableFor(a.Glossary) != termTableFor(b.Glossary) {

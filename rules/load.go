@@ -20,6 +20,9 @@ import (
 // Source is one file's bytes with the name messages use for it.
 type Source struct {
 	Name string
+	// Data is read in place where it can be: the text of an edition parsed
+	// from it may be Data's own memory (until Compact), so it must not
+	// change afterwards.
 	Data []byte
 }
 
@@ -92,7 +95,7 @@ func loadDir(fsys fs.FS, dir string, inProject bool) ([]*Edition, error) {
 			if !inProject {
 				rst = append(rst, name)
 			}
-		case strings.HasSuffix(name, ".txt"), strings.HasSuffix(name, ".md"):
+		case strings.HasSuffix(name, ".txt"), strings.HasSuffix(name, ".md"), judgeFileName(name):
 			if name != "README.md" {
 				files = append(files, name)
 			}
@@ -274,17 +277,72 @@ func loadFile(fsys fs.FS, name string) *Edition {
 }
 
 // Parse reads one file as an edition, choosing the parser by extension and,
-// for .txt, by content (the 2011 RST chapter was saved as .txt). The result
-// is linked. A file that cannot be read as rules gives an edition with
-// error diagnostics naming the file and line.
+// for .txt, by content (the 2011 RST chapter was saved as .txt; a judge
+// document names itself in its title). The result is linked. A file that
+// cannot be read as rules gives an edition with error diagnostics naming
+// the file and line.
 func Parse(src Source) *Edition {
 	switch {
+	case isPDF(src):
+		return parsePDF(src)
+	case isWord(src):
+		return failed(src.Name, "a Word 97 document: Arbiter reads Word files only when its own archive is built (with antiword); save it as PDF or as text and put that here instead")
 	case strings.HasSuffix(src.Name, ".md"):
 		return ParseMarkdown(src)
 	case strings.HasSuffix(src.Name, ".rst"), looksLikeRST(src.Data):
 		return ParseRST([]Source{src})
+	case JudgeDocOf(src) != 0:
+		// The MTR, the IPG or JAR (extracted text, Word text, a web
+		// page): its title says so.
+		return ParseJudge(src)
+	case looksLikeHTML(src.Data):
+		return failed(src.Name, "a web page with no document Arbiter reads in it: from HTML it reads Judging at Regular REL, the Magic Tournament Rules and the Infraction Procedure Guide, named in the page's title")
 	}
 	return ParseText(src)
+}
+
+// judgeFileName reports whether a directory's file is read as a judge
+// document's source: a PDF, a web page, or a Word file (which is refused
+// with a reason rather than passed over in silence).
+func judgeFileName(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".pdf", ".html", ".htm", ".doc":
+		return true
+	}
+	return false
+}
+
+// isPDF reports whether src is a PDF, by its signature (a PDF may start
+// with a few bytes of junk before it) or its name.
+func isPDF(src Source) bool {
+	head := src.Data[:min(len(src.Data), 1024)]
+	return bytes.Contains(head, []byte("%PDF-")) || strings.EqualFold(path.Ext(src.Name), ".pdf")
+}
+
+// isWord reports whether src is a Word 97 file (an OLE compound file).
+func isWord(src Source) bool {
+	return bytes.HasPrefix(src.Data, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}) || strings.EqualFold(path.Ext(src.Name), ".doc")
+}
+
+// parsePDF reads a PDF's text (PDFText) and parses it as a judge
+// document: the same text the embedded archive holds for the corpus's
+// PDFs, so a newer PDF reads like them.
+func parsePDF(src Source) *Edition {
+	text, err := PDFText(src)
+	if err != nil {
+		return failed(src.Name, err.Error())
+	}
+	ext := Source{Name: src.Name, Data: text}
+	if JudgeDocOf(ext) == 0 {
+		return failed(src.Name, "a PDF whose text is none of the documents Arbiter reads from PDF (the Magic Tournament Rules, the Infraction Procedure Guide, their forerunners, Judging at Regular REL): its title does not name one")
+	}
+	return ParseJudge(ext)
+}
+
+// failed is the failed edition of a file that cannot be read as rules,
+// saying why.
+func failed(name, why string) *Edition {
+	return &Edition{Files: []string{name}, Diagnostics: []Diagnostic{{File: name, Severity: SevError, Message: why}}}
 }
 
 // looksLikeRST spots a Sphinx source by its title underlines and directives.

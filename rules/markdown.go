@@ -412,7 +412,8 @@ func (b *mdBuilder) openChapter(h ast.Node, n Number, title, label string) {
 		b.impliedSection(h, n)
 	}
 	b.checkOrder(h, n)
-	c := &Rule{Number: n, Title: title, Section: b.section, Label: label, Pos: b.pos(h)}
+	c := &Rule{Number: n, Title: title, Section: b.section, Pos: b.pos(h)}
+	b.e.SetLabel(c, label)
 	b.section.Chapters = append(b.section.Chapters, c)
 	b.stack = append(b.stack[:0], c)
 	b.mode = mdInRules
@@ -535,7 +536,7 @@ func (b *mdBuilder) paragraph(p *ast.Paragraph) {
 		}
 		if len(terms) > 0 {
 			b.entry = b.newEntry(p, terms, obsolete)
-			b.entry.Label = label
+			b.e.SetLabel(b.entry, label)
 		}
 		return
 	}
@@ -561,7 +562,8 @@ func (b *mdBuilder) rule(p *ast.Paragraph, n Number, label string) {
 		b.d.warnf(b.line(p), "rule %s is in section %d", n, b.section.Number)
 	}
 	b.checkOrder(p, n)
-	r := &Rule{Number: n, Section: b.section, Label: label, Pos: b.pos(p)}
+	r := &Rule{Number: n, Section: b.section, Pos: b.pos(p)}
+	b.e.SetLabel(r, label)
 	for len(b.stack) > 0 && !mdIsAncestor(b.stack[len(b.stack)-1].Number, n) {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
@@ -758,7 +760,7 @@ func (b *mdBuilder) definitions(dl ast.Node) {
 			cur.Terms = append(cur.Terms, terms...)
 			cur.Obsolete = cur.Obsolete || obsolete
 			if label != "" {
-				cur.Label = label
+				b.e.SetLabel(cur, label)
 			}
 			if cur.Slug == "" && len(cur.Terms) > 0 {
 				cur.Slug = Slug(cur.Terms[0])

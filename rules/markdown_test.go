@@ -304,8 +304,8 @@ func TestParseMarkdownLabels(t *testing.T) {
 		t.Fatal(e.Diagnostics)
 	}
 	r := e.Rule(Number{Chapter: 204, Rule: 2})
-	if e.Sections[0].Label != "card-parts" || e.Rule(Number{Chapter: 204}).Label != "type-line" || r.Label != "card-types" || e.Glossary[0].Label != "ante" {
-		t.Fatalf("labels: %q %q %q %q", e.Sections[0].Label, e.Rule(Number{Chapter: 204}).Label, r.Label, e.Glossary[0].Label)
+	if e.Sections[0].Label != "card-parts" || e.LabelOf(e.Rule(Number{Chapter: 204})) != "type-line" || e.LabelOf(r) != "card-types" || e.LabelOf(e.Glossary[0]) != "ante" {
+		t.Fatalf("labels: %q %q %q %q", e.Sections[0].Label, e.LabelOf(e.Rule(Number{Chapter: 204})), e.LabelOf(r), e.LabelOf(e.Glossary[0]))
 	}
 	if e.Label("card-types") != r {
 		t.Errorf("Label(card-types) = %v", e.Label("card-types"))

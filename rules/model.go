@@ -1,6 +1,10 @@
 // Package rules reads the Magic: The Gathering Comprehensive Rules from every
 // source format (Wizards' plain text, the 2011 reStructuredText rendering,
-// Arbiter's Markdown dialect) into one model, and links its cross-references.
+// Arbiter's Markdown dialect), and the judge documents (the Magic
+// Tournament Rules, the Infraction Procedure Guide, Judging at Regular REL
+// and their forerunners: judge*.go) from their PDFs' extracted text, Word
+// text, hard-wrapped text and web pages, into one model, and links their
+// cross-references.
 //
 // Every parser produces the same tree: an Edition holds Sections (1–9) that
 // hold chapters (100, 101, …), each a Rule whose Children are rules (100.1)
@@ -10,6 +14,7 @@
 package rules
 
 import (
+	"sync/atomic"
 	"time"
 	"unique"
 )
@@ -21,6 +26,9 @@ const (
 	FormatText     Format = "txt" // Wizards' MagicCompRules.txt
 	FormatRST      Format = "rst" // the 2011 Sphinx rendering
 	FormatMarkdown Format = "md"  // Arbiter's Markdown dialect (content/README.md)
+	FormatPDF      Format = "pdf" // a judge document's PDF, read through rules/pdftext
+	FormatHTML     Format = "html"
+	FormatWord     Format = "doc" // a Word 97 file, converted to text when the archive is built
 )
 
 // Kind says how much of the Comprehensive Rules an edition holds.
@@ -34,7 +42,8 @@ const (
 
 // Edition is one version of the rules as read from its source files.
 type Edition struct {
-	ID        string    // permalink id: the effective date ("2026-01-16"), or a slug ("classic")
+	ID        string    // permalink id: the effective date ("2026-01-16"), or a slug ("classic"); other documents' prefixed: "mtr/2025-04-21" (Doc.Prefix)
+	Doc       Doc       // the document this is an edition of; zero for the Comprehensive Rules (Document)
 	Title     string    // "Magic: The Gathering Comprehensive Rules"
 	Effective time.Time // UTC midnight of the effective date; zero if the source has none
 	Format    Format
@@ -55,14 +64,20 @@ type Edition struct {
 	Truncated *Truncation
 
 	// Filled by Link.
-	Refs     []*Ref // every reference in the edition, in document order
-	Dangling []*Ref // references to numbers, sections or terms the edition lacks
-	index    *index
+	Refs     []*Ref    // every reference in the edition, in document order
+	Dangling []*Ref    // references to numbers, sections or terms the edition lacks
+	cited    citations // who cites each entry (CitedBy)
+	// labels are the reStructuredText or Markdown targets of the numbered
+	// and glossary entries that have one (LabelOf): a handful, in the
+	// editions read from those sources.
+	labels map[any]string
+	index  *index
+	shelf  atomic.Pointer[Shelf] // where references to other documents resolve (NewShelf)
 }
 
 // Section is a top-level division of the rules, "7. Additional Rules".
 type Section struct {
-	Number   int // 1–9
+	Number   int // 1–9 in the CR; 1–10 in a judge document, 0–3 in one numbered in hundreds (chapter 101 in 1, 10 in 0)
 	Title    string
 	Label    string // reStructuredText target, if any
 	Pos      Pos
@@ -70,7 +85,10 @@ type Section struct {
 }
 
 // Rule is a numbered entry at any level: a chapter (Title set, Body usually
-// empty), a rule or a subrule.
+// empty), a rule or a subrule. In the judge documents an entry such as the
+// MTR's "2.3 Pregame Procedures" is a rule with a title (Number 2.3) under
+// the chapter of its section ("2. Tournament Mechanics", Number 2), and a
+// forerunner's "101. Format and Ratings Categories" is a chapter.
 type Rule struct {
 	Number   Number
 	Title    string  // chapters: "State-Based Actions"; empty for rules
@@ -78,10 +96,7 @@ type Rule struct {
 	Children []*Rule
 	Parent   *Rule    // nil for a chapter
 	Section  *Section // the section this entry is in
-	Label    string   // reStructuredText target, if any
 	Pos      Pos
-
-	CitedBy []*Ref // filled by Link: references elsewhere that resolve to this entry
 }
 
 // BlockKind tells paragraphs from examples.
@@ -91,6 +106,13 @@ const (
 	BlockText    BlockKind = iota // a paragraph of rule or definition text
 	BlockExample                  // "Example: …", stored without the "Example:" label
 	BlockSeeAlso                  // a "see also" note (RST ".. seealso::"): its text holds references
+	// The judge documents' parts. A heading names a part of an entry that a
+	// link can reach (the IPG's "Definition", "Philosophy", an appendix's
+	// subheading): its anchor is Slug of its text.
+	BlockHeading
+	BlockItem    // one item of a list, without its bullet ("Standard"), or with its own label ("1. Players may …")
+	BlockPenalty // an IPG infraction's penalty, as printed under its heading ("Warning", "Game Loss")
+	BlockRow     // one row of a table: its cells separated by tabs
 )
 
 // Block is one paragraph of an entry's body.
@@ -152,10 +174,7 @@ type GlossaryEntry struct {
 	Body      []Block  // definition paragraphs; numbered senses carry Block.Sense
 	Obsolete  bool     // the entry says the term is obsolete
 	Recovered bool     // the source lacked the term line; Terms were inferred
-	Label     string   // reStructuredText target, if any
 	Pos       Pos
-
-	CitedBy []*Ref // filled by Link
 }
 
 // Term is the entry's headword as printed ("You, Your").
@@ -179,8 +198,6 @@ type Topic struct {
 	Title string
 	Body  []Block
 	Pos   Pos
-
-	CitedBy []*Ref // filled by Link
 }
 
 // Pos is where something was read: file name and 1-based line.

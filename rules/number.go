@@ -220,3 +220,55 @@ func (n *Number) UnmarshalText(b []byte) error {
 	*n = m
 	return nil
 }
+
+// ScanDocNumber reads a judge document's entry number from the start of s:
+// a section or chapter of one to three digits ("2", "10", "101") and an
+// entry within it ("2.3", "10.4"), as the MTR, the IPG and their
+// forerunners print them. A trailing "." is left in rest. Comprehensive
+// Rules numbers read the same as with ScanNumber, subrule letter and all.
+// It returns the zero Number and s unchanged if s does not start with one.
+func ScanDocNumber(s string) (Number, string) {
+	i := 0
+	for i < len(s) && isDigit(s[i]) && i < 4 {
+		i++
+	}
+	if i == 0 || i > 3 || s[0] == '0' {
+		return Number{}, s
+	}
+	if i == 3 {
+		return ScanNumber(s)
+	}
+	c := 0
+	for _, d := range s[:i] {
+		c = c*10 + int(d-'0')
+	}
+	n := Number{Chapter: uint16(c)}
+	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) && s[i+1] != '0' {
+		j := i + 1
+		r := 0
+		for j < len(s) && isDigit(s[j]) && j-i <= 3 {
+			r = r*10 + int(s[j]-'0')
+			j++
+		}
+		if j < len(s) && isDigit(s[j]) {
+			return Number{}, s
+		}
+		n.Rule = uint16(r)
+		i = j
+	}
+	return n, s[i:]
+}
+
+// ParseNumberIn parses an entry number of document d as a reader types it
+// into a URL or the jump box: a Comprehensive Rules number ("704.5k")
+// for the CR, a judge document's ("2.3", "101") for the others.
+func ParseNumberIn(d Doc, s string) (Number, error) {
+	if d == DocCR || d == 0 {
+		return ParseNumber(s)
+	}
+	n, rest := ScanDocNumber(s)
+	if n.IsZero() || (rest != "" && rest != ".") {
+		return Number{}, fmt.Errorf("%q is not an entry number of the %s", s, d.Short())
+	}
+	return n, nil
+}

@@ -137,3 +137,37 @@ func TestRangeNumbers(t *testing.T) {
 		}
 	}
 }
+
+func TestScanDocNumber(t *testing.T) {
+	for _, tc := range []struct {
+		in, want, rest string
+	}{
+		{"2.3 Pregame Procedures", "2.3", " Pregame Procedures"},
+		{"2.3. Pregame", "2.3", ". Pregame"},
+		{"10.4", "10.4", ""},
+		{"2. Tournament Mechanics", "2", ". Tournament Mechanics"},
+		{"101. Format", "101", ". Format"},
+		{"704.5k", "704.5k", ""},
+		{"10 Format of Infractions", "10", " Format of Infractions"},
+		{"2.10 Dropping", "2.10", " Dropping"},
+		{"0.5", "", "0.5"},
+		{"1000", "", "1000"},
+		{"2.0", "2", ".0"},
+		{"A.1", "", "A.1"},
+		{"", "", ""},
+	} {
+		n, rest := ScanDocNumber(tc.in)
+		if n.String() != tc.want || rest != tc.rest {
+			t.Errorf("ScanDocNumber(%q) = %q, %q; want %q, %q", tc.in, n, rest, tc.want, tc.rest)
+		}
+	}
+	if _, err := ParseNumberIn(DocMTR, "2.3x"); err == nil {
+		t.Error("ParseNumberIn(MTR, 2.3x) took trailing letters")
+	}
+	if n, err := ParseNumberIn(DocIPG, "2.1."); err != nil || n.String() != "2.1" {
+		t.Errorf("ParseNumberIn(IPG, 2.1.) = %v, %v", n, err)
+	}
+	if _, err := ParseNumberIn(DocCR, "2.3"); err == nil {
+		t.Error("ParseNumberIn(CR, 2.3) read a judge document's number")
+	}
+}

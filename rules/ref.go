@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"sync"
+	"sync/atomic"
 	"unique"
 )
 
@@ -15,6 +15,7 @@ const (
 	RefGlossary                    // "See Mana Burn." / "See also X." / RST :term:`X`: Term
 	RefLabel                       // RST :ref:`label` or :ref:`Title <label>`: Label
 	RefTopic                       // a prose edition's topic: Label is its slug
+	RefDocument                    // another document as a whole ("the Magic Tournament Rules"): Doc
 )
 
 // Cite is what a cross-reference names, as written: the same value in
@@ -22,7 +23,12 @@ const (
 // (Span.Cite holds it canonicalized). Edition.Resolve finds it in one
 // edition.
 type Cite struct {
-	Kind    RefKind
+	Kind RefKind
+	// Doc is the document cited when it is not the citing edition's own:
+	// "MTR section 4.2" from the IPG, "rule 704" from the MTR. The edition
+	// of Doc in force on the citing edition's date is the one that holds
+	// the target.
+	Doc     Doc
 	Number  Number // RefRule, RefRange: the (first) number cited
 	Last    Number // RefRange: the last number, inclusive
 	Section int    // RefSection
@@ -63,11 +69,15 @@ type Target struct {
 	Sect  *Section       // RefSection, RefLabel to a section
 	Entry *GlossaryEntry // RefGlossary, RefLabel to a glossary entry
 	Topic *Topic         // RefTopic, RefLabel to a topic
+	// Edition is set when the target is in another document: the edition
+	// of it in force on the citing edition's date (Shelf.InForce), which
+	// holds the field set above, or alone for RefDocument.
+	Edition *Edition
 }
 
 // Found reports whether t names anything.
 func (t Target) Found() bool {
-	return t.Rule != nil || t.Sect != nil || t.Entry != nil || t.Topic != nil
+	return t.Rule != nil || t.Sect != nil || t.Entry != nil || t.Topic != nil || t.Edition != nil
 }
 
 // Citer is the entry a reference is written in. Exactly one field is set.
@@ -108,22 +118,38 @@ const maxRange = 100
 // citeHandles caches unique.Make of the cites Link finds most, a rule or
 // a section: making a handle hashes the whole Cite, strings and all, and
 // walks unique's concurrent map, which took a fifth of Link's scan of a CR
-// (about 2,000 cites of 840 numbers). The editions since 2003 cite a few
-// thousand distinct numbers between them, so the cache is held for good,
-// up to maxCiteHandles (enough for every official edition; a user's files
-// could cite more).
-var citeHandles struct {
-	sync.RWMutex
-	m map[uint64]unique.Handle[Cite] // by citeKey
+// (about 2,000 cites of 840 numbers). The 128 official editions cite 1,300
+// distinct rules and sections between them, so the cache is held for
+// good, up to maxCiteHandles (a user's files could cite more, which are
+// then made each time).
+//
+// It is an open-addressing table by citeKey whose slots are written once:
+// a lookup takes no lock. Behind a read-write mutex, Link's two scanning
+// goroutines waited on each other's updates of its reader count, and the
+// lookups took as long as the rest of reading the references.
+var citeHandles citeCache
+
+type citeCache struct {
+	slots [citeSlots]atomic.Pointer[citeEntry]
+	n     atomic.Int32 // slots filled
 }
 
-const maxCiteHandles = 1 << 15
+type citeEntry struct {
+	key uint64 // citeKey
+	h   unique.Handle[Cite]
+}
+
+const (
+	citeBits       = 14
+	citeSlots      = 1 << citeBits
+	maxCiteHandles = citeSlots / 2 // so that a lookup always meets an empty slot
+)
 
 // citeKey packs a RefRule's number or a RefSection's section into a map key,
 // or reports that c is neither (a range, a term or a label, or a number
 // with text beside it).
 func citeKey(c Cite) (uint64, bool) {
-	if c.Term != "" || c.Label != "" || c.Shown != "" || c.Bare || c.Last != (Number{}) {
+	if c.Term != "" || c.Label != "" || c.Shown != "" || c.Bare || c.Last != (Number{}) || c.Doc != 0 {
 		return 0, false
 	}
 	switch {
@@ -137,25 +163,38 @@ func citeKey(c Cite) (uint64, bool) {
 
 // citeHandle is unique.Make(c), from citeHandles when c cites a rule or a
 // section alone.
-func citeHandle(c Cite) unique.Handle[Cite] {
+func citeHandle(c Cite) unique.Handle[Cite] { return citeHandles.handle(c) }
+
+func (cc *citeCache) handle(c Cite) unique.Handle[Cite] {
 	k, ok := citeKey(c)
 	if !ok {
 		return unique.Make(c)
 	}
-	citeHandles.RLock()
-	h, ok := citeHandles.m[k]
-	citeHandles.RUnlock()
-	if ok {
+	i := spread(k) >> (64 - citeBits)
+	for ; ; i = (i + 1) % citeSlots {
+		e := cc.slots[i].Load()
+		if e == nil {
+			break
+		}
+		if e.key == k {
+			return e.h
+		}
+	}
+	h := unique.Make(c)
+	if cc.n.Load() >= maxCiteHandles {
 		return h
 	}
-	h = unique.Make(c)
-	citeHandles.Lock()
-	if citeHandles.m == nil {
-		citeHandles.m = make(map[uint64]unique.Handle[Cite])
+	// Goroutines adding the same key probe the same slots from the same
+	// start, each slot written once: the first to fill an empty one wins,
+	// and the others meet its entry there.
+	add := &citeEntry{k, h}
+	for ; ; i = (i + 1) % citeSlots {
+		if cc.slots[i].CompareAndSwap(nil, add) {
+			cc.n.Add(1)
+			return h
+		}
+		if e := cc.slots[i].Load(); e.key == k {
+			return e.h
+		}
 	}
-	if len(citeHandles.m) < maxCiteHandles {
-		citeHandles.m[k] = h
-	}
-	citeHandles.Unlock()
-	return h
 }

@@ -550,7 +550,8 @@ func (p *rstParser) section(pos Pos) *Section {
 // newChapter starts a chapter; a zero num is set by its first rule.
 func (p *rstParser) newChapter(title string, num Number, pos Pos, label string) *Rule {
 	s := p.section(pos)
-	c := &Rule{Title: title, Section: s, Label: label, Pos: pos}
+	c := &Rule{Title: title, Section: s, Pos: pos}
+	p.e.SetLabel(c, label)
 	s.Chapters = append(s.Chapters, c)
 	p.chap, p.rule = c, nil
 	if label != "" {
@@ -620,7 +621,8 @@ func (p *rstParser) addRule(num Number, pos Pos, label string) *Rule {
 		p.diagAt(pos, SevWarning, "rule %s is under chapter %s (%q): starting chapter %d without a title", num, c.Number, c.Title, num.Chapter)
 		c = p.newChapter("", Number{Chapter: num.Chapter}, pos, "")
 	}
-	r := &Rule{Number: num, Parent: c, Section: c.Section, Label: label, Pos: pos}
+	r := &Rule{Number: num, Parent: c, Section: c.Section, Pos: pos}
+	p.e.SetLabel(r, label)
 	if k := len(c.Children); k > 0 && num.Compare(c.Children[k-1].Number) < 0 {
 		p.diagAt(pos, SevWarning, "rule %s comes after %s", num, c.Children[k-1].Number)
 	}
@@ -648,7 +650,8 @@ func (p *rstParser) newSubrule(r *Rule, c byte, pos Pos, label string) *Rule {
 		p.diagAt(pos, SevWarning, "subrule %s is the first of rule %s", num, r.Number)
 	}
 	p.seeNumber(num, pos)
-	s := &Rule{Number: num, Parent: r, Section: r.Section, Label: label, Pos: pos}
+	s := &Rule{Number: num, Parent: r, Section: r.Section, Pos: pos}
+	p.e.SetLabel(s, label)
 	r.Children = append(r.Children, s)
 	if label != "" {
 		p.titles[label] = num.String()
@@ -900,7 +903,9 @@ func (p *rstParser) glossary(n *rstNode) {
 // entry starts a glossary entry from its term line(s). "Mana Burn
 // (Obsolete)" is obsolete; "You, Your" is two terms.
 func (p *rstParser) entry(text string, line int) *GlossaryEntry {
-	g := &GlossaryEntry{Pos: p.pos(line), Label: p.takeLabel()}
+	g := &GlossaryEntry{Pos: p.pos(line)}
+	label := p.takeLabel()
+	p.e.SetLabel(g, label)
 	for k, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(p.inline(ln, line+k).S)
 		if len(t) >= 10 && strings.EqualFold(t[len(t)-10:], "(obsolete)") {
@@ -915,8 +920,8 @@ func (p *rstParser) entry(text string, line int) *GlossaryEntry {
 	}
 	g.Slug = Slug(g.Terms[0])
 	p.e.Glossary = append(p.e.Glossary, g)
-	if g.Label != "" {
-		p.titles[g.Label] = g.Term()
+	if label != "" {
+		p.titles[label] = g.Term()
 	}
 	return g
 }
@@ -1016,16 +1021,16 @@ func (p *rstParser) settle(o rstOwner, line int) {
 	}
 	var l string
 	switch {
-	case o.rule != nil && o.rule.Label == "":
+	case o.rule != nil && p.e.LabelOf(o.rule) == "":
 		l = p.takeLabel()
-		o.rule.Label = l
+		p.e.SetLabel(o.rule, l)
 		p.titles[l] = o.rule.Number.String()
 		if o.rule.Title != "" {
 			p.titles[l] = o.rule.Title
 		}
-	case o.entry != nil && o.entry.Label == "":
+	case o.entry != nil && p.e.LabelOf(o.entry) == "":
 		l = p.takeLabel()
-		o.entry.Label = l
+		p.e.SetLabel(o.entry, l)
 		p.titles[l] = o.entry.Term()
 	default:
 		for _, x := range p.labels {

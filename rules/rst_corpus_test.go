@@ -143,10 +143,10 @@ func TestRSTSeed(t *testing.T) {
 	if p := mustRule(t, e, "204.2").Paragraphs(); len(p) != 1 || p[0].S != "Card Types" {
 		t.Errorf("204.2 paragraphs: %+v", p)
 	}
-	if l := mustRule(t, e, "206.2").Label; l != "no-func-text-box" {
+	if l := e.LabelOf(mustRule(t, e, "206.2")); l != "no-func-text-box" {
 		t.Errorf("206.2 label %q", l)
 	}
-	if l := mustRule(t, e, "201").Label; l != "name" {
+	if l := e.LabelOf(mustRule(t, e, "201")); l != "name" {
 		t.Errorf("201 label %q", l)
 	}
 	if got := render(mustRule(t, e, "202.1").Body[0].Text); !strings.Contains(got, "the *Future Sight* set") {
@@ -155,8 +155,11 @@ func TestRSTSeed(t *testing.T) {
 	if got := render(mustRule(t, e, "205.5").Body[0].Text); !strings.Contains(got, "in the <Magic Products section|http://www.wizards.com/Magic/TCG/Article.aspx?x=mtg/tcg/products/allproducts)> of") {
 		t.Errorf("205.5 link: %s", got)
 	}
-	if got := mustRule(t, e, "205.4").Body[0].Text; len(got.Spans) != 1 || !strings.Contains(got.S, "Rules <http://www.wizards.com/wpn/Events/Rules.aspx> for") {
-		t.Errorf("205.4 bare URL: %q %+v", got.S, got.Spans)
+	// The URL stays text; the two mentions of the Tournament Rules are
+	// references to the document, the first beside its italic.
+	if got := mustRule(t, e, "205.4").Body[0].Text; describe(e, &got) != "i[Magic] ref[Tournament Rules]=doc:MTR ref[Magic Tournament Rules]=doc:MTR" ||
+		!strings.Contains(got.S, "Rules <http://www.wizards.com/wpn/Events/Rules.aspx> for") {
+		t.Errorf("205.4 bare URL: %q %s", got.S, describe(e, &got))
 	}
 	if got := mustRule(t, e, "206.4").Body[0].Text.S; !strings.HasPrefix(got, "The chaos symbol {CHAOS} appears") {
 		t.Errorf("206.4: %q", got)

@@ -34,7 +34,7 @@ func outline(e *Edition) string {
 				if r.Title != "" {
 					fmt.Fprintf(&b, " %s", r.Title)
 				}
-				fmt.Fprintf(&b, "%s\n", labelTag(r.Label))
+				fmt.Fprintf(&b, "%s\n", labelTag(e.LabelOf(r)))
 				for _, x := range r.Body {
 					fmt.Fprintf(&b, "%s%s: %s\n", r.Number, kindTag(x), render(x.Text))
 				}
@@ -47,7 +47,7 @@ func outline(e *Edition) string {
 		if g.Obsolete {
 			b.WriteString(" (obsolete)")
 		}
-		fmt.Fprintf(&b, "%s\n", labelTag(g.Label))
+		fmt.Fprintf(&b, "%s\n", labelTag(e.LabelOf(g)))
 		for _, x := range g.Body {
 			sense := ""
 			if x.Sense > 0 {

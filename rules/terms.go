@@ -121,8 +121,24 @@ type termTable struct {
 	sig   string // the glossary the table was built from (glossarySig)
 	// names finds an entry (its index) by FoldTerm of any of its terms or
 	// by its slug, the first entry listing it: Edition.Term's table,
-	// shared by every edition with this glossary.
-	names map[string]int32
+	// shared by every edition with this glossary. It is built from
+	// glossary when first asked for (nameIndex): the scan does not need it,
+	// and building it took a fifth of building the table, which Link waits
+	// for; Link's reindex asks for it while the text is scanned. Until
+	// then the table holds that glossary (its entries, no more text than
+	// they hold).
+	namesOnce sync.Once
+	names     map[string]int32
+	glossary  []*GlossaryEntry
+}
+
+// nameIndex returns tt.names, building it the first time.
+func (tt *termTable) nameIndex() map[string]int32 {
+	tt.namesOnce.Do(func() {
+		tt.names = glossaryNames(tt.glossary)
+		tt.glossary = nil
+	})
+	return tt.names
 }
 
 // termTables keeps the tables of the last few distinct glossaries. A whole
@@ -301,14 +317,6 @@ const (
 	high64 = 0x8080808080808080
 )
 
-// letterBytes returns x with the high bit of each byte set where that byte
-// is an ASCII letter, and every other bit clear. No byte's sum overflows
-// into the next: each is at most 0x7f plus 0x1f.
-func letterBytes(x uint64) uint64 {
-	y := x | 0x20*ones64 // letters to lower case
-	return (y + (0x80-0x61)*ones64) &^ (y + (0x80-0x7b)*ones64) &^ x & high64
-}
-
 // load64 reads s[i:i+8] as a little-endian uint64; the caller checks the
 // length. The compiler makes this one load.
 func load64(s string, i int) uint64 {
@@ -326,61 +334,72 @@ func hasBit(f *filter, h uint64) bool { return f[h>>(64-filterBits)] }
 
 // nextFilter is a filter of first words that says besides what may follow
 // such a word for a markable term to start there: for each bucket, the
-// termSlot.next of every slot whose key falls in it, folded into 16 bits
-// (foldNext). The scanner asks it before it looks a word up, and so turns
-// away most of the words that start only longer terms ("the" before "the
-// card" starts no term but "The Ring" and others) without a call.
-type nextFilter [1 << filterBits]uint16
-
-const (
-	nextOne   = 1 << 15 // slotOne: a one-word term; or "see"
-	nextOther = 1 << 14 // a second word not starting with a letter
-)
-
-// foldNext folds a termSlot.next into a nextFilter's 16 bits: the letters
-// share 14 bits (a with o, b with p, …), which can only let more through.
-func foldNext(next uint32) uint16 {
-	var m uint16
-	for b := range 26 {
-		if next&(1<<b) != 0 {
-			m |= 1 << (b % 14)
-		}
-	}
-	if next&(1<<26) != 0 {
-		m |= nextOther
-	}
-	if next&slotOne != 0 {
-		m |= nextOne
-	}
-	return m
+// termSlot.next of every slot whose key falls in it, with a second,
+// independent bit set of the keys (nextFilter.keys, which a word must
+// pass too). The scanner asks it before it looks a word up, and so turns
+// away without a call most of the words that start only longer terms
+// ("the" before "the card" starts no term but "The Ring" and others), and
+// nearly every word that only shares a bucket with a term's: with one
+// bucket alone, the rules' "this", "all", "before" and the "t" of "don’t"
+// (5,000 words) were looked up in vain.
+type nextFilter struct {
+	next [1 << nextBits]uint32
+	keys [1 << keyBits / 64]uint64 // bit spread2(key) >> (64-keyBits)
 }
 
-// foldedLetter is letterBit folded as foldNext folds.
-var foldedLetter = func() (t [256]uint16) {
+const (
+	nextBits = 13 // 32 KB
+	keyBits  = 14 // 2 KB
+)
+
+// spread2 is spread with another multiplier, for nextFilter.keys.
+func spread2(k uint64) uint64 { return k * 0xC2B2AE3D27D4EB4F }
+
+// add adds a first word's key and its slot's next.
+func (f *nextFilter) add(key uint64, next uint32) {
+	f.next[spread(key)>>(64-nextBits)] |= next
+	b := spread2(key) >> (64 - keyBits)
+	f.keys[b/64] |= 1 << (b % 64)
+}
+
+// test returns the bits of next (followers) that the bucket of the word
+// with key k (spread: h) has, if its key is in the set; otherwise 0. No
+// branch: the scanner asks it of every word.
+func (f *nextFilter) test(k, h uint64, next uint32) uint32 {
+	b := spread2(k) >> (64 - keyBits)
+	in := uint32(f.keys[b/64]>>(b%64)) & 1
+	return f.next[h>>(64-nextBits)] & next & -in
+}
+
+// followers returns the termSlot.next bits of the markable terms that may
+// start with the word ending at s[j]: termSlot.mayMention is
+// sl.next&followers(s, j) != 0. A one-word term always may; a longer one
+// only if a word follows, after a space one starting with its second
+// word's letter, and never after a stop, a comma, a semicolon, a colon or
+// a closing parenthesis. Two table loads, no branch on the text: the
+// scanner asks it of every word.
+func followers(s string, j int) uint32 {
+	if j < 0 || j+1 >= len(s) {
+		return slotOne
+	}
+	c := s[j]
+	return afterWord[c] | letterBit[s[j+1]]&spaceOnly[c]
+}
+
+// afterWord is followers' answer by the byte after a word, but for a
+// space, which takes the next byte's letter too (spaceOnly).
+var afterWord = func() (t [256]uint32) {
 	for c := range t {
-		t[c] = foldNext(letterBit[c])
+		t[c] = ^uint32(0)
+	}
+	for _, c := range []byte{' ', '.', ',', ';', ':', ')'} {
+		t[c] = slotOne
 	}
 	return t
 }()
 
-// mayFollow is termSlot.mayMention for the union m of the slots in a
-// nextFilter bucket: false only if no markable term of any of them may
-// start with the word ending at s[j].
-func mayFollow(m uint16, s string, j int) bool {
-	if m&nextOne != 0 {
-		return true
-	}
-	if j+1 >= len(s) {
-		return false
-	}
-	switch s[j] {
-	case ' ':
-		return m&foldedLetter[s[j+1]] != 0
-	case '.', ',', ';', ':', ')':
-		return false
-	}
-	return true
-}
+// spaceOnly keeps the bits of the letter after a space.
+var spaceOnly = [256]uint32{' ': ^uint32(0)}
 
 // leadingWord is the run of ASCII letters and digits at the start of s.
 func leadingWord(s string) string {
@@ -412,7 +431,7 @@ func trimTerm(t string) string {
 // newTermTable builds the term table of a glossary. Its strings are its own,
 // so a kept table holds on to no edition's text.
 func newTermTable(glossary []*GlossaryEntry) *termTable {
-	tt := &termTable{sig: glossarySig(glossary), names: glossaryNames(glossary)}
+	tt := &termTable{sig: glossarySig(glossary), glossary: glossary}
 	type keyed struct {
 		key   uint64
 		order int
@@ -424,7 +443,7 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		if name == "" || strings.ContainsAny(name, "[]") {
 			return // a template such as "Partner with [name]" is not a word to find
 		}
-		f := strings.Clone(FoldTerm(name))
+		f := FoldTerm(name) // a new string, not the edition's
 		w := len(leadingWord(name))
 		if w == 0 {
 			return // starts with a symbol or a non-ASCII letter: not found in text (none in any edition)
@@ -454,7 +473,14 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 			add(g, int32(i), g.Term(), false)
 		}
 	}
-	slices.SortFunc(forms, func(a, b keyed) int {
+	// The forms are sorted by their index: moving the forms themselves,
+	// which hold strings, took a third of building the 2026 table.
+	byKey := make([]int32, len(forms))
+	for i := range byKey {
+		byKey[i] = int32(i)
+	}
+	slices.SortFunc(byKey, func(i, j int32) int {
+		a, b := &forms[i], &forms[j]
 		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c
 		}
@@ -466,9 +492,10 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 		return cmp.Compare(a.order, b.order) // then as the glossary lists them
 	})
+	form := func(i int) *keyed { return &forms[byKey[i]] }
 	nkeys := 0
-	for i := range forms {
-		if i == 0 || forms[i].key != forms[i-1].key {
+	for i := range byKey {
+		if i == 0 || form(i).key != form(i-1).key {
 			nkeys++
 		}
 	}
@@ -480,12 +507,12 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 	tt.shift = 64 - bits
 	mask := uint64(len(tt.slots) - 1)
 	tt.cands = make([]termForm, 0, len(forms))
-	for i := 0; i < len(forms); {
-		key := forms[i].key
+	for i := 0; i < len(byKey); {
+		key := form(i).key
 		sl := termSlot{key: key, lo: int32(len(tt.cands)), entry: -1}
 		single := true // every markable candidate so far is one word of one entry
-		for ; i < len(forms) && forms[i].key == key; i++ {
-			f := forms[i].termForm
+		for ; i < len(byKey) && form(i).key == key; i++ {
+			f := form(i).termForm
 			if n := len(tt.cands); n > int(sl.lo) && tt.cands[n-1].first == f.first && tt.cands[n-1].rest == f.rest {
 				continue // the same words again (an entry listing a term twice)
 			}
@@ -517,9 +544,11 @@ func newTermTable(glossary []*GlossaryEntry) *termTable {
 		}
 		tt.slots[s] = sl
 		setBit(&tt.any, spread(key))
-		tt.marks[spread(key)>>(64-filterBits)] |= foldNext(sl.next)
+		if sl.next != 0 {
+			tt.marks.add(key, sl.next)
+		}
 	}
-	tt.marks[spread(keySee)>>(64-filterBits)] |= nextOne // the scanner asks the filter about "See" lists too
+	tt.marks.add(keySee, slotOne) // the scanner asks the filter about "See" lists too
 	return tt
 }
 

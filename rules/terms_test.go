@@ -97,8 +97,8 @@ func TestTermMentionsSkipOwnEntry(t *testing.T) {
 	if got, want := describe(e, &trample.Body[0].Text), "term[token]=Token"; got != want {
 		t.Errorf("Trample's own definition: got %s, want %s", got, want)
 	}
-	if len(token.CitedBy) != 0 {
-		t.Errorf("a mention is not a citation, got %d CitedBy", len(token.CitedBy))
+	if len(e.CitedBy(Citer{Entry: token})) != 0 {
+		t.Errorf("a mention is not a citation, got %d CitedBy", len(e.CitedBy(Citer{Entry: token})))
 	}
 }
 

@@ -12,18 +12,24 @@ import (
 // credits. Every non-blank line of the body ends up in the tree or in a
 // diagnostic. The result is linked.
 func ParseText(src Source) *Edition {
-	e := parseText(src)
-	Link(e)
+	var ahead *glossaryAhead
+	e := parseTextAhead(src, &ahead)
+	link(e, ahead)
 	return e
 }
 
 // parseText is ParseText without linking.
-func parseText(src Source) *Edition {
+func parseText(src Source) *Edition { return parseTextAhead(src, nil) }
+
+// parseTextAhead is parseText that, if ahead is not nil and the glossary is
+// read on a second processor, goes on to scan it there for Link.
+func parseTextAhead(src Source, ahead **glossaryAhead) *Edition {
 	e := &Edition{Format: FormatText, Kind: KindFull, Files: []string{src.Name}}
 	d := &diags{file: src.Name}
 	if lines, absent, ok := readText(src, e, d); ok {
-		p := &textParser{e: e, d: d, file: src.Name, lines: lines, absent: absent}
+		p := &textParser{e: e, d: d, file: src.Name, lines: lines, absent: absent, ahead: ahead}
 		p.parse()
+		putLines(lines)
 	}
 	e.Diagnostics = append(e.Diagnostics, d.list...)
 	return e
@@ -47,7 +53,7 @@ func readText(src Source, e *Edition, d *diags) ([]tline, conventions, bool) {
 		d.errorf(1, "empty file: no rules found")
 		return nil, 0, false
 	}
-	text, enc := Decode(src.Data)
+	text, enc := decode(src.Data, true)
 	if e.Encoding == "" {
 		e.Encoding = enc
 	}
@@ -55,12 +61,23 @@ func readText(src Source, e *Edition, d *diags) ([]tline, conventions, bool) {
 		d.errorf(lineOf(text, i), "binary data (a NUL byte): not a rules text file")
 		return nil, 0, false
 	}
+	text = repairText(text, d)
+	// What the text lacks is found on a second processor while it is
+	// split into lines (40 µs and 180 µs of the newest rules).
+	var absent conventions
+	var found sync.WaitGroup
+	if len(text) >= parallelDecodeBytes && runtime.GOMAXPROCS(0) > 1 {
+		found.Go(func() { absent = absentConventions(text) })
+	} else {
+		absent = absentConventions(text)
+	}
 	lines := splitText(text)
+	found.Wait()
 	if len(lines) == 0 {
 		d.errorf(1, "blank file: no rules found")
 		return nil, 0, false
 	}
-	return lines, absentConventions(text), true
+	return lines, absent, true
 }
 
 // lineOf is the 1-based line number of byte offset off in text.
@@ -82,13 +99,13 @@ func lineOf(text string, off int) int {
 
 // splitText splits decoded text into logical lines: the fast path of
 // logicalLines(Lines(text)), one pass over the text with no intermediate
-// slice of physical lines. A hard-wrapped file (two, from 2003) is handed
-// to logicalLines.
+// slice of physical lines. A hard-wrapped file (the 1999–2004 ones) is
+// handed to logicalLines.
 func splitText(text string) []tline {
 	nl := max(strings.Count(text, "\n"), strings.Count(text, "\r")) + 1
-	out := make([]tline, 0, nl*5/8+16)
+	out := getLines(nl*5/8 + 16)
 	var indents [9]int // how many numbered lines have each indentation
-	joins, nonblank := 0, 0
+	joins, nonblank, long := 0, 0, 0
 	gap := true
 	prev := "" // the previous physical line if not blank
 	lr := newLineReader(text)
@@ -98,21 +115,32 @@ func splitText(text string) []tline {
 			break
 		}
 		ind := indentOf(raw)
-		if ind == len(raw) || trimSpace(raw) == "" {
+		if blankLine(raw, ind) {
 			gap, prev = true, ""
 			continue
 		}
 		nonblank++
+		if len(raw) > longLine {
+			long++
+		}
 		if isDigit(raw[ind]) && ind < len(indents) {
 			indents[ind]++
 		}
 		if prev != "" && prev[len(prev)-1] == ' ' && !isDigit(raw[ind]) && continues(prev, raw) {
 			joins++
 		}
-		out = append(out, tline{s: trimSpace(raw), n: n, ind: uint16(min(ind, 1<<16-1)), gap: gap})
+		l := tline{s: trimSpace(raw), n: n, ind: uint16(min(ind, 1<<16-1)), gap: gap}
+		if len(out) < cap(out) {
+			// In place, as appendBlock does: one write barrier, not a copy.
+			out = out[:len(out)+1]
+			o := &out[len(out)-1]
+			o.s, o.n, o.ind, o.indent, o.gap = l.s, l.n, l.ind, l.indent, l.gap
+		} else {
+			out = append(out, l)
+		}
 		gap, prev = false, raw
 	}
-	if joins > 50 && joins*20 > nonblank {
+	if joins > 50 && joins*20 > nonblank || maybeBareWrapped(nonblank, long) {
 		return logicalLines(Lines(text))
 	}
 	base := 0
@@ -127,33 +155,47 @@ func splitText(text string) []tline {
 	return out
 }
 
+// linePool keeps the list of lines between parses: only the parse reads
+// it (a whole CR has about 5,000 lines, 120 KB).
+var linePool sync.Pool
+
+// getLines returns an empty line list with room for n.
+func getLines(n int) []tline {
+	if l, ok := linePool.Get().(*[]tline); ok && cap(*l) >= n {
+		return (*l)[:0]
+	}
+	return make([]tline, 0, n)
+}
+
+// putLines returns lines to linePool, holding no strings of the text.
+func putLines(lines []tline) {
+	clear(lines)
+	linePool.Put(&lines)
+}
+
 // logicalLines drops blank lines (remembering them as gaps) and trims each
-// line. Two early files (2003) were saved hard-wrapped at about 100
-// columns: there a line that ends in a space or a hyphen continues on the
-// next unless the next is indented or an example, and the pieces are joined.
+// line. In a hard-wrapped file (see wrapOf) a line that runs on is joined
+// with the next.
 func logicalLines(phys []string) []tline {
-	wrapped := hardWrapped(phys)
+	w := wrapOf(phys)
 	base := baseIndent(phys)
 	out := make([]tline, 0, len(phys)/2+1)
 	gap := true
 	for i := 0; i < len(phys); i++ {
 		raw := phys[i]
-		s := trimSpace(raw)
-		if s == "" {
+		if blankLine(raw, indentOf(raw)) {
 			gap = true
 			continue
 		}
-		l := tline{s: s, n: int32(i + 1), indent: indentOf(raw) > base, gap: gap}
+		l := tline{s: trimSpace(raw), n: int32(i + 1), indent: indentOf(raw) > base, gap: gap}
 		gap = false
-		if wrapped {
+		if w.on {
 			var b strings.Builder
-			for i+1 < len(phys) && continues(phys[i], phys[i+1]) {
+			for i+1 < len(phys) && w.continues(phys[i], phys[i+1]) {
 				if b.Len() == 0 {
 					b.WriteString(l.s)
 				}
-				if prev := phys[i]; prev[len(prev)-1] == ' ' || prev[len(prev)-1] == '\t' {
-					b.WriteByte(' ')
-				}
+				b.WriteString(w.joiner(phys[i]))
 				i++
 				b.WriteString(trimSpace(phys[i]))
 			}
@@ -198,7 +240,7 @@ func baseIndent(phys []string) int {
 // continues reports whether, in a hard-wrapped file, line b carries on the
 // paragraph of line a.
 func continues(a, b string) bool {
-	if trimSpace(a) == "" || trimSpace(b) == "" || indentOf(b) > indentOf(a) && indentOf(b) > 1 || strings.HasPrefix(trimSpace(b), "Example:") {
+	if trimSpace(a) == "" || trimSpace(b) == "" || indentOf(b) > indentOf(a) && indentOf(b) > 1 || exampleLabel(trimSpace(b)) > 0 {
 		return false
 	}
 	c := a[len(a)-1]
@@ -258,6 +300,7 @@ type textParser struct {
 	file   string
 	lines  []tline
 	absent conventions // inline conventions the whole file lacks
+	ahead  **glossaryAhead
 }
 
 func (p *textParser) pos(l tline) Pos { return Pos{File: p.file, Line: int(l.n)} }
@@ -270,18 +313,24 @@ func (p *textParser) parse() {
 		p.d.errorf(int(first.n), "no numbered rules found (want a line such as \"100.1. …\"): not a Comprehensive Rules text file")
 		return
 	}
-	gloss, credits := len(lines), len(lines)
+	gloss, index, credits := len(lines), len(lines), len(lines)
 	for i := body; i < len(lines); i++ {
-		if lines[i].s == "Glossary" && gloss == len(lines) {
+		switch s := lines[i].s; {
+		case s == "Glossary" && gloss == len(lines):
 			gloss = i
-		} else if lines[i].s == "Credits" {
+		case s == "Index" && gloss < i && index == len(lines) && i+1 < len(lines) && indexEntry(lines[i+1].s):
+			index = i
+		case s == "Credits":
 			credits = i
+		}
+		if credits < len(lines) {
 			break
 		}
 	}
 	if gloss > credits {
 		gloss = credits
 	}
+	index = min(index, credits)
 	// The glossary shares nothing with the rules but the file name: a whole
 	// CR's is read on a second processor while the rules are. Its
 	// diagnostics follow theirs either way.
@@ -290,12 +339,23 @@ func (p *textParser) parse() {
 	gd := &diags{file: p.d.file}
 	var wg sync.WaitGroup
 	if hasGlossary {
-		gl := lines[gloss+1 : credits]
+		gl := lines[gloss+1 : index]
 		if len(gl) >= parallelGlossaryLines && runtime.GOMAXPROCS(0) > 1 {
 			wg.Add(1)
 			go func() {
-				defer wg.Done()
 				glossary = parseGlossaryIn(gl, p.file, gd, p.absent)
+				// Link's scan of it goes on here while the rules are read,
+				// unless the last entry lacks a definition, which
+				// detectTruncation drops.
+				var ahead *glossaryAhead
+				if p.ahead != nil && len(glossary) > 0 && len(glossary[len(glossary)-1].Body) > 0 {
+					ahead = newGlossaryAhead(glossary)
+					*p.ahead = ahead
+				}
+				wg.Done()
+				if ahead != nil {
+					ahead.scan()
+				}
 			}()
 		} else {
 			glossary = parseGlossaryIn(gl, p.file, gd, p.absent)
@@ -317,10 +377,21 @@ func (p *textParser) parse() {
 	} else {
 		p.d.warnf(int(lines[len(lines)-1].n), "no \"Glossary\" heading after the rules")
 	}
+	if index < credits {
+		p.d.infof(int(lines[index].n), "the printed index (lines %d–%d) is left out: it lists the rules by subject for the printed book", lines[index].n, lines[credits-1].n)
+	}
 	if credits < len(lines) {
 		for _, l := range lines[credits+1:] {
 			p.e.Credits = append(p.e.Credits, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
+			// The first edition says when it is current only in its
+			// copyright notice, at the very end.
+			if p.e.Effective.IsZero() && strings.Contains(l.s, " as of ") {
+				p.effective(l)
+			}
 		}
+	}
+	if p.e.Effective.IsZero() {
+		p.d.warnf(int(lines[0].n), "no effective date (\"These rules are effective as of …\")")
 	}
 	detectTruncation(p.e, textEnd{glossary: hasGlossary, credits: credits < len(lines), last: p.pos(lines[len(lines)-1])}, p.d)
 	p.e.ID = p.e.EffectiveDate()
@@ -374,18 +445,21 @@ type contents struct {
 }
 
 // frontMatter reads the title, the effective date, the introduction and the
-// contents: everything before the body.
+// contents: everything before the body. The contents end at the first line
+// that is neither a heading nor a contents entry ("100. General", or with
+// dot leaders and a page number "100. General.......2"); what follows them
+// is more of the introduction (the 1999 files put it after the contents).
 func (p *textParser) frontMatter(lines []tline) contents {
 	toc := contents{sections: map[int]string{}, chapters: map[uint16]string{}, pos: map[uint16]int32{}}
 	if len(lines) == 0 {
-		p.d.warnf(1, "no title, effective date or contents before the rules")
 		return toc
 	}
 	inTOC, backMatter := false, false
-	for i, l := range lines {
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
 		switch {
 		case i == 0 && !strings.Contains(l.s, " as of "):
-			p.e.Title = normTextIn(l.s, p.absent, p.d, int(l.n)).S
+			i = p.title(lines)
 			continue
 		case strings.Contains(l.s, "effective as of ") || strings.Contains(l.s, "current as of "):
 			if p.e.Effective.IsZero() {
@@ -398,19 +472,28 @@ func (p *textParser) frontMatter(lines []tline) contents {
 			inTOC = true
 			continue
 		}
+		if inTOC && !isDigit(l.s[0]) && !headwordShape(leaders(l.s)) {
+			inTOC = false // the contents are over
+		}
 		if !inTOC {
+			if n := len(p.e.Intro); n > 0 && !l.gap && runsOn(p.e.Intro[n-1].Text.S, l.s) {
+				b := &p.e.Intro[n-1]
+				b.Text = normTextIn(b.Text.S+" "+l.s, p.absent, p.d, b.Pos.Line)
+				continue
+			}
 			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
 			continue
 		}
-		switch c := classifyBodyLine(l.s); {
+		switch c := classifyBodyLine(leaders(l.s)); {
 		case c.kind == lkSection:
 			toc.sections[c.sect] = normTextIn(c.text, p.absent, nil, 0).S
 		case c.kind == lkChapter:
 			toc.chapters[c.num.Chapter] = normTextIn(c.text, p.absent, nil, 0).S
 			toc.pos[c.num.Chapter] = l.n
-		case len(toc.chapters) > 0 && !isDigit(l.s[0]):
-			// "Glossary", "Credits", "Customer Service Information": back matter.
-			backMatter = true
+		case !isDigit(l.s[0]):
+			// "Glossary", "Credits", "Customer Service Information": back
+			// matter, or "Introduction" before the sections.
+			backMatter = backMatter || len(toc.chapters) > 0
 		default:
 			p.d.warnf(int(l.n), "unexpected line in the contents: %q", clip(l.s))
 		}
@@ -418,10 +501,30 @@ func (p *textParser) frontMatter(lines []tline) contents {
 			p.d.warnf(int(l.n), "contents line %q after the back matter", clip(l.s))
 		}
 	}
-	if p.e.Effective.IsZero() {
-		p.d.warnf(int(lines[0].n), "no effective date (\"These rules are effective as of …\") before the rules")
-	}
 	return toc
+}
+
+// title reads the title at the top of the file and returns the index of its
+// last line. The first edition's banner ends in the date ("COMPREHENSIVE
+// RULES    04/23/99"), which is its effective date; 1999-11-01 breaks its
+// title over two lines ("COMPREHENSIVE", "RULES"). A title in capitals is
+// written as the later files write it ("Comprehensive Rules").
+func (p *textParser) title(lines []tline) int {
+	title, date, ok := bannerDate(lines[0].s)
+	if ok {
+		p.e.Effective = date
+	}
+	last := 0
+	for strings.ToUpper(title) == title && last+1 < len(lines) && !lines[last+1].gap {
+		next := lines[last+1].s
+		if strings.ToUpper(next) != next || len(title)+len(next) > 60 || strings.Contains(next, " as of ") {
+			break
+		}
+		title += " " + next
+		last++
+	}
+	p.e.Title = normTextIn(titleCase(title), p.absent, p.d, int(lines[0].n)).S
+	return last
 }
 
 // effective reads "These rules are effective as of January 16, 2026." (or,
@@ -500,11 +603,11 @@ type bodyLine struct {
 // classifyBodyLine reads what kind of line s is. It does no allocation
 // unless s is a misprint.
 func classifyBodyLine(s string) bodyLine {
-	if strings.HasPrefix(s, "Example:") {
-		t := trimSpace(s[len("Example:"):])
+	if k := exampleLabel(s); k > 0 {
+		t := trimSpace(s[k:])
 		quirk := ""
-		for strings.HasPrefix(t, "Example:") {
-			t = trimSpace(t[len("Example:"):])
+		for k = exampleLabel(t); k > 0; k = exampleLabel(t) {
+			t = trimSpace(t[k:])
 			quirk = "the label \"Example:\" is printed twice"
 		}
 		return bodyLine{kind: lkExample, text: t, quirk: quirk}
@@ -808,6 +911,12 @@ func (b *treeBuilder) text(l tline, pos Pos) {
 	switch {
 	case b.cur == nil:
 		b.d.warnf(pos.Line, "text before the first rule: %q", clip(s))
+	case stray(s) && sentenceEnd(s) && len(b.blocks) > b.start && !endsSentence(b.blocks[len(b.blocks)-1].Text.S):
+		// "so." on a line of its own: the end of the paragraph above,
+		// whose line broke before its last word.
+		last := &b.blocks[len(b.blocks)-1]
+		last.Text = normTextIn(last.Text.S+" "+s, b.absent, b.d, last.Pos.Line)
+		b.d.infof(pos.Line, "%q on a line of its own is read as the end of the paragraph above", s)
 	case stray(s):
 		b.d.warnf(pos.Line, "stray text %q after %s dropped", s, b.cur.Number)
 	default:
@@ -816,6 +925,12 @@ func (b *treeBuilder) text(l tline, pos Pos) {
 		}
 		b.add(BlockText, s, pos)
 	}
+}
+
+// sentenceEnd reports whether s is a short word ending a sentence: "so.",
+// "it.".
+func sentenceEnd(s string) bool {
+	return len(s) >= 2 && s[len(s)-1] == '.' && isLower(s[0])
 }
 
 // stray spots debris such as a lone "f" left between two rules: too short to
@@ -831,7 +946,20 @@ func (b *treeBuilder) plain(s string, pos Pos) string {
 }
 
 func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
-	b.blocks = append(b.blocks, Block{Kind: k, Text: normTextIn(s, b.absent, b.d, pos.Line), Pos: pos})
+	b.blocks = appendBlock(b.blocks, k, 0, normTextIn(s, b.absent, b.d, pos.Line), pos)
+}
+
+// appendBlock appends a block to bs, filled in place where bs has room:
+// appended whole, a Block is copied with a write barrier for each of its
+// pointers while the collector runs.
+func appendBlock(bs []Block, k BlockKind, sense int, t Text, pos Pos) []Block {
+	if len(bs) == cap(bs) {
+		return append(bs, Block{Kind: k, Sense: sense, Text: t, Pos: pos})
+	}
+	bs = bs[:len(bs)+1]
+	b := &bs[len(bs)-1]
+	b.Kind, b.Sense, b.Text, b.Pos = k, sense, t, pos
+	return bs
 }
 
 // flush closes the body of the current entry.
@@ -847,8 +975,12 @@ func (b *treeBuilder) newRule(n Number, pos Pos, parent *Rule, parentIdx int32) 
 	if len(b.slab) == cap(b.slab) {
 		b.slab = make([]Rule, 0, 64+cap(b.slab)/2)
 	}
-	b.slab = append(b.slab, Rule{Number: n, Parent: parent, Section: b.sect, Pos: pos})
+	// Filled in place, not appended: a Rule appended while the collector
+	// runs is copied with a write barrier for each of its pointers, set
+	// or not.
+	b.slab = b.slab[:len(b.slab)+1]
 	r := &b.slab[len(b.slab)-1]
+	r.Number, r.Parent, r.Section, r.Pos = n, parent, b.sect, pos
 	if n.Compare(b.last) <= 0 && !b.last.IsZero() {
 		if n == b.last {
 			b.d.warnf(pos.Line, "rule %s appears twice", n)

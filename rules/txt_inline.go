@@ -220,6 +220,11 @@ func italics(s string) (t Text, strays, first int) {
 // closing finds the underscores that close an italic opened just before
 // s[from:]: one or two, after a character that is not a space, at the end
 // of a word. It returns where they start and how many they are, or 0, 0.
+//
+// Italics do not nest: an underscore that opens another before one closes
+// this means this one has lost its partner ("the _Magic: The Gathering
+// basic rulebook … the _Magic_ rules website", 2008-10-01), and there is
+// no closing.
 func closing(s string, from int) (int, int) {
 	for j := from + 1; j < len(s); j++ {
 		if s[j] != '_' {
@@ -228,6 +233,9 @@ func closing(s string, from int) (int, int) {
 		k := underscores(s, j)
 		if k <= 2 && s[j-1] != ' ' && !wordByte(byteAt(s, j+k)) {
 			return j, k
+		}
+		if k <= 2 && s[j-1] == ' ' && wordByte(byteAt(s, j+k)) {
+			return 0, 0
 		}
 		j += k - 1
 	}

@@ -106,6 +106,10 @@ func describe(e *Edition, t *Text, kinds ...SpanKind) string {
 				to = "g:" + r.Term
 			case RefLabel:
 				to = "label:" + r.Label
+			case RefDocument:
+				to = "doc:" + r.Doc.Short()
+				// Another document: resolved across documents, not here.
+				resolved = true
 			}
 			if !resolved {
 				to += "?"
@@ -209,7 +213,7 @@ func TestGlossaryRefPatterns(t *testing.T) {
 
 		// Not glossary references.
 		{"players can see the cards’ faces.", "", ""},
-		{"See the Magic Tournament Rules for more.", "", ""},
+		{"See the Magic Tournament Rules for more.", "ref[Magic Tournament Rules]=doc:MTR", ""},
 		{"See Trample damage rules", "", ""},
 		{"see if it can be cast.", "", ""},
 		{"See rule 704.5k.", "ref[rule 704.5k]=704.5k", ""},

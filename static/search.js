@@ -38,7 +38,9 @@
       ed = box.getAttribute('data-latest');
       say('This copy of Arbiter searches one edition at a time: searching the newest.');
     }
-    if (!/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(ed)) {
+    // An edition's ID, after its document's prefix unless it is the
+    // Comprehensive Rules' ("mtr/2025-04-21"), as the export names files.
+    if (!/^(?:(?:mtr|ipg|jar)\/)?[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(ed)) {
       say('There is no edition “' + ed + '”. The home page lists the editions.', 'msg');
       return;
     }

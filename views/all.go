@@ -185,7 +185,7 @@ func (a *allWriter) entry(r *rules.Rule) {
 	}
 	for i, bl := range r.Body {
 		switch {
-		case bl.Kind == rules.BlockExample:
+		case bl.Kind == rules.BlockExample && !a.judge():
 			a.example(bl.Text)
 		case i == 0 && r.Title == "":
 			a.str(`<p>`)
@@ -195,9 +195,7 @@ func (a *allWriter) entry(r *rules.Rule) {
 			a.text(bl.Text)
 			a.str(`</p>`)
 		default:
-			a.str(`<p>`)
-			a.text(bl.Text)
-			a.str(`</p>`)
+			a.block(r.Body, i)
 		}
 	}
 	a.spill()
@@ -300,16 +298,80 @@ func (a *allWriter) topic(t *rules.Topic) {
 	a.str(`"><h2>`)
 	a.esc(t.Title)
 	a.str(`</h2>`)
-	for _, bl := range t.Body {
-		if bl.Kind == rules.BlockExample {
+	for i, bl := range t.Body {
+		if bl.Kind == rules.BlockExample && !a.judge() {
 			a.example(bl.Text)
 			continue
 		}
+		a.block(t.Body, i)
+	}
+	a.str(`</section>`)
+}
+
+// judge says whether the edition is a judge document's, whose examples
+// carry their own labels ("A. Knight of Infamy …", "Example: …").
+func (a *allWriter) judge() bool { return a.p.Edition.Document() != rules.DocCR }
+
+// block writes body[i] as an entry's or a topic's own page does
+// (docBlocks), without the anchors, which repeat on this page: a part's
+// heading, a penalty, an item of a list or a row of a table (the list or
+// table opened at the first of a run and closed after the last), an
+// example, a paragraph.
+func (a *allWriter) block(body []rules.Block, i int) {
+	bl := body[i]
+	first := i == 0 || body[i-1].Kind != bl.Kind
+	last := i+1 == len(body) || body[i+1].Kind != bl.Kind
+	switch bl.Kind {
+	case rules.BlockHeading:
+		a.str(`<h5 class="part">`)
+		a.esc(bl.Text.S)
+		a.str(`</h5>`)
+	case rules.BlockPenalty:
+		a.str(`<p class="penalty"><span class="meta">Penalty</span> <strong>`)
+		a.esc(bl.Text.S)
+		a.str(`</strong></p>`)
+	case rules.BlockExample:
+		a.str(`<div class="ex"><p>`)
+		a.text(bl.Text)
+		a.str(`</p></div>`)
+	case rules.BlockItem:
+		if first {
+			end := i + 1
+			for end < len(body) && body[end].Kind == rules.BlockItem {
+				end++
+			}
+			a.str(`<ul class="items`)
+			if labelled(body[i:end]) {
+				a.str(` labelled`)
+			}
+			a.str(`">`)
+		}
+		a.str(`<li>`)
+		a.text(bl.Text)
+		a.str(`</li>`)
+		if last {
+			a.str(`</ul>`)
+		}
+	case rules.BlockRow:
+		if first {
+			a.str(`<div class="rows"><table>`)
+		}
+		a.str(`<tr>`)
+		for _, c := range cells(bl.Text) {
+			a.str(`<td>`)
+			a.esc(c)
+			a.str(`</td>`)
+		}
+		a.str(`</tr>`)
+		if last {
+			a.str(`</table></div>`)
+		}
+		a.spill()
+	default:
 		a.str(`<p>`)
 		a.text(bl.Text)
 		a.str(`</p>`)
 	}
-	a.str(`</section>`)
 }
 
 // AllCounts counts an edition's rules and subrules (not its chapters) and

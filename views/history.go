@@ -73,7 +73,14 @@ func (p DiffPage) neighbourParts() (prev, next *DiffPart) {
 }
 
 // DiffURL is the page of changes from one edition to another.
-func (p Paths) DiffURL(from, to string) string { return p.page("/diff/" + from + "/" + to) }
+func (p Paths) DiffURL(from, to string) string {
+	d, f := rules.SplitID(from)
+	_, t := rules.SplitID(to)
+	if d != rules.DocCR {
+		return p.page("/" + d.Slug() + "/diff/" + f + "/" + t)
+	}
+	return p.page("/diff/" + from + "/" + to)
+}
 
 // DiffFormURL is where the "what changed since" form submits; its from and
 // to fields make the query string, and the server redirects to DiffURL.
@@ -493,8 +500,8 @@ func runSpan(r HistoryRun) string {
 // of one date must not read the same: "CR 2007-02-01 (excerpt)" says so
 // itself (EditionName); a second rendering names its ID.
 func pickName(e *rules.Edition) string {
-	if e.Kind != rules.KindExcerpt && e.ID != e.EffectiveDate() && e.EffectiveDate() != "" {
-		return EditionName(e) + " (" + e.ID + ")"
+	if id := rules.SplitIDRest(e.ID); e.Kind != rules.KindExcerpt && id != e.EffectiveDate() && e.EffectiveDate() != "" {
+		return EditionName(e) + " (" + id + ")"
 	}
 	return EditionName(e)
 }

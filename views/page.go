@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,12 @@ func (p Page) staticCSP() string {
 // EditionName is a short name for an edition: "CR 2026-01-16", "CR
 // 2007-02-01 (excerpt)" for part of one, or a prose edition's title.
 func EditionName(e *rules.Edition) string {
+	if d := e.Document(); d != rules.DocCR {
+		if date := e.EffectiveDate(); date != "" {
+			return d.Short() + " " + date
+		}
+		return d.Short() + " " + rules.SplitIDRest(e.ID)
+	}
 	if e.Kind == rules.KindProse {
 		return e.Title
 	}
@@ -60,6 +67,13 @@ func EditionName(e *rules.Edition) string {
 // after, or a prose edition's title.
 func EditionLabel(e *rules.Edition) string {
 	d := e.EffectiveDate()
+	if doc := e.Document(); doc != rules.DocCR {
+		name := DocumentName(e)
+		if d == "" {
+			return name
+		}
+		return name + ", effective " + d
+	}
 	if e.Kind == rules.KindProse || d == "" {
 		return e.Title
 	}
@@ -111,9 +125,34 @@ func Effective(e *rules.Edition) string {
 	return e.ID
 }
 
-// Citation is how a judge cites an entry: "CR 704.5k (2026-01-16)".
+// Citation is how a judge cites an entry: "CR 704.5k (2026-01-16)",
+// "MTR 2.3 (2025-04-21)".
 func Citation(e *rules.Edition, r *rules.Rule) string {
-	return "CR " + r.Number.String() + " (" + Effective(e) + ")"
+	return e.Document().Short() + " " + r.Number.String() + " (" + Effective(e) + ")"
+}
+
+// DocumentName is what an edition's document was called then: the
+// document's name ("Magic Tournament Rules"), or a forerunner's own ("DCI
+// Floor Rules", "DCI Universal Penalty Guidelines").
+func DocumentName(e *rules.Edition) string {
+	d := e.Document()
+	if d == rules.DocCR {
+		return d.Title()
+	}
+	for _, f := range forerunners {
+		if strings.Contains(strings.ToLower(e.Title), f.key) {
+			return f.name
+		}
+	}
+	return d.Title()
+}
+
+// forerunners are the names the judge documents had before their own.
+var forerunners = []struct{ key, name string }{
+	{"floor rules", "DCI Floor Rules"},
+	{"universal penalty guidelines", "DCI Universal Penalty Guidelines"},
+	{"penalty guidelines", "DCI Penalty Guidelines"},
+	{"penalty guide", "DCI Penalty Guide and Procedures"},
 }
 
 // TermCitation cites a glossary entry: "CR Glossary, “Trample” (2026-01-16)".
@@ -134,6 +173,9 @@ func titleOf(r *rules.Rule) string {
 // "704. State-Based Actions", or "704.5k" for untitled rules.
 func RuleHeading(r *rules.Rule) string {
 	if r.Title != "" {
+		if r.Number.Level() != rules.LevelChapter {
+			return r.Number.String() + " " + r.Title // a judge document's "2.3 Pregame Procedures"
+		}
 		return r.Number.String() + ". " + r.Title
 	}
 	return r.Number.String()
@@ -141,7 +183,13 @@ func RuleHeading(r *rules.Rule) string {
 
 // SectionHeading is "7. Additional Rules".
 func SectionHeading(s *rules.Section) string {
-	return strconv.Itoa(s.Number) + ". " + s.Title
+	switch {
+	case s.Title != "":
+		return strconv.Itoa(s.Number) + ". " + s.Title
+	case s.Number == 0:
+		return "General" // a forerunner's entries numbered below 100 (the 2001 guidelines' 10–40)
+	}
+	return "Section " + strconv.Itoa(s.Number)
 }
 
 // Snippet is the start of a rule's first paragraph, cut at a word boundary
@@ -200,6 +248,32 @@ func (p Paths) CitedBy(ed string, refs []*rules.Ref) []Citer {
 	return out
 }
 
+// CrossCitedBy lists the entries of other documents that cite something,
+// each named with its document and edition: "IPG 2.1 (2024-09-23)".
+func (p Paths) CrossCitedBy(refs []rules.CrossRef) []Citer {
+	var out []Citer
+	seen := map[string]bool{}
+	for _, x := range refs {
+		e := x.Edition
+		var c Citer
+		switch f := x.Ref.From; {
+		case f.Rule != nil:
+			c = Citer{Citation(e, f.Rule), p.RuleURL(e.ID, f.Rule.Number)}
+		case f.Topic != nil:
+			c = Citer{e.Document().Short() + ", " + f.Topic.Title + " (" + Effective(e) + ")", p.TopicURL(e.ID, f.Topic.Slug)}
+		case f.Entry != nil:
+			c = Citer{e.Document().Short() + " Glossary, “" + f.Entry.Term() + "” (" + Effective(e) + ")", p.TermURL(e.ID, f.Entry.Slug)}
+		default:
+			continue
+		}
+		if !seen[c.URL] {
+			seen[c.URL] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Letter groups glossary entries under an initial for the A–Z page.
 type Letter struct {
 	Letter  string
@@ -245,6 +319,9 @@ type EditionYear struct {
 // officialEdition reports whether e is a whole Comprehensive Rules in
 // Wizards' own text, which the home page lists by year.
 func officialEdition(e *rules.Edition) bool {
+	if e.Document() != rules.DocCR {
+		return e.Kind != rules.KindExcerpt && e.EffectiveDate() != ""
+	}
 	return e.Kind == rules.KindFull && e.Format == rules.FormatText && e.EffectiveDate() != ""
 }
 
@@ -280,13 +357,28 @@ func otherEditions(eds []*rules.Edition) []*rules.Edition {
 // HomePage lists the editions and the newest one's contents.
 type HomePage struct {
 	Page
+	Doc      rules.Doc        // the document whose editions these are
+	Root     bool             // the site's home page, which leads to every document first
+	Docs     []DocSummary     // Root: every document served
 	Editions []*rules.Edition // newest first
 	Latest   *rules.Edition   // may be nil when nothing loaded
+	// Sets are the codes of the sets whose release brought each edition,
+	// by effective date: "2009-07-11": "M10".
+	Sets map[string]string
+}
+
+// DocSummary is one document as the home page offers it.
+type DocSummary struct {
+	Doc      rules.Doc
+	Latest   *rules.Edition // nil when none is loaded
+	Editions int
 }
 
 // EditionPage is an edition's table of contents.
 type EditionPage struct {
 	Page
+	Cross []rules.CrossRef // references other documents make to this one as a whole
+	Sets  []string         // the sets whose release brought it: "Magic 2010 (M10)"
 }
 
 // SectionPage lists a section's chapters and their rules.
@@ -317,6 +409,8 @@ type RulePage struct {
 	// Scenarios are the sandbox scenarios that show this rule or a rule
 	// on its page: its examples, or a passage of its text.
 	Scenarios []Link
+	// Cross are the references other documents make to this entry.
+	Cross []rules.CrossRef
 }
 
 // GlossaryPage is the A–Z list of terms.
@@ -352,6 +446,7 @@ type TopicPage struct {
 	// Sandbox reports whether a printed example has a scenario; nil when
 	// no sandbox is wired.
 	Sandbox func(example rules.Text) bool
+	Cross   []rules.CrossRef // references other documents make to this topic
 }
 
 // ErrorPage explains a failed request: what was wrong, and for a rule
@@ -396,6 +491,12 @@ func formatName(e *rules.Edition) string {
 		return "reStructuredText"
 	case rules.FormatMarkdown:
 		return "Markdown"
+	case rules.FormatPDF:
+		return "PDF"
+	case rules.FormatHTML:
+		return "web page"
+	case rules.FormatWord:
+		return "Word document"
 	}
 	return string(e.Format)
 }
@@ -425,4 +526,82 @@ func subruleCount(r *rules.Rule) string {
 		kind += "s"
 	}
 	return strconv.Itoa(len(r.Children)) + " " + kind
+}
+
+// asOfKey keys the note a page names a day with (WithAsOf).
+type asOfKey struct{}
+
+// AsOf is a page asked for by a day no edition took effect on, answered
+// from the edition in force that day.
+type AsOf struct {
+	Day     string // as asked: "2009-07-12"
+	Edition *rules.Edition
+}
+
+// WithAsOf marks ctx's page as asked for by day and answered from e.
+func WithAsOf(ctx context.Context, day string, e *rules.Edition) context.Context {
+	return context.WithValue(ctx, asOfKey{}, AsOf{Day: day, Edition: e})
+}
+
+// asOfNote is the AsOf a page is rendered under, if any.
+func asOfNote(ctx context.Context) (AsOf, bool) {
+	a, ok := ctx.Value(asOfKey{}).(AsOf)
+	return a, ok
+}
+
+// sectionEntries is the entries a judge document's section lists: the
+// children of its one chapter, which is the section itself ("2.
+// Tournament Mechanics" holds 2.1 … 2.13). It is nil for a section of
+// chapters (every CR, and the forerunners numbered 100, 101 …).
+func sectionEntries(s *rules.Section) []*rules.Rule {
+	if len(s.Chapters) != 1 || int(s.Chapters[0].Number.Chapter) != s.Number || len(s.Chapters[0].Children) == 0 {
+		return nil
+	}
+	return s.Chapters[0].Children
+}
+
+// editionCount is "1 edition", "63 editions".
+func editionCount(n int) string {
+	if n == 1 {
+		return "1 edition"
+	}
+	return strconv.Itoa(n) + " editions"
+}
+
+// forerunnerNote names, after a judge document's name, the documents its
+// earliest editions were.
+func forerunnerNote(d rules.Doc) string {
+	switch d {
+	case rules.DocMTR:
+		return " and its forerunners, the DCI Floor Rules"
+	case rules.DocIPG:
+		return " and its forerunners, the DCI Penalty Guidelines and the Penalty Guide and Procedures"
+	}
+	return ""
+}
+
+// docLink is where the home page leads for a document: the CR's newest
+// edition's contents (the home page shows the rest of /cr), another
+// document's own page.
+func docLink(p Paths, d DocSummary) string {
+	if d.Doc == rules.DocCR {
+		return p.TOCURL(d.Latest.ID)
+	}
+	return p.DocURL(d.Doc, "")
+}
+
+// jumpPlaceholder shows what the jump box takes on a page of e's
+// document.
+func jumpPlaceholder(e *rules.Edition) string {
+	if e != nil {
+		switch e.Document() {
+		case rules.DocMTR:
+			return "MTR 2.3, 704.5k or a word"
+		case rules.DocIPG:
+			return "IPG 2.1, 704.5k or a word"
+		case rules.DocJAR:
+			return "a word, or 704.5k"
+		}
+	}
+	return "704.5k or a word"
 }

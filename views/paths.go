@@ -58,6 +58,14 @@ func (p Paths) JumpURL() string {
 	return p.Base + "/jump"
 }
 
+// DocURL is a page below a document's own path: /mtr, /mtr/2.3, /cr/704.5k.
+func (p Paths) DocURL(d rules.Doc, rest string) string {
+	if rest == "" {
+		return p.page("/" + d.Slug())
+	}
+	return p.page("/" + d.Slug() + "/" + rest)
+}
+
 // Section is a section's page: /2026-01-16/section/7.
 func (p Paths) SectionURL(ed string, n int) string {
 	return p.page("/" + ed + "/section/" + strconv.Itoa(n))

@@ -16,6 +16,7 @@ import (
 // in all of them (Scope "all"), with the form to search again.
 type SearchPage struct {
 	Page
+	Doc      rules.Doc        // the document searched
 	Scope    string           // the edition ID searched, or search.AllEditions
 	Editions []*rules.Edition // the editions the form offers
 	Results  *search.Results
@@ -25,6 +26,50 @@ type SearchPage struct {
 	// Loading is how many editions are still being read at start: a search
 	// of every edition searches those read so far.
 	Loading int
+	// Named are the documents the query names outright ("IPG").
+	Named []rules.Doc
+	// Elsewhere are the best hits of the other documents' newest editions.
+	Elsewhere []DocHits
+	// Answer is the entry shown whole above the hits; nil for none. When
+	// it is one of Results' hits, it is no longer among them.
+	Answer *Answer
+}
+
+// listHeading heads the hits below an answer: "More results" when the
+// answer was the best of them, the document searched when it is from
+// another.
+func (p SearchPage) listHeading() string {
+	switch {
+	case p.Answer == nil:
+		return ""
+	case p.Answer.Listed || !p.Answer.Elsewhere:
+		return "More results"
+	}
+	return "In the " + p.Doc.Title()
+}
+
+// answered is how many of Results' hits the answer stands for: one when
+// it was among them.
+func (p SearchPage) answered() int {
+	if p.Answer != nil && p.Answer.Listed {
+		return 1
+	}
+	return 0
+}
+
+// Suggestion is a place the jump box's words name outright, listed first
+// under it: "704.5j", "IPG 2.5 Game Play Error — Game Rule Violation".
+type Suggestion struct {
+	URL   string
+	Label string // its number, with its document's abbreviation if not the CR's
+	Title string
+	Text  string // the start of its text
+}
+
+// DocHits are the hits of one other document's newest edition.
+type DocHits struct {
+	Edition *rules.Edition
+	Results *search.Results
 }
 
 // BrowserSearch is what a static export's search page needs to search in
@@ -121,11 +166,11 @@ func hitChapter(h search.Hit) string {
 	return h.Chapter
 }
 
-// hitHistory says where a hit of a search of every edition stands through
+// HitHistory says where a hit of a search of every edition stands through
 // time, from its eras (newest first): "today; as 704.5k 2009–2017, as
 // 420.5e 2003–2009", "today; since 2024" for an entry that has kept its
 // number, "2003–2009, since removed" for one no longer in the rules.
-func hitHistory(h search.Hit) string {
+func HitHistory(h search.Hit) string {
 	if len(h.Eras) == 0 {
 		return ""
 	}
@@ -200,7 +245,7 @@ func (p SearchPage) editionChoices() []editionChoice {
 	if p.Browser != nil {
 		return out // the browser searches one edition at a time
 	}
-	return append(out, editionChoice{Value: search.AllEditions, Label: "All editions", Selected: p.All()})
+	return append(out, editionChoice{Value: p.Doc.Prefix() + search.AllEditions, Label: "All editions", Selected: p.All()})
 }
 
 // OpenSearch describes the site's search to browsers, so Arbiter can be

@@ -148,9 +148,29 @@ func spanLess(a, b rules.Span) bool {
 func (p Paths) appendLink(b []byte, ed *rules.Edition, sp rules.Span) ([]byte, bool) {
 	switch sp.Kind {
 	case rules.SpanRef:
-		t, ok := ed.Resolve(sp.Cited())
+		c := sp.Cited()
+		t, ok := ed.Resolve(c)
 		if !ok {
 			return b, false
+		}
+		if c.Kind == rules.RefDocument && t.Edition == nil {
+			t.Edition = ed // its own document, named in its text: its contents
+		}
+		if t.Edition != nil {
+			// In another document (its edition in force on ed's date), or
+			// this one as a whole.
+			href := p.TOCURL(t.Edition.ID)
+			switch {
+			case t.Rule != nil:
+				href = p.RuleURL(t.Edition.ID, t.Rule.Number)
+			case t.Topic != nil:
+				href = p.TopicURL(t.Edition.ID, t.Topic.Slug)
+			case t.Sect != nil:
+				href = p.SectionURL(t.Edition.ID, t.Sect.Number)
+			}
+			b = append(b, `<a class="x" href="`...)
+			b = appendEscaped(b, href)
+			return append(b, `">`...), true
 		}
 		if t.Rule != nil {
 			b = append(b, `<a class="x" href="`...)

@@ -50,6 +50,9 @@ func TestText(t *testing.T) {
 			"/arbiter", `<a class="x" href="/arbiter/ed/704.5k">rule 704.5k</a>`},
 		{"section", rules.Text{S: "section 7", Spans: refSpan(0, 9, sect)},
 			"", `<a class="x" href="/ed/section/7">section 7</a>`},
+		// A document naming itself links to its edition's contents.
+		{"own document", rules.Text{S: "these Comprehensive Rules", Spans: refSpan(6, 25, rules.Cite{Kind: rules.RefDocument, Doc: rules.DocCR})},
+			"", `these <a class="x" href="/ed">Comprehensive Rules</a>`},
 		{"dangling", rules.Text{S: "rule 999.9", Spans: refSpan(0, 10, dangling)},
 			"", `<span class="dangling" title="not in this edition">rule 999.9</span>`},
 		{"term", rules.Text{S: "has trample", Spans: []rules.Span{{Start: 4, End: 11, Kind: rules.SpanTerm, Target: "trample"}}},

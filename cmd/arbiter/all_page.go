@@ -29,7 +29,7 @@ func (s *Server) allPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if param(c, "edition") != e.ID {
+	if siteOf(c).doc.Prefix()+param(c, "edition") != e.ID {
 		return c.Redirect(http.StatusFound, s.paths.AllURL(e.ID))
 	}
 	if len(e.Sections) == 0 && len(e.Glossary) == 0 && len(e.Topics) == 0 {

@@ -91,7 +91,7 @@ func (s *Server) apiHistory(c echo.Context) error {
 	st := siteOf(c)
 	var in *rules.Edition
 	if id := param(c, "in"); id != "" {
-		if in = st.lib.Edition(id); in == nil {
+		if in, _ = st.editionNamed(id); in == nil {
 			return notFound("There is no edition %q to follow rule %s into.", clip(id), n)
 		}
 	}
@@ -149,6 +149,7 @@ func (s *Server) apiIn(pl views.Placement) *apiIn {
 // apiSide is a changed entry as one edition has it.
 type apiSide struct {
 	Number  string `json:"number,omitempty"`  // chapters, rules; for examples the rule they belong to
+	Title   string `json:"title,omitempty"`   // a chapter's, a judge document's entry's
 	Example int    `json:"example,omitempty"` // examples: 1-based among the rule's examples
 	Term    string `json:"term,omitempty"`    // glossary entries
 	Slug    string `json:"slug,omitempty"`
@@ -189,7 +190,7 @@ type apiDiff struct {
 // apiDiff serves GET /api/diff/{from}/{to}: every change between two
 // editions, in rule order, with word diffs.
 func (s *Server) apiDiff(c echo.Context) error {
-	from, to, err := s.diffEditions(c, func(f, t string) string { return s.paths.Base + "/api/diff/" + f + "/" + t })
+	from, to, err := s.diffEditions(c, func(f, t string) string { return s.paths.Base + apiDiffPath(f, t) })
 	if from == nil {
 		return err
 	}
@@ -206,6 +207,14 @@ func (s *Server) apiDiff(c echo.Context) error {
 		out.Missing = append(out.Missing, s.change(from, to, &d.Missing[i]))
 	}
 	return s.renderAs(c, jsonBody(out), echo.MIMEApplicationJSON)
+}
+
+// apiDiffPath is the API's diff of two editions of one document, below
+// the document's prefix as its pages are: /api/diff/2025-09-19/2026-01-16,
+// /api/mtr/diff/2020-10-12/2025-04-21.
+func apiDiffPath(from, to string) string {
+	d, f := rules.SplitID(from)
+	return "/api/" + d.Prefix() + "diff/" + f + "/" + rules.SplitIDRest(to)
 }
 
 // change is one entry of a diff in the API's form.
@@ -238,7 +247,7 @@ func (s *Server) side(e *rules.Edition, k history.Kind, r *rules.Rule, example i
 	case r == nil:
 		return nil
 	}
-	a := &apiSide{Number: r.Number.String(), URL: s.paths.RuleURL(e.ID, r.Number)}
+	a := &apiSide{Number: r.Number.String(), Title: r.Title, URL: s.paths.RuleURL(e.ID, r.Number)}
 	if k == history.Example {
 		a.Example = example + 1
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/locate"
 	"github.com/arbiter-rules/arbiter/rules/search"
 )
 
@@ -92,6 +93,9 @@ func (s *Server) apiSearch(c echo.Context) error {
 		Query: r.Query, Edition: r.Edition, Editions: r.Editions, Total: r.Total, Hits: []apiHit{},
 		DidYouMean: r.DidYouMean, Corrections: r.Corrections, Message: r.Message, Notes: r.Notes,
 	}
+	if r.Jump == nil {
+		r.Jump = numberJump(siteOf(c), ed, c.QueryParam("q"))
+	}
 	if r.Jump != nil {
 		out.Jump = &apiJump{Edition: r.Jump.Edition, Number: r.Jump.Number.String(), URL: s.paths.RuleURL(r.Jump.Edition, r.Jump.Number)}
 	}
@@ -114,6 +118,26 @@ func (s *Server) apiSearch(c echo.Context) error {
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	c.Response().WriteHeader(200)
 	return jsonBody(out).Render(c.Request().Context(), c.Response())
+}
+
+// numberJump is the rule q names by number in a form the search does not
+// read as one ("704 5j", "r. 704.5j"), in edition ed of st's document (in
+// every edition: the newest that has it); nil if it names none.
+func numberJump(st *site, ed, q string) *search.Jump {
+	p, ok := locate.Read(q, st.doc)
+	if !ok || p.Doc != st.doc || p.Number.IsZero() || p.Part != "" {
+		return nil
+	}
+	if ed == search.AllEditions {
+		if e, r := st.lib.Newest(p.Number); r != nil {
+			return &search.Jump{Edition: e.ID, Number: p.Number}
+		}
+		return nil
+	}
+	if e := st.lib.Edition(ed); e != nil && e.Rule(p.Number) != nil {
+		return &search.Jump{Edition: e.ID, Number: p.Number}
+	}
+	return nil
 }
 
 // snippetHTML is a snippet escaped for HTML with its matches in <mark>.

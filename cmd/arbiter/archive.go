@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,7 +19,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "archive",
-		usage: "archive [--from DIR] [--out DIR]   write every official CR text in DIR as cr.tar.zst and manifest.tsv (content/cr)",
+		usage: "archive [--docs] [--from DIR] [--sets FILE] [--out DIR]   write every official CR text in DIR, and the table of the sets that brought them, as cr.tar.zst and manifest.tsv (content/cr); with --docs, the judge documents of the corpus DIR as docs.tar.zst and manifest.tsv (content/docs)",
 		run:   runArchive,
 	})
 }
@@ -33,6 +35,8 @@ func runArchive(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	from := fl.String("from", "../shared/corpus/cr", "directory of official CR text files (DATE.txt)")
 	out := fl.String("out", "content/cr", "directory to write "+archiveName+" and "+manifestName+" in")
+	docs := fl.Bool("docs", false, "write the judge documents' archive instead: --from is the corpus holding mtr, ipg and jar (default ../shared/corpus), --out its directory (default content/docs)")
+	sets := fl.String("sets", "", "the table of the sets that brought each edition (default: cr-sets.tsv beside DIR, if there)")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -40,7 +44,19 @@ func runArchive(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "archive: unexpected argument %q\n", fl.Arg(0))
 		return 2
 	}
-	msg, err := archive(*from, *out)
+	write := func(from, out string) (string, error) { return archiveWithSets(from, *sets, out) }
+	if *docs {
+		set := map[string]bool{}
+		fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["from"] {
+			*from = "../shared/corpus"
+		}
+		if !set["out"] {
+			*out = "content/docs"
+		}
+		write = archiveDocs
+	}
+	msg, err := write(*from, *out)
 	if err != nil {
 		fmt.Fprintf(stderr, "arbiter archive: %v\n", err)
 		return 1
@@ -52,12 +68,33 @@ func runArchive(args []string, stdout, stderr io.Writer) int {
 // archive reads the rules texts in from and writes the archive and its
 // manifest in out, replacing any there. It returns what it did, for the user.
 func archive(from, out string) (string, error) {
+	return archiveWithSets(from, "", out)
+}
+
+// setsFile is the table of sets' name beside the corpus directory.
+const setsFile = "cr-sets.tsv"
+
+// archiveWithSets is archive with the table of sets read from sets, or
+// when sets is "" from cr-sets.tsv beside from if there is one.
+func archiveWithSets(from, sets, out string) (string, error) {
 	srcs, notes, err := corpusSources(from)
 	if err != nil {
 		return "", err
 	}
+	var table []byte
+	if sets == "" {
+		table, err = os.ReadFile(filepath.Join(filepath.Dir(filepath.Clean(from)), setsFile))
+		if errors.Is(err, fs.ErrNotExist) {
+			table, err = nil, nil
+		}
+	} else {
+		table, err = os.ReadFile(sets)
+	}
+	if err != nil {
+		return "", err
+	}
 	var zst, manifest bytes.Buffer
-	if err := content.WriteCorpus(&zst, &manifest, srcs); err != nil {
+	if err := content.WriteCorpus(&zst, &manifest, srcs, table); err != nil {
 		return "", err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -73,7 +110,11 @@ func archive(from, out string) (string, error) {
 	for _, s := range srcs {
 		total += len(s.Data)
 	}
-	msg := fmt.Sprintf("wrote %s (%d files, %d bytes in %d) and %s", filepath.Join(out, archiveName), len(srcs), total, zst.Len(), manifestName)
+	with := ""
+	if table != nil {
+		with = ", with the table of sets,"
+	}
+	msg := fmt.Sprintf("wrote %s (%d files%s %d bytes in %d) and %s", filepath.Join(out, archiveName), len(srcs), with, total, zst.Len(), manifestName)
 	return strings.Join(append(notes, msg), "\n"), nil
 }
 

@@ -163,3 +163,46 @@ func TestArchiveUsage(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestArchiveSets: the table of sets beside the corpus directory goes into
+// the archive, first, and so does one named with --sets; a table naming a
+// date no file has is an error, and none beside the directory is no table.
+func TestArchiveSets(t *testing.T) {
+	const table = "effective_date\tset_code\tset_name\n2026-01-16\tECL\tLorwyn Eclipsed\n"
+	parent := t.TempDir()
+	from := filepath.Join(parent, "cr")
+	if err := os.Mkdir(from, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(from, "2026-01-16.txt"), []byte(ruleText("January 16, 2026")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	manifestOf := func(args ...string) (string, string) {
+		t.Helper()
+		out := t.TempDir()
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"archive", "--from", from, "--out", out}, args...), &stdout, &stderr); code != 0 {
+			return "", stderr.String()
+		}
+		return string(readFile(t, filepath.Join(out, manifestName))), ""
+	}
+	if m, errs := manifestOf(); errs != "" || strings.Contains(m, "cr-sets.tsv") {
+		t.Errorf("no table beside the directory: manifest\n%s\nerrors %s", m, errs)
+	}
+	if err := os.WriteFile(filepath.Join(parent, "cr-sets.tsv"), []byte(table), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if m, errs := manifestOf(); errs != "" || !strings.Contains(m, "\nsets\tcr-sets.tsv\t64\t") {
+		t.Errorf("the table beside the directory: manifest\n%s\nerrors %s", m, errs)
+	}
+	other := filepath.Join(t.TempDir(), "other.tsv")
+	if err := os.WriteFile(other, []byte(strings.Replace(table, "2026-01-16", "2025-11-14", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs := manifestOf("--sets", other); !strings.Contains(errs, "ECL (Lorwyn Eclipsed) names 2025-11-14, which is no file's effective date") {
+		t.Errorf("--sets with a date no file has: errors %q", errs)
+	}
+	if _, errs := manifestOf("--sets", filepath.Join(parent, "missing.tsv")); !strings.Contains(errs, "missing.tsv") {
+		t.Errorf("--sets naming no file: errors %q", errs)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -16,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "check",
-		usage: "check [--json] PATH...   parse rules files or directories and report counts and diagnostics",
+		usage: "check [--json] [PATH]...   parse rules files or directories (or the embedded editions) and report counts and diagnostics by document",
 		run:   runCheck,
 	})
 }
@@ -25,6 +26,7 @@ func init() {
 // these names; keep them stable.
 type checkReport struct {
 	ID            string             `json:"id"`
+	Document      string             `json:"document"` // "cr", "mtr", "ipg", "jar"; "" for a file that failed
 	Title         string             `json:"title"`
 	Format        rules.Format       `json:"format"`
 	Kind          rules.Kind         `json:"kind"`
@@ -48,6 +50,12 @@ type checkCounts struct {
 	Glossary int `json:"glossary"`
 	Refs     int `json:"refs"`
 	Dangling int `json:"dangling"`
+	// CrossRefs counts the references to other documents (among refs),
+	// CrossUnresolved those that name nothing in the edition of that
+	// document in force on this one's date among the editions checked
+	// (all of them when none is).
+	CrossRefs       int `json:"cross_refs"`
+	CrossUnresolved int `json:"cross_unresolved"`
 }
 
 // danglingRef is a reference to something the edition lacks, and where it
@@ -64,8 +72,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print one JSON array with an object per edition")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter check [--json] PATH...")
-		fmt.Fprintln(stderr, "With no PATH, checks the embedded editions: the founding documents and every official edition.")
+		fmt.Fprintln(stderr, "usage: arbiter check [--json] [PATH]...")
+		fmt.Fprintln(stderr, "Reads each file or directory as serve would (CR text, reStructuredText, Markdown; the MTR, IPG and JAR as PDF, HTML or text)")
+		fmt.Fprintln(stderr, "and reports each edition by document, then the files skipped and why; the exit status is 1 if any was skipped.")
+		fmt.Fprintln(stderr, "With no PATH, checks the embedded editions: the founding documents, every official edition and every judge document's.")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -79,8 +89,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "arbiter check: %v\n", err)
 			return 1
 		}
-		eds = append(l.official.editions(), l.seeds...)
+		eds = append(append(l.official.editions(), l.judges.editions()...), l.seeds...)
 	}
+	var read []*rules.Edition
 	for _, p := range fl.Args() {
 		es, err := loadPath(p)
 		if err != nil {
@@ -88,8 +99,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
-		eds = append(eds, es...)
+		read = append(read, es...)
 	}
+	eds = append(eds, read...)
+	// IDs as serve gives them (a judge document's below its prefix,
+	// "ipg/2024-09-23"; two editions of one date told apart), and a shelf
+	// on which references to other documents resolve, as served together.
+	libs := byDocument(rules.NewLibrary(eds))
+	rules.NewShelf(libs[:]...)
 	reports := make([]checkReport, 0, len(eds))
 	for _, e := range eds {
 		r := report(e)
@@ -98,6 +115,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		reports = append(reports, r)
 	}
+	reports = byDocumentOrder(reports)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -107,13 +125,71 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
-	for i, r := range reports {
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		printReport(stdout, r)
-	}
+	printReports(stdout, reports)
 	return status
+}
+
+// byDocumentOrder puts reports in the order of rules.Docs, each document's
+// editions in the order given, then the files that failed.
+func byDocumentOrder(reports []checkReport) []checkReport {
+	rank := func(r checkReport) int {
+		for i, d := range rules.Docs {
+			if r.Document == d.Slug() {
+				return i
+			}
+		}
+		return len(rules.Docs)
+	}
+	return slices.SortedStableFunc(slices.Values(reports), func(a, b checkReport) int { return rank(a) - rank(b) })
+}
+
+// printReports writes reports (in byDocumentOrder) as text: each
+// document's editions under a line naming it and counting them, then the
+// files skipped, each with its reasons.
+func printReports(w io.Writer, reports []checkReport) {
+	first := true
+	para := func() {
+		if !first {
+			fmt.Fprintln(w)
+		}
+		first = false
+	}
+	var skipped []checkReport
+	for i := 0; i < len(reports); {
+		if reports[i].Failed {
+			skipped = append(skipped, reports[i:]...)
+			break
+		}
+		j := i
+		for j < len(reports) && !reports[j].Failed && reports[j].Document == reports[i].Document {
+			j++
+		}
+		para()
+		d, _ := rules.DocBySlug(reports[i].Document)
+		fmt.Fprintf(w, "%s (%s): %s\n", d.Title(), d.Slug(), fmt.Sprintf("%d edition%s", j-i, plural(j-i)))
+		for _, r := range reports[i:j] {
+			fmt.Fprintln(w)
+			printReport(w, r)
+		}
+		i = j
+	}
+	if len(skipped) == 0 {
+		return
+	}
+	para()
+	fmt.Fprintf(w, "Skipped: %d file%s that could not be read as any document\n", len(skipped), plural(len(skipped)))
+	for _, r := range skipped {
+		why := 0
+		for _, d := range r.Diagnostics {
+			if d.Severity == rules.SevError {
+				fmt.Fprintf(w, "  %s\n", d)
+				why++
+			}
+		}
+		if why == 0 {
+			fmt.Fprintf(w, "  %s: no reason given\n", strings.Join(r.Files, ", "))
+		}
+	}
 }
 
 // loadPath loads a file or directory given on the command line. Diagnostics
@@ -139,6 +215,7 @@ func loadPath(p string) ([]*rules.Edition, error) {
 func report(e *rules.Edition) checkReport {
 	r := checkReport{
 		ID:            e.ID,
+		Document:      e.Document().Slug(),
 		Title:         e.Title,
 		Format:        e.Format,
 		Kind:          e.Kind,
@@ -150,15 +227,18 @@ func report(e *rules.Edition) checkReport {
 		Diagnostics:   e.Diagnostics,
 		Truncated:     e.Truncated.JSON(),
 	}
+	if r.Failed {
+		r.Document = "" // it is no document Arbiter could read
+	}
 	if r.Files == nil {
 		r.Files = []string{}
 	}
 	if r.Diagnostics == nil {
 		r.Diagnostics = []rules.Diagnostic{}
 	}
-	c := e.Counts()
+	c, x := e.Counts(), e.CountRefs()
 	r.Counts = checkCounts{Sections: c.Sections, Numbered: c.Numbered, Topics: c.Topics, Examples: c.Examples,
-		Glossary: c.Glossary, Refs: c.Refs, Dangling: c.Dangling}
+		Glossary: c.Glossary, Refs: c.Refs, Dangling: c.Dangling, CrossRefs: x.Cross, CrossUnresolved: x.CrossUnresolved}
 	for _, ref := range e.Dangling {
 		r.Dangling = append(r.Dangling, dangling(ref))
 	}
@@ -216,7 +296,7 @@ func printReport(w io.Writer, r checkReport) {
 		eff = "unknown"
 	}
 	fmt.Fprintf(w, "%s: %s\n", orDash(r.ID), status)
-	fmt.Fprintf(w, "  format %s, kind %s, encoding %s, effective %s\n", r.Format, r.Kind, orDash(r.Encoding), eff)
+	fmt.Fprintf(w, "  document %s, format %s, kind %s, encoding %s, effective %s\n", r.Document, r.Format, r.Kind, orDash(r.Encoding), eff)
 	if r.Title != "" {
 		fmt.Fprintf(w, "  title: %s\n", r.Title)
 	}
@@ -231,6 +311,9 @@ func printReport(w io.Writer, r checkReport) {
 		fmt.Fprintf(w, ", topics %d", c.Topics)
 	}
 	fmt.Fprintln(w)
+	if c.CrossRefs > 0 {
+		fmt.Fprintf(w, "  references to other documents %d, unresolved %d among the editions checked\n", c.CrossRefs, c.CrossUnresolved)
+	}
 	if len(r.Dangling) > 0 {
 		fmt.Fprintf(w, "  dangling references:\n")
 		for _, d := range r.Dangling {

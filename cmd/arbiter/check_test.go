@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 const checkCR = `Magic: The Gathering Comprehensive Rules
@@ -149,9 +153,28 @@ func TestCheckEmbedded(t *testing.T) {
 	if !strings.Contains(out.String(), "2007-02-01-excerpt: ok") || !strings.Contains(out.String(), "numbered 68, examples 6, glossary 12") {
 		t.Errorf("embedded 2007 excerpt missing or wrong:\n%s", out.String())
 	}
-	// Every official edition, each checked without an error.
-	if n := strings.Count(out.String(), "\n  files: cr/"); n != 73 || strings.Contains(out.String(), "FAILED") {
-		t.Errorf("%d official editions checked (want 73), or one failed:\n%s", n, out.String())
+	// Every official edition and every judge document's, each checked
+	// without an error, under its document.
+	for _, tc := range []struct {
+		files, head string
+		n           int
+	}{
+		{"cr/", "Comprehensive Rules (cr): 131 editions\n", 128},
+		{"mtr/", "Magic Tournament Rules (mtr): 63 editions\n", 63},
+		{"ipg/", "Infraction Procedure Guide (ipg): 47 editions\n", 47},
+		{"jar/", "Judging at Regular REL (jar): 2 editions\n", 2},
+	} {
+		if n := strings.Count(out.String(), "\n  files: "+tc.files); n != tc.n || !strings.Contains(out.String(), tc.head) {
+			t.Errorf("%d editions checked from %s (want %d), or no line %q", n, tc.files, tc.n, tc.head)
+		}
+	}
+	if strings.Contains(out.String(), "FAILED") || strings.Contains(out.String(), "Skipped") {
+		t.Errorf("an embedded edition failed:\n%s", out.String())
+	}
+	// The judge documents' references to one another resolve on the
+	// shelf of the editions checked.
+	if !strings.Contains(out.String(), "mtr/2025-04-21: ok\n") || !strings.Contains(out.String(), "references to other documents 9, unresolved 0 among the editions checked") {
+		t.Errorf("the 2025 MTR's references to other documents are not reported resolved")
 	}
 	// The prose edition counts its topics and their examples.
 	if !strings.Contains(out.String(), "classic: ok") || !strings.Contains(out.String(), "numbered 0, examples 4, glossary 0, references 0, dangling 0, topics 5") {
@@ -175,5 +198,77 @@ func TestCheckDangling(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "references 1, dangling 1") {
 		t.Errorf("counts:\n%s", out.String())
+	}
+}
+
+// TestCheckJudgeFiles checks a user's judge documents, a PDF and a web
+// page, beside files that are none: each document's editions under its
+// name, with IDs below its prefix, then the files skipped with their
+// reasons.
+func TestCheckJudgeFiles(t *testing.T) {
+	ipg, err := os.ReadFile(corpustest.Path(t, "corpus", "ipg", "2024-09-23.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jar, err := os.ReadFile(corpustest.Path(t, "corpus", "jar", "2019-01-21.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeFiles(t, map[string]string{
+		"docs/ipg.pdf":   string(ipg),
+		"docs/jar.html":  string(jar),
+		"docs/cr.txt":    checkCR,
+		"docs/old.doc":   "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1 a Word file",
+		"docs/fake.pdf":  "%PDF-1.4 not really",
+		"docs/page.html": "<html><head><title>My deck</title></head><body>Hello</body></html>",
+	})
+	var out, errOut bytes.Buffer
+	if code := run([]string{"check", filepath.Join(dir, "docs")}, &out, &errOut); code != 1 {
+		t.Errorf("exit %d, want 1: files were skipped", code)
+	}
+	text := out.String()
+	order := []string{
+		"Comprehensive Rules (cr): 1 edition\n", "2026-01-16: ok",
+		"Infraction Procedure Guide (ipg): 1 edition\n", "ipg/2024-09-23: ok\n  document ipg, format pdf, kind full", "files: docs/ipg.pdf",
+		"Judging at Regular REL (jar): 1 edition\n", "jar/2019-01-21: ok\n  document jar, format html, kind prose", "topics 4",
+		"Skipped: 3 files that could not be read as any document\n",
+		"  docs/fake.pdf: ", "  docs/old.doc: a Word 97 document", "  docs/page.html: a web page with no document Arbiter reads",
+	}
+	at := 0
+	for _, want := range order {
+		i := strings.Index(text[at:], want)
+		if i < 0 {
+			t.Errorf("no %q after byte %d of:\n%s", want, at, text)
+			break
+		}
+		at += i + len(want)
+	}
+	// The IPG cites the MTR and the CR: of those only the CR is here, and
+	// not the edition in force on the IPG's date.
+	if !regexp.MustCompile(`references to other documents (\d+), unresolved \d+`).MatchString(text) {
+		t.Errorf("no count of the IPG's references to other documents:\n%s", text)
+	}
+
+	out.Reset()
+	run([]string{"check", "--json", filepath.Join(dir, "docs")}, &out, &errOut)
+	var got []struct {
+		ID, Document string
+		Failed       bool
+		Counts       struct {
+			CrossRefs int `json:"cross_refs"`
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range got {
+		ids = append(ids, r.Document+" "+r.ID+" "+strconv.FormatBool(r.Failed))
+	}
+	if want := []string{"cr 2026-01-16 false", "ipg ipg/2024-09-23 false", "jar jar/2019-01-21 false", "  true", "  true", "  true"}; !slices.Equal(ids, want) {
+		t.Errorf("JSON reports %q, want %q", ids, want)
+	}
+	if len(got) > 1 && got[1].Counts.CrossRefs == 0 {
+		t.Error("the IPG's references to other documents are not counted")
 	}
 }

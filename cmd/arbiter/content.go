@@ -24,28 +24,31 @@ type contentOptions struct {
 }
 
 // defaultDataDir is where arbiter fetch saves editions and serve reads
-// them: $XDG_DATA_HOME/arbiter/cr, else ~/.local/share/arbiter/cr (on
-// Windows under %LocalAppData%, on macOS under ~/Library/Application
-// Support); "" where there is no home directory.
+// them: $XDG_DATA_HOME/arbiter, else ~/.local/share/arbiter (on Windows
+// under %LocalAppData%, on macOS under ~/Library/Application Support);
+// "" where there is no home directory. fetch saves each document in a
+// folder of its own (cr/, mtr/, ipg/, jar/), and serve reads the whole
+// directory, so the CR files an older Arbiter saved in arbiter/cr (its
+// data directory then) are served as before.
 func defaultDataDir() string {
 	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "arbiter", "cr")
+		return filepath.Join(d, "arbiter")
 	}
 	switch runtime.GOOS {
 	case "windows":
 		if d := os.Getenv("LocalAppData"); d != "" {
-			return filepath.Join(d, "arbiter", "cr")
+			return filepath.Join(d, "arbiter")
 		}
 	case "darwin":
 		if home, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(home, "Library", "Application Support", "arbiter", "cr")
+			return filepath.Join(home, "Library", "Application Support", "arbiter")
 		}
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || home == "" {
 		return ""
 	}
-	return filepath.Join(home, ".local", "share", "arbiter", "cr")
+	return filepath.Join(home, ".local", "share", "arbiter")
 }
 
 // editionSet is what a library is built from, by source. The seeds and the
@@ -54,6 +57,7 @@ func defaultDataDir() string {
 type editionSet struct {
 	seeds    []*rules.Edition
 	official *official // nil without the official editions
+	judges   *judges   // the embedded judge documents; nil without the official editions
 	user     *userEditions
 }
 
@@ -98,6 +102,7 @@ func newEditionSet(o contentOptions, log *slog.Logger) (*editionSet, error) {
 		if s.official, err = newOfficial(); err != nil {
 			return nil, fmt.Errorf("embedded official editions: %w", err)
 		}
+		s.judges = newJudges()
 	}
 	s.user = readUser(o, log)
 	s.dropCutCopies()
@@ -124,31 +129,55 @@ func (s *editionSet) dropCutCopies() {
 
 // assignIDs gives every edition the ID it keeps while served: the official
 // editions their dates (they are all known from the archive's manifest
-// before they are parsed), then the seeds and the user's around them, so
-// that no later library renames an edition that one being read has.
+// before they are parsed) and the embedded judge documents theirs (once
+// they are parsed: runJudges), then the seeds and the user's around them,
+// so that no later library renames an edition that one being read has.
 func (s *editionSet) assignIDs() {
 	var keep []*rules.Edition
 	if s.official != nil {
-		keep = s.official.stubs()
-		// A user's edition that replaces an official one takes its ID.
+		keep = append(s.official.stubs(), s.judges.editions()...)
+		// A user's edition that replaces an embedded one takes its ID.
 		for _, e := range s.user.eds {
 			if replaces(e) {
-				keep = slices.DeleteFunc(keep, func(k *rules.Edition) bool { return k.ID == e.EffectiveDate() })
+				keep = slices.DeleteFunc(keep, func(k *rules.Edition) bool { return k.ID == replaceKey(e) })
 			}
 		}
 	}
 	rules.AssignIDs(keep, append(slices.Clone(s.seeds), s.user.eds...))
 }
 
-// replaces reports whether e, a user's edition, takes the place of the
-// official edition of its date: a whole Comprehensive Rules in Wizards'
-// text, as arbiter fetch saves, is a newer copy of it.
-func replaces(e *rules.Edition) bool {
-	return e.Kind == rules.KindFull && e.Format == rules.FormatText && !e.Effective.IsZero()
+// runJudges parses the embedded judge documents (once; judges.run) and
+// gives them their IDs around every other edition's.
+func (s *editionSet) runJudges() {
+	if s.judges == nil {
+		return
+	}
+	s.judges.run(func(eds []*rules.Edition) {
+		keep := append(append(s.official.stubs(), s.seeds...), s.user.eds...)
+		rules.AssignIDs(keep, eds)
+	})
 }
 
+// replaces reports whether e, a user's edition, takes the place of the
+// embedded edition of its document and date: a whole Comprehensive Rules
+// in Wizards' text, or any whole edition of a judge document, as arbiter
+// fetch saves them, is a newer copy of it.
+func replaces(e *rules.Edition) bool {
+	if e.Effective.IsZero() {
+		return false
+	}
+	if e.Document() != rules.DocCR {
+		return e.Kind != rules.KindExcerpt
+	}
+	return e.Kind == rules.KindFull && e.Format == rules.FormatText
+}
+
+// replaceKey is the ID of the embedded edition e replaces: its document's
+// prefix and its date ("mtr/2025-04-21", "2026-01-16").
+func replaceKey(e *rules.Edition) string { return e.Document().Prefix() + e.EffectiveDate() }
+
 // library is the library of everything parsed so far: the seeds, the
-// user's editions and the official ones, of which those a user's edition
+// user's editions and the embedded ones, of which those a user's edition
 // replaces are left out.
 func (s *editionSet) library() *rules.Library {
 	eds := append(slices.Clone(s.seeds), s.user.eds...)
@@ -156,11 +185,16 @@ func (s *editionSet) library() *rules.Library {
 		replaced := map[string]bool{}
 		for _, e := range s.user.eds {
 			if replaces(e) {
-				replaced[e.EffectiveDate()] = true
+				replaced[replaceKey(e)] = true
 			}
 		}
 		for _, e := range s.official.editions() {
 			if !replaced[e.EffectiveDate()] {
+				eds = append(eds, e)
+			}
+		}
+		for _, e := range s.judges.editions() {
+			if !e.Failed() && !replaced[replaceKey(e)] {
 				eds = append(eds, e)
 			}
 		}
@@ -170,7 +204,7 @@ func (s *editionSet) library() *rules.Library {
 
 // withUser is s with the user's editions read again, for a reload.
 func (s *editionSet) withUser(o contentOptions, log *slog.Logger) *editionSet {
-	n := &editionSet{seeds: s.seeds, official: s.official, user: readUser(o, log)}
+	n := &editionSet{seeds: s.seeds, official: s.official, judges: s.judges, user: readUser(o, log)}
 	n.user.keepGood(s.user)
 	n.dropCutCopies()
 	n.assignIDs()
@@ -217,10 +251,11 @@ func (s *editionSet) diagnostics() []rules.Diagnostic {
 	embedded := s.seeds
 	if s.official != nil {
 		embedded = append(slices.Clone(embedded), s.official.editions()...)
+		embedded = append(embedded, s.judges.editions()...)
 	}
 	for _, e := range embedded {
 		for _, d := range e.Diagnostics {
-			if d.Severity == rules.SevWarning {
+			if d.Severity == rules.SevWarning || e.Failed() {
 				warns = append(warns, d)
 			}
 		}
@@ -354,10 +389,11 @@ type loaded struct {
 }
 
 // sources returns the file system each edition's files are named in: the
-// user's directories, content.FS for the seeds, the archive's files (read
-// into memory on first use) for the official editions.
+// user's directories, content.FS for the seeds, the archives' files (each
+// archive read into memory on first use) for the official editions and
+// the judge documents.
 func (l *loaded) sources() func(*rules.Edition) fs.FS {
-	var archive fstest.MapFS
+	var archive, docs fstest.MapFS
 	return func(e *rules.Edition) fs.FS {
 		if f, ok := l.user.fsys[e]; ok {
 			return f
@@ -365,24 +401,56 @@ func (l *loaded) sources() func(*rules.Edition) fs.FS {
 		if slices.Contains(l.seeds, e) {
 			return content.FS
 		}
+		if slices.Contains(l.judges.editions(), e) {
+			if docs == nil {
+				docs = readDocsArchive()
+			}
+			return docs
+		}
 		if archive == nil {
-			// An in-memory file system is what is wanted here, and the
-			// standard library's (meant for tests) is one.
-			archive = fstest.MapFS{}
-			rd, err := content.OpenCorpus()
-			for err == nil {
-				var f content.CorpusFile
-				var b []byte
-				if f, b, err = rd.Next(); err == nil {
-					archive["cr/"+f.Name] = &fstest.MapFile{Data: b}
-				}
-			}
-			if rd != nil {
-				rd.Close()
-			}
+			archive = readCorpusArchive()
 		}
 		return archive
 	}
+}
+
+// readCorpusArchive is the official editions' archive as files, named as
+// their editions name them ("cr/2026-04-17.txt"). An in-memory file
+// system is what is wanted here, and the standard library's (meant for
+// tests) is one. A damaged archive gives the files read before the damage;
+// editionZip then says which edition's are missing.
+func readCorpusArchive() fstest.MapFS {
+	out := fstest.MapFS{}
+	rd, err := content.OpenCorpus()
+	for err == nil {
+		var f content.CorpusFile
+		var b []byte
+		if f, b, err = rd.Next(); err == nil {
+			out["cr/"+f.Name] = &fstest.MapFile{Data: b}
+		}
+	}
+	if rd != nil {
+		rd.Close()
+	}
+	return out
+}
+
+// readDocsArchive is the judge documents' archive as files, named as their
+// editions name them ("mtr/2025-04-21.txt"), as readCorpusArchive.
+func readDocsArchive() fstest.MapFS {
+	out := fstest.MapFS{}
+	rd, err := content.OpenDocs()
+	for err == nil {
+		var f content.DocFile
+		var b []byte
+		if f, b, err = rd.Next(); err == nil {
+			out[f.Name] = &fstest.MapFile{Data: b}
+		}
+	}
+	if rd != nil {
+		rd.Close()
+	}
+	return out
 }
 
 // loadContent reads everything o names, the official editions all parsed.
@@ -392,6 +460,7 @@ func loadContent(o contentOptions, log *slog.Logger) (*loaded, error) {
 		return nil, err
 	}
 	if s.official != nil {
+		s.runJudges()
 		s.official.run()
 	}
 	return &loaded{editionSet: s, lib: s.library()}, nil

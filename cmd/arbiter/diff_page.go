@@ -14,10 +14,9 @@ import (
 // numberedEdition finds the edition a path parameter names, one with
 // numbered rules to compare.
 func numberedEdition(c echo.Context, name string) (*rules.Edition, error) {
-	id := param(c, name)
-	e := siteOf(c).lib.Edition(id)
-	if e == nil {
-		return nil, notFound("There is no edition %q. Editions are named by effective date, such as 2026-01-16; the home page lists them.", clip(id))
+	e, err := editionParam(c, name)
+	if err != nil {
+		return nil, err
 	}
 	if e.Kind == rules.KindProse || len(e.Sections) == 0 {
 		return nil, notFoundIn(e, "%s has no numbered rules to compare.", views.EditionName(e))
@@ -35,7 +34,8 @@ func (s *Server) diffEditions(c echo.Context, path func(from, to string) string)
 	if to, err = numberedEdition(c, "to"); err != nil {
 		return nil, nil, err
 	}
-	if param(c, "from") != from.ID || param(c, "to") != to.ID {
+	pre := siteOf(c).doc.Prefix()
+	if pre+param(c, "from") != from.ID || pre+param(c, "to") != to.ID {
 		return nil, nil, c.Redirect(http.StatusFound, path(from.ID, to.ID))
 	}
 	return from, to, nil
@@ -112,10 +112,13 @@ func withQuery(u, q string) string {
 // submits, by redirecting to the diff's own URL.
 func (s *Server) diffForm(c echo.Context) error {
 	if s.paths.Static {
-		lib := siteOf(c).lib
+		var pairs [][2]*rules.Edition
+		for _, d := range rules.Docs {
+			pairs = append(pairs, staticDiffs(siteOf(c).of(d).lib)...)
+		}
 		return s.render(c, views.DiffIndex(views.DiffIndexPage{
 			Page:  views.Page{Paths: s.paths, Title: "What changed"},
-			Pairs: staticDiffs(lib),
+			Pairs: pairs,
 		}))
 	}
 	from, to := c.QueryParam("from"), c.QueryParam("to")
@@ -125,19 +128,26 @@ func (s *Server) diffForm(c echo.Context) error {
 	if from == "" {
 		return badRequest("Choose the edition to compare from: /diff?from=2025-09-19&to=2026-01-16, or /diff/2025-09-19/2026-01-16.")
 	}
-	lib := siteOf(c).lib
-	for _, id := range []string{from, to} {
-		if lib.Edition(id) == nil {
+	st := siteOf(c)
+	var eds [2]*rules.Edition
+	for i, id := range []string{from, to} {
+		if i == 1 && id == "latest" && eds[0] != nil {
+			id = eds[0].Document().Prefix() + id // the newest of from's document
+		}
+		if eds[i] = st.editionByID(id); eds[i] == nil {
 			return notFound("There is no edition %q. Editions are named by effective date, such as 2026-01-16; the home page lists them.", clip(id))
 		}
 	}
-	return c.Redirect(http.StatusSeeOther, s.paths.DiffURL(url.PathEscape(lib.Edition(from).ID), url.PathEscape(lib.Edition(to).ID)))
+	if eds[0].Document() != eds[1].Document() {
+		return badRequest("%s and %s are editions of two documents; compare editions of one.", views.EditionName(eds[0]), views.EditionName(eds[1]))
+	}
+	return c.Redirect(http.StatusSeeOther, s.paths.DiffURL(pathEscapeID(eds[0].ID), pathEscapeID(eds[1].ID)))
 }
 
-// staticDiffs are the comparisons a static export holds, since it cannot
-// compute one on request: each edition with numbered rules against the one
-// before it, and each against the newest (the home page's "what changed
-// since …"), older edition first.
+// staticDiffs are the comparisons a static export holds of a document's
+// library, since it cannot compute one on request: each edition with
+// numbered rules against the one before it, and each against the newest
+// (the home page's "what changed since …"), older edition first.
 func staticDiffs(lib *rules.Library) [][2]*rules.Edition {
 	var eds []*rules.Edition
 	for _, e := range lib.Editions {
@@ -191,4 +201,11 @@ func (s *Server) nowRule(c echo.Context) error {
 	// Not removed: the newer editions' files are cut short before it.
 	return notFoundIn(e, "Rule %s of %s is not in the source file of %s, which is cut short; whether it is still in the rules is unknown. It was last in %s, as %s.",
 		n, views.EditionName(e), views.EditionName(h.Newest), views.EditionName(last.Edition), last.Rule.Number)
+}
+
+// pathEscapeID escapes an edition ID for a path, keeping its document's
+// slash: "mtr/2025-04-21" stays two segments.
+func pathEscapeID(id string) string {
+	d, rest := rules.SplitID(id)
+	return d.Prefix() + url.PathEscape(rest)
 }

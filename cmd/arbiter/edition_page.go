@@ -5,6 +5,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/content"
+	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -15,7 +17,9 @@ func (s *Server) editionPage(c echo.Context) error {
 		return err
 	}
 	return s.render(c, views.Edition(views.EditionPage{
-		Page: views.Page{Paths: s.paths, Title: views.EditionName(e), Edition: e, Canonical: s.paths.TOCURL(e.ID)},
+		Page:  views.Page{Paths: s.paths, Title: views.EditionName(e), Edition: e, Canonical: s.paths.TOCURL(e.ID)},
+		Cross: siteOf(c).shelf.books.CitedFrom(e, nil),
+		Sets:  setNames(e),
 	}))
 }
 
@@ -49,4 +53,31 @@ func (s *Server) sectionPage(c echo.Context) error {
 		}
 	}
 	return s.render(c, views.Section(p))
+}
+
+// setNames names the sets whose release brought e, a CR edition:
+// "Magic 2010 (M10)".
+func setNames(e *rules.Edition) []string {
+	if e.Document() != rules.DocCR || e.Kind != rules.KindFull {
+		return nil
+	}
+	var out []string
+	for _, s := range content.SetsOf(e.EffectiveDate()) {
+		out = append(out, s.Name+" ("+s.Code+")")
+	}
+	return out
+}
+
+// setCodes are the codes of the sets that brought each CR edition, by
+// date, for the lists of editions: "2011-06-17": "CMD PC2".
+func setCodes() map[string]string {
+	sets, _ := content.CRSets()
+	out := map[string]string{}
+	for _, s := range sets {
+		if out[s.Effective] != "" {
+			out[s.Effective] += " "
+		}
+		out[s.Effective] += s.Code
+	}
+	return out
 }

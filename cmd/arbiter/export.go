@@ -33,7 +33,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	var site siteOptions
 	fl.StringVar(&site.dir, "site", "", "write the whole site as static files in DIR (a new or empty directory), for any static host")
 	fl.Var((*pathList)(&site.paths), "rules", "with --site: a rules file or directory to export besides the embedded editions (repeatable)")
-	fl.StringVar(&site.official, "official", "latest", "with --site: the embedded official editions to export: latest, all (73 editions, some 2 GB of files) or none")
+	fl.StringVar(&site.official, "official", "latest", "with --site: the embedded editions to export: latest (the newest of the CR, the MTR, the IPG and JAR), all (every embedded edition: the CR's 128 and the judge documents' 112; gigabytes of files) or none")
 	fl.StringVar(&site.base, "base-url", "", "with --site: the path (/arbiter) or URL the site will live under; default the host's root")
 	fl.StringVar(&site.sandbox, "sandbox-url", "", "with --site: an arbiter server whose sandbox \"Run in sandbox\" opens; default: no sandbox links")
 	fl.StringVar(&site.wasm, "wasm", "", "with --site: the search compiled already (GOOS=js GOARCH=wasm go build ./cmd/searchwasm); default: build it")

@@ -17,31 +17,59 @@ import (
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
-// TestExportSearchInBrowser exports the embedded editions and the
-// 2026-01-16 corpus file, serves the directory with a plain file server,
-// and searches it in chromium: the WebAssembly search gives the hits the
-// server gives for the same query, a bare rule number goes to the rule,
-// and without JavaScript the page says what to do instead.
+// TestExportSearchInBrowser exports the embedded editions, the
+// 2026-01-16 corpus file and a judge document of each kind (the IPG's PDF,
+// JAR's web page), serves the directory with a plain file server, and
+// searches it in chromium: the WebAssembly search gives the hits the
+// server gives for the same query (the one its answer shows among them),
+// in every document, a bare rule number
+// goes to the rule, and without JavaScript the page says what to do
+// instead.
 func TestExportSearchInBrowser(t *testing.T) {
 	bctx := startBrowser(t)
 	corpus := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
-	dir := exportFor(t, "--official", "none", "--rules", corpus, "--base-url", "/arbiter", "--api=false")
+	ipg := corpustest.Path(t, "corpus", "ipg", "2024-09-23.pdf")
+	jar := corpustest.Path(t, "corpus", "jar", "2019-01-21.html")
+	dir := exportFor(t, "--official", "none", "--rules", corpus, "--rules", ipg, "--rules", jar, "--base-url", "/arbiter", "--api=false")
 	ts := httptest.NewServer(http.StripPrefix("/arbiter", http.FileServer(http.Dir(dir))))
 	t.Cleanup(ts.Close)
-	lib, err := loadLibrary(contentOptions{paths: []string{corpus}}, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{paths: []string{corpus, ipg, jar}}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	live := NewServer(lib, Options{})
 
-	// serverHits lists the hits' labels on the server's results page.
-	serverHits := func(q, e string) []string {
+	// serverHits lists the server's hits for q in edition e by their paths:
+	// the entry its answer shows whole above them, when that is of e (the
+	// list then leaves it out), and the list, but for the other documents'
+	// best hits below it. A static copy searches one edition at a time and
+	// shows no answer: its list holds the answer's entry where it ranks.
+	serverHits := func(q, e string) (answer string, list []string) {
 		d := parse(t, do(t, live, "GET", "/search?"+url.Values{"q": {q}, "e": {e}}.Encode()))
-		var out []string
-		d.Find("ol.hits li.hit p:first-child a b").Each(func(_ int, s *goquery.Selection) { out = append(out, s.Text()) })
-		return out
+		d.Find(".elsewhere").Remove()
+		if a, ok := d.Find("section.answer h2#answer a").Attr("href"); ok && strings.HasPrefix(a, "/"+e+"/") {
+			answer = a
+		}
+		d.Find("ol.hits li.hit p:first-child a").Each(func(_ int, s *goquery.Selection) { list = append(list, s.AttrOr("href", "")) })
+		return answer, list
 	}
-	const hitLabels = `Array.from(document.querySelectorAll('ol.hits li.hit p:first-child a b')).map(b => b.textContent)`
+	// sameHits reports whether the browser's hits, the export's paths, are
+	// the server's.
+	sameHits := func(got []string, answer string, list []string) bool {
+		var paths []string
+		for _, h := range got {
+			paths = append(paths, strings.TrimSuffix(strings.TrimPrefix(h, "/arbiter"), ".html"))
+		}
+		if answer != "" {
+			i := slices.Index(paths, answer)
+			if i < 0 {
+				return false
+			}
+			paths = slices.Delete(paths, i, i+1)
+		}
+		return slices.Equal(paths, list)
+	}
+	const hitLinks = `Array.from(document.querySelectorAll('ol.hits li.hit p:first-child a')).map(a => a.getAttribute('href'))`
 
 	for _, tc := range []struct{ q, e string }{
 		{"legend rule", "2026-01-16"},
@@ -49,10 +77,13 @@ func TestExportSearchInBrowser(t *testing.T) {
 		{`"can't be countered"`, "2026-01-16"},
 		{"mana burn", "2007-02-01"},
 		{"poison", "classic"},
+		{"missed trigger", "ipg/2024-09-23"},
+		{"deck problem", "ipg/2024-09-23"},
+		{"missed trigger", "jar/2019-01-21"},
 	} {
 		t.Run(tc.q+" in "+tc.e, func(t *testing.T) {
-			want := serverHits(tc.q, tc.e)
-			if len(want) == 0 {
+			answer, list := serverHits(tc.q, tc.e)
+			if answer == "" && len(list) == 0 {
 				t.Fatalf("the server finds nothing for %q", tc.q)
 			}
 			ctx := tab(t, bctx)
@@ -63,9 +94,8 @@ func TestExportSearchInBrowser(t *testing.T) {
 			)
 			t.Logf("%q in %s: results in the browser after %v (ms: %s)", tc.q, tc.e, time.Since(start).Round(time.Millisecond),
 				eval[string](t, ctx, "document.getElementById('results').dataset.timing"))
-			got := eval[[]string](t, ctx, hitLabels)
-			if !slices.Equal(got, want) {
-				t.Errorf("browser hits %v\nserver hits  %v", got, want)
+			if got := eval[[]string](t, ctx, hitLinks); !sameHits(got, answer, list) {
+				t.Errorf("browser hits %v\nserver hits  %v, answer %q", got, list, answer)
 			}
 			if v := eval[string](t, ctx, "document.querySelector('form.searchform input[name=q]').value"); v != tc.q {
 				t.Errorf("search box holds %q", v)
@@ -85,11 +115,11 @@ func TestExportSearchInBrowser(t *testing.T) {
 			chromedp.SendKeys(chromedp.CSS("form.searchform input[name=q]"), "damage wears off\n"),
 			waitPath("/arbiter/search.html?q=damage+wears+off&e=2026-01-16"),
 		)
-		want := serverHits("damage wears off", "2026-01-16")
+		answer, list := serverHits("damage wears off", "2026-01-16")
 		deadline := time.Now().Add(10 * time.Second)
-		for got := eval[[]string](t, ctx, hitLabels); !slices.Equal(got, want); got = eval[[]string](t, ctx, hitLabels) {
+		for got := eval[[]string](t, ctx, hitLinks); !sameHits(got, answer, list); got = eval[[]string](t, ctx, hitLinks) {
 			if time.Now().After(deadline) {
-				t.Fatalf("browser hits %v\nserver hits  %v", got, want)
+				t.Fatalf("browser hits %v\nserver hits  %v, answer %q", got, list, answer)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
@@ -103,6 +133,16 @@ func TestExportSearchInBrowser(t *testing.T) {
 			chromedp.SendKeys(chromedp.CSS("#q"), "704.5k\n"),
 			waitPath("/arbiter/2026-01-16/704.5k.html"),
 			chromedp.WaitVisible(chromedp.CSS("a.num")),
+		)
+	})
+
+	t.Run("jump box of a judge document", func(t *testing.T) {
+		ctx := tab(t, bctx)
+		timed(t, ctx,
+			chromedp.Navigate(ts.URL+"/arbiter/ipg/2024-09-23/2.1.html"),
+			chromedp.SendKeys(chromedp.CSS("#q"), "3.4\n"),
+			waitPath("/arbiter/ipg/2024-09-23/3.4.html"),
+			chromedp.WaitVisible(chromedp.CSS("h1")),
 		)
 	})
 

@@ -77,15 +77,9 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 	if set.user.skipped() > 0 {
 		return fail("%d files could not be read as rules; fix or remove them:\n%s", set.user.skipped(), (&rules.ParseError{Diagnostics: set.user.diags}).Error())
 	}
-	switch o.official {
-	case "latest":
-		set.official.parseNext()
-	case "all":
-		set.official.run()
-	}
-	l := &loaded{editionSet: set, lib: set.library()}
+	l := &loaded{editionSet: set, lib: exportLibrary(set, o.official)}
 	for _, e := range l.lib.Editions {
-		if !safeName(e.ID) {
+		if !safeID(e) {
 			return fail("%s: edition id %q cannot name a file; give the edition a plain id (letters, digits, . - _)", strings.Join(e.Files, ", "), e.ID)
 		}
 	}
@@ -135,7 +129,9 @@ func exportSite(o siteOptions, stdout, stderr io.Writer) int {
 		SandboxURL: o.sandbox,
 		Browser:    browser,
 	})
-	srv.site.Load().history.Warm()
+	for _, d := range rules.Docs {
+		srv.site.Load().of(d).history.Warm()
+	}
 	sources := l.sources()
 	for _, e := range l.lib.Editions {
 		b, err := editionZip(sources(e), e)
@@ -180,6 +176,58 @@ func baseURL(s string) (string, error) {
 		return s, nil
 	}
 	return "", fmt.Errorf("%q: want a path such as /arbiter or a URL such as https://example.org/arbiter", s)
+}
+
+// exportLibrary parses the embedded editions --official names (latest:
+// the newest of each document; all; none) and returns the library of
+// them, the seeds and the user's editions.
+func exportLibrary(set *editionSet, official string) *rules.Library {
+	switch official {
+	case "latest":
+		set.runJudges()
+		set.official.parseNext()
+		return newestJudges(set.library(), set.judges.editions())
+	case "all":
+		set.runJudges()
+		set.official.run()
+	}
+	return set.library()
+}
+
+// newestJudges is lib with only the newest of each judge document's
+// embedded editions (the user's stay), as --official latest exports the
+// Comprehensive Rules' newest alone.
+func newestJudges(lib *rules.Library, embedded []*rules.Edition) *rules.Library {
+	isEmbedded := map[*rules.Edition]bool{}
+	for _, e := range embedded {
+		isEmbedded[e] = true
+	}
+	var keep [rules.DocJAR + 1]*rules.Edition
+	libs := byDocument(lib)
+	for _, d := range rules.Docs {
+		var eds []*rules.Edition
+		for _, e := range libs[d].Editions {
+			if isEmbedded[e] {
+				eds = append(eds, e)
+			}
+		}
+		keep[d] = rules.NewLibrary(eds).Latest()
+	}
+	var out []*rules.Edition
+	for _, e := range lib.Editions {
+		if !isEmbedded[e] || keep[e.Document()] == e {
+			out = append(out, e)
+		}
+	}
+	return rules.NewLibrary(out)
+}
+
+// safeID reports whether e's ID can name the site's files: a safe name,
+// after its document's prefix if it is no edition of the Comprehensive
+// Rules ("mtr/2025-04-21"), and no other document's prefix.
+func safeID(e *rules.Edition) bool {
+	d, rest := rules.SplitID(e.ID)
+	return d == e.Document() && d.Prefix()+rest == e.ID && safeName(rest)
 }
 
 // safeName matches what may name a file or directory of the site: an
@@ -267,6 +315,12 @@ func sitePages(lib *rules.Library, exp views.Paths, api bool) (pages []sitePage,
 	preview := func(f func(views.Paths) string) {
 		page(func(p views.Paths) string { return p.PreviewURL(f(p)) })
 	}
+	// An answer of the API, at its path with .json after it.
+	apiFile := func(path string) {
+		if api {
+			out = append(out, sitePage{live: path, file: strings.TrimPrefix(path, "/") + ".json"})
+		}
+	}
 	page(views.Paths.HomeURL)
 	out = append(out, sitePage{live: "/404/no/such/page", file: "404.html", notFound: true})
 	page(views.Paths.HelpURL)
@@ -275,66 +329,79 @@ func sitePages(lib *rules.Library, exp views.Paths, api bool) (pages []sitePage,
 	if exp.Sandbox == "" {
 		page(views.Paths.SandboxIndexURL) // the note every sandbox link goes to
 	}
-	if api {
-		out = append(out, sitePage{live: "/api/editions", file: "api/editions.json"})
-	}
-	for _, e := range lib.Editions {
-		id := e.ID
-		page(func(p views.Paths) string { return p.TOCURL(id) })
-		for _, s := range e.Sections {
-			n := s.Number
-			page(func(p views.Paths) string { return p.SectionURL(id, n) })
-			preview(func(p views.Paths) string { return p.SectionURL(id, n) })
+	libs := byDocument(lib)
+	for _, d := range rules.Docs {
+		apiFile("/api/" + d.Prefix() + "editions") // [] for a document with none, as the server answers
+		if len(libs[d].Editions) == 0 {
+			continue
 		}
-		if len(e.Sections) > 0 {
-			page(func(p views.Paths) string { return p.AllURL(id) })
+		if d != rules.DocCR {
+			page(func(p views.Paths) string { return p.DocURL(d, "") }) // the CR's is the home page
 		}
-		for _, r := range e.Entries() {
-			n := r.Number
-			page(func(p views.Paths) string { return p.RuleURL(id, n) })
-			preview(func(p views.Paths) string { return p.RuleURL(id, n) })
-			if r.Parent == nil {
-				// A chapter's page links to its print view.
-				page(func(p views.Paths) string { return p.PrintURL(id, n) })
-			}
-			if api {
-				out = append(out, sitePage{live: "/api/" + id + "/rules/" + n.String(), file: "api/" + id + "/rules/" + n.String() + ".json"})
+		for _, e := range libs[d].Editions {
+			skipped = append(skipped, editionPages(e, page, preview, apiFile)...)
+			if d == rules.DocCR {
+				out = append(out, sitePage{live: live.KeywordsURL(e.ID), file: fileOf(exp.KeywordsURL(e.ID), exp.Base, ".html"), optional: true})
 			}
 		}
-		if len(e.Glossary) > 0 {
-			page(func(p views.Paths) string { return p.GlossaryURL(id) })
-		}
-		for _, g := range e.Glossary {
-			slug := g.Slug
-			if !safeName(slug) {
-				skipped = append(skipped, fmt.Sprintf("%s: glossary term %q has slug %q, which cannot name a file: no page for it", id, g.Terms[0], slug))
-				continue
-			}
-			page(func(p views.Paths) string { return p.TermURL(id, slug) })
-			preview(func(p views.Paths) string { return p.TermURL(id, slug) })
-			if api {
-				out = append(out, sitePage{live: "/api/" + id + "/glossary/" + slug, file: "api/" + id + "/glossary/" + slug + ".json"})
-			}
-		}
-		out = append(out, sitePage{live: live.KeywordsURL(id), file: fileOf(exp.KeywordsURL(id), exp.Base, ".html"), optional: true})
-		for _, t := range e.Topics {
-			slug := t.Slug
-			if !safeName(slug) {
-				skipped = append(skipped, fmt.Sprintf("%s: topic %q has slug %q, which cannot name a file: no page for it", id, t.Title, slug))
-				continue
-			}
-			page(func(p views.Paths) string { return p.TopicURL(id, slug) })
-			preview(func(p views.Paths) string { return p.TopicURL(id, slug) })
-		}
-	}
-	for _, d := range staticDiffs(lib) {
-		from, to := d[0].ID, d[1].ID
-		page(func(p views.Paths) string { return p.DiffURL(from, to) })
-		if api {
-			out = append(out, sitePage{live: "/api/diff/" + from + "/" + to, file: "api/diff/" + from + "/" + to + ".json"})
+		// Diffs within the document, never across two.
+		for _, pair := range staticDiffs(libs[d]) {
+			from, to := pair[0].ID, pair[1].ID
+			page(func(p views.Paths) string { return p.DiffURL(from, to) })
+			apiFile(apiDiffPath(from, to))
 		}
 	}
 	return out, skipped
+}
+
+// editionPages lists the pages of edition e through page, preview and
+// apiFile (sitePages's), and returns a warning for each one left out.
+func editionPages(e *rules.Edition, page, preview func(func(views.Paths) string), apiFile func(string)) (skipped []string) {
+	id := e.ID
+	page(func(p views.Paths) string { return p.TOCURL(id) })
+	preview(func(p views.Paths) string { return p.TOCURL(id) }) // another document's references to it
+	for _, s := range e.Sections {
+		n := s.Number
+		page(func(p views.Paths) string { return p.SectionURL(id, n) })
+		preview(func(p views.Paths) string { return p.SectionURL(id, n) })
+	}
+	if len(e.Sections) > 0 || len(e.Glossary) > 0 || len(e.Topics) > 0 {
+		page(func(p views.Paths) string { return p.AllURL(id) })
+	}
+	for _, r := range e.Entries() {
+		n := r.Number
+		page(func(p views.Paths) string { return p.RuleURL(id, n) })
+		preview(func(p views.Paths) string { return p.RuleURL(id, n) })
+		if r.Parent == nil {
+			// A chapter's page links to its print view.
+			page(func(p views.Paths) string { return p.PrintURL(id, n) })
+		}
+		apiFile("/api/" + id + "/rules/" + n.String())
+	}
+	if len(e.Glossary) > 0 {
+		page(func(p views.Paths) string { return p.GlossaryURL(id) })
+	}
+	for _, g := range e.Glossary {
+		slug := g.Slug
+		if !safeName(slug) {
+			skipped = append(skipped, fmt.Sprintf("%s: glossary term %q has slug %q, which cannot name a file: no page for it", id, g.Terms[0], slug))
+			continue
+		}
+		page(func(p views.Paths) string { return p.TermURL(id, slug) })
+		preview(func(p views.Paths) string { return p.TermURL(id, slug) })
+		apiFile("/api/" + id + "/glossary/" + slug)
+	}
+	for _, t := range e.Topics {
+		slug := t.Slug
+		if !safeName(slug) {
+			skipped = append(skipped, fmt.Sprintf("%s: topic %q has slug %q, which cannot name a file: no page for it", id, t.Title, slug))
+			continue
+		}
+		page(func(p views.Paths) string { return p.TopicURL(id, slug) })
+		preview(func(p views.Paths) string { return p.TopicURL(id, slug) })
+		apiFile("/api/" + id + "/topics/" + slug)
+	}
+	return skipped
 }
 
 // fileOf is the file a URL of the export names: below the base, "/" as
@@ -377,8 +444,10 @@ func (x *siteWriter) render(srv http.Handler, pages []sitePage) {
 }
 
 // editionZip packs the source files e was read from, for the browser's
-// search to parse as the server did. The zip's comment names the file or
-// directory to load. It is checked by loading it back.
+// search to parse as the server did; a PDF as its extracted text, which
+// the server parsed (the browser's build reads no PDF: rules.PDFText).
+// The zip's comment names the file or directory to load. It is checked by
+// loading it back.
 func editionZip(fsys fs.FS, e *rules.Edition) ([]byte, error) {
 	if fsys == nil || len(e.Files) == 0 {
 		return nil, errors.New("no source files known")
@@ -404,6 +473,16 @@ func editionZip(fsys fs.FS, e *rules.Edition) ([]byte, error) {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			return nil, err
+		}
+		if ext := path.Ext(f); strings.EqualFold(ext, ".pdf") {
+			if b, err = rules.PDFText(rules.Source{Name: f, Data: b}); err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			name := strings.TrimSuffix(f, ext) + ".txt"
+			if root == f {
+				root = name
+			}
+			f = name
 		}
 		w, err := zw.CreateHeader(&zip.FileHeader{Name: f, Method: zip.Deflate})
 		if err != nil {

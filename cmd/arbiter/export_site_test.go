@@ -20,6 +20,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/corpustest"
@@ -57,20 +59,26 @@ func exportFor(t *testing.T, args ...string) string {
 	return dir
 }
 
-// TestExportSite exports the embedded editions and the 2026-01-16 corpus
-// file under a base path, serves the directory as any static host would,
-// and crawls every edition with the live site's crawler; then every link,
-// script and form target in every file of the site must resolve to a file.
+// TestExportSite exports the embedded editions, the 2026-01-16 corpus
+// file and a user's judge documents (two IPGs' PDFs, JAR's web page)
+// under a base path, serves the directory as any static host would, and
+// crawls every edition with the live site's crawler; then every link,
+// script and form target in every file of the site must resolve to a file,
+// every entry, term and topic must have its API answer, and each document
+// its home, its editions' list and its diffs, none across two documents.
 func TestExportSite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the search for WebAssembly")
 	}
 	corpus := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
+	ipg := corpustest.Path(t, "corpus", "ipg", "2024-09-23.pdf")
+	ipgOld := corpustest.Path(t, "corpus", "ipg", "2020-09-25.pdf")
+	jar := corpustest.Path(t, "corpus", "jar", "2019-01-21.html")
 	const sandbox = "https://sandbox.example.org"
-	dir := exportFor(t, "--official", "none", "--rules", corpus, "--base-url", "/arbiter/", "--sandbox-url", sandbox)
+	dir := exportFor(t, "--official", "none", "--rules", corpus, "--rules", ipg, "--rules", ipgOld, "--rules", jar, "--base-url", "/arbiter/", "--sandbox-url", sandbox)
 	h := http.StripPrefix("/arbiter", http.FileServer(http.Dir(dir)))
 	exp := views.Paths{Base: "/arbiter", Static: true, Sandbox: sandbox}
-	lib, err := loadLibrary(contentOptions{paths: []string{corpus}}, slog.New(slog.DiscardHandler))
+	lib, err := loadLibrary(contentOptions{paths: []string{corpus, ipg, ipgOld, jar}}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,22 +145,121 @@ func TestExportSite(t *testing.T) {
 			t.Fatal(err)
 		}
 		eds, err := rules.Load(zr, zr.Comment)
-		if err != nil || len(eds) != 1 || len(eds[0].Entries()) != len(e.Entries()) {
+		if err != nil || len(eds) != 1 || len(eds[0].Entries()) != len(e.Entries()) || len(eds[0].Topics) != len(e.Topics) {
 			t.Errorf("%s.zip: %v, %d editions", e.ID, err, len(eds))
 		}
+		// The browser's search reads no PDF: the IPG's zip holds its text.
+		if e.Format == rules.FormatPDF && path.Ext(zr.Comment) != ".txt" {
+			t.Errorf("%s.zip holds %s, not the PDF's text", e.ID, zr.Comment)
+		}
 	}
-	// The API's answers, as files.
-	var eds []struct{ ID string }
-	if err := json.Unmarshal(do(t, h, "GET", "/arbiter/api/editions.json").Body.Bytes(), &eds); err != nil || len(eds) != len(lib.Editions) {
-		t.Errorf("api/editions.json: %v %v", err, eds)
+	// The API's answers, as files: each document's editions.
+	byDoc := byDocument(lib)
+	for _, doc := range rules.Docs {
+		var eds []struct{ ID string }
+		name := "/arbiter/api/" + doc.Prefix() + "editions.json"
+		if err := json.Unmarshal(do(t, h, "GET", name).Body.Bytes(), &eds); err != nil || len(eds) != len(byDoc[doc].Editions) {
+			t.Errorf("%s: %v %v", name, err, eds)
+		}
 	}
-	var rule struct {
-		Number  string
-		CitedBy []string `json:"cited_by"`
+	for name, want := range map[string]string{
+		"/arbiter/api/2026-01-16/rules/704.5k.json":             "704.5k",
+		"/arbiter/api/ipg/2024-09-23/rules/2.1.json":            "2.1",
+		"/arbiter/api/jar/2019-01-21/topics/common-issues.json": "",
+	} {
+		var rule struct {
+			Number  string
+			Penalty string
+			Title   string
+		}
+		if err := json.Unmarshal(do(t, h, "GET", name).Body.Bytes(), &rule); err != nil || rule.Number != want {
+			t.Errorf("%s: %v %+v", name, err, rule)
+		}
 	}
-	if err := json.Unmarshal(do(t, h, "GET", "/arbiter/api/2026-01-16/rules/704.5k.json").Body.Bytes(), &rule); err != nil || rule.Number != "704.5k" {
-		t.Errorf("api rule: %v %+v", err, rule)
+	// Every entry, glossary term and topic has its API answer.
+	answers := 0
+	for _, e := range lib.Editions {
+		var want []string
+		for _, r := range e.Entries() {
+			want = append(want, "api/"+e.ID+"/rules/"+r.Number.String()+".json")
+		}
+		for _, g := range e.Glossary {
+			want = append(want, "api/"+e.ID+"/glossary/"+g.Slug+".json")
+		}
+		for _, tp := range e.Topics {
+			want = append(want, "api/"+e.ID+"/topics/"+tp.Slug+".json")
+		}
+		for _, f := range want {
+			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+				t.Errorf("no API answer %s", f)
+			}
+		}
+		answers += len(want)
 	}
+	t.Logf("%d API answers of entries, terms and topics", answers)
+
+	// Each judge document has its home page, and diffs of its own editions
+	// only, as pages and API answers, listed on the diff index under it.
+	for _, p := range []string{"/arbiter/ipg.html", "/arbiter/jar.html", "/arbiter/ipg/diff/2020-09-25/2024-09-23.html",
+		"/arbiter/api/ipg/diff/2020-09-25/2024-09-23.json"} {
+		if w := do(t, h, "GET", p); w.Code != 200 {
+			t.Errorf("%s: %d", p, w.Code)
+		}
+	}
+	if w := do(t, h, "GET", "/arbiter/mtr.html"); w.Code != 404 {
+		t.Errorf("the MTR, of which no edition is exported, has a home page: %d", w.Code)
+	}
+	var ipgDiff struct{ From, To string }
+	if err := json.Unmarshal(do(t, h, "GET", "/arbiter/api/ipg/diff/2020-09-25/2024-09-23.json").Body.Bytes(), &ipgDiff); err != nil ||
+		ipgDiff.From != "ipg/2020-09-25" || ipgDiff.To != "ipg/2024-09-23" {
+		t.Errorf("the IPG's diff: %v %+v", err, ipgDiff)
+	}
+	byID := map[string]*rules.Edition{}
+	for _, e := range lib.Editions {
+		byID[e.ID] = e
+	}
+	diffs := 0
+	for _, pattern := range []string{"diff/*/*.html", "*/diff/*/*.html", "api/diff/*/*.json", "api/*/diff/*/*.json"} {
+		files, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(pattern)))
+		for _, f := range files {
+			rel, _ := filepath.Rel(dir, f)
+			parts := strings.Split(strings.TrimSuffix(strings.TrimSuffix(filepath.ToSlash(rel), ".html"), ".json"), "/")
+			parts = slices.DeleteFunc(parts, func(s string) bool { return s == "api" })
+			pre := ""
+			if parts[0] != "diff" {
+				pre, parts = parts[0]+"/", parts[1:]
+			}
+			from, to := byID[pre+parts[1]], byID[pre+parts[2]]
+			if from == nil || to == nil || from.Document() != to.Document() {
+				t.Errorf("%s: a diff of editions not of one document", rel)
+			}
+			diffs++
+		}
+	}
+	if diffs == 0 {
+		t.Error("no diffs found to check")
+	}
+	d = parse(t, do(t, h, "GET", "/arbiter/diff.html"))
+	var heads []string
+	d.Find("main h2").Each(func(_ int, s *goquery.Selection) { heads = append(heads, s.Text()) })
+	if !slices.Equal(heads, []string{"Comprehensive Rules", "Infraction Procedure Guide"}) ||
+		d.Find("a[href='/arbiter/ipg/diff/2020-09-25/2024-09-23.html']").Length() != 1 {
+		t.Errorf("the diff index lists %v", heads)
+	}
+
+	// The search page offers every document's editions.
+	d = parse(t, do(t, h, "GET", "/arbiter/search.html"))
+	for _, id := range []string{"2026-01-16", "ipg/2024-09-23", "ipg/2020-09-25", "jar/2019-01-21"} {
+		if d.Find("select[name=e] option[value='"+id+"']").Length() != 1 {
+			t.Errorf("the search page does not offer %s", id)
+		}
+	}
+	// A judge document's pages search it from the jump box.
+	d = parse(t, do(t, h, "GET", "/arbiter/ipg/2024-09-23/2.1.html"))
+	if v, _ := d.Find("form.jump input[name=e]").Attr("value"); v != "ipg/2024-09-23" {
+		t.Errorf("the IPG's jump box searches %q", v)
+	}
+
 	// The home page's "what changed since" is links to diffs that exist.
 	d = parse(t, do(t, h, "GET", "/arbiter/"))
 	if d.Find("ul.since a").Length() == 0 || d.Find("form.diffform").Length() != 0 {
@@ -284,14 +391,18 @@ func TestExportSiteNoSandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set.official.parseNext()
-	lib := set.library()
-	if ids := editionIDsOf(lib); !slices.Equal(ids, []string{"2026-01-16", "2011-07-15", "2007-02-01-excerpt", "classic"}) {
+	lib := exportLibrary(set, "latest")
+	if ids := editionIDsOf(lib); !slices.Equal(ids, []string{"2026-04-17", "mtr/2025-04-21", "ipg/2024-09-23", "jar/2019-01-21", "2011-07-15-rst", "2007-02-01-excerpt", "classic"}) {
 		t.Fatalf("default export's editions: %v", ids)
 	}
 	live := NewServer(lib, Options{})
 	for _, e := range lib.Editions {
-		t.Run("crawl "+e.ID, func(t *testing.T) { sameAsLive(t, live, h, "", e, true) })
+		t.Run("crawl "+e.ID, func(t *testing.T) {
+			if e.Document() != rules.DocCR {
+				crawl(t, h, views.Paths{Static: true}, e) // TestExportSite crawls a CR's
+			}
+			sameAsLive(t, live, h, "", e, true)
+		})
 	}
 	runLinks := 0
 	err = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
@@ -331,7 +442,7 @@ func TestExportSiteNoSandbox(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "404.html")); err != nil || !bytes.Contains(b, []byte("There is no page at this address")) {
 		t.Errorf("404.html: %v\n%s", err, b)
 	}
-	if w := do(t, h, "GET", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="/2007-02-01-excerpt.html"`) || !strings.Contains(w.Body.String(), `href="/2026-01-16/100.html"`) {
+	if w := do(t, h, "GET", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), `href="/2007-02-01-excerpt.html"`) || !strings.Contains(w.Body.String(), `href="/2026-04-17/100.html"`) {
 		t.Errorf("home: %d", w.Code)
 	}
 }
@@ -397,6 +508,33 @@ func TestSafeName(t *testing.T) {
 	for _, s := range []string{"", ".", "..", "../evil", ".hidden", "a/b", `a\b`, "a\x00", "-x", "a b", "a:b", "%2e%2e"} {
 		if safeName(s) {
 			t.Errorf("safeName(%q) = true", s)
+		}
+	}
+}
+
+// TestSafeID: an edition's ID names its files after its own document's
+// prefix, and only a plain name follows it.
+func TestSafeID(t *testing.T) {
+	for _, tc := range []struct {
+		doc  rules.Doc
+		id   string
+		want bool
+	}{
+		{rules.DocCR, "2026-01-16", true},
+		{rules.DocCR, "2011-07-15-rst", true},
+		{rules.DocMTR, "mtr/2025-04-21", true},
+		{rules.DocIPG, "ipg/2017-09-29-2", true},
+		{rules.DocJAR, "jar/2019-01-21", true},
+		{rules.DocMTR, "2025-04-21", false},     // its prefix missing: beside the CR's files
+		{rules.DocCR, "mtr/2025-04-21", false},  // a CR edition among the MTR's files
+		{rules.DocIPG, "mtr/2025-04-21", false}, // another document's prefix
+		{rules.DocMTR, "mtr/../x", false},
+		{rules.DocMTR, "mtr/a/b", false},
+		{rules.DocMTR, "mtr/", false},
+		{rules.DocCR, "../x", false},
+	} {
+		if got := safeID(&rules.Edition{ID: tc.id, Doc: tc.doc}); got != tc.want {
+			t.Errorf("safeID(%s edition %q) = %v, want %v", tc.doc, tc.id, got, tc.want)
 		}
 	}
 }

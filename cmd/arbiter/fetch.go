@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -10,12 +9,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
-
-	"golang.org/x/net/html"
 
 	"github.com/arbiter-rules/arbiter/rules"
 )
@@ -23,35 +18,64 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "fetch",
-		usage: "fetch [--dir DIR] [--url URL] [--timeout 1m]   download the newest official CR text into the data directory (or DIR) as DATE.txt",
+		usage: "fetch [--doc cr,mtr,ipg,jar] [--dir DIR] [--url URL] [--mtr-url URL] [--ipg-url URL] [--jar-url URL] [--timeout 1m]   download the newest official editions into the data directory (or DIR) as DOC/DATE.txt, .pdf or .html",
 		run:   runFetch,
 	})
 }
 
-// rulesPage is Wizards' page that links the current Comprehensive Rules in
-// each format; the text version's link ends in .txt and names the file
-// MagicCompRules (".../MagicCompRules 20260116.txt").
-const rulesPage = "https://magic.wizards.com/en/rules"
+// fetchSource is where the newest edition of one document is published: a
+// page that links it (or, for JAR, is it).
+type fetchSource struct {
+	doc  rules.Doc
+	page string // the page's address
+	flag string // the flag that names another page
+	// pageIsDoc: the page itself may be the document. The judges' site
+	// publishes JAR as a web page (the corpus's editions are that page);
+	// Wizards' pages only link their documents.
+	pageIsDoc bool
+}
 
-// Limits on what fetch reads: the page is about 200 KB, the text about
-// 1 MB. Anything far larger is not what we asked for.
+// fetchSources lists the documents fetch knows, in the order it fetches
+// them. Wizards' rules page links the Comprehensive Rules in each format
+// (".../MagicCompRules 20260116.txt"); its rules documents page the MTR
+// and IPG PDFs (the 2025 MTR: "The latest versions are available at
+// https://wpn.wizards.com/en/rules-documents"); the judges' site has JAR.
+var fetchSources = []fetchSource{
+	{doc: rules.DocCR, page: "https://magic.wizards.com/en/rules", flag: "url"},
+	{doc: rules.DocMTR, page: "https://wpn.wizards.com/en/rules-documents", flag: "mtr-url"},
+	{doc: rules.DocIPG, page: "https://wpn.wizards.com/en/rules-documents", flag: "ipg-url"},
+	{doc: rules.DocJAR, page: "https://blogs.magicjudges.org/rules/jar/", flag: "jar-url", pageIsDoc: true},
+}
+
+// Limits on what fetch reads: the pages are a few hundred KB, the CR text
+// about 1 MB and the PDFs under 1 MB. Anything far larger is not what we
+// asked for; no file larger than rules.MaxSourceBytes would be served.
 var (
 	maxPageBytes int64 = 4 << 20
-	maxTextBytes int64 = 16 << 20
+	maxTextBytes int64 = rules.MaxSourceBytes
 )
 
 func runFetch(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("fetch", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	dataDir := defaultDataDir()
-	dir := fl.String("dir", dataDir, "directory to save the rules text in; arbiter serve reads the default one (its --data-dir)")
-	page := fl.String("url", rulesPage, "the rules page that links the current text")
-	timeout := fl.Duration("timeout", time.Minute, "give up on the page and the download after this long")
+	dir := fl.String("dir", dataDir, "the data directory to save into, each document in its own folder (cr/, mtr/, ipg/, jar/); arbiter serve reads the default one (its --data-dir)")
+	docs := fl.String("doc", "cr,mtr,ipg,jar", "the documents to fetch, separated by commas")
+	pages := map[rules.Doc]*string{}
+	for _, s := range fetchSources {
+		pages[s.doc] = fl.String(s.flag, s.page, "the page that links the current "+s.doc.Title())
+	}
+	timeout := fl.Duration("timeout", time.Minute, "give up on a document (its page and its download) after this long")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
 	if fl.NArg() > 0 {
 		fmt.Fprintf(stderr, "fetch: unexpected argument %q\n", fl.Arg(0))
+		return 2
+	}
+	want, err := parseDocList(*docs)
+	if err != nil {
+		fmt.Fprintf(stderr, "fetch: --doc: %v\n", err)
 		return 2
 	}
 	if *dir == "" {
@@ -65,68 +89,114 @@ func runFetch(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-	defer cancel()
-	msg, err := fetch(ctx, http.DefaultClient, *page, *dir)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("%w (gave up after %s; try a longer --timeout)", err, *timeout)
+	f := &fetcher{client: http.DefaultClient, dir: *dir, pages: map[string]fetchedPage{}}
+	var failed []string
+	for _, s := range fetchSources {
+		if !want[s.doc] {
+			continue
 		}
-		fmt.Fprintf(stderr, "arbiter fetch: %v\n", err)
+		s.page = *pages[s.doc]
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		msg, err := f.fetch(ctx, s)
+		cancel()
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("%w (gave up after %s; try a longer --timeout)", err, *timeout)
+			}
+			fmt.Fprintf(stderr, "arbiter fetch: %s: %v\n", s.doc, err)
+			failed = append(failed, s.doc.String())
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", s.doc, msg)
+	}
+	if len(failed) > 0 {
+		fmt.Fprintf(stderr, "arbiter fetch: %d of %d documents not fetched (%s)\n", len(failed), len(want), strings.Join(failed, ", "))
 		return 1
 	}
-	fmt.Fprintln(stdout, msg)
 	return 0
 }
 
-// fetch finds the text's link on page, downloads it, learns its effective
-// date by parsing it, and saves it in dir as DATE.txt unless dir already
-// has that file or the same text under another name. It returns what it
-// did, for the user.
-func fetch(ctx context.Context, client *http.Client, page, dir string) (string, error) {
-	if st, err := os.Stat(dir); err != nil {
+// parseDocList reads --doc: document slugs separated by commas.
+func parseDocList(s string) (map[rules.Doc]bool, error) {
+	want := map[rules.Doc]bool{}
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		d, ok := rules.DocBySlug(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown document %q (cr, mtr, ipg or jar)", name)
+		}
+		want[d] = true
+	}
+	return want, nil
+}
+
+// fetcher fetches documents into dir, reading each page once: the MTR's
+// and the IPG's are the same page.
+type fetcher struct {
+	client *http.Client
+	dir    string
+	pages  map[string]fetchedPage
+}
+
+type fetchedPage struct {
+	body []byte
+	err  error
+}
+
+// fetch finds the newest edition of s.doc from s.page, checks that it is
+// a whole edition of that document with an effective date, and saves it
+// in the data directory as DOC/DATE.txt, .pdf or .html unless the
+// directory already has it. It returns what it did, for the user.
+func (f *fetcher) fetch(ctx context.Context, s fetchSource) (string, error) {
+	if st, err := os.Stat(f.dir); err != nil {
 		return "", err
 	} else if !st.IsDir() {
-		return "", fmt.Errorf("%s is not a directory", dir)
+		return "", fmt.Errorf("%s is not a directory", f.dir)
 	}
-	body, err := get(ctx, client, page, maxPageBytes)
+	base, err := url.Parse(s.page)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") {
+		return "", fmt.Errorf("%q is not an http(s) address", s.page)
+	}
+	body, err := f.page(ctx, s.page)
 	if err != nil {
 		return "", err
 	}
-	link, err := textLink(page, body)
-	if err != nil {
-		return "", err
-	}
-	text, err := get(ctx, client, link, maxTextBytes)
-	if err != nil {
-		return "", err
-	}
-	e := rules.Parse(rules.Source{Name: link, Data: text})
-	if e.Failed() {
-		return "", fmt.Errorf("%s is not a rules text: %w", link, &rules.ParseError{Diagnostics: e.Diagnostics})
-	}
-	date := e.EffectiveDate()
-	if date == "" {
-		return "", fmt.Errorf("%s has no effective date (no \"These rules are effective as of …\" line)", link)
-	}
-	name := filepath.Join(dir, date+".txt")
-	if old, err := os.ReadFile(name); err == nil {
-		if bytes.Equal(old, text) {
-			return fmt.Sprintf("%s is already present (%s); nothing to do", name, date), nil
+	var notDoc error
+	if s.pageIsDoc {
+		data := pageArticle(s.page, body)
+		e, err := checkEdition(s.doc, s.page, data)
+		if err == nil {
+			return save(f.dir, e, data, s.page)
 		}
-		return fmt.Sprintf("%s is already present (%s) and differs from %s; kept it (remove it to download again)", name, date, link), nil
-	} else if !errors.Is(err, os.ErrNotExist) {
+		notDoc = err
+	}
+	link, err := docLink(s.doc, base, body)
+	if err != nil {
+		if notDoc != nil {
+			return "", fmt.Errorf("%w; nor is the page itself the document: %w", err, notDoc)
+		}
 		return "", err
 	}
-	if same, err := sameText(dir, text); err != nil {
-		return "", err
-	} else if same != "" {
-		return fmt.Sprintf("%s already holds this text (%s); nothing to do", same, date), nil
-	}
-	if err := writeFile(name, text); err != nil {
+	data, err := get(ctx, f.client, link, maxTextBytes)
+	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("saved %s (%s, %d bytes, %d rules) from %s", name, date, len(text), len(e.Entries()), link), nil
+	data = pageArticle(link, data)
+	e, err := checkEdition(s.doc, link, data)
+	if err != nil {
+		return "", err
+	}
+	return save(f.dir, e, data, link)
+}
+
+// page reads a page, or says why it could not, once a run.
+func (f *fetcher) page(ctx context.Context, addr string) ([]byte, error) {
+	if p, ok := f.pages[addr]; ok {
+		return p.body, p.err
+	}
+	b, err := get(ctx, f.client, addr, maxPageBytes)
+	f.pages[addr] = fetchedPage{b, err}
+	return b, err
 }
 
 // get reads url's body, at most limit bytes, or says why not.
@@ -135,7 +205,7 @@ func get(ctx context.Context, client *http.Client, url string, limit int64) ([]b
 	if err != nil {
 		return nil, fmt.Errorf("GET %s: %w", url, err)
 	}
-	req.Header.Set("User-Agent", "arbiter-fetch (Comprehensive Rules reference)")
+	req.Header.Set("User-Agent", "arbiter-fetch (Magic rules reference)")
 	resp, err := client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("GET %s: %w", url, err)
@@ -155,122 +225,4 @@ func get(ctx context.Context, client *http.Client, url string, limit int64) ([]b
 		return nil, fmt.Errorf("GET %s: over the limit of %d bytes", url, limit)
 	}
 	return b, nil
-}
-
-// compDate is the date in a file name like "MagicCompRules 20260116.txt".
-var compDate = regexp.MustCompile(`(?:^|\D)(20\d{6})(?:\D|$)`)
-
-// textLink finds the link to the rules text on the page: an <a> whose href
-// ends in .txt and names MagicCompRules. Of several, the one with the
-// latest date in its name wins, then the first. The href is resolved
-// against the page's URL.
-func textLink(page string, body []byte) (string, error) {
-	base, err := url.Parse(page)
-	if err != nil {
-		return "", err
-	}
-	var best, bestDate string
-	z := html.NewTokenizer(bytes.NewReader(body))
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		name, hasAttr := z.TagName()
-		if string(name) != "a" || !hasAttr {
-			continue
-		}
-		for {
-			k, v, more := z.TagAttr()
-			if string(k) == "href" {
-				href := strings.TrimSpace(string(v))
-				path := href
-				if i := strings.IndexAny(path, "?#"); i >= 0 {
-					path = path[:i]
-				}
-				if strings.HasSuffix(strings.ToLower(path), ".txt") && strings.Contains(path, "MagicCompRules") {
-					var date string
-					if p, err := url.PathUnescape(path); err == nil {
-						if m := compDate.FindStringSubmatch(p); m != nil {
-							date = m[1]
-						}
-					}
-					if best == "" || date > bestDate {
-						best, bestDate = href, date
-					}
-				}
-			}
-			if !more {
-				break
-			}
-		}
-	}
-	if best == "" {
-		return "", fmt.Errorf("%s links no rules text (no <a href> ending in .txt naming MagicCompRules); the page may have changed", page)
-	}
-	u, err := base.Parse(best)
-	if err != nil {
-		return "", fmt.Errorf("%s: bad link %q: %w", page, best, err)
-	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return "", fmt.Errorf("%s: the rules link %q is not http(s)", page, best)
-	}
-	return u.String(), nil
-}
-
-// sameText returns the name of a .txt file in dir whose bytes are text, or
-// "": the corpus names some files by release, not by effective date.
-func sameText(dir string, text []byte) (string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return "", err
-	}
-	for _, de := range entries {
-		if de.IsDir() || !strings.HasSuffix(de.Name(), ".txt") {
-			continue
-		}
-		if info, err := de.Info(); err != nil || info.Size() != int64(len(text)) {
-			continue
-		}
-		p := filepath.Join(dir, de.Name())
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return "", err
-		}
-		if bytes.Equal(b, text) {
-			return p, nil
-		}
-	}
-	return "", nil
-}
-
-// writeFile writes b to name through a temporary file in the same
-// directory, so an interrupted fetch never leaves half a rules file.
-func writeFile(name string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), ".fetch-*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }

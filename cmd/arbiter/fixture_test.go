@@ -234,6 +234,21 @@ func fixtureRef(open, inner string) rules.Cite {
 	if open == "[[" {
 		return rules.Cite{Kind: rules.RefGlossary, Term: inner}
 	}
+	// Another document: <<MTR 4.3>>, <<CR 704.5j>>, <<doc IPG>>.
+	if slug, rest, ok := strings.Cut(inner, " "); ok {
+		if d, ok := rules.DocBySlug(strings.ToLower(slug)); ok && slug == d.Short() {
+			c := rules.Cite{Kind: rules.RefRule, Doc: d}
+			if d == rules.DocCR {
+				c.Number, _ = rules.ScanNumber(rest)
+			} else {
+				c.Number, _ = rules.ScanDocNumber(rest)
+			}
+			return c
+		}
+		if d, ok := rules.DocBySlug(strings.ToLower(rest)); ok && slug == "doc" {
+			return rules.Cite{Kind: rules.RefDocument, Doc: d}
+		}
+	}
 	if rest, ok := strings.CutPrefix(inner, "section "); ok {
 		return rules.Cite{Kind: rules.RefSection, Section: int(rest[0] - '0')}
 	}
@@ -277,15 +292,11 @@ func finish(e *rules.Edition) *rules.Edition {
 					}
 				case rules.SpanRef:
 					r := &rules.Ref{Cite: sp.Cite, From: from, Text: t, Start: sp.Start, End: sp.End}
-					var to rules.Target
-					to, r.Resolved = e.Resolve(sp.Cited())
-					switch {
-					case to.Rule != nil && r.Resolved:
-						to.Rule.CitedBy = append(to.Rule.CitedBy, r)
-					case to.Entry != nil:
-						to.Entry.CitedBy = append(to.Entry.CitedBy, r)
-					}
+					_, r.Resolved = e.Resolve(sp.Cited())
 					e.Refs = append(e.Refs, r)
+					if c := sp.Cited(); c.Doc != 0 && c.Doc != e.Document() {
+						continue // resolved on a shelf, not in e
+					}
 					if !r.Resolved {
 						e.Dangling = append(e.Dangling, r)
 					}
@@ -303,5 +314,6 @@ func finish(e *rules.Edition) *rules.Edition {
 	for _, t := range e.Topics {
 		resolve(t.Body, rules.Citer{Topic: t})
 	}
+	e.Backlink()
 	return e
 }

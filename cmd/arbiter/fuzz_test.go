@@ -16,7 +16,15 @@ func FuzzRequests(f *testing.F) {
 	} {
 		f.Add(s, "q=704.5k&e=2026-01-16")
 	}
-	srv := newFixtureServer(f)
+	// What the jump box, search and suggestions read as places and
+	// judges' shorthand, in each document.
+	for _, q := range []string{"q=704+5j", "q=ipg+2.1+philosophy&e=ipg/2026-02-01", "q=MTR+appendix+B", "q=GRV",
+		"q=missed+trigger+philosophy", "q=section+4+of+the+MTR&e=mtr/2025-04-21", "q=MTR+pregame+procedures"} {
+		for _, p := range []string{"/jump", "/search", "/suggest"} {
+			f.Add(p, q)
+		}
+	}
+	srv := newDocumentsServer(f)
 	f.Fuzz(func(t *testing.T, path, query string) {
 		if path == "" || path[0] != '/' {
 			path = "/" + path

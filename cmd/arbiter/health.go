@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -38,14 +39,30 @@ func (s *Server) readyz(c echo.Context) error {
 // error with its file and line, and the warnings of what is served.
 func (s *Server) diagnostics(c echo.Context) error {
 	p := views.DiagnosticsPage{
-		Page:     views.Page{Paths: s.paths, Title: "Content diagnostics"},
-		Last:     s.loads.Load().LoadReport,
-		Loading:  !s.ready.Load() && s.content.Load() != nil,
-		Editions: siteOf(c).lib.Editions,
+		Page:    views.Page{Paths: s.paths, Title: "Content diagnostics"},
+		Last:    s.loads.Load().LoadReport,
+		Loading: !s.ready.Load() && s.content.Load() != nil,
+		Docs:    siteOf(c).shelf.diagnostics(),
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h["Cache-Control"] = hdrNoStore
 	c.Response().WriteHeader(http.StatusOK)
 	return views.Diagnostics(p).Render(c.Request().Context(), c.Response())
+}
+
+// diagnostics is what /diagnostics says of each document served: its
+// editions and their references, counted once for the shelf (its
+// libraries never change).
+func (sh *shelf) diagnostics() []views.DocDiagnostics {
+	sh.diagOnce.Do(func() {
+		for _, d := range rules.Docs {
+			dd := views.DocDiagnostics{Doc: d}
+			for _, e := range sh.sites[d].lib.Editions {
+				dd.Editions = append(dd.Editions, views.EditionDiagnostics{Edition: e, Refs: e.CountRefs()})
+			}
+			sh.diag = append(sh.diag, dd)
+		}
+	})
+	return sh.diag
 }

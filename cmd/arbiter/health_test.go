@@ -229,8 +229,14 @@ func TestDiagnosticsPage(t *testing.T) {
 	if got := d.Find(".load.ok").Text(); !regexp.MustCompile(`loaded at .* \(start, .*\): 3 editions are served`).MatchString(got) {
 		t.Errorf("status line %q", got)
 	}
-	if n := d.Find("ul.editions li").Length(); n != 3 {
+	if n := d.Find("ul.editions > li").Length(); n != 3 {
 		t.Errorf("%d editions listed", n)
+	}
+	if got := d.Find(".docdiag h3").First().Text(); got != "Comprehensive Rules: 3 editions" {
+		t.Errorf("the CR's count says %q", got)
+	}
+	if got := d.Find(".docdiag h3").Eq(1).Text(); got != "Magic Tournament Rules: 0 editions" {
+		t.Errorf("the MTR's count says %q", got)
 	}
 	checkPageHygiene(t, d)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/locate"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -30,26 +31,56 @@ func (s *Server) jump(c echo.Context) error {
 	if len(q) > maxJump {
 		return badRequest("That is too long to be a rule number or a search (over %d characters).", maxJump)
 	}
-	lib := siteOf(c).lib
-	e := lib.Latest()
+	st := siteOf(c)
+	e := st.lib.Latest()
 	if id := c.QueryParam("e"); id != "" {
-		if e = lib.Edition(id); e == nil {
+		if e = st.editionByID(id); e == nil {
 			return notFound("There is no edition %q. The home page lists the editions.", clip(id))
 		}
+		st = st.of(e.Document())
 	}
 	if e == nil {
 		return notFound("No editions are loaded.")
 	}
-	n, ok := jumpNumber(q)
+	lib := st.lib
+	p, ok := locate.Read(q, e.Document())
 	if !ok {
+		// Words: an entry named by its title or a judge's shorthand
+		// ("GRV", "missed trigger"), else a search.
+		if d, ok := s.titled(st, e, q); ok {
+			return c.Redirect(http.StatusFound, d.url)
+		}
 		return c.Redirect(http.StatusFound, s.paths.SearchURL(e.ID, q))
 	}
-	if from := lib.Edition(c.QueryParam("from")); from != nil && from.Rule(n) != nil {
-		return s.jumpAcross(c, from, from.Rule(n), e)
+	if p.Document() {
+		// A document named alone: "IPG", "Magic Tournament Rules".
+		return c.Redirect(http.StatusFound, s.paths.DocURL(p.Doc, ""))
 	}
-	if e.Rule(n) != nil {
-		return c.Redirect(http.StatusFound, s.paths.RuleURL(e.ID, n))
+	n := p.Number
+	if p.Doc == e.Document() && !n.IsZero() && p.Part == "" {
+		c.Set("site", st)
+		if from := lib.Edition(c.QueryParam("from")); from != nil && from.Rule(n) != nil {
+			return s.jumpAcross(c, from, from.Rule(n), e)
+		}
 	}
+	if d, ok := s.placed(st, e, p); ok {
+		return c.Redirect(http.StatusFound, d.url)
+	}
+	switch {
+	case n.IsZero() || p.Part != "":
+		// Words after a document's name, a part or an appendix it lacks:
+		// a search.
+		return c.Redirect(http.StatusFound, s.paths.SearchURL(e.ID, q))
+	case p.Doc != e.Document():
+		// Another document's number ("MTR 9.9" typed on a CR page) that
+		// none of its editions has.
+		if latest := st.of(p.Doc).lib.Latest(); latest != nil {
+			c.Set("site", st.of(p.Doc))
+			return missingRule(c, latest, n)
+		}
+		return notFound("No edition of the %s is loaded.", p.Doc.Title())
+	}
+	c.Set("site", st)
 	return s.oldNumber(c, e, n, http.StatusOK)
 }
 
@@ -104,19 +135,4 @@ func htmlStatus(c echo.Context, code int) *echo.Response {
 	h.Set(echo.HeaderCacheControl, "no-store")
 	c.Response().WriteHeader(code)
 	return c.Response()
-}
-
-// jumpNumber reads a rule number as a judge types it: "704.5k", "704.5K",
-// "cr 704.5k", "CR704.5k", "rule 704.5", "704.".
-func jumpNumber(q string) (rules.Number, bool) {
-	q = strings.ToLower(strings.TrimSpace(q))
-	q = strings.TrimPrefix(q, "cr")
-	q = strings.TrimSpace(q)
-	for _, p := range []string{"rules", "rule", "r."} {
-		if strings.HasPrefix(q, p) {
-			q = strings.TrimSpace(q[len(p):])
-			break
-		}
-	}
-	return parseNumber(q)
 }

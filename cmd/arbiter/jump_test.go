@@ -276,9 +276,10 @@ func officialServer(t *testing.T) *Server {
 }
 
 // TestNavigationOfficial follows the legend rule through the official
-// editions: 420.5e until 2009-05-01, 704.5k until 2017-07-08, 704.5j
-// since; 704.5j was the planeswalker uniqueness rule from 2009-09-04 to
-// 2017-07-08.
+// editions: 420.5e from 1999-04-23 to 2009-05-01, 704.5k until
+// 2017-08-25, 704.5j since; 704.5j was the planeswalker uniqueness rule
+// from 2009-07-11 (the Magic 2010 update) to 2017-08-25. 2026-04-17 is the
+// newest.
 func TestNavigationOfficial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses every embedded edition")
@@ -289,53 +290,53 @@ func TestNavigationOfficial(t *testing.T) {
 		{name: "picker to a cut file", path: "/jump?q=704.5j&from=2026-01-16&e=2013-02-01", status: 302, to: "/2013-02-01/704.5k"},
 		{name: "picker to an excerpt", path: "/jump?q=704.5j&from=2026-01-16&e=2007-02-01-excerpt", status: 404, checks: []check{
 			{"p.msg", "is not in CR 2007-02-01 (excerpt), which holds only part of the rules"},
-			{".timeline a[href='/2009-09-04/704.5k']", "2009-09-04"},
+			{".timeline a[href='/2009-07-11/704.5k']", "2009-07-11"},
 		}},
 		{name: "picker back to 2026", path: "/jump?q=420.5e&from=2007-02-01&e=2026-01-16", status: 302, to: "/2026-01-16/704.5j"},
 		{name: "picker removed", path: "/jump?q=704.5j&from=2012-07-01&e=2026-01-16", status: 404, checks: []check{
 			{"p.msg", "was removed in CR 2017-09-29"},
-			{"p.acts a.go[href='/2017-07-08/704.5j']", "Go to 704.5j in CR 2017-07-08"},
+			{"p.acts a.go[href='/2017-08-25/704.5j']", "Go to 704.5j in CR 2017-08-25"},
 			{"main p a[href='/2026-01-16/704.5j']", "704.5j"},
 			{"main p", "but it is another rule: If two or more legendary permanents"},
 		}},
 		{name: "picker not yet", path: "/jump?q=704.5j&from=2012-07-01&e=2007-02-01", status: 404, checks: []check{
 			{"p.msg", "did not exist yet in CR 2007-02-01: it was added in CR 2007-10-01, as 420.5q"},
 		}},
-		{name: "old number", path: "/jump?q=420.5e&e=2026-01-16", status: 200, checks: []check{
-			{"li.hit p.msg", "420.5e of CR 2003-03-15 to 2009-05-01 is today’s 704.5j."},
-			{"li.hit p.acts a.go[href='/2026-01-16/704.5j']", "Go to 704.5j"},
+		{name: "old number", path: "/jump?q=420.5e&e=2026-04-17", status: 200, checks: []check{
+			{"li.hit p.msg", "420.5e of CR 1999-04-23 to 2009-05-01 is today’s 704.5j."},
+			{"li.hit p.acts a.go[href='/2026-04-17/704.5j']", "Go to 704.5j"},
 			{"li.hit p.acts .meta a[href='/2009-05-01/420.5e']", "420.5e in CR 2009-05-01"},
 			{"li.hit p.snippet", "legendary permanents"},
 		}},
 		{name: "number of two rules", path: "/jump?q=704.5j&e=2007-02-01", status: 200, checks: []check{
 			{"main > p", "Other editions have numbered 2 different rules 704.5j"},
-			{"li.hit:nth-child(1) p.msg", "704.5j of CR 2017-09-29 to 2026-01-16 is 420.5e in CR 2007-02-01."},
+			{"li.hit:nth-child(1) p.msg", "704.5j of CR 2017-09-29 to 2026-04-17 is 420.5e in CR 2007-02-01."},
 			{"li.hit:nth-child(1) a.go[href='/2007-02-01/420.5e']", "Go to 420.5e"},
-			{"li.hit:nth-child(1) .meta a[href='/2026-01-16/704.5j']", "704.5j in CR 2026-01-16"},
-			{"li.hit:nth-child(2) p.msg", "704.5j of CR 2009-09-04 to 2017-07-08 is not yet in CR 2007-02-01: it was added in CR 2007-10-01, as 420.5q."},
+			{"li.hit:nth-child(1) .meta a[href='/2026-04-17/704.5j']", "704.5j in CR 2026-04-17"},
+			{"li.hit:nth-child(2) p.msg", "704.5j of CR 2009-07-11 to 2017-08-25 is not yet in CR 2007-02-01: it was added in CR 2007-10-01, as 420.5q."},
 			{"li.hit:nth-child(2) a.go[href='/2007-10-01/420.5q']", "Go to 420.5q in CR 2007-10-01"},
 		}},
 		// 2012-07-01 has a 704.5j: the jump box goes there, and the page
 		// says the number is the legend rule's since 2017-09-29.
 		{name: "number there", path: "/jump?q=704.5j&e=2012-07-01", status: 302, to: "/2012-07-01/704.5j"},
 		{name: "its page", path: "/2012-07-01/704.5j", status: 200, checks: []check{
-			{"details.others summary", "Another rule is numbered 704.5j in CR 2017-09-29 to 2026-01-16"},
+			{"details.others summary", "Another rule is numbered 704.5j in CR 2017-09-29 to 2026-04-17"},
 			{"details.others .meta a[href='/2012-07-01/704.5k']", "704.5k"},
 			{"form.pick option[value='2026-01-16']", "CR 2026-01-16 · removed"},
 			{"form.pick option[value='2009-05-01']", "CR 2009-05-01 · as 420.5q"},
 		}},
 		{name: "newest of a number", path: "/rules/704.5j", status: 200, checks: []check{
-			{"link[rel=canonical][href='/2026-01-16/704.5j']", ""},
-			{"details.others summary", "Another rule was numbered 704.5j in CR 2009-09-04 to 2017-07-08"},
+			{"link[rel=canonical][href='/2026-04-17/704.5j']", ""},
+			{"details.others summary", "Another rule was numbered 704.5j in CR 2009-07-11 to 2017-08-25"},
 			{"details.others .meta", "removed in CR 2017-09-29"},
 			{"form.pick option[value='2007-02-01']", "CR 2007-02-01 · as 420.5e"},
 			{"form.pick option[value='2012-07-01']", "CR 2012-07-01 · as 704.5k"},
 		}},
 		{name: "newest of an old number", path: "/rules/420.5e", status: 200, checks: []check{
 			{"link[rel=canonical][href='/2009-05-01/420.5e']", ""},
-			{"p.now a[href='/2026-01-16/704.5j']", "rule 704.5j"},
+			{"p.now a[href='/2026-04-17/704.5j']", "rule 704.5j"},
 		}},
-		{name: "now", path: "/2007-02-01/420.5e/now", status: 302, to: "/2026-01-16/704.5j"},
+		{name: "now", path: "/2007-02-01/420.5e/now", status: 302, to: "/2026-04-17/704.5j"},
 		{name: "now removed", path: "/2012-07-01/704.5j/now", status: 404, checks: []check{
 			{"main p", "was removed in CR 2017-09-29"},
 		}},
@@ -349,7 +350,7 @@ func TestNavigationOfficial(t *testing.T) {
 	})
 	// A rule that still bears the number links today's version once.
 	doc := parse(t, do(t, officialServer(t), "GET", "/jump?q=704.5j&e=2007-02-01"))
-	if got := strings.Join(strings.Fields(doc.Find("li.hit:nth-child(1) .acts .meta").Text()), " "); got != "today: 704.5j in CR 2026-01-16" {
+	if got := strings.Join(strings.Fields(doc.Find("li.hit:nth-child(1) .acts .meta").Text()), " "); got != "today: 704.5j in CR 2026-04-17" {
 		t.Errorf("the legend rule's links: %q", got)
 	}
 	var h apiHistory

@@ -4,21 +4,87 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/history"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
-// edition finds the edition a URL names; "latest" is the newest numbered one.
+// edition finds the edition a URL's :edition names in the request's
+// document (editionNamed). A date no edition took effect on names the
+// edition in force that day, and the page says so (views.WithAsOf).
 func edition(c echo.Context) (*rules.Edition, error) {
-	id := param(c, "edition")
-	if e := siteOf(c).lib.Edition(id); e != nil {
-		return e, nil
+	return editionParam(c, "edition")
+}
+
+// editionParam is edition for the path parameter name.
+func editionParam(c echo.Context, name string) (*rules.Edition, error) {
+	st := siteOf(c)
+	raw := param(c, name)
+	e, asOf := st.editionNamed(raw)
+	if e == nil {
+		return nil, noEdition(st, raw)
 	}
-	return nil, notFound("There is no edition %q. Editions are named by effective date, such as 2026-01-16; the home page lists them.", clip(id))
+	if asOf {
+		r := c.Request()
+		c.SetRequest(r.WithContext(views.WithAsOf(r.Context(), raw, e)))
+	}
+	return e, nil
+}
+
+// noEdition is the 404 for a name that is no edition of st's document.
+func noEdition(st *site, raw string) error {
+	if len(st.lib.Editions) == 0 {
+		return notFound("No edition of the %s is loaded.", st.doc.Title())
+	}
+	return notFound("There is no edition %q of the %s. Editions are named by effective date, such as %s; %s lists them.",
+		clip(raw), st.doc.Title(), rules.SplitIDRest(st.lib.Editions[0].ID), docHomeName(st.doc))
+}
+
+// docHomeName is the page that lists a document's editions, in words.
+func docHomeName(d rules.Doc) string {
+	if d == rules.DocCR {
+		return "the home page"
+	}
+	return "/" + d.Slug()
+}
+
+// editionNamed finds the edition name names in st's document: its ID
+// within the document ("2026-01-16", "classic"), "latest", or a day
+// (YYYY-MM-DD) no edition took effect on, which names the edition in force
+// that day and reports asOf.
+func (st *site) editionNamed(name string) (e *rules.Edition, asOf bool) {
+	if e := st.lib.Edition(st.doc.Prefix() + name); e != nil {
+		return e, false
+	}
+	if st.doc == rules.DocCR {
+		// The set whose release brought an edition names it: M10 is
+		// 2009-07-11.
+		if day, ok := content.EditionOfSet(name); ok {
+			if e := st.lib.Edition(day); e != nil {
+				return e, false
+			}
+		}
+	}
+	if day, err := time.Parse(time.DateOnly, name); err == nil {
+		if e := st.shelf.books.InForce(st.doc, day); e != nil {
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// editionByID finds the edition a full ID names ("mtr/2025-04-21",
+// "2026-01-16"), in whichever document it is of, as query parameters
+// (e, from, to) write them.
+func (st *site) editionByID(id string) *rules.Edition {
+	d, rest := rules.SplitID(id)
+	e, _ := st.of(d).editionNamed(rest)
+	return e
 }
 
 // parseNumber reads a rule number as people type it: "704.5k", "704.5K",
@@ -32,12 +98,39 @@ func parseNumber(s string) (rules.Number, bool) {
 // canonical way ("704.5K") redirects to the canonical URL.
 func ruleNumber(c echo.Context, e *rules.Edition) (rules.Number, error) {
 	raw := param(c, "number")
-	n, ok := parseNumber(raw)
+	d := siteOf(c).doc
+	if e != nil {
+		d = e.Document()
+	}
+	n, ok := parseNumberIn(d, raw)
 	if !ok {
 		return n, &httpError{status: http.StatusNotFound, ed: e,
-			msg: "“" + clip(raw) + "” is not a rule number. Rule numbers look like 704, 704.5 or 704.5k."}
+			msg: "“" + clip(raw) + "” is not " + numberExample(d)}
 	}
 	return n, nil
+}
+
+// parseNumberIn is parseNumber for an entry number of document d: "2.3"
+// in the MTR.
+func parseNumberIn(d rules.Doc, s string) (rules.Number, bool) {
+	if d == rules.DocCR {
+		return parseNumber(s)
+	}
+	n, err := rules.ParseNumberIn(d, strings.ToLower(strings.TrimSpace(s)))
+	return n, err == nil
+}
+
+// numberExample ends the message for a number that is none, in d's terms.
+func numberExample(d rules.Doc) string {
+	switch d {
+	case rules.DocMTR:
+		return "a section number of the Magic Tournament Rules. They look like 2 or 2.3."
+	case rules.DocIPG:
+		return "a section number of the Infraction Procedure Guide. They look like 2 or 2.1."
+	case rules.DocJAR:
+		return "a part of Judging at Regular REL. Its parts are named by their titles; its contents list them."
+	}
+	return "a rule number. Rule numbers look like 704, 704.5 or 704.5k."
 }
 
 // editionRule reads the :edition and :number parameters and finds the rule.

@@ -3,7 +3,7 @@
 //	arbiter serve [--addr 127.0.0.1:8080] [--rules PATH]...
 //	arbiter check [--json] PATH...
 //	arbiter export --format json|md [--out DIR] PATH
-//	arbiter fetch [--dir DIR] [--url URL] [--timeout 1m]
+//	arbiter fetch [--doc cr,mtr,ipg,jar] [--dir DIR] [--url URL] [--mtr-url URL] [--ipg-url URL] [--jar-url URL] [--timeout 1m]
 //	arbiter archive [--from DIR] [--out DIR]
 package main
 

@@ -33,7 +33,7 @@ func TestNavigationBrowser(t *testing.T) {
 				t.Errorf("%s: h1 %q, want %q", tt.edition, h1, tt.h1)
 			}
 			// The page reached says what the rule is today.
-			if got := eval[string](t, ctx, "document.querySelector('p.now a').getAttribute('href')"); got != "/2026-01-16/704.5j" {
+			if got := eval[string](t, ctx, "document.querySelector('p.now a').getAttribute('href')"); got != "/2026-04-17/704.5j" {
 				t.Errorf("%s: today's rule links to %q", tt.edition, got)
 			}
 		}
@@ -53,19 +53,19 @@ func TestNavigationBrowser(t *testing.T) {
 	t.Run("jump box with an old number", func(t *testing.T) {
 		ctx := tab(t, bctx)
 		timed(t, ctx,
-			chromedp.Navigate(ts.URL+"/2026-01-16/704.5j"),
+			chromedp.Navigate(ts.URL+"/2026-04-17/704.5j"),
 			chromedp.WaitVisible(chromedp.CSS("#q")),
 			chromedp.SendKeys(chromedp.CSS("#q"), "420.5e\n"),
-			waitPath("/jump?e=2026-01-16&q=420.5e"),
+			waitPath("/jump?e=2026-04-17&q=420.5e"),
 			chromedp.WaitVisible(chromedp.CSS("li.hit a.go")),
 		)
-		if msg := eval[string](t, ctx, "document.querySelector('li.hit p.msg').innerText"); msg != "420.5e of CR 2003-03-15 to 2009-05-01 is today’s 704.5j." {
+		if msg := eval[string](t, ctx, "document.querySelector('li.hit p.msg').innerText"); msg != "420.5e of CR 1999-04-23 to 2009-05-01 is today’s 704.5j." {
 			t.Errorf("the page says %q", msg)
 		}
 		// One click to today's rule.
 		timed(t, ctx,
 			chromedp.Click(chromedp.CSS("li.hit a.go")),
-			waitPath("/2026-01-16/704.5j"),
+			waitPath("/2026-04-17/704.5j"),
 			chromedp.WaitVisible(chromedp.CSS("a.num")),
 		)
 	})

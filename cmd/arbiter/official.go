@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/rules"
@@ -78,6 +79,28 @@ func (o *official) pending(date string) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return s.e == nil
+}
+
+// named is the official edition a name in a CR URL stands for, as
+// editionNamed reads it: its date, the set that brought it ("M10"), or a
+// day between editions (the one in force then); "" for none.
+func (o *official) named(name string) string {
+	if o.byDate[name] != nil {
+		return name
+	}
+	if day, ok := content.EditionOfSet(name); ok && o.byDate[day] != nil {
+		return day
+	}
+	if _, err := time.Parse(time.DateOnly, name); err != nil {
+		return ""
+	}
+	inForce := ""
+	for _, f := range o.files {
+		if f.Effective <= name && f.Effective > inForce {
+			inForce = f.Effective
+		}
+	}
+	return inForce
 }
 
 // want waits until the official edition of date is parsed, asking for it
@@ -178,7 +201,10 @@ func (o *official) read(f content.CorpusFile) ([]byte, error) {
 		o.readTo++
 		if got.Effective == f.Effective {
 			if o.readTo == len(o.files) {
+				// Dropped, not only closed: the decoder keeps its 8 MiB
+				// window until it is collected.
 				o.rd.Close()
+				o.rd = nil
 			}
 			return b, nil
 		}

@@ -156,6 +156,25 @@ func (s *Server) planOffline(st *site, code *offlineCode) *offlinePlan {
 			}
 		}
 	}
+	// The other documents' newest editions, whole: their pages are few
+	// (the MTR's sections hold its 110 entries), and a judge on the floor
+	// needs the IPG as much as the CR.
+	for _, d := range rules.Docs[1:] {
+		e := st.of(d).lib.Latest()
+		if e == nil {
+			continue
+		}
+		p.urls = append(p.urls, s.paths.DocURL(d, ""), s.paths.TOCURL(e.ID))
+		for _, sec := range e.Sections {
+			p.urls = append(p.urls, s.paths.SectionURL(e.ID, sec.Number))
+			for _, c := range sec.Chapters {
+				p.urls = append(p.urls, s.paths.RuleURL(e.ID, c.Number))
+			}
+		}
+		for _, t := range e.Topics {
+			p.urls = append(p.urls, s.paths.TopicURL(e.ID, t.Slug))
+		}
+	}
 	p.sw = newPage(p.script(s.paths), "text/javascript; charset=utf-8", hdrNoCache)
 	p.sw.encode(pageEncoders, true)
 	return p

@@ -32,6 +32,7 @@ func offlineServer(t *testing.T) *Server {
 		t.Fatal(err)
 	}
 	set.official.parseNext()
+	set.runJudges() // every document's newest edition is saved too
 	return NewServer(set.library(), Options{Content: set, OfflineSearch: &OfflineSearch{Wasm: wasm, Exec: exec}})
 }
 

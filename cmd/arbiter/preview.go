@@ -23,6 +23,16 @@ func (s *Server) previewRule(c echo.Context) error {
 	return s.render(c, views.RulePreview(s.paths, e, r))
 }
 
+// previewEdition serves /preview/{edition}: an edition as a whole, which
+// a reference to another document links to.
+func (s *Server) previewEdition(c echo.Context) error {
+	e, err := edition(c)
+	if err != nil {
+		return err
+	}
+	return s.render(c, views.EditionPreview(s.paths, e))
+}
+
 func (s *Server) previewSection(c echo.Context) error {
 	e, err := edition(c)
 	if err != nil {

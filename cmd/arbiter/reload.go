@@ -49,7 +49,7 @@ func (s *Server) Reload(trigger string) error {
 	s.content.Store(set)
 	s.swap(st)
 	s.recordLoad(views.LoadReport{At: start, Took: time.Since(start), Trigger: trigger,
-		Diagnostics: set.diagnostics(), Editions: len(st.lib.Editions), Skipped: set.user.skipped()})
+		Diagnostics: set.diagnostics(), Editions: st.editions(), Skipped: set.user.skipped()})
 	return nil
 }
 
@@ -58,7 +58,7 @@ func (s *Server) recordStart(set *editionSet, start time.Time) {
 	rep := s.loads.Load().LoadReport
 	rep.Took = time.Since(rep.At)
 	rep.Diagnostics = set.diagnostics()
-	rep.Editions = len(s.site.Load().lib.Editions)
+	rep.Editions = s.site.Load().editions()
 	rep.Skipped = set.user.skipped()
 	s.recordLoad(rep)
 }

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arbiter-rules/arbiter/rules/corpustest"
 )
 
 // miniCR is a small edition in the official text format, effective on
@@ -364,5 +366,73 @@ func TestHangupReloads(t *testing.T) {
 func TestReloadWithoutLoader(t *testing.T) {
 	if err := newFixtureServer(t).Reload("test"); err != errNoReload {
 		t.Errorf("Reload on a server with nothing to reload: %v", err)
+	}
+}
+
+// The data directory holds a folder for each document, made when arbiter
+// fetch first saves one; serve watches the whole directory, from before it
+// exists. A PDF of the MTR dropped into mtr/ is served within seconds, and
+// a broken one beside it is left out, named with its reason on
+// /diagnostics, while the rest (a CR in cr/) serves.
+func TestWatchDataDirDocuments(t *testing.T) {
+	mtr := corpustest.ReadFile(t, "corpus", "mtr", "2025-04-21.pdf")
+	ipg := corpustest.ReadFile(t, "corpus", "ipg", "2024-09-23.pdf")
+	data := filepath.Join(t.TempDir(), "arbiter")
+	o := contentOptions{dataDir: data}
+	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(set.library(), Options{Content: set, Reread: o})
+	srv.Warm()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go srv.watch(ctx, []string{data}, 100*time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
+	mtrIDs := func() []string {
+		w := do(t, srv, "GET", "/api/mtr/editions")
+		var eds []struct{ ID string }
+		if err := json.Unmarshal(w.Body.Bytes(), &eds); err != nil {
+			t.Fatalf("%v: %s", err, w.Body)
+		}
+		var ids []string
+		for _, e := range eds {
+			ids = append(ids, e.ID)
+		}
+		return ids
+	}
+
+	start := time.Now()
+	for _, sub := range []string{"cr", "mtr"} {
+		if err := os.MkdirAll(filepath.Join(data, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	putFile(t, filepath.Join(data, "cr", "2026-01-16.txt"), miniCR(jan2026, "Served from cr/."))
+	broken := filepath.Join(data, "mtr", "2025-11-01.pdf")
+	putFile(t, broken, ipg[:len(ipg)/2])
+	putFile(t, filepath.Join(data, "mtr", "2025-04-21.pdf"), mtr)
+	for !slices.Contains(mtrIDs(), "mtr/2025-04-21") {
+		if time.Since(start) > 15*time.Second {
+			t.Fatalf("the MTR dropped into mtr/ was not served within 15 s: %v", mtrIDs())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("served %s after the PDF was dropped", time.Since(start).Round(10*time.Millisecond))
+	if got := editionIDs(t, srv); !slices.Contains(got, "2026-01-16") {
+		t.Errorf("CR editions %v, want the one of cr/ served too", got)
+	}
+	if got := mtrIDs(); len(got) != 1 {
+		t.Errorf("MTR editions %v, want the good PDF's alone", got)
+	}
+	if w := do(t, srv, "GET", "/mtr/2.3"); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "Pregame Procedures") {
+		t.Errorf("/mtr/2.3: %d", w.Code)
+	}
+	d := parse(t, do(t, srv, "GET", "/diagnostics"))
+	if got := d.Find(".load.failed").Text(); !strings.Contains(got, "1 file was left out") {
+		t.Errorf("status %q", got)
+	}
+	if got := d.Find("li.diag.error code").Text(); !strings.Contains(got, broken+": is not a PDF PDFium can read") {
+		t.Errorf("diagnostics do not name %s and why: %q", broken, got)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/static"
 )
 
@@ -56,6 +57,7 @@ func (s *Server) routes() {
 	get("/sandbox/:edition/:number/:n", s.sandboxExample)
 
 	get("/rules/:number", s.newestRule)
+	get("/preview/:edition", s.previewEdition)
 	get("/preview/:edition/:number", s.previewRule)
 	get("/preview/:edition/section/:section", s.previewSection)
 	get("/preview/:edition/glossary/:slug", s.previewTerm)
@@ -69,7 +71,38 @@ func (s *Server) routes() {
 	get("/api/:edition/rules/:number", s.apiRule)
 	get("/api/:edition/glossary/:term", s.apiTerm)
 	get("/api/:edition/search", s.apiSearch)
+	get("/api/:edition/topics/:slug", s.apiTopic)
 	get("/api/*", func(echo.Context) error { return notFound("No such API endpoint; see README.md for the API.") })
+
+	// Every document's pages below its slug, the Comprehensive Rules' too
+	// (/cr/704.5k beside /2026-01-16/704.5k): /mtr is the newest MTR,
+	// /mtr/2.3 its rule 2.3, /ipg/2024-09-23/3.4 an edition's.
+	for _, d := range rules.Docs {
+		p := "/" + d.Slug()
+		get(p, s.docHome)
+		get(p+"/diff/:from/:to", s.diffPage)
+		get(p+"/:edition", s.docEdition)
+		get(p+"/:edition/section/:section", s.sectionPage)
+		get(p+"/:edition/all", s.allPage)
+		get(p+"/:edition/topic/:slug", s.topicPage)
+		get(p+"/:edition/:number", s.rulePage)
+		get(p+"/:edition/:number/now", s.nowRule)
+		get(p+"/:edition/:number/print", s.printPage)
+		get("/preview"+p+"/:edition", s.previewEdition)
+		get("/preview"+p+"/:edition/:number", s.previewRule)
+		get("/preview"+p+"/:edition/section/:section", s.previewSection)
+		get("/preview"+p+"/:edition/topic/:slug", s.previewTopic)
+		get("/api"+p+"/editions", s.apiEditions)
+		get("/api"+p+"/history/:edition/:number", s.apiHistory)
+		get("/api"+p+"/history/:edition/:number/in/:in", s.apiHistory)
+		get("/api"+p+"/diff/:from/:to", s.apiDiff)
+		get("/api"+p+"/:edition/rules/:number", s.apiRule)
+		get("/api"+p+"/:edition/search", s.apiSearch)
+		get("/api"+p+"/:edition/topics/:slug", s.apiTopic)
+	}
+	get("/cr/:edition/glossary", s.glossaryPage)
+	get("/cr/:edition/glossary/:slug", s.termPage)
+	get("/cr/:edition/keywords", s.keywordsPage)
 
 	get("/:edition", s.editionPage)
 	get("/:edition/section/:section", s.sectionPage)
@@ -116,9 +149,33 @@ func siteOf(c echo.Context) *site { return c.Get("site").(*site) }
 func (s *Server) withSite(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		s.awaitEditions(c.Request())
-		c.Set("site", s.site.Load())
+		c.Set("site", s.site.Load().of(docOfPath(c.Request().URL.Path)))
 		return next(c)
 	}
+}
+
+// docOfPath is the document a request's path is in: the Comprehensive
+// Rules, unless the path starts with another document's slug
+// ("/mtr/2.3"), or does after /api or /preview ("/api/ipg/…",
+// "/preview/mtr/…").
+func docOfPath(p string) rules.Doc {
+	seg, rest := firstSegment(p)
+	if seg == "api" || seg == "preview" {
+		seg, _ = firstSegment(rest)
+	}
+	if d, ok := rules.DocBySlug(seg); ok && seg == d.Slug() {
+		return d
+	}
+	return rules.DocCR
+}
+
+// firstSegment splits "/a/b/c" into "a" and "/b/c".
+func firstSegment(p string) (string, string) {
+	p = strings.TrimPrefix(p, "/")
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i], p[i:]
+	}
+	return p, ""
 }
 
 // The content security policy allows our own script, style and images

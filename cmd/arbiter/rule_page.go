@@ -63,7 +63,8 @@ func (s *Server) rulePageOf(c echo.Context, e *rules.Edition, r *rules.Rule) vie
 			Edition:   e,
 			Canonical: s.paths.RuleURL(e.ID, r.Number),
 		},
-		Rule: r,
+		Rule:  r,
+		Cross: siteOf(c).shelf.books.CitedFrom(e, r),
 	}
 	for a := r.Parent; a != nil; a = a.Parent {
 		p.Crumbs = append([]*rules.Rule{a}, p.Crumbs...)

@@ -869,7 +869,7 @@ func TestSandboxIndexGroups(t *testing.T) {
 	}
 	// A scenario for a printed example leads to the newest edition that
 	// prints it.
-	if h := d.Find("li#fling-copy a").First().AttrOr("href", ""); h != "/sandbox/2026-01-16/707.10/2" {
+	if h := d.Find("li#fling-copy a").First().AttrOr("href", ""); h != "/sandbox/2026-04-17/707.10/2" {
 		t.Errorf("fling-copy links to %q", h)
 	}
 }
@@ -910,7 +910,7 @@ func TestSandboxTable(t *testing.T) {
 		// It is offered first on the sandbox's index, and rule 903.1
 		// lists it.
 		{"/sandbox", []check{{".sb-games a[href='/sandbox/scenario/commander-four-player']", "A four-player Commander game"}}, nil},
-		{"/2026-01-16/903.1", []check{{"a[href*='commander-four-player']", ""}}, nil},
+		{"/2026-04-17/903.1", []check{{"a[href*='commander-four-player']", ""}}, nil},
 	}
 	for _, tc := range tests {
 		w := do(t, srv, "GET", tc.path)

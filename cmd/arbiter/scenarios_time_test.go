@@ -44,7 +44,7 @@ expect
 	if rc := timeScenarios(lib, engine.Latest(), 2, &out, &errs); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, errs.String())
 	}
-	for _, want := range []string{"1 scenarios under 2026-01-16, 2 runs each", "per-scenario medians", "all scenarios (one pass)"} {
+	for _, want := range []string{"1 scenarios under 2026-04-17, 2 runs each", "per-scenario medians", "all scenarios (one pass)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

@@ -57,7 +57,7 @@ func TestScreenshots(t *testing.T) {
 		{"rule", "/2026-01-16/704.5j", "704.5j"},
 		{"old-rule", "/2007-02-01/420.5e", "420.5e"},
 		{"rule-picker", "/2012-07-01/704.5j#main", "704.5j"},
-		{"jump-old-number", "/jump?q=420.5e&e=2026-01-16", "is today’s 704.5j"},
+		{"jump-old-number", "/jump?q=420.5e&e=2026-04-17", "is today’s 704.5j"},
 		{"jump-two-rules", "/jump?q=704.5j&e=2007-02-01", "2 different rules"},
 		{"not-in-edition", "/jump?q=704.5j&from=2012-07-01&e=2026-01-16", "was removed in"},
 		{"cut-short", "/2013-02-01", "incomplete"},
@@ -68,6 +68,11 @@ func TestScreenshots(t *testing.T) {
 		{"chapter-print-view", "/2026-01-16/704/print", "Cite as"},
 		{"glossary", "/2026-01-16/glossary", "Glossary"},
 		{"search", "/search?q=legend+rule&e=2026-01-16", "704.5j"},
+		// The answer above the hits: a tournament question asked of the
+		// CR, answered by the MTR; judges' shorthand, by the IPG's
+		// infraction with its penalty and its examples folded.
+		{"search-answer", "/search?q=can+I+take+notes+during+a+match&e=2026-04-17", "Taking Notes"},
+		{"search-shorthand", "/search?q=GRV", "Game Rule Violation"},
 		{"all", "/2026-01-16/all", "The whole edition"},
 		{"all-at-rule", "/2026-01-16/all#704.5k", "world rule"},
 		{"diff", "/diff/2025-09-19/2026-01-16", "Wording only"},
@@ -82,6 +87,17 @@ func TestScreenshots(t *testing.T) {
 		{"sandbox-commander", "/sandbox/scenario/commander-four-player?step=last", "Commander: Zurgo Helmsmasher"},
 		{"sandbox-table-teams", "/sandbox/scenario/emperor-four-player-teams", "team with"},
 		{"sandbox-rule", "/2026-01-16/707.10#in-sandbox", "In the sandbox"},
+		// The judge documents: the home page's first screen offers them,
+		// then an MTR rule, an IPG infraction (its penalty and parts), a
+		// JAR section, a document's own page and a day between editions.
+		{"documents", "/", "Infraction Procedure Guide"},
+		{"mtr-rule", "/mtr/2.3", "Pregame Procedures"},
+		{"mtr-home", "/mtr", "Magic Tournament Rules"},
+		{"ipg-infraction", "/ipg/2.1", "Missed Trigger"},
+		{"ipg-philosophy", "/ipg/2.1#philosophy", "Philosophy"},
+		{"jar-section", "/jar/2019-01-21/topic/common-issues", "Common Issues"},
+		{"mtr-old-floor-rules", "/mtr/2002-02-19/101", "Format and Ratings Categories"},
+		{"cr-as-of-day", "/2009-07-12/704.5k", "in force that day"},
 	}
 	devices := []struct {
 		name          string

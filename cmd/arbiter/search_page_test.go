@@ -15,8 +15,9 @@ func TestSearchPage(t *testing.T) {
 	}{
 		{"/search?q=legend+rule&e=2026-01-16", []check{
 			{"h1", "Search CR 2026-01-16"},
-			{".hit:nth-child(-n+2) a[href='/2026-01-16/704.5j']", "704.5j"},
-			{".hit mark", "legend rule"},
+			// The best hit is the answer, whole; the rest are listed.
+			{".answer h2 a[href='/2026-01-16/704.5j'], .hit:nth-child(-n+1) a[href='/2026-01-16/704.5j']", "704.5j"},
+			{".answer", "This is called the \"legend rule.\""},
 			{".hit .meta", "704. State-Based Actions"},
 			{"form.searchform input[name=q]", ""},
 			{"form.searchform option[value=all]", "All editions"},
@@ -24,21 +25,21 @@ func TestSearchPage(t *testing.T) {
 		}},
 		{"/search?q=deathtuch", []check{
 			{".dym a", "deathtouch"},
-			{".hit a[href='/2026-01-16/702.2']", "702.2"},
+			{".answer h2 a[href='/2026-01-16/702.2'], .hit a[href='/2026-01-16/702.2']", "702.2"},
 		}},
 		{"/search?q=trample&e=all", []check{
 			{"h1", "Search all editions"},
-			{".hit a[href='/2026-01-16/702.19']", "702.19"},
-			{".hit .hist", "today; since 2026"},
+			{".answer h2 a[href='/2026-01-16/702.19']", "702.19"},
+			{".answer .hist", "today; since 2026"},
 			{"form.searchform option[selected]", "All editions"},
 		}},
 		{"/search?q=poison+edition:all", []check{
 			{"h1", "Search all editions"},
-			{".hit a[href='/classic/topic/poison']", "Poison"},
+			{".answer h2 a[href='/classic/topic/poison']", "Poison"},
 		}},
 		{"/search?q=%22world+rule%22+-legendary", []check{
-			{".hit a[href='/2026-01-16/704.5k']", "704.5k"},
-			{".hit .snip mark", "world rule"},
+			{".answer h2 a[href='/2026-01-16/704.5k']", "704.5k"},
+			{".answer", "This is called the \"world rule.\""},
 		}},
 		{"/search?q=%3Cscript%3Ealert(1)%3C/script%3E", []check{{"h1", "Search"}}},
 	}
@@ -197,9 +198,17 @@ func TestAPISearch(t *testing.T) {
 		len(h.History) != 1 || h.History[0] != (apiEra{Number: "702.19", From: "2026-01-16", To: "2026-01-16"}) {
 		t.Errorf("all editions, first hit: %+v", h)
 	}
-	r = get("/api/latest/search?q=rule+704.5k")
-	if r.Jump == nil || r.Jump.Number != "704.5k" || r.Jump.URL != "/2026-01-16/704.5k" {
-		t.Errorf("jump: %+v", r.Jump)
+	// A rule number in any form, as the jump box reads it.
+	for _, q := range []string{"rule+704.5k", "704+5k", "704%2C5k", "r.+704.5+k", "CR+704-5k"} {
+		for _, ed := range []string{"latest", "all"} {
+			r = get("/api/" + ed + "/search?q=" + q)
+			if r.Jump == nil || r.Jump.Number != "704.5k" || r.Jump.URL != "/2026-01-16/704.5k" {
+				t.Errorf("%s in %s: jump %+v", q, ed, r.Jump)
+			}
+		}
+	}
+	if r = get("/api/latest/search?q=704+5z"); r.Jump != nil {
+		t.Errorf("704 5z, which no edition has: jump %+v", r.Jump)
 	}
 	r = get("/api/2026-01-16/search?q=%3Cb%3Eworld%3C/b%3E")
 	for _, h := range r.Hits {
@@ -238,7 +247,7 @@ func TestSearchAllWhileLoading(t *testing.T) {
 	if got := d.Find("p.meta").First().Text(); !strings.Contains(got, "2 editions are still loading") {
 		t.Errorf("note %q, want it to say 2 editions are still loading", got)
 	}
-	if d.Find(".hit a[href='/2026-01-16/702.19']").Length() == 0 {
+	if d.Find(".answer h2 a[href='/2026-01-16/702.19']").Length() == 0 {
 		t.Error("no hit for trample among the editions read")
 	}
 	w = do(t, srv, "GET", "/search?q=trample&e=2026-01-16")

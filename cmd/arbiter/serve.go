@@ -18,6 +18,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/arbiter-rules/arbiter/engine/scenario"
 )
 
 func init() {
@@ -86,7 +88,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	debugLog := fs.Bool("debug", false, "log every request")
 	watch := fs.Bool("watch", false, "reload the content when a file under a --rules path changes (the data directory is always watched; SIGHUP always reloads)")
-	dataDir := fs.String("data-dir", defaultDataDir(), "the directory arbiter fetch saves newer editions in, served beside the embedded ones (\"\" for none)")
+	dataDir := fs.String("data-dir", defaultDataDir(), "the directory arbiter fetch saves newer editions in (a folder for each document): everything under it is served beside the embedded editions, and watched (\"\" for none)")
 	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
 	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB)")
@@ -129,7 +131,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// The newest official edition is parsed now, to be served at once; the
-	// others follow in the background (Server.Warm).
+	// others follow in the background (Server.Warm). The sandbox's
+	// scenarios, which a rule page needs for its examples' links, are read
+	// meanwhile on another processor: they take as long again.
+	scenarios := make(chan *scenario.Library, 1)
+	go func() {
+		sc, _ := scenario.Bundled() // nil on an error, which NewServer reports
+		scenarios <- sc
+	}()
 	set.official.parseNext()
 	lib := set.library()
 	ln, err := net.Listen("tcp", *addr)
@@ -139,7 +148,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	sc := <-scenarios
 	srv := NewServer(lib, Options{
+		Scenarios:      sc,
 		Log:            log,
 		SearchIndexes:  *keep,
 		TrustedProxies: trusted,

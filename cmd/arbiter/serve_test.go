@@ -89,11 +89,16 @@ func TestServeDefault(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &eds); err != nil {
 		t.Fatal(err)
 	}
-	if len(eds) != 77 || eds[0].ID != "2026-06-01" || eds[1].ID != "2026-01-16" || eds[len(eds)-1].ID != "classic" {
+	if len(eds) != 132 || eds[0].ID != "2026-06-01" || eds[1].ID != "2026-04-17" || eds[len(eds)-1].ID != "classic" {
 		t.Errorf("editions: %d, %v", len(eds), eds)
 	}
 	if code, body := get("/rules/704.5j"); code != 200 || !strings.Contains(body, "legendary permanents") {
 		t.Errorf("/rules/704.5j: %d", code)
+	}
+	// The scenarios, read beside the newest edition before the server
+	// listens, are the sandbox's.
+	if code, _ := get("/sandbox/scenario/legend-rule"); code != 200 {
+		t.Errorf("/sandbox/scenario/legend-rule: %d", code)
 	}
 	if code, body := get("/diagnostics"); code != 200 || !strings.Contains(body, bad+":") || !strings.Contains(body, "1 file was left out") {
 		t.Errorf("/diagnostics does not name %s: %d", bad, code)
@@ -200,54 +205,70 @@ func TestMemoryLimitFlag(t *testing.T) {
 // While the official editions parse in the background, a request naming
 // one not parsed yet has it parsed next, alone, and is answered from it:
 // here no background parsing runs, and the test parses one edition, which
-// must be the one asked for.
+// must be the one asked for — named by its date, by the set that brought
+// it, or by a day it was in force.
 func TestRequestWaitsForItsEdition(t *testing.T) {
-	o := contentOptions{official: true}
-	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set.official.parseNext() // the newest, as serve does before listening
-	srv := NewServer(set.library(), Options{Content: set, Reread: o})
-	if ids := editionIDs(t, srv); len(ids) != 4 || ids[0] != "2026-01-16" {
-		t.Fatalf("before: %v", ids)
-	}
-	type answer struct {
-		code int
-		body string
-	}
-	got := make(chan answer, 1)
-	go func() {
-		w := do(t, srv, "GET", "/2003-03-15/420.5e")
-		got <- answer{w.Code, w.Body.String()}
-	}()
-	// The request waits until it has asked for its edition.
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		set.official.mu.Lock()
-		asked := len(set.official.wanted) > 0
-		set.official.mu.Unlock()
-		if asked {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the request never asked for 2003-03-15")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	select {
-	case a := <-got:
-		t.Fatalf("answered %d before its edition was parsed", a.code)
-	default:
-	}
-	set.official.parseNext()
-	a := <-got
-	if a.code != 200 || !strings.Contains(a.body, "legendary permanents") {
-		t.Errorf("/2003-03-15/420.5e: %d", a.code)
-	}
-	if n := len(set.official.editions()); n != 2 {
-		t.Errorf("%d official editions parsed, want the newest and the one asked for", n)
-	}
-	if ids := editionIDs(t, srv); len(ids) != 5 || !slices.Contains(ids, "2003-03-15") {
-		t.Errorf("after: %v", ids)
+	for _, tt := range []struct{ path, edition, words string }{
+		{"/2003-03-15/420.5e", "2003-03-15", "legendary permanents"},
+		{"/M10/704.5j", "2009-07-11", "legendary permanents"},
+		{"/2003-04-01/420.5e", "2003-03-15", "legendary permanents"},
+		{"/cr/2003-04-01/420.5e", "2003-03-15", "legendary permanents"},
+		{"/search?q=legend&e=2003-04-01", "2003-03-15", "legend"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			o := contentOptions{official: true}
+			set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
+			if err != nil {
+				t.Fatal(err)
+			}
+			set.official.parseNext() // the newest, as serve does before listening
+			srv := NewServer(set.library(), Options{Content: set, Reread: o})
+			if ids := editionIDs(t, srv); len(ids) != 4 || ids[0] != "2026-04-17" {
+				t.Fatalf("before: %v", ids)
+			}
+			type answer struct {
+				code int
+				body string
+			}
+			got := make(chan answer, 1)
+			go func() {
+				w := do(t, srv, "GET", tt.path)
+				got <- answer{w.Code, w.Body.String()}
+			}()
+			// The request waits until it has asked for its edition (a
+			// search first waits for the judge documents to parse, which
+			// takes seconds on a loaded machine).
+			for deadline := time.Now().Add(2 * time.Minute); ; {
+				set.official.mu.Lock()
+				asked := slices.Clone(set.official.wanted)
+				set.official.mu.Unlock()
+				if len(asked) > 0 {
+					if !slices.Equal(asked, []string{tt.edition}) {
+						t.Fatalf("asked for %v, want %s", asked, tt.edition)
+					}
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the request never asked for %s", tt.edition)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			select {
+			case a := <-got:
+				t.Fatalf("answered %d before its edition was parsed", a.code)
+			default:
+			}
+			set.official.parseNext()
+			a := <-got
+			if a.code != 200 || !strings.Contains(a.body, tt.words) {
+				t.Errorf("%s: %d", tt.path, a.code)
+			}
+			if n := len(set.official.editions()); n != 2 {
+				t.Errorf("%d official editions parsed, want the newest and the one asked for", n)
+			}
+			if ids := editionIDs(t, srv); len(ids) != 5 || !slices.Contains(ids, tt.edition) {
+				t.Errorf("after: %v", ids)
+			}
+		})
 	}
 }

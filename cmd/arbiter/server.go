@@ -62,8 +62,9 @@ type Server struct {
 // library replaces the whole site at once, so no request mixes a new
 // edition with a page cached from the old one.
 type site struct {
-	lib     *rules.Library
-	pages   *pageCache
+	doc     rules.Doc        // the document this site serves
+	lib     *rules.Library   // its editions
+	pages   *pageCache       // shared by the shelf's sites
 	search  *search.Searcher // indexes built on first use
 	history *history.Chain   // matchings between editions, computed on first use or by warm
 	sandbox sandboxData      // built from lib when the sandbox first needs it
@@ -71,6 +72,35 @@ type site struct {
 	// gen tells this site from every other this process has served, for
 	// the validators of pages not kept in the cache (all_page.go).
 	gen uint64
+	// shelf holds the site of every document served with this one.
+	shelf *shelf
+}
+
+// shelf is the sites of every document, built from one library at once,
+// and the rules' shelf their references to each other resolve on.
+type shelf struct {
+	sites [rules.DocJAR + 1]*site
+	books *rules.Shelf
+
+	diagOnce sync.Once
+	diag     []views.DocDiagnostics // /diagnostics's, on first use
+}
+
+// of is the site of document d served beside st.
+func (st *site) of(d rules.Doc) *site {
+	if d == 0 {
+		d = rules.DocCR
+	}
+	return st.shelf.sites[d]
+}
+
+// editions counts the editions of every document.
+func (st *site) editions() int {
+	n := 0
+	for _, d := range rules.Docs {
+		n += len(st.of(d).lib.Editions)
+	}
+	return n
 }
 
 // siteGen numbers the sites a process serves.
@@ -146,7 +176,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		s.content.Store(opt.Content)
 		diags = opt.Content.user.diags
 	}
-	if o := opt.Content; o == nil || o.official == nil || o.official.left() == 0 {
+	if o := opt.Content; o == nil || o.official == nil || (o.official.left() == 0 && o.judges.ready()) {
 		s.loaded() // nothing to wait for, Warm or not
 	} else {
 		// An edition a request waits for is served as soon as it is parsed.
@@ -155,6 +185,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 				s.publish()
 			}
 		}
+		o.judges.parsed = s.publish
 	}
 	s.metrics = newMetrics(s)
 	s.metricsHandler = s.metrics.handler()
@@ -167,11 +198,11 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 	s.logsRequests = opt.Log.Enabled(context.Background(), slog.LevelDebug)
 	st := s.newSite(lib, opt.Cache)
 	if opt.Content == nil {
-		st.search.UseHistory(st.history) // the library is whole
+		st.useHistory() // the library is whole
 	}
 	s.site.Store(st)
-	s.metrics.editions.Set(float64(len(lib.Editions)))
-	start := &loadStatus{LoadReport: views.LoadReport{At: time.Now(), Trigger: "start", Editions: len(lib.Editions), Diagnostics: diags}}
+	s.metrics.editions.Set(float64(st.editions()))
+	start := &loadStatus{LoadReport: views.LoadReport{At: time.Now(), Trigger: "start", Editions: st.editions(), Diagnostics: diags}}
 	if opt.Content != nil {
 		start.Skipped = opt.Content.user.skipped()
 	}
@@ -187,9 +218,36 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 	return s
 }
 
-// newSite is lib with nothing computed yet.
+// newSite is lib with nothing computed yet: a site for each document, of
+// its editions in lib; it returns the Comprehensive Rules'.
 func (s *Server) newSite(lib *rules.Library, cache int64) *site {
-	return &site{lib: lib, pages: newPageCache(cache), search: search.NewSearcher(lib).Keep(s.keep), history: history.NewChain(lib), gen: siteGen.Add(1)}
+	sh := &shelf{}
+	pages, gen := newPageCache(cache), siteGen.Add(1)
+	libs := byDocument(lib)
+	for _, d := range rules.Docs {
+		l := libs[d]
+		sh.sites[d] = &site{doc: d, lib: l, pages: pages, search: search.NewSearcher(l).Keep(s.keep), history: history.NewChain(l), gen: gen, shelf: sh}
+	}
+	sh.books = rules.NewShelf(libs[1:]...)
+	return sh.sites[rules.DocCR]
+}
+
+// byDocument splits lib into a library for each document (indexed by
+// Doc; an empty one for a document lib has none of).
+func byDocument(lib *rules.Library) [rules.DocJAR + 1]*rules.Library {
+	var eds [rules.DocJAR + 1][]*rules.Edition
+	for _, e := range lib.Editions {
+		eds[e.Document()] = append(eds[e.Document()], e)
+	}
+	var out [rules.DocJAR + 1]*rules.Library
+	for _, d := range rules.Docs {
+		if d == rules.DocCR && len(eds[d]) == len(lib.Editions) {
+			out[d] = lib // all of it: keep the library as given
+			continue
+		}
+		out[d] = rules.NewLibrary(eds[d])
+	}
+	return out
 }
 
 // warm computes what the first requests would otherwise wait for: the
@@ -200,26 +258,39 @@ func (s *Server) newSite(lib *rules.Library, cache int64) *site {
 // background: half a second of CPU, 1.5 MiB kept, and some 40 MiB of
 // histories thrown away, given back to the system at once.
 func (st *site) warm() {
-	st.history.Warm()
-	st.search.WarmNewest()
-	st.search.UseHistory(st.history)
+	for _, d := range rules.Docs {
+		o := st.of(d)
+		o.history.Warm()
+		o.search.WarmNewest()
+	}
+	st.useHistory()
 	go func() {
-		st.search.WarmLineages()
+		for _, d := range rules.Docs {
+			st.of(d).search.WarmLineages()
+		}
 		debug.FreeOSMemory()
 	}()
+}
+
+// useHistory has every document's search group entries by their history.
+func (st *site) useHistory() {
+	for _, d := range rules.Docs {
+		o := st.of(d)
+		o.search.UseHistory(o.history)
+	}
 }
 
 // SetLibrary switches every following request to lib, with an empty cache.
 // Requests under way finish with the library they started with.
 func (s *Server) SetLibrary(lib *rules.Library) {
 	st := s.newSite(lib, s.site.Load().pages.budget)
-	st.search.UseHistory(st.history)
+	st.useHistory()
 	s.swap(st)
 }
 
 func (s *Server) swap(st *site) {
 	s.site.Store(st)
-	s.metrics.editions.Set(float64(len(st.lib.Editions)))
+	s.metrics.editions.Set(float64(st.editions()))
 }
 
 // Warm completes the library, parsing the official editions left, and
@@ -230,8 +301,12 @@ func (s *Server) swap(st *site) {
 func (s *Server) Warm() {
 	start := time.Now()
 	assetPages() // compressed before the first page asks for them
-	if set := s.content.Load(); set != nil && set.official != nil && set.official.left() > 0 {
+	if set := s.content.Load(); set != nil && set.official != nil && (set.official.left() > 0 || !set.judges.ready()) {
+		// The judge documents parse beside the CR's older editions.
+		var judges sync.WaitGroup
+		judges.Go(set.runJudges)
 		set.official.run()
+		judges.Wait()
 		s.publish()
 	}
 	s.loaded()
@@ -269,18 +344,48 @@ func (s *Server) awaitEditions(r *http.Request) {
 	if set == nil || set.official == nil {
 		return
 	}
+	if set.judges != nil && !set.judges.ready() && wantsJudges(r) {
+		go set.runJudges() // at once, if Warm has not yet
+		set.judges.wait(r.Context())
+	}
 	o := set.official
-	for seg := range strings.SplitSeq(r.URL.Path, "/") {
-		if o.pending(seg) {
-			o.want(r.Context(), seg)
+	await := func(name string) {
+		if d := o.named(name); d != "" && o.pending(d) {
+			o.want(r.Context(), d)
+		}
+	}
+	if docOfPath(r.URL.Path) == rules.DocCR {
+		for seg := range strings.SplitSeq(r.URL.Path, "/") {
+			await(seg)
 		}
 	}
 	q := r.URL.Query()
 	for _, k := range []string{"e", "rules", "from", "to"} {
-		if v := q.Get(k); o.pending(v) {
-			o.want(r.Context(), v)
+		await(q.Get(k))
+	}
+}
+
+// wantsJudges reports whether r's page shows the judge documents, which
+// it waits for while they are parsed at start (a fraction of a second):
+// their own pages, the home page's list of documents, search, the jump
+// box, diagnostics, and anything naming one of their editions. A CR page
+// does not wait.
+func wantsJudges(r *http.Request) bool {
+	p := r.URL.Path
+	if docOfPath(p) != rules.DocCR {
+		return true
+	}
+	switch p {
+	case "/", "/search", "/jump", "/suggest", "/diagnostics", "/sw.js":
+		return true
+	}
+	q := r.URL.Query()
+	for _, k := range []string{"e", "from", "to"} {
+		if d, _ := rules.SplitID(q.Get(k)); d != rules.DocCR {
+			return true
 		}
 	}
+	return false
 }
 
 // Library is the library requests are served from now.

@@ -27,7 +27,7 @@ func TestSwitchesPage(t *testing.T) {
 		// The legend rule: the classic rules play by the oldest built-in
 		// text; the 2007 excerpt prints 420.5e; 2026 prints 704.5j.
 		{"#legend-rule .run:nth-of-type(1)[data-state=oldest-stays] h3", "in Classic Rules"},
-		{"#legend-rule .run:nth-of-type(1) li .meta", "the built-in 2003-03-15"},
+		{"#legend-rule .run:nth-of-type(1) li .meta", "the built-in 1999-04-23"},
 		{"#legend-rule .run[data-state=all-go] a[href='/2007-02-01/420.5e']", "CR 2007-02-01 (excerpt) 420.5e"},
 		{"#legend-rule .run[data-state=choose] a[href='/2026-01-16/704.5j']", "CR 2026-01-16 704.5j"},
 		{"#legend-rule dl.states dt", "oldest-stays"},
@@ -78,7 +78,7 @@ func TestSwitchesAPI(t *testing.T) {
 		return *p
 	}
 	want := map[string]string{ // switch/edition → state rule builtin
-		"legend-rule/classic":    "oldest-stays 420.5e 2003-03-15",
+		"legend-rule/classic":    "oldest-stays 420.5e 1999-04-23",
 		"legend-rule/2007-02-01": "all-go 420.5e null",
 		"legend-rule/2026-01-16": "choose 704.5j null",
 		"mana-burn/2007-02-01":   "burn 300.3 2007-02-01",

@@ -20,6 +20,7 @@ func (s *Server) topicPage(c echo.Context) error {
 	p := views.TopicPage{
 		Page:  views.Page{Paths: s.paths, Title: t.Title + " · " + views.EditionName(e), Edition: e},
 		Topic: t,
+		Cross: siteOf(c).shelf.books.CitedFrom(e, t),
 	}
 	if s.Scenarios != nil {
 		p.Sandbox = s.Scenarios.HasScenario

@@ -229,7 +229,8 @@ var coreRecognizers = []recognizer{
 	{key: SBACounters, chapters: sbaChapters, sub: 2, re: rx(`\+1/\+1 counter and a -1/-1 counter`)},
 
 	{key: ManaBurn, chapters: []uint16{300}, re: rx(`loses? 1 life for each`)},
-	{key: ManaEmpty, chapters: []uint16{300, 500}, re: rx(`(unused|unspent) mana.*(empties|is lost)`)},
+	// 2003-05-26 misprints "is lost" as "is lsot".
+	{key: ManaEmpty, chapters: []uint16{300, 500}, re: rx(`(unused|unspent) mana.*(empties|is lost|is lsot)`)},
 
 	{key: Color, chapters: []uint16{202, 203}, re: rx(`^an? (object|card) is the colou?r or colou?rs of the mana symbols in its mana cost`)},
 	{key: Colorless, chapters: []uint16{202, 203}, re: rx(`no colored mana symbols in (its|their) mana costs? (is|are) colorless`)},
@@ -283,18 +284,22 @@ var coreRecognizers = []recognizer{
 	{key: StepBegin, chapters: []uint16{300, 500}, sub: 1, re: rx(`(when|as) a (phase|step) begins, any abilities that trigger "at the beginning of|abilities that trigger "at the beginning of" (that|a) (phase|step)`)},
 	{key: HandSize, chapters: []uint16{314, 514}, re: rx(`maximum hand size \(normally seven\), (he or she|they) discards?`)},
 	{key: PlayLand, chapters: []uint16{305}, re: rx(`may play (a|one) land( card)? from (his or her|their) hand`)},
-	{key: LandCount, chapters: []uint16{305}, sub: 1, re: rx(`((can|may) normally play (only )?one land during (his or her|their) turn|may play one land( card)? from his or her hand)`)},
+	{key: LandCount, chapters: []uint16{305}, sub: 1, re: rx(`((can|may) normally play (only )?one land( card)? during (his or her|their) turn|may play one land( card)? from his or her hand)`)},
 	{key: Timing, chapters: []uint16{115, 116, 117, 408}, sub: 2, re: rx(`(noninstant spell|spells other than instants).*main phase`)},
-	{key: Cast, chapters: []uint16{409, 601}, sub: 1, re: rx(`^(to cast a spell|casting a spell|playing a spell)( or activated ability)? (is|follows)`), not: rx(`alters costs`)},
+	// 2003-05-26's 409.1 keeps only its second sentence: "If, at any
+	// point during the playing of a spell or ability, a player is unable
+	// to comply with any of these steps listed below, …".
+	{key: Cast, chapters: []uint16{409, 601}, sub: 1, re: rx(`^(to cast a spell|casting a spell|playing a spell)( or activated ability)? (is|follows)|^if, at any point during the playing of a spell or ability, a player is unable to comply`), not: rx(`alters costs`)},
 	{key: Targets, chapters: []uint16{409, 601}, sub: 2, re: rx(`announces (his or her|their) choice of an appropriate player, object, or zone for each target|declares? (his or her|their|the) (choice|targets)|announces how many targets|chooses the appropriate players and/or objects for each target`)},
 	{key: TotalCost, chapters: []uint16{409, 601}, sub: 2, re: rx(`determines the total cost`)},
 	{key: Pay, chapters: []uint16{409, 601}, sub: 2, re: rx(`pays the total cost`)},
 	{key: Activate, chapters: []uint16{409, 602}, sub: 1, re: rx(`^(to activate an ability is|activating an ability)`), not: rx(`alters costs`)},
 	{key: ManaAbility, chapters: []uint16{408, 411, 406, 605}, re: rx(`(an activated mana ability doesn.t go on the stack|mana abilities resolve immediately|^a mana ability doesn.t go on the stack)`)},
-	{key: Resolve, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`follows its instructions in the order written`)},
+	// 2003-05-26 misprints "in the order written" as "in the order within".
+	{key: Resolve, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`follows its instructions in the order (written|within)`)},
 	{key: IllegalTargets, chapters: []uint16{413, 607, 608}, sub: 2, re: rx(`checks whether the targets are still legal`)},
 	{key: ToGraveyard, chapters: []uint16{413, 607, 608}, re: rx(`(instant or sorcery spell.s resolution, the spell is put into its owner.s graveyard|as the final part of an instant or sorcery spell.s resolution)`)},
-	{key: EnterResolve, chapters: []uint16{413, 607, 608}, re: rx(`(becomes a permanent and (is put onto|enters) the battlefield|a spell (card )?is put into play from the stack|is put onto the battlefield under the control of the spell.s controller)`), not: rx(`^if the object that.s resolving is (an aura|a copy of a permanent spell|a mutating)|illegal target|bestow`)},
+	{key: EnterResolve, chapters: []uint16{413, 607, 608}, re: rx(`(becomes a permanent and (is put onto|enters) the battlefield|a spell (card )?is put into play from the stack|is put onto the battlefield under the control of the spell.s controller|^a spell card is put into play under the control of the spell.s controller)`), not: rx(`^if the object that.s resolving is (an aura|a copy of a permanent spell|a mutating)|illegal target|bestow`)},
 	{key: Counter, chapters: []uint16{414, 701}, re: rx(`^to counter a spell`)},
 	{key: TargetOnce, chapters: []uint16{113, 114, 115, 409, 415}, re: rx(`same target can.t be chosen (multiple times|more than once) for any one instance of the word "target"|can.t choose the same target more than once`)},
 	{key: Trigger, chapters: []uint16{404, 410, 603}, sub: 1, re: rx(`^whenever a game event or game state matches a triggered ability.s trigger event`)},
@@ -365,14 +370,16 @@ var coreRecognizers = []recognizer{
 	{key: Locked, chapters: []uint16{409, 601}, sub: 2, re: rx(`"locked in`)},
 	{key: Variable, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`contains a variable such as x, the value of that variable is determined only once`)},
 	{key: LockSet, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`(modifies the characteristics or changes the controller of any objects, the set of objects it affects is determined when that continuous effect begins|the set of affected cards and/or permanents is determined)`)},
-	{key: StaticEffect, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`^a continuous effect generated by a static ability isn.t "locked in"`)},
+	{key: StaticEffect, chapters: []uint16{418, 610, 611}, sub: 2, re: rx(`^a continuous effect generated by a static ability (of a permanent )?isn.t "locked in"`)},
 	{key: LifelinkKW, chapters: []uint16{702, 502}, sub: 2, re: rx(`^damage dealt by a source with lifelink causes`)},
 	{key: AuraSBA, chapters: []uint16{420, 704}, sub: 2, re: rx(`aura.*(illegal|isn.t attached|not attached)`)},
 	{key: Stack, chapters: []uint16{217, 405}, re: rx(`^when a spell is (played|cast), the physical card is put on the stack|^when a spell is (played|cast), it goes on (top of )?the stack`)},
-	{key: EndStep, chapters: []uint16{312, 313, 513}, re: rx(`^(as the end( of turn)? step begins|the end step has no turn-based actions|first, all abilities that trigger .at the beginning of the end step)`)},
+	// 2003-05-26: "The end of turn steps begins with the cative player having priority".
+	{key: EndStep, chapters: []uint16{312, 313, 513}, re: rx(`^(as the end( of turn)? step begins|the end step has no turn-based actions|first, all abilities that trigger .at the beginning of the end step|the end of turn steps? begins with the (active|cative) player having priority)`)},
 
-	{key: Zones, chapters: []uint16{217, 400}, sub: 1, re: rx(`^a zone is a place where`)},
-	{key: DamageStack, chapters: []uint16{310, 510}, re: rx(`assignments of combat damage go on the stack`)},
+	// 2003-05-26: "a zone is a place that"; 1999: "announcements of combat damage".
+	{key: Zones, chapters: []uint16{217, 400}, sub: 1, re: rx(`^a zone is a place (where|that)`)},
+	{key: DamageStack, chapters: []uint16{310, 510}, re: rx(`(assignments|announcements) of combat damage go on the stack`)},
 	{key: AssignBlocked, chapters: []uint16{310, 510}, sub: 2, re: rx(`^a blocked creature (will )?assigns? (its )?combat damage`)},
 	{key: DeathtouchKW, chapters: []uint16{502, 702}, sub: 2, re: rx(`^deathtouch is an? (static|triggered) ability`)},
 	{key: LifelinkKind, chapters: []uint16{502, 702}, sub: 2, re: rx(`^lifelink is an? (static|triggered) ability`)},

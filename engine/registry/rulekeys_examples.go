@@ -68,7 +68,7 @@ var exampleRecognizers = []recognizer{
 	{key: FinalTargets, chapters: []uint16{114, 115}, re: rx(`only the final set of targets is evaluated`)},
 	{key: Expend, chapters: []uint16{700}, re: rx(`a player expends n if`)},
 	{key: ExchangeAll, chapters: []uint16{701}, re: rx(`^a spell or ability may instruct (two )?players to exchange something`)},
-	{key: WalkNoCancel, chapters: []uint16{502, 702}, sub: 2, re: rx(`landwalk abilities don.t "cancel" one another`)},
+	{key: WalkNoCancel, chapters: []uint16{502, 702}, sub: 2, re: rx(`landwalk (abilities|ablities) don.t "cancel" one another`)}, // 2003-05-26 misprints "ablities"
 	{key: ToxicTotal, chapters: []uint16{702}, sub: 2, re: rx(`total toxic value is the sum`)},
 	{key: SBAResolving, chapters: sbaChapters, re: rx(`state-based actions pay no attention to what happens during the resolution`)},
 	{key: SBAOneReplace, chapters: sbaChapters, re: rx(`a single replacement effect will replace all of them`)},

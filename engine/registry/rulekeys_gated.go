@@ -54,7 +54,8 @@ var gatedRecognizers = []recognizer{
 	{key: PreventEach, chapters: []uint16{419, 614, 615}, re: rx(`prevent the next n damage that would be dealt to each of a number of untargeted`)},
 	{key: ReplaceChain, chapters: []uint16{419, 614, 615, 616}, re: rx(`can become applicable to an event as the result of another replacement`)},
 	{key: CostModified, chapters: []uint16{118}, re: rx(`the actions performed when paying a cost may be modified by effects`)},
-	{key: ActivateBanned, chapters: []uint16{409, 602}, re: rx(`^a player can.t begin to (activate an ability|play a spell or activated ability) that.s prohibited from being`)},
+	// 2003-05-26 prints it as 410.4, among the triggered abilities.
+	{key: ActivateBanned, chapters: []uint16{409, 410, 602}, re: rx(`^a player can.t begin to (activate an ability|play a spell or activated ability) that.s prohibited from being`)},
 	{key: ReplaceOrder, chapters: []uint16{419, 614, 615, 616}, sub: 1, re: rx(`(replacement and/or prevention|replacement) effects are attempting to modify the way an event affects an object`)},
 	{key: CouldProduce, chapters: []uint16{106}, sub: 1, re: rx(`the type of mana a permanent could produce at any time includes`)},
 	{key: TokenByName, chapters: []uint16{110, 111}, sub: 1, re: rx(`create a token by name`)},

@@ -52,7 +52,7 @@ var mechanicsRecognizers = []recognizer{
 	{key: KeywordCost, chapters: []uint16{702}, sub: 2, re: rx(`^if an effect refers to a "\[keyword ability\] cost`)},
 	{key: StationOther, chapters: []uint16{702}, sub: 2, re: rx(`modify the result of a station ability`)},
 	{key: KeywordVariable, chapters: []uint16{702}, sub: 2, re: rx(`^an effect that grants an object a keyword ability may define a variable`)},
-	{key: Echo, chapters: []uint16{502, 702}, sub: 2, re: rx(`^echo is a triggered ability`)},
+	{key: Echo, chapters: []uint16{502, 702}, sub: 2, re: rx(`^echo is an? (upkeep-)?triggered ability`)}, // "an upkeep-triggered ability" until 2003-05-26
 	{key: Crews, chapters: []uint16{702}, sub: 2, re: rx(`crews a vehicle.? when it.s tapped to pay`)},
 	{key: SunburstVar, chapters: []uint16{502, 702}, sub: 2, re: rx(`^sunburst can also be used to set a variable`)},
 	{key: NoncreaturePT, chapters: []uint16{208}, sub: 2, re: rx(`that effect is created even though it doesn.t do anything unless that permanent becomes a creature`)},

@@ -28,8 +28,8 @@ func TestContentEditions(t *testing.T) {
 		builtin string // the built-in edition whose switches it plays by
 	}{
 		"2007-02-01": {3, "420.5e", false, "2007-02-01"},
-		"2011-07-15": {8, "704.5k", true, "2011-06-17"},
-		"classic":    {1, "420.5e", false, "2003-03-15"},
+		"2011-07-15": {8, "704.5k", true, "2011-07-15"},
+		"classic":    {1, "420.5e", false, "1999-04-23"},
 	}
 	seen := 0
 	for _, e := range eds {

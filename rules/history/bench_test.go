@@ -23,7 +23,7 @@ func cpuTime(b *testing.B) func() {
 	}
 }
 
-// The benchmarks read ../shared/corpus/cr (all 73 editions, loaded once).
+// The benchmarks read ../shared/corpus/cr (all 128 editions, loaded once).
 // Run them with: go test ./rules/history -run '^$' -bench . -count 1
 
 // BenchmarkDiffAdjacent diffs 2025-09-19 with 2026-01-16 from nothing

@@ -9,20 +9,22 @@ import (
 	"github.com/arbiter-rules/arbiter/rules"
 )
 
-// TestLegendRule follows the legend rule from 2026-01-16 back to the first
-// file of 2003. The truth, read in the files: 420.5e from 2003-03-15 to
-// 2009-05-01; 704.5k from the 2009 renumbering (2009-09-04) to 2017-07-08;
-// 704.5j from 2017-09-29, when the planeswalker uniqueness rule (704.5j) was
-// removed and every later letter moved up one. What it says changed in
-// 2003-10-01 (subtype Legend or supertype legendary), 2004-10-01 (only the
-// supertype), 2005-10-01 ("legendary permanents … in play"), 2013-09-27
-// (each player keeps one) and 2022-09-08 ("are controlled by the same
-// player"); in 2009-09-04 only its wording did, "in play" becoming "on the
-// battlefield" with the Magic 2010 update.
+// TestLegendRule follows the legend rule from 2026-04-17 back to the first
+// edition. The truth, read in the files: 420.5e from 1999-04-23 to
+// 2009-05-01; 704.5k from the 2009 renumbering (2009-07-11, the Magic 2010
+// update) to 2017-07-08; 704.5j from 2017-09-29, when the planeswalker
+// uniqueness rule (704.5j) was removed and every later letter moved up
+// one. What it says changed in 2001-07-23 (the one that has been a Legend
+// the longest stays, not the earliest timestamp), 2003-07-01 (subtype
+// Legend or supertype legendary), 2004-10-01 (only the supertype),
+// 2005-10-01 ("legendary permanents … in play"), 2013-07-13 (each player
+// keeps one, with Magic 2014) and 2022-09-08 ("are controlled by the same
+// player"); in 2009-07-11 only its wording did, "in play" becoming "on
+// the battlefield" with the Magic 2010 update.
 func TestLegendRule(t *testing.T) {
 	lib := corpus(t)
 	c := warmChain(t)
-	newest := lib.Edition("2026-01-16")
+	newest := lib.Edition("2026-04-17")
 	h := c.History(newest, newest.Rule(num(t, "704.5j")))
 	if h == nil {
 		t.Fatal("no history for 704.5j")
@@ -30,8 +32,8 @@ func TestLegendRule(t *testing.T) {
 	if got := len(h.Versions); got != len(c.Editions()) {
 		t.Errorf("the legend rule is in %d editions, want all %d", got, len(c.Editions()))
 	}
-	if first := h.Versions[0]; first.Edition.ID != "2003-03-15" || first.Rule.Number.String() != "420.5e" {
-		t.Errorf("first version is %s %s, want 2003-03-15 420.5e", first.Edition.ID, first.Rule.Number)
+	if first := h.Versions[0]; first.Edition.ID != "1999-04-23" || first.Rule.Number.String() != "420.5e" {
+		t.Errorf("first version is %s %s, want 1999-04-23 420.5e", first.Edition.ID, first.Rule.Number)
 	}
 	var got []string
 	for _, ev := range h.Events {
@@ -42,11 +44,12 @@ func TestLegendRule(t *testing.T) {
 		got = append(got, s)
 	}
 	want := []string{
-		"2003-10-01 changed",
+		"2001-07-23 changed",
+		"2003-07-01 changed",
 		"2004-10-01 changed",
 		"2005-10-01 changed",
-		"2009-09-04 moved, wording only 420.5e→704.5k",
-		"2013-09-27 changed",
+		"2009-07-11 moved, wording only 420.5e→704.5k",
+		"2013-07-13 changed",
 		"2017-09-29 moved 704.5k→704.5j",
 		"2022-09-08 changed",
 	}
@@ -56,7 +59,7 @@ func TestLegendRule(t *testing.T) {
 	for _, v := range h.Versions {
 		var want string
 		switch d := v.Edition.EffectiveDate(); {
-		case d < "2009-09-04":
+		case d < "2009-07-11":
 			want = "420.5e"
 		case d < "2017-09-29":
 			want = "704.5k"
@@ -68,7 +71,7 @@ func TestLegendRule(t *testing.T) {
 		}
 	}
 	if cur, ok := h.Current(); !ok || cur.Rule != newest.Rule(num(t, "704.5j")) {
-		t.Errorf("Current() = %v %v, want 2026-01-16 704.5j", cur, ok)
+		t.Errorf("Current() = %v %v, want 2026-04-17 704.5j", cur, ok)
 	}
 
 	// The old citation: 420.5e of 2007-02-01 is the same history, so it
@@ -76,7 +79,7 @@ func TestLegendRule(t *testing.T) {
 	old := lib.Edition("2007-02-01")
 	h2 := c.History(old, old.Rule(num(t, "420.5e")))
 	if cur, ok := h2.Current(); !ok || cur.Edition != newest || cur.Rule.Number.String() != "704.5j" {
-		t.Errorf("2007-02-01 420.5e is now %v %v, want 2026-01-16 704.5j", cur, ok)
+		t.Errorf("2007-02-01 420.5e is now %v %v, want 2026-04-17 704.5j", cur, ok)
 	}
 	// And 704.5j of 2017-07-08 was the planeswalker uniqueness rule, which
 	// was removed in 2017-09-29.
@@ -92,12 +95,13 @@ func TestLegendRule(t *testing.T) {
 
 // TestDiffWithItself: an edition matched with itself, by the matcher (not
 // the chain's shortcut), differs in nothing. One edition per era of the
-// format is enough to cover the parser paths: hard-wrapped 2003, Windows
-// 1252, the 2009 renumbering, UTF-8 with BOM.
+// format is enough to cover the parser paths: the first edition's
+// banners and 78 columns, 2001's wrapping with no trailing space,
+// hard-wrapped 2003, Windows 1252, the 2009 renumbering, UTF-8 with BOM.
 func TestDiffWithItself(t *testing.T) {
 	lib := corpus(t)
 	c := warmChain(t)
-	for _, id := range []string{"2003-03-15", "2005-10-01", "2008-05-01", "2009-09-04", "2013-02-01", "2026-01-16"} {
+	for _, id := range []string{"1999-04-23", "2001-07-23", "2003-03-15", "2005-10-01", "2008-05-01", "2009-09-04", "2013-02-01", "2026-04-17"} {
 		e := lib.Edition(id)
 		us := newUnits()
 		if d := match(prepare(e, us), prepare(e, us)).diff(); !d.Empty() {
@@ -135,26 +139,34 @@ func countsOf(d *Diff) string {
 // every difference between its lists and the diff's was then read in the
 // files. They differ only where the script is naive: a rule whose only
 // change is a cited number renumbered with its target (801.12 citing
-// 704.5k → 704.5j in 2017-09-29, "Becomes" citing 603.2f → 603.2e in
-// 2026-01-16), or whose only change is typography (206.2 gaining a ™ in
-// 2013-02-01, 103.2c's commas made parentheses in 2017-09-29), is wording
-// only here (=), not changed; a rule rewritten past recognition at the
-// same number is removed and added here (the uniqueness rule 306.4 in
-// 2017-09-29, 205.3c–d and 212.5c and 212.7c in 2004-10-01, the vigilance
-// rules that took snow-covered's numbers 502.14–502.14c in 2004-10-01).
-// 2013-02-01's file is cut off in the glossary's A's (after "Attack Left
-// Option"): the 435 entries of 2012-07-01 after that point are missing
-// from it (?), not removed (TestTruncatedEdition checks the next pair).
-// 108.1 differs between 2012-07-01 and 2013-02-01 only by the stray
-// underscore of "Oracle_(TM)", markup the parser drops: unchanged here.
+// 704.5k → 704.5j in 2017-09-29), or whose only change is typography
+// (206.2 gaining a ™ in 2013-02-01, 103.2c's commas made parentheses in
+// 2017-09-29), is wording only here (=), not changed; a rule rewritten
+// past recognition at the same number is removed and added here (the
+// uniqueness rule 306.4 in 2017-09-29, 205.3c–d and 212.5c and 212.7c in
+// 2004-10-01, the vigilance rules that took snow-covered's numbers
+// 502.14–502.14c in 2004-10-01); a rule removed whose number the next
+// one takes (702.124k, "Friends forever", in 2026-01-16) is removed here,
+// and the script sees the number changed. 2013-02-01's file is cut off in
+// the glossary's A's (after "Attack Left Option"): the 440 entries of
+// 2012-10-01 after that point are missing from it (?), not removed
+// (TestTruncatedEdition checks the next pair). 108.1 differs between
+// 2012-10-01 and 2013-02-01 only by the stray underscore of
+// "Oracle_(TM)", markup the parser drops: unchanged here.
+//
+// With the files of 2012-10-01, 2017-08-25 and 2025-11-14 the pairs
+// checked before around them (2012-07-01 to 2013-02-01, 2017-07-08 to
+// 2017-09-29, 2025-09-19 to 2026-01-16) split in two; each half adds up
+// with the other to what the whole was (the changes to one rule in both
+// halves count in each).
 func TestAdjacentDiffs(t *testing.T) {
 	c := warmChain(t)
 	checked := map[string]string{
 		"2004-06-01 2004-10-01": "chapter +3 -1 ~0 >0, rule +42 -12 ~34 >0 =4, example +8 -0 ~7 >1, term +13 -1 ~21 >1 =2",
-		"2012-07-01 2013-02-01": "chapter +0 -0 ~0 >0, rule +29 -0 ~23 >2 =2, example +1 -0 ~1 >1, term +0 -0 ~0 >0 ?435",
+		"2012-10-01 2013-02-01": "chapter +0 -0 ~0 >0, rule +14 -0 ~15 >0 =3, example +0 -0 ~1 >0, term +0 -0 ~0 >0 ?440",
 		"2013-09-27 2013-11-01": "chapter +0 -0 ~0 >0, rule +1 -0 ~1 >1, example +0 -0 ~0 >0, term +0 -0 ~0 >0",
-		"2017-07-08 2017-09-29": "chapter +0 -0 ~0 >0, rule +25 -3 ~36 >28 =14, example +0 -0 ~0 >0, term +1 -0 ~3 >0 =1",
-		"2025-09-19 2026-01-16": "chapter +0 -0 ~0 >0, rule +22 -1 ~20 >8, example +1 -0 ~1 >0, term +5 -1 ~1 >1 =1",
+		"2017-08-25 2017-09-29": "chapter +0 -0 ~0 >0, rule +10 -2 ~24 >18 =11, example +0 -0 ~0 >0, term +1 -0 ~3 >0 =1",
+		"2025-11-14 2026-01-16": "chapter +0 -0 ~0 >0, rule +6 -1 ~5 >3, example +0 -0 ~1 >0, term +1 -1 ~0 >0",
 	}
 	eds := c.Editions()
 	for k := 0; k+1 < len(eds); k++ {

@@ -18,7 +18,7 @@ import (
 // the matching (Matching.compare).
 
 // m10 is the day the Magic 2010 rules update took effect. Its terminology
-// is in every edition from 2009-09-04 on, and in none before.
+// is in every edition from 2009-07-11 on, and in none before.
 var m10 = time.Date(2009, time.July, 11, 0, 0, 0, 0, time.UTC)
 
 // acrossM10 reports whether one of two editions is from before the Magic

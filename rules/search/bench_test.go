@@ -103,7 +103,7 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-// The edition:all benchmarks load every edition of the corpus (73 files)
+// The edition:all benchmarks load every edition of the corpus (128 files)
 // once, with their histories, as a server has them after start.
 var (
 	allOnce    sync.Once
@@ -270,7 +270,7 @@ func BenchmarkAllEditionsCold(b *testing.B) {
 // spans).
 const serverHeadroom = 26 << 20
 
-// BenchmarkLineages finds the lineage of every entry of the 73 editions,
+// BenchmarkLineages finds the lineage of every entry of the 128 editions,
 // as a server does in the background after start, and reports the heap
 // the table keeps.
 func BenchmarkLineages(b *testing.B) {
@@ -289,4 +289,44 @@ func BenchmarkLineages(b *testing.B) {
 		runtime.KeepAlive(l)
 	}
 	b.ReportMetric(float64(kept)/(1<<20), "lineages-MiB")
+}
+
+// BenchmarkTableQuestions runs the table questions of both halves
+// (eval_test.go), longer than the judge queries, over the newest CR and
+// judge editions round-robin, 20 hits with snippets each, and reports
+// the percentiles of each query's wall and thread CPU time.
+func BenchmarkTableQuestions(b *testing.B) {
+	ixs := map[rules.Doc]*MemIndex{rules.DocCR: corpusIndex(b)}
+	for d, e := range judgeEditions(b) {
+		ixs[d] = Build(e)
+	}
+	var qs []tableQuestion
+	for _, f := range tableFiles {
+		qs = append(qs, readTable(b, f.file)...)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var wall, cpu []time.Duration
+	i := 0
+	for b.Loop() {
+		q := qs[i%len(qs)]
+		i++
+		c0, cpuOK := threadCPU()
+		w0 := time.Now()
+		ixs[q.doc].Search(Parse(q.q), Options{Limit: 20})
+		wall = append(wall, time.Since(w0))
+		if c1, ok := threadCPU(); ok && cpuOK {
+			cpu = append(cpu, c1-c0)
+		}
+	}
+	b.StopTimer()
+	for name, d := range map[string][]time.Duration{"wall": wall, "cpu": cpu} {
+		if len(d) == 0 {
+			continue
+		}
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		at := func(p float64) float64 { return float64(d[int(p*float64(len(d)-1))].Nanoseconds()) / 1e3 }
+		b.ReportMetric(at(0.50), name+"-p50-µs")
+		b.ReportMetric(at(0.99), name+"-p99-µs")
+	}
 }

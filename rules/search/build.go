@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -54,7 +55,8 @@ type builder struct {
 	analysed
 	head []int32
 
-	defined []definition // rules that define a term, found while planning
+	defined  []definition // rules that define a term, found while planning
+	seeCites []seeCite    // rules glossary entries cite through another entry, in document order
 
 	// cite returns the rule document numbered n that glossary document g
 	// cites ("See rule 704.5j"), if its edition has one. Build looks in
@@ -73,7 +75,7 @@ func Build(e *rules.Edition) *MemIndex {
 	}
 	b.ix.nRules = len(b.ix.docs)
 	for _, g := range e.Glossary {
-		b.addEntry(g)
+		b.addEntry(g, e)
 	}
 	for _, t := range e.Topics {
 		b.addTopic(t)
@@ -86,6 +88,9 @@ func Build(e *rules.Edition) *MemIndex {
 // of about docs documents.
 func newBuilder(e *rules.Edition, docs int) *builder {
 	ix := &MemIndex{ed: e, lexicon: newLexicon(), docs: make([]doc, 0, docs)}
+	if e != nil {
+		ix.doc = e.Document()
+	}
 	b := &builder{ix: ix, paraOf: make(map[string]int32, docs*2), byNumber: map[rules.Number]int32{},
 		segs: make([]segment, 0, docs*3), segOff: make([]int32, 0, docs+1), texts: make([]string, 0, docs*2)}
 	b.cite = func(_ int32, n rules.Number) (int32, bool) {
@@ -118,14 +123,23 @@ func (b *builder) add(s string, f field, own bool) {
 func (b *builder) addRule(r *rules.Rule) {
 	keyword := keywordHeading(r)
 	ctx := contextOf(r)
-	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx)})
-	if len(r.Body) > 0 && keyword == "" {
+	bare := len(r.Body) == 1 && bareKind(r.Body[0].Text.S)
+	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx), head: keyword != "" || len(r.Body) == 0 || bare})
+	if len(r.Body) > 0 && keyword == "" && !bare {
 		if t := definedTerm(r.Body[0].Text.S); t != "" {
 			b.defined = append(b.defined, definition{doc: b.doc, term: t})
 		}
 	}
 	if r.Title != "" {
-		b.add(r.Title, fieldHeading, true)
+		// An IPG infraction's title names its category first ("Game Play
+		// Error — Hidden Card Error"), which its section's title says
+		// already: the heading is the infraction's own name.
+		if c, name, ok := strings.Cut(r.Title, " — "); ok && name != "" {
+			b.add(name, fieldHeading, true)
+			ctx = append(ctx, c)
+		} else {
+			b.add(r.Title, fieldHeading, true)
+		}
 	}
 	for _, bl := range r.Body {
 		switch {
@@ -157,8 +171,20 @@ func ruleTitle(r *rules.Rule, keyword string, ctx []string) string {
 	return ""
 }
 
-func (b *builder) addEntry(g *rules.GlossaryEntry) {
+func (b *builder) addEntry(g *rules.GlossaryEntry, e *rules.Edition) {
 	b.start(doc{kind: docGlossary, entry: g, title: g.Term()})
+	// An entry that only sends the reader to another ("Wall … See
+	// Defender.") cites what that one cites: a question about walls
+	// attacking is answered by 702.3b, which Defender cites.
+	for _, bl := range g.Body {
+		for _, sp := range bl.Text.Spans {
+			if c := sp.Cited(); c.Kind == rules.RefGlossary {
+				if to := e.Term(c.Term); to != nil && to != g {
+					b.seeCites = append(b.seeCites, seeCite{doc: b.doc, nums: citedRules(to)})
+				}
+			}
+		}
+	}
 	for _, t := range g.Terms {
 		b.add(t, fieldHeading, false)
 	}
@@ -386,7 +412,7 @@ func (b *builder) place() {
 	ix := b.ix
 	var total float64
 	var l docLists
-	defs := b.defined                              // in document order
+	defs, sees := b.defined, b.seeCites            // in document order
 	ix.lists = make([]int32, 0, 8*len(ix.docs)+64) // five lengths, a paragraph or two, a heading
 	for di := range ix.docs {
 		d := &ix.docs[di]
@@ -404,7 +430,7 @@ func (b *builder) place() {
 			heading := sg.field == fieldHeading
 			b.head = b.head[:0]
 			for i := pa.from; i < pa.to; i++ {
-				if heading || sg.field == fieldText {
+				if sg.field != fieldContext {
 					length += float32(w) / tfScale
 				}
 				if heading && b.pKind[i] != TokCompound && !ix.stop[b.pTerm[i]] {
@@ -431,6 +457,14 @@ func (b *builder) place() {
 				h := sortedSet(b.head)
 				l.heads = append(append(l.heads, int32(len(h))), h...)
 			}
+		}
+		for len(sees) > 0 && sees[0].doc == int32(di) {
+			for _, n := range sees[0].nums {
+				if c, ok := b.cite(int32(di), n); ok {
+					l.cites = append(l.cites, c)
+				}
+			}
+			sees = sees[1:]
 		}
 		if len(defs) > 0 && defs[0].doc == int32(di) {
 			l.defs = b.termSet(l.defs, defs[0].term)
@@ -519,4 +553,24 @@ func (b *builder) post() {
 		ix.vocab[i].df = ix.off[ix.vocab[i].term+1] - ix.off[ix.vocab[i].term]
 	}
 	sort.Slice(ix.vocab, func(i, j int) bool { return ix.vocab[i].fold < ix.vocab[j].fold })
+}
+
+// seeCite is the rules a glossary document cites through the entry it
+// sends the reader to.
+type seeCite struct {
+	doc  int32
+	nums []rules.Number
+}
+
+// citedRules lists the rules a glossary entry cites.
+func citedRules(g *rules.GlossaryEntry) []rules.Number {
+	var out []rules.Number
+	for _, bl := range g.Body {
+		for _, sp := range bl.Text.Spans {
+			if c := sp.Cited(); c.Kind == rules.RefRule || c.Kind == rules.RefRange {
+				out = append(out, c.Number)
+			}
+		}
+	}
+	return out
 }

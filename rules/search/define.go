@@ -72,3 +72,15 @@ func firstWords(s string) (w [6]string, n int) {
 	}
 	return w, n
 }
+
+// bareKind reports whether s only says what kind of ability a keyword is
+// ("Deathtouch is a static ability."): such a rule answers nothing about
+// the keyword, and is read as a heading for the subrules after it.
+func bareKind(s string) bool {
+	s = strings.TrimSpace(s)
+	if !strings.HasSuffix(s, " ability.") || strings.Count(s, " ") > 6 {
+		return false
+	}
+	w, n := firstWords(s)
+	return n >= 4 && w[1] == "is" && (w[2] == "a" || w[2] == "an") && !pronouns[w[0]]
+}

@@ -50,9 +50,28 @@
 // collector running over the editions' heap meanwhile: the first search
 // of every edition takes some 150–320 ms (BenchmarkAllEditionsCold).
 //
-// Questions in a judge's own words find their rule through the slang
-// table (slang.go), question words that weigh only when nothing else
-// does, coverage weighted by each word's rarity, and the rule that
-// defines a term of the query ranking higher (define.go);
-// testdata/questions.tsv measures it.
+// # Questions as people ask them
+//
+// Players and judges ask in their own words: "can my wall attack", "am I
+// dead", "blood moon on my shocklands", "GRV". The lexicon (lexicon.tsv,
+// data to review) maps table words, the cards judges are asked about and
+// judge shorthand to the documents' words and entries (lexicon.go); a
+// query word no entry holds is read as a close word of the edition only
+// when it is neither a common English word (english.txt, from WordNet)
+// nor a lexicon word, so "pump" is not "jump"; question words weigh only
+// when nothing else does, and say whether a definition is wanted
+// (intent.go); the rule that defines a term of the query ranks higher
+// (define.go); a glossary entry cites what the entry it sends the reader
+// to cites; hits are grouped by rule (group.go).
+//
+// # Evaluation
+//
+// testdata/table-tune.tsv and table-test.tsv hold 339 questions written as
+// people talk at tables and in judge chats, across the CR's sections and
+// the MTR, IPG and JAR, with the entries a judge accepts; the halves were
+// split once, by the hash of each question, before any tuning, and only
+// the tuning half's misses are ever listed. TestTableQuestions (eval_test.go)
+// reports top-1/3/10 and MRR of both halves for Arbiter and for a plain
+// BM25 index of the same editions (bm25_test.go); testdata/questions.tsv
+// and the judge queries (judge_test.go) are older sets, tuned on.
 package search

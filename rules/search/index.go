@@ -30,7 +30,7 @@ const (
 )
 
 // fieldWeight is in tenths, as the index stores frequencies (see tfScale).
-var fieldWeight = [...]uint16{fieldHeading: 30, fieldText: 10, fieldExample: 6, fieldContext: 3}
+var fieldWeight = [...]uint16{fieldHeading: 30, fieldText: 10, fieldExample: 4, fieldContext: 3}
 
 // tfScale: postings store a term's weighted frequency in a document in
 // tenths, as a uint16, to keep the index small.
@@ -65,8 +65,9 @@ type doc struct {
 	title  string  // heading shown with the hit: its own (chapter title, keyword, term), else the nearest above
 	lists  int32   // where its lists start in MemIndex.lists
 	ownEnd int32   // the position after its own paragraphs, where context starts
-	length float32 // weighted token count of heading and text: long examples do not make a rule "long"
+	length float32 // weighted token count of everything that scores: heading, text, examples
 	kind   docKind
+	head   bool // a rule that is only a heading: a chapter's title, a keyword's rule ("702.19. Trample")
 }
 
 // docLists are what ranking and snippets need of a document besides its
@@ -112,12 +113,16 @@ func eachHead(heads []int32, fn func(h []int32)) {
 // MemIndex is an in-memory inverted index of one edition. It is read-only
 // after Build and safe for concurrent searches.
 type MemIndex struct {
-	ed     *rules.Edition
-	docs   []doc // rules in document order, then glossary entries, then topics
-	nRules int
-	avgLen float32
-	pool   sync.Pool // *scratch
-	lists  []int32   // every document's docLists, packed
+	ed  *rules.Edition
+	doc rules.Doc // the document its editions are of
+	// byNumber, in the index of every edition, finds the newest edition's
+	// entry of a number (MemIndex.numbered).
+	byNumber map[rules.Number][]int32
+	docs     []doc // rules in document order, then glossary entries, then topics
+	nRules   int
+	avgLen   float32
+	pool     sync.Pool // *scratch
+	lists    []int32   // every document's docLists, packed
 
 	lexicon
 

@@ -12,6 +12,7 @@ import (
 // consecutive positions.
 type alt struct {
 	terms []int32
+	docs  []int32 // or these documents, as the lexicon names them (lexicon.go)
 	w     float32
 	bag   bool // the terms anywhere in the document, not as a phrase
 }
@@ -62,6 +63,7 @@ type plan struct {
 	unknown     []string
 	dead        bool    // a required phrase has a word no entry holds: nothing can match
 	context     []int32 // the query's known words, to choose between corrections
+	define      bool    // the query asks what something is or means (intent.go)
 }
 
 // maxClauses bounds a plan (a hyphenated word can give several clauses); it
@@ -92,6 +94,7 @@ func (ix *MemIndex) plan(q *Query, prefixLast bool) *plan {
 	}
 	fix := map[int][]Correction{} // clause → corrections of its words
 	p.context = ix.queryContext(q)
+	p.define = asksDefinition(q)
 	var run []qtoken
 	runs, phrases := 0, 0
 	flush := func() {
@@ -275,7 +278,7 @@ func (ix *MemIndex) planRun(p *plan, toks []qtoken, fix map[int][]Correction, fi
 			p.clauses = append(p.clauses, clause{alts: alts})
 			continue
 		}
-		if n, c := ix.slang(toks[i:]); n > 0 {
+		if n, c := ix.lexMatch(toks[i:]); n > 0 {
 			endSeq()
 			p.clauses = append(p.clauses, c)
 			i += n

@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,12 @@ const (
 	citedShare  = 0.8  // a rule cited by a glossary entry whose term is in the query gains this share of the entry's score
 	quoteBoost  = 3.0  // the text quotes exactly the query: “legend rule”
 	defineBoost = 1.5  // the rule defines a term of the query: "To counter a spell … means"
+	// A glossary entry, when the query asks something other than what a
+	// term is (intent.go), counts this much: the rules answer such
+	// questions, not the entries that share their words. Tuning half:
+	// 0.6–1 keep top 3 at 64.3%; 0.6 loses the question set's "can I
+	// respond to a triggered ability", whose answer is the glossary's.
+	glossaryWeight = 0.8
 
 	// A glossary entry's citations count when its term makes up half the
 	// query or more: "legend rule", "what is the legend rule", not "can
@@ -44,6 +51,7 @@ type scratch struct {
 	touched []int32
 	cand    []int32
 	cited   []int32
+	exact   []int32 // documents whose heading is exactly the query
 
 	// for snippets
 	sc    scanner
@@ -66,7 +74,7 @@ func (ix *MemIndex) release(s *scratch) {
 	for i := range s.excl {
 		s.excl[i] = false
 	}
-	s.cand, s.touched = s.cand[:0], s.touched[:0]
+	s.cand, s.touched, s.exact = s.cand[:0], s.touched[:0], s.exact[:0]
 	ix.pool.Put(s)
 }
 
@@ -121,17 +129,20 @@ func (ix *MemIndex) Search(q *Query, opt Options) *Results {
 		}
 		return res
 	}
-	top, total := ix.rank(p, q, s, opt.limit())
+	// Ranked deeper than the page, as families fold into fewer hits.
+	top, total := ix.rank(p, q, s, foldDepth(opt.limit()))
 	res.Total += total
-	for _, sc := range top {
-		if jump != nil && sc.doc == jump.idx {
+	for _, g := range ix.fold(top, s.exact) {
+		if jump != nil && g.doc == jump.idx {
 			res.Total--
 			continue
 		}
 		if len(res.Hits) == opt.limit() {
 			break
 		}
-		res.Hits = append(res.Hits, ix.hit(sc.doc, float64(sc.score), hl, s, opt))
+		h := ix.hit(g.doc, float64(g.score), hl, s, opt)
+		h.Also = g.also
+		res.Hits = append(res.Hits, h)
 	}
 	if len(res.Hits) == 0 && res.Message == "" {
 		res.Message = noMatchMessage(q, p)
@@ -142,7 +153,7 @@ func (ix *MemIndex) Search(q *Query, opt Options) *Results {
 // jumpTarget is a rule the query names by number alone ("704.5k", "rule
 // 704.5k"). It records the jump in res, or a message if no such rule exists.
 func (ix *MemIndex) jump(q *Query, res *Results) *jumpDoc {
-	n, ok := bareNumber(q)
+	n, ok := bareNumber(q, ix.ed.Document())
 	if !ok {
 		return nil
 	}
@@ -171,23 +182,25 @@ func (ix *MemIndex) jump(q *Query, res *Results) *jumpDoc {
 	return nil
 }
 
-// bareNumber reports whether q is just a rule number, possibly after
-// "rule", "rules" or "cr".
-func bareNumber(q *Query) (rules.Number, bool) {
+// bareNumber reports whether q is just an entry number of document d,
+// possibly after "rule", "rules" or the document's abbreviation ("cr",
+// "mtr"), and for a judge document "section" ("section 4.3", as the IPG
+// cites the MTR): "2.3" is a number of the MTR, not of the CR.
+func bareNumber(q *Query, d rules.Doc) (rules.Number, bool) {
 	if q.Filtered() {
 		return rules.Number{}, false
 	}
 	cs := q.Clauses
 	if len(cs) == 2 && cs[0].Kind == Word && !cs[0].Exclude {
-		switch strings.ToLower(cs[0].Text) {
-		case "rule", "rules", "cr":
+		switch w := strings.ToLower(cs[0].Text); {
+		case w == "rule", w == "rules", w == d.Slug(), w == "section" && d != rules.DocCR:
 			cs = cs[1:]
 		}
 	}
 	if len(cs) != 1 || cs[0].Kind != Word || cs[0].Exclude {
 		return rules.Number{}, false
 	}
-	n, err := rules.ParseNumber(strings.TrimSpace(cs[0].Text))
+	n, err := rules.ParseNumberIn(d, strings.TrimSpace(cs[0].Text))
 	if err != nil || !rules.ValidLetter(n.Sub) && n.Sub != 0 {
 		return rules.Number{}, false
 	}
@@ -268,12 +281,18 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 			sc *= cov * cov
 		}
 		hb := ix.headBoost(d, p, scoredMask)
+		if hb >= headExact {
+			s.exact = append(s.exact, d)
+		}
 		sc *= hb * ix.nearBoost(d, p, m)
 		if defs := ix.docLists(d).defs; len(defs) > 0 && ix.headingInQuery(defs, p, scoredMask) {
 			sc *= defineBoost
 		}
 		if ix.quotes(d, p.quotable) {
 			sc *= quoteBoost
+		}
+		if !p.define && ix.docs[d].kind == docGlossary {
+			sc *= glossaryWeight
 		}
 		s.score[d] = sc
 		final = append(final, d)
@@ -292,6 +311,7 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 	s.touched = s.touched[:0]
 	for _, g := range s.cited {
 		for _, c := range ix.docLists(g).cites {
+			c = ix.citedRule(c, s)
 			if s.excl[c] || s.mask[c]&must != must || !ix.passes(c, q) {
 				continue
 			}
@@ -328,6 +348,12 @@ func (ix *MemIndex) rank(p *plan, q *Query, s *scratch, limit int) ([]scored, in
 // alternatives is reported twice.
 func (ix *MemIndex) matchDocs(c clause, s *scratch, fn func(d int32, tf float32)) {
 	for _, a := range c.alts {
+		if a.docs != nil {
+			for _, d := range a.docs {
+				fn(d, a.w)
+			}
+			continue
+		}
 		if len(a.terms) == 1 {
 			lo, hi := ix.postings(a.terms[0])
 			for i := lo; i < hi; i++ {
@@ -536,7 +562,7 @@ func (ix *MemIndex) nearBoost(d int32, p *plan, m uint32) float32 {
 // clausePositions returns where a clause's single-term alternatives occur
 // in document d, in order.
 func (ix *MemIndex) clausePositions(c clause, d int32) []position {
-	if len(c.alts) == 1 {
+	if len(c.alts) == 1 && len(c.alts[0].terms) == 1 {
 		return ix.positions(c.alts[0].terms[0], d)
 	}
 	var out []position
@@ -709,4 +735,22 @@ func (t *topK) sorted() []scored {
 	out := append([]scored(nil), t.h...)
 	sort.Slice(out, func(i, j int) bool { return worse(out[j], out[i]) })
 	return out
+}
+
+// citedRule is the rule a glossary entry's citation of c points a query
+// at: c itself, unless c is only a heading ("702.3. Defender"), whose
+// first subrule the query matched says what the heading names (702.3b
+// "A creature with defender can't attack" for "can my wall attack").
+// Subrules follow their heading in document order.
+func (ix *MemIndex) citedRule(c int32, s *scratch) int32 {
+	d := &ix.docs[c]
+	if !d.head || d.kind != docRule || slices.Contains(s.exact, c) {
+		return c // the heading the query names ("trample")
+	}
+	for x := c + 1; int(x) < len(ix.docs) && ix.docs[x].kind == docRule && below(d.rule.Number, ix.docs[x].rule.Number); x++ {
+		if s.mask[x] != 0 && !s.excl[x] {
+			return x
+		}
+	}
+	return c
 }

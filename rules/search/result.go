@@ -48,6 +48,9 @@ type Hit struct {
 	Chapter string       `json:"chapter"`         // "702. Keyword Abilities", "Glossary"
 	Snippet Snippet      `json:"snippet"`
 	Score   float64      `json:"score"`
+	// Also names the other subrules of the same rule that matched, best
+	// first: the hit stands for them (704.5f with 704.5g, 704.5h).
+	Also []rules.Number `json:"also,omitempty"`
 	// Editions holding the hit, newest first: the searched edition alone,
 	// or with edition:all every edition where it matched.
 	Editions []string `json:"editions"`

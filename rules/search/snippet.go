@@ -18,25 +18,36 @@ const (
 type block struct {
 	text    string
 	example bool
+	// aside is a rule's title, which its hit shows anyway, or a judge
+	// document's part heading or penalty: the snippet quotes the text
+	// instead, and one of these only when there is nothing else.
+	aside bool
 }
 
-// paragraphs lists a document's own paragraphs, those docLists.blocks locates.
+// paragraphs lists a document's own paragraphs, those docLists.blocks
+// locates: a rule's title (a chapter's, a judge document's entry's) and
+// body, as addRule lists them.
 func (d *doc) paragraphs() []block {
 	var body []rules.Block
+	var out []block
 	switch d.kind {
 	case docRule:
-		if d.rule.Title != "" {
-			return []block{{text: d.rule.Title}}
-		}
 		body = d.rule.Body
+		if d.rule.Title != "" {
+			out = make([]block, 0, len(body)+1)
+			out = append(out, block{text: d.rule.Title, aside: true})
+		}
 	case docGlossary:
 		body = d.entry.Body
 	case docTopic:
 		body = d.topic.Body
 	}
-	out := make([]block, 0, len(body))
+	if out == nil {
+		out = make([]block, 0, len(body))
+	}
 	for _, b := range body {
-		out = append(out, block{text: b.Text.S, example: b.Kind == rules.BlockExample})
+		out = append(out, block{text: b.Text.S, example: b.Kind == rules.BlockExample,
+			aside: b.Kind == rules.BlockHeading || b.Kind == rules.BlockPenalty})
 	}
 	return out
 }
@@ -85,7 +96,8 @@ func (ix *MemIndex) snippet(di int32, hl *highlight, sc *scratch) Snippet {
 }
 
 // bestBlock picks the paragraph holding the most distinct query words
-// (then the most of them, then text before examples, then the first),
+// (then the most of them, then text before examples, then the first; a
+// title, heading or penalty only when there is nothing else),
 // from the index's positions, so only that paragraph is tokenized again.
 func (ix *MemIndex) bestBlock(di int32, blocks []block, hl *highlight) int {
 	d := &ix.docs[di]
@@ -118,11 +130,14 @@ func (ix *MemIndex) bestBlock(di int32, blocks []block, hl *highlight) int {
 			}
 		}
 	}
-	best, bestScore := 0, -1
+	best, bestScore := 0, -2
 	for i, b := range blocks {
 		score := 2 * (distinct[i]*1000 + count[i])
 		if !b.example {
 			score++
+		}
+		if b.aside {
+			score = -1
 		}
 		if score > bestScore {
 			best, bestScore = i, score
@@ -146,6 +161,7 @@ func newHighlight(p *plan) *highlight {
 		}
 		for _, a := range c.alts {
 			switch {
+			case len(a.terms) == 0: // documents the lexicon names
 			case len(a.terms) == 1 || a.bag:
 				for _, t := range a.terms {
 					hl.terms[t] = true

@@ -39,8 +39,8 @@ type near struct {
 func (ix *MemIndex) correct(w string, nb near) (surface, bool) {
 	n := utf8.RuneCountInString(w)
 	k := maxEdits(n)
-	if k == 0 || n > maxWord {
-		return surface{}, false
+	if k == 0 || n > maxWord || englishWord(w) || lexiconWord(string(stem(nil, []byte(w)))) {
+		return surface{}, false // a word of its own, not a slip (english.go)
 	}
 	mask := letterMask(w)
 	bestD := k + 1

@@ -105,7 +105,7 @@ func buildUnion(lib *rules.Library) *unionIndex {
 		prev, cur = cur, prev
 		for xi, g := range e.Glossary {
 			k := docKey{kind: docGlossary, body: first(g.Body), n: len(g.Body), title: strings.Join(g.Terms, "\x00")}
-			add(k, ei, xi, func() { b.addEntry(g) })
+			add(k, ei, xi, func() { b.addEntry(g, e) })
 		}
 		for xi, t := range e.Topics {
 			k := docKey{kind: docTopic, body: first(t.Body), n: len(t.Body), title: t.Title, ctx: contextID(ctxIDs, ctxStep{up: topicContext, head: t.Slug})}
@@ -114,6 +114,9 @@ func buildUnion(lib *rules.Library) *unionIndex {
 	}
 	b.finish()
 	u := &unionIndex{ix: b.ix, lib: lib}
+	if len(eds) > 0 {
+		u.ix.doc = eds[0].Document()
+	}
 	// A counting sort by document keeps each document's places in edition order.
 	u.off = make([]int32, len(u.ix.docs)+1)
 	for _, p := range pairs {
@@ -127,6 +130,21 @@ func buildUnion(lib *rules.Library) *unionIndex {
 	for _, p := range pairs {
 		u.places[next[p.doc]] = p.at
 		next[p.doc]++
+	}
+	// The newest edition's entries by number, for the lexicon's numbers.
+	u.ix.byNumber = map[rules.Number][]int32{}
+	if latest := lib.Latest(); latest != nil {
+		for d := range u.ix.docs {
+			if u.ix.docs[d].kind != docRule {
+				continue
+			}
+			for _, pl := range u.places[u.off[d]:u.off[d+1]] {
+				if e := eds[pl.ed()]; e == latest {
+					n := e.Entries()[pl.entry()].Number
+					u.ix.byNumber[n] = append(u.ix.byNumber[n], int32(d))
+				}
+			}
+		}
 	}
 	return u
 }
@@ -206,6 +224,29 @@ type group struct {
 	best  int32   // the document that scored it
 	at    place   // where best stands
 	shown int32   // the document of the version shown, if it matched; else -1
+	also  []rules.Number
+}
+
+// fold groups lineages as an edition's hits are (group.go), by the
+// number each shows; a heading is named by the query if the document
+// that scored it is.
+func (u *unionIndex) fold(groups []group, exact []int32, lin *lineages) []group {
+	items := make([]foldItem, len(groups))
+	for i, g := range groups {
+		l := lin.get(g.lin)
+		if l.kind != docRule {
+			continue
+		}
+		r := u.lib.Editions[l.show.ed()].Entries()[l.show.entry()]
+		items[i] = foldItem{rule: true, num: r.Number, head: keywordHeading(r) != "" || len(r.Body) == 0, named: slices.Contains(exact, g.best)}
+	}
+	shown, also := foldHits(items)
+	out := make([]group, len(shown))
+	for k, i := range shown {
+		out[k] = groups[i]
+		out[k].also = also[k]
+	}
+	return out
 }
 
 // search runs q over every edition; lin groups the hits by lineage.
@@ -245,17 +286,22 @@ func (u *unionIndex) search(q *Query, opt Options, lin *lineages) *Results {
 		top, _ = u.ix.rank(p, &uq, s, len(u.ix.docs))
 	}
 	groups := u.group(top, q, lin)
+	total := len(groups)
+	// Folded as an edition's hits are, over as many as it ranks.
+	groups = u.fold(groups[:min(len(groups), foldDepth(opt.limit()))], s.exact, lin)
 	if jumped {
 		groups = u.putFirst(groups, jump, lin)
 	}
-	res.Total = len(groups)
+	res.Total = max(total, len(groups))
 	if n := opt.limit(); len(groups) > n {
 		groups = groups[:n]
 	}
 	matched := u.matchedEditions(top, groups, q, lin)
 	hl := newHighlight(p)
 	for i, g := range groups {
-		res.Hits = append(res.Hits, u.hit(g, matched[i], hl, s, opt, lin))
+		h := u.hit(g, matched[i], hl, s, opt, lin)
+		h.Also = g.also
+		res.Hits = append(res.Hits, h)
 	}
 	if len(res.Hits) == 0 && res.Message == "" {
 		res.Message = noMatchMessage(q, p)
@@ -267,7 +313,10 @@ func (u *unionIndex) search(q *Query, opt Options, lin *lineages) *Results {
 // it, and records it in res; false if q is not a number or no edition has
 // it.
 func (u *unionIndex) jump(q *Query, res *Results) (place, bool) {
-	n, ok := bareNumber(q)
+	if len(u.lib.Editions) == 0 {
+		return 0, false
+	}
+	n, ok := bareNumber(q, u.lib.Editions[0].Document()) // a library of one document's editions
 	if !ok {
 		return 0, false
 	}
@@ -321,6 +370,8 @@ func (u *unionIndex) group(top []scored, q *Query, lin *lineages) []group {
 			w := float32(oldWeight)
 			if p == g.show && g.cur {
 				w = 1
+			} else if kind == docGlossary && u.splitOff(u.ix.docs[sc.doc].entry, g.show) {
+				w = oldWeight / 2
 			}
 			if v := sc.score * w; v > g.score {
 				g.score, g.best, g.at = v, sc.doc, p
@@ -340,6 +391,28 @@ func (u *unionIndex) group(top []scored, q *Query, lin *lineages) []group {
 		return 0
 	})
 	return groups
+}
+
+// splitOff reports whether the glossary entry old, a version of the
+// lineage shown at show, named more than the shown version keeps: some of
+// its terms are still the entry's and some are not (1999's "Legend/Legend
+// Rule" is "Legend" today; the legend rule has an entry of its own). A
+// match on a term the entry let go counts for less than an old wording.
+func (u *unionIndex) splitOff(old *rules.GlossaryEntry, show place) bool {
+	if old == nil || len(old.Terms) < 2 {
+		return false
+	}
+	gl := u.lib.Editions[show.ed()].Glossary
+	if show.entry() >= len(gl) {
+		return false
+	}
+	kept := 0
+	for _, t := range old.Terms {
+		if slices.ContainsFunc(gl[show.entry()].Terms, func(s string) bool { return strings.EqualFold(s, t) }) {
+			kept++
+		}
+	}
+	return kept > 0 && kept < len(old.Terms)
 }
 
 // putFirst moves the lineage of the jump target to the front of groups,
@@ -436,10 +509,16 @@ func plainSnippet(h Hit) Snippet {
 	if len(bs) == 0 {
 		return Snippet{Parts: []Part{}}
 	}
-	from, to := window(bs[0].text, nil)
-	t := bs[0].text[from:to]
-	if to < len(bs[0].text) {
+	// The text's first paragraph, past the title, headings and penalty
+	// (the hit shows the title), unless there is nothing else.
+	b := bs[0]
+	if i := slices.IndexFunc(bs, func(b block) bool { return !b.aside }); i >= 0 {
+		b = bs[i]
+	}
+	from, to := window(b.text, nil)
+	t := b.text[from:to]
+	if to < len(b.text) {
 		t += "…"
 	}
-	return Snippet{Example: bs[0].example, Parts: []Part{{Text: t}}}
+	return Snippet{Example: b.example, Parts: []Part{{Text: t}}}
 }
