@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"io"
+	"strings"
 )
 
 // ExportJSON writes e as one JSON object of type JSONEdition (see there for
@@ -30,9 +31,11 @@ func ExportJSON(w io.Writer, e *Edition) error {
 //	 "credits": [block…],
 //	 "truncated": {"part": "glossary", "file": "cr/2013-02-01.txt", "line": 4609, …}}
 //
-// A block is {"kind": "text" | "example", "sense": 2, "text": "…", "spans": [span…]}
-// ("sense" only for a glossary entry's numbered sense; examples without
-// their "Example:" label). A span marks text[start:end] (byte offsets):
+// A block is {"kind": "text" | "example" | "see_also" | "heading" | "item" |
+// "penalty" | "row", "sense": 2, "text": "…", "anchor": "…", "cells": […],
+// "spans": [span…]} ("sense" only for a glossary entry's numbered sense;
+// examples without their "Example:" label; "anchor" for a heading, "cells"
+// for a table row). A span marks text[start:end] (byte offsets):
 // {"kind": "italic" | "mana" | "ref" | "term" | "link", "start": 0, "end": 3,
 // "target": "…", "ref": {…}}; "target" is a link's URL or a term's slug, and
 // "ref" describes a reference: {"kind": "rule" | "range" | "section" |
@@ -111,12 +114,17 @@ type JSONTopic struct {
 	Body  []JSONBlock `json:"body"`
 }
 
-// JSONBlock is a paragraph or an example.
+// JSONBlock is a paragraph, an example, or one of a judge document's
+// blocks: a part's heading (with the anchor that reaches it on the entry's
+// page, "philosophy"), a list item, an infraction's penalty, a table row
+// (its cells also split out, in order).
 type JSONBlock struct {
-	Kind  string     `json:"kind"`
-	Sense int        `json:"sense,omitempty"`
-	Text  string     `json:"text"`
-	Spans []JSONSpan `json:"spans,omitempty"`
+	Kind   string     `json:"kind"`
+	Sense  int        `json:"sense,omitempty"`
+	Text   string     `json:"text"`
+	Anchor string     `json:"anchor,omitempty"`
+	Cells  []string   `json:"cells,omitempty"`
+	Spans  []JSONSpan `json:"spans,omitempty"`
 }
 
 // JSONSpan marks Text[Start:End] of a block.
@@ -181,9 +189,12 @@ func jsonRule(e *Edition, r *Rule) JSONRule {
 func jsonBlocks(e *Edition, bs []Block) []JSONBlock {
 	out := []JSONBlock{}
 	for _, b := range bs {
-		jb := JSONBlock{Kind: "text", Sense: b.Sense, Text: b.Text.S}
-		if b.Kind == BlockExample {
-			jb.Kind = "example"
+		jb := JSONBlock{Kind: blockKindNames[b.Kind], Sense: b.Sense, Text: b.Text.S}
+		switch b.Kind {
+		case BlockHeading:
+			jb.Anchor = Slug(b.Text.S)
+		case BlockRow:
+			jb.Cells = strings.Split(b.Text.S, "\t")
 		}
 		for _, sp := range b.Text.Spans {
 			jb.Spans = append(jb.Spans, jsonSpan(e, sp))
@@ -192,6 +203,12 @@ func jsonBlocks(e *Edition, bs []Block) []JSONBlock {
 	}
 	return out
 }
+
+// blockKindNames names every BlockKind: a judge document's headed parts,
+// list items, penalty and table rows are told apart from its paragraphs,
+// as its pages show them.
+var blockKindNames = map[BlockKind]string{BlockText: "text", BlockExample: "example", BlockSeeAlso: "see_also",
+	BlockHeading: "heading", BlockItem: "item", BlockPenalty: "penalty", BlockRow: "row"}
 
 var spanKindNames = map[SpanKind]string{SpanItalic: "italic", SpanMana: "mana", SpanRef: "ref", SpanTerm: "term", SpanLink: "link"}
 

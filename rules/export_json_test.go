@@ -62,3 +62,61 @@ func TestExportJSON(t *testing.T) {
 		t.Errorf("JSON has empty fields:\n%s", out)
 	}
 }
+
+// A judge document's blocks keep their kinds in JSON: an IPG infraction's
+// part headings (with the anchors its page has), its penalty, and a table's
+// rows with their cells.
+func TestExportJSONJudgeBlocks(t *testing.T) {
+	e := Parse(Source{Name: "ipg.txt", Data: []byte("%arbiter-extract 1\n%source: x.pdf\n%title: MAGIC INFRACTION PROCEDURE GUIDE\n%page 1\n" +
+		"# MAGIC INFRACTION PROCEDURE GUIDE\nEffective September 23, 2024\n# 1. GENERAL PHILOSOPHY\nJudges apply this.\n" +
+		"# 2. GAME PLAY ERRORS\n# 2.1. Game Play Error — Missed Trigger\tNo Penalty\n# Definition\nA triggered ability triggers.\n" +
+		"# Additional Remedy\nPut it on the stack.\n# 2.2. Game Play Error — Looking at Extra Cards\tWarning\n# Definition\nA player sees cards.\n" +
+		"# 3. TOURNAMENT ERRORS\n# 3.1. Tournament Error — Tardiness\tGame Loss\nLate.\nRound\tPenalty\nFirst\tGame Loss\n")})
+	if e.Failed() || e.Document() != DocIPG {
+		t.Fatalf("not read as the IPG: %v", e.Diagnostics)
+	}
+	var buf bytes.Buffer
+	if err := ExportJSON(&buf, e); err != nil {
+		t.Fatal(err)
+	}
+	var j JSONEdition
+	if err := json.Unmarshal(buf.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	byNumber := map[string]JSONRule{}
+	var walk func([]JSONRule)
+	walk = func(rs []JSONRule) {
+		for _, r := range rs {
+			byNumber[r.Number.String()] = r
+			walk(r.Rules)
+			walk(r.Subrules)
+		}
+	}
+	for _, s := range j.Sections {
+		walk(s.Chapters)
+	}
+	mt, ok := byNumber["2.1"]
+	if !ok {
+		t.Fatalf("no entry 2.1 in %s", buf.String())
+	}
+	var got []string
+	for _, b := range mt.Body {
+		got = append(got, b.Kind+":"+b.Anchor)
+	}
+	want := "penalty: heading:definition text: heading:additional-remedy text:"
+	if strings.Join(got, " ") != want {
+		t.Errorf("2.1's blocks are %q, want %q", strings.Join(got, " "), want)
+	}
+	rows := 0
+	for _, b := range byNumber["3.1"].Body {
+		if b.Kind == "row" {
+			rows++
+			if len(b.Cells) != 2 || strings.Join(b.Cells, "\t") != b.Text {
+				t.Errorf("row %q has cells %q", b.Text, b.Cells)
+			}
+		}
+	}
+	if rows == 0 {
+		t.Errorf("3.1 has no table rows: %+v", byNumber["3.1"].Body)
+	}
+}

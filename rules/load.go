@@ -287,6 +287,8 @@ func Parse(src Source) *Edition {
 		return parsePDF(src)
 	case isWord(src):
 		return failed(src.Name, "a Word 97 document: Arbiter reads Word files only when its own archive is built (with antiword); save it as PDF or as text and put that here instead")
+	case otherFormat(src.Name) != "":
+		return failed(src.Name, otherFormat(src.Name)+": Arbiter reads the MTR, the IPG and JAR as PDF, web page or text; save it as PDF or as text and put that here instead")
 	case strings.HasSuffix(src.Name, ".md"):
 		return ParseMarkdown(src)
 	case strings.HasSuffix(src.Name, ".rst"), looksLikeRST(src.Data):
@@ -309,7 +311,29 @@ func judgeFileName(name string) bool {
 	case ".pdf", ".html", ".htm", ".doc":
 		return true
 	}
-	return false
+	return otherFormat(name) != ""
+}
+
+// otherFormat names the kind of a document file Arbiter does not read
+// (a newer Word file, an OpenDocument, an e-book) or returns "". Such a
+// file in a data directory is most likely a judge document saved from
+// somewhere else: it is refused with its reason, not passed over.
+func otherFormat(name string) string {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".docx", ".docm", ".dotx":
+		return "a Word document (.docx)"
+	case ".odt":
+		return "an OpenDocument text"
+	case ".rtf":
+		return "a Rich Text file"
+	case ".pages":
+		return "a Pages document"
+	case ".epub", ".mobi", ".azw3":
+		return "an e-book"
+	case ".xps", ".oxps":
+		return "an XPS document"
+	}
+	return ""
 }
 
 // isPDF reports whether src is a PDF, by its signature (a PDF may start

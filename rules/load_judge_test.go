@@ -10,7 +10,7 @@ import (
 
 // A directory of the user's files: a PDF of the MTR is read through the
 // PDF reader and the judge parser; a Word file, a web page with no
-// document, a file named .pdf that is none and an empty PDF are each left
+// document, a .docx or .odt, a file named .pdf that is none and an empty PDF are each left
 // out with a reason; a CR text beside them loads as ever.
 func TestLoadJudgeFiles(t *testing.T) {
 	mtr := corpustest.ReadFile(t, "corpus", "mtr", "2025-04-21.pdf")
@@ -22,6 +22,8 @@ func TestLoadJudgeFiles(t *testing.T) {
 		"d/page.html":      {Data: []byte("<!doctype html><html><head><title>Recipes</title></head><body><p>Soup.</p></body></html>")},
 		"d/fake.pdf":       {Data: []byte("this is not a PDF at all\n")},
 		"d/cr.txt":         {Data: []byte("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of January 16, 2026.\n\n1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game with two or more players.\n")},
+		"d/mtr.docx":       {Data: []byte("PK\x03\x04word/document.xml")},
+		"d/ipg.odt":        {Data: []byte("PK\x03\x04mimetypeapplication/vnd.oasis.opendocument.text")},
 		"d/README.md":      {Data: []byte("# notes\n")},
 		"d/picture.png":    {Data: []byte{0x89, 'P', 'N', 'G'}},
 		"d/sub/ipg.txt.gz": {Data: []byte{0x1f, 0x8b}},
@@ -34,8 +36,8 @@ func TestLoadJudgeFiles(t *testing.T) {
 	for _, e := range eds {
 		byFile[e.Files[0]] = e
 	}
-	if len(byFile) != 6 {
-		t.Errorf("%d editions read, want 6 (mtr.pdf, jar.html, notes.doc, page.html, fake.pdf, cr.txt): %v", len(byFile), keys(byFile))
+	if len(byFile) != 8 {
+		t.Errorf("%d editions read, want 8 (mtr.pdf, jar.html, notes.doc, mtr.docx, ipg.odt, page.html, fake.pdf, cr.txt): %v", len(byFile), keys(byFile))
 	}
 	if e := byFile["d/mtr.pdf"]; e == nil || e.Failed() || e.Document() != DocMTR || e.EffectiveDate() != "2025-04-21" || e.Format != FormatPDF {
 		t.Errorf("mtr.pdf: %+v", summary(e))
@@ -47,6 +49,8 @@ func TestLoadJudgeFiles(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"d/notes.doc": "Word 97 document",
+		"d/mtr.docx":  "a Word document (.docx)",
+		"d/ipg.odt":   "an OpenDocument text",
 		"d/page.html": "web page with no document",
 		"d/fake.pdf":  "not a PDF",
 	} {

@@ -211,11 +211,14 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 // MarshalText lets a Number appear as "704.5k" in JSON.
 func (n Number) MarshalText() ([]byte, error) { return n.Append(nil), nil }
 
-// UnmarshalText parses the form MarshalText writes.
+// UnmarshalText parses the form MarshalText writes, a judge document's
+// entry number ("2", "2.3") as well as a CR rule's.
 func (n *Number) UnmarshalText(b []byte) error {
 	m, err := ParseNumber(string(b))
 	if err != nil {
-		return err
+		if m, err = ParseNumberIn(DocMTR, string(b)); err != nil {
+			return fmt.Errorf("%q is not a rule or entry number", b)
+		}
 	}
 	*n = m
 	return nil
