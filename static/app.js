@@ -1,6 +1,6 @@
 // Arbiter's only script, which no page needs: theme toggle, shortcuts,
-// previews, "copy citation", search suggestions, printing what is folded,
-// and keeping pages offline (sw.js).
+// previews, "copy citation", bookmarks and recent rules, search
+// suggestions, printing what is folded, and keeping pages offline (sw.js).
 // It loads in <head> without defer so a saved theme applies before paint.
 (function () {
   'use strict';
@@ -39,6 +39,7 @@
     }
     d.querySelectorAll('button[data-cite]').forEach(cite);
     previews();
+    keeping();
   });
 
   function cite(b) {
@@ -53,8 +54,8 @@
     });
   }
 
-  // Shortcuts: / focuses the jump box, j and k follow the page's next and
-  // previous links, ? shows the help dialog, Escape closes what is open.
+  // Shortcuts: / focuses the jump box, j and k go to the next and previous
+  // rule (step), ? shows the help dialog, Escape closes what is open.
   d.addEventListener('keydown', function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     var t = e.target;
@@ -68,8 +69,8 @@
         var q = d.getElementById('q');
         if (q) { e.preventDefault(); q.focus(); q.select(); }
         break;
-      case 'j': follow('next'); break;
-      case 'k': follow('prev'); break;
+      case 'j': step(1); break;
+      case 'k': step(-1); break;
       case '?':
         if (help && help.showModal) {
           if (help.open) help.close(); else help.showModal();
@@ -82,6 +83,73 @@
   function follow(rel) {
     var a = d.querySelector('a[rel~="' + rel + '"]');
     if (a) location.href = a.href;
+  }
+
+  // step moves to the next (dir 1) or previous rule on a page of many (a
+  // chapter, a long rule, a whole edition), measured from below the sticky
+  // header; past the page's last or first, it follows the pager.
+  function step(dir) {
+    var rs = d.querySelectorAll('.rule[id]'), top = scrollTop(), to = null;
+    for (var i = 0; i < rs.length && rs.length > 1; i++) {
+      var y = rs[i].getBoundingClientRect().top - top;
+      if (dir > 0 ? y > 2 : y < -2) { to = rs[i]; if (dir > 0) break; }
+    }
+    // A chapter starts where its first rule does: go to the rule.
+    while (to && dir > 0 && ++i < rs.length && Math.abs(rs[i].getBoundingClientRect().top - to.getBoundingClientRect().top) < 1) to = rs[i];
+    if (!to) { follow(dir > 0 ? 'next' : 'prev'); return; }
+    history.replaceState(history.state, '', '#' + to.id);
+    scrollBy(0, to.getBoundingClientRect().top - top);
+  }
+  function scrollTop() {
+    var h = d.querySelector('header.top');
+    return h ? Math.max(0, h.getBoundingClientRect().bottom) : 0;
+  }
+
+  // Bookmarks and recently read rules live in this browser only
+  // (localStorage: no account, nothing on the server, there offline): a
+  // rule page's Bookmark button toggles one, every rule page read is
+  // remembered, and the home page lists both.
+  function kept(k) {
+    try { return JSON.parse(localStorage.getItem(k)) || []; } catch (e) { return []; }
+  }
+  function keep(k, list) {
+    try { localStorage.setItem(k, JSON.stringify(list.slice(0, 30))); } catch (e) { /* private mode */ }
+  }
+  function without(list, u) {
+    return list.filter(function (x) { return x.u !== u; });
+  }
+  function keeping() {
+    var b = d.getElementById('bm'), here = location.pathname;
+    if (b) {
+      var me = {u: here, t: b.getAttribute('data-keep')};
+      keep('recent', [me].concat(without(kept('recent'), here)));
+      var mark = function () {
+        var on = kept('bookmarks').some(function (x) { return x.u === here; });
+        b.setAttribute('aria-pressed', on);
+        b.textContent = on ? 'Bookmarked' : 'Bookmark';
+      };
+      b.hidden = false;
+      mark();
+      b.addEventListener('click', function () {
+        var bms = kept('bookmarks'), rest = without(bms, here);
+        keep('bookmarks', rest.length < bms.length ? rest : [me].concat(bms));
+        mark();
+      });
+    }
+    var sec = d.getElementById('kept');
+    if (!sec) return;
+    [['kept-bm', 'bookmarks'], ['kept-recent', 'recent']].forEach(function (p) {
+      var box = d.getElementById(p[0]), ul = box.querySelector('ul'), list = kept(p[1]).slice(0, 10);
+      list.forEach(function (x) {
+        var li = d.createElement('li'), a = d.createElement('a');
+        a.href = x.u;
+        a.textContent = x.t || x.u;
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
+      box.hidden = !list.length;
+      if (list.length) sec.hidden = false;
+    });
   }
 
   // Previews: hovering or focusing a reference (a.x) shows the cited rule or

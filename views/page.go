@@ -605,3 +605,17 @@ func jumpPlaceholder(e *rules.Edition) string {
 	}
 	return "704.5k or a word"
 }
+
+// keepTitle is how a bookmark or a recently read rule is listed on the
+// home page: the citation, then the entry's title or the start of its
+// text, so a list of numbers says what each one was about.
+func keepTitle(e *rules.Edition, r *rules.Rule) string {
+	what := r.Title
+	if what == "" {
+		what = Snippet(r, 60)
+	}
+	if what == "" {
+		return Citation(e, r)
+	}
+	return Citation(e, r) + " · " + what
+}
