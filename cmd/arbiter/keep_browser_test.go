@@ -118,6 +118,13 @@ func TestFloorBrowser(t *testing.T) {
 // name-phone-dark.png in the screenshots folder.
 func shootPhone(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	shootPhoneOrDesktop(t, ctx, name+"-phone")
+}
+
+// shootPhoneOrDesktop saves the tab's screen, as it is scrolled, as
+// name-light.png and name-dark.png in the screenshots folder.
+func shootPhoneOrDesktop(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
 	dir := screenshotDir(t)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -132,7 +139,7 @@ func shootPhone(t *testing.T, ctx context.Context, name string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name+"-phone-"+mode+".png"), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name+"-"+mode+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -277,3 +277,51 @@ func TestSandboxBrowser(t *testing.T) {
 		timed(t, ctx, chromedp.Click(chromedp.CSS("#section-7 > summary")), chromedp.WaitVisible(chromedp.CSS("li#legend-rule a")))
 	})
 }
+
+// TestSandboxControlsReachable scrolls a scenario to its end, on a phone and
+// a desktop, and taps the step controls there: each is on screen and on top
+// (no header over it), and a tap on Back steps back rather than landing in
+// the jump box.
+func TestSandboxControlsReachable(t *testing.T) {
+	bctx, _ := browser(t)
+	ts := httptest.NewServer(sandboxServer(t))
+	t.Cleanup(ts.Close)
+	const page = "/sandbox/scenario/legend-rule?step=1"
+	// onTop says whether the control is inside the viewport and is what a
+	// tap at its centre would hit.
+	const onTop = `(id => { const el = document.getElementById(id), r = el.getBoundingClientRect();
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		return y > 0 && y < innerHeight && el.contains(document.elementFromPoint(x, y)); })`
+	for _, d := range []struct {
+		name          string
+		width, height int64
+		mobile        bool
+	}{{"phone", 390, 844, true}, {"desktop", 1280, 900, false}} {
+		t.Run(d.name, func(t *testing.T) {
+			ctx := tab(t, bctx)
+			if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+				Width: d.width, Height: d.height, DeviceScaleFactor: 1, Mobile: d.mobile,
+			}); err != nil {
+				t.Fatal(err)
+			}
+			timed(t, ctx, chromedp.Navigate(ts.URL+page), waitText(".sb-controls .at", "Step 1 of 2"),
+				chromedp.Evaluate[chromedp.Void]("scrollTo(0, document.documentElement.scrollHeight)"))
+			if eval[float64](t, ctx, "scrollY") < 50 {
+				t.Fatalf("the page did not scroll (%v px): nothing to test", eval[float64](t, ctx, "scrollY"))
+			}
+			for _, id := range []string{"sb-back", "sb-forward", "sb-reset", "sb-all"} {
+				if !eval[bool](t, ctx, onTop+"('"+id+"')") {
+					t.Errorf("at the bottom of the page, #%s is off screen or covered", id)
+				}
+			}
+			shootPhoneOrDesktop(t, ctx, "sandbox-controls-"+d.name)
+			var x, y float64
+			x = eval[float64](t, ctx, "(r => r.left + r.width / 2)(document.getElementById('sb-back').getBoundingClientRect())")
+			y = eval[float64](t, ctx, "(r => r.top + r.height / 2)(document.getElementById('sb-back').getBoundingClientRect())")
+			timed(t, ctx, chromedp.MouseClickXY(x, y), waitText(".sb-controls .at", "Step 0 of 2"))
+			if id := eval[string](t, ctx, "document.activeElement.id"); id == "q" {
+				t.Error("the tap on Back landed in the jump box")
+			}
+		})
+	}
+}
