@@ -118,7 +118,7 @@ func (ix *MemIndex) Search(q *Query, opt Options) *Results {
 	}
 	s := ix.scratch()
 	defer ix.release(s)
-	hl := newHighlight(p)
+	hl := newHighlight(p, ix.stop)
 	if jump != nil {
 		res.Hits = append(res.Hits, ix.hit(jump.idx, 0, hl, s, opt))
 		res.Total = 1

@@ -153,8 +153,12 @@ type highlight struct {
 	phrases [][]int32
 }
 
-func newHighlight(p *plan) *highlight {
+// A word of the stop list ("a", "and", "the") is marked on its own only
+// when the query has no other word: in a question it says nothing, and
+// marking every "a" of a passage hides the words that matched.
+func newHighlight(p *plan, stop []bool) *highlight {
 	hl := &highlight{terms: map[int32]bool{}}
+	var stops []int32
 	for _, c := range p.clauses {
 		if c.exclude {
 			continue
@@ -164,11 +168,20 @@ func newHighlight(p *plan) *highlight {
 			case len(a.terms) == 0: // documents the lexicon names
 			case len(a.terms) == 1 || a.bag:
 				for _, t := range a.terms {
-					hl.terms[t] = true
+					if int(t) < len(stop) && stop[t] {
+						stops = append(stops, t)
+					} else {
+						hl.terms[t] = true
+					}
 				}
 			default:
 				hl.phrases = append(hl.phrases, a.terms)
 			}
+		}
+	}
+	if len(hl.terms) == 0 && len(hl.phrases) == 0 {
+		for _, t := range stops {
+			hl.terms[t] = true
 		}
 	}
 	return hl

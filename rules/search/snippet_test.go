@@ -73,3 +73,22 @@ func TestPlainSnippetOfTitledEntry(t *testing.T) {
 		}
 	}
 }
+
+// The stop list's words are not marked beside the words that matched: a
+// question's "a", "and", "the" would otherwise light up every line.
+func TestSnippetLeavesStopwords(t *testing.T) {
+	ix := Build(titledEdition())
+	for _, tc := range []struct{ q, want string }{
+		{"a player and awareness", "A triggered ability triggers, but the [player] controlling it doesn’t demonstrate [awareness] of it."},
+		{"can a player forget a trigger", "A [triggered] ability [triggers], but the [player] controlling it doesn’t demonstrate awareness of it."},
+	} {
+		r := ix.Search(Parse(tc.q), Options{Limit: 5})
+		if len(r.Hits) == 0 {
+			t.Errorf("%q: no hits", tc.q)
+			continue
+		}
+		if got := r.Hits[0].Snippet.Marked(); got != tc.want {
+			t.Errorf("%q: snippet %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}

@@ -297,7 +297,7 @@ func (u *unionIndex) search(q *Query, opt Options, lin *lineages) *Results {
 		groups = groups[:n]
 	}
 	matched := u.matchedEditions(top, groups, q, lin)
-	hl := newHighlight(p)
+	hl := newHighlight(p, u.ix.stop)
 	for i, g := range groups {
 		h := u.hit(g, matched[i], hl, s, opt, lin)
 		h.Also = g.also
