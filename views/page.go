@@ -424,6 +424,82 @@ type TermPage struct {
 	Page
 	Entry      *rules.GlossaryEntry
 	Prev, Next *rules.GlossaryEntry
+	// Cited are the rules the definition cites, quoted on the page so
+	// "See rule 702.2" is not a dead end (for an obsolete term, those its
+	// last definition cited, in that edition).
+	Cited []QuotedRule
+	// Across is the term in every edition whose glossary has it, oldest
+	// first, in runs of editions that agree on whether it is obsolete.
+	Across []TermRun
+	// LastDefined is, for an obsolete term, the entry of the last edition
+	// that defined it (with its edition), quoted whole.
+	LastDefined     *rules.GlossaryEntry
+	LastDefinedFrom *rules.Edition
+	// Switch is the sandbox's rules switch of the same name ("Mana burn"),
+	// if there is one: the engine plays each edition by its own text.
+	Switch *SwitchLink
+}
+
+// TermRun is a run of consecutive editions whose glossaries have a term,
+// all defining it or all marking it obsolete.
+type TermRun struct {
+	Obsolete bool
+	From, To *rules.Edition
+	N        int
+}
+
+// QuotedRule is a rule a term page quotes, and the edition it is from.
+type QuotedRule struct {
+	Edition *rules.Edition
+	Rule    *rules.Rule
+}
+
+func termRunLabel(r TermRun) string {
+	if r.Obsolete {
+		return "Obsolete in"
+	}
+	return "Defined in"
+}
+
+// SwitchLink names a rules switch for a link to its section of the
+// switches page.
+type SwitchLink struct{ ID, Name string }
+
+// QuotedBlocks is what a term page quotes of a rule it cites: the rule's
+// own paragraphs and, for a rule that is little more than a name (702.2
+// "Deathtouch"), the first paragraph of each of its first subrules, with
+// their numbers.
+func QuotedBlocks(r *rules.Rule) []QuotedBlock {
+	var out []QuotedBlock
+	size := 0
+	for _, b := range r.Body {
+		if b.Kind == rules.BlockText && len(out) < 3 {
+			out = append(out, QuotedBlock{Text: b.Text})
+			size += len(b.Text.S)
+		}
+	}
+	if size >= 60 {
+		return out
+	}
+	for _, c := range r.Children {
+		for _, b := range c.Body {
+			if b.Kind == rules.BlockText {
+				out = append(out, QuotedBlock{Number: c.Number, Text: b.Text})
+				break
+			}
+		}
+		if len(out) == 4 {
+			break
+		}
+	}
+	return out
+}
+
+// QuotedBlock is one paragraph a term page quotes; Number is set for a
+// subrule's.
+type QuotedBlock struct {
+	Number rules.Number
+	Text   rules.Text
 }
 
 // Keyword is one keyword action or ability and the rule that defines it.

@@ -67,6 +67,8 @@ func TestScreenshots(t *testing.T) {
 		{"chapter", "/2026-01-16/704", "704.1"},
 		{"chapter-print-view", "/2026-01-16/704/print", "Cite as"},
 		{"glossary", "/2026-01-16/glossary", "Glossary"},
+		{"term-quotes-rule", "/2026-04-17/glossary/deathtouch", "702.2b"},
+		{"term-obsolete", "/2026-04-17/glossary/mana-burn", "Last defined in"},
 		{"search", "/search?q=legend+rule&e=2026-01-16", "704.5j"},
 		// The answer above the hits: a tournament question asked of the
 		// CR, answered by the MTR; judges' shorthand, by the IPG's
