@@ -454,7 +454,7 @@ func Term(p TermPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if p.Switch != nil {
+			if p.Switch != nil && p.HasSwitches() {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "<p class=\"meta\">In the sandbox: the rules switch <a href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

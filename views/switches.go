@@ -41,3 +41,7 @@ type SwitchAt struct {
 	// edition's own text doesn't state it (an excerpt).
 	Builtin string
 }
+
+// HasSwitches says whether the site has the switches page: the server's
+// sandbox, or the one a static export links to.
+func (p Paths) HasSwitches() bool { return !p.Static || p.Sandbox != "" }
