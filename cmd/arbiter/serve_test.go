@@ -202,6 +202,22 @@ func TestMemoryLimitFlag(t *testing.T) {
 	}
 }
 
+// While the editions load at start the limit has half as much room again,
+// and a limit that is none, or left to GOMEMLIMIT (-1), stays so.
+func TestLoadingLimit(t *testing.T) {
+	for _, tt := range []struct{ limit, want int64 }{
+		{defaultMemoryLimit, defaultMemoryLimit * 3 / 2},
+		{1000, 1500},
+		{-1, -1},
+		{math.MaxInt64, math.MaxInt64},
+		{math.MaxInt64 / 3 * 2, math.MaxInt64/3*2 + math.MaxInt64/3},
+	} {
+		if got := loadingLimit(tt.limit); got != tt.want {
+			t.Errorf("loadingLimit(%d) = %d, want %d", tt.limit, got, tt.want)
+		}
+	}
+}
+
 // While the official editions parse in the background, a request naming
 // one not parsed yet has it parsed next, alone, and is answered from it:
 // here no background parsing runs, and the test parses one edition, which
