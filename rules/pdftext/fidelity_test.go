@@ -160,7 +160,7 @@ func theirWords(text []byte) []string {
 	}
 	drop := make([]bool, len(lines))
 	for i, line := range lines {
-		drop[i] = dotLeader.MatchString(line)
+		drop[i] = hasDotLeader(line)
 	}
 	for i := 1; i+1 < len(lines); i++ {
 		drop[i] = drop[i] || drop[i-1] && drop[i+1] && endsInNumber.MatchString(lines[i])

@@ -143,10 +143,40 @@ func furnitureKey(s string) string {
 	}, s)
 }
 
-// dotLeader matches a table-of-contents line: dot leaders to a page number,
-// or long leaders alone where the numbers are set in a column of their own
-// (the 2009 IPG).
-var dotLeader = regexp.MustCompile(`(\.\s*){4,}\s*\d+\s*$|(…\s*){2,}\s*\d+\s*$|(\.\s*){12,}$`)
+// hasDotLeader reports whether s is a table-of-contents line: dot leaders
+// to a page number (four dots or two ellipses, spaced or not), or long
+// leaders alone (twelve dots) where the numbers are set in a column of
+// their own (the 2009 IPG). It reads s from its end, once: the regular
+// expression it replaces (dotLeaderPattern in the tests, its oracle) was
+// a twentieth of a document's extraction, tried at every position of
+// every line.
+func hasDotLeader(s string) bool {
+	s = trimRightSpace(s)
+	t := strings.TrimRight(s, "0123456789")
+	if len(t) == len(s) {
+		return trailing(s, ".") >= 12
+	}
+	t = trimRightSpace(t)
+	return trailing(t, ".") >= 4 || trailing(t, "…") >= 2
+}
+
+// reSpace is what \s matches in Go's regular expressions.
+const reSpace = "\t\n\f\r "
+
+func trimRightSpace(s string) string { return strings.TrimRight(s, reSpace) }
+
+// trailing counts the marks at the end of s, spaces between them allowed.
+func trailing(s, mark string) int {
+	n := 0
+	for {
+		s = trimRightSpace(s)
+		if !strings.HasSuffix(s, mark) {
+			return n
+		}
+		s = s[:len(s)-len(mark)]
+		n++
+	}
+}
 
 // numbersOnly matches a line of page numbers alone: a contents' column.
 var numbersOnly = regexp.MustCompile(`^\d+(\s+\d+)*$`)
@@ -163,10 +193,10 @@ var contentsTitle = regexp.MustCompile(`(?i)^(table of )?contents$`)
 // text's own lines.
 func dropContents(lines []*tline) []*tline {
 	drop := make([]bool, len(lines))
+	leader := make([]bool, len(lines))
 	for i, t := range lines {
-		if len(t.cells) >= 1 && dotLeader.MatchString(t.text()) {
-			drop[i] = true
-		}
+		leader[i] = hasDotLeader(t.text())
+		drop[i] = len(t.cells) >= 1 && leader[i]
 	}
 	// An entry whose leader is lost ("Byes 52") between two that have one.
 	for i := 1; i+1 < len(lines); i++ {
@@ -177,7 +207,7 @@ func dropContents(lines []*tline) []*tline {
 	// The page numbers set in a column of their own, next to the entries.
 	for i, t := range lines {
 		for j := i - 1; j <= i+1; j += 2 {
-			if j >= 0 && j < len(lines) && dotLeader.MatchString(lines[j].text()) && numbersOnly.MatchString(t.text()) {
+			if j >= 0 && j < len(lines) && leader[j] && numbersOnly.MatchString(t.text()) {
 				drop[i] = true
 			}
 		}
