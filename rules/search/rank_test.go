@@ -1,0 +1,46 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// TestRankingSignals checks the signals of rank.go one query each, on
+// queries that are in no evaluation set: where each must put an entry.
+func TestRankingSignals(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, tt := range []struct {
+		q, want string
+		within  int
+		why     string
+	}{
+		{"does my opponent's wall stop my flier from attacking", "702.3b", 2,
+			"the glossary's Wall (See Defender) is one word of a long question, and its rule still follows it (citeHead, citeOwn)"},
+	} {
+		r := ix.Search(Parse(tt.q), Options{Limit: tt.within, NoSnippets: true})
+		if got := ids(r); !found(r, []string{tt.want}) {
+			t.Errorf("%q: want %s among the first %d (%s), got %v", tt.q, tt.want, tt.within, tt.why, got)
+		}
+	}
+}
+
+// TestNamedHeadingSubrulesFollow checks that the hits after a title the
+// query names are its own subrules.
+func TestNamedHeadingSubrulesFollow(t *testing.T) {
+	ix := corpusIndex(t)
+	r := ix.Search(Parse("what happens in the cleanup step"), Options{Limit: 3, NoSnippets: true})
+	head := rules.Number{}
+	for i, h := range r.Hits {
+		if i == 0 {
+			if h.Kind != HitRule || h.Number.String() != "514" {
+				t.Fatalf("first hit %s, want 514 (Cleanup Step)", hitID(h))
+			}
+			head = h.Number
+			continue
+		}
+		if h.Kind != HitRule || !below(head, h.Number) {
+			t.Errorf("hit %d is %s, want a subrule of 514; got %v", i+1, hitID(h), ids(r))
+		}
+	}
+}
