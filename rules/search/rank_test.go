@@ -44,3 +44,19 @@ func TestNamedHeadingSubrulesFollow(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedKeywordsGiveWay checks that a keyword's subrules, whose
+// definitions share everyday words, do not answer a question that does
+// not name the keyword.
+func TestUnnamedKeywordsGiveWay(t *testing.T) {
+	ix := corpusIndex(t)
+	r := ix.Search(Parse("do i reveal the card i search for"), Options{Limit: 3, NoSnippets: true})
+	if !found(r, []string{"701.23e"}) {
+		t.Errorf("want 701.23e (search, reveal) in the top 3, got %v", ids(r))
+	}
+	for _, h := range r.Hits {
+		if h.Kind == HitRule && h.Number.Chapter == 702 {
+			t.Errorf("%s, a keyword ability's rule the question does not name, is in the top 3: %v", hitID(h), ids(r))
+		}
+	}
+}
