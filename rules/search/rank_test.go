@@ -60,3 +60,25 @@ func TestUnnamedKeywordsGiveWay(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedVariantsGiveWay checks that the rules of a variant (sections
+// 8 and 9, Archenemy, Vanguard, Two-Headed Giant) do not answer a question
+// that does not name the variant.
+func TestUnnamedVariantsGiveWay(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, tt := range []struct{ q, want string }{
+		{"who takes the first turn", "103.1"},
+		{"how much life do players start with", "119.1"},
+		{"when does a player lose with poison counters", "704.5c"},
+	} {
+		r := ix.Search(Parse(tt.q), Options{Limit: 3, NoSnippets: true})
+		if !found(r, []string{tt.want}) {
+			t.Errorf("%q: want %s in the top 3, got %v", tt.q, tt.want, ids(r))
+		}
+		for _, h := range r.Hits {
+			if h.Kind == HitRule && h.Number.Section() >= 8 && h.Number.Chapter%100 != 0 {
+				t.Errorf("%q: %s, a variant's rule the question does not name, is in the top 3: %v", tt.q, hitID(h), ids(r))
+			}
+		}
+	}
+}
