@@ -17,6 +17,8 @@ func TestRankingSignals(t *testing.T) {
 	}{
 		{"does my opponent's wall stop my flier from attacking", "702.3b", 2,
 			"the glossary's Wall (See Defender) is one word of a long question, and its rule still follows it (citeHead, citeOwn)"},
+		{"can my opponent concede in the middle of my combat", "104.3a", 1,
+			"Concede cites rule 104, whose subrule that says \"concede\" answers (citedRule)"},
 	} {
 		r := ix.Search(Parse(tt.q), Options{Limit: tt.within, NoSnippets: true})
 		if got := ids(r); !found(r, []string{tt.want}) {
