@@ -168,3 +168,19 @@ func TestAsksDefinition(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksWhen(t *testing.T) {
+	for q, want := range map[string]bool{
+		"when do i draw":                        true,
+		"triggers when do they go on the stack": true,
+		"When can I cast an instant":            true,
+		"what happens when a creature dies":     false,
+		"does it trigger when it enters":        false,
+		"-when untap step":                      false,
+		"whenever a creature attacks":           false,
+	} {
+		if got := asksWhen(Parse(q)); got != want {
+			t.Errorf("asksWhen(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
