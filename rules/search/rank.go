@@ -874,7 +874,7 @@ func (ix *MemIndex) unnamedKeyword(d int32, p *plan, scoredMask uint32) bool {
 	for _, h := range ix.numbered(r.Parent.Number) {
 		named := false
 		eachHead(ix.docLists(h).heads, func(hs []int32) {
-			named = named || len(hs) > 0 && ix.headingInQuery(hs, p, scoredMask)
+			named = named || len(hs) > 0 && (ix.headingInQuery(hs, p, scoredMask) || ix.namesByStem(hs, p, scoredMask))
 		})
 		if named {
 			return false
@@ -927,4 +927,28 @@ func (ix *MemIndex) ownHoldsAll(d int32, terms []int32) bool {
 		}
 	}
 	return true
+}
+
+// namesByStem reports whether a query word of four letters or more
+// begins the one-word heading hs, or hs begins it: "kick" names Kicker,
+// "equipped" Equip.
+func (ix *MemIndex) namesByStem(hs []int32, p *plan, scoredMask uint32) bool {
+	if len(hs) != 1 {
+		return false
+	}
+	h := ix.keys[hs[0]]
+	for ci, c := range p.clauses {
+		if scoredMask&(1<<ci) == 0 {
+			continue
+		}
+		for _, a := range c.alts {
+			for _, t := range a.terms {
+				k := ix.keys[t]
+				if len(k) >= 4 && len(h) >= 4 && (strings.HasPrefix(h, k) || strings.HasPrefix(k, h)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
