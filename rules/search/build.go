@@ -403,6 +403,15 @@ func (a *analyser) term(t *rawToken) int32 {
 	return id
 }
 
+// lengthWeight is what a word of an example adds to a document's length,
+// in tenths: as much as a word of the rule, though it scores less
+// (fieldWeight). A long example adds words that may match, so it must
+// lengthen the entry as much: counted at its lower weight, long examples
+// (120.4d's) made their rules look short for all the words they matched.
+// Tuning half of the table questions: top 1 50.6% → 51.8%, MRR 0.618 →
+// 0.625, top 3 unchanged (69.0%); 15 instead of 10 changes little.
+var lengthWeight = [...]float32{fieldExample: 10}
+
 // Step 3: place.
 
 // place lays out each document's paragraphs one after another, a gap
@@ -430,7 +439,11 @@ func (b *builder) place() {
 			heading := sg.field == fieldHeading
 			b.head = b.head[:0]
 			for i := pa.from; i < pa.to; i++ {
-				if sg.field != fieldContext {
+				switch sg.field {
+				case fieldContext: // the same few headings above most rules: no length
+				case fieldExample:
+					length += lengthWeight[fieldExample] / tfScale
+				default:
 					length += float32(w) / tfScale
 				}
 				if heading && b.pKind[i] != TokCompound && !ix.stop[b.pTerm[i]] {

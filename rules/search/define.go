@@ -52,6 +52,39 @@ func definedTerm(s string) string {
 		unicode.IsUpper([]rune(w[0])[0]) && !pronouns[w[0]]:
 		return word(0)
 	}
+	return namedTerm(s)
+}
+
+// maxTermWords bounds the words of a term a sentence defines.
+const maxTermWords = 4
+
+// namedTerm returns the term of several words that one of the first two
+// sentences of s defines, as the rules do for the terms without a rule
+// of their own: "A player’s range of influence is the maximum distance
+// …", "Some spells … have additional costs. An additional cost is a cost
+// listed …", or "".
+func namedTerm(s string) string {
+	for i := 0; i < 2 && s != ""; i++ {
+		sent, rest, _ := strings.Cut(s, ". ")
+		s = rest
+		w := strings.Fields(sent)
+		if len(w) < 4 || w[0] != "A" && w[0] != "An" && w[0] != "The" {
+			continue
+		}
+		w = w[1:]
+		if strings.HasSuffix(w[0], "’s") && len(w) > 3 {
+			w = w[1:] // "A player’s range of influence"
+		}
+		for n := 2; n <= maxTermWords && n+1 < len(w); n++ {
+			if (w[n] == "is" || w[n] == "are") && (w[n+1] == "a" || w[n+1] == "an" || w[n+1] == "the") {
+				term := strings.Join(w[:n], " ")
+				if strings.IndexFunc(term, func(r rune) bool { return !unicode.IsLower(r) && r != ' ' && r != '-' }) < 0 {
+					return term
+				}
+				break
+			}
+		}
+	}
 	return ""
 }
 

@@ -62,7 +62,12 @@
 // when nothing else does, and say whether a definition is wanted
 // (intent.go); the rule that defines a term of the query ranks higher
 // (define.go); a glossary entry cites what the entry it sends the reader
-// to cites; hits are grouped by rule (group.go).
+// to cites, and its citations count whenever its term is in the query,
+// pointing at the subrule that says the term; a title the query names
+// lifts its subrules; a keyword's or a variant's rules count half when
+// the query does not name it, and a question asking when favours rules
+// that name a step or phase (rank.go); hits are grouped by rule
+// (group.go).
 //
 // # Evaluation
 //

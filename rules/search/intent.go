@@ -38,3 +38,54 @@ func asksDefinition(q *Query) bool {
 	}
 	return content <= 2 && !strings.Contains(" "+strings.Join(words, " ")+" ", " can ")
 }
+
+// A question that opens with "when", or says "when do/does/can/is …",
+// asks when something happens; "what happens when …" does not. The rules
+// that answer say so with a step, a phase, "at the beginning of",
+// "before" or "after" (timingWords).
+var (
+	timingWords = []string{"begin", "before", "after", "during", "step", "phase"}
+	whenVerbs   = map[string]bool{"do": true, "does": true, "did": true, "can": true, "is": true, "are": true, "will": true, "should": true, "exactly": true}
+)
+
+// asksWhen reports whether q asks when something happens.
+func asksWhen(q *Query) bool {
+	var words []string
+	for _, c := range q.Clauses {
+		if c.Exclude {
+			continue
+		}
+		for _, t := range Tokenize(c.Text) {
+			if t.Kind == TokWord {
+				words = append(words, t.Fold)
+			}
+		}
+	}
+	for i, w := range words {
+		if w == "when" && (i == 0 || i+1 < len(words) && whenVerbs[words[i+1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordTerms returns the term IDs of the words the index holds.
+func (ix *MemIndex) wordTerms(words []string) []int32 {
+	var out []int32
+	for _, w := range words {
+		if id, ok := ix.terms[string(stem(nil, []byte(w)))]; ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// holdsAny reports whether document d holds one of terms.
+func (ix *MemIndex) holdsAny(d int32, terms []int32) bool {
+	for _, t := range terms {
+		if ix.positions(t, d) != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -141,13 +141,18 @@ func textKeys(s string) []string {
 func lexiconWord(k string) bool { return lexTable.words[k] }
 
 // questionWords hold a question together without saying what it is about:
-// "what happens when …", "how does trample work", "how many …". In a
+// "what happens when …", "how does trample work", "how many …", and
+// the words that ask for a comparison ("a spell vs a card", "difference
+// between game loss and match loss": "vs" found Team vs. Team), and
+// "between" after one of them (plan.go), though not alone ("swap cards
+// between games"). In a
 // query they count as stopwords do (index.go), only when the query has
 // nothing else.
 var questionWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`happen happens mean means work works much many
-		exactly really ever anything something someone somebody`) {
+		exactly really ever anything something someone somebody
+		vs versus difference`) {
 		m[string(stem(nil, []byte(w)))] = true
 	}
 	return m

@@ -104,6 +104,10 @@ func TestDefinedTerm(t *testing.T) {
 		{"Trample is a static ability that modifies the rules for assigning an attacking creature’s combat damage.", "Trample"},
 		{"Ward is a triggered ability.", "Ward"},
 		{"A permanent is a card or token on the battlefield.", "permanent"},
+		{"A player’s range of influence is the maximum distance from that player", "range of influence"},
+		{"Some spells and abilities have additional costs. An additional cost is a cost listed in a spell’s rules text", "additional cost"},
+		{"The Two-Headed Giant variant is a game in which", ""},
+		{"An Aura is a permanent that", "Aura"},
 		{"To determine whether a player can play a land, compare the number of lands", ""},
 		{"The term", ""},
 		{"If a creature has toughness 0 or less, it’s put into its owner’s graveyard.", ""},
@@ -161,6 +165,22 @@ func TestAsksDefinition(t *testing.T) {
 	} {
 		if got := asksDefinition(Parse(q)); got != want {
 			t.Errorf("asksDefinition(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestAsksWhen(t *testing.T) {
+	for q, want := range map[string]bool{
+		"when do i draw":                        true,
+		"triggers when do they go on the stack": true,
+		"When can I cast an instant":            true,
+		"what happens when a creature dies":     false,
+		"does it trigger when it enters":        false,
+		"-when untap step":                      false,
+		"whenever a creature attacks":           false,
+	} {
+		if got := asksWhen(Parse(q)); got != want {
+			t.Errorf("asksWhen(%q) = %v, want %v", q, got, want)
 		}
 	}
 }

@@ -64,6 +64,7 @@ type plan struct {
 	dead        bool    // a required phrase has a word no entry holds: nothing can match
 	context     []int32 // the query's known words, to choose between corrections
 	define      bool    // the query asks what something is or means (intent.go)
+	timing      []int32 // the query asks when: the terms of timingWords (intent.go)
 }
 
 // maxClauses bounds a plan (a hyphenated word can give several clauses); it
@@ -95,6 +96,9 @@ func (ix *MemIndex) plan(q *Query, prefixLast bool) *plan {
 	fix := map[int][]Correction{} // clause → corrections of its words
 	p.context = ix.queryContext(q)
 	p.define = asksDefinition(q)
+	if asksWhen(q) {
+		p.timing = ix.wordTerms(timingWords)
+	}
 	var run []qtoken
 	runs, phrases := 0, 0
 	flush := func() {
@@ -299,7 +303,7 @@ func (ix *MemIndex) planRun(p *plan, toks []qtoken, fix map[int][]Correction, fi
 			continue
 		}
 		quot = append(quot, qterm{term: id, qpos: t.pos})
-		stop := ix.stop[id] || t.kind == TokWord && questionWords[t.key]
+		stop := ix.stop[id] || t.kind == TokWord && (questionWords[t.key] || t.key == "between" && i >= 2 && questionWords[toks[i-2].key])
 		if !stop {
 			seq = append(seq, seqTerm{clause: len(p.clauses), qpos: t.pos})
 		}
