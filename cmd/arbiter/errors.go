@@ -19,6 +19,10 @@ type httpError struct {
 	status int
 	msg    string
 	ed     *rules.Edition // the edition the request was about, if known
+	// retryAfter, when set, is sent as Retry-After: a refusal of costly
+	// work (admission.go), which is no fault of ours and is not logged as
+	// an error.
+	retryAfter string
 
 	// A rule number that the edition lacks: the error page lists the
 	// nearest numbers it has, and another edition that has it.
@@ -59,7 +63,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	he := asHTTPError(err)
-	if he.status >= 500 {
+	if he.retryAfter != "" {
+		c.Response().Header().Set("Retry-After", he.retryAfter)
+	} else if he.status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
 	// The router has set Allow to the methods the path answers (/sandbox/run

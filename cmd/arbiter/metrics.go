@@ -74,6 +74,7 @@ func newMetrics(s *Server) *metrics {
 	}
 	m.reloads.WithLabelValues("ok")
 	m.reloads.WithLabelValues("failed")
+	m.reg.MustRegister(s.admit.collectors()...)
 	m.reg.MustRegister(m.requests, m.latency, m.reloads, m.editions, m.diags, m.parseErr,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),

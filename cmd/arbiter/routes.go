@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/search"
 	"github.com/arbiter-rules/arbiter/static"
 )
 
@@ -29,7 +30,7 @@ func (s *Server) routes() {
 	get("/", s.home)
 	get("/help", s.help)
 	get("/jump", s.jump)
-	get("/search", s.searchPage)
+	get("/search", s.expensiveIf(allEditions, s.searchPage))
 	get("/suggest", s.suggest)
 	get("/opensearch.xml", s.openSearch)
 	get(static.Prefix+"*", serveStatic)
@@ -47,7 +48,7 @@ func (s *Server) routes() {
 	get("/diagnostics", s.diagnostics)
 
 	get("/diff", s.diffForm)
-	get("/diff/:from/:to", s.diffPage)
+	get("/diff/:from/:to", s.expensive(s.diffPage))
 
 	get("/sandbox", s.sandboxIndex)
 	get("/sandbox/switches", s.switchesPage)
@@ -65,12 +66,12 @@ func (s *Server) routes() {
 
 	get("/api/editions", s.apiEditions)
 	get("/api/switches", s.apiSwitches)
-	get("/api/history/:edition/:number", s.apiHistory)
-	get("/api/history/:edition/:number/in/:in", s.apiHistory)
-	get("/api/diff/:from/:to", s.apiDiff)
+	get("/api/history/:edition/:number", s.expensive(s.apiHistory))
+	get("/api/history/:edition/:number/in/:in", s.expensive(s.apiHistory))
+	get("/api/diff/:from/:to", s.expensive(s.apiDiff))
 	get("/api/:edition/rules/:number", s.apiRule)
 	get("/api/:edition/glossary/:term", s.apiTerm)
-	get("/api/:edition/search", s.apiSearch)
+	get("/api/:edition/search", s.expensiveIf(allEditions, s.apiSearch))
 	get("/api/:edition/topics/:slug", s.apiTopic)
 	get("/api/*", func(echo.Context) error { return notFound("No such API endpoint; see README.md for the API.") })
 
@@ -80,10 +81,10 @@ func (s *Server) routes() {
 	for _, d := range rules.Docs {
 		p := "/" + d.Slug()
 		get(p, s.docHome)
-		get(p+"/diff/:from/:to", s.diffPage)
+		get(p+"/diff/:from/:to", s.expensive(s.diffPage))
 		get(p+"/:edition", s.docEdition)
 		get(p+"/:edition/section/:section", s.sectionPage)
-		get(p+"/:edition/all", s.allPage)
+		get(p+"/:edition/all", s.expensive(s.allPage))
 		get(p+"/:edition/topic/:slug", s.topicPage)
 		get(p+"/:edition/:number", s.rulePage)
 		get(p+"/:edition/:number/now", s.nowRule)
@@ -93,11 +94,11 @@ func (s *Server) routes() {
 		get("/preview"+p+"/:edition/section/:section", s.previewSection)
 		get("/preview"+p+"/:edition/topic/:slug", s.previewTopic)
 		get("/api"+p+"/editions", s.apiEditions)
-		get("/api"+p+"/history/:edition/:number", s.apiHistory)
-		get("/api"+p+"/history/:edition/:number/in/:in", s.apiHistory)
-		get("/api"+p+"/diff/:from/:to", s.apiDiff)
+		get("/api"+p+"/history/:edition/:number", s.expensive(s.apiHistory))
+		get("/api"+p+"/history/:edition/:number/in/:in", s.expensive(s.apiHistory))
+		get("/api"+p+"/diff/:from/:to", s.expensive(s.apiDiff))
 		get("/api"+p+"/:edition/rules/:number", s.apiRule)
-		get("/api"+p+"/:edition/search", s.apiSearch)
+		get("/api"+p+"/:edition/search", s.expensiveIf(allEditions, s.apiSearch))
 		get("/api"+p+"/:edition/topics/:slug", s.apiTopic)
 	}
 	get("/cr/:edition/glossary", s.glossaryPage)
@@ -109,11 +110,19 @@ func (s *Server) routes() {
 	get("/:edition/glossary", s.glossaryPage)
 	get("/:edition/glossary/:slug", s.termPage)
 	get("/:edition/keywords", s.keywordsPage)
-	get("/:edition/all", s.allPage)
+	get("/:edition/all", s.expensive(s.allPage))
 	get("/:edition/topic/:slug", s.topicPage)
 	get("/:edition/:number", s.rulePage)
 	get("/:edition/:number/now", s.nowRule)
 	get("/:edition/:number/print", s.printPage)
+}
+
+// allEditions says whether a search asks every edition (e=all, e=mtr/all,
+// /api/all/search): it builds or reads an index per edition, where one
+// edition's is kept warm.
+func allEditions(c echo.Context) bool {
+	_, e := rules.SplitID(c.QueryParam("e"))
+	return e == search.AllEditions || c.Param("edition") == search.AllEditions
 }
 
 // param returns a path parameter, unescaped: echo routes on the escaped

@@ -25,7 +25,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "serve",
-		usage: "serve [--addr 127.0.0.1:8080] [--data-dir DIR] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--wasm FILE] [--debug]",
+		usage: "serve [--addr 127.0.0.1:8080] [--data-dir DIR] [--rules PATH]... [--watch] [--trusted-proxy CIDR]... [--search-indexes N] [--expensive-workers N] [--expensive-queue N] [--expensive-wait D] [--expensive-per-client N] [--wasm FILE] [--debug]",
 		run:   runServe,
 	})
 }
@@ -93,6 +93,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
 	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB)")
 	wasm := fs.String("wasm", "", "the search for reading offline, cmd/searchwasm built for GOOS=js GOARCH=wasm, with Go's wasm_exec.js beside it or in go env GOROOT (default: built with the go command, if there is one)")
+	var adm AdmissionOptions
+	fs.IntVar(&adm.Workers, "expensive-workers", 0, "costly requests (uncached diffs and histories, search of every edition, whole editions) run at once (default: the processors less one, at least one)")
+	fs.IntVar(&adm.Queue, "expensive-queue", 0, "costly requests that may wait for a worker; more are refused with 503 (default: four per worker)")
+	fs.DurationVar(&adm.Wait, "expensive-wait", 1500*time.Millisecond, "how long a costly request may wait for a worker before it is refused with 503")
+	fs.IntVar(&adm.PerClient, "expensive-per-client", 1, "costly requests one client address may have under way; more are refused with 429")
 	var paths pathList
 	fs.Var(&paths, "rules", "a rules file or directory to serve besides the embedded editions (repeatable)")
 	var trusted prefixList
@@ -106,6 +111,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if *keep < 0 || *interval <= 0 {
 		fmt.Fprintln(stderr, "serve: --search-indexes must be 0 or more and --watch-interval positive")
+		return 2
+	}
+	if adm.Workers < 0 || adm.Queue < 0 || adm.Wait <= 0 || adm.PerClient <= 0 {
+		fmt.Fprintln(stderr, "serve: --expensive-workers and --expensive-queue must be 0 (the default) or more, --expensive-wait and --expensive-per-client positive")
 		return 2
 	}
 	limit, err := memoryLimit(*memLimit, os.Getenv("GOMEMLIMIT"))
@@ -161,6 +170,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		TrustedProxies: trusted,
 		Content:        set,
 		Reread:         o,
+		Admission:      adm,
 	})
 	go func() {
 		srv.Warm()

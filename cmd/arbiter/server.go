@@ -32,6 +32,7 @@ type Server struct {
 	// examples their "Run in sandbox" links; nil turns the sandbox off.
 	Scenarios *scenario.Library
 	runLimit  *rateLimiter   // the sandbox's run endpoint, per client
+	admit     *admission     // the costly routes' bounds
 	runBudget time.Duration  // limit of a posted scenario's run, in its CPU time (runclock_linux.go)
 	trusted   []netip.Prefix // proxies whose X-Forwarded-For names the client
 	keep      int            // search indexes each site holds; 0 all
@@ -137,6 +138,10 @@ type Options struct {
 	// OfflineSearch is the search code the service worker saves, so that
 	// search works offline; nil leaves search out until SetOfflineSearch.
 	OfflineSearch *OfflineSearch
+
+	// Admission bounds the costly requests (admission.go); zero values
+	// take the defaults.
+	Admission AdmissionOptions
 }
 
 // NewServer serves lib.
@@ -162,6 +167,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		browser:   opt.Browser,
 		Scenarios: opt.Scenarios,
 		runLimit:  newRateLimiter(runRate, runBurst, runClients),
+		admit:     newAdmission(opt.Admission),
 		runBudget: scenario.DefaultBudget,
 		trusted:   opt.TrustedProxies,
 		keep:      opt.SearchIndexes,
