@@ -19,7 +19,7 @@ type index struct {
 	pos      map[*Rule]int
 	byNumber map[Number]*Rule
 	glossary []*GlossaryEntry
-	names    map[string]int32 // FoldTerm(term), slug → glossary index (termTable.names, shared)
+	names    termNames // FoldTerm(term), slug → glossary index (termTable.names, shared)
 	topics   map[string]*Topic
 	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
 }
@@ -192,10 +192,10 @@ func (e *Edition) Section(n int) *Section {
 // accents and quote style. It returns nil if there is none.
 func (e *Edition) Term(name string) *GlossaryEntry {
 	ix := e.ix()
-	if i, ok := ix.names[FoldTerm(name)]; ok {
+	if i, ok := ix.names.lookup(FoldTerm(name)); ok {
 		return ix.glossary[i]
 	}
-	if i, ok := ix.names[strings.ToLower(name)]; ok {
+	if i, ok := ix.names.lookup(strings.ToLower(name)); ok {
 		return ix.glossary[i]
 	}
 	return nil
