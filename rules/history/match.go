@@ -857,7 +857,7 @@ func (m *Matching) compare(ua, ub *unit) Op {
 	}
 	// The same words, numbers and all, though one cites what the other
 	// does not: "See rule 419,8" became "See rule 419.8" in 2003-12-01.
-	if wording(ua.text, m.m10) == wording(ub.text, m.m10) {
+	if wording(ua.Text(), m.m10) == wording(ub.Text(), m.m10) {
 		return Reworded
 	}
 	return Changed
