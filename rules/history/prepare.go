@@ -603,6 +603,17 @@ func prepare(e *rules.Edition, us *units) *prepared {
 	p.text = make([]*unit, len(p.entries))
 	p.firstEx = make([]int32, len(p.entries))
 	p.parent = make([]int32, len(p.entries))
+	// The examples are counted first: a prepared edition is kept, and an
+	// array grown by append would keep its room to spare.
+	nex := 0
+	for _, r := range p.entries {
+		for _, b := range r.Body {
+			if b.Kind == rules.BlockExample {
+				nex++
+			}
+		}
+	}
+	p.examples = make([]example, 0, nex)
 	var paras []rules.Block
 	var stack []int32 // the open ancestors of the current entry
 	for i, r := range p.entries {
