@@ -12,21 +12,28 @@ import (
 type index struct {
 	order []*Rule // every numbered entry in document order
 	// keys[i] is order[i]'s number as numberKey. When the numbers ascend
-	// (sorted), as in every real edition, an entry is found by binary
+	// and each has a key (sorted), as in every real edition, an entry is
+	// found by binary
 	// search and the maps below are not built.
-	keys     []uint64
+	keys     []uint32
 	sorted   bool
 	pos      map[*Rule]int
 	byNumber map[Number]*Rule
 	glossary []*GlossaryEntry
-	names    map[string]int32 // FoldTerm(term), slug → glossary index (termTable.names, shared)
+	names    termNames // FoldTerm(term), slug → glossary index (termTable.names, shared)
 	topics   map[string]*Topic
 	labels   map[string]any // RST label → *Rule, *Section, *GlossaryEntry
 }
 
-// numberKey orders numbers as Compare does.
-func numberKey(n Number) uint64 {
-	return uint64(n.Chapter)<<24 | uint64(n.Rule)<<8 | uint64(n.Sub)
+// numberKey orders numbers as Compare does. It is 32 bits, half the room
+// of the obvious key over the 264,000 entries of the editions served, so
+// it has none (ok false) for a chapter over 1023 or a rule over 16383,
+// which no edition has.
+func numberKey(n Number) (k uint32, ok bool) {
+	if n.Chapter >= 1<<10 || n.Rule >= 1<<14 {
+		return 0, false
+	}
+	return uint32(n.Chapter)<<22 | uint32(n.Rule)<<8 | uint32(n.Sub), true
 }
 
 // Reindex rebuilds e's lookup tables from its tree. Parsers and Link call it;
@@ -42,7 +49,7 @@ func (e *Edition) reindex(terms *termTable) {
 	})
 	ix := &index{
 		order:    make([]*Rule, 0, n),
-		keys:     make([]uint64, 0, n),
+		keys:     make([]uint32, 0, n),
 		sorted:   true,
 		glossary: e.Glossary,
 		names:    terms.nameIndex(),
@@ -55,8 +62,8 @@ func (e *Edition) reindex(terms *termTable) {
 		}
 	}
 	e.Walk(func(r *Rule) bool {
-		k := numberKey(r.Number)
-		if len(ix.keys) > 0 && k < ix.keys[len(ix.keys)-1] {
+		k, ok := numberKey(r.Number)
+		if !ok || len(ix.keys) > 0 && k < ix.keys[len(ix.keys)-1] {
 			ix.sorted = false
 		}
 		ix.order = append(ix.order, r)
@@ -97,7 +104,10 @@ func (e *Edition) ix() *index {
 
 // find returns the position in order of the first entry numbered n, or -1.
 func (ix *index) find(n Number) int {
-	k := numberKey(n)
+	k, ok := numberKey(n)
+	if !ok {
+		return -1 // no entry of a sorted index has a number without a key
+	}
 	lo, hi := 0, len(ix.keys)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -192,10 +202,10 @@ func (e *Edition) Section(n int) *Section {
 // accents and quote style. It returns nil if there is none.
 func (e *Edition) Term(name string) *GlossaryEntry {
 	ix := e.ix()
-	if i, ok := ix.names[FoldTerm(name)]; ok {
+	if i, ok := ix.names.lookup(FoldTerm(name)); ok {
 		return ix.glossary[i]
 	}
-	if i, ok := ix.names[strings.ToLower(name)]; ok {
+	if i, ok := ix.names.lookup(strings.ToLower(name)); ok {
 		return ix.glossary[i]
 	}
 	return nil

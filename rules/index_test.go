@@ -84,3 +84,26 @@ func TestIndexLookups(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexKeyless checks that an entry whose number has no numberKey (no
+// parser makes one: a rule index stops at 9999) is found, through maps,
+// and that looking such a number up in a sorted index finds nothing.
+func TestIndexKeyless(t *testing.T) {
+	big := Number{Chapter: 100, Rule: 1 << 14}
+	sec := &Section{Number: 1}
+	for _, n := range []Number{{Chapter: 100}, {Chapter: 100, Rule: 1}, big, {Chapter: 101}} {
+		sec.Chapters = append(sec.Chapters, &Rule{Number: n, Section: sec})
+	}
+	e := &Edition{Sections: []*Section{sec}}
+	e.Reindex()
+	if r := e.Rule(big); r != sec.Chapters[2] {
+		t.Errorf("Rule(%v) = %v, want the entry numbered so", big, r)
+	}
+	if r := e.Next(sec.Chapters[2]); r != sec.Chapters[3] {
+		t.Errorf("Next of %v = %v, want 101", big, r)
+	}
+	sorted := indexEdition(t, "100", "100.1", "101")
+	if r := sorted.Rule(big); r != nil {
+		t.Errorf("Rule(%v) in an index without it = %v, want nil", big, r)
+	}
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"hash/maphash"
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 	"weak"
@@ -17,7 +18,8 @@ import (
 // So every paragraph list (a rule's body, a glossary definition, a topic)
 // is replaced by the canonical copy of a list that reads the same, spans
 // included (spans say what they cite, not where it is in one edition), and
-// every other string by its canonical copy (intern). New lists are
+// every other string by its canonical copy (intern), and a glossary
+// entry's list of terms by the canonical list (internTerms). New lists are
 // copied out of the parser's and linker's arenas, so no stray slice keeps a
 // whole decoded file or arena alive.
 //
@@ -58,9 +60,7 @@ func Compact(e *Edition) {
 		return true
 	})
 	for _, g := range e.Glossary {
-		for i, t := range g.Terms {
-			g.Terms[i] = intern(t)
-		}
+		g.Terms = internTerms(g.Terms)
 		g.Slug = intern(g.Slug)
 		g.Body = share(g.Body)
 	}
@@ -232,4 +232,45 @@ func intern(s string) string {
 	c := unsafe.String(&b[0], len(b)) // b is never written again
 	strs.m[c] = c
 	return c
+}
+
+// termLists holds the canonical copy of every list of terms Compact has
+// seen, by the terms joined with NULs: a glossary entry's terms read the
+// same in most editions, and a list of its own for each of the 63,000
+// entries of the editions served was as many small blocks among a
+// parse's garbage. Held for good, as strs is.
+var termLists = struct {
+	sync.Mutex
+	m     map[string][]string
+	chunk []string
+}{m: map[string][]string{}}
+
+// internTerms returns the canonical copy of ts, its terms interned.
+func internTerms(ts []string) []string {
+	if len(ts) == 0 {
+		return ts
+	}
+	key := ts[0]
+	if len(ts) > 1 {
+		key = strings.Join(ts, "\x00")
+	}
+	termLists.Lock()
+	c, ok := termLists.m[key]
+	termLists.Unlock()
+	if ok {
+		return c
+	}
+	c = make([]string, len(ts))
+	for i, t := range ts {
+		c[i] = intern(t)
+	}
+	termLists.Lock()
+	defer termLists.Unlock()
+	if d, ok := termLists.m[key]; ok {
+		return d
+	}
+	k := carve(&termLists.chunk, len(c), 1024)
+	copy(k, c)
+	termLists.m[intern(key)] = k
+	return k
 }

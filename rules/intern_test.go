@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -82,5 +83,37 @@ func TestInternShares(t *testing.T) {
 	}
 	if intern("") != "" {
 		t.Error(`intern("") is not ""`)
+	}
+}
+
+// TestInternTerms checks that lists of terms that read alike share one
+// copy, which reads as the list given and cannot grow into another, and
+// that lists that differ in any term, or in their order, do not.
+func TestInternTerms(t *testing.T) {
+	tests := []struct {
+		a, b  []string
+		share bool
+	}{
+		{[]string{"Active Player"}, []string{"Active Player"}, true},
+		{[]string{"You", "Your"}, []string{"You", "Your"}, true},
+		{[]string{"You", "Your"}, []string{"Your", "You"}, false},
+		{[]string{"You", "Your"}, []string{"You"}, false},
+		{[]string{"Yo", "uYour"}, []string{"You", "Your"}, false},
+	}
+	for _, tt := range tests {
+		a := internTerms(slices.Clone(tt.a))
+		b := internTerms(slices.Clone(tt.b))
+		if !slices.Equal(a, tt.a) || !slices.Equal(b, tt.b) {
+			t.Errorf("internTerms(%q), internTerms(%q) = %q, %q", tt.a, tt.b, a, b)
+		}
+		if cap(a) != len(a) {
+			t.Errorf("internTerms(%q) has room to grow: %d/%d", tt.a, len(a), cap(a))
+		}
+		if shared := &a[0] == &b[0]; shared != tt.share {
+			t.Errorf("%q and %q share a list: %v, want %v", tt.a, tt.b, shared, tt.share)
+		}
+	}
+	if internTerms(nil) != nil {
+		t.Error("internTerms(nil) is not nil")
 	}
 }

@@ -506,6 +506,24 @@ type judgeBuilder struct {
 	lastPart   string   // the same, but for a table's REL labels ("All Levels")
 	nextEntry  []int32  // by line: the next line that may be an entry, or -1 (aheadAgrees)
 	entryAt    []Number // by line: that entry's number
+	// rules are carved from slabs (newRule): made one by one while the
+	// parse leaves garbage of every size behind, the 14,000 entries of the
+	// judge documents each held a span of the heap that was otherwise
+	// empty once the garbage was collected.
+	rules []Rule
+	made  int // entries made so far
+}
+
+// newRule returns r in a slab of b's. Each slab holds as many entries as
+// were made before it (at least 32, at most 512), so the last one's free
+// end wastes little in a short document.
+func (b *judgeBuilder) newRule(r Rule) *Rule {
+	if len(b.rules) == cap(b.rules) {
+		b.rules = make([]Rule, 0, min(max(b.made, 32), 512))
+	}
+	b.made++
+	b.rules = append(b.rules, r)
+	return &b.rules[len(b.rules)-1]
 }
 
 func (b *judgeBuilder) pos(l jline) Pos { return Pos{File: b.d.file, Line: int(l.n)} }
@@ -764,7 +782,7 @@ func (b *judgeBuilder) openEntry(n Number, title string, cells []string, l jline
 	}
 	var r *Rule
 	if n.Rule == 0 {
-		r = &Rule{Number: n, Title: title, Section: b.sect, Pos: pos}
+		r = b.newRule(Rule{Number: n, Title: title, Section: b.sect, Pos: pos})
 		b.sect.Chapters = append(b.sect.Chapters, r)
 		b.chapter = r
 		if len(b.sect.Chapters) == 1 && (!b.hundreds || int(n.Chapter) == b.sect.Number*100) {
@@ -773,10 +791,10 @@ func (b *judgeBuilder) openEntry(n Number, title string, cells []string, l jline
 	} else {
 		if b.chapter == nil || b.chapter.Number.Chapter != n.Chapter {
 			b.d.warnf(int(l.n), "entry %s comes without a heading for %d; one is implied", n, n.Chapter)
-			b.chapter = &Rule{Number: Number{Chapter: n.Chapter}, Section: b.sect, Pos: pos}
+			b.chapter = b.newRule(Rule{Number: Number{Chapter: n.Chapter}, Section: b.sect, Pos: pos})
 			b.sect.Chapters = append(b.sect.Chapters, b.chapter)
 		}
-		r = &Rule{Number: n, Title: title, Parent: b.chapter, Section: b.sect, Pos: pos}
+		r = b.newRule(Rule{Number: n, Title: title, Parent: b.chapter, Section: b.sect, Pos: pos})
 		b.chapter.Children = append(b.chapter.Children, r)
 	}
 	b.entry, b.topic, b.started, b.last, b.penalty = r, nil, true, n, false

@@ -132,7 +132,7 @@ func (sc *linkScanner) scan(s string, existing []Span, own int32) {
 	a := 0
 	for _, sp := range existing {
 		if sp.Kind == SpanTerm {
-			if g, ok := sc.terms.nameIndex()[sp.Target]; ok {
+			if g, ok := sc.terms.nameIndex().lookup(sp.Target); ok {
 				sc.seen[sc.entryOf[g]] = sc.unit
 			}
 		}

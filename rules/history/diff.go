@@ -245,7 +245,7 @@ func (m *Matching) diff() *Diff {
 	for j, i := range m.entryBack {
 		nb := b.entries[j]
 		if i < 0 {
-			c := Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].text}
+			c := Change{Kind: kindOf(b, j), Op: addedOr(i), New: nb, NewText: b.text[j].Text()}
 			if x, ok := m.splitFrom[int32(j)]; ok && c.Op == Added {
 				c.SplitFrom = a.entries[x]
 			}
@@ -257,7 +257,7 @@ func (m *Matching) diff() *Diff {
 				op |= Moved
 			}
 			if op != 0 {
-				c := Change{Kind: kindOf(b, j), Op: op, Old: na, New: nb, OldText: a.text[i].text, NewText: b.text[j].text}
+				c := Change{Kind: kindOf(b, j), Op: op, Old: na, New: nb, OldText: a.text[i].Text(), NewText: b.text[j].Text()}
 				c.Follows = op.Is(Moved) && m.follows(int(i), j)
 				add(c, order{at: j})
 			}
@@ -267,7 +267,7 @@ func (m *Matching) diff() *Diff {
 			ex := b.examples[y]
 			x := m.exampleBack[y]
 			if x < 0 {
-				add(Change{Kind: Example, Op: addedOr(x), New: nb, NewExample: int(ex.ord), NewText: ex.u.text}, order{at: j, phase: 1, sub: y})
+				add(Change{Kind: Example, Op: addedOr(x), New: nb, NewExample: int(ex.ord), NewText: ex.u.Text()}, order{at: j, phase: 1, sub: y})
 				continue
 			}
 			old := a.examples[x]
@@ -280,13 +280,13 @@ func (m *Matching) diff() *Diff {
 			}
 			if op != 0 {
 				add(Change{Kind: Example, Op: op, Old: a.entries[old.owner], OldExample: int(old.ord), New: nb, NewExample: int(ex.ord),
-					OldText: old.u.text, NewText: ex.u.text}, order{at: j, phase: 1, sub: y})
+					OldText: old.u.Text(), NewText: ex.u.Text()}, order{at: j, phase: 1, sub: y})
 			}
 		}
 	}
 	for i, j := range m.entry {
 		if j < 0 {
-			c := Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].text}
+			c := Change{Kind: kindOf(a, i), Op: removedOr(j), Old: a.entries[i], OldText: a.text[i].Text()}
 			if y, ok := m.mergedInto[int32(i)]; ok && c.Op == Removed {
 				c.MergedInto = b.entries[y]
 			}
@@ -298,7 +298,7 @@ func (m *Matching) diff() *Diff {
 			continue
 		}
 		ex := a.examples[x]
-		c := Change{Kind: Example, Op: removedOr(y), Old: a.entries[ex.owner], OldExample: int(ex.ord), OldText: ex.u.text}
+		c := Change{Kind: Example, Op: removedOr(y), Old: a.entries[ex.owner], OldExample: int(ex.ord), OldText: ex.u.Text()}
 		if j := m.entry[ex.owner]; j >= 0 {
 			add(c, order{at: int(j), phase: 1, old: 1, sub: x})
 		} else {
@@ -312,13 +312,13 @@ func (m *Matching) diff() *Diff {
 			last = int(j)
 		}
 		if j < 0 {
-			add(Change{Kind: Term, Op: removedOr(j), OldTerm: a.e.Glossary[i], OldText: a.terms[i].text}, order{group: 1, at: last, phase: 2, old: i})
+			add(Change{Kind: Term, Op: removedOr(j), OldTerm: a.e.Glossary[i], OldText: a.terms[i].Text()}, order{group: 1, at: last, phase: 2, old: i})
 		}
 	}
 	for j, i := range m.termBack {
 		gb := b.e.Glossary[j]
 		if i < 0 {
-			add(Change{Kind: Term, Op: addedOr(i), NewTerm: gb, NewText: b.terms[j].text}, order{group: 1, at: j})
+			add(Change{Kind: Term, Op: addedOr(i), NewTerm: gb, NewText: b.terms[j].Text()}, order{group: 1, at: j})
 			continue
 		}
 		ga := a.e.Glossary[i]
@@ -327,7 +327,7 @@ func (m *Matching) diff() *Diff {
 			op |= Moved
 		}
 		if op != 0 {
-			add(Change{Kind: Term, Op: op, OldTerm: ga, NewTerm: gb, OldText: a.terms[i].text, NewText: b.terms[j].text}, order{group: 1, at: j})
+			add(Change{Kind: Term, Op: op, OldTerm: ga, NewTerm: gb, OldText: a.terms[i].Text(), NewText: b.terms[j].Text()}, order{group: 1, at: j})
 		}
 	}
 

@@ -334,9 +334,9 @@ func (ruleItems) version(p *prepared, x int) Version {
 
 func (ruleItems) side(ev *Event, p *prepared, x int, old bool) {
 	if old {
-		ev.Old, ev.OldText = p.entries[x], p.text[x].text
+		ev.Old, ev.OldText = p.entries[x], p.text[x].Text()
 	} else {
-		ev.New, ev.NewText = p.entries[x], p.text[x].text
+		ev.New, ev.NewText = p.entries[x], p.text[x].Text()
 	}
 }
 
@@ -356,9 +356,9 @@ func (termItems) version(p *prepared, x int) Version {
 
 func (termItems) side(ev *Event, p *prepared, x int, old bool) {
 	if old {
-		ev.OldTerm, ev.OldText = p.e.Glossary[x], p.terms[x].text
+		ev.OldTerm, ev.OldText = p.e.Glossary[x], p.terms[x].Text()
 	} else {
-		ev.NewTerm, ev.NewText = p.e.Glossary[x], p.terms[x].text
+		ev.NewTerm, ev.NewText = p.e.Glossary[x], p.terms[x].Text()
 	}
 }
 

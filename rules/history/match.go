@@ -27,12 +27,19 @@ type Matching struct {
 	splitFrom, mergedInto map[int32]int32
 }
 
+// newMatching pairs nothing yet. Its six arrays are cut from one: a
+// matching is kept for every pair of neighbouring editions, made while
+// matching leaves garbage of every size behind, and each array on its own
+// would keep a span of the heap that is otherwise empty once it is
+// collected.
 func newMatching(a, b *prepared) *Matching {
+	all := make([]int32, len(a.entries)+len(b.entries)+len(a.examples)+len(b.examples)+len(a.terms)+len(b.terms))
+	for i := range all {
+		all[i] = -1
+	}
 	none := func(n int) []int32 {
-		s := make([]int32, n)
-		for i := range s {
-			s[i] = -1
-		}
+		s := all[:n:n]
+		all = all[n:]
 		return s
 	}
 	return &Matching{
@@ -857,7 +864,7 @@ func (m *Matching) compare(ua, ub *unit) Op {
 	}
 	// The same words, numbers and all, though one cites what the other
 	// does not: "See rule 419,8" became "See rule 419.8" in 2003-12-01.
-	if wording(ua.text, m.m10) == wording(ub.text, m.m10) {
+	if wording(ua.Text(), m.m10) == wording(ub.Text(), m.m10) {
 		return Reworded
 	}
 	return Changed

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
@@ -18,10 +19,46 @@ import (
 // every edition whose text is the same (units), so all 73 editions' worth
 // costs about as much as the distinct texts.
 type unit struct {
-	text   string         // the text as printed
+	// text is the text as printed, unless it is parts joined (Text): one
+	// paragraph's is the edition's own string, and several paragraphs'
+	// are kept as their own strings, not copied into one, unless masking
+	// left the joined text as it was (then it is masked).
+	text   string
+	parts  []part
 	masked string         // text with each cited rule number replaced by "#", typography folded
 	nums   []rules.Number // the numbers masked, in order (a range gives its first and last)
 	bag    []uint32       // hashes of masked's words, sorted, for similarity
+}
+
+// part is one paragraph of a unit of several, or of a numbered sense.
+type part struct {
+	s     string // the paragraph as the edition has it
+	sense int    // a glossary sense's number, written before it; 0 if none
+}
+
+// Text is the unit's text as printed: its paragraphs, each a line, a
+// numbered sense with its number. Only diffs ask for it, so the copies
+// it makes of a unit of several paragraphs are garbage at once, where
+// keeping them took 4.5 MiB for the editions served.
+func (u *unit) Text() string {
+	if u.parts == nil {
+		return u.text
+	}
+	return joinParts(u.parts)
+}
+
+func joinParts(ps []part) string {
+	var b strings.Builder
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if p.sense > 0 {
+			b.WriteString(strconv.Itoa(p.sense) + ". ")
+		}
+		b.WriteString(p.s)
+	}
+	return b.String()
 }
 
 // units hands out one *unit per distinct text. It is safe for concurrent use.
@@ -34,16 +71,39 @@ type unit struct {
 // kind (keep), which the chain lets go of all together.
 type units struct {
 	mu sync.Mutex
-	m  map[string]*unit
+	// one holds the units of one paragraph by its text; many those of
+	// several paragraphs (or a numbered sense) by the hash of their parts
+	// (hashParts): of two that hash alike, the second goes unshared.
+	one  map[string]*unit
+	many map[uint64]*unit
+	seed maphash.Seed
+	// keys holds one copy of each folded headword (key): every edition
+	// has some 500, mostly its neighbours'.
+	keys map[string]string
 
 	// The free ends of the current blocks, guarded by mu.
 	structs []unit
 	words   []uint32
 	bytes   []byte
 	numbers []rules.Number
+	partsOf []part
 }
 
-func newUnits() *units { return &units{m: map[string]*unit{}} }
+func newUnits() *units {
+	return &units{one: map[string]*unit{}, many: map[uint64]*unit{}, keys: map[string]string{}, seed: maphash.MakeSeed()}
+}
+
+// key returns the one copy of a folded headword.
+func (us *units) key(k string) string {
+	us.mu.Lock()
+	defer us.mu.Unlock()
+	if c, ok := us.keys[k]; ok {
+		return c
+	}
+	c := us.str(k)
+	us.keys[c] = c
+	return c
+}
 
 // Sizes of the blocks units are kept in; a part larger than a quarter of
 // its block is allocated alone.
@@ -52,23 +112,25 @@ const (
 	wordBlock   = 32 << 10
 	byteBlock   = 128 << 10
 	numberBlock = 4 << 10
+	partBlock   = 1 << 10
 )
 
-// keep copies u, made from scratch, into the blocks, text too when it is
-// not the edition's own (own). Called with us.mu held.
-func (us *units) keep(u *unit, own bool) *unit {
+// keep copies u, made from scratch, into the blocks. Called with us.mu
+// held.
+func (us *units) keep(u *unit) *unit {
 	if len(us.structs) == cap(us.structs) {
 		us.structs = make([]unit, 0, unitBlock)
 	}
 	us.structs = us.structs[:len(us.structs)+1]
 	k := &us.structs[len(us.structs)-1]
 	k.text = u.text
-	if !own {
-		k.text = us.str(u.text)
-	}
+	k.parts = copyInto(&us.partsOf, u.parts, partBlock)
 	k.masked = k.text
 	if u.masked != u.text {
 		k.masked = us.str(u.masked)
+	}
+	if k.parts != nil && joinParts(k.parts) == k.masked {
+		k.text, k.parts = k.masked, nil
 	}
 	k.bag = copyInto(&us.words, u.bag, wordBlock)
 	k.nums = copyInto(&us.numbers, u.nums, numberBlock)
@@ -105,37 +167,89 @@ func copyInto[T any](block *[]T, s []T, n int) []T {
 // reference spans are read, and those depend on the text alone, so equal
 // text gives an equal unit whichever edition it came from.
 func (us *units) of(blocks []rules.Block) *unit {
-	var key string
-	own := true // key is the edition's own string
-	switch len(blocks) {
-	case 0:
+	if len(blocks) == 0 {
 		return emptyUnit
-	case 1:
-		key = blockText(blocks[0])
-		own = blocks[0].Sense == 0
-	default:
-		parts := make([]string, len(blocks))
-		for i, b := range blocks {
-			parts[i] = blockText(b)
-		}
-		key, own = strings.Join(parts, "\n"), false
 	}
-	us.mu.Lock()
-	u := us.m[key]
-	us.mu.Unlock()
-	if u != nil {
+	if len(blocks) == 1 && blocks[0].Sense == 0 {
+		key := blocks[0].Text.S
+		us.mu.Lock()
+		u := us.one[key]
+		us.mu.Unlock()
+		if u != nil {
+			return u
+		}
+		u = newUnit(key, nil, blocks)
+		us.mu.Lock()
+		defer us.mu.Unlock()
+		if v := us.one[key]; v != nil {
+			return v
+		}
+		u = us.keep(u)
+		us.one[key] = u
 		return u
 	}
-	u = newUnit(key, blocks)
-	us.mu.Lock()
-	if v := us.m[key]; v != nil {
-		u = v
-	} else {
-		u = us.keep(u, own)
-		us.m[u.text] = u
+	parts := make([]part, len(blocks))
+	for i, b := range blocks {
+		parts[i] = part{s: b.Text.S, sense: b.Sense}
 	}
+	h := us.hashParts(parts)
+	us.mu.Lock()
+	u := us.many[h]
 	us.mu.Unlock()
+	if u != nil && u.is(parts) {
+		return u
+	}
+	u = newUnit("", parts, blocks)
+	us.mu.Lock()
+	defer us.mu.Unlock()
+	v := us.many[h]
+	if v != nil && v.is(parts) {
+		return v
+	}
+	u = us.keep(u)
+	if v == nil {
+		us.many[h] = u
+	}
 	return u
+}
+
+// is reports whether u's text is ps joined.
+func (u *unit) is(ps []part) bool {
+	if u.parts != nil {
+		return slices.Equal(u.parts, ps)
+	}
+	s := u.text
+	for i, p := range ps {
+		if i > 0 {
+			if s == "" || s[0] != '\n' {
+				return false
+			}
+			s = s[1:]
+		}
+		if p.sense > 0 {
+			n := strconv.Itoa(p.sense) + ". "
+			if !strings.HasPrefix(s, n) {
+				return false
+			}
+			s = s[len(n):]
+		}
+		if !strings.HasPrefix(s, p.s) {
+			return false
+		}
+		s = s[len(p.s):]
+	}
+	return s == ""
+}
+
+func (us *units) hashParts(ps []part) uint64 {
+	var h maphash.Hash
+	h.SetSeed(us.seed)
+	for _, p := range ps {
+		maphash.WriteComparable(&h, p.sense)
+		h.WriteString(p.s)
+		h.WriteByte(0)
+	}
+	return h.Sum64()
 }
 
 // title returns the unit for a chapter title, which cites nothing.
@@ -145,17 +259,10 @@ func (us *units) title(s string) *unit {
 
 var emptyUnit = &unit{}
 
-// blockText is a block's text, numbered senses of a glossary definition
-// with their number.
-func blockText(b rules.Block) string {
-	if b.Sense > 0 {
-		return strconv.Itoa(b.Sense) + ". " + b.Text.S
-	}
-	return b.Text.S
-}
-
-func newUnit(text string, blocks []rules.Block) *unit {
-	u := &unit{text: text}
+// newUnit makes the unit of blocks, whose text is text (one paragraph) or
+// parts.
+func newUnit(text string, parts []part, blocks []rules.Block) *unit {
+	u := &unit{text: text, parts: parts}
 	var m strings.Builder
 	for i, b := range blocks {
 		if i > 0 {
@@ -496,6 +603,17 @@ func prepare(e *rules.Edition, us *units) *prepared {
 	p.text = make([]*unit, len(p.entries))
 	p.firstEx = make([]int32, len(p.entries))
 	p.parent = make([]int32, len(p.entries))
+	// The examples are counted first: a prepared edition is kept, and an
+	// array grown by append would keep its room to spare.
+	nex := 0
+	for _, r := range p.entries {
+		for _, b := range r.Body {
+			if b.Kind == rules.BlockExample {
+				nex++
+			}
+		}
+	}
+	p.examples = make([]example, 0, nex)
 	var paras []rules.Block
 	var stack []int32 // the open ancestors of the current entry
 	for i, r := range p.entries {
@@ -533,7 +651,7 @@ func prepare(e *rules.Edition, us *units) *prepared {
 	p.termKeys = make([]string, len(e.Glossary))
 	for i, g := range e.Glossary {
 		p.terms[i] = us.of(g.Body)
-		p.termKeys[i] = rules.FoldTerm(g.Term())
+		p.termKeys[i] = us.key(rules.FoldTerm(g.Term()))
 	}
 	return p
 }

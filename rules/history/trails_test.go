@@ -213,7 +213,7 @@ func TestWholeAt2009(t *testing.T) {
 		if js := started[wording(m.a.text[i].masked, true)]; len(js) > 0 {
 			broken++
 			t.Errorf("%s of 2009-05-01 ends there, and %s of 2009-07-11 starts with the same wording: %q",
-				m.a.entries[i].Number, m.b.entries[js[0]].Number, m.a.text[i].text)
+				m.a.entries[i].Number, m.b.entries[js[0]].Number, m.a.text[i].Text())
 		}
 	}
 	// 217.1f and 217.7e said the same from 2007-02-01 on; 2009-07-11 kept

@@ -11,7 +11,9 @@ import (
 
 // TestUnitsKeep checks that a unit kept in the blocks reads as the unit
 // made from scratch, that equal texts get one unit, and that texts the
-// units make (joined paragraphs, numbered senses) are copies of their own.
+// units make (joined paragraphs, numbered senses) are not kept beside the
+// masked text: a unit of one paragraph shares its bytes, one of several
+// keeps the paragraphs, or its masked text when that reads the same.
 func TestUnitsKeep(t *testing.T) {
 	ref := func(s, cited string) rules.Block {
 		n, err := rules.ParseNumber(cited)
@@ -32,14 +34,20 @@ func TestUnitsKeep(t *testing.T) {
 		{"typography", []rules.Block{plain("A player’s “hand” — the cards")}, "A player’s “hand” — the cards"},
 		{"cites", []rules.Block{ref("See rule 704.5k, then go on.", "704.5k")}, "See rule 704.5k, then go on."},
 		{"paragraphs", []rules.Block{plain("First."), ref("Then rule 100.1 applies.", "100.1")}, "First.\nThen rule 100.1 applies."},
+		{"plain paragraphs", []rules.Block{plain("First."), plain("Second.")}, "First.\nSecond."},
 		{"sense", []rules.Block{sense(2, "The second sense.")}, "2. The second sense."},
+		{"senses", []rules.Block{sense(1, "One, see rule 100.1."), sense(2, "Two.")}, "1. One, see rule 100.1.\n2. Two."},
 	}
 	us := newUnits()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			u := us.of(tt.blocks)
-			want := newUnit(tt.text, tt.blocks)
-			if u.text != want.text || u.masked != want.masked || !slices.Equal(u.bag, want.bag) || !slices.Equal(u.nums, want.nums) {
+			var parts []part
+			for _, b := range tt.blocks {
+				parts = append(parts, part{b.Text.S, b.Sense})
+			}
+			want := newUnit(tt.text, nil, tt.blocks)
+			if u.Text() != tt.text || u.masked != want.masked || !slices.Equal(u.bag, want.bag) || !slices.Equal(u.nums, want.nums) {
 				t.Errorf("kept %+v, made %+v", *u, *want)
 			}
 			if cap(u.bag) != len(u.bag) || cap(u.nums) != len(u.nums) {
@@ -48,9 +56,15 @@ func TestUnitsKeep(t *testing.T) {
 			if again := us.of(slices.Clone(tt.blocks)); again != u {
 				t.Error("the same text gave a second unit")
 			}
-			own := len(tt.blocks) == 1 && tt.blocks[0].Sense == 0
-			if shares := unsafe.StringData(u.text) == unsafe.StringData(tt.blocks[0].Text.S); shares != own {
-				t.Errorf("the unit's text shares the paragraph's bytes: %v, want %v", shares, own)
+			if !u.is(parts) {
+				t.Errorf("the unit is not its own paragraphs")
+			}
+			if len(tt.blocks) == 1 && tt.blocks[0].Sense == 0 {
+				if unsafe.StringData(u.text) != unsafe.StringData(tt.blocks[0].Text.S) {
+					t.Error("the unit's text does not share the paragraph's bytes")
+				}
+			} else if u.parts == nil && unsafe.StringData(u.text) != unsafe.StringData(u.masked) {
+				t.Error("the unit keeps a joined text beside its masked text")
 			}
 		})
 	}

@@ -87,7 +87,7 @@ func Build(e *rules.Edition) *MemIndex {
 // newBuilder starts an index of e (nil for the index of every edition)
 // of about docs documents.
 func newBuilder(e *rules.Edition, docs int) *builder {
-	ix := &MemIndex{ed: e, lexicon: newLexicon(), docs: make([]doc, 0, docs)}
+	ix := &MemIndex{ed: e, lexicon: newLexicon(docs), docs: make([]doc, 0, docs)}
 	if e != nil {
 		ix.doc = e.Document()
 	}
@@ -260,7 +260,7 @@ func (b *builder) analyseAll() {
 		}
 		a := &analyser{lex: &b.ix.lexicon}
 		if w > 0 {
-			lex := newLexicon()
+			lex := newLexicon(to - from)
 			a.lex = &lex
 		}
 		parts[w] = a

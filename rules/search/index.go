@@ -145,8 +145,13 @@ type lexicon struct {
 	vocab    []surface        // every word surface, sorted by fold, for prefixes and typos
 }
 
-func newLexicon() lexicon {
-	return lexicon{terms: make(map[string]int32, 8192), surfaces: make(map[string]int32, 12288)}
+// newLexicon makes a lexicon for about docs documents. A whole CR has some
+// 8,000 terms and 12,000 surfaces; a judge document's index, kept beside
+// the CR's, has a fraction of that, and maps made for the CR's would keep
+// their room.
+func newLexicon(docs int) lexicon {
+	terms := min(8192, 64+2*docs)
+	return lexicon{terms: make(map[string]int32, terms), surfaces: make(map[string]int32, terms*3/2)}
 }
 
 // surface is one folded word as written in the edition.
