@@ -18,7 +18,10 @@ import (
 // flag, topics with their slugs, the introduction and credits. Text that
 // would read as Markdown syntax is escaped. What the dialect cannot hold is
 // not written: RST labels, spans the linker derives from the text (mana,
-// references, terms), Recovered flags and source positions.
+// references, terms), Recovered flags and source positions. A judge
+// document's entries (MTR, IPG, JAR) are written to be read: their titles
+// and parts as headings, penalties, list items and tables in Markdown's
+// own forms (judgeBlock), which the dialect does not read back.
 func ExportMarkdown(w io.Writer, e *Edition) error {
 	x := &mdWriter{w: bufio.NewWriter(w), e: e}
 	x.frontMatter(e)
@@ -102,13 +105,86 @@ func (x *mdWriter) frontMatter(e *Edition) {
 	x.blank()
 }
 
-// blocks writes paragraphs and examples, each followed by a blank line.
+// blocks writes paragraphs and examples, each followed by a blank line. A
+// judge document's blocks take Markdown's own forms (judgeBlock); the rows
+// of a table are one table, with no blank line between them.
 func (x *mdWriter) blocks(body []Block) {
-	for _, b := range body {
-		x.block(b, "", "")
+	for i := 0; i < len(body); i++ {
+		b := body[i]
+		switch b.Kind {
+		case BlockRow:
+			j := i
+			for j < len(body) && body[j].Kind == BlockRow {
+				j++
+			}
+			x.table(body[i:j])
+			i = j - 1
+		case BlockHeading, BlockPenalty, BlockItem:
+			x.judgeBlock(b)
+		default:
+			x.block(b, "", "")
+		}
 		x.nl()
 		x.blank()
 	}
+}
+
+// judgeBlock writes a judge document's part heading as a heading below
+// its entry's, its penalty in bold, a list item as one. The dialect's
+// parser reads these back as paragraphs: a judge document is written to
+// be read, not parsed again (its model comes from its PDF).
+func (x *mdWriter) judgeBlock(b Block) {
+	switch b.Kind {
+	case BlockHeading:
+		x.str("#### ")
+		x.text(b.Text, mdTextOpts{heading: true})
+	case BlockPenalty:
+		x.str("**Penalty:** ")
+		x.text(b.Text, mdTextOpts{})
+	case BlockItem:
+		x.str("- ")
+		x.text(b.Text, mdTextOpts{cont: "  "})
+	}
+}
+
+// table writes rows (cells separated by tabs) as a pipe table, the first
+// row its head.
+func (x *mdWriter) table(rows []Block) {
+	width := 0
+	for _, r := range rows {
+		width = max(width, strings.Count(r.Text.S, "\t")+1)
+	}
+	for i, r := range rows {
+		cells := strings.Split(r.Text.S, "\t")
+		for len(cells) < width {
+			cells = append(cells, "")
+		}
+		x.str("|")
+		for _, c := range cells {
+			x.str(" " + x.cell(c) + " |")
+		}
+		if i < len(rows)-1 {
+			x.nl()
+		}
+		if i == 0 {
+			x.str(strings.Repeat("| --- ", width) + "|")
+			if len(rows) > 1 {
+				x.nl()
+			}
+		}
+	}
+}
+
+// cell is a table cell's text as inline Markdown on one line, its
+// syntax escaped as a paragraph's is, and its pipes too.
+func (x *mdWriter) cell(s string) string {
+	var b strings.Builder
+	w := x.w
+	x.w = bufio.NewWriter(&b)
+	x.text(Text{S: strings.Join(strings.Fields(s), " ")}, mdTextOpts{})
+	x.w.Flush()
+	x.w = w
+	return strings.ReplaceAll(b.String(), "|", "\\|")
 }
 
 // block writes one paragraph or example. lead is written first (": ",
@@ -139,6 +215,16 @@ func (x *mdWriter) entry(r *Rule) {
 		x.nl()
 		x.blank()
 	default:
+		if r.Title != "" {
+			// A judge document's entry: "2.1 Game Play Error — Missed
+			// Trigger" is a heading.
+			x.str("### " + r.Number.String() + " ")
+			x.text(Text{S: r.Title}, mdTextOpts{heading: true})
+			x.label(x.e.LabelOf(r))
+			x.nl()
+			x.blank()
+			break
+		}
 		x.str(r.Number.String())
 		if r.Number.Level() == LevelRule {
 			x.str(".")

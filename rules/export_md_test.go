@@ -259,3 +259,29 @@ func TestExportMarkdownRoundTripRST(t *testing.T) {
 	}
 	mdRoundTrip(t, e)
 }
+
+// A judge document is written to be read: an entry's title is a heading,
+// its parts are headings below it, its penalty is in bold, a table is a
+// pipe table whose cells are escaped.
+func TestExportMarkdownJudge(t *testing.T) {
+	e := Parse(Source{Name: "ipg.txt", Data: []byte("%arbiter-extract 1\n%source: x.pdf\n%title: MAGIC INFRACTION PROCEDURE GUIDE\n%page 1\n" +
+		"# MAGIC INFRACTION PROCEDURE GUIDE\nEffective September 23, 2024\n# 1. GENERAL PHILOSOPHY\nJudges apply this.\n" +
+		"# 2. GAME PLAY ERRORS\n# 2.1. Game Play Error — Missed Trigger\tNo Penalty\n# Definition\nA triggered ability triggers.\n" +
+		"# 3. TOURNAMENT ERRORS\n# 3.1. Tournament Error — Tardiness\tGame Loss\nLate.\nRound\tPenalty\nFirst | late\tGame *Loss*\n")})
+	if e.Failed() {
+		t.Fatal(e.Diagnostics)
+	}
+	var buf bytes.Buffer
+	if err := ExportMarkdown(&buf, e); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	for _, want := range []string{
+		"### 2.1 Game Play Error — Missed Trigger\n\n**Penalty:** No Penalty\n\n#### Definition\n\nA triggered ability triggers.\n",
+		"| Round | Penalty |\n| --- | --- |\n| First \\| late | Game \\*Loss\\* |\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}
