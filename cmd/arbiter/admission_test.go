@@ -24,7 +24,7 @@ func TestAdmission(t *testing.T) {
 		return he.status
 	}
 
-	a := newAdmission(AdmissionOptions{Workers: 1, Queue: 1, Wait: 50 * time.Millisecond, PerClient: 2})
+	a := newAdmission(AdmissionOptions{Workers: 1, Queue: 1, Wait: 50 * time.Millisecond, PerClient: 2}, true)
 	run, err := a.enter(req, alice) // runs
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestAdmission(t *testing.T) {
 	}
 
 	// Two of Alice's in flight: a third is 429, another client's is not.
-	b := newAdmission(AdmissionOptions{Workers: 4, PerClient: 2})
+	b := newAdmission(AdmissionOptions{Workers: 4, PerClient: 2}, true)
 	r1, _ := b.enter(req, alice)
 	r2, _ := b.enter(req, alice)
 	if _, err := b.enter(req, alice); status(err) != http.StatusTooManyRequests {
@@ -82,7 +82,7 @@ func TestAdmission(t *testing.T) {
 	}
 
 	// A client that goes away while waiting leaves its place.
-	c := newAdmission(AdmissionOptions{Workers: 1, Wait: time.Minute, PerClient: 1})
+	c := newAdmission(AdmissionOptions{Workers: 1, Wait: time.Minute, PerClient: 1}, true)
 	hold, _ := c.enter(req, alice)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {

@@ -167,7 +167,7 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		browser:   opt.Browser,
 		Scenarios: opt.Scenarios,
 		runLimit:  newRateLimiter(runRate, runBurst, runClients),
-		admit:     newAdmission(opt.Admission),
+		admit:     newAdmission(opt.Admission, !opt.Static),
 		runBudget: scenario.DefaultBudget,
 		trusted:   opt.TrustedProxies,
 		keep:      opt.SearchIndexes,
