@@ -2,10 +2,12 @@ package main
 
 import (
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -67,4 +69,37 @@ func TestShareBrowser(t *testing.T) {
 			shootPhoneOrDesktop(t, ctx, "sandbox-share-"+size)
 		}
 	})
+}
+
+// TestSandboxPrintBrowser lays a sandbox run out as print media at the
+// width of an A4 page: no block kept from breaking across pages starts in
+// the first half of page 1 and runs past its end. Each step used to be
+// kept whole, and a step with the whole board below it went to page 2,
+// leaving page 1 nearly blank.
+func TestSandboxPrintBrowser(t *testing.T) {
+	bctx := startBrowser(t)
+	ts := httptest.NewServer(sandboxServer(t))
+	t.Cleanup(ts.Close)
+	// A4 at 96 px an inch, less Chrome's default margins of 0.4 inch.
+	const width, page = 718, 1046
+	for _, path := range []string{"/sandbox/scenario/commander-four-player", "/sandbox/scenario/legend-rule?step=2"} {
+		ctx := tab(t, bctx)
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: width, Height: page, DeviceScaleFactor: 1}); err != nil {
+			t.Fatal(err)
+		}
+		timed(t, ctx, chromedp.Navigate(ts.URL+path), chromedp.WaitVisible(chromedp.ID("sb-forward")))
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+			t.Fatal(err)
+		}
+		pushed := eval[[]string](t, ctx, `[...document.querySelectorAll('main *')].filter(e => {
+			const b = getComputedStyle(e).breakInside, r = e.getBoundingClientRect(), y = r.top + scrollY;
+			return (b === 'avoid' || b === 'avoid-page') && y < `+strconv.Itoa(page/2)+` && y + r.height > `+strconv.Itoa(page)+`;
+		}).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().height) + 'px')`)
+		if len(pushed) > 0 {
+			t.Errorf("%s: kept whole, these would leave page 1 nearly blank: %q", path, pushed)
+		}
+		if eval[bool](t, ctx, `!!document.getElementById('sb-share') && document.getElementById('sb-share').checkVisibility()`) {
+			t.Errorf("%s: the share box prints", path)
+		}
+	}
 }
