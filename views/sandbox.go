@@ -100,7 +100,15 @@ type SandboxPage struct {
 	Nav        SandboxNav
 	Share      string // absolute path of a URL holding the whole state; "" if too long
 	ShareNote  string // why there is no share URL
+	// Site is the scheme and host the share URL is written with
+	// ("https://arbiter.example"), from the request, so the box holds a
+	// URL to paste anywhere without script; "" leaves it a path (a static
+	// copy, where sandbox.js completes it).
+	Site string
 }
+
+// ShareURL is the URL the share box offers.
+func (p SandboxPage) ShareURL() string { return p.Site + p.Share }
 
 // Link is a label and where it leads.
 type Link struct {

@@ -101,7 +101,10 @@ func (s *Server) sandboxIndex(c echo.Context) error {
 			}
 		}
 		it.Printed = len(eds)
-		if newest != nil {
+		// The example's page runs one scenario (exampleScenario); another
+		// for the same example keeps its own URL, or two lines of the
+		// index would lead to one page and the other be out of reach.
+		if newest != nil && s.exampleScenario(newest.ed, newest.text.S) == sc {
 			it.URL = s.paths.SandboxExampleURL(newest.ed.ID, newest.where(), newest.n)
 		}
 		sect := firstRule(sc).Section()
@@ -201,13 +204,7 @@ func (s *Server) sandboxExample(c echo.Context) error {
 	if len(scs) == 0 {
 		return notFoundIn(e, "Example %d of %s in %s has no scenario yet; the sandbox page lists the examples that do.", at.n, at.where(), views.EditionName(e))
 	}
-	sc := scs[0]
-	for _, x := range scs {
-		if x.Applies(e.Effective) {
-			sc = x
-			break
-		}
-	}
+	sc := s.exampleScenario(e, at.text.S)
 	p := views.SandboxPage{
 		Example: s.exampleView(at),
 		From:    e.ID + "/" + at.where() + "/" + strconv.Itoa(at.n),
@@ -222,6 +219,22 @@ func (s *Server) sandboxExample(c echo.Context) error {
 		nav:  views.SandboxNav{Action: s.paths.SandboxExampleURL(e.ID, at.where(), at.n)},
 		page: p,
 	})
+}
+
+// exampleScenario is the scenario an example's page in e runs: the first
+// of those for the example that applies to e, or the first of all; nil if
+// none is.
+func (s *Server) exampleScenario(e *rules.Edition, text string) *scenario.Scenario {
+	scs := s.Scenarios.ForExample(text)
+	if len(scs) == 0 {
+		return nil
+	}
+	for _, x := range scs {
+		if x.Applies(e.Effective) {
+			return x
+		}
+	}
+	return scs[0]
 }
 
 // findExample finds the n-th example of rule or topic where in e; n is as
@@ -662,6 +675,9 @@ func (s *Server) sendSandbox(c echo.Context, status int, p views.SandboxPage) er
 	p.Page.Paths = s.paths
 	p.Page.Title = p.Title + " · Sandbox"
 	p.Page.Extra = sandboxAssets
+	if !s.paths.Static {
+		p.Site = c.Scheme() + "://" + c.Request().Host
+	}
 	if p.Page.Edition == nil && p.Example != nil {
 		p.Page.Edition = p.Example.Edition
 	}

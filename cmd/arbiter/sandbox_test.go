@@ -114,7 +114,7 @@ func TestSandboxPages(t *testing.T) {
 			{".expects li.pass code", "mana value = 3"},
 			{"textarea#sb-text[name=text]", "card Azorius Guildmage"},
 			{"form.edit input[name=ex][value='2011-07-15/202.3c/1']", ""},
-			{"#sb-share[value='/sandbox/2011-07-15/202.3c/1']", ""},
+			{"#sb-share[value='http://example.com/sandbox/2011-07-15/202.3c/1']", ""},
 			{"head script[src^='/static/sandbox.']", ""},
 			{"head link[href^='/static/sandbox.']", ""},
 		}, []string{".expects li.fail", ".notice", "#sb-errors li", "#sb-rules option[value=classic]"}},
@@ -166,7 +166,7 @@ func TestSandboxPages(t *testing.T) {
 			{"details.sb-details .expects a.rule[href='/2026-01-16/704.5j']", "704.5j"},
 			{"details.sb-details .sb-fired a[href='/2026-01-16/704.5j']", "704.5j"},
 			{"details.sb-details textarea#sb-text", "A chooses Rasputin Dreamweaver#2"},
-			{"#sb-share[value='/sandbox/scenario/legend-rule']", ""},
+			{"#sb-share[value='http://example.com/sandbox/scenario/legend-rule']", ""},
 		}, []string{".events:not(.later)", ".sb-state .z-graveyard .card", ".sb-controls a[rel=prev]"}},
 		{"/sandbox/scenario/legend-rule?step=1", 200, []check{
 			{".sb-controls .at", "Step 1 of 2"},
@@ -178,7 +178,7 @@ func TestSandboxPages(t *testing.T) {
 			{"li#step-1.current[aria-current=step] .events:not(.later) li", "The second Rasputin Dreamweaver moves from Alice's hand to the battlefield."},
 			{".sb-state .player[data-player=Alice] .z-battlefield .card[data-label='Rasputin Dreamweaver#2'] .c-status", "summoning sick"},
 			{"li#step-2.next", "Alice chooses"},
-			{"#sb-share[value='/sandbox/scenario/legend-rule?step=1']", ""},
+			{"#sb-share[value='http://example.com/sandbox/scenario/legend-rule?step=1']", ""},
 		}, []string{"li#step-2 .events:not(.later)"}},
 		{"/sandbox/scenario/legend-rule?step=2", 200, []check{
 			{".sb-controls .at", "Step 2 of 2"},
@@ -696,7 +696,7 @@ expect
 		d := parse(t, w)
 		assertPassed(t, "long", d)
 		if d.Find("form#sb-nav[method=post] input[name=text]").Length() != 1 || d.Find("button#sb-forward[form=sb-nav][value='1']").Length() != 1 ||
-			d.Find("#sb-share").Length() != 0 || !strings.Contains(d.Find(".sb-editor .meta").Text(), "too long to share as a link") {
+			d.Find("#sb-share").Length() != 0 || !strings.Contains(d.Find(".sb-sharenote").Text(), "too long to share as a link") {
 			t.Errorf("controls of a run too long for a URL: %q", d.Find(".sb-controls").Text())
 		}
 		// Its step buttons post the text and a step.

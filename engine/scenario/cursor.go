@@ -46,6 +46,14 @@ func possessiveNext(s string) bool {
 
 // eat consumes the words, case-insensitively, as whole words.
 func (c *cursor) eat(words ...string) bool {
+	if c.p != nil && c.p.tried != nil {
+		*c.p.tried = append(*c.p.tried, strings.Join(words, " "))
+	}
+	return c.eatQuiet(words...)
+}
+
+// eatQuiet is eat, unrecorded (parser.tried).
+func (c *cursor) eatQuiet(words ...string) bool {
 	s := c.s
 	for _, w := range words {
 		if len(s) < len(w) || !strings.EqualFold(s[:len(w)], w) || !boundary(s[len(w):]) {
@@ -89,7 +97,7 @@ func (c *cursor) count() (int, bool) {
 
 // int consumes a non-negative integer, or "one".
 func (c *cursor) int() (int, bool) {
-	if c.eat("one") {
+	if c.eatQuiet("one") { // a number, not a step's word: StepForms leaves it out
 		return 1, true
 	}
 	i := 0

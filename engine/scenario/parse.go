@@ -34,6 +34,9 @@ type parser struct {
 	// body is its text up to any "=>".
 	cur  *Step
 	body string
+	// tried, when set, collects the words every eat tries: how StepForms
+	// reads the step reader's own list of forms.
+	tried *[]string
 }
 
 func (p *parser) errorf(format string, args ...any) {

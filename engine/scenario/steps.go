@@ -87,16 +87,14 @@ func counterKind(c *cursor) (string, bool) {
 	return k, true
 }
 
-const stepHelp = `steps read like: "A draws 2", "A puts Isamaru onto the battlefield", "move Isamaru to graveyard", ` +
-	`"A creates 2 Wasp", "put 2 +1/+1 counters on Bears", "A gets 3 poison counters", "Shock deals 2 damage to Bears", ` +
-	`"A gains 3 life", "destroy Bears", "A sacrifices Bears", "tap Forest", "transform Huntmaster of the Fells", "A adds {R}{G}", "end step", "end phase", ` +
-	`"end turn", "A chooses Isamaru#1", "A chooses creature type Merfolk", "check"`
-
 // action parses a step's words into a builder that makes the engine action
 // when the step runs (references resolve against the state at that moment).
 func (p *parser) action(c *cursor) (builder, bool) {
 	fail := func() (builder, bool) {
-		p.errorf("can't read step %q; %s", clip(c.s), stepHelp)
+		if p.tried != nil { // StepForms reading the forms: no help yet
+			return nil, false
+		}
+		p.errorf("can't read step %q; %s", clip(c.s), stepHelp())
 		return nil, false
 	}
 	done := func(b builder) (builder, bool) {
