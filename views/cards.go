@@ -2,7 +2,9 @@ package views
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/cards"
@@ -111,4 +113,32 @@ func layoutName(layout string) string {
 		return "Adventurer card"
 	}
 	return ""
+}
+
+// printedIn is "Printed in 4 sets, first on 2000-02-01."
+func printedIn(sets int, first string) string {
+	s := "Printed in " + strconv.Itoa(sets) + " set"
+	if sets != 1 {
+		s += "s"
+	}
+	if first != "" {
+		s += ", first on " + first
+	}
+	return s + "."
+}
+
+// cardAge is how old card data of date is: "8 years old".
+func cardAge(date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return "undated"
+	}
+	days := int(time.Since(d).Hours() / 24)
+	switch {
+	case days < 60:
+		return strconv.Itoa(days) + " days old"
+	case days < 730:
+		return strconv.Itoa(days/30) + " months old"
+	}
+	return strconv.Itoa(days/365) + " years old: newer cards and errata are missing"
 }

@@ -64,6 +64,15 @@ func (s *Set) index() {
 		}
 		s.keys[i] = key(c.Name)
 	}
+	// A split card by its whole name: "fire-ice" is Fire.
+	for i := range s.Cards {
+		c := &s.Cards[i]
+		if full := s.FullName(c); full != c.Name && len(c.Names) > 0 && c.Names[0] == c.Name {
+			if _, ok := s.bySlug[Slug(full)]; !ok {
+				s.bySlug[Slug(full)] = i
+			}
+		}
+	}
 }
 
 // Len is the number of faces.

@@ -60,6 +60,9 @@ func TestEmbedded(t *testing.T) {
 			t.Errorf("%s: %q %s, %d faces, %d rulings", tt.slug, c.Name, c.Layout, len(s.Faces(c)), len(c.Rulings))
 		}
 	}
+	if c := s.BySlug("Fire // Ice"); c == nil || c.Name != "Fire" {
+		t.Errorf("BySlug(Fire // Ice) = %+v, want Fire", c)
+	}
 	if got := s.FullName(s.BySlug("ice")); got != "Fire // Ice" {
 		t.Errorf("FullName(Ice) = %q", got)
 	}
