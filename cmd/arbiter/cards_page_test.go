@@ -1,0 +1,85 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// newCardsServer serves one small CR whose rules and glossary name cards,
+// as the newest CR's examples do, beside the embedded card data.
+func newCardsServer(t testing.TB) *Server {
+	t.Helper()
+	e := finish(&rules.Edition{
+		Title:     "Magic: The Gathering Comprehensive Rules",
+		Effective: date("2026-01-16"),
+		Format:    rules.FormatText,
+		Kind:      rules.KindFull,
+		Sections: []*rules.Section{
+			section(7, "Additional Rules",
+				chapter("702", "Keyword Abilities",
+					rule("702.1", "Most abilities describe exactly what they do.",
+						rule("702.1b", "Some abilities are keywords. A player may have Flash in mind.",
+							"Example: A player casts Fire // Ice. Then Delver of Secrets transforms into Insectile Aberration."),
+					),
+				),
+				chapter("709", "Split Cards",
+					rule("709.1", "Split cards have two card faces on a single card, such as Fire // Ice."),
+				),
+			),
+		},
+		Glossary: []*rules.GlossaryEntry{
+			term("Flash", "A keyword ability. See <<rule 702.1b>>."),
+			term("Transform", "To turn a double-faced card such as Delver of Secrets to its other face."),
+		},
+	})
+	return NewServer(rules.NewLibrary([]*rules.Edition{e}), Options{})
+}
+
+func TestCardPages(t *testing.T) {
+	runPageCases(t, newCardsServer(t), []pageCase{
+		{name: "split card", path: "/cards/fire", status: 200, checks: []check{
+			{"h1", "Fire // Ice"},
+			{"p.meta", "Split card · Oracle text as of 2018-11-07"},
+			{"section.card-face h2", "Fire"},
+			{"section.card-face:nth-of-type(2) h2", "Ice"},
+			{"section.card-face .card-type", "Instant"},
+			{"section.card-face .card-cost abbr.ms.r[aria-label]", "{R}"},
+			{"section.card-face:nth-of-type(2) .card-text", "Draw a card."},
+			{"ul.mentions a[href='/2026-01-16/702.1b']", "702.1b"},
+			{"ul.mentions a[href='/2026-01-16/709.1']", "709.1"},
+			{"ul.mentions", "example"},
+		}},
+		{name: "the other half", path: "/cards/ice", status: 200, checks: []check{{"h1", "Fire // Ice"}}},
+		{name: "double-faced with rulings", path: "/cards/delver-of-secrets", status: 200, checks: []check{
+			{"h1", "Delver of Secrets"},
+			{"p.meta", "Double-faced card"},
+			{"section.card-face:nth-of-type(2) h2", "Insectile Aberration"},
+			{"section.card-face:nth-of-type(2) .card-stats", "3/2"},
+			{"ul.rulings li time[datetime='2011-09-22']", "2011-09-22"},
+			{"ul.rulings li", "You may reveal the card"},
+			{"ul.mentions a[href='/2026-01-16/glossary/transform']", "Transform"},
+		}},
+		{name: "loyalty", path: "/cards/jace-the-mind-sculptor", status: 200, checks: []check{
+			{".card-stats", "Loyalty 3"},
+			{".card-text:nth-of-type(3)", "0: Draw three cards"}, // one paragraph a line
+		}, absent: []string{"ul.mentions"}},
+		{name: "a rules word is not a card mention", path: "/cards/flash", status: 200, checks: []check{{"h1", "Flash"}}, absent: []string{"ul.mentions"}},
+		{name: "spelt out", path: "/cards/Assassin's%20Trophy", status: 301, to: "/cards/assassins-trophy"},
+		{name: "whole split name", path: "/cards/fire-ice", status: 301, to: "/cards/fire"},
+		{name: "a typo", path: "/cards/assasins-trophy", status: 301, to: "/cards/assassins-trophy"},
+		{name: "no such card", path: "/cards/no-such-card-at-all", status: 404, checks: []check{{"main p", "No card is named"}}},
+		{name: "search by name", path: "/cards?q=assassins+trophy", status: 302, to: "/cards/assassins-trophy"},
+		{name: "search lists", path: "/cards?q=lightning", status: 200, checks: []check{
+			{"ul.card-hits a[href='/cards/lightning-bolt']", "Lightning Bolt"},
+			{"input#card-q[value='lightning']", ""},
+		}},
+		{name: "search finds nothing", path: "/cards?q=zzqqxx", status: 200, checks: []check{{"main p", "No card is named like"}}},
+		{name: "search form", path: "/cards", status: 200, checks: []check{{"main p.meta", "19032 card faces, Oracle text as of 2018-11-07"}}},
+		{name: "jump to a card", path: "/jump?q=assassins+trophy", status: 302, to: "/cards/assassins-trophy"},
+		{name: "jump with a typo", path: "/jump?q=blod+moon", status: 302, to: "/cards/blood-moon"},
+		{name: "jump to a term, not the card", path: "/jump?q=flash", status: 302, to: "/search?e=2026-01-16&q=flash"},
+		{name: "jump words", path: "/jump?q=players", status: 302, to: "/search?e=2026-01-16&q=players"},
+		{name: "diagnostics", path: "/diagnostics", status: 200, checks: []check{{"main", "19032 card faces from embedded oracle-2018-11-07.jsonl, Oracle text as of 2018-11-07"}}},
+	})
+}
