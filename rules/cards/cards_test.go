@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -231,13 +232,25 @@ func FuzzReadAtomic(f *testing.F) {
 
 // BenchmarkEmbedded is loading the embedded cards: decompressing the
 // archive, parsing every face and indexing the names.
+// It reports the heap the loaded cards keep (live-MB) beside the
+// allocations of loading them.
 func BenchmarkEmbedded(b *testing.B) {
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	var s *Set
 	for b.Loop() {
-		if _, err := Embedded(); err != nil {
+		s = nil
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var err error
+		if s, err = Embedded(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "live-MB")
+	runtime.KeepAlive(s)
 }
 
 func BenchmarkNamed(b *testing.B) {

@@ -45,11 +45,12 @@ func (s *Set) Find(q string, limit int) []Match {
 		return out
 	}
 	var near []Match
+	var rows [2][]int // distance's rows, reused for every name
 	for i, ck := range s.keys {
 		if abs(len(ck)-len(k)) > budget {
 			continue
 		}
-		if d := distance(k, ck, budget); d > 0 && d <= budget {
+		if d := distance(k, ck, budget, &rows); d > 0 && d <= budget {
 			near = append(near, Match{Card: &s.Cards[i], Distance: d})
 		}
 	}
@@ -108,9 +109,11 @@ func abs(n int) int {
 
 // distance is the Levenshtein distance between a and b (bytes: keys are
 // mostly ASCII), or max+1 once it must exceed max.
-func distance(a, b string, max int) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+func distance(a, b string, max int, rows *[2][]int) int {
+	if cap(rows[0]) < len(b)+1 {
+		rows[0], rows[1] = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
