@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/cards"
 )
 
 // newCardsServer serves one small CR whose rules and glossary name cards,
@@ -82,4 +83,19 @@ func TestCardPages(t *testing.T) {
 		{name: "jump words", path: "/jump?q=players", status: 302, to: "/search?e=2026-01-16&q=players"},
 		{name: "diagnostics", path: "/diagnostics", status: 200, checks: []check{{"main", "19032 card faces from embedded oracle-2018-11-07.jsonl, Oracle text as of 2018-11-07"}}},
 	})
+}
+
+// BenchmarkCardPage renders card pages not yet cached: each iteration a
+// different card of the embedded data.
+func BenchmarkCardPage(b *testing.B) {
+	srv := newCardsServer(b)
+	set, _ := srv.cards()
+	i := 0
+	for b.Loop() {
+		c := &set.Cards[i*7%set.Len()]
+		i++
+		if w := do(b, srv, "GET", "/cards/"+cards.Slug(c.Name)); w.Code != 200 && w.Code != 301 {
+			b.Fatalf("%s: %d", c.Name, w.Code)
+		}
+	}
 }
