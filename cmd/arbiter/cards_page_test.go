@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/arbiter-rules/arbiter/rules"
@@ -97,5 +99,37 @@ func BenchmarkCardPage(b *testing.B) {
 		if w := do(b, srv, "GET", "/cards/"+cards.Slug(c.Name)); w.Code != 200 && w.Code != 301 {
 			b.Fatalf("%s: %d", c.Name, w.Code)
 		}
+	}
+}
+
+// TestUserCardFile serves the data directory's AtomicCards.json in place
+// of the embedded cards, and says why it does not when the file is broken.
+func TestUserCardFile(t *testing.T) {
+	const good = `{"meta":{"date":"2025-06-01","version":"5.2.2"},"data":{
+"Fire // Ice":[{"name":"Fire // Ice","faceName":"Fire","layout":"split","manaCost":"{1}{R}","type":"Instant","text":"Fire deals 2 damage."},
+ {"name":"Fire // Ice","faceName":"Ice","layout":"split","manaCost":"{1}{U}","type":"Instant","text":"Draw a card."}]}}`
+	for _, tt := range []struct {
+		name, file string
+		cases      []pageCase
+	}{
+		{"good", good, []pageCase{
+			{name: "card", path: "/cards/ice", status: 200, checks: []check{{"h1", "Fire // Ice"}, {"p.meta", "Oracle text as of 2025-06-01"}}},
+			{name: "only its cards", path: "/cards/lightning-bolt", status: 404},
+			{name: "diagnostics", path: "/diagnostics", status: 200, checks: []check{{"main", "2 card faces from "}, {"main", "AtomicCards.json, Oracle text as of 2025-06-01"}}},
+		}},
+		{"broken", good[:200], []pageCase{
+			{name: "embedded instead", path: "/cards/lightning-bolt", status: 200, checks: []check{{"p.meta", "as of 2018-11-07"}}},
+			{name: "diagnostics", path: "/diagnostics", status: 200, checks: []check{{"main strong", "Not using AtomicCards.json: "}, {"main strong", "AtomicCards.json:3:3: unexpected end of JSON input"}}},
+			{name: "search page", path: "/cards", status: 200, checks: []check{{"main", "Not using AtomicCards.json"}}},
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "AtomicCards.json"), []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			srv := NewServer(fixtureLibrary(t), Options{Reread: contentOptions{dataDir: dir}})
+			runPageCases(t, srv, tt.cases)
+		})
 	}
 }
