@@ -28,6 +28,9 @@ type SearchPage struct {
 	Loading int
 	// Named are the documents the query names outright ("IPG").
 	Named []rules.Doc
+	// Card is the card the query names ("Flash", "assassins trophy"),
+	// offered above the hits; "" for none.
+	Card string
 	// Elsewhere are the best hits of the other documents' newest editions.
 	Elsewhere []DocHits
 	// Answer is the entry shown whole above the hits; nil for none. When

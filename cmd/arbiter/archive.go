@@ -19,7 +19,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "archive",
-		usage: "archive [--docs] [--from DIR] [--sets FILE] [--out DIR]   write every official CR text in DIR, and the table of the sets that brought them, as cr.tar.zst and manifest.tsv (content/cr); with --docs, the judge documents of the corpus DIR as docs.tar.zst and manifest.tsv (content/docs)",
+		usage: "archive [--docs|--cards] [--from DIR] [--sets FILE] [--out DIR]   write every official CR text in DIR, and the table of the sets that brought them, as cr.tar.zst and manifest.tsv (content/cr); with --docs, the judge documents of the corpus DIR as docs.tar.zst and manifest.tsv (content/docs); with --cards, the card file of DIR reduced to what card pages show, as cards.tar.zst (content/cards)",
 		run:   runArchive,
 	})
 }
@@ -36,6 +36,7 @@ func runArchive(args []string, stdout, stderr io.Writer) int {
 	from := fl.String("from", "../shared/corpus/cr", "directory of official CR text files (DATE.txt)")
 	out := fl.String("out", "content/cr", "directory to write "+archiveName+" and "+manifestName+" in")
 	docs := fl.Bool("docs", false, "write the judge documents' archive instead: --from is the corpus holding mtr, ipg and jar (default ../shared/corpus), --out its directory (default content/docs)")
+	cardsOut := fl.Bool("cards", false, "write the card archive instead: --from is the card directory holding oracle-DATE.jsonl (default ../shared/cards), --out its directory (default content/cards)")
 	sets := fl.String("sets", "", "the table of the sets that brought each edition (default: cr-sets.tsv beside DIR, if there)")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -55,6 +56,17 @@ func runArchive(args []string, stdout, stderr io.Writer) int {
 			*out = "content/docs"
 		}
 		write = archiveDocs
+	}
+	if *cardsOut {
+		set := map[string]bool{}
+		fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["from"] {
+			*from = "../shared/cards"
+		}
+		if !set["out"] {
+			*out = "content/cards"
+		}
+		write = archiveCards
 	}
 	msg, err := write(*from, *out)
 	if err != nil {

@@ -44,6 +44,7 @@ func (s *Server) diagnostics(c echo.Context) error {
 		Loading: !s.ready.Load() && s.content.Load() != nil,
 		Docs:    siteOf(c).shelf.diagnostics(),
 	}
+	_, p.Cards = s.cards()
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h["Cache-Control"] = hdrNoStore

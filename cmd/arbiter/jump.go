@@ -50,6 +50,14 @@ func (s *Server) jump(c echo.Context) error {
 		if d, ok := s.titled(st, e, q); ok {
 			return c.Redirect(http.StatusFound, d.url)
 		}
+		// A card's name, forgiving case, apostrophes and a typo or two
+		// ("assassins trophy"), unless the rules have a term of that
+		// name, which search finds ("Flash").
+		if !s.paths.Static {
+			if card := s.cardNamed(e, q); card != "" {
+				return c.Redirect(http.StatusFound, s.paths.CardURL(card))
+			}
+		}
 		return c.Redirect(http.StatusFound, s.paths.SearchURL(e.ID, q))
 	}
 	if p.Document() {

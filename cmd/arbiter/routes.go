@@ -47,6 +47,9 @@ func (s *Server) routes() {
 	get("/metrics", s.serveMetrics)
 	get("/diagnostics", s.diagnostics)
 
+	get("/cards", s.cardSearch)
+	get("/cards/:name", s.cardPage)
+
 	get("/diff", s.diffForm)
 	get("/diff/:from/:to", s.expensive(s.diffPage))
 

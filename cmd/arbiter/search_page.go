@@ -101,6 +101,12 @@ func (s *Server) searchPage(c echo.Context) error {
 	if q != "" {
 		p.Title = "Search: " + clip(q)
 		p.Elsewhere = s.searchElsewhere(st, q)
+		if !s.paths.Static {
+			set, _ := s.cards()
+			if card := set.Named(q); card != nil {
+				p.Card = card.Name
+			}
+		}
 		if from != nil && len(p.Named) == 0 {
 			p.Answer = s.answerFor(st, from, scope == search.AllEditions, q, r, p.Elsewhere)
 		}

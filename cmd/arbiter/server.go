@@ -57,6 +57,8 @@ type Server struct {
 	metricsHandler http.Handler
 
 	logsRequests bool // the log takes debug records: every request goes through logRequests
+
+	cardStore cardStore // the card pages' data, read on first use (cards_page.go)
 }
 
 // site is one loaded library and the pages rendered from it. Replacing the

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/cards"
+	"github.com/arbiter-rules/arbiter/views"
+)
+
+// cardStore is the card data served: read on first use (some 0.3 s),
+// from the data directory's AtomicCards.json if there is a good one, else
+// the embedded cards; and, per edition, the cards its rules name.
+type cardStore struct {
+	once    sync.Once
+	set     *cards.Set
+	problem string // why the user's file was not used; "" if none
+
+	mu       sync.Mutex
+	mentions map[*rules.Edition]*cards.Mentions
+}
+
+// cards returns the card data, reading it on first use. A broken user
+// file is logged and named on /cards and /diagnostics, and the embedded
+// cards are served instead.
+func (s *Server) cards() (*cards.Set, views.CardData) {
+	cs := &s.cardStore
+	cs.once.Do(func() {
+		set, err := cards.Load(s.reread.dataDir)
+		if err != nil {
+			cs.problem = "Not using " + cards.AtomicFile + ": " + err.Error()
+			s.log.Error("card data", "err", err)
+			set, err = cards.Embedded()
+			if err != nil { // the binary's own data: a build error
+				panic(err)
+			}
+		}
+		cs.set = set
+		cs.mentions = map[*rules.Edition]*cards.Mentions{}
+	})
+	return cs.set, views.CardData{Source: cs.set.Source, Date: cs.set.Date, Faces: cs.set.Len(), Problem: cs.problem}
+}
+
+// mentionsIn is where e names each card, found on first use (some 0.1 s
+// for a whole CR). Only the newest CR is asked for, so this holds one or
+// two editions over a server's life.
+func (s *Server) mentionsIn(set *cards.Set, e *rules.Edition) *cards.Mentions {
+	cs := &s.cardStore
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if m, ok := cs.mentions[e]; ok {
+		return m
+	}
+	if len(cs.mentions) > 4 {
+		clear(cs.mentions) // old libraries' editions, after reloads
+	}
+	m := set.NewNamer(e).Mentions(e)
+	cs.mentions[e] = m
+	return m
+}
+
+// maxCardMatches bounds the names /cards lists for a query.
+const maxCardMatches = 50
+
+// cardSearch serves /cards?q=: the cards named like q, forgiving case,
+// apostrophes and typos. A query naming one card goes to its page.
+func (s *Server) cardSearch(c echo.Context) error {
+	set, data := s.cards()
+	q := strings.TrimSpace(c.QueryParam("q"))
+	if len(q) > maxJump {
+		return badRequest("That is too long to be a card name (over %d characters).", maxJump)
+	}
+	p := views.CardSearchPage{
+		Page:  views.Page{Paths: s.paths, Title: "Cards", Query: q},
+		Data:  data,
+		Query: q,
+	}
+	if q != "" {
+		if card := set.Named(q); card != nil {
+			return c.Redirect(http.StatusFound, s.paths.CardURL(card.Name))
+		}
+		p.Matches = set.Find(q, maxCardMatches)
+		p.Title = q + " · Cards"
+	}
+	return views.CardSearch(p).Render(c.Request().Context(), htmlResponse(c))
+}
+
+// cardPage serves /cards/{name}: the card's faces, rulings and the rules
+// of the newest CR that name it. A name written otherwise than its slug
+// ("Assassin's Trophy", "fire // ice") redirects to it, and one with a typo
+// to the card it is nearest to.
+func (s *Server) cardPage(c echo.Context) error {
+	set, data := s.cards()
+	name := param(c, "name")
+	card := set.BySlug(name)
+	if card == nil {
+		card = set.Named(strings.ReplaceAll(name, "-", " "))
+	}
+	if card == nil {
+		return notFound("No card is named “%s” in the card data of %s. Search the names at /cards.", clip(name), data.Date)
+	}
+	if slug := cards.Slug(card.Name); slug != name {
+		return c.Redirect(http.StatusMovedPermanently, s.paths.CardURL(card.Name))
+	}
+	faces := set.Faces(card)
+	p := views.CardPage{
+		Page:   views.Page{Paths: s.paths, Title: set.FullName(card) + " · Cards"},
+		Data:   data,
+		Name:   set.FullName(card),
+		Faces:  faces,
+		Layout: card.Layout,
+		Sets:   card.Printings,
+		First:  card.FirstPrinted,
+	}
+	// Rulings are the card's, repeated on each face in the data.
+	for _, f := range faces {
+		if len(f.Rulings) > 0 {
+			p.Rulings = f.Rulings
+			break
+		}
+	}
+	if e := siteOf(c).of(rules.DocCR).lib.Latest(); e != nil {
+		p.Edition = e
+		m := s.mentionsIn(set, e)
+		seen := map[string]bool{}
+		for _, f := range faces {
+			for _, x := range m.Of(f.Name) {
+				if cm := mention(s.paths, e, x); !seen[cm.URL] {
+					seen[cm.URL] = true
+					p.Mentions = append(p.Mentions, cm)
+				}
+			}
+		}
+	}
+	return s.render(c, views.Card(p))
+}
+
+// mention is where an edition names a card, as the card page lists it.
+func mention(paths views.Paths, e *rules.Edition, x cards.Mention) views.CardMention {
+	if x.Entry != nil {
+		return views.CardMention{Label: x.Entry.Term(), URL: paths.TermURL(e.ID, x.Entry.Slug), Where: "glossary"}
+	}
+	where := "rule"
+	if x.Example {
+		where = "example"
+	}
+	return views.CardMention{Label: x.Rule.Number.String(), URL: paths.RuleURL(e.ID, x.Rule.Number), Where: where}
+}
+
+// cardNamed is the card q names, "" if none or if q is also a term of
+// e's glossary: the jump box goes to a card page only for a card's name.
+func (s *Server) cardNamed(e *rules.Edition, q string) string {
+	if e.Term(q) != nil {
+		return ""
+	}
+	set, _ := s.cards()
+	if card := set.Named(q); card != nil {
+		return card.Name
+	}
+	return ""
+}

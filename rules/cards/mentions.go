@@ -1,0 +1,256 @@
+package cards
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// Mention is a place where an edition of the rules names a card: a rule's
+// text or example, or a glossary entry.
+type Mention struct {
+	Rule    *rules.Rule          // nil for a glossary entry
+	Entry   *rules.GlossaryEntry // nil for a rule
+	Example bool                 // in one of the rule's examples
+}
+
+// Mentions is every card an edition names, by face name.
+type Mentions struct {
+	byName map[string][]Mention
+}
+
+// Of returns where the edition names the face called name, in document
+// order, each place once.
+func (m *Mentions) Of(name string) []Mention {
+	if m == nil {
+		return nil
+	}
+	return m.byName[name]
+}
+
+// Count is how many names the edition mentions.
+func (m *Mentions) Count() int { return len(m.byName) }
+
+// Namer finds card names in the rules' prose. It matches only exact,
+// capitalised names ("Blood Moon", not "blood moon"), the longest at each
+// place, and leaves out names that are also the rules' own words: glossary
+// terms and keywords ("Flash", "Regenerate"), card types and subtypes
+// written in chapter 205 ("Island", "Wall", "Plains"), and a one-word name
+// starting a sentence, where any word is capitalised.
+type Namer struct {
+	names   map[string]string // a name as written → the face it names
+	maxLen  int
+	skipped map[string]bool
+}
+
+// NewNamer is a Namer of s's faces for edition e's text.
+func (s *Set) NewNamer(e *rules.Edition) *Namer {
+	n := &Namer{names: make(map[string]string, len(s.Cards)), skipped: map[string]bool{}}
+	types, lower := typeWords(e), lowerWords(e)
+	for i := range s.Cards {
+		c := &s.Cards[i]
+		r, _ := utf8.DecodeRuneInString(c.Name)
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		if e.Term(c.Name) != nil || types[c.Name] || (oneWord(c.Name) && lower[strings.ToLower(c.Name)]) {
+			n.skipped[c.Name] = true
+			continue
+		}
+		n.names[c.Name] = c.Name
+		// The rules write apostrophes curly (“Aladdin’s Lamp”), the
+		// Oracle straight.
+		curly := strings.ReplaceAll(c.Name, "'", "’")
+		n.names[curly] = c.Name
+		n.maxLen = max(n.maxLen, len(curly))
+	}
+	return n
+}
+
+// Skipped reports whether name is a card the Namer never matches because
+// it is a rules word.
+func (n *Namer) Skipped(name string) bool { return n.skipped[name] }
+
+// typeWords are the capitalised words of chapter 205 (type line, card
+// types and subtypes): "Island", "Wall", "Equipment".
+func typeWords(e *rules.Edition) map[string]bool {
+	words := map[string]bool{}
+	e.Walk(func(r *rules.Rule) bool {
+		if r.Number.String() != "205" && !strings.HasPrefix(r.Number.String(), "205.") {
+			return true
+		}
+		for _, b := range r.Body {
+			for _, w := range strings.FieldsFunc(b.Text.S, func(r rune) bool {
+				return !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-'
+			}) {
+				if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+					words[w] = true
+				}
+			}
+		}
+		return true
+	})
+	return words
+}
+
+// lowerWords are the words e writes in lower case anywhere.
+func lowerWords(e *rules.Edition) map[string]bool {
+	words := map[string]bool{}
+	add := func(blocks []rules.Block) {
+		for _, b := range blocks {
+			for _, w := range strings.FieldsFunc(b.Text.S, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if r, _ := utf8.DecodeRuneInString(w); unicode.IsLower(r) {
+					words[w] = true
+				}
+			}
+		}
+	}
+	e.Walk(func(r *rules.Rule) bool { add(r.Body); return true })
+	for _, g := range e.Glossary {
+		add(g.Body)
+	}
+	return words
+}
+
+// Span is a card name found in text: text[Start:End] names Card.
+type Span struct {
+	Start, End int
+	Card       string
+}
+
+// Find returns the card names in text, left to right, never overlapping.
+func (n *Namer) Find(text string) []Span {
+	var out []Span
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !(unicode.IsUpper(r) || unicode.IsDigit(r)) || (i > 0 && wordChar(lastRune(text[:i]))) {
+			i += size
+			continue
+		}
+		end := -1
+		for k := i + size; k <= len(text) && k-i <= n.maxLen; {
+			var next rune
+			var w int
+			if k < len(text) {
+				next, w = utf8.DecodeRuneInString(text[k:])
+			}
+			if k == len(text) || !wordChar(next) {
+				if _, ok := n.names[text[i:k]]; ok {
+					end = k
+				}
+			}
+			if k == len(text) {
+				break
+			}
+			k += w
+		}
+		if end > 0 && !(oneWord(text[i:end]) && sentenceStart(text[:i])) && !partOfLonger(text[:i], text[end:]) {
+			out = append(out, Span{Start: i, End: end, Card: n.names[text[i:end]]})
+			i = end
+			continue
+		}
+		i += size
+	}
+	return out
+}
+
+func wordChar(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+func oneWord(s string) bool { return !strings.ContainsAny(s, " -") }
+
+// sentenceStart reports whether a word after before starts a sentence or
+// the text.
+func sentenceStart(before string) bool {
+	before = strings.TrimRight(before, " \t\n\"“(")
+	if before == "" {
+		return true
+	}
+	switch before[len(before)-1] {
+	case '.', ':', '!', '?', ';':
+		return true
+	}
+	return false
+}
+
+// partOfLonger reports whether a name found between before and after is
+// likely part of a longer name the card data lacks (a newer card): a
+// capitalised word right before or after it ("Sorin’s Thirst", "Seeker of
+// the Way", "Rune of Flight"). A comma between names ("Abu Ja’far,
+// Aladdin, Aladdin’s Lamp") keeps them apart.
+func partOfLonger(before, after string) bool {
+	// After: "’s Word", " Word", " of Word", " of the Word".
+	a := strings.TrimPrefix(strings.TrimPrefix(after, "’s"), "'s")
+	if strings.HasPrefix(a, " ") {
+		words := strings.Fields(a)
+		for k, w := range words {
+			if k > 2 {
+				break
+			}
+			if capitalised(w) {
+				return true
+			}
+			if w != "of" && w != "the" {
+				break
+			}
+		}
+	}
+	// Before: "Word ", "Word’s ", "Word of ", "Word of the ".
+	if strings.HasSuffix(before, " ") {
+		words := strings.Fields(before)
+		for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+			w := words[k]
+			if strings.IndexFunc(w, func(r rune) bool { return !wordChar(r) && r != '’' && r != '\'' }) >= 0 {
+				break // punctuation: the end of a sentence, a clause or a list item
+			}
+			if capitalised(w) {
+				// Unless it starts the sentence: "If Lightning Bolt …".
+				return !(k == 0 || strings.ContainsAny(words[k-1][len(words[k-1])-1:], ".:;!?"))
+			}
+			if w != "of" && w != "the" {
+				break
+			}
+		}
+	}
+	return false
+}
+
+func capitalised(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// Mentions finds every card e's rules and glossary name.
+func (n *Namer) Mentions(e *rules.Edition) *Mentions {
+	m := &Mentions{byName: map[string][]Mention{}}
+	add := func(name string, at Mention) {
+		list := m.byName[name]
+		if len(list) > 0 && list[len(list)-1].Rule == at.Rule && list[len(list)-1].Entry == at.Entry {
+			list[len(list)-1].Example = list[len(list)-1].Example || at.Example
+			return
+		}
+		m.byName[name] = append(list, at)
+	}
+	e.Walk(func(r *rules.Rule) bool {
+		for _, b := range r.Body {
+			for _, sp := range n.Find(b.Text.S) {
+				add(sp.Card, Mention{Rule: r, Example: b.Kind == rules.BlockExample})
+			}
+		}
+		return true
+	})
+	for _, g := range e.Glossary {
+		for _, b := range g.Body {
+			for _, sp := range n.Find(b.Text.S) {
+				add(sp.Card, Mention{Entry: g})
+			}
+		}
+	}
+	return m
+}

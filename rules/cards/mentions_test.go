@@ -1,0 +1,92 @@
+package cards
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arbiter-rules/arbiter/content"
+	"github.com/arbiter-rules/arbiter/rules"
+)
+
+// newestCR is the newest embedded Comprehensive Rules, parsed.
+var newestCR = sync.OnceValues(func() (*rules.Edition, error) {
+	r, err := content.OpenCorpus()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	f, data, err := r.Next()
+	if err != nil {
+		return nil, err
+	}
+	return rules.Parse(rules.Source{Name: f.Name, Data: data}), nil
+})
+
+func namer(t *testing.T) (*Namer, *rules.Edition) {
+	t.Helper()
+	e, err := newestCR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set(t).NewNamer(e), e
+}
+
+func TestNamerFind(t *testing.T) {
+	n, _ := namer(t)
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Example: Blood Moon reads, “Nonbasic lands are Mountains.”", []string{"Blood Moon"}},
+		{"A player casts Assassin's Trophy targeting Fog.", []string{"Assassin's Trophy", "Fog"}},
+		{"You control Bruna, the Fading Light and Gisela, the Broken Blade.", []string{"Bruna, the Fading Light", "Gisela, the Broken Blade"}},
+		{"An Island is a land; a Wall can't attack.", nil}, // subtypes
+		{"Flash lets you cast it at instant speed.", nil},  // a keyword
+		{"the blood moon rises", nil},                                    // not capitalised
+		{"Opt. Fog is a card.", nil},                                     // one word starting a sentence
+		{"Example: Ice is cast.", nil},                                   // one word starting the example
+		{"The Blood Moonish effect", nil},                                // not a whole word
+		{"Kill Lightning Bolt's controller", []string{"Lightning Bolt"}}, // possessive
+		{"Those names are Abu Ja’far, Aladdin, Aladdin’s Lamp.", []string{"Abu Ja’far", "Aladdin", "Aladdin’s Lamp"}}, // curly apostrophes
+		{"A player casts Sorin’s Thirst.", []string{"Sorin’s Thirst"}},
+		{"If Lightning Bolt resolves", []string{"Lightning Bolt"}}, // after a sentence's first word
+		{"on Bianca’s Assault Griffin", nil},                       // part of a newer card's name
+		{"attaches Rune of Flight to it", nil},                     // likewise
+	} {
+		var got []string
+		for _, sp := range n.Find(tt.text) {
+			got = append(got, tt.text[sp.Start:sp.End])
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("Find(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	for _, name := range []string{"Island", "Flash", "Plains", "Forest"} {
+		if !n.Skipped(name) {
+			t.Errorf("%s is not skipped as a rules word", name)
+		}
+	}
+}
+
+func TestMentionsNewestCR(t *testing.T) {
+	n, e := namer(t)
+	m := n.Mentions(e)
+	t.Logf("%s names %d cards", e.ID, m.Count())
+	if m.Count() < 100 {
+		t.Errorf("only %d cards named in %s; the examples name hundreds", m.Count(), e.ID)
+	}
+	// Cards the newest CR's examples name (grep "^Example: Exotic Orchard").
+	for _, name := range []string{"Exotic Orchard", "Chameleon Colossus", "Insectile Aberration", "Mimic Vat"} {
+		ms := m.Of(name)
+		if !slices.ContainsFunc(ms, func(x Mention) bool { return x.Rule != nil && x.Example }) {
+			t.Errorf("%s: not found in an example of %s (%d mentions)", name, e.ID, len(ms))
+		}
+	}
+	for _, word := range []string{"Island", "Wall", "Flash", "Forest"} {
+		if len(m.Of(word)) > 0 {
+			t.Errorf("%s, a rules word, is counted as a card %d times", word, len(m.Of(word)))
+		}
+	}
+}
