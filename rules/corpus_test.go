@@ -266,7 +266,7 @@ func checkTree(t *testing.T, e *rules.Edition) {
 	}
 	e.Walk(func(r *rules.Rule) bool {
 		for _, b := range r.Body {
-			if b.Text.S == "" || b.Pos.Line == 0 {
+			if b.Text.S == "" || b.Pos.Line() == 0 {
 				t.Errorf("%s: empty paragraph or no position", r.Number)
 			}
 		}
@@ -274,7 +274,7 @@ func checkTree(t *testing.T, e *rules.Edition) {
 	})
 	for _, g := range e.Glossary {
 		if len(g.Terms) == 0 || g.Terms[0] == "" || g.Slug == "" {
-			t.Errorf("glossary entry at line %d has no term", g.Pos.Line)
+			t.Errorf("glossary entry at line %d has no term", g.Pos.Line())
 		}
 	}
 }
@@ -298,19 +298,19 @@ func TestCorpusNothingLost(t *testing.T) {
 		seen := map[int]bool{}
 		blocks := func(bs []rules.Block) {
 			for _, b := range bs {
-				seen[b.Pos.Line] = true
+				seen[b.Pos.Line()] = true
 			}
 		}
 		for _, s := range e.Sections {
-			seen[s.Pos.Line] = true
+			seen[s.Pos.Line()] = true
 		}
 		e.Walk(func(r *rules.Rule) bool {
-			seen[r.Pos.Line] = true
+			seen[r.Pos.Line()] = true
 			blocks(r.Body)
 			return true
 		})
 		for _, g := range e.Glossary {
-			seen[g.Pos.Line] = true
+			seen[g.Pos.Line()] = true
 			blocks(g.Body)
 		}
 		blocks(e.Credits)
@@ -333,7 +333,7 @@ func TestCorpusNothingLost(t *testing.T) {
 			return s == "" || strings.Trim(s, "-") == "" || strings.Trim(s, "=") == ""
 		}
 		lost := 0
-		for i := e.Sections[0].Pos.Line - 1; i < len(lines); i++ {
+		for i := e.Sections[0].Pos.Line() - 1; i < len(lines); i++ {
 			if blank(i) || seen[i+1] || wrapped && !blank(i-1) || left[0] <= i+1 && i+1 <= left[1] {
 				continue
 			}
@@ -416,7 +416,7 @@ func TestCorpusNoUnderscoreEmphasis(t *testing.T) {
 		}
 		blocks := func(where string, bs []rules.Block) {
 			for _, b := range bs {
-				check(fmt.Sprintf("%s (line %d)", where, b.Pos.Line), b.Text.S)
+				check(fmt.Sprintf("%s (line %d)", where, b.Pos.Line()), b.Text.S)
 				for _, sp := range b.Text.Spans {
 					if sp.Kind == rules.SpanItalic {
 						italics++

@@ -85,6 +85,18 @@ func (e *Edition) Failed() bool { return HasErrors(e.Diagnostics) }
 type diags struct {
 	file string
 	list []Diagnostic
+	// fileID is file's number in the table of file names (files), kept
+	// while file stays fileName, so positions are made without a look-up.
+	fileID   fileID
+	fileName string
+}
+
+// at is the position of line in d's file.
+func (d *diags) at(line int) Pos {
+	if d.fileName != d.file || d.fileID == 0 {
+		d.fileID, d.fileName = fileOf(d.file), d.file
+	}
+	return d.fileID.at(line)
 }
 
 func (d *diags) add(line int, sev Severity, format string, args ...any) {

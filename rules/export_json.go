@@ -77,7 +77,7 @@ func (t *Truncation) JSON() *JSONTruncation {
 	if t == nil {
 		return nil
 	}
-	return &JSONTruncation{Part: t.Part, File: t.Pos.File, Line: t.Pos.Line, Last: t.Last, Dropped: t.Dropped,
+	return &JSONTruncation{Part: t.Part, File: t.Pos.File(), Line: t.Pos.Line(), Last: t.Last, Dropped: t.Dropped,
 		Partial: t.Partial, StopsAt: t.StopsAt(), Missing: t.Missing()}
 }
 

@@ -248,7 +248,7 @@ func (x *mdWriter) entry(r *Rule) {
 // one ": " description per paragraph, "1. " for a numbered sense.
 func (x *mdWriter) glossaryEntry(g *GlossaryEntry) error {
 	if len(g.Terms) == 0 {
-		return fmt.Errorf("%s:%d: glossary entry has no term", g.Pos.File, g.Pos.Line)
+		return fmt.Errorf("%s:%d: glossary entry has no term", g.Pos.File(), g.Pos.Line())
 	}
 	for i, t := range g.Terms {
 		x.text(Text{S: t}, mdTextOpts{lineStart: true, term: true})

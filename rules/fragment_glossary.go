@@ -49,8 +49,9 @@ func recoverGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
 	var out []*GlossaryEntry
 	var g *GlossaryEntry
 	sense := 0
+	fid := fileOf(file)
 	for i, p := range paras {
-		pos := Pos{File: file, Line: int(p.line.n)}
+		pos := fid.at(int(p.line.n))
 		if c, ok := starts[i]; ok {
 			found := c.term != ""
 			if !found {
@@ -62,14 +63,14 @@ func recoverGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
 			sense = 0
 			switch {
 			case !found:
-				d.warnf(pos.Line, "glossary entry without a term line and no term in its text; named after its first words %q", c.term)
+				d.warnf(pos.Line(), "glossary entry without a term line and no term in its text; named after its first words %q", c.term)
 			case p.tail:
-				d.warnf(pos.Line, "glossary text starts mid-entry; only the tail of an entry survives, its term recovered as %q", c.term)
+				d.warnf(pos.Line(), "glossary text starts mid-entry; only the tail of an entry survives, its term recovered as %q", c.term)
 			default:
-				d.warnf(pos.Line, "glossary entry without a term line; term recovered as %q from its text", c.term)
+				d.warnf(pos.Line(), "glossary entry without a term line; term recovered as %q from its text", c.term)
 			}
 			if g.Obsolete {
-				d.warnf(pos.Line, "glossary entry %q marked obsolete from its text", c.term)
+				d.warnf(pos.Line(), "glossary entry %q marked obsolete from its text", c.term)
 			}
 		}
 		k, s := BlockText, p.line.s

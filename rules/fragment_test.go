@@ -178,7 +178,7 @@ func TestRecoverWholeGlossary(t *testing.T) {
 	got, _ := rules.RecoverGlossary("g.txt", paras)
 	tp, exact := 0, 0
 	for _, g := range got {
-		if w, ok := truth[g.Pos.Line]; ok {
+		if w, ok := truth[g.Pos.Line()]; ok {
 			tp++
 			if rules.FoldTerm(w) == rules.FoldTerm(g.Term()) {
 				exact++

@@ -16,7 +16,7 @@ func indexEdition(t *testing.T, nums ...string) *Edition {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sec.Chapters = append(sec.Chapters, &Rule{Number: n, Section: sec, Pos: Pos{Line: i + 1}})
+		sec.Chapters = append(sec.Chapters, &Rule{Number: n, Section: sec, Pos: At("", i+1)})
 	}
 	e := &Edition{Sections: []*Section{sec}}
 	e.Reindex()
@@ -52,7 +52,7 @@ func TestIndexLookups(t *testing.T) {
 					}
 				}
 				if got := e.Rule(r.Number); got != entries[first] {
-					t.Errorf("Rule(%s) is entry %d, want %d", r.Number, got.Pos.Line-1, first)
+					t.Errorf("Rule(%s) is entry %d, want %d", r.Number, got.Pos.Line()-1, first)
 				}
 				var wantPrev, wantNext *Rule
 				if i > 0 {

@@ -140,14 +140,14 @@ func servedWords(e *rules.Edition) (words []string, tables [][2]int) {
 	}
 	var units []unit
 	for _, bl := range e.Intro {
-		units = append(units, unit{bl.Pos.Line, []rules.Block{bl}, ""})
+		units = append(units, unit{bl.Pos.Line(), []rules.Block{bl}, ""})
 	}
 	e.Walk(func(r *rules.Rule) bool {
-		units = append(units, unit{r.Pos.Line, r.Body, r.Number.String() + " " + r.Title})
+		units = append(units, unit{r.Pos.Line(), r.Body, r.Number.String() + " " + r.Title})
 		return true
 	})
 	for _, tp := range e.Topics {
-		units = append(units, unit{tp.Pos.Line, tp.Body, tp.Title})
+		units = append(units, unit{tp.Pos.Line(), tp.Body, tp.Title})
 	}
 	slices.SortStableFunc(units, func(a, b unit) int { return cmp.Compare(a.line, b.line) })
 	words = fidelityWords(e.Title)

@@ -48,7 +48,7 @@ func (b *judgeBuilder) quickReferencePenalties() {
 			return true
 		}
 		r.Body = append([]Block{{Kind: BlockPenalty, Text: Text{S: p + " (per Appendix A; none printed here)"}, Pos: r.Pos}}, r.Body...)
-		b.d.infof(r.Pos.Line, "infraction %s prints no penalty: the quick reference's %q is given", r.Number, p)
+		b.d.infof(r.Pos.Line(), "infraction %s prints no penalty: the quick reference's %q is given", r.Number, p)
 		return true
 	})
 }

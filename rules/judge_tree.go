@@ -526,7 +526,7 @@ func (b *judgeBuilder) newRule(r Rule) *Rule {
 	return &b.rules[len(b.rules)-1]
 }
 
-func (b *judgeBuilder) pos(l jline) Pos { return Pos{File: b.d.file, Line: int(l.n)} }
+func (b *judgeBuilder) pos(l jline) Pos { return b.d.at(int(l.n)) }
 
 func (b *judgeBuilder) run() {
 	for i := 0; i < len(b.lines); i++ {

@@ -592,7 +592,7 @@ func (w *worker) collect(p *linkPara) {
 			continue
 		}
 		r := w.newRef()
-		*r = Ref{Cite: sp.Cite, From: p.from, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line)}
+		*r = Ref{Cite: sp.Cite, From: p.from, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line())}
 		w.refs = append(w.refs, r)
 	}
 }
@@ -677,7 +677,7 @@ func crosses(sp Span, old []Span) bool {
 }
 
 func (l *linker) warn(pos Pos, msg string) {
-	d := Diagnostic{File: pos.File, Line: pos.Line, Severity: SevWarning, Message: msg}
+	d := Diagnostic{File: pos.File(), Line: pos.Line(), Severity: SevWarning, Message: msg}
 	if l.diagSeen == nil {
 		l.diagSeen = make(map[Diagnostic]bool, len(l.e.Diagnostics))
 		for _, d := range l.e.Diagnostics {

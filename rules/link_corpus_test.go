@@ -178,13 +178,13 @@ func TestCorpusLinks(t *testing.T) {
 		line := map[*Text]int{}
 		e.Walk(func(r *Rule) bool {
 			for i := range r.Body {
-				line[&r.Body[i].Text] = r.Body[i].Pos.Line
+				line[&r.Body[i].Text] = r.Body[i].Pos.Line()
 			}
 			return true
 		})
 		for _, g := range e.Glossary {
 			for i := range g.Body {
-				line[&g.Body[i].Text] = g.Body[i].Pos.Line
+				line[&g.Body[i].Text] = g.Body[i].Pos.Line()
 			}
 		}
 		for _, r := range e.Refs {

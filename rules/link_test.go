@@ -63,7 +63,7 @@ func TestLinkResolvesAndBacklinks(t *testing.T) {
 		"This is an excerpt: (see 420.5e) and section 8.",
 	)
 	trample := e.Term("Trample")
-	trample.Body = []Block{{Text: Text{S: "Excess damage. See rule 704.5k."}, Pos: Pos{File: "mini.txt", Line: 600}}}
+	trample.Body = []Block{{Text: Text{S: "Excess damage. See rule 704.5k."}, Pos: At("mini.txt", 600)}}
 	Link(e)
 
 	k := e.Rule(Number{Chapter: 704, Rule: 5, Sub: 'k'})

@@ -250,7 +250,7 @@ func mdFirstOffset(n ast.Node) int {
 	return -1
 }
 
-func (b *mdBuilder) pos(n ast.Node) Pos { return Pos{File: b.d.file, Line: b.line(n)} }
+func (b *mdBuilder) pos(n ast.Node) Pos { return b.d.at(b.line(n)) }
 
 func (b *mdBuilder) document(doc ast.Node) {
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
@@ -496,7 +496,7 @@ func (b *mdBuilder) openTopic(h ast.Node, raw []byte, title string) {
 	}
 	for _, t := range b.e.Topics {
 		if t.Slug == slug {
-			b.d.warnf(b.line(h), "topic %q has the same slug %q as the topic at line %d; add {#another-slug} to the heading", title, slug, t.Pos.Line)
+			b.d.warnf(b.line(h), "topic %q has the same slug %q as the topic at line %d; add {#another-slug} to the heading", title, slug, t.Pos.Line())
 			break
 		}
 	}

@@ -200,12 +200,6 @@ type Topic struct {
 	Pos   Pos
 }
 
-// Pos is where something was read: file name and 1-based line.
-type Pos struct {
-	File string
-	Line int
-}
-
 // Examples returns the entry's examples in order.
 func (r *Rule) Examples() []Text { return blocksOf(r.Body, BlockExample) }
 

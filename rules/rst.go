@@ -323,7 +323,7 @@ func (p *rstParser) read(d *rstDoc) {
 	}
 }
 
-func (p *rstParser) pos(line int) Pos { return Pos{File: p.doc.src.Name, Line: line} }
+func (p *rstParser) pos(line int) Pos { return At(p.doc.src.Name, line) }
 
 // owner is where top-level blocks go: the current rule, else the current
 // chapter, else the current part.
@@ -526,8 +526,8 @@ func (p *rstParser) flushPart(pt *rstPart) {
 
 func (p *rstParser) diagAt(pos Pos, sev Severity, format string, args ...any) {
 	f := p.d.file
-	p.d.file = pos.File
-	p.d.add(pos.Line, sev, format, args...)
+	p.d.file = pos.File()
+	p.d.add(pos.Line(), sev, format, args...)
 	p.d.file = f
 }
 
@@ -539,7 +539,7 @@ func (p *rstParser) section(pos Pos) *Section {
 	pt := p.part
 	if pt.sect == nil {
 		pt.sect = &Section{Number: pt.num, Title: pt.title, Label: pt.label, Pos: pt.pos}
-		if pt.sect.Pos.File == "" {
+		if pt.sect.Pos.File() == "" {
 			pt.sect.Pos = pos
 		}
 		p.e.Sections = append(p.e.Sections, pt.sect)
@@ -578,7 +578,7 @@ func (p *rstParser) numberChapter(c *Rule, ch uint16) {
 // seeNumber reports a number read twice.
 func (p *rstParser) seeNumber(n Number, pos Pos) {
 	if prev, dup := p.seen[n]; dup {
-		p.diagAt(pos, SevWarning, "%s appears again (first at %s:%d)", n, prev.File, prev.Line)
+		p.diagAt(pos, SevWarning, "%s appears again (first at %s:%d)", n, prev.File(), prev.Line())
 		return
 	}
 	p.seen[n] = pos
@@ -603,7 +603,7 @@ func (p *rstParser) ruleTitle(num Number, rest string, pos Pos) {
 	}
 	p.rule = r
 	if rest != "" {
-		p.add(rstOwner{rule: r}, Block{Kind: BlockText, Text: p.inline(rest, pos.Line), Pos: pos})
+		p.add(rstOwner{rule: r}, Block{Kind: BlockText, Text: p.inline(rest, pos.Line()), Pos: pos})
 	}
 }
 

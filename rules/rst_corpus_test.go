@@ -170,10 +170,10 @@ func TestRSTSeed(t *testing.T) {
 	if got := mustRule(t, e, "207.2").Body[0].Text; got.S != "Rather than a fixed number, some creature cards have power and/or toughness that includes a star (*)." || len(got.Spans) != 0 {
 		t.Errorf("207.2 star: %q %+v", got.S, got.Spans)
 	}
-	if p := mustRule(t, e, "201.4a").Pos; p.Line != 54 || !strings.HasSuffix(p.File, "004_2d6522ad4a7b1298.txt") {
+	if p := mustRule(t, e, "201.4a").Pos; p.Line() != 54 || !strings.HasSuffix(p.File(), "004_2d6522ad4a7b1298.txt") {
 		t.Errorf("201.4a pos %+v", p)
 	}
-	if p := mustRule(t, e, "201.4").Pos; p.Line != 49 {
+	if p := mustRule(t, e, "201.4").Pos; p.Line() != 49 {
 		t.Errorf("201.4 pos %+v", p)
 	}
 }

@@ -96,10 +96,10 @@ func (t *Truncation) Missing() string {
 
 // Where is the file and line the source stops at: "cr/2013-02-01.txt:2341".
 func (t *Truncation) Where() string {
-	if t.Pos.Line <= 0 {
-		return t.Pos.File
+	if t.Pos.Line() <= 0 {
+		return t.Pos.File()
 	}
-	return t.Pos.File + ":" + strconv.Itoa(t.Pos.Line)
+	return t.Pos.File() + ":" + strconv.Itoa(t.Pos.Line())
 }
 
 // textEnd is what the text parser found at the end of a file.
@@ -129,7 +129,7 @@ func detectTruncation(e *Edition, end textEnd, d *diags) {
 		e.Glossary = e.Glossary[:n:n]
 	}
 	e.Truncated = t
-	d.warnf(t.Pos.Line, "the file is cut short: it stops at %s; missing from the file (not from the rules): %s", t.StopsAt(), t.Missing())
+	d.warnf(t.Pos.Line(), "the file is cut short: it stops at %s; missing from the file (not from the rules): %s", t.StopsAt(), t.Missing())
 }
 
 func truncationOf(e *Edition, end textEnd) *Truncation {
@@ -189,7 +189,7 @@ func endsMidSentence(body []Block, last Pos) bool {
 		return false
 	}
 	b := body[len(body)-1]
-	if b.Pos.Line != last.Line || b.Pos.File != last.File {
+	if b.Pos != last {
 		return false
 	}
 	s := strings.TrimRight(b.Text.S, " \t")

@@ -29,7 +29,7 @@ func TestTruncatedCorpusFile(t *testing.T) {
 	if got := strings.TrimSpace(lines[want-1]); got != "Attack Multiple Players" {
 		t.Fatalf("the file's last line is %q; the test expects the headword", got)
 	}
-	if tr.Part != rules.TruncGlossary || tr.Dropped != "Attack Multiple Players" || tr.Last != "Attack Left Option" || tr.Pos.Line != want {
+	if tr.Part != rules.TruncGlossary || tr.Dropped != "Attack Multiple Players" || tr.Last != "Attack Left Option" || tr.Pos.Line() != want {
 		t.Errorf("truncation %+v, want the glossary, dropped “Attack Multiple Players” after “Attack Left Option”, line %d", tr, want)
 	}
 	if tr.Where() != filepath.Join("cr", "2013-02-01.txt")+":"+strconv.Itoa(want) {
@@ -146,7 +146,7 @@ func TestSyntheticTruncations(t *testing.T) {
 				t.Fatal("not flagged as truncated")
 			}
 			want := tt.want
-			want.Pos = rules.Pos{File: "cut.txt", Line: last}
+			want.Pos = rules.At("cut.txt", last)
 			if *e.Truncated != want {
 				t.Errorf("got %+v\nwant %+v", *e.Truncated, want)
 			}
@@ -221,7 +221,7 @@ func checkTruncation(t *testing.T, e *rules.Edition, known map[string]bool) {
 	if tr == nil {
 		return
 	}
-	if !known[tr.Pos.File] || tr.Pos.Line < 1 {
+	if !known[tr.Pos.File()] || tr.Pos.Line() < 1 {
 		t.Fatalf("truncation at %+v", tr.Pos)
 	}
 	for _, s := range []string{tr.StopsAt(), tr.Missing()} {
@@ -229,7 +229,7 @@ func checkTruncation(t *testing.T, e *rules.Edition, known map[string]bool) {
 			t.Fatalf("truncation %+v said %q", tr, s)
 		}
 	}
-	if n := len(e.Glossary); tr.Dropped != "" && n > 0 && e.Glossary[n-1].Pos.Line >= tr.Pos.Line {
+	if n := len(e.Glossary); tr.Dropped != "" && n > 0 && e.Glossary[n-1].Pos.Line() >= tr.Pos.Line() {
 		t.Fatalf("the dropped headword %q is still the glossary's last entry", tr.Dropped)
 	}
 }

@@ -303,7 +303,7 @@ type textParser struct {
 	ahead  **glossaryAhead
 }
 
-func (p *textParser) pos(l tline) Pos { return Pos{File: p.file, Line: int(l.n)} }
+func (p *textParser) pos(l tline) Pos { return p.d.at(int(l.n)) }
 
 func (p *textParser) parse() {
 	lines := p.lines
@@ -478,7 +478,7 @@ func (p *textParser) frontMatter(lines []tline) contents {
 		if !inTOC {
 			if n := len(p.e.Intro); n > 0 && !l.gap && runsOn(p.e.Intro[n-1].Text.S, l.s) {
 				b := &p.e.Intro[n-1]
-				b.Text = normTextIn(b.Text.S+" "+l.s, p.absent, p.d, b.Pos.Line)
+				b.Text = normTextIn(b.Text.S+" "+l.s, p.absent, p.d, b.Pos.Line())
 				continue
 			}
 			p.e.Intro = append(p.e.Intro, Block{Kind: BlockText, Text: normTextIn(l.s, p.absent, p.d, int(l.n)), Pos: p.pos(l)})
@@ -549,15 +549,15 @@ func (p *textParser) checkContents(toc contents) {
 	}
 	for _, s := range p.e.Sections {
 		if t, ok := toc.sections[s.Number]; ok && t != s.Title && s.Title != "" {
-			p.d.infof(s.Pos.Line, "the contents call section %d %q; the body's heading %q is used", s.Number, t, s.Title)
+			p.d.infof(s.Pos.Line(), "the contents call section %d %q; the body's heading %q is used", s.Number, t, s.Title)
 		}
 		for _, c := range s.Chapters {
 			t, ok := toc.chapters[c.Number.Chapter]
 			switch {
 			case !ok:
-				p.d.infof(c.Pos.Line, "chapter %d is not in the contents", c.Number.Chapter)
+				p.d.infof(c.Pos.Line(), "chapter %d is not in the contents", c.Number.Chapter)
 			case t != c.Title && c.Title != "":
-				p.d.infof(c.Pos.Line, "the contents call chapter %d %q; the body's heading %q is used", c.Number.Chapter, t, c.Title)
+				p.d.infof(c.Pos.Line(), "the contents call chapter %d %q; the body's heading %q is used", c.Number.Chapter, t, c.Title)
 			}
 			delete(toc.chapters, c.Number.Chapter)
 		}
@@ -744,10 +744,10 @@ func (b *treeBuilder) run(lines []tline) {
 // line reads one body line; rest are the lines after it, which a misprinted
 // number is checked against.
 func (b *treeBuilder) line(l tline, rest []tline) {
-	pos := Pos{File: b.d.file, Line: int(l.n)}
+	pos := b.d.at(int(l.n))
 	c := classifyBodyLine(l.s)
 	if c.quirk != "" {
-		b.d.infof(pos.Line, "%s", c.quirk)
+		b.d.infof(pos.Line(), "%s", c.quirk)
 	}
 	switch c.kind {
 	case lkSection:
@@ -755,7 +755,7 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 			b.section(c.sect, b.plain(c.text, pos), pos)
 			return
 		}
-		b.d.warnf(pos.Line, "section heading %q out of order; read as text", clip(l.s))
+		b.d.warnf(pos.Line(), "section heading %q out of order; read as text", clip(l.s))
 		b.text(l, pos)
 	case lkChapter:
 		title := c.text
@@ -765,7 +765,7 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 		}
 		b.chapter(c.num, b.plain(title, pos), pos)
 		if sentence && c.text != "" {
-			b.d.infof(pos.Line, "chapter %d has no title; its heading line is read as its text", c.num.Chapter)
+			b.d.infof(pos.Line(), "chapter %d has no title; its heading line is read as its text", c.num.Chapter)
 			b.add(BlockText, c.text, pos)
 		}
 	case lkRule:
@@ -785,7 +785,7 @@ func (b *treeBuilder) line(l tline, rest []tline) {
 		}
 	case lkExample:
 		if b.cur == nil {
-			b.d.warnf(pos.Line, "example before the first rule: %q", clip(l.s))
+			b.d.warnf(pos.Line(), "example before the first rule: %q", clip(l.s))
 			return
 		}
 		b.add(BlockExample, c.text, pos)
@@ -816,16 +816,16 @@ func (b *treeBuilder) misprint(n Number, pos Pos, rest []tline) Number {
 	case n.Parent() != b.rule.Number && n.Sub == want.Sub && n.Chapter/100 == want.Chapter/100:
 		if b.rule.Number == b.last && b.prevRule.Compare(n.Parent()) < 0 && n.Parent().Compare(b.rule.Number) < 0 {
 			// The rule itself was misprinted: "505.54" then 505.5a.
-			b.d.warnf(b.rule.Pos.Line, "rule printed as %s is followed by %s; read as %s", b.rule.Number, n, n.Parent())
+			b.d.warnf(b.rule.Pos.Line(), "rule printed as %s is followed by %s; read as %s", b.rule.Number, n, n.Parent())
 			b.rule.Number = n.Parent()
 			b.last = b.rule.Number
 			return n
 		}
-		b.d.warnf(pos.Line, "subrule printed as %s after %s; read as %s", n, b.last, want)
+		b.d.warnf(pos.Line(), "subrule printed as %s after %s; read as %s", n, b.last, want)
 		return want
 	case n == b.last:
 		if next, ok := nextNumber(rest); ok && next != want {
-			b.d.warnf(pos.Line, "subrule %s printed twice; the second is read as %s", n, want)
+			b.d.warnf(pos.Line(), "subrule %s printed twice; the second is read as %s", n, want)
 			return want
 		}
 	}
@@ -852,7 +852,7 @@ func (b *treeBuilder) missingIndex(n Number, pos Pos) (Number, bool) {
 	if !ok || want.Sub != n.Sub {
 		return Number{}, false
 	}
-	b.d.warnf(pos.Line, "subrule printed as %d.%c (no rule number) after %s; read as %s", n.Chapter, n.Sub, b.last, want)
+	b.d.warnf(pos.Line(), "subrule printed as %d.%c (no rule number) after %s; read as %s", n.Chapter, n.Sub, b.last, want)
 	return want, true
 }
 
@@ -874,7 +874,7 @@ func (b *treeBuilder) misprintChapter(n Number, pos Pos) Number {
 	if n.Rule != want.Rule {
 		return n
 	}
-	b.d.warnf(pos.Line, "rule printed as %s after %s; read as %s (chapter %d is behind)", n, b.last, want, n.Chapter)
+	b.d.warnf(pos.Line(), "rule printed as %s after %s; read as %s (chapter %d is behind)", n, b.last, want, n.Chapter)
 	return want
 }
 
@@ -910,18 +910,18 @@ func (b *treeBuilder) text(l tline, pos Pos) {
 	s := l.s
 	switch {
 	case b.cur == nil:
-		b.d.warnf(pos.Line, "text before the first rule: %q", clip(s))
+		b.d.warnf(pos.Line(), "text before the first rule: %q", clip(s))
 	case stray(s) && sentenceEnd(s) && len(b.blocks) > b.start && !endsSentence(b.blocks[len(b.blocks)-1].Text.S):
 		// "so." on a line of its own: the end of the paragraph above,
 		// whose line broke before its last word.
 		last := &b.blocks[len(b.blocks)-1]
-		last.Text = normTextIn(last.Text.S+" "+s, b.absent, b.d, last.Pos.Line)
-		b.d.infof(pos.Line, "%q on a line of its own is read as the end of the paragraph above", s)
+		last.Text = normTextIn(last.Text.S+" "+s, b.absent, b.d, last.Pos.Line())
+		b.d.infof(pos.Line(), "%q on a line of its own is read as the end of the paragraph above", s)
 	case stray(s):
-		b.d.warnf(pos.Line, "stray text %q after %s dropped", s, b.cur.Number)
+		b.d.warnf(pos.Line(), "stray text %q after %s dropped", s, b.cur.Number)
 	default:
 		if !l.indent {
-			b.d.warnf(pos.Line, "unindented paragraph read as more of %s", b.cur.Number)
+			b.d.warnf(pos.Line(), "unindented paragraph read as more of %s", b.cur.Number)
 		}
 		b.add(BlockText, s, pos)
 	}
@@ -942,11 +942,11 @@ func stray(s string) bool {
 // plain is a heading's text without its markup: a title is a plain string
 // in the model ("The _Magic_ Golden Rules" is "The Magic Golden Rules").
 func (b *treeBuilder) plain(s string, pos Pos) string {
-	return normTextIn(s, b.absent, b.d, pos.Line).S
+	return normTextIn(s, b.absent, b.d, pos.Line()).S
 }
 
 func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
-	b.blocks = appendBlock(b.blocks, k, 0, normTextIn(s, b.absent, b.d, pos.Line), pos)
+	b.blocks = appendBlock(b.blocks, k, 0, normTextIn(s, b.absent, b.d, pos.Line()), pos)
 }
 
 // appendBlock appends a block to bs, filled in place where bs has room:
@@ -983,13 +983,13 @@ func (b *treeBuilder) newRule(n Number, pos Pos, parent *Rule, parentIdx int32) 
 	r.Number, r.Parent, r.Section, r.Pos = n, parent, b.sect, pos
 	if n.Compare(b.last) <= 0 && !b.last.IsZero() {
 		if n == b.last {
-			b.d.warnf(pos.Line, "rule %s appears twice", n)
+			b.d.warnf(pos.Line(), "rule %s appears twice", n)
 		} else {
-			b.d.warnf(pos.Line, "rule %s is out of order after %s", n, b.last)
+			b.d.warnf(pos.Line(), "rule %s is out of order after %s", n, b.last)
 		}
 	}
 	if n.Sub != 0 && !ValidLetter(n.Sub) {
-		b.d.warnf(pos.Line, "subrule %s uses the letter %q, which the rules skip", n, n.Sub)
+		b.d.warnf(pos.Line(), "subrule %s uses the letter %q, which the rules skip", n, n.Sub)
 	}
 	b.last = n
 	b.order = append(b.order, r)
@@ -1004,7 +1004,7 @@ func (b *treeBuilder) section(n int, title string, pos Pos) {
 	b.chap, b.rule = nil, nil
 	for _, s := range b.e.Sections {
 		if s.Number == n {
-			b.d.warnf(pos.Line, "section %d appears twice", n)
+			b.d.warnf(pos.Line(), "section %d appears twice", n)
 		}
 	}
 	b.sect = &Section{Number: n, Title: title, Pos: pos}
@@ -1014,7 +1014,7 @@ func (b *treeBuilder) section(n int, title string, pos Pos) {
 func (b *treeBuilder) chapter(n Number, title string, pos Pos) *Rule {
 	if b.sect == nil || b.sect.Number != n.Section() {
 		b.section(n.Section(), "", pos)
-		b.implied(pos.Line, "chapter %d has no section heading before it; section %d is created without a title", n.Chapter, n.Section())
+		b.implied(pos.Line(), "chapter %d has no section heading before it; section %d is created without a title", n.Chapter, n.Section())
 	}
 	c := b.newRule(n, pos, nil, -1)
 	c.Title = title
@@ -1031,7 +1031,7 @@ func (b *treeBuilder) entry(n Number, pos Pos) *Rule {
 	if n.Level() == LevelRule {
 		if b.chap == nil || b.chap.Number != up {
 			b.chapter(up, "", pos)
-			b.implied(pos.Line, "rule %s has no chapter heading before it; chapter %d is created without a title", n, up.Chapter)
+			b.implied(pos.Line(), "rule %s has no chapter heading before it; chapter %d is created without a title", n, up.Chapter)
 		}
 		if b.rule != nil && b.rule.Parent == b.chap {
 			b.prevRule = b.rule.Number
@@ -1045,7 +1045,7 @@ func (b *treeBuilder) entry(n Number, pos Pos) *Rule {
 	}
 	if b.rule == nil || b.rule.Number != up {
 		b.entry(up, pos)
-		b.implied(pos.Line, "subrule %s has no rule %s before it; the rule is created without text", n, up)
+		b.implied(pos.Line(), "subrule %s has no rule %s before it; the rule is created without text", n, up)
 	}
 	return b.newRule(n, pos, b.rule, b.ruleIdx)
 }

@@ -34,7 +34,7 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		if g != nil {
 			g.Body = blocks[start:len(blocks):len(blocks)]
 			if len(g.Body) == 0 {
-				d.warnf(g.Pos.Line, "glossary entry %q has no definition", g.Term())
+				d.warnf(g.Pos.Line(), "glossary entry %q has no definition", g.Term())
 			}
 		}
 		start = len(blocks)
@@ -52,12 +52,13 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		g = &slab[len(slab)-1]
 		// A headword is a plain string: "Traditional _Magic_ Card"
 		// is the term "Traditional Magic Card" (same slug).
-		setTerms(g, normTextIn(headword, absent, d, pos.Line).S)
+		setTerms(g, normTextIn(headword, absent, d, pos.Line()).S)
 		out = append(out, g)
 		sense = 0
 	}
+	fid := fileOf(file)
 	for i, l := range lines {
-		pos := Pos{File: file, Line: int(l.n)}
+		pos := fid.at(int(l.n))
 		if l.gap || g == nil {
 			// A term line is never indented and is followed by its definition
 			// (a short line followed by an indented block after a blank line
@@ -67,21 +68,21 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 				continue
 			}
 			if term, rest, ok := gluedSense(lines, i); ok {
-				d.warnf(pos.Line, "glossary term %q is glued to its first sense (%q); read as the term %q with numbered senses", term, clip(l.s), term)
+				d.warnf(pos.Line(), "glossary term %q is glued to its first sense (%q); read as the term %q with numbered senses", term, clip(l.s), term)
 				newEntry(pos, term)
 				sense = 1
-				blocks = appendBlock(blocks, BlockText, 1, normTextIn(rest, absent, d, pos.Line), pos)
+				blocks = appendBlock(blocks, BlockText, 1, normTextIn(rest, absent, d, pos.Line()), pos)
 				continue
 			}
 			if g == nil {
-				d.warnf(pos.Line, "glossary text before the first term: %q", clip(l.s))
+				d.warnf(pos.Line(), "glossary text before the first term: %q", clip(l.s))
 				continue
 			}
 			if !l.indent {
-				d.warnf(pos.Line, "glossary paragraph after a blank line does not look like a term; read as more of %q", g.Term())
+				d.warnf(pos.Line(), "glossary paragraph after a blank line does not look like a term; read as more of %q", g.Term())
 			}
 		} else if gluedTerm(lines, i, g) {
-			d.warnf(pos.Line, "glossary term %q follows the definition of %q with no blank line; read as a new entry", l.s, g.Term())
+			d.warnf(pos.Line(), "glossary term %q follows the definition of %q with no blank line; read as a new entry", l.s, g.Term())
 			newEntry(pos, l.s)
 			continue
 		}
@@ -91,7 +92,7 @@ func parseGlossaryIn(lines []tline, file string, d *diags, absent conventions) [
 		} else if n, rest := senseNumber(s); n > 0 {
 			sense, s = n, rest
 		}
-		blocks = appendBlock(blocks, k, sense, normTextIn(s, absent, d, pos.Line), pos)
+		blocks = appendBlock(blocks, k, sense, normTextIn(s, absent, d, pos.Line()), pos)
 	}
 	closeEntry()
 	return out

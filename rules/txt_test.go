@@ -853,8 +853,8 @@ func TestCorpusHardWrappedNumber(t *testing.T) {
 	e.Walk(func(r *rules.Rule) bool {
 		if r.Number == (rules.Number{Chapter: 103, Rule: 4}) {
 			n++
-			if r.Pos.Line != 209 {
-				t.Errorf("103.4 read at line %d", r.Pos.Line)
+			if r.Pos.Line() != 209 {
+				t.Errorf("103.4 read at line %d", r.Pos.Line())
 			}
 		}
 		return true

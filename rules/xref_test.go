@@ -29,7 +29,7 @@ func miniEdition(bodies ...string) *Edition {
 		"712", "712.9", "712.10", "903", "903.6", "903.7", "903.8", "903.9", "903.10", "903.11",
 	} {
 		n := num(s)
-		r := &Rule{Number: n, Pos: Pos{File: "mini.txt", Line: len(rules) + 1}}
+		r := &Rule{Number: n, Pos: At("mini.txt", len(rules)+1)}
 		rules[n] = r
 		switch n.Level() {
 		case LevelChapter:
@@ -52,7 +52,7 @@ func miniEdition(bodies ...string) *Edition {
 	chapters[num("903")].Title = "Commander"
 	for i, b := range bodies {
 		r := rules[num("100.1")]
-		r.Body = append(r.Body, Block{Kind: BlockText, Text: Text{S: b}, Pos: Pos{File: "mini.txt", Line: 100 + i}})
+		r.Body = append(r.Body, Block{Kind: BlockText, Text: Text{S: b}, Pos: At("mini.txt", 100+i)})
 	}
 	for _, terms := range [][]string{
 		{"Mana"}, {"Mana Ability"}, {"Trample"}, {"Active Player, Nonactive Player Order"}, {"Typecycling"},
@@ -61,7 +61,7 @@ func miniEdition(bodies ...string) *Edition {
 		{"Dependency"}, {"Timestamp Order"}, {"Exile"}, {"Spell Types"}, {"Legend Rule"}, {"Ability"},
 		{"Library"}, {"Phased In", "Phased Out"}, {"Mana Burn (Obsolete)"},
 	} {
-		g := &GlossaryEntry{Terms: terms, Pos: Pos{File: "mini.txt", Line: 500 + len(e.Glossary)}}
+		g := &GlossaryEntry{Terms: terms, Pos: At("mini.txt", 500+len(e.Glossary))}
 		if t, ok := strings.CutSuffix(terms[0], " (Obsolete)"); ok {
 			g.Terms, g.Obsolete = []string{t}, true
 		}

@@ -66,11 +66,11 @@ func refWhere(e *rules.Edition, r *rules.Ref) string {
 	where := ""
 	switch f := r.From; {
 	case f.Rule != nil:
-		where = f.Rule.Pos.File + " " + f.Rule.Number.String()
+		where = f.Rule.Pos.File() + " " + f.Rule.Number.String()
 	case f.Topic != nil:
-		where = f.Topic.Pos.File + " " + f.Topic.Title
+		where = f.Topic.Pos.File() + " " + f.Topic.Title
 	case f.Entry != nil:
-		where = f.Entry.Pos.File + " " + f.Entry.Term()
+		where = f.Entry.Pos.File() + " " + f.Entry.Term()
 	}
 	if r.Line > 0 {
 		where += " (line " + strconv.Itoa(int(r.Line)) + ")"

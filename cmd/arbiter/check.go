@@ -262,11 +262,11 @@ func dangling(ref *rules.Ref) danglingRef {
 	case f.Topic != nil:
 		d.From, pos = f.Topic.Title, f.Topic.Pos
 	}
+	d.File, d.Line = pos.File(), pos.Line()
 	// The paragraph's own line, if the reference is in a later paragraph.
 	if ref.Line > 0 {
-		pos.Line = int(ref.Line)
+		d.Line = int(ref.Line)
 	}
-	d.File, d.Line = pos.File, pos.Line
 	return d
 }
 
