@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/cards"
+	"github.com/arbiter-rules/arbiter/rules/search"
 	"github.com/arbiter-rules/arbiter/views"
 )
 
@@ -158,8 +159,31 @@ func (s *Server) cardNamed(e *rules.Edition, q string) string {
 		return ""
 	}
 	set, _ := s.cards()
-	if card := set.Named(q); card != nil {
+	card := set.Named(q)
+	if card == nil {
+		return ""
+	}
+	// The jump box takes the reader to a card when the words are the
+	// card's name however spelt, or the name with a typo ("blod moon"),
+	// but not when a word that differs is an English word: "game play" is
+	// ordinary words, not Game Plan misspelt. The search answers those (and
+	// its page offers the card).
+	same := func(name string) bool { return cardKey(name) == cardKey(q) }
+	if same(card.Name) || same(set.FullName(card)) {
 		return card.Name
 	}
-	return ""
+	named := map[string]bool{}
+	for _, w := range strings.Fields(strings.ReplaceAll(cards.Slug(set.FullName(card)), "-", " ")) {
+		named[w] = true
+	}
+	for _, w := range strings.Fields(strings.ReplaceAll(cards.Slug(q), "-", " ")) {
+		if !named[w] && search.EnglishWord(w) {
+			return ""
+		}
+	}
+	return card.Name
 }
+
+// cardKey is a card name with case, punctuation and spacing left out:
+// "Assassin's Trophy", "assassins trophy" and "ASSASSINS-TROPHY" are one.
+func cardKey(name string) string { return strings.ReplaceAll(cards.Slug(name), "-", "") }

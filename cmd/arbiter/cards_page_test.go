@@ -81,6 +81,8 @@ func TestCardPages(t *testing.T) {
 		{name: "search form", path: "/cards", status: 200, checks: []check{{"main p.meta", "19032 card faces, Oracle text as of 2018-11-07"}}},
 		{name: "jump to a card", path: "/jump?q=assassins+trophy", status: 302, to: "/cards/assassins-trophy"},
 		{name: "jump with a typo", path: "/jump?q=blod+moon", status: 302, to: "/cards/blood-moon"},
+		// English words one letter from a card's name are words: searched.
+		{name: "jump with words near a name", path: "/jump?q=game+play", status: 302, to: "/search?e=2026-01-16&q=game+play"},
 		{name: "jump to a term, not the card", path: "/jump?q=flash", status: 302, to: "/search?e=2026-01-16&q=flash"},
 		{name: "search offers the card", path: "/search?q=flash", status: 200, checks: []check{{"p.card-offer a[href='/cards/flash']", "Flash"}}},
 		{name: "search offers no card", path: "/search?q=players", status: 200, absent: []string{"p.card-offer"}},

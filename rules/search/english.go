@@ -21,6 +21,10 @@ import (
 //go:embed english.txt
 var englishStems string
 
+// EnglishWord reports whether w, lower case, is a common English word (four
+// letters or more): a word no one should be "corrected" away from.
+func EnglishWord(w string) bool { return englishWord(w) }
+
 // englishWord reports whether the folded word w is a common English word.
 func englishWord(w string) bool {
 	if len(w) < 4 || !asciiLower([]byte(w)) {
