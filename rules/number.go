@@ -185,17 +185,10 @@ func ScanNumber(s string) (Number, string) {
 	}
 	n := Number{Chapter: uint16(s[0]-'0')*100 + uint16(s[1]-'0')*10 + uint16(s[2]-'0')}
 	i := 3
-	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) && s[i+1] != '0' {
-		j := i + 1
-		r := 0
-		for j < len(s) && isDigit(s[j]) && j-i <= 4 {
-			r = r*10 + int(s[j]-'0')
-			j++
-		}
-		if j < len(s) && isDigit(s[j]) {
-			return Number{}, s
-		}
-		n.Rule = uint16(r)
+	if r, j, ok := scanIndex(s, i, 4); !ok {
+		return Number{}, s
+	} else if j > i {
+		n.Rule = r
 		i = j
 		if i < len(s) && s[i] >= 'a' && s[i] <= 'z' && (i+1 == len(s) || !isLetter(s[i+1])) {
 			n.Sub = s[i]
@@ -246,20 +239,33 @@ func ScanDocNumber(s string) (Number, string) {
 		c = c*10 + int(d-'0')
 	}
 	n := Number{Chapter: uint16(c)}
-	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) && s[i+1] != '0' {
-		j := i + 1
-		r := 0
-		for j < len(s) && isDigit(s[j]) && j-i <= 3 {
-			r = r*10 + int(s[j]-'0')
-			j++
-		}
-		if j < len(s) && isDigit(s[j]) {
-			return Number{}, s
-		}
-		n.Rule = uint16(r)
+	if r, j, ok := scanIndex(s, i, 3); !ok {
+		return Number{}, s
+	} else if j > i {
+		n.Rule = r
 		i = j
 	}
 	return n, s[i:]
+}
+
+// scanIndex reads the rule or entry index after a chapter that ends at
+// s[i]: a "." and 1 to max digits, the first not 0. It returns the index
+// and where it ends, or j == i if s[i:] holds none. A run of more than max
+// digits is no number at all (ok false), so "100.12345" is not 100.1234.
+func scanIndex(s string, i, max int) (r uint16, j int, ok bool) {
+	if i+1 >= len(s) || s[i] != '.' || !isDigit(s[i+1]) || s[i+1] == '0' {
+		return 0, i, true
+	}
+	j = i + 1
+	v := 0
+	for j < len(s) && isDigit(s[j]) && j-i <= max {
+		v = v*10 + int(s[j]-'0')
+		j++
+	}
+	if j < len(s) && isDigit(s[j]) {
+		return 0, i, false
+	}
+	return uint16(v), j, true
 }
 
 // ParseNumberIn parses an entry number of document d as a reader types it
