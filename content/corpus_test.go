@@ -21,10 +21,14 @@ import (
 // corpus holds, from 1999-04-23 to 2026-04-17, all in the archive.
 const officialFiles = 128
 
-// readAll reads r to its end: the files and their bytes, or the first error.
-func readAll(r *CorpusReader) ([]CorpusFile, [][]byte, error) {
+// readAll reads r, a CorpusReader or a DocsReader, to its end: the files
+// and their bytes, or the first error.
+func readAll[F any, R interface {
+	Next() (F, []byte, error)
+	Close() error
+}](r R) ([]F, [][]byte, error) {
 	defer r.Close()
-	var files []CorpusFile
+	var files []F
 	var data [][]byte
 	for {
 		f, b, err := r.Next()

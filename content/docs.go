@@ -1,17 +1,13 @@
 package content
 
 import (
-	"archive/tar"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/klauspost/compress/zstd"
 
 	_ "embed"
 )
@@ -160,14 +156,13 @@ func parseDocLine(line string) (DocFile, error) {
 	return f, nil
 }
 
-// DocsReader reads the judge documents' archive one file at a time.
+// DocsReader reads the judge documents' archive one file at a time. The
+// archive is read as the CR's is (a CorpusReader over the same names and
+// sizes, with its checks and errors); DocsReader gives back the manifest's
+// DocFile lines.
 type DocsReader struct {
-	name  string
 	files []DocFile
-	next  int
-	zr    *zstd.Decoder
-	tr    *tar.Reader
-	err   error // sticky: io.EOF after the last file, or what went wrong
+	r     *CorpusReader
 }
 
 // OpenDocs streams the judge documents' files in manifest order.
@@ -182,73 +177,27 @@ func OpenDocs() (*DocsReader, error) {
 // openDocs reads archive (named name in errors) against files, with a
 // decoder as small as the CR archive's (see openCorpus).
 func openDocs(name string, archive io.Reader, files []DocFile) (*DocsReader, error) {
-	zr, err := zstd.NewReader(archive,
-		zstd.WithDecoderConcurrency(1),
-		zstd.WithDecoderLowmem(true),
-		zstd.WithDecoderMaxWindow(uint64(corpusWindow)))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	entries := make([]CorpusFile, len(files))
+	for i, f := range files {
+		entries[i] = CorpusFile{Name: f.Name, Size: f.Size, SHA256: f.SHA256}
 	}
-	return &DocsReader{name: name, files: files, zr: zr, tr: tar.NewReader(zr)}, nil
+	r, err := openCorpus(name, archive, entries, corpusWindow)
+	if err != nil {
+		return nil, err
+	}
+	return &DocsReader{files: files, r: r}, nil
 }
 
 // Next returns the next file and its bytes; io.EOF after the last. Each
 // tar entry is checked against the manifest (name, size); zstd's checksum
 // of the stream catches a damaged archive at its end.
 func (r *DocsReader) Next() (DocFile, []byte, error) {
-	if r.err != nil {
-		return DocFile{}, nil, r.err
-	}
-	f, b, err := r.read()
+	_, b, err := r.r.Next()
 	if err != nil {
-		r.err = err
 		return DocFile{}, nil, err
 	}
-	r.next++
-	return f, b, nil
-}
-
-func (r *DocsReader) read() (DocFile, []byte, error) {
-	h, err := r.tr.Next()
-	if err == io.EOF {
-		if r.next < len(r.files) {
-			return DocFile{}, nil, fmt.Errorf("%s: ends after %d files; the manifest lists %d (%s is missing)", r.name, r.next, len(r.files), r.files[r.next].Name)
-		}
-		if _, err := io.Copy(io.Discard, r.zr); err != nil {
-			return DocFile{}, nil, fmt.Errorf("%s: after the last entry: %w", r.name, err)
-		}
-		return DocFile{}, nil, io.EOF
-	}
-	if err != nil {
-		return DocFile{}, nil, fmt.Errorf("%s: entry %d: %w", r.name, r.next+1, err)
-	}
-	if r.next == len(r.files) {
-		return DocFile{}, nil, fmt.Errorf("%s: entry %d, %s, is not in the manifest (it lists %d files)", r.name, r.next+1, h.Name, len(r.files))
-	}
-	want := r.files[r.next]
-	switch {
-	case h.Name != want.Name:
-		return DocFile{}, nil, fmt.Errorf("%s: entry %d is %s; the manifest lists %s there", r.name, r.next+1, h.Name, want.Name)
-	case h.Typeflag != tar.TypeReg:
-		return DocFile{}, nil, fmt.Errorf("%s: entry %s is not a regular file (tar type %q)", r.name, h.Name, h.Typeflag)
-	case h.Size != want.Size:
-		return DocFile{}, nil, fmt.Errorf("%s: entry %s has %d bytes; the manifest says %d", r.name, h.Name, h.Size, want.Size)
-	}
-	b := make([]byte, h.Size)
-	if _, err := io.ReadFull(r.tr, b); err != nil {
-		return DocFile{}, nil, fmt.Errorf("%s: entry %s: %w", r.name, h.Name, err)
-	}
-	return want, b, nil
+	return r.files[r.r.next-1], b, nil
 }
 
 // Close releases the decoder. Reading after Close is an error.
-func (r *DocsReader) Close() error {
-	if r.zr != nil {
-		r.zr.Close()
-		r.zr = nil
-	}
-	if r.err == nil {
-		r.err = errors.New(r.name + ": read after Close")
-	}
-	return nil
-}
+func (r *DocsReader) Close() error { return r.r.Close() }

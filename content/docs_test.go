@@ -18,23 +18,6 @@ import (
 // The judge documents in the corpus: 63 MTR files, 47 IPG, 2 JAR.
 var docCounts = map[string]int{"mtr": 63, "ipg": 47, "jar": 2}
 
-func readAllDocs(r *DocsReader) ([]DocFile, [][]byte, error) {
-	defer r.Close()
-	var files []DocFile
-	var data [][]byte
-	for {
-		f, b, err := r.Next()
-		if err == io.EOF {
-			return files, data, nil
-		}
-		if err != nil {
-			return files, data, err
-		}
-		files = append(files, f)
-		data = append(data, b)
-	}
-}
-
 func TestDocsArchive(t *testing.T) {
 	manifest, err := DocsManifest()
 	if err != nil {
@@ -44,7 +27,7 @@ func TestDocsArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, data, err := readAllDocs(r)
+	files, data, err := readAll[DocFile](r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +150,7 @@ func TestWriteDocsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, data, err := readAllDocs(r)
+	got, data, err := readAll[DocFile](r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +222,7 @@ func TestOpenDocsDamaged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := readAllDocs(r); err == nil || !strings.Contains(err.Error(), tt.want) {
+			if _, _, err := readAll[DocFile](r); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v; want %q", err, tt.want)
 			}
 		})
