@@ -3,7 +3,6 @@ package rules_test
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -71,12 +70,14 @@ func TestJudgeTextFidelity(t *testing.T) {
 			pdf := fidelityWords(pdfText(string(out)))
 			served, tables := servedWords(e)
 			pct := func(n, of int) float64 { return 100 * float64(n) / float64(of) }
-			common, moved, diffs := wordDiff(pdf, served)
+			c := wordseq.Compare(pdf, served)
+			common, moved, diffs := c.Same, c.Moved, c.Diffs
 			t.Logf("%s: %d words in the PDF, %d served; in pdftotext's order %d (%.2f%% of the PDF's, %.2f%% of the edition's), and %d more elsewhere (%.2f%%, %.2f%%); %d differences",
 				f.name, len(pdf), len(served), common, pct(common, len(pdf)), pct(common, len(served)),
 				moved, pct(common+moved, len(pdf)), pct(common+moved, len(served)), len(diffs))
 			byRows, realigned := wordseq.Realign(pdf, served, tables)
-			rowCommon, _, rowDiffs := wordDiff(byRows, served)
+			rows := wordseq.Compare(byRows, served)
+			rowCommon, rowDiffs := rows.Same, rows.Diffs
 			t.Logf("with %d tables read by rows: in the same order %d (%.2f%%, %.2f%%); %d differences:",
 				len(realigned), rowCommon, pct(rowCommon, len(pdf)), pct(rowCommon, len(served)), len(rowDiffs))
 			for _, r := range realigned {
@@ -190,111 +191,4 @@ func fidelityWords(s string) []string {
 		out = append(out, w)
 	}
 	return out
-}
-
-// wordDiff finds the longest common subsequence of a and b (Myers'
-// algorithm: the words differ in few places) and lists the differences
-// as "-words" (in a only) and "+words" (in b only) with a little context.
-// moved counts the words of a out of the subsequence that b has out of it
-// too (a word moved).
-func wordDiff(a, b []string) (common, moved int, diffs []string) {
-	n, m := len(a), len(b)
-	maxD := n + m
-	offset := maxD + 1
-	v := make([]int, 2*maxD+3)
-	var trace [][]int
-	var d int
-found:
-	for d = 0; d <= maxD; d++ {
-		snap := make([]int, 2*d+3)
-		copy(snap, v[offset-d-1:offset+d+2])
-		trace = append(trace, snap)
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || k != d && v[offset+k-1] < v[offset+k+1] {
-				x = v[offset+k+1]
-			} else {
-				x = v[offset+k-1] + 1
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x, y = x+1, y+1
-			}
-			v[offset+k] = x
-			if x >= n && y >= m {
-				break found
-			}
-		}
-		if d > 5000 {
-			return 0, 0, []string{fmt.Sprintf("more than %d differences: not compared", d)}
-		}
-	}
-	// Walk back through the trace to list the edits in order.
-	type edit struct {
-		del  bool
-		x, y int
-	}
-	var edits []edit
-	x, y := n, m
-	for dd := d; dd > 0; dd-- {
-		snap := trace[dd] // V before step dd, for k in [-dd-1, dd+1]
-		get := func(k int) int { return snap[k+dd+1] }
-		k := x - y
-		var prevK int
-		if k == -dd || k != dd && get(k-1) < get(k+1) {
-			prevK = k + 1
-		} else {
-			prevK = k - 1
-		}
-		prevX := get(prevK)
-		prevY := prevX - prevK
-		for x > prevX && y > prevY {
-			x, y = x-1, y-1
-			common++
-		}
-		if x == prevX {
-			edits = append(edits, edit{false, x, prevY})
-		} else {
-			edits = append(edits, edit{true, prevX, y})
-		}
-		x, y = prevX, prevY
-	}
-	common += min(x, y)
-	slices.Reverse(edits)
-	inserted := map[string]int{}
-	for _, e := range edits {
-		if !e.del {
-			inserted[b[e.y]]++
-		}
-	}
-	for _, e := range edits {
-		if e.del && inserted[a[e.x]] > 0 {
-			inserted[a[e.x]]--
-			moved++
-		}
-	}
-	// Group adjacent edits into one difference each.
-	for i := 0; i < len(edits); {
-		j := i
-		var del, ins []string
-		for j < len(edits) && (j == i || edits[j].x <= edits[j-1].x+1 && edits[j].y <= edits[j-1].y+1) {
-			if edits[j].del {
-				del = append(del, a[edits[j].x])
-			} else {
-				ins = append(ins, b[edits[j].y])
-			}
-			j++
-		}
-		ctx := strings.Join(a[max(0, edits[i].x-4):edits[i].x], " ")
-		s := "after «" + ctx + "»:"
-		if len(del) > 0 {
-			s += " -" + strings.Join(del, " ")
-		}
-		if len(ins) > 0 {
-			s += " +" + strings.Join(ins, " ")
-		}
-		diffs = append(diffs, s)
-		i = j
-	}
-	return common, moved, diffs
 }

@@ -3,7 +3,6 @@ package pdftext
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -64,7 +63,8 @@ func TestFidelity(t *testing.T) {
 			theirs := runPdftotext(t, tool, name)
 			a, runs := ourWords(ours)
 			b, realigned := wordseq.Realign(theirWords(theirs), a, runs)
-			same, diffs := compareWords(a, b)
+			c := wordseq.Compare(a, b)
+			same, diffs := c.Same, c.Diffs
 			ratio := float64(same) / float64(max(len(a), len(b)))
 			t.Logf("%s: %d of %d words match pdftotext's %d: %.3f%%, %d differences; %d tables or lists read in another order than the file's (the same words there)",
 				name, same, len(a), len(b), 100*ratio, len(diffs), len(realigned))
@@ -72,7 +72,7 @@ func TestFidelity(t *testing.T) {
 				t.Logf("  read in another order: %q …", strings.Join(a[r[0]:min(r[1], r[0]+6)], " "))
 			}
 			for _, d := range diffs {
-				t.Log("  " + d)
+				t.Logf("  %v (- ours, + pdftotext's)", d)
 			}
 			if ratio < fidelityTarget {
 				t.Errorf("%.3f%% of the words match; want at least %.1f%%", 100*ratio, 100*fidelityTarget)
@@ -223,128 +223,4 @@ func splitWords(s string) []string {
 func isBulletWord(w string) bool {
 	r, n := utf8.DecodeRuneInString(w)
 	return n == len(w) && (strongBullet(r) || weakBullet(r) && r != 'o' && r != 'n' && r != 'l' && r != 'q' && r != 'v')
-}
-
-// compareWords aligns two word sequences (Myers' diff) and returns how
-// many words they share in order and each difference, with a few words
-// of context.
-func compareWords(a, b []string) (int, []string) {
-	ops := diffWords(a, b)
-	same := 0
-	var diffs []string
-	for i := 0; i < len(ops); {
-		if ops[i].kind == '=' {
-			same++
-			i++
-			continue
-		}
-		j := i
-		var del, ins []string
-		for j < len(ops) && ops[j].kind != '=' {
-			if ops[j].kind == '-' {
-				del = append(del, a[ops[j].ai])
-			} else {
-				ins = append(ins, b[ops[j].bi])
-			}
-			j++
-		}
-		var ctx []string
-		for k := max(0, i-4); k < i; k++ {
-			ctx = append(ctx, a[ops[k].ai])
-		}
-		diffs = append(diffs, fmt.Sprintf("after %q: ours %q, pdftotext %q", strings.Join(ctx, " "), strings.Join(del, " "), strings.Join(ins, " ")))
-		i = j
-	}
-	return same, diffs
-}
-
-type diffOp struct {
-	kind   byte // '=', '-' (in a only), '+' (in b only)
-	ai, bi int
-}
-
-// diffWords is Myers' O((N+M)D) difference of a and b. It keeps, for each
-// d, only the diagonals -d..d it reached (O(D²) memory).
-func diffWords(a, b []string) []diffOp {
-	n, m := len(a), len(b)
-	off := n + m + 1
-	v := make([]int, 2*off+1)
-	var trace [][]int // trace[d][k+d]: the furthest x on diagonal k after d differences
-	for d := 0; d <= n+m; d++ {
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
-				x = v[off+k+1]
-			} else {
-				x = v[off+k-1] + 1
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x, y = x+1, y+1
-			}
-			v[off+k] = x
-		}
-		trace = append(trace, append([]int(nil), v[off-d:off+d+1]...))
-		if v[off+n-m] >= n && n-m >= -d && n-m <= d {
-			return backtrack(trace, a, b)
-		}
-	}
-	return nil
-}
-
-// backtrack walks the trace back from the end to list the operations.
-func backtrack(trace [][]int, a, b []string) []diffOp {
-	var ops []diffOp
-	x, y := len(a), len(b)
-	for d := len(trace) - 1; d > 0; d-- {
-		prev := trace[d-1] // diagonals -(d-1)..d-1
-		at := func(k int) int { return prev[k+d-1] }
-		k := x - y
-		var pk int
-		if k == -d || k != d && at(k-1) < at(k+1) {
-			pk = k + 1
-		} else {
-			pk = k - 1
-		}
-		px := at(pk)
-		py := px - pk
-		for x > px && y > py {
-			x, y = x-1, y-1
-			ops = append(ops, diffOp{'=', x, y})
-		}
-		if pk == k+1 {
-			y--
-			ops = append(ops, diffOp{'+', x, y})
-		} else {
-			x--
-			ops = append(ops, diffOp{'-', x, y})
-		}
-	}
-	for x > 0 && y > 0 {
-		x, y = x-1, y-1
-		ops = append(ops, diffOp{'=', x, y})
-	}
-	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
-		ops[i], ops[j] = ops[j], ops[i]
-	}
-	return ops
-}
-
-func TestDiffWords(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		same int
-	}{
-		{"a b c", "a b c", 3},
-		{"a b c", "a c", 2},
-		{"a c", "a b c", 2},
-		{"x y", "p q", 0},
-		{"", "a", 0},
-		{"a b c d e", "b c x e", 3},
-	} {
-		a, b := strings.Fields(tt.a), strings.Fields(tt.b)
-		if same, _ := compareWords(a, b); same != tt.same {
-			t.Errorf("%q vs %q: %d same, want %d", tt.a, tt.b, same, tt.same)
-		}
-	}
 }

@@ -33,3 +33,29 @@ func TestRealign(t *testing.T) {
 		t.Errorf("ref changed: %q", ref)
 	}
 }
+
+func TestCompare(t *testing.T) {
+	for _, tt := range []struct {
+		a, b        string
+		same, moved int
+		diffs       []string
+	}{
+		{"a b c", "a b c", 3, 0, nil},
+		{"a b c", "a c", 2, 0, []string{"after «a»: -b"}},
+		{"a c", "a b c", 2, 0, []string{"after «a»: +b"}},
+		{"x y", "p q", 0, 0, []string{"after «»: -x y +p q"}},
+		{"", "a", 0, 0, []string{"after «»: +a"}},
+		{"a b c d e", "b c x e", 3, 0, []string{"after «»: -a", "after «a b c»: -d +x"}},
+		{"a b c d", "b c d a", 3, 1, []string{"after «»: -a", "after «a b c d»: +a"}},
+		{"a b", "x a y z b", 2, 0, []string{"after «»: +x", "after «a»: +y z"}},
+	} {
+		c := Compare(strings.Fields(tt.a), strings.Fields(tt.b))
+		var diffs []string
+		for _, d := range c.Diffs {
+			diffs = append(diffs, d.String())
+		}
+		if c.Same != tt.same || c.Moved != tt.moved || !slices.Equal(diffs, tt.diffs) {
+			t.Errorf("%q vs %q: %d same, %d moved, %q; want %d, %d, %q", tt.a, tt.b, c.Same, c.Moved, diffs, tt.same, tt.moved, tt.diffs)
+		}
+	}
+}
