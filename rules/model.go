@@ -140,6 +140,9 @@ const (
 	SpanRef                        // a cross-reference; Cite says to what
 	SpanTerm                       // a mention of a glossary term; Target is the entry's slug
 	SpanLink                       // a hyperlink; Target is the URL
+	// SpanCard is a card's name; Target is the card's face name. The
+	// parsers make none: rules/cards finds them when a page is rendered.
+	SpanCard
 )
 
 // Span marks S[Start:End] of a Text. A span says what it points at in

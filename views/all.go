@@ -224,7 +224,7 @@ func (a *allWriter) label(r *rules.Rule) {
 
 func (a *allWriter) example(t rules.Text) {
 	a.str(`<div class="ex"><p><b>Example:</b> `)
-	a.text(t)
+	a.text(a.p.withCards(a.p.Edition, t))
 	a.str(`</p></div>`)
 }
 
@@ -282,7 +282,7 @@ func (a *allWriter) glossary() {
 				a.b = strconv.AppendInt(a.b, int64(bl.Sense), 10)
 				a.str(`.</b> `)
 			}
-			a.text(bl.Text)
+			a.text(a.p.withCards(e, bl.Text))
 			a.str(`</p>`)
 		}
 		a.str(`</dd>`)

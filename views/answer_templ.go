@@ -472,7 +472,7 @@ func foldedExamples(p Paths, e *rules.Edition, run answerRun) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = p.Text(e, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = p.CardText(e, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -752,7 +752,7 @@ func definition(p Paths, ed *rules.Edition, g *rules.GlossaryEntry) templ.Compon
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = p.Text(ed, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = p.CardText(ed, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -784,7 +784,7 @@ func definition(p Paths, ed *rules.Edition, g *rules.GlossaryEntry) templ.Compon
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = p.Text(ed, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = p.CardText(ed, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1069,7 +1069,7 @@ func Topic(p TopicPage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = p.CardText(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

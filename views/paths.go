@@ -32,6 +32,10 @@ type Paths struct {
 	// than to their own pages, so the page reads on its own, saved or
 	// printed. "" on every other page.
 	OnePage string
+	// Cards finds the card names in an edition's text (rules/cards), as
+	// SpanCard spans, which CardText links to the cards' pages. Nil: no
+	// card pages (a static export), no card links.
+	Cards func(ed *rules.Edition, s string) []rules.Span
 }
 
 // page is the URL of the page at path (below Base).

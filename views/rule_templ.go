@@ -1322,7 +1322,7 @@ func (p RulePage) crBlocks(r *rules.Rule) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = p.Text(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = p.CardText(p.Edition, b.Text).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -436,7 +436,7 @@ func (p SandboxPage) about() templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = p.Text(ex.Edition, ex.Text).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = p.CardText(ex.Edition, ex.Text).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

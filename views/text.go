@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -22,6 +23,41 @@ func (p Paths) Text(ed *rules.Edition, t rules.Text) templ.Component {
 		_, err := w.Write(p.appendText(make([]byte, 0, len(t.S)+len(t.S)/2), ed, t, true))
 		return err
 	})
+}
+
+// CardText renders t as Text does, with the names of real cards in it
+// linked to their pages too: for examples and glossary entries, where
+// the rules name cards ("Blood Moon", "Urborg, Tomb of Yawgmoth").
+func (p Paths) CardText(ed *rules.Edition, t rules.Text) templ.Component {
+	return p.Text(ed, p.withCards(ed, t))
+}
+
+// withCards is t with the card names p.Cards finds in it as SpanCard
+// spans, leaving out any that would overlap a span t has: a reference or
+// a term already links there.
+func (p Paths) withCards(ed *rules.Edition, t rules.Text) rules.Text {
+	if p.Cards == nil || ed == nil {
+		return t
+	}
+	found := p.Cards(ed, t.S)
+	if len(found) == 0 {
+		return t
+	}
+	spans := slices.Clone(t.Spans)
+	for _, c := range found {
+		free := true
+		for _, sp := range t.Spans {
+			if sp.Start < c.End && c.Start < sp.End {
+				free = false
+				break
+			}
+		}
+		if free {
+			spans = append(spans, c)
+		}
+	}
+	sort.SliceStable(spans, func(i, j int) bool { return spanLess(spans[i], spans[j]) })
+	return rules.Text{S: t.S, Spans: spans}
 }
 
 // PlainText renders t like Text but without links: for previews, which
@@ -200,6 +236,13 @@ func (p Paths) appendLink(b []byte, ed *rules.Edition, sp rules.Span) ([]byte, b
 			return b, false
 		}
 		return p.appendTermLink(b, ed.ID, sp.Target, `<a class="x t" href="`), true
+	case rules.SpanCard:
+		if p.Cards == nil || sp.Target == "" {
+			return b, false
+		}
+		b = append(b, `<a class="card" href="`...)
+		b = appendEscaped(b, p.CardURL(sp.Target))
+		return append(b, `">`...), true
 	case rules.SpanLink:
 		u, err := url.Parse(sp.Target)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -23,6 +25,65 @@ type cardStore struct {
 
 	mu       sync.Mutex
 	mentions map[*rules.Edition]*cards.Mentions
+
+	namerMu sync.Mutex // not mu: mentionsIn asks for a namer holding mu
+	namers  map[*rules.Edition]*cards.Namer
+}
+
+// embeddedCardNames is the embedded cards' names, read once a process: the
+// jump box, the search and the rules' card links need only the names, and
+// the embedded file never changes.
+var embeddedCardNames = sync.OnceValues(cards.EmbeddedNames)
+
+// cardNames is the cards whose names the server knows (their faces' names,
+// and more if loaded): a user's AtomicCards.json's, once read, else the
+// embedded cards' names alone, without reading the whole card file.
+func (s *Server) cardNames() *cards.Set {
+	if s.reread.dataDir != "" {
+		if _, err := os.Stat(filepath.Join(s.reread.dataDir, cards.AtomicFile)); err == nil {
+			set, _ := s.cards()
+			return set
+		}
+	}
+	if set, err := embeddedCardNames(); err == nil {
+		return set
+	}
+	set, _ := s.cards() // says what went wrong on /diagnostics
+	return set
+}
+
+// maxNamers bounds the card namers kept, one an edition (some 2 MB each):
+// a page of an old edition builds its own again.
+const maxNamers = 8
+
+// namerFor is the Namer of the known cards for e's text.
+func (s *Server) namerFor(e *rules.Edition) *cards.Namer {
+	names := s.cardNames()
+	cs := &s.cardStore
+	cs.namerMu.Lock()
+	defer cs.namerMu.Unlock()
+	if n, ok := cs.namers[e]; ok {
+		return n
+	}
+	if cs.namers == nil || len(cs.namers) >= maxNamers {
+		cs.namers = map[*rules.Edition]*cards.Namer{}
+	}
+	n := names.NewNamer(e)
+	cs.namers[e] = n
+	return n
+}
+
+// cardSpans finds the card names in s, text of e, for views.Paths.Cards.
+func (s *Server) cardSpans(e *rules.Edition, text string) []rules.Span {
+	found := s.namerFor(e).Find(text)
+	if len(found) == 0 {
+		return nil
+	}
+	spans := make([]rules.Span, len(found))
+	for i, f := range found {
+		spans[i] = rules.Span{Start: int32(f.Start), End: int32(f.End), Kind: rules.SpanCard, Target: f.Card}
+	}
+	return spans
 }
 
 // cards returns the card data, reading it on first use. A broken user
@@ -49,7 +110,7 @@ func (s *Server) cards() (*cards.Set, views.CardData) {
 // mentionsIn is where e names each card, found on first use (some 0.1 s
 // for a whole CR). Only the newest CR is asked for, so this holds one or
 // two editions over a server's life.
-func (s *Server) mentionsIn(set *cards.Set, e *rules.Edition) *cards.Mentions {
+func (s *Server) mentionsIn(e *rules.Edition) *cards.Mentions {
 	cs := &s.cardStore
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
@@ -59,7 +120,7 @@ func (s *Server) mentionsIn(set *cards.Set, e *rules.Edition) *cards.Mentions {
 	if len(cs.mentions) > 4 {
 		clear(cs.mentions) // old libraries' editions, after reloads
 	}
-	m := set.NewNamer(e).Mentions(e)
+	m := s.namerFor(e).Mentions(e)
 	cs.mentions[e] = m
 	return m
 }
@@ -126,7 +187,7 @@ func (s *Server) cardPage(c echo.Context) error {
 	}
 	if e := siteOf(c).of(rules.DocCR).lib.Latest(); e != nil {
 		p.Edition = e
-		m := s.mentionsIn(set, e)
+		m := s.mentionsIn(e)
 		seen := map[string]bool{}
 		for _, f := range faces {
 			for _, x := range m.Of(f.Name) {
@@ -158,7 +219,7 @@ func (s *Server) cardNamed(e *rules.Edition, q string) string {
 	if e.Term(q) != nil {
 		return ""
 	}
-	set, _ := s.cards()
+	set := s.cardNames()
 	card := set.Named(q)
 	if card == nil {
 		return ""

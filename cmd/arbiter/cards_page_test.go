@@ -87,6 +87,20 @@ func TestCardPages(t *testing.T) {
 		{name: "search offers the card", path: "/search?q=flash", status: 200, checks: []check{{"p.card-offer a[href='/cards/flash']", "Flash"}}},
 		{name: "search offers no card", path: "/search?q=players", status: 200, absent: []string{"p.card-offer"}},
 		{name: "jump words", path: "/jump?q=players", status: 302, to: "/search?e=2026-01-16&q=players"},
+		// The rules link the cards their examples and glossary name.
+		{name: "an example's cards link", path: "/2026-01-16/702.1b", status: 200, checks: []check{
+			{".ex a.card[href='/cards/fire']", "Fire // Ice"},
+			{".ex a.card[href='/cards/delver-of-secrets']", "Delver of Secrets"},
+			{".ex a.card[href='/cards/insectile-aberration']", "Insectile Aberration"},
+		}, absent: []string{"a.card[href='/cards/flash']"}},
+		{name: "a rule's own text links no card", path: "/2026-01-16/709.1", status: 200, absent: []string{"a.card"}},
+		{name: "a glossary entry's cards link", path: "/2026-01-16/glossary/transform", status: 200, checks: []check{
+			{"a.card[href='/cards/delver-of-secrets']", "Delver of Secrets"},
+		}},
+		{name: "the whole edition links cards", path: "/2026-01-16/all", status: 200, checks: []check{
+			{".ex a.card[href='/cards/insectile-aberration']", "Insectile Aberration"},
+			{"dl.gloss a.card[href='/cards/delver-of-secrets']", "Delver of Secrets"},
+		}},
 		{name: "diagnostics", path: "/diagnostics", status: 200, checks: []check{{"main", "19032 card faces from embedded oracle-2018-11-07.jsonl, Oracle text as of 2018-11-07"}}},
 	})
 }
@@ -119,6 +133,8 @@ func TestUserCardFile(t *testing.T) {
 		{"good", good, []pageCase{
 			{name: "card", path: "/cards/ice", status: 200, checks: []check{{"h1", "Fire // Ice"}, {"p.meta", "Oracle text as of 2025-06-01"}}},
 			{name: "only its cards", path: "/cards/lightning-bolt", status: 404},
+			{name: "its names in the jump box", path: "/jump?q=ice", status: 302, to: "/cards/ice"},
+			{name: "no other names in the jump box", path: "/jump?q=lightning+bolt", status: 302, to: "/search?e=2026-01-16&q=lightning+bolt"},
 			{name: "diagnostics", path: "/diagnostics", status: 200, checks: []check{{"main", "2 card faces from "}, {"main", "AtomicCards.json, Oracle text as of 2025-06-01"}}},
 		}},
 		{"broken", good[:200], []pageCase{

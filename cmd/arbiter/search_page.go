@@ -102,8 +102,7 @@ func (s *Server) searchPage(c echo.Context) error {
 		p.Title = "Search: " + clip(q)
 		p.Elsewhere = s.searchElsewhere(st, q)
 		if !s.paths.Static {
-			set, _ := s.cards()
-			if card := set.Named(q); card != nil {
+			if card := s.cardNames().Named(q); card != nil {
 				p.Card = card.Name
 			}
 		}

@@ -176,6 +176,9 @@ func NewServer(lib *rules.Library, opt Options) *Server {
 		reread:    opt.Reread,
 		loading:   make(chan struct{}),
 	}
+	if !opt.Static {
+		s.paths.Cards = s.cardSpans // a static export has no card pages to link to
+	}
 	if opt.OfflineSearch != nil {
 		s.SetOfflineSearch(*opt.OfflineSearch)
 	}

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -253,9 +254,73 @@ func BenchmarkEmbedded(b *testing.B) {
 	runtime.KeepAlive(s)
 }
 
+// BenchmarkEmbeddedNames is EmbeddedNames: the names alone, as the jump
+// box and the rules' card links need them.
+func BenchmarkEmbeddedNames(b *testing.B) {
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	var s *Set
+	for b.Loop() {
+		s = nil
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var err error
+		if s, err = EmbeddedNames(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "live-MB")
+	runtime.KeepAlive(s)
+}
+
 func BenchmarkNamed(b *testing.B) {
 	s := set(b)
 	for b.Loop() {
 		s.Named("assasins trophy")
+	}
+}
+
+// TestEmbeddedNames: the names-only read of the embedded cards has every
+// face, with the name, faces and layout the whole read has.
+func TestEmbeddedNames(t *testing.T) {
+	full := set(t)
+	names, err := EmbeddedNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names.Len() != full.Len() || names.Date != full.Date || names.Source != full.Source {
+		t.Fatalf("names: %d faces, %s, %s; full: %d, %s, %s", names.Len(), names.Date, names.Source, full.Len(), full.Date, full.Source)
+	}
+	for i := range full.Cards {
+		f, n := &full.Cards[i], &names.Cards[i]
+		if f.Name != n.Name || !slices.Equal(f.Names, n.Names) || f.Layout != n.Layout || full.FullName(f) != names.FullName(n) {
+			t.Fatalf("face %d: names-only %q %q %q; whole %q %q %q", i, n.Name, n.Names, n.Layout, f.Name, f.Names, f.Layout)
+		}
+	}
+}
+
+func TestLeadingNames(t *testing.T) {
+	for _, tt := range []struct {
+		line         string
+		ok           bool
+		name, layout string
+		names        []string
+	}{
+		{`{"name":"Fire","names":["Fire","Ice"],"layout":"split","text":"x"}`, true, "Fire", "split", []string{"Fire", "Ice"}},
+		{`{"name":"\"Ach! Hans, Run!\"","layout":"normal"}`, true, `"Ach! Hans, Run!"`, "normal", nil},
+		{`{"name":"Æther Vial"}`, true, "Æther Vial", "", nil},
+		{`{"name":"Lim-D\u00fbl"}`, true, "Lim-Dûl", "", nil},
+		{`{"layout":"normal","name":"X"}`, false, "", "", nil},
+		{`{"name":"Fire","names":["Fire",`, false, "", "", nil},
+		{`{"name":"Fire`, false, "", "", nil},
+		{`{"name":"Fire","names":["Fire"}`, false, "", "", nil},
+	} {
+		var c Card
+		ok := leadingNames([]byte(tt.line), &c)
+		if ok != tt.ok || ok && (c.Name != tt.name || c.Layout != tt.layout || !slices.Equal(c.Names, tt.names)) {
+			t.Errorf("%s: %v %q %q %q; want %v %q %q %q", tt.line, ok, c.Name, c.Layout, c.Names, tt.ok, tt.name, tt.layout, tt.names)
+		}
 	}
 }

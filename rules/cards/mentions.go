@@ -43,30 +43,64 @@ type Namer struct {
 	names   map[string]string // a name as written → the face it names
 	maxLen  int
 	skipped map[string]bool
+	types   map[string]bool // the type words of chapter 205
 }
 
 // NewNamer is a Namer of s's faces for edition e's text.
 func (s *Set) NewNamer(e *rules.Edition) *Namer {
-	n := &Namer{names: make(map[string]string, len(s.Cards)), skipped: map[string]bool{}}
 	types, lower := typeWords(e), lowerWords(e)
+	n := &Namer{names: make(map[string]string, len(s.Cards)), skipped: map[string]bool{}, types: types}
+	termStarts := map[string]bool{} // "Two-Headed Giant" of "Two-Headed Giant Variant"
+	for _, g := range e.Glossary {
+		for _, t := range g.Terms {
+			for i := range len(t) {
+				if t[i] == ' ' {
+					termStarts[t[:i]] = true
+				}
+			}
+		}
+	}
 	for i := range s.Cards {
 		c := &s.Cards[i]
 		r, _ := utf8.DecodeRuneInString(c.Name)
 		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
 			continue
 		}
-		if e.Term(c.Name) != nil || types[c.Name] || (oneWord(c.Name) && lower[strings.ToLower(c.Name)]) {
+		if e.Term(c.Name) != nil || termStarts[c.Name] || (oneWord(c.Name) && lower[strings.ToLower(c.Name)]) {
 			n.skipped[c.Name] = true
 			continue
 		}
-		n.names[c.Name] = c.Name
-		// The rules write apostrophes curly (“Aladdin’s Lamp”), the
-		// Oracle straight.
-		curly := strings.ReplaceAll(c.Name, "'", "’")
-		n.names[curly] = c.Name
-		n.maxLen = max(n.maxLen, len(curly))
+		// A split card by its whole name too ("Fire // Ice"), and with
+		// the curly apostrophes the rules write (“Aladdin’s Lamp”) where
+		// the Oracle's are straight.
+		for _, name := range []string{c.Name, s.FullName(c)} {
+			face := c.Name
+			if name != c.Name {
+				face = c.Names[0] // the whole card's page is its first face's
+			}
+			curly := strings.ReplaceAll(name, "'", "’")
+			n.names[name] = face
+			n.names[curly] = face
+			n.maxLen = max(n.maxLen, len(curly))
+		}
 	}
 	return n
+}
+
+// typePhrase reports whether name, followed by after, is types of a
+// creature or token rather than a card: "a 1/1 green Elf Warrior creature
+// token", where every word of the name is a type word.
+func (n *Namer) typePhrase(name, after string) bool {
+	if !strings.HasPrefix(after, " creature") && !strings.HasPrefix(after, " token") {
+		return false
+	}
+	types := n.types
+	for _, w := range strings.Fields(name) {
+		if !types[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // Skipped reports whether name is a card the Namer never matches because
@@ -146,7 +180,7 @@ func (n *Namer) Find(text string) []Span {
 			}
 			k += w
 		}
-		if end > 0 && !(oneWord(text[i:end]) && sentenceStart(text[:i])) && !partOfLonger(text[:i], text[end:]) {
+		if end > 0 && !(oneWord(text[i:end]) && sentenceStart(text[:i])) && !n.partOfLonger(text[:i], text[end:]) && !n.typePhrase(text[i:end], text[end:]) {
 			out = append(out, Span{Start: i, End: end, Card: n.names[text[i:end]]})
 			i = end
 			continue
@@ -182,9 +216,23 @@ func sentenceStart(before string) bool {
 // partOfLonger reports whether a name found between before and after is
 // likely part of a longer name the card data lacks (a newer card): a
 // capitalised word right before or after it ("Sorin’s Thirst", "Seeker of
-// the Way", "Rune of Flight"). A comma between names ("Abu Ja’far,
-// Aladdin, Aladdin’s Lamp") keeps them apart.
-func partOfLonger(before, after string) bool {
+// the Way", "Rune of Flight"), or a legend's epithet
+// ("Jegantha, the Wellspring"). A comma between names ("Abu Ja’far,
+// Aladdin, Aladdin’s Lamp") keeps them apart, and a capitalised word that
+// only starts the sentence ("If Lightning Bolt …") is not a name's.
+func (n *Namer) partOfLonger(before, after string) bool {
+	// Three words and "of the" either side are all it reads: a window of
+	// the text, cut at a space, keeps a paragraph's names from costing the
+	// square of its length.
+	const window = 120
+	if len(after) > window {
+		after = after[:window]
+		after = after[:max(0, strings.LastIndexByte(after, ' '))]
+	}
+	if len(before) > window {
+		before = before[len(before)-window:]
+		before = before[strings.IndexByte(before, ' ')+1:]
+	}
 	// After: "’s Word", " Word", " of Word", " of the Word".
 	a := strings.TrimPrefix(strings.TrimPrefix(after, "’s"), "'s")
 	if strings.HasPrefix(a, " ") {
@@ -201,21 +249,28 @@ func partOfLonger(before, after string) bool {
 			}
 		}
 	}
-	// Before: "Word ", "Word’s ", "Word of ", "Word of the ".
+	// Before: "Word ", "Word’s ", "Word of ", "Word of the ", "Word, the ".
 	if strings.HasSuffix(before, " ") {
 		words := strings.Fields(before)
+		linked := false // an "of" or "the" between the word and the name
 		for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
 			w := words[k]
+			if linked && strings.HasSuffix(w, ",") && capitalised(w) && words[len(words)-1] == "the" {
+				return true // "Jegantha, the Wellspring"
+			}
 			if strings.IndexFunc(w, func(r rune) bool { return !wordChar(r) && r != '’' && r != '\'' }) >= 0 {
 				break // punctuation: the end of a sentence, a clause or a list item
 			}
 			if capitalised(w) {
-				// Unless it starts the sentence: "If Lightning Bolt …".
-				return !(k == 0 || strings.ContainsAny(words[k-1][len(words[k-1])-1:], ".:;!?"))
+				// A sentence's first word is capitalised whatever it is:
+				// part of the name only if joined to it by "of" or "the".
+				starts := k == 0 || strings.ContainsAny(words[k-1][len(words[k-1])-1:], ".:;!?")
+				return !starts || linked
 			}
 			if w != "of" && w != "the" {
 				break
 			}
+			linked = true
 		}
 	}
 	return false

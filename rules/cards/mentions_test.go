@@ -54,6 +54,15 @@ func TestNamerFind(t *testing.T) {
 		{"If Lightning Bolt resolves", []string{"Lightning Bolt"}}, // after a sentence's first word
 		{"on Bianca’s Assault Griffin", nil},                       // part of a newer card's name
 		{"attaches Rune of Flight to it", nil},                     // likewise
+		{"Example: Rune of Flight is an Aura", nil},                // starting a sentence too
+		{"Example: Inscription of Abundance is a modal spell", nil},
+		{"an effect such as that of Jegantha, the Wellspring sees", nil},  // a legend's epithet
+		{"the Two-Headed Giant multiplayer variant", nil},                 // the start of a glossary term
+		{"Create a 1/1 green Elf Warrior creature token", nil},            // creature types
+		{"Alex casts Fog (“Prevent all combat damage”)", []string{"Fog"}}, // still a card
+		{"controls a creature and Worship, an enchantment", []string{"Worship"}},
+		{"Alex controls Blood Moon", []string{"Blood Moon"}}, // type words, but no creature's
+		{"Kill Lightning Bolt's controller", []string{"Lightning Bolt"}},
 	} {
 		var got []string
 		for _, sp := range n.Find(tt.text) {

@@ -28,6 +28,91 @@ var fileDate = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
 // MTGJSON's version-3 fields, one object a face. Its date is the one in
 // its name. An error names the file and line.
 func ReadJSONL(name string, data []byte) (*Set, error) {
+	return readJSONL(name, data, func(b []byte, c *Card) error { return json.Unmarshal(b, c) })
+}
+
+// readNames is ReadJSONL keeping each face's Name, Names and Layout only
+// (what finding a card by its name needs: FullName reads the layout). The
+// embedded file writes them first (Reduce encodes a Card's fields in
+// order), so a line is read only as far as they go; a line that starts
+// otherwise is decoded whole.
+func readNames(name string, data []byte) (*Set, error) {
+	return readJSONL(name, data, func(b []byte, c *Card) error {
+		if leadingNames(b, c) {
+			return nil
+		}
+		var n struct {
+			Name   string   `json:"name"`
+			Names  []string `json:"names"`
+			Layout string   `json:"layout"`
+		}
+		err := json.Unmarshal(b, &n)
+		c.Name, c.Names, c.Layout = n.Name, n.Names, n.Layout
+		return err
+	})
+}
+
+// leadingNames reads `{"name":"…"`, an optional `,"names":["…",…]` and
+// an optional `,"layout":"…"` from the start of b into c, and reports
+// whether b starts so.
+func leadingNames(b []byte, c *Card) bool {
+	rest, ok := bytes.CutPrefix(b, []byte(`{"name":`))
+	if !ok {
+		return false
+	}
+	if c.Name, rest, ok = jsonString(rest); !ok {
+		return false
+	}
+	if r, found := bytes.CutPrefix(rest, []byte(`,"names":[`)); found {
+		for rest = r; ; {
+			var n string
+			if n, rest, ok = jsonString(rest); !ok {
+				return false
+			}
+			c.Names = append(c.Names, n)
+			if !bytes.HasPrefix(rest, []byte(",")) {
+				break
+			}
+			rest = rest[1:]
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte("]")); !ok {
+			return false
+		}
+	}
+	if r, found := bytes.CutPrefix(rest, []byte(`,"layout":`)); found {
+		if c.Layout, _, ok = jsonString(r); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonString decodes the JSON string at the start of b and returns the
+// rest of b after it.
+func jsonString(b []byte) (string, []byte, bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", nil, false
+	}
+	for i := 1; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			if bytes.IndexByte(b[1:i], '\\') < 0 {
+				return string(b[1:i]), b[i+1:], true
+			}
+			var s string
+			if json.Unmarshal(b[:i+1], &s) != nil {
+				return "", nil, false
+			}
+			return s, b[i+1:], true
+		}
+	}
+	return "", nil, false
+}
+
+// readJSONL reads data one face a line, each with decode.
+func readJSONL(name string, data []byte, decode func([]byte, *Card) error) (*Set, error) {
 	s := &Set{Source: name, Date: fileDate.FindString(name)}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
@@ -39,7 +124,7 @@ func ReadJSONL(name string, data []byte) (*Set, error) {
 			continue
 		}
 		var c Card
-		if err := json.Unmarshal(b, &c); err != nil {
+		if err := decode(b, &c); err != nil {
 			return nil, fmt.Errorf("%s:%d: %s", name, line, jsonProblem(err, b))
 		}
 		if err := check(&c); err != nil {
