@@ -43,6 +43,21 @@ func BenchmarkParseText2026(b *testing.B) {
 	}
 }
 
+// BenchmarkParseLink2026 is the figure the budget names: parsing and
+// linking the newest rules (ParseText, as BenchmarkParseText2026), wall
+// time per op, the CPU time of both processors beside it.
+func BenchmarkParseLink2026(b *testing.B) {
+	src := Source{Name: "2026-04-17.txt", Data: corpustest.ReadFile(b, "corpus", "cr", "2026-04-17.txt")}
+	b.SetBytes(int64(len(src.Data)))
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		if e := ParseText(src); len(e.Refs) == 0 {
+			b.Fatal("no references linked")
+		}
+	}
+}
+
 // BenchmarkParseText2026Cold is the whole job as the first parse in a
 // process does it: the glossary's term table, which later parses of the
 // same glossary share, is built anew each time.
