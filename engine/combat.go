@@ -580,6 +580,9 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 		return nil, nil
 	}
 	g := combatGame{t}
+	if first {
+		c.BeginFirstStrike(g) // 510.4
+	}
 	var hits []hit
 	// Damage assigned to each blocker so far this step: lethal damage for
 	// trample counts it (702.19b).
@@ -606,9 +609,6 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			continue // 510.1a: 0 or less power assigns no damage
 		}
 		src := &damageSource{id: o.ID, label: o.Label, ch: *ch, ctrl: ch.Controller}
-		if first {
-			c.StruckFirst(o.ID)
-		}
 		blockers := t.inGame(at.Blockers)
 		if at.Blocked && !t.applies(registry.AssignBlocked) {
 			// 510.1c sends a blocked creature's damage to its blockers;
@@ -654,9 +654,6 @@ func (t *tx) assignCombatDamage(first bool) ([]hit, error) {
 			continue
 		}
 		ch := t.chars(bo)
-		if first {
-			c.StruckFirst(bo.ID)
-		}
 		if ch.Power <= 0 {
 			continue // 510.1a
 		}

@@ -193,16 +193,19 @@ func (c *Combat) FirstStrike(g Game) bool {
 }
 
 // Strikes reports whether creature id deals combat damage in this damage
-// step, the first or the second (510.4, 702.7b, 702.4b).
+// step, the first or the second (510.4, 702.7b, 702.4b): in the first,
+// those with first or double strike; in the second, after a first, those
+// that had neither as the first began (BeginFirstStrike) and those that
+// have double strike now; with no first step, all.
 func (c *Combat) Strikes(g Game, id ObjectID, first bool) bool {
-	fs, ds := g.HasKeyword(id, "first strike"), g.HasKeyword(id, "double strike")
+	ds := g.HasKeyword(id, "double strike")
 	if first {
-		return fs || ds
+		return ds || g.HasKeyword(id, "first strike")
 	}
-	if !c.FirstStrike(g) {
+	if !c.firstStep {
 		return true
 	}
-	return ds || !fs && !c.DealtFirst(id)
+	return ds || !slices.Contains(c.struck, id)
 }
 
 // AttackerDefault is how an attacker that's blocked assigns its damage

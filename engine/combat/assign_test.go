@@ -212,29 +212,38 @@ func TestDefaultAssignments(t *testing.T) {
 
 // 510.4: with a first or double striker in combat, a creature deals damage
 // in the first step if it has first or double strike, and in the second
-// if it has double strike or dealt none in the first.
+// if it has double strike now or had neither as the first step began.
 func TestStrikes(t *testing.T) {
 	g := fakeGame{objs: map[ObjectID]creature{
 		1:  {keywords: []string{"first strike"}},
 		2:  {keywords: []string{"double strike"}},
 		3:  {},
+		4:  {keywords: []string{"first strike"}},
 		10: {},
 	}}
-	c := &Combat{Attackers: []Attacker{{ID: 1}, {ID: 2}, {ID: 3}}}
+	c := &Combat{Attackers: []Attacker{{ID: 1}, {ID: 2}, {ID: 3}, {ID: 4}}}
 	c.AddBlock(10, 3)
-	c.StruckFirst(1)
-	c.StruckFirst(2)
+	c.BeginFirstStrike(g)
+	// After the first step, 4 loses first strike and 3 gains it.
+	g.objs[4] = creature{}
+	g.objs[3] = creature{keywords: []string{"first strike"}}
 	for _, tc := range []struct {
-		id           ObjectID
-		first, later bool
-	}{{1, true, false}, {2, true, true}, {3, false, true}, {10, false, true}} {
-		if got := c.Strikes(g, tc.id, true); got != tc.first {
-			t.Errorf("%d strikes in the first step: %v", tc.id, got)
-		}
+		id    ObjectID
+		later bool
+	}{{1, false}, {2, true}, {3, true}, {4, false}, {10, true}} {
 		if got := c.Strikes(g, tc.id, false); got != tc.later {
 			t.Errorf("%d strikes in the second step: %v", tc.id, got)
 		}
 	}
+	for _, tc := range []struct {
+		id    ObjectID
+		first bool
+	}{{1, true}, {2, true}, {3, true}, {4, false}, {10, false}} {
+		if got := c.Strikes(g, tc.id, true); got != tc.first {
+			t.Errorf("%d strikes in a first step now: %v", tc.id, got)
+		}
+	}
+	g.objs[3] = creature{}
 	plain := &Combat{Attackers: []Attacker{{ID: 3}}}
 	if plain.FirstStrike(g) || !plain.Strikes(g, 3, false) {
 		t.Errorf("without first strike, one step: all creatures strike in it")

@@ -32,7 +32,11 @@ type Combat struct {
 	pendingBlocks [][2]ObjectID
 	declared      []PlayerID
 	Assign        []Assignment // how attackers assign combat damage, if chosen
-	dealt         []ObjectID   // creatures that dealt first-strike damage
+	// struck are the attackers and blockers that had first strike or
+	// double strike as the first combat damage step began; firstStep
+	// says there was one (510.4).
+	struck    []ObjectID
+	firstStep bool
 	// Ordering is true from the moment blockers are declared until a
 	// player acts: damage assignment orders may be announced (509.2,
 	// 509.3); orders are those announced for blockers (an attacker's is
@@ -104,7 +108,7 @@ func (c Combat) Clone() Combat {
 	c.pendingBlocks = slices.Clone(c.pendingBlocks)
 	c.declared = slices.Clone(c.declared)
 	c.Assign = slices.Clone(c.Assign)
-	c.dealt = slices.Clone(c.dealt)
+	c.struck = slices.Clone(c.struck)
 	c.orders = slices.Clone(c.orders)
 	return c
 }
@@ -223,11 +227,21 @@ func (c *Combat) AddBlock(b, a ObjectID) {
 	}
 }
 
-// StruckFirst records that creature id dealt combat damage in the first
-// combat damage step; DealtFirst reports it (510.4: it deals none in the
-// second unless it has double strike).
-func (c *Combat) StruckFirst(id ObjectID)     { c.dealt = append(c.dealt, id) }
-func (c *Combat) DealtFirst(id ObjectID) bool { return slices.Contains(c.dealt, id) }
+// BeginFirstStrike records, as the first combat damage step begins, the
+// attackers and blockers that have first strike or double strike: 510.4
+// decides by what they had then who deals damage in the second step, not
+// by what they have when it comes.
+func (c *Combat) BeginFirstStrike(g Game) {
+	c.firstStep = true
+	c.struck = c.struck[:0]
+	for _, a := range c.Attackers {
+		for _, id := range append([]ObjectID{a.ID}, a.Blockers...) {
+			if (g.HasKeyword(id, "first strike") || g.HasKeyword(id, "double strike")) && !slices.Contains(c.struck, id) {
+				c.struck = append(c.struck, id)
+			}
+		}
+	}
+}
 
 // Chosen returns the assignment chosen for creature id's combat damage,
 // or nil.
