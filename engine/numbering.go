@@ -160,6 +160,7 @@ var corpusEditions = []corpusEdition{
 			control.decide=507.3
 			control.own=507.3c
 			control.see=507.2
+			sba.equip=420.5k
 		`},
 	{file: "2003-12-01", date: "2003-12-01", symbols: 14,
 		set: `
@@ -543,6 +544,7 @@ var corpusEditions = []corpusEdition{
 			sba.counters=704.5r
 			sba.deathtouch=704.5h
 			sba.draw=704.5b
+			sba.equip=704.5p
 			sba.legend=704.5k
 			sba.lethal=704.5g
 			sba.life=704.5a
@@ -1136,6 +1138,7 @@ var corpusEditions = []corpusEdition{
 		set: `
 			sba.aura=704.5m
 			sba.counters=704.5q
+			sba.equip=704.5n
 			sba.legend=704.5j
 			sba.world=704.5k
 		`,

@@ -44,6 +44,7 @@ const (
 	sbaUnbestow  // a bestowed Aura ceases to be bestowed (702.103f)
 	sbaAnnihilate
 	sbaCommandZone // a commander put into the command zone (903.9a)
+	sbaUnattach    // an Equipment or Fortification becomes unattached (704.5n)
 )
 
 // sbaChecks is 704.5's list as far as the engine implements it, keyed by
@@ -181,6 +182,32 @@ var sbaChecks = []sbaCheck{
 					continue
 				}
 				do = append(do, sbaDo{key: registry.AuraSBA, object: o.ID, what: sbaGraveyard})
+			}
+		}
+		return
+	}},
+	{registry.EquipSBA, func(t *tx) (do []sbaDo) {
+		// 704.5n: an Equipment attached to a permanent that isn't a
+		// creature, or a Fortification to one that isn't a land, or
+		// either to a permanent with protection from it, becomes
+		// unattached and stays on the battlefield.
+		for _, o := range t.s.In(-1, cardtext.Battlefield) {
+			ch := t.chars(o)
+			needs := ""
+			switch {
+			case ch.Types.HasSubtype("Equipment") && ch.Types.Is("artifact"):
+				needs = "creature"
+			case ch.Types.HasSubtype("Fortification") && ch.Types.Is("artifact"):
+				needs = "land"
+			default:
+				continue
+			}
+			host := t.s.Object(o.Attached)
+			if o.Attached == 0 || host == nil || host.Zone != cardtext.Battlefield {
+				continue // attached to nothing: it stays, unattached (301.5c)
+			}
+			if hc := t.chars(host); !hc.Types.Is(needs) || hc.ProtectedFrom(*ch) {
+				do = append(do, sbaDo{key: registry.EquipSBA, object: o.ID, what: sbaUnattach})
 			}
 		}
 		return
@@ -476,6 +503,18 @@ func (t *tx) perform(all []sbaDo) (changed bool, err error) {
 				t.dirty()
 				t.emit(Event{Kind: EvRule, Key: registry.Bestow, Object: o.Label, ObjectID: o.ID,
 					Text: o.Label + " is unattached: it ceases to be bestowed and is a creature again"})
+			}
+		case sbaUnattach:
+			if o := t.s.Object(d.object); o != nil && o.Attached != 0 {
+				host := ""
+				if h := t.s.Object(o.Attached); h != nil {
+					host = h.Label
+				}
+				changed = true
+				o.Attached = 0
+				t.dirty()
+				t.emit(Event{Kind: EvRule, Key: registry.EquipSBA, Object: o.Label, ObjectID: o.ID,
+					Text: o.Label + " becomes unattached from " + host + " (attached to an illegal permanent) and stays on the battlefield"})
 			}
 		case sbaCommandZone:
 			o := t.s.Object(d.object)

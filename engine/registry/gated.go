@@ -13,7 +13,7 @@ var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, m
 	TriggerOnce, TriggerRepeats,
 	TriggerIf, Delayed, Landwalk, Regenerate, ProtectDamage, ProtectTarget,
 	ProtectBlock, Prevent, EntersWith, EntersTapped, Sick, Attack, Block,
-	Trample, Flying, CanCant, Phasing, Toxic, AuraSBA,
+	Trample, Flying, CanCant, Phasing, Toxic, AuraSBA, EquipSBA,
 	AssignBlocked, DeathtouchKW, LifelinkKind, SBAPlaneswalker, PreventShield,
 	TrampleMarked,
 	// Characteristics, gated through the engine's State.applies (the state holds its
