@@ -137,7 +137,7 @@ func TestRSTSeed(t *testing.T) {
 	if len(r.Body) != 2 || r.Body[1].Kind != BlockSeeAlso {
 		t.Fatalf("204.2a body: %+v", r.Body)
 	}
-	if sp := r.Body[1].Text.Spans; len(sp) != 1 || sp[0].Cited().Kind != RefLabel || sp[0].Cited().Label != "card-types" || refAt(e, Citer{Rule: r}, &r.Body[1].Text, sp[0].Start).From.Rule != r {
+	if sp := r.Body[1].Text.Spans; len(sp) != 1 || sp[0].Cited().Kind != RefLabel || sp[0].Cited().Label != "card-types" || refAt(e, Citer{Rule: r}, &r.Body[1].Text, sp[0].Start).From().Rule != r {
 		t.Errorf("204.2a seealso spans: %+v", sp)
 	}
 	if p := mustRule(t, e, "204.2").Paragraphs(); len(p) != 1 || p[0].S != "Card Types" {
@@ -273,7 +273,7 @@ func TestRSTZonesGlossary(t *testing.T) {
 	if got := render(g.Body[0].Text); got != "See [Typecycling→term:Typecycling]." {
 		t.Errorf("Basic Landcycling: %s", got)
 	}
-	if r := refAt(e, Citer{Entry: g}, &g.Body[0].Text, g.Body[0].Text.Spans[0].Start); r == nil || r.From.Entry != g || r.Cited().Kind != RefGlossary {
+	if r := refAt(e, Citer{Entry: g}, &g.Body[0].Text, g.Body[0].Text.Spans[0].Start); r == nil || r.From().Entry != g || r.Cited().Kind != RefGlossary {
 		t.Errorf("Basic Landcycling ref: %+v", r)
 	}
 	// :ref:`ante` shows the title of what it labels, chapter 407 "Ante".

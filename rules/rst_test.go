@@ -148,8 +148,8 @@ func checkEdition(tb testing.TB, e *Edition) {
 					tb.Errorf("ref span without a Ref in %q", t.S)
 				case r.End != sp.End || r.Cite != sp.Cite:
 					tb.Errorf("Ref %+v not bound to its span %d–%d of %q", r, sp.Start, sp.End, t.S)
-				case r.From != from:
-					tb.Errorf("Ref in %q has From %+v, want %+v", t.S, r.From, from)
+				case r.From() != from:
+					tb.Errorf("Ref in %q has From %+v, want %+v", t.S, r.From(), from)
 				}
 			}
 		}

@@ -230,7 +230,7 @@ func (p Paths) CitedBy(ed string, refs []*rules.Ref) []Citer {
 	seen := map[string]bool{}
 	for _, r := range refs {
 		var c Citer
-		switch f := r.From; {
+		switch f := r.From(); {
 		case f.Rule != nil:
 			c = Citer{f.Rule.Number.String(), p.RuleURL(ed, f.Rule.Number)}
 		case f.Entry != nil:
@@ -256,7 +256,7 @@ func (p Paths) CrossCitedBy(refs []rules.CrossRef) []Citer {
 	for _, x := range refs {
 		e := x.Edition
 		var c Citer
-		switch f := x.Ref.From; {
+		switch f := x.Ref.From(); {
 		case f.Rule != nil:
 			c = Citer{Citation(e, f.Rule), p.RuleURL(e.ID, f.Rule.Number)}
 		case f.Topic != nil:

@@ -291,7 +291,7 @@ func finish(e *rules.Edition) *rules.Edition {
 						sp.Target = g.Slug
 					}
 				case rules.SpanRef:
-					r := &rules.Ref{Cite: sp.Cite, From: from, Text: t, Start: sp.Start, End: sp.End}
+					r := rules.NewRef(sp.Cited(), from, t, sp.Start, sp.End)
 					_, r.Resolved = e.Resolve(sp.Cited())
 					e.Refs = append(e.Refs, r)
 					if c := sp.Cited(); c.Doc != 0 && c.Doc != e.Document() {
