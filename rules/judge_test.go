@@ -23,10 +23,10 @@ func judgeOutline(e *Edition) string {
 	for _, s := range e.Sections {
 		fmt.Fprintf(&b, "S%d %s\n", s.Number, s.Title)
 		for _, c := range s.Chapters {
-			fmt.Fprintf(&b, "  %s %s\n", c.Number, c.Title)
+			fmt.Fprintf(&b, "  %s %s\n", c.Number, c.Title())
 			blocks("    ", c.Body)
 			for _, r := range c.Children {
-				fmt.Fprintf(&b, "    %s %s\n", r.Number, r.Title)
+				fmt.Fprintf(&b, "    %s %s\n", r.Number, r.Title())
 				blocks("      ", r.Body)
 			}
 		}

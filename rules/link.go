@@ -798,7 +798,7 @@ func (e *Edition) titled(name string) any {
 			return s
 		}
 		for _, c := range s.Chapters {
-			if c.Title != "" && Slug(c.Title) == want {
+			if c.Title() != "" && Slug(c.Title()) == want {
 				return c
 			}
 		}

@@ -89,7 +89,7 @@ func TestRSTSeed(t *testing.T) {
 	}
 	var chapters []string
 	for _, c := range e.Sections[0].Chapters {
-		chapters = append(chapters, c.Number.String()+" "+c.Title)
+		chapters = append(chapters, c.Number.String()+" "+c.Title())
 	}
 	want := "200 General|201 Name|202 Mana Cost and Color|203 Illustration|204 Type Line|205 Expansion Symbol|206 Text Box|" +
 		"207 Power/Toughness|208 Loyalty|209 Hand Modifier|210 Life Modifier|211 Information Below the Text Box"
@@ -327,7 +327,7 @@ func TestRSTNothingLost(t *testing.T) {
 	for _, s := range e.Sections {
 		all.WriteString(s.Title + "\n")
 	}
-	e.Walk(func(r *Rule) bool { all.WriteString(r.Title + "\n"); return true })
+	e.Walk(func(r *Rule) bool { all.WriteString(r.Title() + "\n"); return true })
 	for _, g := range e.Glossary {
 		all.WriteString(strings.Join(g.Terms, "\n") + "\n")
 	}

@@ -31,8 +31,8 @@ func outline(e *Edition) string {
 		for _, c := range s.Chapters {
 			walkRule(c, func(r *Rule) bool {
 				fmt.Fprintf(&b, "%s", r.Number)
-				if r.Title != "" {
-					fmt.Fprintf(&b, " %s", r.Title)
+				if r.Title() != "" {
+					fmt.Fprintf(&b, " %s", r.Title())
 				}
 				fmt.Fprintf(&b, "%s\n", labelTag(e.LabelOf(r)))
 				for _, x := range r.Body {
@@ -156,12 +156,12 @@ func checkEdition(tb testing.TB, e *Edition) {
 	})
 	for _, s := range e.Sections {
 		for _, c := range s.Chapters {
-			if c.Number.Level() != LevelChapter || c.Section != s || c.Parent != nil {
-				tb.Errorf("chapter %s (%q): bad number, section or parent", c.Number, c.Title)
+			if c.Number.Level() != LevelChapter || c.Section() != s || c.Parent != nil {
+				tb.Errorf("chapter %s (%q): bad number, section or parent", c.Number, c.Title())
 			}
 			walkRule(c, func(r *Rule) bool {
 				for _, k := range r.Children {
-					if k.Parent != r || k.Number.Parent() != r.Number || k.Section != s {
+					if k.Parent != r || k.Number.Parent() != r.Number || k.Section() != s {
 						tb.Errorf("%s under %s: bad parent or section", k.Number, r.Number)
 					}
 				}

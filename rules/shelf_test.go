@@ -21,7 +21,7 @@ func shelfEdition(t *testing.T, d Doc, date string, nums ...string) *Edition {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := &Rule{Number: n, Section: sect}
+		r := (&Rule{Number: n}).Heading(sect, "")
 		if p := n.Parent(); !p.IsZero() {
 			parent := e.Rule(p)
 			if parent == nil {

@@ -186,7 +186,7 @@ func (s *Server) apiTerm(c echo.Context) error {
 func (s *Server) ruleJSON(st *site, e *rules.Edition, r *rules.Rule) apiRule {
 	a := apiRule{
 		Number:    r.Number.String(),
-		Title:     r.Title,
+		Title:     r.Title(),
 		Subrules:  []apiRule{},
 		Refs:      refsJSON(e, r.Body),
 		CitedBy:   citersJSON(e.CitedBy(rules.Citer{Rule: r})),

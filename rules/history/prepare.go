@@ -677,14 +677,14 @@ func prepare(e *rules.Edition, us *units) *prepared {
 			}
 		}
 		switch {
-		case r.Title == "":
+		case r.Title() == "":
 			p.text[i] = us.of(paras)
 		case e.Document() != rules.DocCR && len(paras) > 0:
 			// A judge document's entry is its title and its text:
 			// "2.3 Pregame Procedures" changes when its steps do.
-			p.text[i] = us.of(append([]rules.Block{{Text: rules.Text{S: r.Title}}}, paras...))
+			p.text[i] = us.of(append([]rules.Block{{Text: rules.Text{S: r.Title()}}}, paras...))
 		default:
-			p.text[i] = us.title(r.Title)
+			p.text[i] = us.title(r.Title())
 		}
 	}
 	p.terms = make([]*unit, len(e.Glossary))
