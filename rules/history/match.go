@@ -777,18 +777,29 @@ func (m *Matching) matchExamples() {
 	greedy(cs, m.pairExample, free)
 }
 
+// termKeys are e's glossary entries' folded headwords, made for each
+// match rather than kept with the prepared edition: a million bytes of
+// keys for the editions served, for a few milliseconds of work in all.
+func termKeys(e *rules.Edition) []string {
+	keys := make([]string, len(e.Glossary))
+	for i, g := range e.Glossary {
+		keys[i] = rules.FoldTerm(g.Term())
+	}
+	return keys
+}
+
 func (m *Matching) matchTerms() {
 	a, b := m.a, m.b
 	free := func(i, j int) bool { return m.term[i] < 0 && m.termBack[j] < 0 }
 	// The same headword, then any of its terms ("Legend" listed beside
 	// "Legendary" and later alone).
 	byKey := map[string]int{}
-	for j, k := range b.termKeys {
+	for j, k := range termKeys(b.e) {
 		if _, dup := byKey[k]; !dup {
 			byKey[k] = j
 		}
 	}
-	for i, k := range a.termKeys {
+	for i, k := range termKeys(a.e) {
 		if j, ok := byKey[k]; ok && free(i, j) {
 			m.pairTerm(i, j)
 		}

@@ -92,9 +92,6 @@ type units struct {
 	one  map[string]*unit
 	many map[uint64]*unit
 	seed maphash.Seed
-	// keys holds one copy of each folded headword (key): every edition
-	// has some 500, mostly its neighbours'.
-	keys map[string]string
 
 	// The free ends of the current blocks, guarded by mu.
 	structs []unit
@@ -108,19 +105,7 @@ type units struct {
 }
 
 func newUnits() *units {
-	return &units{one: map[string]*unit{}, many: map[uint64]*unit{}, keys: map[string]string{}, seed: maphash.MakeSeed()}
-}
-
-// key returns the one copy of a folded headword.
-func (us *units) key(k string) string {
-	us.mu.Lock()
-	defer us.mu.Unlock()
-	if c, ok := us.keys[k]; ok {
-		return c
-	}
-	c := us.str(k)
-	us.keys[c] = c
-	return c
+	return &units{one: map[string]*unit{}, many: map[uint64]*unit{}, seed: maphash.MakeSeed()}
 }
 
 // Sizes of the blocks units are kept in; a part larger than a quarter of
@@ -635,7 +620,6 @@ type prepared struct {
 	firstEx  []int32       // per entry: index of its first example in examples
 	examples []example     // in document order
 	terms    []*unit       // per glossary entry: its definition
-	termKeys []string      // per glossary entry: its folded headword
 }
 
 func prepare(e *rules.Edition, us *units) *prepared {
@@ -688,10 +672,8 @@ func prepare(e *rules.Edition, us *units) *prepared {
 		}
 	}
 	p.terms = make([]*unit, len(e.Glossary))
-	p.termKeys = make([]string, len(e.Glossary))
 	for i, g := range e.Glossary {
 		p.terms[i] = us.of(g.Body)
-		p.termKeys[i] = us.key(rules.FoldTerm(g.Term()))
 	}
 	return p
 }
