@@ -249,11 +249,11 @@ func checkTree(t *testing.T, e *rules.Edition) {
 	t.Helper()
 	for _, s := range e.Sections {
 		for _, c := range s.Chapters {
-			if c.Parent != nil || c.Section != s || c.Number.Level() != rules.LevelChapter || c.Number.Section() != s.Number {
+			if c.Parent != nil || c.Section() != s || c.Number.Level() != rules.LevelChapter || c.Number.Section() != s.Number {
 				t.Errorf("chapter %s in section %d is misplaced", c.Number, s.Number)
 			}
 			for _, r := range c.Children {
-				if r.Parent != c || r.Number.Parent() != c.Number || r.Section != s {
+				if r.Parent != c || r.Number.Parent() != c.Number || r.Section() != s {
 					t.Errorf("rule %s under %s is misplaced", r.Number, c.Number)
 				}
 				for _, sub := range r.Children {
@@ -430,7 +430,7 @@ func TestCorpusNoUnderscoreEmphasis(t *testing.T) {
 			check(fmt.Sprintf("section %d", s.Number), s.Title)
 		}
 		e.Walk(func(r *rules.Rule) bool {
-			check(r.Number.String(), r.Title)
+			check(r.Number.String(), r.Title())
 			blocks(r.Number.String(), r.Body)
 			return true
 		})

@@ -83,8 +83,8 @@ func diffRuleTrees(where string, ea, eb *Edition, a, b []*Rule) string {
 		if r.Number != s.Number {
 			return fmt.Sprintf("%s: entry %d is %s vs %s", where, i, r.Number, s.Number)
 		}
-		if r.Title != s.Title || ea.LabelOf(r) != eb.LabelOf(s) {
-			return fmt.Sprintf("%s: title %q label %q vs %q %q", r.Number, r.Title, ea.LabelOf(r), s.Title, eb.LabelOf(s))
+		if r.Title() != s.Title() || ea.LabelOf(r) != eb.LabelOf(s) {
+			return fmt.Sprintf("%s: title %q label %q vs %q %q", r.Number, r.Title(), ea.LabelOf(r), s.Title(), eb.LabelOf(s))
 		}
 		if d := diffBlockLists(r.Number.String(), r.Body, s.Body); d != "" {
 			return d

@@ -175,7 +175,7 @@ func NewJSONEdition(e *Edition) JSONEdition {
 }
 
 func jsonRule(e *Edition, r *Rule) JSONRule {
-	j := JSONRule{Number: r.Number, Title: r.Title, Body: jsonBlocks(e, r.Body)}
+	j := JSONRule{Number: r.Number, Title: r.Title(), Body: jsonBlocks(e, r.Body)}
 	for _, c := range r.Children {
 		if r.Number.Level() == LevelChapter {
 			j.Rules = append(j.Rules, jsonRule(e, c))

@@ -207,19 +207,19 @@ func (x *mdWriter) entry(r *Rule) {
 	switch r.Number.Level() {
 	case LevelChapter:
 		x.str("## " + r.Number.String() + ".")
-		if r.Title != "" {
+		if r.Title() != "" {
 			x.str(" ")
-			x.text(Text{S: r.Title}, mdTextOpts{heading: true})
+			x.text(Text{S: r.Title()}, mdTextOpts{heading: true})
 		}
 		x.label(x.e.LabelOf(r))
 		x.nl()
 		x.blank()
 	default:
-		if r.Title != "" {
+		if r.Title() != "" {
 			// A judge document's entry: "2.1 Game Play Error — Missed
 			// Trigger" is a heading.
 			x.str("### " + r.Number.String() + " ")
-			x.text(Text{S: r.Title}, mdTextOpts{heading: true})
+			x.text(Text{S: r.Title()}, mdTextOpts{heading: true})
 			x.label(x.e.LabelOf(r))
 			x.nl()
 			x.blank()

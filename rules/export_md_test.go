@@ -104,29 +104,29 @@ func trickyEdition() *Edition {
 		{Kind: BlockText, Text: Text{S: "a link to rules", Spans: []Span{{Start: 10, End: 15, Kind: SpanLink, Target: "https://example.com/a b<c>&amp;"}}}},
 	}
 	s1 := &Section{Number: 1, Title: "Game Concepts #1", Label: "concepts"}
-	ch := &Rule{Number: Number{Chapter: 100}, Title: "General", Section: s1}
+	ch := (&Rule{Number: Number{Chapter: 100}}).Heading(s1, "General")
 	e.SetLabel(ch, "general")
-	r1 := &Rule{Number: Number{Chapter: 100, Rule: 1}, Section: s1, Parent: ch, Body: []Block{
+	r1 := (&Rule{Number: Number{Chapter: 100, Rule: 1}, Parent: ch, Body: []Block{
 		{Kind: BlockText, Text: tItalic("These Magic rules apply to any Magic game.", "Magic game")},
 		tExample("A rule that cites rule 100.1a and rules 903.6–903.11."),
 		tExample("Example: an example whose text starts with the label."),
 		tPara("100.2. A continuation paragraph that starts with a number."),
 		tPara("A plain continuation paragraph."),
-	}}
-	r1a := &Rule{Number: Number{Chapter: 100, Rule: 1, Sub: 'a'}, Section: s1, Parent: r1, Body: []Block{
+	}}).Heading(s1, "")
+	r1a := (&Rule{Number: Number{Chapter: 100, Rule: 1, Sub: 'a'}, Parent: r1, Body: []Block{
 		tPara("# A subrule whose text starts with a hash."),
 		{Kind: BlockSeeAlso, Text: Text{S: "General and {#not-a-label}", Spans: []Span{RefSpan(0, 7, Cite{Kind: RefLabel, Label: "general"})}}},
-	}}
+	}}).Heading(s1, "")
 	r1.Children = []*Rule{r1a}
 	e.SetLabel(r1a, "two-player")
-	r2 := &Rule{Number: Number{Chapter: 100, Rule: 2}, Section: s1, Parent: ch, Body: []Block{tExample("A rule with only an example.")}}
-	r3 := &Rule{Number: Number{Chapter: 100, Rule: 3}, Section: s1, Parent: ch}
+	r2 := (&Rule{Number: Number{Chapter: 100, Rule: 2}, Parent: ch, Body: []Block{tExample("A rule with only an example.")}}).Heading(s1, "")
+	r3 := (&Rule{Number: Number{Chapter: 100, Rule: 3}, Parent: ch}).Heading(s1, "")
 	e.SetLabel(r3, "r3")
-	r4 := &Rule{Number: Number{Chapter: 100, Rule: 4}, Section: s1, Parent: ch, Body: []Block{tPara("{#text} that looks like a label")}}
+	r4 := (&Rule{Number: Number{Chapter: 100, Rule: 4}, Parent: ch, Body: []Block{tPara("{#text} that looks like a label")}}).Heading(s1, "")
 	ch.Children = []*Rule{r1, r2, r3, r4}
 	s1.Chapters = []*Rule{ch}
 	s2 := &Section{Number: 2}
-	ch2 := &Rule{Number: Number{Chapter: 200}, Section: s2, Body: []Block{tPara("Chapter text.")}}
+	ch2 := (&Rule{Number: Number{Chapter: 200}, Body: []Block{tPara("Chapter text.")}}).Heading(s2, "")
 	s2.Chapters = []*Rule{ch2}
 	e.Sections = []*Section{s1, s2}
 	e.Glossary = []*GlossaryEntry{
@@ -176,8 +176,8 @@ func TestExportMarkdownRoundTripTopics(t *testing.T) {
 // An excerpt that starts mid-chapter reads back without invented entries.
 func TestExportMarkdownRoundTripExcerpt(t *testing.T) {
 	s := &Section{Number: 1}
-	sub := &Rule{Number: Number{Chapter: 104, Rule: 3, Sub: 'h'}, Section: s, Body: []Block{tPara("A subrule with no rule above it.")}}
-	ch := &Rule{Number: Number{Chapter: 105}, Title: "Colors", Section: s}
+	sub := (&Rule{Number: Number{Chapter: 104, Rule: 3, Sub: 'h'}, Body: []Block{tPara("A subrule with no rule above it.")}}).Heading(s, "")
+	ch := (&Rule{Number: Number{Chapter: 105}}).Heading(s, "Colors")
 	s.Chapters = []*Rule{sub, ch}
 	e := &Edition{ID: "excerpt", Kind: KindExcerpt, Sections: []*Section{s}}
 	mdRoundTrip(t, e)

@@ -71,7 +71,7 @@ func TestExcerptLoads(t *testing.T) {
 	}
 	for _, n := range []uint16{104, 200, 201, 202, 203, 204, 205, 206} {
 		c := e.Rule(rules.Number{Chapter: n})
-		if c == nil || c.Title != "" || c.Parent != nil || len(c.Children) == 0 {
+		if c == nil || c.Title() != "" || c.Parent != nil || len(c.Children) == 0 {
 			t.Errorf("chapter %d: %+v", n, c)
 		}
 	}

@@ -16,7 +16,7 @@ func indexEdition(t *testing.T, nums ...string) *Edition {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sec.Chapters = append(sec.Chapters, &Rule{Number: n, Section: sec, Pos: At("", i+1)})
+		sec.Chapters = append(sec.Chapters, (&Rule{Number: n, Pos: At("", i+1)}).Heading(sec, ""))
 	}
 	e := &Edition{Sections: []*Section{sec}}
 	e.Reindex()
@@ -92,7 +92,7 @@ func TestIndexKeyless(t *testing.T) {
 	big := Number{Chapter: 100, Rule: 1 << 14}
 	sec := &Section{Number: 1}
 	for _, n := range []Number{{Chapter: 100}, {Chapter: 100, Rule: 1}, big, {Chapter: 101}} {
-		sec.Chapters = append(sec.Chapters, &Rule{Number: n, Section: sec})
+		sec.Chapters = append(sec.Chapters, (&Rule{Number: n}).Heading(sec, ""))
 	}
 	e := &Edition{Sections: []*Section{sec}}
 	e.Reindex()

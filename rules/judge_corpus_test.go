@@ -187,7 +187,7 @@ func judgeWords(e *rules.Edition) int {
 	}
 	blocks(e.Intro)
 	e.Walk(func(r *rules.Rule) bool {
-		n += len(strings.Fields(r.Title))
+		n += len(strings.Fields(r.Title()))
 		blocks(r.Body)
 		return true
 	})
@@ -228,7 +228,7 @@ func checkJudgeEdition(t *testing.T, file, doc string, e *rules.Edition, src []b
 			t.Errorf("entry %s after %s: numbers do not ascend", r.Number, last)
 		}
 		last = r.Number
-		checkJudgeText(t, r.Number.String()+" title", r.Title)
+		checkJudgeText(t, r.Number.String()+" title", r.Title())
 		for _, b := range r.Body {
 			checkJudgeText(t, r.Number.String(), b.Text.S)
 		}
@@ -274,7 +274,7 @@ func checkJudgeText(t *testing.T, where, s string) {
 // a penalty or a definition.
 func infractionPenalties(e *rules.Edition) (infractions int, noPenalty, noDefinition []string) {
 	e.Walk(func(r *rules.Rule) bool {
-		if !strings.Contains(r.Title, "—") && !strings.Contains(r.Title, " – ") && !strings.Contains(r.Title, " - ") {
+		if !strings.Contains(r.Title(), "—") && !strings.Contains(r.Title(), " – ") && !strings.Contains(r.Title(), " - ") {
 			return true
 		}
 		infractions++
@@ -324,7 +324,7 @@ func checkModernMTR(t *testing.T, e *rules.Edition) {
 		t.Errorf("sections %s, want 1–10", got)
 	}
 	for _, s := range e.Sections {
-		if len(s.Chapters) != 1 || s.Chapters[0].Title == "" || len(s.Chapters[0].Children) < 3 {
+		if len(s.Chapters) != 1 || s.Chapters[0].Title() == "" || len(s.Chapters[0].Children) < 3 {
 			t.Errorf("section %d: want one titled chapter of at least 3 entries", s.Number)
 		}
 	}

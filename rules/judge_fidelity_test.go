@@ -144,7 +144,7 @@ func servedWords(e *rules.Edition) (words []string, tables [][2]int) {
 		units = append(units, unit{bl.Pos.Line(), []rules.Block{bl}, ""})
 	}
 	e.Walk(func(r *rules.Rule) bool {
-		units = append(units, unit{r.Pos.Line(), r.Body, r.Number.String() + " " + r.Title})
+		units = append(units, unit{r.Pos.Line(), r.Body, r.Number.String() + " " + r.Title()})
 		return true
 	})
 	for _, tp := range e.Topics {

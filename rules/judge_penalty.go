@@ -40,9 +40,9 @@ func (b *judgeBuilder) quickReferencePenalties() {
 				return true
 			}
 		}
-		p, ok := byName[quickKey(r.Title)]
+		p, ok := byName[quickKey(r.Title())]
 		if !ok {
-			p, ok = byName[quickKey(infractionName(r.Title))]
+			p, ok = byName[quickKey(infractionName(r.Title()))]
 		}
 		if !ok {
 			return true

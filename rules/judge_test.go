@@ -23,10 +23,10 @@ func judgeOutline(e *Edition) string {
 	for _, s := range e.Sections {
 		fmt.Fprintf(&b, "S%d %s\n", s.Number, s.Title)
 		for _, c := range s.Chapters {
-			fmt.Fprintf(&b, "  %s %s\n", c.Number, c.Title)
+			fmt.Fprintf(&b, "  %s %s\n", c.Number, c.Title())
 			blocks("    ", c.Body)
 			for _, r := range c.Children {
-				fmt.Fprintf(&b, "    %s %s\n", r.Number, r.Title)
+				fmt.Fprintf(&b, "    %s %s\n", r.Number, r.Title())
 				blocks("      ", r.Body)
 			}
 		}
@@ -478,7 +478,7 @@ func TestLinkJudge(t *testing.T) {
 	if d := e.Dangling; len(d) == 1 && d[0].Text.S[d[0].Start:d[0].End] != "3.9" {
 		t.Errorf("dangling %q, want 3.9", d[0].Text.S[d[0].Start:d[0].End])
 	}
-	if r := e.Rule(Number{Chapter: 1, Rule: 2}); r == nil || len(e.CitedBy(Citer{Rule: r})) != 2 || e.CitedBy(Citer{Rule: r})[0].From.Rule.Number != (Number{Chapter: 1}) || e.CitedBy(Citer{Rule: r})[1].From.Topic != e.Topic("appendix-b") {
+	if r := e.Rule(Number{Chapter: 1, Rule: 2}); r == nil || len(e.CitedBy(Citer{Rule: r})) != 2 || e.CitedBy(Citer{Rule: r})[0].From().Rule.Number != (Number{Chapter: 1}) || e.CitedBy(Citer{Rule: r})[1].From().Topic != e.Topic("appendix-b") {
 		t.Errorf("1.2 should be cited by 1 and by appendix B")
 	}
 	if tp := e.Topic("appendix-b"); tp == nil || len(e.CitedBy(Citer{Topic: tp})) != 1 {

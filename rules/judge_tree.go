@@ -782,7 +782,8 @@ func (b *judgeBuilder) openEntry(n Number, title string, cells []string, l jline
 	}
 	var r *Rule
 	if n.Rule == 0 {
-		r = b.newRule(Rule{Number: n, Title: title, Section: b.sect, Pos: pos})
+		r = b.newRule(Rule{Number: n, Pos: pos})
+		r.setHead(b.sect, title)
 		b.sect.Chapters = append(b.sect.Chapters, r)
 		b.chapter = r
 		if len(b.sect.Chapters) == 1 && (!b.hundreds || int(n.Chapter) == b.sect.Number*100) {
@@ -791,10 +792,12 @@ func (b *judgeBuilder) openEntry(n Number, title string, cells []string, l jline
 	} else {
 		if b.chapter == nil || b.chapter.Number.Chapter != n.Chapter {
 			b.d.warnf(int(l.n), "entry %s comes without a heading for %d; one is implied", n, n.Chapter)
-			b.chapter = b.newRule(Rule{Number: Number{Chapter: n.Chapter}, Section: b.sect, Pos: pos})
+			b.chapter = b.newRule(Rule{Number: Number{Chapter: n.Chapter}, Pos: pos})
+			b.chapter.SetSection(b.sect)
 			b.sect.Chapters = append(b.sect.Chapters, b.chapter)
 		}
-		r = b.newRule(Rule{Number: n, Title: title, Parent: b.chapter, Section: b.sect, Pos: pos})
+		r = b.newRule(Rule{Number: n, Parent: b.chapter, Pos: pos})
+		r.setHead(b.sect, title)
 		b.chapter.Children = append(b.chapter.Children, r)
 	}
 	b.entry, b.topic, b.started, b.last, b.penalty = r, nil, true, n, false
@@ -818,7 +821,7 @@ func (b *judgeBuilder) infraction(r *Rule) bool {
 	if b.doc != DocIPG || r == nil || r.Number.Level() != LevelRule && !b.hundreds {
 		return false
 	}
-	t := r.Title
+	t := r.Title()
 	return strings.Contains(t, "—") || strings.Contains(t, " – ") || strings.Contains(t, " - ")
 }
 

@@ -141,13 +141,13 @@ func TestLoadSharesText(t *testing.T) {
 			found := false
 			e.Walk(func(x *rules.Rule) bool {
 				for i := range x.Body {
-					found = found || &x.Body[i].Text == r.Text && r.From.Rule == x
+					found = found || &x.Body[i].Text == r.Text && r.From().Rule == x
 				}
 				return true
 			})
 			for _, g := range e.Glossary {
 				for i := range g.Body {
-					found = found || &g.Body[i].Text == r.Text && r.From.Entry == g
+					found = found || &g.Body[i].Text == r.Text && r.From().Entry == g
 				}
 			}
 			if !found || r.Line <= 0 {

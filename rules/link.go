@@ -432,7 +432,7 @@ const (
 	// Each worker's last chunk of Refs is half empty on average, and an
 	// edition has up to three workers: with 128 Refs a chunk (7 KB) the
 	// server kept 1.1 MiB more for the 243 editions served than with 32.
-	maxRefChunk = 32 // 1.8 KB
+	maxRefChunk = 32 // 1.25 KB
 	minSpanRoom = 64 // a new chunk is started for a paragraph when less is left
 )
 
@@ -592,7 +592,8 @@ func (w *worker) collect(p *linkPara) {
 			continue
 		}
 		r := w.newRef()
-		*r = Ref{Cite: sp.Cite, From: p.from, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line())}
+		*r = Ref{Cite: sp.Cite, Text: t, Start: sp.Start, End: sp.End, Line: int32(p.b.Pos.Line())}
+		r.SetFrom(p.from)
 		w.refs = append(w.refs, r)
 	}
 }
@@ -797,7 +798,7 @@ func (e *Edition) titled(name string) any {
 			return s
 		}
 		for _, c := range s.Chapters {
-			if c.Title != "" && Slug(c.Title) == want {
+			if c.Title() != "" && Slug(c.Title()) == want {
 				return c
 			}
 		}

@@ -217,7 +217,7 @@ func TestCorpus2026CitedBy(t *testing.T) {
 		t.Errorf("Typecycling cited by %d glossary entries, want the 5 basic land types and more", n)
 	}
 	for _, r := range e.CitedBy(Citer{Entry: tc}) {
-		if r.Cited().Kind != RefGlossary || r.From.Entry == nil {
+		if r.Cited().Kind != RefGlossary || r.From().Entry == nil {
 			t.Errorf("Typecycling cited by %+v", r)
 		}
 	}

@@ -166,7 +166,7 @@ func linkDigest(e *Edition) string {
 			sect = r.Sect.Number
 		}
 		fmt.Fprintf(w, "ref k%d n%s l%s s%d t%q b%q from %s [%d,%d) res %v -> %s s%d %s %s",
-			r.Kind, r.Number, r.Last, r.Section, r.Term, r.Label, citer(r.From), r.Start, r.End,
+			r.Kind, r.Number, r.Last, r.Section, r.Term, r.Label, citer(r.From()), r.Start, r.End,
 			r.Resolved, rule(r.Rule), sect, entry(r.Entry), topic(r.Topic))
 		if i, ok := refIdx[ref]; ok {
 			fmt.Fprintf(w, " #%d", i)
@@ -183,7 +183,7 @@ func linkDigest(e *Edition) string {
 	}
 	refOf := map[at]*Ref{}
 	for _, r := range e.Refs {
-		refOf[at{r.From, r.Text, r.Start}] = r
+		refOf[at{r.From(), r.Text, r.Start}] = r
 	}
 	blocks := func(name string, from Citer, bs []Block) {
 		for i := range bs {

@@ -44,12 +44,12 @@ func citers(refs []*Ref) string {
 	var out []string
 	for _, r := range refs {
 		switch {
-		case r.From.Rule != nil:
-			out = append(out, r.From.Rule.Number.String())
-		case r.From.Entry != nil:
-			out = append(out, "g:"+r.From.Entry.Term())
-		case r.From.Topic != nil:
-			out = append(out, "t:"+r.From.Topic.Slug)
+		case r.From().Rule != nil:
+			out = append(out, r.From().Rule.Number.String())
+		case r.From().Entry != nil:
+			out = append(out, "g:"+r.From().Entry.Term())
+		case r.From().Topic != nil:
+			out = append(out, "t:"+r.From().Topic.Slug)
 		default:
 			out = append(out, "?")
 		}
@@ -94,7 +94,7 @@ func TestLinkResolvesAndBacklinks(t *testing.T) {
 		t.Errorf("refs in order %q, want %q", got, want)
 	}
 	r := flat(e, e.Refs[0])
-	if !r.Resolved || r.Rule != k || r.From.Rule == nil || r.From.Rule.Number.String() != "100.1" || r.Text != &r.From.Rule.Body[0].Text {
+	if !r.Resolved || r.Rule != k || r.From().Rule == nil || r.From().Rule.Number.String() != "100.1" || r.Text != &r.From().Rule.Body[0].Text {
 		t.Errorf("first ref not filled in: %+v", r)
 	}
 	// 420.5e and section 8 are not in this excerpt: kept, and dangling.
@@ -193,7 +193,7 @@ func TestLinkTopics(t *testing.T) {
 	if len(e.Refs) != 1 {
 		t.Fatalf("%d Refs, want 1", len(e.Refs))
 	}
-	if r := flat(e, e.Refs[0]); !r.Resolved || r.Topic != e.Topics[1] || len(e.CitedBy(Citer{Topic: e.Topics[1]})) != 1 || r.From.Topic != e.Topics[0] {
+	if r := flat(e, e.Refs[0]); !r.Resolved || r.Topic != e.Topics[1] || len(e.CitedBy(Citer{Topic: e.Topics[1]})) != 1 || r.From().Topic != e.Topics[0] {
 		t.Errorf("topic ref: %+v", r)
 	}
 }
@@ -228,7 +228,7 @@ func TestLinkSharedGlossary(t *testing.T) {
 		if len(spans) != 2 || e.Term(spans[0].Target) != g || len(e.Refs) != 1 || flat(e, e.Refs[0]).Entry != g {
 			t.Errorf("spans %+v do not point at this edition's Trample", spans)
 		}
-		if cs := e.CitedBy(Citer{Entry: g}); len(cs) != 1 || cs[0].From.Rule.Number != (Number{Chapter: 100, Rule: 1}) {
+		if cs := e.CitedBy(Citer{Entry: g}); len(cs) != 1 || cs[0].From().Rule.Number != (Number{Chapter: 100, Rule: 1}) {
 			t.Errorf("Trample cited by %v", cs)
 		}
 	}

@@ -41,7 +41,7 @@ func TestLoadJudgeFiles(t *testing.T) {
 	}
 	if e := byFile["d/mtr.pdf"]; e == nil || e.Failed() || e.Document() != DocMTR || e.EffectiveDate() != "2025-04-21" || e.Format != FormatPDF {
 		t.Errorf("mtr.pdf: %+v", summary(e))
-	} else if r := e.Rule(Number{Chapter: 2, Rule: 3}); r == nil || r.Title != "Pregame Procedures" {
+	} else if r := e.Rule(Number{Chapter: 2, Rule: 3}); r == nil || r.Title() != "Pregame Procedures" {
 		t.Errorf("mtr.pdf: entry 2.3 is %+v", r)
 	}
 	if e := byFile["d/jar.html"]; e == nil || e.Failed() || e.Document() != DocJAR {

@@ -412,7 +412,8 @@ func (b *mdBuilder) openChapter(h ast.Node, n Number, title, label string) {
 		b.impliedSection(h, n)
 	}
 	b.checkOrder(h, n)
-	c := &Rule{Number: n, Title: title, Section: b.section, Pos: b.pos(h)}
+	c := &Rule{Number: n, Pos: b.pos(h)}
+	c.setHead(b.section, title)
 	b.e.SetLabel(c, label)
 	b.section.Chapters = append(b.section.Chapters, c)
 	b.stack = append(b.stack[:0], c)
@@ -562,7 +563,8 @@ func (b *mdBuilder) rule(p *ast.Paragraph, n Number, label string) {
 		b.d.warnf(b.line(p), "rule %s is in section %d", n, b.section.Number)
 	}
 	b.checkOrder(p, n)
-	r := &Rule{Number: n, Section: b.section, Pos: b.pos(p)}
+	r := &Rule{Number: n, Pos: b.pos(p)}
+	r.SetSection(b.section)
 	b.e.SetLabel(r, label)
 	for len(b.stack) > 0 && !mdIsAncestor(b.stack[len(b.stack)-1].Number, n) {
 		b.stack = b.stack[:len(b.stack)-1]

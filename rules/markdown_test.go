@@ -45,8 +45,8 @@ func dumpEdition(e *Edition) string {
 					parent = r.Parent.Number.String()
 				}
 				fmt.Fprintf(&b, "  %s in %s", r.Number, parent)
-				if r.Title != "" {
-					fmt.Fprintf(&b, " %q", r.Title)
+				if r.Title() != "" {
+					fmt.Fprintf(&b, " %q", r.Title())
 				}
 				b.WriteString("\n")
 				blocks("    ", r.Body)

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"testing"
 	"unique"
+	"unsafe"
 )
 
 // TestCiteCache checks that the cached handles are unique.Make's, for
@@ -58,5 +59,24 @@ func TestCiteCache(t *testing.T) {
 		if cc.handle(c) != unique.Make(c) {
 			t.Errorf("handle(%+v) changed once the cache filled", c)
 		}
+	}
+}
+
+// TestRefFrom checks that a Ref gives back the entry it was written in,
+// whichever kind, and that it stays 40 bytes (issue 23: 160,000 of them
+// are served).
+func TestRefFrom(t *testing.T) {
+	r, g, tp := &Rule{Number: Number{Chapter: 100, Rule: 1}}, &GlossaryEntry{Slug: "x"}, &Topic{Slug: "y"}
+	for _, from := range []Citer{{Rule: r}, {Entry: g}, {Topic: tp}, {}} {
+		ref := NewRef(Cite{Kind: RefRule, Number: Number{Chapter: 100, Rule: 2}}, from, nil, 3, 9)
+		if got := ref.From(); got != from {
+			t.Errorf("From() = %+v, want %+v", got, from)
+		}
+		if ref.Start != 3 || ref.End != 9 || ref.Cited().Number != (Number{Chapter: 100, Rule: 2}) {
+			t.Errorf("NewRef lost its span or cite: %+v", ref)
+		}
+	}
+	if n := unsafe.Sizeof(Ref{}); n != 40 {
+		t.Errorf("a Ref is %d bytes, want 40", n)
 	}
 }

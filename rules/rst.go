@@ -550,7 +550,8 @@ func (p *rstParser) section(pos Pos) *Section {
 // newChapter starts a chapter; a zero num is set by its first rule.
 func (p *rstParser) newChapter(title string, num Number, pos Pos, label string) *Rule {
 	s := p.section(pos)
-	c := &Rule{Title: title, Section: s, Pos: pos}
+	c := &Rule{Pos: pos}
+	c.setHead(s, title)
 	p.e.SetLabel(c, label)
 	s.Chapters = append(s.Chapters, c)
 	p.chap, p.rule = c, nil
@@ -566,7 +567,7 @@ func (p *rstParser) newChapter(title string, num Number, pos Pos, label string) 
 func (p *rstParser) numberChapter(c *Rule, ch uint16) {
 	c.Number = Number{Chapter: ch}
 	p.seeNumber(c.Number, c.Pos)
-	s := c.Section
+	s := c.Section()
 	switch sec := c.Number.Section(); {
 	case s.Number == 0:
 		s.Number = sec
@@ -618,10 +619,11 @@ func (p *rstParser) addRule(num Number, pos Pos, label string) *Rule {
 		p.diagAt(pos, SevInfo, "rule %s comes before any chapter title: chapter %d has no title", num, num.Chapter)
 		c = p.newChapter("", Number{Chapter: num.Chapter}, pos, "")
 	default:
-		p.diagAt(pos, SevWarning, "rule %s is under chapter %s (%q): starting chapter %d without a title", num, c.Number, c.Title, num.Chapter)
+		p.diagAt(pos, SevWarning, "rule %s is under chapter %s (%q): starting chapter %d without a title", num, c.Number, c.Title(), num.Chapter)
 		c = p.newChapter("", Number{Chapter: num.Chapter}, pos, "")
 	}
-	r := &Rule{Number: num, Parent: c, Section: c.Section, Pos: pos}
+	r := &Rule{Number: num, Parent: c, Pos: pos}
+	r.SetSection(c.Section())
 	p.e.SetLabel(r, label)
 	if k := len(c.Children); k > 0 && num.Compare(c.Children[k-1].Number) < 0 {
 		p.diagAt(pos, SevWarning, "rule %s comes after %s", num, c.Children[k-1].Number)
@@ -650,7 +652,8 @@ func (p *rstParser) newSubrule(r *Rule, c byte, pos Pos, label string) *Rule {
 		p.diagAt(pos, SevWarning, "subrule %s is the first of rule %s", num, r.Number)
 	}
 	p.seeNumber(num, pos)
-	s := &Rule{Number: num, Parent: r, Section: r.Section, Pos: pos}
+	s := &Rule{Number: num, Parent: r, Pos: pos}
+	s.SetSection(r.Section())
 	p.e.SetLabel(s, label)
 	r.Children = append(r.Children, s)
 	if label != "" {
@@ -1025,8 +1028,8 @@ func (p *rstParser) settle(o rstOwner, line int) {
 		l = p.takeLabel()
 		p.e.SetLabel(o.rule, l)
 		p.titles[l] = o.rule.Number.String()
-		if o.rule.Title != "" {
-			p.titles[l] = o.rule.Title
+		if o.rule.Title() != "" {
+			p.titles[l] = o.rule.Title()
 		}
 	case o.entry != nil && p.e.LabelOf(o.entry) == "":
 		l = p.takeLabel()
@@ -1177,7 +1180,7 @@ func (p *rstParser) numberUnnumbered() {
 					n = s.Number * 100
 				}
 				c.Number = Number{Chapter: uint16(min(n, 999))}
-				p.diagAt(c.Pos, SevWarning, "chapter %q holds no rules: numbered %s after the one before", c.Title, c.Number)
+				p.diagAt(c.Pos, SevWarning, "chapter %q holds no rules: numbered %s after the one before", c.Title(), c.Number)
 			}
 			prevCh = int(c.Number.Chapter)
 		}

@@ -89,7 +89,7 @@ func TestRSTSeed(t *testing.T) {
 	}
 	var chapters []string
 	for _, c := range e.Sections[0].Chapters {
-		chapters = append(chapters, c.Number.String()+" "+c.Title)
+		chapters = append(chapters, c.Number.String()+" "+c.Title())
 	}
 	want := "200 General|201 Name|202 Mana Cost and Color|203 Illustration|204 Type Line|205 Expansion Symbol|206 Text Box|" +
 		"207 Power/Toughness|208 Loyalty|209 Hand Modifier|210 Life Modifier|211 Information Below the Text Box"
@@ -137,7 +137,7 @@ func TestRSTSeed(t *testing.T) {
 	if len(r.Body) != 2 || r.Body[1].Kind != BlockSeeAlso {
 		t.Fatalf("204.2a body: %+v", r.Body)
 	}
-	if sp := r.Body[1].Text.Spans; len(sp) != 1 || sp[0].Cited().Kind != RefLabel || sp[0].Cited().Label != "card-types" || refAt(e, Citer{Rule: r}, &r.Body[1].Text, sp[0].Start).From.Rule != r {
+	if sp := r.Body[1].Text.Spans; len(sp) != 1 || sp[0].Cited().Kind != RefLabel || sp[0].Cited().Label != "card-types" || refAt(e, Citer{Rule: r}, &r.Body[1].Text, sp[0].Start).From().Rule != r {
 		t.Errorf("204.2a seealso spans: %+v", sp)
 	}
 	if p := mustRule(t, e, "204.2").Paragraphs(); len(p) != 1 || p[0].S != "Card Types" {
@@ -273,7 +273,7 @@ func TestRSTZonesGlossary(t *testing.T) {
 	if got := render(g.Body[0].Text); got != "See [Typecycling→term:Typecycling]." {
 		t.Errorf("Basic Landcycling: %s", got)
 	}
-	if r := refAt(e, Citer{Entry: g}, &g.Body[0].Text, g.Body[0].Text.Spans[0].Start); r == nil || r.From.Entry != g || r.Cited().Kind != RefGlossary {
+	if r := refAt(e, Citer{Entry: g}, &g.Body[0].Text, g.Body[0].Text.Spans[0].Start); r == nil || r.From().Entry != g || r.Cited().Kind != RefGlossary {
 		t.Errorf("Basic Landcycling ref: %+v", r)
 	}
 	// :ref:`ante` shows the title of what it labels, chapter 407 "Ante".
@@ -327,7 +327,7 @@ func TestRSTNothingLost(t *testing.T) {
 	for _, s := range e.Sections {
 		all.WriteString(s.Title + "\n")
 	}
-	e.Walk(func(r *Rule) bool { all.WriteString(r.Title + "\n"); return true })
+	e.Walk(func(r *Rule) bool { all.WriteString(r.Title() + "\n"); return true })
 	for _, g := range e.Glossary {
 		all.WriteString(strings.Join(g.Terms, "\n") + "\n")
 	}

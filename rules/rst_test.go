@@ -31,8 +31,8 @@ func outline(e *Edition) string {
 		for _, c := range s.Chapters {
 			walkRule(c, func(r *Rule) bool {
 				fmt.Fprintf(&b, "%s", r.Number)
-				if r.Title != "" {
-					fmt.Fprintf(&b, " %s", r.Title)
+				if r.Title() != "" {
+					fmt.Fprintf(&b, " %s", r.Title())
 				}
 				fmt.Fprintf(&b, "%s\n", labelTag(e.LabelOf(r)))
 				for _, x := range r.Body {
@@ -148,20 +148,20 @@ func checkEdition(tb testing.TB, e *Edition) {
 					tb.Errorf("ref span without a Ref in %q", t.S)
 				case r.End != sp.End || r.Cite != sp.Cite:
 					tb.Errorf("Ref %+v not bound to its span %d–%d of %q", r, sp.Start, sp.End, t.S)
-				case r.From != from:
-					tb.Errorf("Ref in %q has From %+v, want %+v", t.S, r.From, from)
+				case r.From() != from:
+					tb.Errorf("Ref in %q has From %+v, want %+v", t.S, r.From(), from)
 				}
 			}
 		}
 	})
 	for _, s := range e.Sections {
 		for _, c := range s.Chapters {
-			if c.Number.Level() != LevelChapter || c.Section != s || c.Parent != nil {
-				tb.Errorf("chapter %s (%q): bad number, section or parent", c.Number, c.Title)
+			if c.Number.Level() != LevelChapter || c.Section() != s || c.Parent != nil {
+				tb.Errorf("chapter %s (%q): bad number, section or parent", c.Number, c.Title())
 			}
 			walkRule(c, func(r *Rule) bool {
 				for _, k := range r.Children {
-					if k.Parent != r || k.Number.Parent() != r.Number || k.Section != s {
+					if k.Parent != r || k.Number.Parent() != r.Number || k.Section() != s {
 						tb.Errorf("%s under %s: bad parent or section", k.Number, r.Number)
 					}
 				}

@@ -21,7 +21,7 @@ func shelfEdition(t *testing.T, d Doc, date string, nums ...string) *Edition {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := &Rule{Number: n, Section: sect}
+		r := (&Rule{Number: n}).Heading(sect, "")
 		if p := n.Parent(); !p.IsZero() {
 			parent := e.Rule(p)
 			if parent == nil {
@@ -44,8 +44,8 @@ func TestShelfInForce(t *testing.T) {
 	mtr1 := shelfEdition(t, DocMTR, "2020-10-12", "4", "4.3")
 	mtr2 := shelfEdition(t, DocMTR, "2025-04-21", "4", "4.3")
 	// Two references from the IPG: to the CR and to the MTR.
-	toCR := &Ref{Cite: citeHandle(Cite{Kind: RefRule, Doc: DocCR, Number: Number{Chapter: 704, Rule: 5, Sub: 'j'}}), From: Citer{Rule: ipg.Rule(Number{Chapter: 2, Rule: 1})}}
-	toMTR := &Ref{Cite: citeHandle(Cite{Kind: RefRule, Doc: DocMTR, Number: Number{Chapter: 4, Rule: 3}}), From: Citer{Rule: ipg.Rule(Number{Chapter: 2, Rule: 1})}}
+	toCR := NewRef(Cite{Kind: RefRule, Doc: DocCR, Number: Number{Chapter: 704, Rule: 5, Sub: 'j'}}, Citer{Rule: ipg.Rule(Number{Chapter: 2, Rule: 1})}, nil, 0, 0)
+	toMTR := NewRef(Cite{Kind: RefRule, Doc: DocMTR, Number: Number{Chapter: 4, Rule: 3}}, Citer{Rule: ipg.Rule(Number{Chapter: 2, Rule: 1})}, nil, 0, 0)
 	ipg.Refs = []*Ref{toCR, toMTR}
 
 	sh := NewShelf(NewLibrary([]*Edition{cr1, cr2}), NewLibrary([]*Edition{ipg}), NewLibrary([]*Edition{mtr1, mtr2}))
@@ -139,11 +139,13 @@ func TestCountRefs(t *testing.T) {
 	cr := shelfEdition(t, DocCR, "2024-07-30", "704", "704.5", "704.5j")
 	ipg := shelfEdition(t, DocIPG, "2024-09-23", "2", "2.1")
 	from := Citer{Rule: ipg.Rule(Number{Chapter: 2, Rule: 1})}
+	resolved := NewRef(Cite{Kind: RefRule, Number: Number{Chapter: 2, Rule: 1}}, from, nil, 0, 0)
+	resolved.Resolved = true
 	ipg.Refs = []*Ref{
-		{Cite: citeHandle(Cite{Kind: RefRule, Doc: DocCR, Number: Number{Chapter: 704, Rule: 5, Sub: 'j'}}), From: from},
-		{Cite: citeHandle(Cite{Kind: RefRule, Doc: DocCR, Number: Number{Chapter: 999, Rule: 1}}), From: from},
-		{Cite: citeHandle(Cite{Kind: RefRule, Number: Number{Chapter: 2, Rule: 1}}), From: from, Resolved: true},
-		{Cite: citeHandle(Cite{Kind: RefRule, Number: Number{Chapter: 2, Rule: 9}}), From: from},
+		NewRef(Cite{Kind: RefRule, Doc: DocCR, Number: Number{Chapter: 704, Rule: 5, Sub: 'j'}}, from, nil, 0, 0),
+		NewRef(Cite{Kind: RefRule, Doc: DocCR, Number: Number{Chapter: 999, Rule: 1}}, from, nil, 0, 0),
+		resolved,
+		NewRef(Cite{Kind: RefRule, Number: Number{Chapter: 2, Rule: 9}}, from, nil, 0, 0),
 	}
 	NewShelf(NewLibrary([]*Edition{cr}), NewLibrary([]*Edition{ipg}))
 	s := ipg.CountRefs()

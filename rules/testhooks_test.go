@@ -37,7 +37,7 @@ func SplitSame(text string) (bool, string) {
 // (Compact); the zero Citer stands for any of them.
 func refAt(e *Edition, from Citer, t *Text, start int32) *Ref {
 	for _, r := range e.Refs {
-		if r.Text == t && r.Start == start && (from == Citer{} || r.From == from) {
+		if r.Text == t && r.Start == start && (from == Citer{} || r.From() == from) {
 			return r
 		}
 	}

@@ -143,7 +143,7 @@ func truncationOf(e *Edition, end textEnd) *Truncation {
 			t.Last = last.Number.String()
 			// A rule number with no text, or text that stops mid-sentence
 			// (a chapter heading has neither).
-			t.Partial = len(last.Body) == 0 && last.Title == "" || endsMidSentence(last.Body, end.last)
+			t.Partial = len(last.Body) == 0 && last.Title() == "" || endsMidSentence(last.Body, end.last)
 		}
 		return t
 	case !end.glossary:

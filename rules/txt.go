@@ -556,8 +556,8 @@ func (p *textParser) checkContents(toc contents) {
 			switch {
 			case !ok:
 				p.d.infof(c.Pos.Line(), "chapter %d is not in the contents", c.Number.Chapter)
-			case t != c.Title && c.Title != "":
-				p.d.infof(c.Pos.Line(), "the contents call chapter %d %q; the body's heading %q is used", c.Number.Chapter, t, c.Title)
+			case t != c.Title() && c.Title() != "":
+				p.d.infof(c.Pos.Line(), "the contents call chapter %d %q; the body's heading %q is used", c.Number.Chapter, t, c.Title())
 			}
 			delete(toc.chapters, c.Number.Chapter)
 		}
@@ -980,7 +980,8 @@ func (b *treeBuilder) newRule(n Number, pos Pos, parent *Rule, parentIdx int32) 
 	// or not.
 	b.slab = b.slab[:len(b.slab)+1]
 	r := &b.slab[len(b.slab)-1]
-	r.Number, r.Parent, r.Section, r.Pos = n, parent, b.sect, pos
+	r.Number, r.Parent, r.Pos = n, parent, pos
+	r.SetSection(b.sect)
 	if n.Compare(b.last) <= 0 && !b.last.IsZero() {
 		if n == b.last {
 			b.d.warnf(pos.Line(), "rule %s appears twice", n)
@@ -1017,7 +1018,7 @@ func (b *treeBuilder) chapter(n Number, title string, pos Pos) *Rule {
 		b.implied(pos.Line(), "chapter %d has no section heading before it; section %d is created without a title", n.Chapter, n.Section())
 	}
 	c := b.newRule(n, pos, nil, -1)
-	c.Title = title
+	c.SetTitle(title)
 	b.sect.Chapters = append(b.sect.Chapters, c)
 	b.chap, b.rule = c, nil
 	b.chapIdx = int32(len(b.order) - 1)

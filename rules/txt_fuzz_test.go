@@ -26,7 +26,7 @@ func checkParsed(t *testing.T, e *rules.Edition, files ...string) {
 		}
 	}
 	e.Walk(func(r *rules.Rule) bool {
-		if r.Number.IsZero() || r.Section == nil {
+		if r.Number.IsZero() || r.Section() == nil {
 			t.Fatalf("entry %+v without number or section", r)
 		}
 		if r.Parent != nil && r.Number.Parent() != r.Parent.Number {

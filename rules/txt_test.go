@@ -102,7 +102,7 @@ func summary(e *rules.Edition) string {
 		fmt.Fprintf(&b, "section %d %q\n", s.Number, s.Title)
 	}
 	e.Walk(func(r *rules.Rule) bool {
-		fmt.Fprintf(&b, "%s %q\n", r.Number, r.Title)
+		fmt.Fprintf(&b, "%s %q\n", r.Number, r.Title())
 		for _, x := range r.Body {
 			fmt.Fprintf(&b, "  %d %q\n", x.Kind, x.Text.S)
 		}
@@ -249,14 +249,14 @@ func TestParseTextMini(t *testing.T) {
 	if r.Body[2].Kind != rules.BlockExample || r.Body[2].Text.S != "An example with a leading space." {
 		t.Errorf("100.2 example %+v", r.Body[2])
 	}
-	if r.Parent == nil || r.Parent.Number.Chapter != 100 || r.Section != e.Sections[0] {
+	if r.Parent == nil || r.Parent.Number.Chapter != 100 || r.Section() != e.Sections[0] {
 		t.Errorf("100.2 parent/section wrong")
 	}
 	sub := e.Rule(rules.Number{Chapter: 100, Rule: 1, Sub: 'a'})
 	if sub == nil || sub.Parent == nil || sub.Parent.Number.String() != "100.1" || len(sub.Examples()) != 1 {
 		t.Errorf("100.1a: %+v", sub)
 	}
-	if c := e.Rule(rules.Number{Chapter: 101}); c == nil || c.Title != "The Magic Golden Rules" || len(c.Children) != 1 {
+	if c := e.Rule(rules.Number{Chapter: 101}); c == nil || c.Title() != "The Magic Golden Rules" || len(c.Children) != 1 {
 		t.Errorf("101: %+v", c)
 	}
 
@@ -568,7 +568,7 @@ Someone
 			t.Errorf("diagnostic: %s", d)
 		}
 	}
-	if c := e.Rule(rules.Number{Chapter: 101}); c == nil || c.Title != "The Magic Golden Rules" {
+	if c := e.Rule(rules.Number{Chapter: 101}); c == nil || c.Title() != "The Magic Golden Rules" {
 		t.Errorf("chapter 101: %+v", c)
 	}
 	tests := []struct{ term, printed, slug, italic string }{

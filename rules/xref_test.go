@@ -39,17 +39,18 @@ func miniEdition(bodies ...string) *Edition {
 				sects[n.Section()] = sec
 				e.Sections = append(e.Sections, sec)
 			}
-			r.Section = sec
-			r.Title = "Chapter " + s
+			r.SetSection(sec)
+			r.SetTitle("Chapter " + s)
 			sec.Chapters = append(sec.Chapters, r)
 			chapters[n] = r
 		default:
 			p := rules[n.Parent()]
-			r.Parent, r.Section = p, p.Section
+			r.Parent = p
+			r.SetSection(p.Section())
 			p.Children = append(p.Children, r)
 		}
 	}
-	chapters[num("903")].Title = "Commander"
+	chapters[num("903")].SetTitle("Commander")
 	for i, b := range bodies {
 		r := rules[num("100.1")]
 		r.Body = append(r.Body, Block{Kind: BlockText, Text: Text{S: b}, Pos: At("mini.txt", 100+i)})

@@ -138,9 +138,9 @@ func (a *allWriter) sectionHeading(s *rules.Section) {
 // heading is RuleHeading(r): "704. State-Based Actions", or the number.
 func (a *allWriter) heading(r *rules.Rule) {
 	a.num(r.Number)
-	if r.Title != "" {
+	if r.Title() != "" {
 		a.str(". ")
-		a.esc(r.Title)
+		a.esc(r.Title())
 	}
 }
 
@@ -164,7 +164,7 @@ func (a *allWriter) entry(r *rules.Rule) {
 	a.num(r.Number)
 	a.str(`">`)
 	switch {
-	case r.Title != "":
+	case r.Title() != "":
 		if r.Parent == nil {
 			a.str(`<h3>`)
 		} else {
@@ -187,7 +187,7 @@ func (a *allWriter) entry(r *rules.Rule) {
 		switch {
 		case bl.Kind == rules.BlockExample && !a.judge():
 			a.example(bl.Text)
-		case i == 0 && r.Title == "":
+		case i == 0 && r.Title() == "":
 			a.str(`<p>`)
 			a.numLink(r)
 			a.label(r)

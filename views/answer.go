@@ -62,7 +62,7 @@ func answerHeading(a *Answer) string {
 	if d := a.Edition.Document(); d != rules.DocCR {
 		return d.Short() + " " + RuleHeading(a.Rule)
 	}
-	if a.Rule.Title == "" {
+	if a.Rule.Title() == "" {
 		return "Rule " + a.Rule.Number.String()
 	}
 	return RuleHeading(a.Rule)

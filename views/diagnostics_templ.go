@@ -64,7 +64,7 @@ func refsLine(s rules.RefStats) string {
 // refWhere is where an unresolved reference is written, and how.
 func refWhere(e *rules.Edition, r *rules.Ref) string {
 	where := ""
-	switch f := r.From; {
+	switch f := r.From(); {
 	case f.Rule != nil:
 		where = f.Rule.Pos.File() + " " + f.Rule.Number.String()
 	case f.Topic != nil:

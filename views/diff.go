@@ -159,8 +159,8 @@ func Parts(d *history.Diff) []DiffPart {
 		switch {
 		case c.Kind == history.Term:
 			key[i], title[i] = "glossary", "Glossary"
-		case c.New != nil && c.New.Section != nil:
-			key[i], title[i] = itoa(c.New.Section.Number), SectionHeading(c.New.Section)
+		case c.New != nil && c.New.Section() != nil:
+			key[i], title[i] = itoa(c.New.Section().Number), SectionHeading(c.New.Section())
 		}
 	}
 	for i := range d.Changes {
@@ -179,8 +179,8 @@ func Parts(d *history.Diff) []DiffPart {
 			}
 		}
 		oldTitle := ""
-		if old := d.Changes[i].Old; old != nil && old.Section != nil {
-			oldTitle = SectionHeading(old.Section)
+		if old := d.Changes[i].Old; old != nil && old.Section() != nil {
+			oldTitle = SectionHeading(old.Section())
 		}
 		switch {
 		case next >= 0 && (prev < 0 || title[prev] != oldTitle && title[next] == oldTitle):
@@ -188,7 +188,7 @@ func Parts(d *history.Diff) []DiffPart {
 		case prev >= 0:
 			key[i], title[i] = key[prev], title[prev]
 		case oldTitle != "":
-			key[i], title[i] = itoa(d.Changes[i].Old.Section.Number), oldTitle
+			key[i], title[i] = itoa(d.Changes[i].Old.Section().Number), oldTitle
 		default:
 			key[i], title[i] = "rules", "Rules"
 		}

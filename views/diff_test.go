@@ -95,7 +95,7 @@ func TestParts(t *testing.T) {
 	s1 := &rules.Section{Number: 1, Title: "Game Concepts"}
 	s3 := &rules.Section{Number: 3, Title: "Card Types"}
 	s4 := &rules.Section{Number: 4, Title: "Zones"}
-	rule := func(s *rules.Section) *rules.Rule { return &rules.Rule{Section: s} }
+	rule := func(s *rules.Section) *rules.Rule { return (&rules.Rule{}).Heading(s, "") }
 	changed := func(s *rules.Section) history.Change {
 		return history.Change{Kind: history.Rule, Op: history.Changed, Old: rule(s), New: rule(s)}
 	}
@@ -145,7 +145,7 @@ func TestParts(t *testing.T) {
 
 func TestPartCounts(t *testing.T) {
 	s := &rules.Section{Number: 7, Title: "Additional Rules"}
-	r := &rules.Rule{Section: s}
+	r := (&rules.Rule{}).Heading(s, "")
 	d := &history.Diff{Changes: []history.Change{
 		{Kind: history.Rule, Op: history.Added, New: r},
 		{Kind: history.Rule, Op: history.Moved | history.Changed, Old: r, New: r},

@@ -163,7 +163,7 @@ func TermCitation(e *rules.Edition, g *rules.GlossaryEntry) string {
 // titleOf names an entry in a sentence: "704. State-Based Actions" or
 // "rule 704.5k".
 func titleOf(r *rules.Rule) string {
-	if r.Title != "" {
+	if r.Title() != "" {
 		return RuleHeading(r)
 	}
 	return "rule " + r.Number.String()
@@ -172,11 +172,11 @@ func titleOf(r *rules.Rule) string {
 // RuleHeading is a rule's number and title for lists and breadcrumbs:
 // "704. State-Based Actions", or "704.5k" for untitled rules.
 func RuleHeading(r *rules.Rule) string {
-	if r.Title != "" {
+	if r.Title() != "" {
 		if r.Number.Level() != rules.LevelChapter {
-			return r.Number.String() + " " + r.Title // a judge document's "2.3 Pregame Procedures"
+			return r.Number.String() + " " + r.Title() // a judge document's "2.3 Pregame Procedures"
 		}
-		return r.Number.String() + ". " + r.Title
+		return r.Number.String() + ". " + r.Title()
 	}
 	return r.Number.String()
 }
@@ -230,7 +230,7 @@ func (p Paths) CitedBy(ed string, refs []*rules.Ref) []Citer {
 	seen := map[string]bool{}
 	for _, r := range refs {
 		var c Citer
-		switch f := r.From; {
+		switch f := r.From(); {
 		case f.Rule != nil:
 			c = Citer{f.Rule.Number.String(), p.RuleURL(ed, f.Rule.Number)}
 		case f.Entry != nil:
@@ -256,7 +256,7 @@ func (p Paths) CrossCitedBy(refs []rules.CrossRef) []Citer {
 	for _, x := range refs {
 		e := x.Edition
 		var c Citer
-		switch f := x.Ref.From; {
+		switch f := x.Ref.From(); {
 		case f.Rule != nil:
 			c = Citer{Citation(e, f.Rule), p.RuleURL(e.ID, f.Rule.Number)}
 		case f.Topic != nil:
@@ -686,7 +686,7 @@ func jumpPlaceholder(e *rules.Edition) string {
 // home page: the citation, then the entry's title or the start of its
 // text, so a list of numbers says what each one was about.
 func keepTitle(e *rules.Edition, r *rules.Rule) string {
-	what := r.Title
+	what := r.Title()
 	if what == "" {
 		what = Snippet(r, 60)
 	}

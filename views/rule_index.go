@@ -32,8 +32,8 @@ func descendants(r *rules.Rule) int {
 // indexWordsOf is what an index line says of r after its number: its
 // title, or the first words of its text.
 func indexWordsOf(r *rules.Rule) string {
-	if r.Title != "" {
-		return r.Title
+	if r.Title() != "" {
+		return r.Title()
 	}
 	return Snippet(r, indexWords)
 }

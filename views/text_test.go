@@ -24,7 +24,7 @@ func render(t testing.TB, p Paths, ed *rules.Edition, tx rules.Text) string {
 func textEdition() *rules.Edition {
 	k := &rules.Rule{Number: rules.Number{Chapter: 704, Rule: 5, Sub: 'k'}}
 	r := &rules.Rule{Number: rules.Number{Chapter: 704, Rule: 5}, Children: []*rules.Rule{k}}
-	c := &rules.Rule{Number: rules.Number{Chapter: 704}, Title: "State-Based Actions", Children: []*rules.Rule{r}}
+	c := (&rules.Rule{Number: rules.Number{Chapter: 704}, Children: []*rules.Rule{r}}).Heading(nil, "State-Based Actions")
 	e := &rules.Edition{ID: "ed", Sections: []*rules.Section{{Number: 7, Chapters: []*rules.Rule{c}}},
 		Glossary: []*rules.GlossaryEntry{{Terms: []string{"Trample"}, Slug: "trample"}}}
 	e.Reindex()

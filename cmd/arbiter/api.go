@@ -186,7 +186,7 @@ func (s *Server) apiTerm(c echo.Context) error {
 func (s *Server) ruleJSON(st *site, e *rules.Edition, r *rules.Rule) apiRule {
 	a := apiRule{
 		Number:    r.Number.String(),
-		Title:     r.Title,
+		Title:     r.Title(),
 		Subrules:  []apiRule{},
 		Refs:      refsJSON(e, r.Body),
 		CitedBy:   citersJSON(e.CitedBy(rules.Citer{Rule: r})),
@@ -295,7 +295,7 @@ func (s *Server) crossCitersJSON(refs []rules.CrossRef) []apiCiter {
 	for _, x := range refs {
 		e := x.Edition
 		a := apiCiter{Document: e.Document().Slug(), Edition: e.ID}
-		switch f := x.Ref.From; {
+		switch f := x.Ref.From(); {
 		case f.Rule != nil:
 			a.Number, a.URL = f.Rule.Number.String(), s.paths.RuleURL(e.ID, f.Rule.Number)
 		case f.Topic != nil:
@@ -318,7 +318,7 @@ func citersJSON(refs []*rules.Ref) []string {
 	out := []string{}
 	seen := map[*rules.Rule]bool{}
 	for _, r := range refs {
-		if f := r.From.Rule; f != nil && !seen[f] {
+		if f := r.From().Rule; f != nil && !seen[f] {
 			seen[f] = true
 			out = append(out, f.Number.String())
 		}

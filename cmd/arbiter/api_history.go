@@ -247,7 +247,7 @@ func (s *Server) side(e *rules.Edition, k history.Kind, r *rules.Rule, example i
 	case r == nil:
 		return nil
 	}
-	a := &apiSide{Number: r.Number.String(), Title: r.Title, URL: s.paths.RuleURL(e.ID, r.Number)}
+	a := &apiSide{Number: r.Number.String(), Title: r.Title(), URL: s.paths.RuleURL(e.ID, r.Number)}
 	if k == history.Example {
 		a.Example = example + 1
 	}

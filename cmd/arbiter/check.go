@@ -254,7 +254,7 @@ func dangling(ref *rules.Ref) danglingRef {
 		d.Text = refTarget(ref)
 	}
 	var pos rules.Pos
-	switch f := ref.From; {
+	switch f := ref.From(); {
 	case f.Rule != nil:
 		d.From, pos = f.Rule.Number.String(), f.Rule.Pos
 	case f.Entry != nil:

@@ -187,8 +187,8 @@ func TestCheckDangling(t *testing.T) {
 	e := &rules.Edition{ID: "x", Format: rules.FormatText, Files: []string{"x.txt"}}
 	r := &rules.Rule{Number: rules.Number{Chapter: 104, Rule: 3, Sub: 'h'}, Pos: rules.At("x.txt", 7)}
 	r.Body = []rules.Block{{Text: rules.Text{S: "First."}, Pos: r.Pos}, {Kind: rules.BlockExample, Text: rules.Text{S: "See rule 420.5e."}, Pos: rules.At("x.txt", 8)}}
-	cite := rules.RefSpan(4, 15, rules.Cite{Kind: rules.RefRule, Number: rules.Number{Chapter: 420, Rule: 5, Sub: 'e'}}).Cite
-	ref := &rules.Ref{Cite: cite, From: rules.Citer{Rule: r}, Text: &r.Body[1].Text, Start: 4, End: 15, Line: 8}
+	ref := rules.NewRef(rules.Cite{Kind: rules.RefRule, Number: rules.Number{Chapter: 420, Rule: 5, Sub: 'e'}}, rules.Citer{Rule: r}, &r.Body[1].Text, 4, 15)
+	ref.Line = 8
 	e.Refs = []*rules.Ref{ref}
 	e.Dangling = []*rules.Ref{ref}
 	var out bytes.Buffer

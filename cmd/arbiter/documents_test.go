@@ -20,7 +20,8 @@ func docRule(d rules.Doc, num, title string, parts ...any) *rules.Rule {
 		panic(err)
 	}
 	r := rule("100", parts...)
-	r.Number, r.Title = n, title
+	r.Number = n
+	r.SetTitle(title)
 	return r
 }
 

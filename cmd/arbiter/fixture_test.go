@@ -136,7 +136,7 @@ func section(n int, title string, chapters ...*rules.Rule) *rules.Section {
 }
 
 func chapter(num, title string, children ...*rules.Rule) *rules.Rule {
-	return &rules.Rule{Number: mustNumber(num), Title: title, Children: children}
+	return (&rules.Rule{Number: mustNumber(num), Children: children}).Heading(nil, title)
 }
 
 // rule builds an entry: strings are paragraphs (or examples), rules children.
@@ -267,7 +267,7 @@ func fixtureRef(open, inner string) rules.Cite {
 func finish(e *rules.Edition) *rules.Edition {
 	var setParents func(r *rules.Rule, s *rules.Section)
 	setParents = func(r *rules.Rule, s *rules.Section) {
-		r.Section = s
+		r.SetSection(s)
 		for _, c := range r.Children {
 			c.Parent = r
 			setParents(c, s)
@@ -291,7 +291,7 @@ func finish(e *rules.Edition) *rules.Edition {
 						sp.Target = g.Slug
 					}
 				case rules.SpanRef:
-					r := &rules.Ref{Cite: sp.Cite, From: from, Text: t, Start: sp.Start, End: sp.End}
+					r := rules.NewRef(sp.Cited(), from, t, sp.Start, sp.End)
 					_, r.Resolved = e.Resolve(sp.Cited())
 					e.Refs = append(e.Refs, r)
 					if c := sp.Cited(); c.Doc != 0 && c.Doc != e.Document() {

@@ -49,8 +49,8 @@ func keywords(ch *rules.Rule) []views.Keyword {
 // keywordName is the keyword a rule is headed by, or "" if its text is a
 // sentence (701.1, "Most actions described in a card's rules text …").
 func keywordName(r *rules.Rule) string {
-	if r.Title != "" {
-		return r.Title
+	if r.Title() != "" {
+		return r.Title()
 	}
 	ps := r.Paragraphs()
 	if len(ps) == 0 {

@@ -110,7 +110,7 @@ func placesOf(st *site, r *rules.Rule, h *history.History) []views.Placement {
 
 // titleOf is the page title for r: "704. State-Based Actions" or "Rule 704.5k".
 func titleOf(r *rules.Rule) string {
-	if r.Title != "" {
+	if r.Title() != "" {
 		return views.RuleHeading(r)
 	}
 	return "Rule " + r.Number.String()

@@ -221,7 +221,7 @@ func suggestionOf(d destination) *views.Suggestion {
 		g.Label = d.topic.Title
 	default:
 		g.Label = d.rule.Number.String()
-		g.Title = d.rule.Title
+		g.Title = d.rule.Title()
 		g.Text = views.Snippet(d.rule, 90)
 		if d.part != "" {
 			g.Title += " · " + d.part

@@ -31,7 +31,7 @@ func RuleTexts(e *rules.Edition) []registry.RuleText {
 	var out []registry.RuleText
 	e.Walk(func(r *rules.Rule) bool {
 		if r.Number.Level() == rules.LevelChapter {
-			out = append(out, registry.RuleText{Number: r.Number, Text: r.Title})
+			out = append(out, registry.RuleText{Number: r.Number, Text: r.Title()})
 			return true
 		}
 		var parts []string

@@ -13,12 +13,12 @@ func TestCandidates(t *testing.T) {
 	ws := weightsOf(a, b)
 	var wa, wb []weighted
 	for i := range a.entries {
-		if !a.isChapter(i) && len(a.text[i].bag) > 0 {
+		if !a.isChapter(i) && len(a.text[i].bag()) > 0 {
 			wa = append(wa, ws.of(a.text[i]))
 		}
 	}
 	for j := range b.entries {
-		if !b.isChapter(j) && len(b.text[j].bag) > 0 {
+		if !b.isChapter(j) && len(b.text[j].bag()) > 0 {
 			wb = append(wb, ws.of(b.text[j]))
 		}
 	}

@@ -137,7 +137,7 @@ func (m *Matching) matchSameWording() {
 	inB := map[uint64]bool{}
 	for j := range b.entries {
 		if free(b, m.entryBack, j) {
-			inB[bagKey(b.text[j].bag)] = true
+			inB[bagKey(b.text[j].bag())] = true
 		}
 	}
 	type item struct {
@@ -151,7 +151,7 @@ func (m *Matching) matchSameWording() {
 		if !free(a, m.entry, i) {
 			continue
 		}
-		if k := bagKey(a.text[i].bag); inB[k] {
+		if k := bagKey(a.text[i].bag()); inB[k] {
 			w := wording(a.text[i].masked, m.m10)
 			items = append(items, item{i, w})
 			count[w]++
@@ -163,7 +163,7 @@ func (m *Matching) matchSameWording() {
 	}
 	byWording := map[string][]int32{}
 	for j := range b.entries {
-		if free(b, m.entryBack, j) && inA[bagKey(b.text[j].bag)] {
+		if free(b, m.entryBack, j) && inA[bagKey(b.text[j].bag())] {
 			if w := wording(b.text[j].masked, m.m10); count[w] > 0 {
 				byWording[w] = append(byWording[w], int32(j))
 			}
@@ -171,7 +171,7 @@ func (m *Matching) matchSameWording() {
 	}
 	for _, it := range items {
 		js := byWording[it.w]
-		if len(js) == 0 || !(len(js) == 1 && count[it.w] == 1 || len(a.text[it.i].bag) >= minLongWords) {
+		if len(js) == 0 || !(len(js) == 1 && count[it.w] == 1 || len(a.text[it.i].bag()) >= minLongWords) {
 			continue
 		}
 		m.pairEntry(it.i, int(js[0]))
@@ -199,7 +199,7 @@ func (m *Matching) matchSameText() {
 		}
 		u := a.text[i]
 		js := inB[u.masked]
-		if len(js) == 0 || !(len(js) == 1 && inA[u.masked] == 1 || len(u.bag) >= minLongWords) {
+		if len(js) == 0 || !(len(js) == 1 && inA[u.masked] == 1 || len(u.bag()) >= minLongWords) {
 			continue
 		}
 		for k, j := range js {
@@ -253,7 +253,7 @@ func (m *Matching) matchByChildren() {
 // "212.4. Enchantments" that only heads its subrules), or their texts are
 // alike. "212.1. General" is not the rule that took its place in 2009.
 func titleLike(a, b *unit) bool {
-	return len(a.bag) <= maxTitleWords && len(b.bag) <= maxTitleWords || similarity(a, b) >= minByChildren
+	return len(a.bag()) <= maxTitleWords && len(b.bag()) <= maxTitleWords || similarity(a, b) >= minByChildren
 }
 
 const (
@@ -352,12 +352,12 @@ func (m *Matching) matchSimilar() {
 	a, b := m.a, m.b
 	var as, bs []int
 	for i := range a.entries {
-		if m.entry[i] < 0 && !a.isChapter(i) && len(a.text[i].bag) > 0 {
+		if m.entry[i] < 0 && !a.isChapter(i) && len(a.text[i].bag()) > 0 {
 			as = append(as, i)
 		}
 	}
 	for j := range b.entries {
-		if m.entryBack[j] < 0 && !b.isChapter(j) && len(b.text[j].bag) > 0 {
+		if m.entryBack[j] < 0 && !b.isChapter(j) && len(b.text[j].bag()) > 0 {
 			bs = append(bs, j)
 		}
 	}
@@ -430,7 +430,7 @@ func (m *Matching) matchSimilar() {
 func (m *Matching) matchHeadingsInPlace() {
 	a, b := m.a, m.b
 	for i := range a.entries {
-		if m.entry[i] >= 0 || len(a.text[i].bag) == 0 || len(a.text[i].bag) > maxTitleWords {
+		if m.entry[i] >= 0 || len(a.text[i].bag()) == 0 || len(a.text[i].bag()) > maxTitleWords {
 			continue
 		}
 		n := a.nextSibling(i)
@@ -438,7 +438,7 @@ func (m *Matching) matchHeadingsInPlace() {
 			continue
 		}
 		j := b.prevSibling(int(m.entry[n]))
-		if j >= 0 && m.entryBack[j] < 0 && len(b.text[j].bag) <= maxTitleWords && alike(a.text[i], b.text[j], m.m10) {
+		if j >= 0 && m.entryBack[j] < 0 && len(b.text[j].bag()) <= maxTitleWords && alike(a.text[i], b.text[j], m.m10) {
 			m.pairEntry(i, j)
 		}
 	}
@@ -530,7 +530,7 @@ func (m *Matching) matchOpenings(paired [][2]int) {
 		return
 	}
 	for i := range a.entries {
-		if m.entry[i] >= 0 || a.isChapter(i) || len(a.text[i].bag) < minOpening {
+		if m.entry[i] >= 0 || a.isChapter(i) || len(a.text[i].bag()) < minOpening {
 			continue
 		}
 		ua := a.text[i]
@@ -547,10 +547,10 @@ func (m *Matching) matchOpenings(paired [][2]int) {
 // isPart reports whether text x may be a part of text y: it is at most
 // maxPart of y's length, and most of its words (minPart) are in y.
 func isPart(x, y *unit) bool {
-	if float64(len(x.bag)) > maxPart*float64(len(y.bag)) || len(x.bag) == 0 {
+	if float64(len(x.bag())) > maxPart*float64(len(y.bag())) || len(x.bag()) == 0 {
 		return false
 	}
-	return float64(common(x.bag, y.bag)) >= minPart*float64(len(x.bag))
+	return float64(common(x.bag(), y.bag())) >= minPart*float64(len(x.bag()))
 }
 
 // noteSplit records that b's entry j was cut from a's entry i, which went
@@ -746,7 +746,7 @@ func (m *Matching) matchExamples() {
 		}
 		u := a.examples[x].u
 		ys := inB[u.masked]
-		if len(ys) > 0 && (len(ys) == 1 && inA[u.masked] == 1 || len(u.bag) >= minLongWords) {
+		if len(ys) > 0 && (len(ys) == 1 && inA[u.masked] == 1 || len(u.bag()) >= minLongWords) {
 			for k, y := range ys {
 				if m.exampleBack[y] < 0 {
 					m.pairExample(x, int(y))
@@ -777,18 +777,29 @@ func (m *Matching) matchExamples() {
 	greedy(cs, m.pairExample, free)
 }
 
+// termKeys are e's glossary entries' folded headwords, made for each
+// match rather than kept with the prepared edition: a million bytes of
+// keys for the editions served, for a few milliseconds of work in all.
+func termKeys(e *rules.Edition) []string {
+	keys := make([]string, len(e.Glossary))
+	for i, g := range e.Glossary {
+		keys[i] = rules.FoldTerm(g.Term())
+	}
+	return keys
+}
+
 func (m *Matching) matchTerms() {
 	a, b := m.a, m.b
 	free := func(i, j int) bool { return m.term[i] < 0 && m.termBack[j] < 0 }
 	// The same headword, then any of its terms ("Legend" listed beside
 	// "Legendary" and later alone).
 	byKey := map[string]int{}
-	for j, k := range b.termKeys {
+	for j, k := range termKeys(b.e) {
 		if _, dup := byKey[k]; !dup {
 			byKey[k] = j
 		}
 	}
-	for i, k := range a.termKeys {
+	for i, k := range termKeys(a.e) {
 		if j, ok := byKey[k]; ok && free(i, j) {
 			m.pairTerm(i, j)
 		}

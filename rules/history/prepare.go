@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -27,7 +28,21 @@ type unit struct {
 	parts  []part
 	masked string         // text with each cited rule number replaced by "#", typography folded
 	nums   []rules.Number // the numbers masked, in order (a range gives its first and last)
-	bag    []uint32       // hashes of masked's words, sorted, for similarity
+	// words are the hashes of masked's words, sorted, for similarity
+	// (bag): only matching reads them, so a Chain lets go of them once
+	// its matchings are made (dropWords), some 5 MiB for the editions
+	// served, and a later match makes each again as it needs it.
+	words atomic.Pointer[[]uint32]
+}
+
+// bag is u's words, made again if they were let go of.
+func (u *unit) bag() []uint32 {
+	if p := u.words.Load(); p != nil {
+		return *p
+	}
+	b := bagOf(u.masked)
+	u.words.Store(&b) // two goroutines racing here store equal bags
+	return b
 }
 
 // part is one paragraph of a unit of several, or of a numbered sense.
@@ -77,12 +92,12 @@ type units struct {
 	one  map[string]*unit
 	many map[uint64]*unit
 	seed maphash.Seed
-	// keys holds one copy of each folded headword (key): every edition
-	// has some 500, mostly its neighbours'.
-	keys map[string]string
 
 	// The free ends of the current blocks, guarded by mu.
 	structs []unit
+	bags    [][]uint32 // where units' words point (unit.words)
+	// blocks are every block of units kept, whole, for dropWords.
+	blocks  [][]unit
 	words   []uint32
 	bytes   []byte
 	numbers []rules.Number
@@ -90,19 +105,7 @@ type units struct {
 }
 
 func newUnits() *units {
-	return &units{one: map[string]*unit{}, many: map[uint64]*unit{}, keys: map[string]string{}, seed: maphash.MakeSeed()}
-}
-
-// key returns the one copy of a folded headword.
-func (us *units) key(k string) string {
-	us.mu.Lock()
-	defer us.mu.Unlock()
-	if c, ok := us.keys[k]; ok {
-		return c
-	}
-	c := us.str(k)
-	us.keys[c] = c
-	return c
+	return &units{one: map[string]*unit{}, many: map[uint64]*unit{}, seed: maphash.MakeSeed()}
 }
 
 // Sizes of the blocks units are kept in; a part larger than a quarter of
@@ -122,6 +125,9 @@ func (us *units) keep(u *unit) *unit {
 		us.structs = make([]unit, 0, unitBlock)
 	}
 	us.structs = us.structs[:len(us.structs)+1]
+	if len(us.structs) == 1 {
+		us.blocks = append(us.blocks, us.structs[:cap(us.structs)])
+	}
 	k := &us.structs[len(us.structs)-1]
 	k.text = u.text
 	k.parts = copyInto(&us.partsOf, u.parts, partBlock)
@@ -132,9 +138,27 @@ func (us *units) keep(u *unit) *unit {
 	if k.parts != nil && joinParts(k.parts) == k.masked {
 		k.text, k.parts = k.masked, nil
 	}
-	k.bag = copyInto(&us.words, u.bag, wordBlock)
+	if len(us.bags) == cap(us.bags) {
+		us.bags = make([][]uint32, 0, unitBlock)
+	}
+	us.bags = append(us.bags, copyInto(&us.words, u.bag(), wordBlock))
+	k.words.Store(&us.bags[len(us.bags)-1])
 	k.nums = copyInto(&us.numbers, u.nums, numberBlock)
 	return k
+}
+
+// dropWords lets go of every unit's words (unit.bag): the blocks they
+// are copied into are garbage once no unit points into them. A match
+// running meanwhile makes again those it reads.
+func (us *units) dropWords() {
+	us.mu.Lock()
+	defer us.mu.Unlock()
+	for _, b := range us.blocks {
+		for i := range b {
+			b[i].words.Store(nil)
+		}
+	}
+	us.bags, us.words = nil, nil
 }
 
 // str is s copied into the current byte block.
@@ -296,7 +320,8 @@ func newUnit(text string, parts []part, blocks []rules.Block) *unit {
 	if u.masked == text {
 		u.masked = text // share the bytes when nothing was masked
 	}
-	u.bag = bagOf(u.masked)
+	bag := bagOf(u.masked)
+	u.words.Store(&bag)
 	return u
 }
 
@@ -529,7 +554,7 @@ func asciiWord(c byte) bool {
 // 2009 rewrite cut "For example, …" tails off rules into examples of their
 // own, leaving the rule a part of what it was.
 func similarity(a, b *unit) float64 {
-	x, y := a.bag, b.bag
+	x, y := a.bag(), b.bag()
 	if len(x)+len(y) == 0 {
 		return 1
 	}
@@ -568,7 +593,7 @@ const (
 
 // maxSimilarity bounds similarity by the bags' sizes alone.
 func maxSimilarity(a, b *unit) float64 {
-	n, m := len(a.bag), len(b.bag)
+	n, m := len(a.bag()), len(b.bag())
 	if n+m == 0 {
 		return 1
 	}
@@ -595,7 +620,6 @@ type prepared struct {
 	firstEx  []int32       // per entry: index of its first example in examples
 	examples []example     // in document order
 	terms    []*unit       // per glossary entry: its definition
-	termKeys []string      // per glossary entry: its folded headword
 }
 
 func prepare(e *rules.Edition, us *units) *prepared {
@@ -637,21 +661,19 @@ func prepare(e *rules.Edition, us *units) *prepared {
 			}
 		}
 		switch {
-		case r.Title == "":
+		case r.Title() == "":
 			p.text[i] = us.of(paras)
 		case e.Document() != rules.DocCR && len(paras) > 0:
 			// A judge document's entry is its title and its text:
 			// "2.3 Pregame Procedures" changes when its steps do.
-			p.text[i] = us.of(append([]rules.Block{{Text: rules.Text{S: r.Title}}}, paras...))
+			p.text[i] = us.of(append([]rules.Block{{Text: rules.Text{S: r.Title()}}}, paras...))
 		default:
-			p.text[i] = us.title(r.Title)
+			p.text[i] = us.title(r.Title())
 		}
 	}
 	p.terms = make([]*unit, len(e.Glossary))
-	p.termKeys = make([]string, len(e.Glossary))
 	for i, g := range e.Glossary {
 		p.terms[i] = us.of(g.Body)
-		p.termKeys[i] = us.key(rules.FoldTerm(g.Term()))
 	}
 	return p
 }
@@ -735,8 +757,9 @@ func weightsOf(ps ...*prepared) weights {
 				continue
 			}
 			n++
-			for k, h := range u.bag {
-				if k == 0 || u.bag[k-1] != h {
+			bag := u.bag()
+			for k, h := range bag {
+				if k == 0 || bag[k-1] != h {
 					df[h]++
 				}
 			}
@@ -757,8 +780,9 @@ type weighted struct {
 }
 
 func (ws weights) of(u *unit) weighted {
-	x := weighted{bag: u.bag, w: make([]float32, len(u.bag))}
-	for k, h := range u.bag {
+	bag := u.bag()
+	x := weighted{bag: bag, w: make([]float32, len(bag))}
+	for k, h := range bag {
 		w, ok := ws[h]
 		if !ok {
 			w = float32(math.Log(float64(len(ws) + 1)))

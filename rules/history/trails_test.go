@@ -156,7 +156,7 @@ func TestChapterIdentity(t *testing.T) {
 		for r.Parent != nil {
 			r = r.Parent
 		}
-		return r.Section.Title
+		return r.Section().Title
 	}
 	for _, tt := range []struct {
 		number, section string

@@ -47,11 +47,11 @@ func TestUnitsKeep(t *testing.T) {
 				parts = append(parts, part{b.Text.S, b.Sense})
 			}
 			want := newUnit(tt.text, nil, tt.blocks)
-			if u.Text() != tt.text || u.masked != want.masked || !slices.Equal(u.bag, want.bag) || !slices.Equal(u.nums, want.nums) {
-				t.Errorf("kept %+v, made %+v", *u, *want)
+			if u.Text() != tt.text || u.masked != want.masked || !slices.Equal(u.bag(), want.bag()) || !slices.Equal(u.nums, want.nums) {
+				t.Errorf("kept %q (masked %q, bag %v, numbers %v), made masked %q, bag %v, numbers %v", u.Text(), u.masked, u.bag(), u.nums, want.masked, want.bag(), want.nums)
 			}
-			if cap(u.bag) != len(u.bag) || cap(u.nums) != len(u.nums) {
-				t.Errorf("bag or numbers have room to grow into their neighbours: %d/%d, %d/%d", len(u.bag), cap(u.bag), len(u.nums), cap(u.nums))
+			if cap(u.bag()) != len(u.bag()) || cap(u.nums) != len(u.nums) {
+				t.Errorf("bag or numbers have room to grow into their neighbours: %d/%d, %d/%d", len(u.bag()), cap(u.bag()), len(u.nums), cap(u.nums))
 			}
 			if again := us.of(slices.Clone(tt.blocks)); again != u {
 				t.Error("the same text gave a second unit")
@@ -67,5 +67,32 @@ func TestUnitsKeep(t *testing.T) {
 				t.Error("the unit keeps a joined text beside its masked text")
 			}
 		})
+	}
+}
+
+// TestDropWords checks that a unit's bag of words, let go of once a
+// chain's matchings are made, comes back the same when a match asks.
+func TestDropWords(t *testing.T) {
+	us := newUnits()
+	texts := []string{"Each player draws a card.", "See rule 704.5k, then go on.", "When it comes into play, remove it from the game.", ""}
+	var units []*unit
+	var bags [][]uint32
+	for _, s := range texts {
+		u := us.of([]rules.Block{{Text: rules.Text{S: s}}})
+		units = append(units, u)
+		bags = append(bags, slices.Clone(u.bag()))
+	}
+	us.dropWords()
+	for i, u := range units {
+		if u != emptyUnit && u.words.Load() != nil {
+			t.Errorf("%q: words kept after dropWords", texts[i])
+		}
+		if got := u.bag(); !slices.Equal(got, bags[i]) {
+			t.Errorf("%q: bag %v after dropWords, want %v", texts[i], got, bags[i])
+		}
+	}
+	// Units kept after the drop have their words as before.
+	if u := us.of([]rules.Block{{Text: rules.Text{S: "A new text."}}}); len(u.bag()) != 3 {
+		t.Errorf("a unit kept after dropWords has bag %v", u.bag())
 	}
 }

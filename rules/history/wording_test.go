@@ -46,7 +46,7 @@ func TestWording(t *testing.T) {
 				wording(a.masked, tt.m10), wording(b.masked, tt.m10))
 		}
 		// alike trusts that texts of the same wording have the same bag.
-		if wording(a.masked, true) == wording(b.masked, true) && !slices.Equal(a.bag, b.bag) {
+		if wording(a.masked, true) == wording(b.masked, true) && !slices.Equal(a.bag(), b.bag()) {
 			t.Errorf("%q and %q read alike across the update but their bags differ", tt.old, tt.new)
 		}
 	}

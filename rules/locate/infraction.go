@@ -137,14 +137,14 @@ func titledAs(e *rules.Edition, ws []string, infractions bool) *rules.Rule {
 	grade := len(ws) == 1 && gradeNames[ws[0]]
 	var found *rules.Rule
 	e.Walk(func(r *rules.Rule) bool {
-		if r.Title == "" {
+		if r.Title() == "" {
 			return true
 		}
-		cat, inf := splitTitle(r.Title)
+		cat, inf := splitTitle(r.Title())
 		if infractions && cat == "" && r.Parent != nil {
 			return true
 		}
-		if sameWords(r.Title, ws) {
+		if sameWords(r.Title(), ws) {
 			found = r
 			return false
 		}

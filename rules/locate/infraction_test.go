@@ -18,7 +18,7 @@ func ipgEdition(entries ...string) *rules.Edition {
 	for _, s := range entries {
 		ns, title, _ := strings.Cut(s, " ")
 		n := num(rules.DocIPG, ns)
-		r := &rules.Rule{Number: n, Title: title}
+		r := (&rules.Rule{Number: n}).Heading(nil, title)
 		if n.Rule == 0 {
 			chapters[n.Chapter] = r
 			e.Sections = append(e.Sections, &rules.Section{Number: int(n.Chapter), Title: title, Chapters: []*rules.Rule{r}})
@@ -183,7 +183,7 @@ func TestShorthandCorpus(t *testing.T) {
 		for _, s := range shorthand {
 			has := false
 			e.Walk(func(r *rules.Rule) bool {
-				has = has || strings.Contains(r.Title, s.title)
+				has = has || strings.Contains(r.Title(), s.title)
 				return !has
 			})
 			r, _ := Infraction(e, s.q)
@@ -191,7 +191,7 @@ func TestShorthandCorpus(t *testing.T) {
 			case has && r == nil:
 				t.Errorf("%s: %q finds nothing, but an entry's title says %q", e.Files[0], s.q, s.title)
 			case r != nil && !has && s.q != "drawing extra cards" && s.q != "HCE":
-				t.Errorf("%s: %q finds %s %q, but no title says %q", e.Files[0], s.q, r.Number, r.Title, s.title)
+				t.Errorf("%s: %q finds %s %q, but no title says %q", e.Files[0], s.q, r.Number, r.Title(), s.title)
 			case r != nil:
 				found[s.q]++
 			}

@@ -53,7 +53,7 @@ func newBM25(e *rules.Edition) *bm25 {
 		return out
 	}
 	for _, r := range e.Entries() {
-		add(r.Number.String(), append([]string{r.Title}, body(r.Body)...)...)
+		add(r.Number.String(), append([]string{r.Title()}, body(r.Body)...)...)
 	}
 	for _, g := range e.Glossary {
 		add("g:"+g.Slug, append(append([]string(nil), g.Terms...), body(g.Body)...)...)

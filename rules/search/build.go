@@ -130,15 +130,15 @@ func (b *builder) addRule(r *rules.Rule) {
 			b.defined = append(b.defined, definition{doc: b.doc, term: t})
 		}
 	}
-	if r.Title != "" {
+	if r.Title() != "" {
 		// An IPG infraction's title names its category first ("Game Play
 		// Error — Hidden Card Error"), which its section's title says
 		// already: the heading is the infraction's own name.
-		if c, name, ok := strings.Cut(r.Title, " — "); ok && name != "" {
+		if c, name, ok := strings.Cut(r.Title(), " — "); ok && name != "" {
 			b.add(name, fieldHeading, true)
 			ctx = append(ctx, c)
 		} else {
-			b.add(r.Title, fieldHeading, true)
+			b.add(r.Title(), fieldHeading, true)
 		}
 	}
 	for _, bl := range r.Body {
@@ -161,11 +161,11 @@ func (b *builder) addRule(r *rules.Rule) {
 // title, which the hit shows anyway).
 func ruleTitle(r *rules.Rule, keyword string, ctx []string) string {
 	switch {
-	case r.Title != "":
-		return r.Title
+	case r.Title() != "":
+		return r.Title()
 	case keyword != "":
 		return keyword
-	case len(ctx) > 0 && ctx[0] != chapterOf(r).Title:
+	case len(ctx) > 0 && ctx[0] != chapterOf(r).Title():
 		return ctx[0]
 	}
 	return ""

@@ -271,8 +271,8 @@ func keywordHeading(r *rules.Rule) string {
 func contextOf(r *rules.Rule) []string {
 	var out []string
 	for p := r.Parent; p != nil; p = p.Parent {
-		if p.Title != "" {
-			out = append(out, p.Title)
+		if p.Title() != "" {
+			out = append(out, p.Title())
 		} else if h := keywordHeading(p); h != "" {
 			out = append(out, h)
 		}

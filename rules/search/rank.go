@@ -686,7 +686,7 @@ func (ix *MemIndex) hit(di int32, score float64, hl *highlight, s *scratch, opt 
 	case docRule:
 		h.Kind, h.Number, h.Rule = HitRule, d.rule.Number, d.rule
 		c := chapterOf(d.rule)
-		h.Chapter = c.Number.String() + ". " + c.Title
+		h.Chapter = c.Number.String() + ". " + c.Title()
 	case docGlossary:
 		h.Kind, h.Slug, h.Entry, h.Chapter = HitGlossary, d.entry.Slug, d.entry, "Glossary"
 	case docTopic:

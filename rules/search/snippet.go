@@ -33,9 +33,9 @@ func (d *doc) paragraphs() []block {
 	switch d.kind {
 	case docRule:
 		body = d.rule.Body
-		if d.rule.Title != "" {
+		if d.rule.Title() != "" {
 			out = make([]block, 0, len(body)+1)
-			out = append(out, block{text: d.rule.Title, aside: true})
+			out = append(out, block{text: d.rule.Title(), aside: true})
 		}
 	case docGlossary:
 		body = d.entry.Body

@@ -12,14 +12,14 @@ import (
 func titledEdition() *rules.Edition {
 	text := func(k rules.BlockKind, s string) rules.Block { return rules.Block{Kind: k, Text: rules.Text{S: s}} }
 	sec := &rules.Section{Number: 2, Title: "Game Play Errors"}
-	ch := &rules.Rule{Number: rules.Number{Chapter: 2}, Title: "Game Play Errors", Section: sec}
-	mt := &rules.Rule{Number: rules.Number{Chapter: 2, Rule: 1}, Title: "Game Play Error — Missed Trigger", Section: sec, Parent: ch, Body: []rules.Block{
+	ch := (&rules.Rule{Number: rules.Number{Chapter: 2}}).Heading(sec, "Game Play Errors")
+	mt := (&rules.Rule{Number: rules.Number{Chapter: 2, Rule: 1}, Parent: ch, Body: []rules.Block{
 		text(rules.BlockPenalty, "No Penalty"),
 		text(rules.BlockHeading, "Definition"),
 		text(rules.BlockText, "A triggered ability triggers, but the player controlling it doesn’t demonstrate awareness of it."),
 		text(rules.BlockHeading, "Philosophy"),
 		text(rules.BlockText, "Players should not be harshly penalized for forgetting one."),
-	}}
+	}}).Heading(sec, "Game Play Error — Missed Trigger")
 	ch.Children = []*rules.Rule{mt}
 	sec.Chapters = []*rules.Rule{ch}
 	return &rules.Edition{ID: "ipg/2024-09-23", Doc: rules.DocIPG, Kind: rules.KindFull, Sections: []*rules.Section{sec}}

@@ -91,7 +91,7 @@ func buildUnion(lib *rules.Library) *unionIndex {
 		cur = cur[:0]
 		j := 0
 		for xi, r := range e.Entries() {
-			k := docKey{kind: docRule, body: first(r.Body), n: len(r.Body), title: r.Title, ctx: ruleContext(r, heads, ctxIDs)}
+			k := docKey{kind: docRule, body: first(r.Body), n: len(r.Body), title: r.Title(), ctx: ruleContext(r, heads, ctxIDs)}
 			for j < len(prev) && prev[j].num.Compare(r.Number) < 0 {
 				j++
 			}
@@ -198,7 +198,7 @@ func parentContext(p *rules.Rule, heads map[*rules.Rule]int32, ids map[ctxStep]i
 	if p.Parent != nil {
 		up = parentContext(p.Parent, heads, ids)
 	}
-	h := p.Title
+	h := p.Title()
 	if h == "" {
 		h = keywordHeading(p)
 	}
@@ -466,7 +466,7 @@ func (u *unionIndex) hit(g group, matched []int, hl *highlight, s *scratch, opt 
 	case docRule:
 		r := e.Entries()[l.show.entry()]
 		c := chapterOf(r)
-		h.Kind, h.Number, h.Rule, h.Chapter = HitRule, r.Number, r, c.Number.String()+". "+c.Title
+		h.Kind, h.Number, h.Rule, h.Chapter = HitRule, r.Number, r, c.Number.String()+". "+c.Title()
 		h.Title = ruleTitle(r, keywordHeading(r), contextOf(r))
 	case docGlossary:
 		t := e.Glossary[l.show.entry()]
