@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	rtmetrics "runtime/metrics"
 	"strconv"
 	"strings"
 	"syscall"
@@ -79,8 +80,33 @@ const defaultSearchIndexes = 8
 // grow to 170 MiB between collections, and loading them leaves more garbage
 // than that; the limit makes the collector run sooner instead, leaving some
 // 50 MiB for requests' garbage. A library larger than the limit still
-// works, with the collector capped at half the CPU.
+// works, with the collector capped at half the CPU. But that is what the
+// 131 editions and the judge documents came to (the runtime holds some
+// 145 MiB once they are loaded): the collector, with 5 MiB of room, ran
+// eight times a second under load, each time marking the whole library,
+// and served the rule page at 0.39 of a static server's rate
+// (BenchmarkServing). So once the server is ready the default limit
+// leaves requestRoom above what the runtime holds (settledLimit).
 const defaultMemoryLimit = 150 << 20
+
+// requestRoom is the room for requests' garbage the default memory limit
+// leaves, once the editions are loaded, above what the runtime holds: at
+// 25,000 cached pages a second, some 2.5 KB of garbage each (net/http's
+// request and header maps), the collector runs about once a second.
+const requestRoom = 64 << 20
+
+// settledLimit is the default memory limit once the server is ready and
+// the runtime holds held bytes: defaultMemoryLimit, or requestRoom above
+// held if that is more.
+func settledLimit(held int64) int64 { return max(defaultMemoryLimit, held+requestRoom) }
+
+// heldMemory is the memory the Go runtime counts against its limit: all
+// it has mapped, less what it has given back to the system.
+func heldMemory() int64 {
+	s := []rtmetrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	rtmetrics.Read(s)
+	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+}
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -91,7 +117,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	dataDir := fs.String("data-dir", defaultDataDir(), "the directory arbiter fetch saves newer editions in (a folder for each document): everything under it is served beside the embedded editions, and watched (\"\" for none)")
 	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
-	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB)")
+	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB, or 64MiB above what the editions take once loaded if that is more)")
 	wasm := fs.String("wasm", "", "the search for reading offline, cmd/searchwasm built for GOOS=js GOARCH=wasm, with Go's wasm_exec.js beside it or in go env GOROOT (default: built with the go command, if there is one)")
 	var adm AdmissionOptions
 	fs.IntVar(&adm.Workers, "expensive-workers", 0, "costly requests (uncached diffs and histories, search of every edition, whole editions) run at once (default: the processors less one, at least one)")
@@ -173,8 +199,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Admission:      adm,
 	})
 	go func() {
-		srv.Warm()
+		srv.Warm() // which gives back what loading left
 		if limit >= 0 {
+			if *memLimit == "" && os.Getenv("GOMEMLIMIT") == "" {
+				held := heldMemory()
+				limit = settledLimit(held)
+				log.Info("memory limit", "MiB", limit>>20, "held MiB", held>>20)
+			}
 			debug.SetMemoryLimit(limit)
 		}
 		// Building and compressing the offline search takes seconds of

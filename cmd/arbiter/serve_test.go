@@ -202,6 +202,23 @@ func TestMemoryLimitFlag(t *testing.T) {
 	}
 }
 
+// Once ready, the default limit leaves requestRoom above what the
+// runtime holds, and is never below defaultMemoryLimit.
+func TestSettledLimit(t *testing.T) {
+	for _, tt := range []struct{ held, want int64 }{
+		{0, defaultMemoryLimit},
+		{defaultMemoryLimit - requestRoom, defaultMemoryLimit},
+		{145 << 20, 145<<20 + requestRoom},
+	} {
+		if got := settledLimit(tt.held); got != tt.want {
+			t.Errorf("settledLimit(%d) = %d, want %d", tt.held, got, tt.want)
+		}
+	}
+	if h := heldMemory(); h <= 0 {
+		t.Errorf("heldMemory() = %d", h)
+	}
+}
+
 // While the editions load at start the limit has half as much room again,
 // and a limit that is none, or left to GOMEMLIMIT (-1), stays so.
 func TestLoadingLimit(t *testing.T) {
