@@ -85,20 +85,21 @@ const defaultSearchIndexes = 8
 // 145 MiB once they are loaded): the collector, with 5 MiB of room, ran
 // eight times a second under load, each time marking the whole library,
 // and served the rule page at 0.39 of a static server's rate
-// (BenchmarkServing). So once the server is ready the default limit
-// leaves requestRoom above what the runtime holds (settledLimit).
+// (BenchmarkServing). And what the server keeps grows as it serves (the
+// page cache, search indexes, the card data): under TestSoak's load the
+// heap kept reached 200 MiB, over any fixed limit near it, and a reload
+// then took a minute. So the default limit holds only while the editions
+// load; once the server is ready the collector is paced by the heap it
+// keeps instead (servingGCPercent).
 const defaultMemoryLimit = 150 << 20
 
-// requestRoom is the room for requests' garbage the default memory limit
-// leaves, once the editions are loaded, above what the runtime holds: at
-// 25,000 cached pages a second, some 2.5 KB of garbage each (net/http's
-// request and header maps), the collector runs about once a second.
-const requestRoom = 64 << 20
-
-// settledLimit is the default memory limit once the server is ready and
-// the runtime holds held bytes: defaultMemoryLimit, or requestRoom above
-// held if that is more.
-func settledLimit(held int64) int64 { return max(defaultMemoryLimit, held+requestRoom) }
+// servingGCPercent is the collector's pace (GOGC) once the server is
+// ready, unless --memory-limit, GOMEMLIMIT or GOGC say otherwise: the heap
+// may grow by half what it keeps before a collection, some 60-100 MiB of
+// requests' garbage for the embedded library; at 25,000 cached pages a
+// second, some 2.5 KB of garbage each, a collection every two or three
+// seconds.
+const servingGCPercent = 50
 
 // heldMemory is the memory the Go runtime counts against its limit: all
 // it has mapped, less what it has given back to the system.
@@ -117,7 +118,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	dataDir := fs.String("data-dir", defaultDataDir(), "the directory arbiter fetch saves newer editions in (a folder for each document): everything under it is served beside the embedded editions, and watched (\"\" for none)")
 	interval := fs.Duration("watch-interval", 2*time.Second, "how often --watch looks at the files")
 	keep := fs.Int("search-indexes", defaultSearchIndexes, "editions whose search index is kept in memory, about 2.8 MiB each (0: all)")
-	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB, or 64MiB above what the editions take once loaded if that is more)")
+	memLimit := fs.String("memory-limit", "", "soft limit on the memory the Go runtime uses, such as 150MiB or 1GiB; 0 for none (default: GOMEMLIMIT, else 150MiB while the editions load and then none, the collector running when the heap has grown by half what it keeps, unless GOGC says otherwise)")
 	wasm := fs.String("wasm", "", "the search for reading offline, cmd/searchwasm built for GOOS=js GOARCH=wasm, with Go's wasm_exec.js beside it or in go env GOROOT (default: built with the go command, if there is one)")
 	var adm AdmissionOptions
 	fs.IntVar(&adm.Workers, "expensive-workers", 0, "costly requests (uncached diffs and histories, search of every edition, whole editions) run at once (default: the processors less one, at least one)")
@@ -200,12 +201,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	})
 	go func() {
 		srv.Warm() // which gives back what loading left
-		if limit >= 0 {
-			if *memLimit == "" && os.Getenv("GOMEMLIMIT") == "" {
-				held := heldMemory()
-				limit = settledLimit(held)
-				log.Info("memory limit", "MiB", limit>>20, "held MiB", held>>20)
-			}
+		switch {
+		case limit >= 0 && *memLimit == "" && os.Getenv("GOGC") == "":
+			debug.SetMemoryLimit(math.MaxInt64)
+			debug.SetGCPercent(servingGCPercent)
+			log.Info("memory", "held MiB", heldMemory()>>20, "GOGC", servingGCPercent)
+		case limit >= 0:
 			debug.SetMemoryLimit(limit)
 		}
 		// Building and compressing the offline search takes seconds of

@@ -202,18 +202,7 @@ func TestMemoryLimitFlag(t *testing.T) {
 	}
 }
 
-// Once ready, the default limit leaves requestRoom above what the
-// runtime holds, and is never below defaultMemoryLimit.
-func TestSettledLimit(t *testing.T) {
-	for _, tt := range []struct{ held, want int64 }{
-		{0, defaultMemoryLimit},
-		{defaultMemoryLimit - requestRoom, defaultMemoryLimit},
-		{145 << 20, 145<<20 + requestRoom},
-	} {
-		if got := settledLimit(tt.held); got != tt.want {
-			t.Errorf("settledLimit(%d) = %d, want %d", tt.held, got, tt.want)
-		}
-	}
+func TestHeldMemory(t *testing.T) {
 	if h := heldMemory(); h <= 0 {
 		t.Errorf("heldMemory() = %d", h)
 	}
