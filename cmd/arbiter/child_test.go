@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -50,7 +52,7 @@ func TestChild(t *testing.T) {
 
 // childControl reads the parent's commands on standard input: "profile
 // PATH" starts a CPU profile, "stop" writes it, "allocs PATH" writes the
-// allocations so far. End of input ends the
+// allocations so far, "gc" collects and gives memory back. End of input ends the
 // process.
 func childControl() {
 	sc := bufio.NewScanner(os.Stdin)
@@ -68,6 +70,13 @@ func childControl() {
 				pprof.Lookup("allocs").WriteTo(f, 0)
 				f.Close()
 			}
+		case "gc": // collect, and give back what is free
+			// Twice first: what sync.Pools hold (echo's contexts, each
+			// with the site its last request was served from) goes at
+			// the second collection.
+			runtime.GC()
+			runtime.GC()
+			debug.FreeOSMemory()
 		case "stop":
 			if prof != nil {
 				pprof.StopCPUProfile()
@@ -301,10 +310,33 @@ func (c *child) awaitIdle(t testing.TB, limit time.Duration) {
 	t.Fatalf("child still busy after %v", limit)
 }
 
-// metric reads one unlabelled series from the child's /metrics.
-func (c *child) metric(t testing.TB, name string) float64 {
+// metric reads one series from the child's /metrics: a name, with its
+// labels if it has any (`arbiter_reloads_total{result="ok"}`).
+func (c *child) metric(t testing.TB, series string) float64 {
 	t.Helper()
-	resp, err := http.Get(c.url + "/metrics")
+	v, ok := c.readMetric(t, series)
+	if !ok {
+		t.Fatalf("no %s in /metrics", series)
+	}
+	return v
+}
+
+// metricOr is metric, or def for a series not there (yet).
+func (c *child) metricOr(t testing.TB, series string, def float64) float64 {
+	t.Helper()
+	if v, ok := c.readMetric(t, series); ok {
+		return v
+	}
+	return def
+}
+
+// metricsClient keeps no connection open: the server's goroutines are
+// counted through it.
+var metricsClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: time.Minute}
+
+func (c *child) readMetric(t testing.TB, series string) (float64, bool) {
+	t.Helper()
+	resp, err := metricsClient.Get(c.url + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,16 +344,15 @@ func (c *child) metric(t testing.TB, name string) float64 {
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+		if v, ok := strings.CutPrefix(sc.Text(), series+" "); ok {
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return f
+			return f, true
 		}
 	}
-	t.Fatalf("no %s in /metrics", name)
-	return 0
+	return 0, false
 }
 
 // rss is the child's resident set, in bytes.
