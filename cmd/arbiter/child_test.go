@@ -52,7 +52,8 @@ func TestChild(t *testing.T) {
 
 // childControl reads the parent's commands on standard input: "profile
 // PATH" starts a CPU profile, "stop" writes it, "allocs PATH" writes the
-// allocations so far, "gc" collects and gives memory back. End of input ends the
+// allocations so far, "goroutines PATH" writes its goroutines' stacks,
+// "gc" collects and gives memory back. End of input ends the
 // process.
 func childControl() {
 	sc := bufio.NewScanner(os.Stdin)
@@ -68,6 +69,11 @@ func childControl() {
 		case "allocs": // what was allocated since the start: pprof -base tells two apart
 			if f, err := os.Create(arg); err == nil {
 				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		case "goroutines": // who they are, to tell what grew
+			if f, err := os.Create(arg); err == nil {
+				pprof.Lookup("goroutine").WriteTo(f, 1)
 				f.Close()
 			}
 		case "gc": // collect, and give back what is free

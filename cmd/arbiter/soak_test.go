@@ -22,9 +22,9 @@ import (
 // TestSoak runs `arbiter serve` (every embedded edition, a data directory
 // of its own) as a child process on loopback under a mixed load for
 // ARBITER_SOAK (a duration; the test is skipped without it), while the
-// faults of issue 27 happen to it: reloads (SIGHUP) under load, and a data
-// directory that gains a file that is not rules, then loses it, and gains
-// a new edition, then loses it (each a reload by the watcher). The load:
+// faults of issue 27 happen to it: a data directory that gains a file that
+// is not rules, then loses it, and gains a new edition, then loses it (each
+// a reload by the watcher), and reloads (SIGHUP) under load. The load:
 // readers, each its own client address (X-Forwarded-For from a trusted
 // proxy), reading cached and uncached pages, searches, the API, and one of
 // them diffs of neighbouring editions; and an abusive client asking for
@@ -51,7 +51,9 @@ func TestSoak(t *testing.T) {
 	}
 	dur := envDuration(t, "ARBITER_SOAK", 15*time.Second)
 	// Faults come one after another, a step apart: in a short run as
-	// often as a reload allows, in a long one every 8 s.
+	// often as a reload allows, in a long one every 8 s. The warm-up has
+	// reloaded by SIGHUP already, so the bad file comes first: a short
+	// run may have time for one fault only.
 	step := min(max(dur/5, 3*time.Second), 8*time.Second)
 
 	data := t.TempDir()
@@ -103,7 +105,6 @@ func TestSoak(t *testing.T) {
 		name string
 		do   func()
 	}{
-		{"SIGHUP", func() { srv.cmd.Process.Signal(syscall.SIGHUP) }},
 		{"a file that is not rules", func() {
 			putFile(t, filepath.Join(cr, "notes.txt"), []byte("Shopping list\n\n1. eggs\n2) milk\n\x00\x01 binary junk\n"))
 		}},
@@ -112,6 +113,7 @@ func TestSoak(t *testing.T) {
 			putFile(t, filepath.Join(cr, "2020-02-02.txt"), miniCR(time.Date(2020, 2, 2, 0, 0, 0, 0, time.UTC), "Added under load."))
 		}},
 		{"that edition gone", func() { os.Remove(filepath.Join(cr, "2020-02-02.txt")) }},
+		{"SIGHUP", func() { srv.cmd.Process.Signal(syscall.SIGHUP) }},
 	}
 	done := 0
 	for i := 0; time.Now().Add(step).Before(end) || done == 0; i++ {
@@ -152,7 +154,9 @@ func TestSoak(t *testing.T) {
 		t.Errorf("RSS grew from %.1f to %.1f MiB (idle, after a collection): over 10%%", mib(base.rss), mib(last.rss))
 	}
 	if last.goroutines > base.goroutines {
-		t.Errorf("goroutines grew from %d to %d", base.goroutines, last.goroutines)
+		before, _ := os.ReadFile(base.stacks)
+		after, _ := os.ReadFile(last.stacks)
+		t.Errorf("goroutines grew from %d to %d; after the warm-up:\n%s\nat the end:\n%s", base.goroutines, last.goroutines, before, after)
 	}
 }
 
@@ -393,6 +397,7 @@ var checkpoints int
 type soakPoint struct {
 	rss        int64
 	goroutines int
+	stacks     string // a file of the goroutines' stacks
 }
 
 // checkpoint brings the server to the same state each time and measures
@@ -429,11 +434,13 @@ func (c *child) checkpoint(t *testing.T, mix soakURLs) soakPoint {
 	c.command(t, "gc")
 	if prefix := os.Getenv("ARBITER_SOAK_HEAP"); prefix != "" {
 		// go tool pprof -sample_index=inuse_space -base PREFIX.1 PREFIX.2
-		checkpoints++
-		c.command(t, fmt.Sprintf("allocs %s.%d", prefix, checkpoints))
+		c.command(t, fmt.Sprintf("allocs %s.%d", prefix, checkpoints+1))
 	}
 	time.Sleep(500 * time.Millisecond)
-	p := soakPoint{rss: c.rss(t), goroutines: int(c.metric(t, "go_goroutines"))}
+	checkpoints++
+	p := soakPoint{rss: c.rss(t), goroutines: int(c.metric(t, "go_goroutines")),
+		stacks: filepath.Join(t.TempDir(), fmt.Sprintf("goroutines.%d", checkpoints))}
+	c.command(t, "goroutines "+p.stacks)
 	t.Logf("at rest: RSS %.1f MiB, Go heap %.1f MiB of %.1f MiB held from the system, limit %.1f MiB",
 		mib(p.rss), c.metric(t, "go_memstats_heap_alloc_bytes")/(1<<20),
 		(c.metric(t, "go_memstats_sys_bytes")-c.metric(t, "go_memstats_heap_released_bytes"))/(1<<20),
