@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -20,13 +21,21 @@ import (
 // the cache keeps only its brotli and gzip bodies, compressed when it was
 // rendered, so that a hit costs no compression and the cache holds two to
 // four times as many pages (a rule page: 10.5 KB, or 4.9 KB in brotli and
-// gzip together); the rare client that takes no coding gets the
-// gzip body inflated as it is sent. A body too small to be worth
-// compressing is kept as it is.
+// gzip together); the first client that asks for one uncompressed gets the
+// gzip body inflated, and the identity body is kept from then on (plain),
+// counted against the cache's budget, so that only the pages such clients
+// read take the room (inflating the rule page on each request halved the
+// rate it was served at). A body too small to be worth compressing is
+// kept as it is.
 type page struct {
 	body [numCodings][]byte // by coding; nil where not kept
-	size int                // bytes of the identity body
-	etag string             // the identity body's tag; each coding's adds a suffix
+	// plain is the identity body inflated from the gzip one for a client
+	// that takes no coding, once the cache (in, under key) keeps it.
+	plain atomic.Pointer[[]byte]
+	in    *pageCache
+	key   string
+	size  int    // bytes of the identity body
+	etag  string // the identity body's tag; each coding's adds a suffix
 	// Header values, built once: sending a cached page allocates nothing.
 	hdrType, hdrCache, hdrVary []string
 	hdrETag, hdrLength         [numCodings][]string
@@ -79,7 +88,34 @@ func (c *pageCache) put(key string, p *page) {
 		delete(c.pages, k)
 		c.size -= v.cost(k)
 	}
+	p.in, p.key = c, key
 	c.pages[key] = p
+	c.size += n
+}
+
+// keepPlain keeps b as p's identity body if p is still in the cache and
+// the cache has room for it, dropping other pages to make room as put
+// does.
+func (c *pageCache) keepPlain(p *page, b []byte) {
+	n := int64(len(b))
+	if n > c.budget/4 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pages[p.key] != p || p.plain.Load() != nil {
+		return // dropped meanwhile, or another request kept it first
+	}
+	for k, v := range c.pages {
+		if c.size+n <= c.budget {
+			break
+		}
+		if v != p {
+			delete(c.pages, k)
+			c.size -= v.cost(k)
+		}
+	}
+	p.plain.Store(&b)
 	c.size += n
 }
 
@@ -89,6 +125,9 @@ func (p *page) cost(key string) int64 {
 	n := len(key) + pageOverhead
 	for _, b := range p.body {
 		n += len(b)
+	}
+	if b := p.plain.Load(); b != nil {
+		n += len(*b)
 	}
 	return int64(n)
 }
@@ -232,12 +271,29 @@ func writePage(w http.ResponseWriter, r *http.Request, p *page) int {
 		return http.StatusOK
 	}
 	if body == nil {
-		// Kept only compressed: a client that takes no coding.
-		writeGunzipped(w, p.body[gzipCoding])
-		return http.StatusOK
+		body = p.identity()
 	}
 	w.Write(body)
 	return http.StatusOK
+}
+
+// identity is the body of p, kept only compressed, for a client that
+// takes no coding: inflated the first time, and kept if the cache has
+// room.
+func (p *page) identity() []byte {
+	if b := p.plain.Load(); b != nil {
+		return *b
+	}
+	var buf bytes.Buffer
+	buf.Grow(p.size)
+	if err := writeGunzipped(&buf, p.body[gzipCoding]); err != nil {
+		return buf.Bytes() // cannot be: this process compressed it; not kept
+	}
+	b := buf.Bytes()
+	if p.in != nil {
+		p.in.keepPlain(p, b)
+	}
+	return b
 }
 
 // header is a header value shared by many responses. Its capacity is its

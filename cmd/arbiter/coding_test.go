@@ -352,24 +352,33 @@ func TestAssetsPrecompressed(t *testing.T) {
 }
 
 // The page cache keeps a page compressed only, and counts those bytes
-// against its budget; a client that takes no coding still gets the page.
+// against its budget; a client that takes no coding still gets the page,
+// and from then on the page keeps its identity body too, counted.
 func TestCacheKeepsCompressed(t *testing.T) {
 	srv := newFixtureServer(t)
 	const path = "/2026-01-16/704.5k"
-	plain := do(t, srv, "GET", path)
+	do(t, srv, "GET", path, "Accept-Encoding", "br")
 	st := srv.site.Load()
 	p := st.pages.get(path)
 	if p == nil {
 		t.Fatal("not cached")
 	}
-	if p.body[identity] != nil || p.body[gzipCoding] == nil || p.body[brCoding] == nil {
-		t.Errorf("cached bodies: identity %d, gzip %d, br %d bytes", len(p.body[identity]), len(p.body[gzipCoding]), len(p.body[brCoding]))
+	if p.body[identity] != nil || p.body[gzipCoding] == nil || p.body[brCoding] == nil || p.plain.Load() != nil {
+		t.Errorf("cached bodies: identity %d, gzip %d, br %d bytes, plain %v", len(p.body[identity]), len(p.body[gzipCoding]), len(p.body[brCoding]), p.plain.Load() != nil)
 	}
-	if want := int64(len(path) + pageOverhead + len(p.body[gzipCoding]) + len(p.body[brCoding])); st.pages.size != want {
-		t.Errorf("cache counts %d bytes, want %d", st.pages.size, want)
+	compressed := int64(len(path) + pageOverhead + len(p.body[gzipCoding]) + len(p.body[brCoding]))
+	if st.pages.size != compressed {
+		t.Errorf("cache counts %d bytes, want %d", st.pages.size, compressed)
 	}
+	plain := do(t, srv, "GET", path)
 	if p.size != plain.Body.Len() || plain.Body.Len() <= len(p.body[gzipCoding])+len(p.body[brCoding]) {
 		t.Errorf("identity body %d bytes (page says %d), compressed %d + %d", plain.Body.Len(), p.size, len(p.body[gzipCoding]), len(p.body[brCoding]))
+	}
+	if b := p.plain.Load(); b == nil || string(*b) != plain.Body.String() {
+		t.Fatal("identity body not kept after a client asked for it")
+	}
+	if want := compressed + int64(plain.Body.Len()); st.pages.size != want {
+		t.Errorf("with the identity body the cache counts %d bytes, want %d", st.pages.size, want)
 	}
 	if again := do(t, srv, "GET", path); again.Body.String() != plain.Body.String() || again.Header().Get("Content-Length") != strconv.Itoa(plain.Body.Len()) {
 		t.Errorf("from the cache, identity: %d bytes, Content-Length %q", again.Body.Len(), again.Header().Get("Content-Length"))
@@ -422,7 +431,11 @@ func TestPageCacheBudget(t *testing.T) {
 	const budget = 40 << 10
 	c := newPageCache(budget)
 	for i := range 100 {
-		c.put(fmt.Sprintf("/page/%d", i), mk(2000+i*10))
+		p := mk(2000 + i*10)
+		c.put(fmt.Sprintf("/page/%d", i), p)
+		if i%3 == 0 { // a client that takes no coding asked for it
+			c.keepPlain(p, make([]byte, 1000+i))
+		}
 		var sum int64
 		for k, p := range c.pages {
 			sum += p.cost(k)
@@ -431,8 +444,25 @@ func TestPageCacheBudget(t *testing.T) {
 			t.Fatalf("after %d puts: size %d, pages cost %d, budget %d", i+1, c.size, sum, budget)
 		}
 	}
-	if len(c.pages) < 10 {
+	if len(c.pages) < 8 {
 		t.Errorf("only %d pages of about 3 KB kept in 40 KB", len(c.pages))
+	}
+	plain := 0
+	for _, p := range c.pages {
+		if p.plain.Load() != nil {
+			plain++
+		}
+	}
+	if plain == 0 {
+		t.Error("no page kept its identity body")
+	}
+	gone := mk(100)
+	c.put("/gone", gone)
+	c.put("/gone", mk(100)) // replaced: the old page keeps nothing more
+	before := c.size
+	c.keepPlain(gone, make([]byte, 100))
+	if gone.plain.Load() != nil || c.size != before {
+		t.Error("a page no longer in the cache kept its identity body")
 	}
 	c.put("/huge", mk(budget/4))
 	if c.get("/huge") != nil {

@@ -202,6 +202,12 @@ func TestMemoryLimitFlag(t *testing.T) {
 	}
 }
 
+func TestHeldMemory(t *testing.T) {
+	if h := heldMemory(); h <= 0 {
+		t.Errorf("heldMemory() = %d", h)
+	}
+}
+
 // While the editions load at start the limit has half as much room again,
 // and a limit that is none, or left to GOMEMLIMIT (-1), stays so.
 func TestLoadingLimit(t *testing.T) {

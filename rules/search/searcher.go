@@ -48,6 +48,11 @@ type Searcher struct {
 	// is when one last did, in Unix nanoseconds.
 	dropAll   time.Duration
 	unionUsed atomic.Int64
+	// dropTimer is the pending look at whether the index of every edition
+	// is unused (under unionMu); retired says the Searcher was replaced
+	// (Retire) and arms no more.
+	dropTimer *time.Timer
+	retired   bool
 }
 
 // DefaultDropAll is how long a Searcher keeps the index of every edition
@@ -215,11 +220,30 @@ func (s *Searcher) unionIndex() *unionIndex {
 		return u
 	}
 	u := buildUnion(s.lib)
+	if s.retired {
+		return u // for the search under way alone
+	}
 	s.union.Store(u)
 	if s.dropAll > 0 {
-		time.AfterFunc(s.dropAll, s.dropUnused)
+		s.dropTimer = time.AfterFunc(s.dropAll, s.dropUnused)
 	}
 	return u
+}
+
+// Retire says s is no longer used for new searches (a server replaced its
+// library): it drops the index of every edition, and the pending timer
+// that would have held s, its library, indexes and history, for up to
+// dropAll after the replacement. Searches under way finish; a later one
+// still works, building what it needs and keeping none of it.
+func (s *Searcher) Retire() {
+	s.unionMu.Lock()
+	defer s.unionMu.Unlock()
+	s.retired = true
+	if s.dropTimer != nil {
+		s.dropTimer.Stop()
+		s.dropTimer = nil
+	}
+	s.union.Store(nil)
 }
 
 // dropUnused drops the index of every edition if no search has used it
@@ -227,9 +251,13 @@ func (s *Searcher) unionIndex() *unionIndex {
 func (s *Searcher) dropUnused() {
 	s.unionMu.Lock()
 	defer s.unionMu.Unlock()
+	s.dropTimer = nil
+	if s.retired || s.union.Load() == nil {
+		return
+	}
 	idle := time.Since(time.Unix(0, s.unionUsed.Load()))
 	if idle < s.dropAll {
-		time.AfterFunc(s.dropAll-idle, s.dropUnused)
+		s.dropTimer = time.AfterFunc(s.dropAll-idle, s.dropUnused)
 		return
 	}
 	s.union.Store(nil) // a search under way finishes with it

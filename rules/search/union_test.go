@@ -263,6 +263,30 @@ func TestAllEditionsDropped(t *testing.T) {
 	}
 }
 
+// A retired Searcher (its server's library replaced) drops the index of
+// every edition and its timer at once, keeps none built afterwards, and
+// still answers.
+func TestRetireDropsAllEditions(t *testing.T) {
+	corpusIndex(t)
+	lib := rules.NewLibrary([]*rules.Edition{corpusEd})
+	s := NewSearcher(lib)
+	first, _ := s.Search(AllEditions, "legend rule", Options{Limit: 5})
+	if s.union.Load() == nil || s.dropTimer == nil {
+		t.Fatal("no index of every edition, or no timer to drop it, after a search of every edition")
+	}
+	s.Retire()
+	if s.union.Load() != nil || s.dropTimer != nil {
+		t.Error("retired, the Searcher still holds the index of every edition or its timer")
+	}
+	again, _ := s.Search(AllEditions, "legend rule", Options{Limit: 5})
+	if a, b := fmt.Sprint(ids(first)), fmt.Sprint(ids(again)); a != b {
+		t.Errorf("after Retire: %s, before %s", b, a)
+	}
+	if s.union.Load() != nil || s.dropTimer != nil {
+		t.Error("retired, the Searcher kept the index a later search built")
+	}
+}
+
 // An excerpt's entries are the same lineages as the whole edition of its
 // date: mana burn's glossary entry in the 2007 excerpt is no second hit.
 func TestAllEditionsExcerptJoinsLineage(t *testing.T) {
