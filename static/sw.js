@@ -41,7 +41,9 @@ self.addEventListener('fetch', function (ev) {
     ev.respondWith(caches.match(req, {ignoreVary: true}).then(function (hit) { return hit || fetch(req); }));
     return;
   }
-  if (path === '/sw.js') return;
+  // The worker's own script, and the page's question whether the server
+  // is there (app.js), go to the network alone.
+  if (path === '/sw.js' || path === '/healthz') return;
   ev.respondWith(fetch(req).then(function (res) {
     // A page read is kept, and so is a part of a one-page edition (all.js
     // fetches them), for the page to be whole offline too.
