@@ -23,7 +23,14 @@
     t.innerHTML = html;
     el.replaceWith(t.content);
     var at = pending && d.getElementById(pending);
-    if (at) { pending = null; at.scrollIntoView(); }
+    if (at) {
+      // Go to the anchor again, now that it is there: the browser scrolls
+      // to it and marks it (:target) as it would have on load.
+      var id = pending;
+      pending = null;
+      location.replace('#' + encodeURIComponent(id));
+      if (at.getBoundingClientRect().top > innerHeight || at.getBoundingClientRect().bottom < 0) at.scrollIntoView();
+    }
   }
 
   // fetchPart fetches el's part, then calls done. A server that is busy

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -50,6 +52,7 @@ func TestAllOnAPhone(t *testing.T) {
 		}
 		// Each later part links to its chapters' own pages and to the whole.
 		timed(t, ctx, chromedp.WaitVisible(chromedp.CSS("section#section-7 .later a[href='/2026-01-16/704']")))
+		shoot(t, ctx, "all-later-nojs", "section#section-7")
 		timed(t, ctx, chromedp.Click(chromedp.CSS("section#section-7 .later a[href='"+all+"?full=1']")), waitPath(all+"?full=1"))
 		every = eval[int](t, ctx, rulesJS)
 		if every < 3000 || eval[int](t, ctx, laterJS) != 0 {
@@ -88,6 +91,9 @@ func TestAllOnAPhone(t *testing.T) {
 		if top := eval[float64](t, ctx, "document.getElementById('704.5k').getBoundingClientRect().top"); top < 45 || top > 400 {
 			t.Errorf("#704.5k is at %vpx, not at the top of the screen under the header", top)
 		}
+		if !eval[bool](t, ctx, "document.getElementById('704.5k').matches(':target')") {
+			t.Error("#704.5k is not marked as the address's target")
+		}
 	})
 
 	t.Run("printing gets every rule", func(t *testing.T) {
@@ -100,4 +106,42 @@ func TestAllOnAPhone(t *testing.T) {
 			t.Errorf("printing, the page has %d rules; the whole page has %d", n, every)
 		}
 	})
+}
+
+// shoot saves what ctx's tab shows, with the element sel scrolled to the
+// top, as name-device-mode.png in the screenshots folder (TestScreenshots):
+// on a phone and a desktop, light and dark.
+func shoot(t *testing.T, ctx context.Context, name, sel string) {
+	t.Helper()
+	dir := screenshotDir(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []struct {
+		name   string
+		w, h   int64
+		mobile bool
+	}{{"phone", 390, 844, true}, {"desktop", 1280, 900, false}} {
+		for _, mode := range []string{"light", "dark"} {
+			if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+				Width: d.w, Height: d.h, DeviceScaleFactor: 1, Mobile: d.mobile,
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: mode}},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			eval[bool](t, ctx, `(() => { const e = document.querySelector("`+sel+`"); e.scrollIntoView(); if (e.getBoundingClientRect().top < 60) scrollBy(0, -60); return true; })()`)
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name+"-"+d.name+"-"+mode+".png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	phone(t, ctx)
 }

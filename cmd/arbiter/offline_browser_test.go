@@ -133,6 +133,7 @@ func TestOfflineInBrowser(t *testing.T) {
 		if note := eval[string](t, ctx, "document.getElementById('offline-note').textContent"); !strings.Contains(note, "Offline") {
 			t.Errorf("the footer's note says %q", note)
 		}
+		shoot(t, ctx, "offline-cached", "footer.foot")
 	})
 	// Pages read in the last five minutes are in the HTTP cache
 	// (max-age=300), which answers before the worker is asked; later ones
