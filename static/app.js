@@ -219,6 +219,27 @@
     if (tip) tip.hidden = true;
   }
 
+  // The offline note. The worker writes it into a page it answers from its
+  // copy, but a page the browser's own cache answers (one read in the last
+  // five minutes, max-age=300) reaches here as the server sent it. So a
+  // page that came from a cache (no bytes on the wire) asks the server
+  // whether it is there, and says it is a kept copy when it is not.
+  addEventListener('load', function () {
+    var note = d.getElementById('offline-note');
+    if (!note || !note.hidden || root.hasAttribute('data-static') || !window.fetch) return;
+    var nav = performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+    if (navigator.onLine !== false && !(nav && nav.transferSize === 0)) return;
+    fetch(base + '/healthz', {cache: 'no-store'}).then(function () {}, function () {
+      var b = d.createElement('strong');
+      b.textContent = 'Offline:';
+      note.textContent = ' · ';
+      note.appendChild(b);
+      note.appendChild(d.createTextNode(' the copy this browser kept' +
+        (d.lastModified ? ', of ' + new Date(d.lastModified).toLocaleString() : '')));
+      note.hidden = false;
+    });
+  });
+
   // Print what is folded: open each closed <details>, fold them after.
   var folded = [];
   addEventListener('beforeprint', function () {

@@ -20,7 +20,7 @@ import (
 // manifest: browsers want them to install the site as an app.
 //
 //go:generate go run ./genicons
-//go:embed app.css app.js icon.svg icon-192.png icon-512.png sandbox.css sandbox.js search.js
+//go:embed all.js app.css app.js icon.svg icon-192.png icon-512.png sandbox.css sandbox.js search.js
 var files embed.FS
 
 // ServiceWorker is the script that keeps the site readable offline. It is

@@ -41,9 +41,14 @@ self.addEventListener('fetch', function (ev) {
     ev.respondWith(caches.match(req, {ignoreVary: true}).then(function (hit) { return hit || fetch(req); }));
     return;
   }
-  if (path === '/sw.js') return;
+  // The worker's own script, and the page's question whether the server
+  // is there (app.js), go to the network alone.
+  if (path === '/sw.js' || path === '/healthz') return;
   ev.respondWith(fetch(req).then(function (res) {
-    if (req.mode === 'navigate' && res.ok && /^text\/html/.test(res.headers.get('Content-Type') || '')) {
+    // A page read is kept, and so is a part of a one-page edition (all.js
+    // fetches them), for the page to be whole offline too.
+    var part = /\/all$/.test(path) && url.searchParams.has('from');
+    if ((req.mode === 'navigate' || part) && res.ok && /^text\/html/.test(res.headers.get('Content-Type') || '')) {
       ev.waitUntil(keep(req, res.clone()));
     }
     return res;

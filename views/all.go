@@ -17,7 +17,19 @@ import (
 // the edition, so references lead to anchors on the page.
 type AllPage struct {
 	Page
+	// Inline is how many bytes of the body the page writes before it leaves
+	// the sections after as placeholders, each fetched whole (AllPart) by
+	// all.js as the reader nears it and, once the page has loaded, one after
+	// another, so Find finds every rule in the end. 0 writes every section:
+	// the whole page is 1.9 MB and 27,800 elements, some 9 s to usable on a
+	// slow phone (issue 28), where the first sections alone are under 2 s.
+	Inline int
 }
+
+// AllInline is about how much of the one-page edition its first load
+// holds: the contents and the chapters that fit, at least one (today's
+// CR: the contents, 100–103, 7 KB in brotli).
+const AllInline = 24 << 10
 
 // allSpill is how much of the page the body gathers before writing it on
 // (to templ's buffer, of the same size): the page is some 2 MB, and is
@@ -38,14 +50,36 @@ func (p AllPage) body() templ.Component {
 		a := &allWriter{p: p, w: w, b: make([]byte, 0, 2*allSpill)}
 		e := p.Edition
 		a.contents()
+		later := false
 		for _, s := range e.Sections {
-			a.section(s)
+			a.sectionOpen(s)
+			for i := 0; i < len(s.Chapters); {
+				if p.Inline == 0 || a.n+len(a.b) < p.Inline || !a.wrote {
+					a.entry(s.Chapters[i])
+					a.wrote = true
+					i++
+					continue
+				}
+				j, size := i, 0
+				for j < len(s.Chapters) && (j == i || size+weight(s.Chapters[j]) <= allPart) {
+					size += weight(s.Chapters[j])
+					j++
+				}
+				a.later(s.Chapters[i:j])
+				later = true
+				i = j
+			}
+			a.str(`</section>`)
 			if err := a.flush(ctx); err != nil {
 				return err
 			}
 		}
 		if len(e.Glossary) > 0 {
-			a.glossary()
+			if later {
+				a.laterGlossary()
+			} else {
+				a.glossary()
+			}
 		}
 		for _, t := range e.Topics {
 			a.topic(t)
@@ -55,11 +89,131 @@ func (p AllPage) body() templ.Component {
 	})
 }
 
+// allPart is about how many bytes of HTML one later part holds: some
+// 12 KB in brotli, a quarter of a second on a slow connection.
+const allPart = 64 << 10
+
+// weight guesses the HTML a chapter makes, from its text, without writing
+// it: its text and a tag or two for each entry and link.
+func weight(r *rules.Rule) int {
+	w := 120
+	for _, b := range r.Body {
+		w += len(b.Text.S) * 3 / 2
+	}
+	for _, c := range r.Children {
+		w += weight(c)
+	}
+	return w
+}
+
+// Part is a later part of the one-page edition as the whole page has it,
+// for all.js to put in the place of its placeholder: the chapters from
+// one to another of a section ("704", "712"), or the glossary when from is
+// "glossary"; nil for a part the edition does not have.
+func (p AllPage) Part(from, to string) templ.Component {
+	e := p.Edition
+	var write func(a *allWriter)
+	if from == "glossary" {
+		if len(e.Glossary) == 0 {
+			return nil
+		}
+		write = (*allWriter).glossaryList
+	}
+	for _, s := range e.Sections {
+		i, j := -1, -1
+		for k, c := range s.Chapters {
+			if n := c.Number.String(); n == from {
+				i = k
+			} else if n == to && i >= 0 {
+				j = k
+			}
+		}
+		if from == to {
+			j = i
+		}
+		if i >= 0 && j >= i {
+			chs := s.Chapters[i : j+1]
+			write = func(a *allWriter) {
+				for _, c := range chs {
+					a.entry(c)
+				}
+			}
+		}
+	}
+	if write == nil {
+		return nil
+	}
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		a := &allWriter{p: p, w: w, b: make([]byte, 0, 2*allSpill)}
+		write(a)
+		return a.flush(ctx)
+	})
+}
+
+// AllPartURL is where all.js fetches the chapters from one to another.
+func AllPartURL(p Paths, ed, from, to string) string {
+	return p.AllURL(ed) + "?from=" + from + "&to=" + to
+}
+
+// AllFullURL is the one-page edition with every part written in, for a
+// reader without JavaScript and for a link to print from.
+func AllFullURL(p Paths, ed string) string { return p.AllURL(ed) + "?full=1" }
+
+// later writes the placeholder of chapters chs: the chapters it holds
+// (data-ids, for an anchor to find its part) and where to fetch them, and
+// for a reader whose browser runs no script, a link to each chapter's own
+// page and to the whole edition on one page. all.js replaces it with the
+// chapters (Part).
+func (a *allWriter) later(chs []*rules.Rule) {
+	e := a.p.Edition
+	from, to := chs[0].Number.String(), chs[len(chs)-1].Number.String()
+	a.str(`<div class="later" data-ids="`)
+	for i, c := range chs {
+		if i > 0 {
+			a.str(" ")
+		}
+		a.num(c.Number)
+	}
+	a.str(`" data-part="`)
+	a.esc(AllPartURL(a.p.Paths, e.ID, from, to))
+	a.str(`"><p class="meta">Not on the page yet, fetched as you scroll to it: `)
+	p := a.p.Paths
+	p.OnePage = ""
+	for i, c := range chs {
+		if i > 0 {
+			a.str(", ")
+		}
+		a.str(`<a href="`)
+		a.b = p.appendRuleURL(a.b, e.ID, c.Number)
+		a.str(`">`)
+		a.heading(c)
+		a.str(`</a>`)
+		a.spill()
+	}
+	a.str(`; or <a href="`)
+	a.esc(AllFullURL(a.p.Paths, e.ID))
+	a.str(`">the whole edition on one page</a>.</p></div>`)
+}
+
+// laterGlossary is the glossary's placeholder.
+func (a *allWriter) laterGlossary() {
+	e := a.p.Edition
+	a.str(`<section class="part" id="glossary"><h2>Glossary</h2><div class="later" data-ids="glossary" data-part="`)
+	a.esc(a.p.Paths.AllURL(e.ID) + "?from=glossary")
+	a.str(`"><p class="meta">Not on the page yet, fetched as you scroll to it: <a href="`)
+	a.esc(a.p.Paths.GlossaryURL(e.ID))
+	a.str(`">the glossary on its own page</a>, or <a href="`)
+	a.esc(AllFullURL(a.p.Paths, e.ID))
+	a.str(`">the whole edition on one page</a>.</p></div></section>`)
+}
+
 // allWriter appends the page to b and writes it on to w in pieces.
 type allWriter struct {
 	p     AllPage
 	w     io.Writer
 	b     []byte
+	n     int       // bytes written to w
+	wrote bool      // a chapter whole
 	stack []openTag // appendTextWith's, reused
 	err   error
 }
@@ -74,6 +228,7 @@ func (a *allWriter) spill() {
 func (a *allWriter) write() {
 	if a.err == nil && len(a.b) > 0 {
 		_, a.err = a.w.Write(a.b)
+		a.n += len(a.b)
 	}
 	a.b = a.b[:0]
 }
@@ -108,7 +263,7 @@ func (a *allWriter) contents() {
 	}
 	a.str(`<details class="alltoc"><summary>Contents</summary><ul class="toc">`)
 	for _, s := range e.Sections {
-		a.str(`<li><a href="#section-`)
+		a.str(`<li class="sec"><a href="#section-`)
 		a.b = strconv.AppendInt(a.b, int64(s.Number), 10)
 		a.str(`">`)
 		a.sectionHeading(s)
@@ -144,16 +299,13 @@ func (a *allWriter) heading(r *rules.Rule) {
 	}
 }
 
-func (a *allWriter) section(s *rules.Section) {
+// sectionOpen opens a section and writes its heading.
+func (a *allWriter) sectionOpen(s *rules.Section) {
 	a.str(`<section class="part" id="section-`)
 	a.b = strconv.AppendInt(a.b, int64(s.Number), 10)
 	a.str(`"><h2>`)
 	a.sectionHeading(s)
 	a.str(`</h2>`)
-	for _, c := range s.Chapters {
-		a.entry(c)
-	}
-	a.str(`</section>`)
 }
 
 // entry writes r and everything below it as the rule page does
@@ -242,8 +394,15 @@ func (a *allWriter) text(t rules.Text) {
 // glossary writes every entry, its term the anchor "glossary-" + its slug
 // and a link to its own page.
 func (a *allWriter) glossary() {
+	a.str(`<section class="part" id="glossary"><h2>Glossary</h2>`)
+	a.glossaryList()
+	a.str(`</section>`)
+}
+
+// glossaryList is the glossary's entries, a part of their own for all.js.
+func (a *allWriter) glossaryList() {
 	e := a.p.Edition
-	a.str(`<section class="part" id="glossary"><h2>Glossary</h2><dl class="gloss">`)
+	a.str(`<dl class="gloss">`)
 	p := a.p.Paths
 	p.OnePage = ""
 	for _, g := range e.Glossary {
@@ -288,7 +447,7 @@ func (a *allWriter) glossary() {
 		a.str(`</dd>`)
 		a.spill()
 	}
-	a.str(`</dl></section>`)
+	a.str(`</dl>`)
 }
 
 // topic writes a prose edition's topic, anchored "topic-" + its slug.

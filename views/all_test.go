@@ -22,7 +22,10 @@ func TestAllJudgeBlocks(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	a := &allWriter{p: AllPage{Page: Page{Edition: e}}, w: &buf}
-	a.section(e.Sections[0])
+	a.sectionOpen(e.Sections[0])
+	for _, c := range e.Sections[0].Chapters {
+		a.entry(c)
+	}
 	for _, tp := range e.Topics {
 		a.topic(tp)
 	}
@@ -46,7 +49,7 @@ func TestAllJudgeBlocks(t *testing.T) {
 	cr := rules.ParseText(rules.Source{Name: "cr.txt", Data: []byte("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of January 16, 2026.\n\n1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game.\n\nExample: A game.\n\nGlossary\n\nCredits\n")})
 	buf.Reset()
 	a = &allWriter{p: AllPage{Page: Page{Edition: cr}}, w: &buf}
-	a.section(cr.Sections[0])
+	a.entry(cr.Sections[0].Chapters[0])
 	a.write()
 	if got := buf.String(); !strings.Contains(got, `<div class="ex"><p><b>Example:</b> A game.</p></div>`) || !strings.Contains(got, `These Magic rules apply to any Magic game.</p>`) {
 		t.Errorf("a CR rule's blocks: %s", got)

@@ -21,6 +21,10 @@ type Page struct {
 	// box of its own (the search page): one search box a page.
 	NoJump bool
 	Extra  []string // more static assets for this page only: "sandbox.css", "sandbox.js"
+	// Async are scripts for this page only that nothing waits for, not even
+	// DOMContentLoaded: "all.js", which fetches the one-page edition's later
+	// parts, while the page is read already.
+	Async []string
 	// WasmScript is the URL of a static export's script that runs
 	// WebAssembly on this page (its search, static/search.js); "" for none.
 	WasmScript string

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"github.com/arbiter-rules/arbiter/views"
@@ -42,10 +43,29 @@ func (s *Server) allPage(c echo.Context) error {
 		Title:     "The whole edition · " + views.EditionName(e),
 		Edition:   e,
 		Canonical: s.paths.AllURL(e.ID),
-	}}
+		Async:     []string{"all.js"},
+	}, Inline: views.AllInline}
+	// ?from=704&to=712 is a later part, chapters of a section or the
+	// glossary (from=glossary), for all.js; ?full=1 the page with every
+	// part written in, for a reader without JavaScript.
+	from, to := c.QueryParam("from"), c.QueryParam("to")
+	variant := "-first"
+	var part templ.Component
+	switch {
+	case from != "":
+		if part = p.Part(from, to); part == nil {
+			return notFoundIn(e, "%s has no chapters from %q to %q.", views.EditionName(e), from, to)
+		}
+		variant = "-part-" + from + "-" + to
+		if from == "glossary" {
+			variant = "-part-glossary" // to is anything
+		}
+	case c.QueryParam("full") != "":
+		variant, p.Inline = "-full", 0
+	}
 	res := c.Response()
 	h := res.Header()
-	etag := `"all-` + processStart + "-" + strconv.FormatUint(siteOf(c).gen, 36) + "-" + e.ID + `"`
+	etag := `"all-` + processStart + "-" + strconv.FormatUint(siteOf(c).gen, 36) + "-" + e.ID + variant + `"`
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h.Set("Etag", etag)
 	h.Set("Cache-Control", "public, max-age=300")
@@ -63,7 +83,11 @@ func (s *Server) allPage(c echo.Context) error {
 		return nil
 	}
 	ctx := c.Request().Context()
-	if err := views.All(p).Render(ctx, streamWriter{res}); err != nil && ctx.Err() == nil {
+	page := views.All(p)
+	if part != nil {
+		page = part
+	}
+	if err := page.Render(ctx, streamWriter{res}); err != nil && ctx.Err() == nil {
 		// The status is sent: an error page cannot follow. Say so in the log.
 		s.log.Warn("one-page edition cut short", "path", c.Request().URL.Path, "err", err)
 	}

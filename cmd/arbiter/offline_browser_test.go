@@ -116,8 +116,25 @@ func TestOfflineInBrowser(t *testing.T) {
 		t.Error("tab's pages see the service worker API")
 	}
 
+	// A page read now is in the browser's HTTP cache for five minutes
+	// (max-age=300): offline, the worker's fetch is answered from there.
+	cached := "/" + ed + "/702.19"
+	timed(t, ctx, chromedp.Navigate(ts.URL+cached), chromedp.WaitVisible(chromedp.CSS("main")))
+
 	offline.Store(true)
 	ts.Close() // no network
+	t.Run("a page from the browser's cache", func(t *testing.T) {
+		timed(t, ctx, chromedp.Navigate(ts.URL+"/"+ed+"/glossary/trample"), chromedp.WaitVisible(chromedp.CSS("main")))
+		timed(t, ctx, chromedp.Navigate(ts.URL+cached), chromedp.WaitVisible(chromedp.CSS("main")))
+		if n := eval[float64](t, ctx, "performance.getEntriesByType('navigation')[0].transferSize"); n != 0 {
+			t.Fatalf("%s came over the network (%v bytes)", cached, n)
+		}
+		timed(t, ctx, chromedp.WaitVisible(chromedp.ID("offline-note")))
+		if note := eval[string](t, ctx, "document.getElementById('offline-note').textContent"); !strings.Contains(note, "Offline") {
+			t.Errorf("the footer's note says %q", note)
+		}
+		shoot(t, ctx, "offline-cached", "footer.foot")
+	})
 	// Pages read in the last five minutes are in the HTTP cache
 	// (max-age=300), which answers before the worker is asked; later ones
 	// are not. Empty it, to read from the worker's copy.

@@ -122,7 +122,7 @@ func TestPhoneFirst(t *testing.T) {
 			t.Errorf("after scrolling, the jump box ends at %vpx, out of reach", b)
 		}
 		// An anchor scrolled to is not hidden under the header.
-		timed(t, ctx, chromedp.Navigate(base+"/2026-01-16/all#704.5k"), chromedp.WaitVisible(chromedp.CSS("main")))
+		timed(t, ctx, chromedp.Navigate(base+"/2026-01-16/all#704.5k"), chromedp.WaitVisible(chromedp.CSS("div[id='704.5k']")))
 		if top := eval[float64](t, ctx, "document.getElementById('704.5k').getBoundingClientRect().top"); top < 45 {
 			t.Errorf("#704.5k is at %vpx, under the header", top)
 		}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"html"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -265,4 +267,49 @@ func TestPagedDiff(t *testing.T) {
 		{path: d + "?show=changed&section=1", status: http.StatusMovedPermanently, location: d + "?section=1&show=changed"},
 		{path: d + "?section=7", status: 404},
 	})
+}
+
+// TestAllPageParts: today's CR on one page comes with its first chapters
+// and placeholders for the rest; put in their places, the parts all.js
+// fetches make the page with every part written in (?full=1), byte for
+// byte.
+func TestAllPageParts(t *testing.T) {
+	srv := officialServer(t)
+	first := do(t, srv, "GET", "/2026-01-16/all")
+	full := do(t, srv, "GET", "/2026-01-16/all?full=1")
+	if first.Code != 200 || full.Code != 200 {
+		t.Fatalf("%d, ?full=1 %d", first.Code, full.Code)
+	}
+	if n, whole := first.Body.Len(), full.Body.Len(); n > 80<<10 || n*10 > whole {
+		t.Errorf("the first load is %d bytes of the whole's %d", n, whole)
+	}
+	later := regexp.MustCompile(`<div class="later" data-ids="[^"]*" data-part="([^"]*)">.*?</div>`)
+	single := regexp.MustCompile(`from=(glossary|(\d+)&to=(\d+))$`)
+	parts := 0
+	got := later.ReplaceAllStringFunc(first.Body.String(), func(div string) string {
+		parts++
+		url := html.UnescapeString(later.FindStringSubmatch(div)[1])
+		w := do(t, srv, "GET", url)
+		if w.Code != 200 {
+			t.Errorf("%s: %d", url, w.Code)
+		}
+		// A part is some 64 KB but for a chapter as large alone (702,
+		// 334 KB) or the glossary.
+		m := single.FindStringSubmatch(url)
+		if n := w.Body.Len(); n > 128<<10 && (m == nil || m[2] != m[3]) {
+			t.Errorf("%s is %d bytes", url, n)
+		}
+		return w.Body.String()
+	})
+	if parts < 10 {
+		t.Errorf("%d parts", parts)
+	}
+	if got != full.Body.String() {
+		t.Errorf("the page with its parts put in (%d bytes) is not the whole page (%d bytes)", len(got), full.Body.Len())
+	}
+	for _, bad := range []string{"?from=999", "?from=704&to=103", "?from=nope", "?from=704&to=999"} {
+		if w := do(t, srv, "GET", "/2026-01-16/all"+bad); w.Code != 404 {
+			t.Errorf("%s: %d", bad, w.Code)
+		}
+	}
 }

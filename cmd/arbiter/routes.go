@@ -87,7 +87,7 @@ func (s *Server) routes() {
 		get(p+"/diff/:from/:to", s.expensive(s.diffPage))
 		get(p+"/:edition", s.docEdition)
 		get(p+"/:edition/section/:section", s.sectionPage)
-		get(p+"/:edition/all", s.expensive(s.allPage))
+		get(p+"/:edition/all", s.expensiveIf(wholeEdition, s.allPage))
 		get(p+"/:edition/topic/:slug", s.topicPage)
 		get(p+"/:edition/:number", s.rulePage)
 		get(p+"/:edition/:number/now", s.nowRule)
@@ -113,7 +113,7 @@ func (s *Server) routes() {
 	get("/:edition/glossary", s.glossaryPage)
 	get("/:edition/glossary/:slug", s.termPage)
 	get("/:edition/keywords", s.keywordsPage)
-	get("/:edition/all", s.expensive(s.allPage))
+	get("/:edition/all", s.expensiveIf(wholeEdition, s.allPage))
 	get("/:edition/topic/:slug", s.topicPage)
 	get("/:edition/:number", s.rulePage)
 	get("/:edition/:number/now", s.nowRule)
@@ -335,3 +335,8 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		return err
 	}
 }
+
+// wholeEdition says whether a request of /{edition}/all is for the page,
+// which walks the whole edition, rather than one part of it (?from=704&to=712,
+// for all.js), which costs what a chapter's own page does.
+func wholeEdition(c echo.Context) bool { return c.QueryParam("from") == "" }

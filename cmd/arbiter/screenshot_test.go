@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -29,6 +30,10 @@ func screenshotDir(t *testing.T) string {
 // fullPage are the pages saved whole rather than their first screen: a
 // sandbox page prints every step.
 var fullPage = map[string]bool{"sandbox-example": true}
+
+// waitFor are the pages whose screen is ready only once an element shows:
+// the one-page edition fetches the part an anchor is in (all.js).
+var waitFor = map[string]string{"all-at-rule": "div[id='704.5k']"}
 
 // TestScreenshots serves every embedded edition, as arbiter serve does with
 // no flags, and saves the first screen of the pages a judge meets first, on
@@ -128,6 +133,9 @@ func TestScreenshots(t *testing.T) {
 				}
 				for _, p := range pages {
 					timed(t, ctx, chromedp.Navigate(ts.URL+p.path), chromedp.WaitVisible(chromedp.CSS("main")))
+					if sel, ok := waitFor[p.name]; ok && m.name != "print" {
+						timed(t, ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Sleep(300*time.Millisecond))
+					}
 					if text := eval[string](t, ctx, "document.querySelector('main').innerText"); !strings.Contains(text, p.want) {
 						t.Errorf("%s: the page does not say %q", p.path, p.want)
 					}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -48,6 +49,35 @@ func TestShareBrowser(t *testing.T) {
 		}
 		timed(t, ctx, chromedp.Evaluate[chromedp.Void]("q = document.getElementById('sb-q'), q.value = '810.9a', q.dispatchEvent(new Event('input'))"))
 		shootPhoneOrDesktop(t, ctx, "sandbox-index-810-phone")
+	})
+
+	// A scenario of one's own travels in its link (s): with the
+	// dictionary the link is a quarter shorter, and a link written before
+	// it still opens the same run.
+	t.Run("a shorter link for a scenario of one's own", func(t *testing.T) {
+		lib, err := scenario.Bundled()
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := lib.ByName("legend-rule"+scenario.Ext).Text + "\n# my own\n"
+		old := "/sandbox/run?s=" + oldShare(text)
+		ctx := tab(t, bctx)
+		phone(t, ctx)
+		timed(t, ctx, chromedp.Navigate(ts.URL+old), chromedp.WaitVisible(chromedp.ID("sb-share")))
+		share := eval[string](t, ctx, `document.getElementById('sb-share').value`)
+		steps := eval[int](t, ctx, `document.querySelectorAll('ol.steplist li').length`)
+		if !strings.HasPrefix(share, ts.URL+"/sandbox/run?") || len(share) > len(ts.URL+old)*4/5 {
+			t.Errorf("the share box holds %d characters, the old link %d: %s", len(share), len(ts.URL+old), share)
+		}
+		t.Logf("share link: %d characters, the old link %d", len(share), len(ts.URL+old))
+		shoot(t, ctx, "sandbox-share-own", "#sb-share")
+		timed(t, ctx, chromedp.Navigate(share), chromedp.WaitVisible(chromedp.ID("sb-share")))
+		if again := eval[string](t, ctx, `document.getElementById('sb-share').value`); again != share {
+			t.Errorf("the shared link's page shares %s", again)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll('ol.steplist li').length`); n != steps || n == 0 {
+			t.Errorf("the shared link's run has %d steps, the old link's %d", n, steps)
+		}
 	})
 
 	t.Run("share box", func(t *testing.T) {
