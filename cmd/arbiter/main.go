@@ -5,6 +5,7 @@
 //	arbiter export --format json|md [--out DIR] PATH
 //	arbiter fetch [--doc cr,mtr,ipg,jar] [--dir DIR] [--url URL] [--mtr-url URL] [--ipg-url URL] [--jar-url URL] [--timeout 1m]
 //	arbiter archive [--from DIR] [--out DIR]
+//	arbiter cards --coverage [--sets] [--top N]
 package main
 
 import (

@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/cards"
 )
 
 func init() {
@@ -150,10 +151,44 @@ func runScenarioSet(lib *scenario.Library, eds []*engine.RulesEdition, w io.Writ
 		}
 	}
 	fmt.Fprintf(w, "%d scenarios, %d runs, %d failed\n", len(lib.Scenarios), runs, failed)
+	if !checkScenarioCards(lib, w) {
+		failed++
+	}
 	if failed > 0 {
 		return 1
 	}
 	return 0
+}
+
+// checkScenarioCards reports each card line that names a real card (the
+// embedded card data) with other characteristics or text and isn't marked
+// invented (issue 26), and reports whether there was none.
+func checkScenarioCards(lib *scenario.Library, w io.Writer) bool {
+	set, err := cards.Embedded()
+	if err != nil {
+		fmt.Fprintf(w, "FAIL card data: %v\n", err)
+		return false
+	}
+	var total scenario.RealCardCount
+	naming, differing, faces := 0, 0, 0
+	for _, sc := range lib.Scenarios {
+		ms, n := scenario.CheckRealCards(sc, set)
+		total.Real += n.Real
+		total.Invented += n.Invented
+		if n.Real > 0 {
+			naming++
+		}
+		if len(ms) > 0 {
+			differing++
+		}
+		for _, m := range ms {
+			faces++
+			fmt.Fprintf(w, "FAIL %s\n", m)
+		}
+	}
+	fmt.Fprintf(w, "card data (%s, %s): %d scenarios name %d real cards' faces (%d marked invented); %d faces in %d scenarios differ from it\n",
+		set.Source, set.Date, naming, total.Real, total.Invented, faces, differing)
+	return faces == 0
 }
 
 func traceScenario(lib *scenario.Library, name string, ed *engine.RulesEdition, w, stderr io.Writer) int {

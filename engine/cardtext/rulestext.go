@@ -1,6 +1,7 @@
 package cardtext
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -118,6 +119,29 @@ func (e *parseError) Error() string {
 		return fmt.Sprintf("can't read %q: %s", e.text, e.want)
 	}
 	return fmt.Sprintf("can't read %q at %q: %s", e.text, clip(e.rest), e.want)
+}
+
+// StoppedAt returns, for an error ParseAbilities gave, the text it read
+// (the object's name written ~, reminder text left out) and the part of it
+// where reading stopped: so a report can name the sentence that stopped
+// it. ok is false for an error of another kind.
+func StoppedAt(err error) (text, rest string, ok bool) {
+	var pe *parseError
+	if !errors.As(err, &pe) {
+		return "", "", false
+	}
+	return pe.text, pe.rest, true
+}
+
+// WithoutReminder is a line of rules text without its reminder text
+// (207.2): empty for a line that is only reminder text, such as a basic
+// land's "({T}: Add {G}.)".
+func WithoutReminder(line string) string {
+	t := withoutReminder(line)
+	if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") && !strings.ContainsAny(t[1:len(t)-1], "()") {
+		return ""
+	}
+	return t
 }
 
 const textHelp = "the engine reads keywords, \"COST: EFFECT\", \"When/Whenever/At …, EFFECT\" and static abilities in Oracle wording (see the scenario README)"

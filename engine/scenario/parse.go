@@ -462,6 +462,7 @@ func (p *parser) cardSpec(d *CardDecl, rest string) bool {
 	tl := main.s
 	if m := ptRe.FindStringSubmatchIndex(" " + tl); m != nil {
 		pw, tg := (" " + tl)[m[2]:m[3]], (" " + tl)[m[4]:m[5]]
+		d.PT = pw + "/" + tg
 		if strings.Contains(pw, "*") || strings.Contains(tg, "*") {
 			// 208.2a: * is defined by a characteristic-defining ability,
 			// given on a text: line; the printed number is 0.

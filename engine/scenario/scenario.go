@@ -86,7 +86,8 @@ type CardDecl struct {
 	Power     int
 	Toughness int
 	HasPT     bool
-	Loyalty   int // a planeswalker's printed loyalty: "loyalty 3"
+	PT        string // as written: "2/2", "*/1+*" (realcards.go compares it with the card data's)
+	Loyalty   int    // a planeswalker's printed loyalty: "loyalty 3"
 	// A vanguard card's modifiers: "hand +2", "life -3" (313.6, 313.7).
 	HandMod, LifeMod int
 	Modifiers        bool
