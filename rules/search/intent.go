@@ -89,3 +89,15 @@ func (ix *MemIndex) holdsAny(d int32, terms []int32) bool {
 	}
 	return false
 }
+
+// whatVerbs ask, after "what", what something is or takes: "what makes
+// something a mana ability", "what counts as a spell". They hold the
+// question together; the rules that answer never say "makes" or
+// "counts", and a word so rare in the rules would weigh most in the
+// share of the query a rule matches.
+var whatVerbs = map[string]bool{string(stem(nil, []byte("makes"))): true, string(stem(nil, []byte("counts"))): true}
+
+// askingWhat reports whether toks[i] is one of whatVerbs right after "what".
+func askingWhat(toks []qtoken, i int) bool {
+	return i >= 1 && whatVerbs[toks[i].key] && toks[i-1].key == "what"
+}

@@ -184,3 +184,33 @@ func TestAsksWhen(t *testing.T) {
 		}
 	}
 }
+
+// TestAskingWhat: "makes" and "counts" right after "what" hold the
+// question together and weigh nothing; elsewhere they are words to find.
+func TestAskingWhat(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, tc := range []struct {
+		q, word string
+		stop    bool
+	}{
+		{"what makes something a mana ability", "makes", true},
+		{"what counts as a spell", "counts", true},
+		{"effects that makes a token", "makes", false},
+		{"what if it counts", "counts", false},
+	} {
+		p := ix.plan(Parse(tc.q), false)
+		id := ix.terms[string(stem(nil, []byte(tc.word)))]
+		found := false
+		for _, c := range p.clauses {
+			if len(c.alts) == 1 && len(c.alts[0].terms) == 1 && c.alts[0].terms[0] == id {
+				found = true
+				if c.stop != tc.stop {
+					t.Errorf("%q: %q stop = %v, want %v", tc.q, tc.word, c.stop, tc.stop)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no clause of %q", tc.q, tc.word)
+		}
+	}
+}

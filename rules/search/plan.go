@@ -303,7 +303,7 @@ func (ix *MemIndex) planRun(p *plan, toks []qtoken, fix map[int][]Correction, fi
 			continue
 		}
 		quot = append(quot, qterm{term: id, qpos: t.pos})
-		stop := ix.stop[id] || t.kind == TokWord && (questionWords[t.key] || t.key == "between" && i >= 2 && questionWords[toks[i-2].key])
+		stop := ix.stop[id] || t.kind == TokWord && (questionWords[t.key] || t.key == "between" && i >= 2 && questionWords[toks[i-2].key] || askingWhat(toks, i-1))
 		if !stop {
 			seq = append(seq, seqTerm{clause: len(p.clauses), qpos: t.pos})
 		}
