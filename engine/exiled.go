@@ -29,7 +29,7 @@ func lastExiledCreature(s *State, src *Object) *Object {
 
 // typesOf is a type-changing effect as it applies now: "the creature types
 // of" an object become the creature types it sets.
-func (lc *layerCtx) typesOf(sp *cardtext.ContSpec, in *instance, o *Object) *cardtext.ContSpec {
+func (lc *layerCtx) typesOf(sp *cardtext.ContSpec, in *instance, o *Object, params map[cardtext.ObjectID]*Chars) *cardtext.ContSpec {
 	if sp.TypesOf == nil {
 		return sp
 	}
@@ -41,7 +41,7 @@ func (lc *layerCtx) typesOf(sp *cardtext.ContSpec, in *instance, o *Object) *car
 	cp := *sp
 	cp.TypesOf = nil
 	if of != nil {
-		for _, st := range lc.ch[of.ID].Types.Subtypes {
+		for _, st := range params[of.ID].Types.Subtypes {
 			if st.Kind == cardtext.CreatureType {
 				cp.SetSubs = append(cp.SetSubs, st)
 			}

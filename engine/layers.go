@@ -393,10 +393,12 @@ func (lc *layerCtx) apply(l string) {
 	}
 	// 613.8: an effect that depends on another waits until it has applied;
 	// the order is reconsidered after each (613.8c); a loop of
-	// dependencies falls back to timestamps (613.8b).
+	// dependencies falls back to timestamps (613.8b). Without 613.8 the
+	// effects apply in the order above alone: timestamps.
+	deps := lc.s.applies(registry.Dependency)
 	for len(insts) > 0 {
 		pick := 0
-		if len(insts) > 1 {
+		if len(insts) > 1 && deps {
 			pick = -1
 			for i, a := range insts {
 				free := true
@@ -417,7 +419,7 @@ func (lc *layerCtx) apply(l string) {
 		}
 		a := insts[pick]
 		insts = append(insts[:pick:pick], insts[pick+1:]...)
-		lc.applyOne(l, a, lc.ch, true)
+		lc.applyOne(l, a, lc.ch, lc.ch, true)
 		if l == "6" && len(a.spec.Gain) > 0 {
 			// An ability an effect has just granted may itself grant
 			// abilities (Rune of Flight's "Equipped creature has flying"):
@@ -455,7 +457,7 @@ func (lc *layerCtx) applyByTimestamp() {
 	lc.counters()
 	lc.landAbilities()
 	for _, p := range parts {
-		lc.applyOne(p.l, p.in, lc.ch, true)
+		lc.applyOne(p.l, p.in, lc.ch, lc.ch, true)
 	}
 }
 
@@ -620,27 +622,117 @@ func (lc *layerCtx) exists(in *instance, ch map[cardtext.ObjectID]*Chars) bool {
 }
 
 // dependsOn reports whether a depends on b (613.8a): applying b would
-// change whether a exists or what it applies to. Characteristic-defining
-// abilities depend only on each other.
+// change whether a exists, what it applies to, or what it does to the
+// things it applies to. Characteristic-defining abilities depend only on
+// each other.
 func (lc *layerCtx) dependsOn(l string, a, b *instance) bool {
-	if a.cda != b.cda || (a.fixed != nil && a.ab == nil) {
+	if a.cda != b.cda {
 		return false
 	}
-	before, existed := lc.affected(a, lc.ch), lc.exists(a, lc.ch)
-	trial := make(map[cardtext.ObjectID]*Chars, len(lc.ch))
-	for id, c := range lc.ch {
-		cc := *c
-		trial[id] = &cc
+	trial := copyChars(lc.ch)
+	lc.applyOne(l, b, trial, lc.ch, false)
+	if a.fixed == nil || a.ab != nil {
+		// An effect whose objects are locked in (611.2c) can't come to
+		// apply to others or stop existing; one from a static ability
+		// can.
+		before, existed := lc.affected(a, lc.ch), lc.exists(a, lc.ch)
+		after, exists := lc.affected(a, trial), lc.exists(a, trial)
+		if existed != exists || !slices.Equal(before, after) {
+			return true
+		}
+		if !existed {
+			return false
+		}
 	}
-	lc.applyOne(l, b, trial, false)
-	after, exists := lc.affected(a, trial), lc.exists(a, trial)
-	return existed != exists || !slices.Equal(before, after)
+	return lc.doesOtherwise(l, a, trial)
 }
 
-// applyOne applies one effect's layer-l part to the objects it affects.
+// doesOtherwise reports whether applying an effect would do something else
+// to the things it applies to if its parameters were read from trial (the
+// characteristics after another effect's trial application) rather than
+// from the current ones: 613.8a's "what it does to any of the things it
+// applies to". Both applications start from the same characteristics, so
+// only the parameters differ: "+X/+X, where X is the greatest power among
+// creatures you control" does more after "creatures you control get
+// +1/+1" has applied, though it applies to the same creatures.
+func (lc *layerCtx) doesOtherwise(l string, a *instance, trial map[cardtext.ObjectID]*Chars) bool {
+	if !lc.hasParams(l, a) {
+		return false
+	}
+	now, then := copyChars(lc.ch), copyChars(lc.ch)
+	lc.applyOne(l, a, now, lc.ch, false)
+	lc.applyOne(l, a, then, trial, false)
+	for _, id := range lc.affected(a, lc.ch) {
+		if !sameInLayer(l, now[id], then[id]) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasParams reports whether an effect's layer-l part reads anything from
+// the characteristics of objects as it applies (an amount that counts or
+// measures them, "the creature types of"), so that another effect in the
+// same layer could change what it does. Fixed values (a resolved effect's
+// locked-in +X/+X, "becomes 0/1", "is white") can't change.
+func (lc *layerCtx) hasParams(l string, in *instance) bool {
+	sp := in.spec
+	switch l {
+	case "4":
+		return sp.TypesOf != nil
+	case "7a", "7b", "7c":
+		var amts []cardtext.Amount
+		switch {
+		case l == "7a" && sp.CDAPT != nil:
+			amts = sp.CDAPT[:]
+		case l == "7b" && in.eff != nil && in.eff.SetAmt != nil:
+			amts = in.eff.SetAmt[:]
+		case l == "7b" && in.eff == nil && sp.SetPT != nil:
+			amts = sp.SetPT[:]
+		case l == "7c" && in.eff == nil && sp.ModPT != nil:
+			amts = sp.ModPT[:]
+		}
+		return slices.ContainsFunc(amts, readsChars)
+	}
+	return false
+}
+
+// readsChars reports whether an amount reads objects' characteristics.
+func readsChars(a cardtext.Amount) bool {
+	return a.Count != nil || a.PowerOf != nil || a.ToughOf != nil || a.CardTypesAmong != nil || a.Devotion != 0
+}
+
+// sameInLayer reports whether two results of one effect agree in what its
+// layer changes.
+func sameInLayer(l string, x, y *Chars) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	switch l {
+	case "4":
+		return x.Types.String() == y.Types.String()
+	case "7a", "7b", "7c", "7d":
+		return x.Power == y.Power && x.Toughness == y.Toughness && x.HasPT == y.HasPT
+	}
+	return true
+}
+
+// copyChars copies a computation's characteristics for a trial.
+func copyChars(ch map[cardtext.ObjectID]*Chars) map[cardtext.ObjectID]*Chars {
+	out := make(map[cardtext.ObjectID]*Chars, len(ch))
+	for id, c := range ch {
+		cc := *c
+		out[id] = &cc
+	}
+	return out
+}
+
+// applyOne applies one effect's layer-l part to the objects it affects in
+// ch, reading its parameters (amounts, "the creature types of") from
+// params: ch itself but for a dependency check, which separates them.
 // record is false for a trial (a dependency check), which must leave no
 // trace.
-func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*Chars, record bool) {
+func (lc *layerCtx) applyOne(l string, in *instance, ch, params map[cardtext.ObjectID]*Chars, record bool) {
 	if !lc.exists(in, ch) {
 		return
 	}
@@ -694,7 +786,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 				note("text", fmt.Sprintf("%s becomes %s", in.eff.From, in.eff.To))
 			}
 		case "4":
-			applyTypes(c, lc.typesOf(sp, in, o), lc.s.rules)
+			applyTypes(c, lc.typesOf(sp, in, o, params), lc.s.rules)
 			note("types", "types become "+c.Types.String())
 		case "5":
 			col := sp.SetColor
@@ -750,13 +842,13 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 			var pw, tg int
 			switch {
 			case l == "7a":
-				pw, tg = lc.amount(sp.CDAPT[0], in, o), lc.amount(sp.CDAPT[1], in, o)
+				pw, tg = lc.amount(sp.CDAPT[0], in, o, params), lc.amount(sp.CDAPT[1], in, o, params)
 			case in.eff != nil && in.eff.SetAmt != nil:
-				pw, tg = lc.amount(in.eff.SetAmt[0], in, o), lc.amount(in.eff.SetAmt[1], in, o)
+				pw, tg = lc.amount(in.eff.SetAmt[0], in, o, params), lc.amount(in.eff.SetAmt[1], in, o, params)
 			case in.eff != nil:
 				pw, tg = in.eff.Set[0], in.eff.Set[1]
 			default:
-				pw, tg = lc.amount(sp.SetPT[0], in, o), lc.amount(sp.SetPT[1], in, o)
+				pw, tg = lc.amount(sp.SetPT[0], in, o, params), lc.amount(sp.SetPT[1], in, o, params)
 			}
 			c.Power, c.Toughness, c.HasPT = pw, tg, true
 			what := fmt.Sprintf("set to %d/%d", pw, tg)
@@ -769,7 +861,7 @@ func (lc *layerCtx) applyOne(l string, in *instance, ch map[cardtext.ObjectID]*C
 			if in.eff != nil {
 				pw, tg = in.eff.Mod[0], in.eff.Mod[1]
 			} else {
-				pw, tg = lc.amount(sp.ModPT[0], in, o), lc.amount(sp.ModPT[1], in, o)
+				pw, tg = lc.amount(sp.ModPT[0], in, o, params), lc.amount(sp.ModPT[1], in, o, params)
 			}
 			c.Power, c.Toughness = lc.floor(c.Power+pw), lc.floor(c.Toughness+tg)
 			note("power/toughness", fmt.Sprintf("%+d/%+d", pw, tg))
@@ -1096,13 +1188,14 @@ func (lc *layerCtx) matches(f *cardtext.Filter, o *Object, ch *Chars, src *Objec
 	return matchFilter(lc.s, f, o, ch, src, ctrl)
 }
 
-// amount evaluates an amount for a static ability's effect on object o.
-func (lc *layerCtx) amount(a cardtext.Amount, in *instance, o *Object) int {
+// amount evaluates an amount for a static ability's effect on object o,
+// reading the characteristics params.
+func (lc *layerCtx) amount(a cardtext.Amount, in *instance, o *Object, params map[cardtext.ObjectID]*Chars) int {
 	src := in.src
 	if src == nil {
 		src = o
 	}
-	n := countAmount(lc.s, a, src, in.ctrl, lc.ch, o)
+	n := countAmount(lc.s, a, src, in.ctrl, params, o)
 	return n
 }
 

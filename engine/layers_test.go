@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -203,6 +204,37 @@ func TestLayers(t *testing.T) {
 			}
 			return ""
 		}},
+		// 613.8a(b), "what it does to any of the things it applies to":
+		// the Anthem changes the Banner's X, not what it applies to, so
+		// the Banner, though older, applies after it.
+		{"613.8a: an effect whose amount another changes waits for it", func(g *game) {
+			g.put(g.textCard("Pack Banner", "{2}{G}", "Enchantment", nil, "Creatures you control get +X/+X, where X is the greatest power among creatures you control."), 0, cardtext.Battlefield)
+			g.put(g.textCard("Glorious Anthem", "{1}{W}{W}", "Enchantment", nil, "Creatures you control get +1/+1."), 0, cardtext.Battlefield)
+			g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
+		}, func(g *game) string {
+			return ptNotes(g.chars("Grizzly Bears#1"), 6, "+1/+1 by Glorious Anthem#1, +3/+3 by Pack Banner#1")
+		}},
+		// An amount that reads characteristics the other effect doesn't
+		// change ("the number of Forests" in layer 7c) makes no
+		// dependency: timestamps decide.
+		{"613.8a: an amount another leaves alone makes no dependency", func(g *game) {
+			g.put(g.textCard("Grove Banner", "{2}{G}", "Enchantment", nil, "Creatures you control get +X/+X, where X is the number of Forests you control."), 0, cardtext.Battlefield)
+			g.put(g.textCard("Glorious Anthem", "{1}{W}{W}", "Enchantment", nil, "Creatures you control get +1/+1."), 0, cardtext.Battlefield)
+			g.put(g.card("Forest", "", "Basic Land — Forest"), 0, cardtext.Battlefield)
+			g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
+		}, func(g *game) string {
+			return ptNotes(g.chars("Grizzly Bears#1"), 4, "+1/+1 by Grove Banner#1, +1/+1 by Glorious Anthem#1")
+		}},
+		// Each Banner changes the other's X: a loop, applied in timestamp
+		// order (613.8b): +2/+2, then +4/+4.
+		{"613.8b: a loop of amounts falls back to timestamps", func(g *game) {
+			for _, n := range []string{"Pack Banner", "War Banner"} {
+				g.put(g.textCard(n, "{2}{G}", "Enchantment", nil, "Creatures you control get +X/+X, where X is the greatest power among creatures you control."), 0, cardtext.Battlefield)
+			}
+			g.put(g.card("Grizzly Bears", "{1}{G}", "Creature — Bear", 2, 2), 0, cardtext.Battlefield)
+		}, func(g *game) string {
+			return ptNotes(g.chars("Grizzly Bears#1"), 8, "+2/+2 by Pack Banner#1, +4/+4 by War Banner#1")
+		}},
 		{"611.2c: a resolved effect's set is fixed; a static ability's isn't", func(g *game) {
 			g.put(g.card("Savannah Lions", "{W}", "Creature — Cat", 2, 1), 0, cardtext.Battlefield)
 			g.put(g.textCard("Charge", "{W}", "Instant", nil, "All white creatures get +1/+1 until end of turn."), 0, cardtext.Hand)
@@ -275,4 +307,17 @@ func TestPTBounds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ptNotes checks a creature's power and the power/toughness notes of its
+// layers, in the order they applied ("+1/+1 by Glorious Anthem#1, …").
+func ptNotes(ch Chars, power int, want string) string {
+	var got []string
+	for _, n := range ch.NotesFor("power/toughness") {
+		got = append(got, n.What+" by "+n.By)
+	}
+	if ch.Power != power || strings.Join(got, ", ") != want {
+		return fmt.Sprintf("power %d, %s; want %d, %s", ch.Power, strings.Join(got, ", "), power, want)
+	}
+	return ""
 }

@@ -21,7 +21,7 @@ var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, m
 	Color, ManaValue, ManaValueHybrid, ManaValuePhyrexian, Layer7d, Copy,
 	CopyEnter, CopyExcept, CopySpell, Hybrid, Phyrexian, SubtypeChoice,
 	CopyValues, CopyKeeps, CopyChoices, LayerParts, TypesRetain, SupertypesKept,
-	LockSet, LookBack, StateTrigger, NameTracks,
+	LockSet, LookBack, StateTrigger, NameTracks, Dependency,
 	Cumulative, CumulativeShared, PreventEach, ReplaceChain,
 	CostModified, ReplaceOrder, CouldProduce, ActivateBanned,
 	Reflexive, TokenByName, AssignBlocking, LKI, TriggerStack, DamageStack,
