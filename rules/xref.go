@@ -330,6 +330,14 @@ func (sc *linkScanner) word(s string, i, j int, k, h uint64) (int, bool) {
 	if !sl.mayMention(s, j) {
 		return 0, false
 	}
+	// The comparison is needed even when the term it finds was marked
+	// already in this unit: the first candidate that matches (longest
+	// first) decides both that no shorter one is marked and where the
+	// scan goes on, past the whole term. Skipping it is exact only when
+	// every markable candidate's entry is marked, and no word inside
+	// the rest of a term could start anything unmarked; in the 2026
+	// rules that is 559 of the 12,866 comparisons (about 2,300 match an
+	// entry already marked), too few to pay for the check (issue 23).
 	if g, end := sc.terms.mentionAt(sl, s, i, j); g >= 0 {
 		sc.mention(g, i, end)
 		return end, true
