@@ -133,8 +133,14 @@ func TestScreenshots(t *testing.T) {
 				}
 				for _, p := range pages {
 					timed(t, ctx, chromedp.Navigate(ts.URL+p.path), chromedp.WaitVisible(chromedp.CSS("main")))
-					if sel, ok := waitFor[p.name]; ok && m.name != "print" {
-						timed(t, ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Sleep(300*time.Millisecond))
+					if sel, ok := waitFor[p.name]; ok {
+						// In print, the part holding it is there (WaitReady)
+						// once fetched; on screen it must show as well.
+						wait := chromedp.WaitVisible(chromedp.CSS(sel))
+						if m.name == "print" {
+							wait = chromedp.WaitReady(chromedp.CSS(sel))
+						}
+						timed(t, ctx, wait, chromedp.Sleep(300*time.Millisecond))
 					}
 					if text := eval[string](t, ctx, "document.querySelector('main').innerText"); !strings.Contains(text, p.want) {
 						t.Errorf("%s: the page does not say %q", p.path, p.want)
