@@ -189,7 +189,7 @@ func jsonRule(e *Edition, r *Rule) JSONRule {
 func jsonBlocks(e *Edition, bs []Block) []JSONBlock {
 	out := []JSONBlock{}
 	for _, b := range bs {
-		jb := JSONBlock{Kind: blockKindNames[b.Kind], Sense: b.Sense, Text: b.Text.S}
+		jb := JSONBlock{Kind: blockKindNames[b.Kind], Sense: int(b.Sense), Text: b.Text.S}
 		switch b.Kind {
 		case BlockHeading:
 			jb.Anchor = Slug(b.Text.S)

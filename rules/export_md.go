@@ -263,7 +263,7 @@ func (x *mdWriter) glossaryEntry(g *GlossaryEntry) error {
 	for _, b := range g.Body {
 		lead := ": "
 		if b.Sense > 0 {
-			lead += itoa(b.Sense) + ". "
+			lead += itoa(int(b.Sense)) + ". "
 		}
 		x.block(b, lead, strings.Repeat(" ", len(lead)))
 		x.nl()

@@ -79,7 +79,7 @@ func recoverGlossary(lines []tline, file string, d *diags) []*GlossaryEntry {
 		} else if n, rest := senseNumber(s); n > 0 {
 			sense, s = n, rest
 		}
-		g.Body = append(g.Body, Block{Kind: k, Sense: sense, Text: normText(s), Pos: pos})
+		g.Body = append(g.Body, Block{Kind: k, Sense: senseOf(sense), Text: normText(s), Pos: pos})
 	}
 	return out
 }

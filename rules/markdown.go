@@ -855,7 +855,7 @@ func (b *mdBuilder) description(g *GlossaryEntry, dd ast.Node) {
 						ps = b.flattenNode(ic, "", true)
 					}
 					for _, p := range ps {
-						g.Body = append(g.Body, Block{Kind: p.kind, Sense: sense, Text: p.text, Pos: p.pos})
+						g.Body = append(g.Body, Block{Kind: p.kind, Sense: senseOf(sense), Text: p.text, Pos: p.pos})
 					}
 				}
 			}

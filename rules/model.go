@@ -14,6 +14,7 @@
 package rules
 
 import (
+	"math"
 	"sync/atomic"
 	"time"
 	"unique"
@@ -181,13 +182,21 @@ const (
 	BlockRow     // one row of a table: its cells separated by tabs
 )
 
-// Block is one paragraph of an entry's body.
+// Block is one paragraph of an entry's body. The editions served hold
+// millions of them, so Sense is 32 bits, which Kind shares a word with: a
+// Block is 56 bytes, not 64 (issue 23).
 type Block struct {
 	Kind  BlockKind
-	Sense int // glossary only: the numbered sense ("1. …") this paragraph belongs to, 0 if none
+	Sense int32 // glossary only: the numbered sense ("1. …") this paragraph belongs to, 0 if none
 	Text  Text
 	Pos   Pos
 }
+
+// senseOf is sense number n as Block.Sense holds it: a number past what
+// 32 bits hold (a source numbering a sense 9999999999, which none does)
+// is kept as the last they hold rather than wrapped round, and one below
+// zero is none.
+func senseOf(n int) int32 { return int32(min(max(n, 0), math.MaxInt32)) }
 
 // Text is a paragraph: its plain text with inline markup as spans over it.
 // Mana symbols are always written in braces in S ("{2}{W/P}") whatever the

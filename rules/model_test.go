@@ -54,3 +54,28 @@ func TestRuleHead(t *testing.T) {
 		t.Errorf("a Rule is %d bytes, want 80", n)
 	}
 }
+
+// TestBlockSense checks that a Block is 56 bytes and that a sense number
+// out of what Block.Sense holds is clamped, never wrapped round.
+func TestBlockSense(t *testing.T) {
+	if n := unsafe.Sizeof(Block{}); n != 56 {
+		t.Errorf("a Block is %d bytes, want 56", n)
+	}
+	tests := []struct {
+		n    int
+		want int32
+	}{
+		{0, 0},
+		{1, 1},
+		{12, 12},
+		{-3, 0},
+		{1<<31 - 1, 1<<31 - 1},
+		{1 << 31, 1<<31 - 1},
+		{1 << 40, 1<<31 - 1},
+	}
+	for _, tt := range tests {
+		if got := senseOf(tt.n); got != tt.want {
+			t.Errorf("senseOf(%d) = %d, want %d", tt.n, got, tt.want)
+		}
+	}
+}

@@ -400,7 +400,7 @@ func (p *rstParser) add(o rstOwner, b Block) {
 	case o.rule != nil:
 		o.rule.Body = append(o.rule.Body, b)
 	case o.entry != nil:
-		b.Sense = o.sense
+		b.Sense = senseOf(o.sense)
 		o.entry.Body = append(o.entry.Body, b)
 	default:
 		if p.part == nil {

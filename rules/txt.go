@@ -954,11 +954,11 @@ func (b *treeBuilder) add(k BlockKind, s string, pos Pos) {
 // pointers while the collector runs.
 func appendBlock(bs []Block, k BlockKind, sense int, t Text, pos Pos) []Block {
 	if len(bs) == cap(bs) {
-		return append(bs, Block{Kind: k, Sense: sense, Text: t, Pos: pos})
+		return append(bs, Block{Kind: k, Sense: senseOf(sense), Text: t, Pos: pos})
 	}
 	bs = bs[:len(bs)+1]
 	b := &bs[len(bs)-1]
-	b.Kind, b.Sense, b.Text, b.Pos = k, sense, t, pos
+	b.Kind, b.Sense, b.Text, b.Pos = k, senseOf(sense), t, pos
 	return bs
 }
 

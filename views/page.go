@@ -594,7 +594,7 @@ func letterID(l string) string {
 	return strings.ToLower(l)
 }
 
-func senseLabel(n int) string { return strconv.Itoa(n) + ". " }
+func senseLabel(n int32) string { return strconv.Itoa(int(n)) + ". " }
 
 // subruleCount says how much lies below r: "14 subrules", "40 rules".
 func subruleCount(r *rules.Rule) string {

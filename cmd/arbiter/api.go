@@ -175,7 +175,7 @@ func (s *Server) apiTerm(c echo.Context) error {
 	for _, b := range g.Body {
 		p := b.Text.S
 		if b.Sense > 0 {
-			p = strconv.Itoa(b.Sense) + ". " + p
+			p = strconv.Itoa(int(b.Sense)) + ". " + p
 		}
 		paras = append(paras, p)
 	}

@@ -162,7 +162,7 @@ func term(name string, paras ...string) *rules.GlossaryEntry {
 		b := block(p)
 		if len(p) > 3 && p[0] >= '1' && p[0] <= '9' && p[1:3] == ". " {
 			b = block(p[3:])
-			b.Sense = int(p[0] - '0')
+			b.Sense = int32(p[0] - '0')
 		}
 		g.Body = append(g.Body, b)
 	}

@@ -214,7 +214,7 @@ func (us *units) of(blocks []rules.Block) *unit {
 	}
 	parts := make([]part, len(blocks))
 	for i, b := range blocks {
-		parts[i] = part{s: b.Text.S, sense: b.Sense}
+		parts[i] = part{s: b.Text.S, sense: int(b.Sense)}
 	}
 	h := us.hashParts(parts)
 	us.mu.Lock()
@@ -294,7 +294,7 @@ func newUnit(text string, parts []part, blocks []rules.Block) *unit {
 		}
 		s := b.Text.S
 		if b.Sense > 0 {
-			m.WriteString(strconv.Itoa(b.Sense) + ". ")
+			m.WriteString(strconv.Itoa(int(b.Sense)) + ". ")
 		}
 		last := 0
 		for _, sp := range b.Text.Spans {

@@ -24,7 +24,7 @@ func TestUnitsKeep(t *testing.T) {
 		return rules.Block{Text: rules.Text{S: s, Spans: []rules.Span{rules.RefSpan(at, at+int32(len(cited)), rules.Cite{Kind: rules.RefRule, Number: n})}}}
 	}
 	plain := func(s string) rules.Block { return rules.Block{Text: rules.Text{S: s}} }
-	sense := func(n int, s string) rules.Block { return rules.Block{Sense: n, Text: rules.Text{S: s}} }
+	sense := func(n int32, s string) rules.Block { return rules.Block{Sense: n, Text: rules.Text{S: s}} }
 	tests := []struct {
 		name   string
 		blocks []rules.Block
@@ -44,7 +44,7 @@ func TestUnitsKeep(t *testing.T) {
 			u := us.of(tt.blocks)
 			var parts []part
 			for _, b := range tt.blocks {
-				parts = append(parts, part{b.Text.S, b.Sense})
+				parts = append(parts, part{b.Text.S, int(b.Sense)})
 			}
 			want := newUnit(tt.text, nil, tt.blocks)
 			if u.Text() != tt.text || u.masked != want.masked || !slices.Equal(u.bag(), want.bag()) || !slices.Equal(u.nums, want.nums) {
