@@ -176,7 +176,7 @@ func (a *allWriter) later(chs []*rules.Rule) {
 	}
 	a.str(`" data-part="`)
 	a.esc(AllPartURL(a.p.Paths, e.ID, from, to))
-	a.str(`"><p class="meta">Not on the page yet, fetched as you scroll to it: `)
+	a.str(`"><p class="meta">Not on the page yet: it loads as you reach it where scripts run. Read it here: `)
 	p := a.p.Paths
 	p.OnePage = ""
 	for i, c := range chs {
@@ -200,7 +200,7 @@ func (a *allWriter) laterGlossary() {
 	e := a.p.Edition
 	a.str(`<section class="part" id="glossary"><h2>Glossary</h2><div class="later" data-ids="glossary" data-part="`)
 	a.esc(a.p.Paths.AllURL(e.ID) + "?from=glossary")
-	a.str(`"><p class="meta">Not on the page yet, fetched as you scroll to it: <a href="`)
+	a.str(`"><p class="meta">Not on the page yet: it loads as you reach it where scripts run. Read it here: <a href="`)
 	a.esc(a.p.Paths.GlossaryURL(e.ID))
 	a.str(`">the glossary on its own page</a>, or <a href="`)
 	a.esc(AllFullURL(a.p.Paths, e.ID))
