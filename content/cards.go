@@ -67,22 +67,7 @@ func ReadCards(archive []byte) (name string, date time.Time, data []byte, err er
 // date, compressed as the rules archive is (best level, an 8 MiB window,
 // one thread), so the same bytes always give the same archive.
 func WriteCards(w io.Writer, name string, date time.Time, data []byte) error {
-	zw, err := zstd.NewWriter(w,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithWindowSize(corpusWindow),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(true))
-	if err != nil {
-		return err
-	}
-	tw := tar.NewWriter(zw)
-	if err := writeEntry(tw, name, data, date); err != nil {
-		zw.Close()
-		return err
-	}
-	if err := tw.Close(); err != nil {
-		zw.Close()
-		return err
-	}
-	return zw.Close()
+	return writeArchive(w, corpusWindow, func(tw *tar.Writer) error {
+		return writeEntry(tw, name, data, date)
+	})
 }

@@ -87,7 +87,29 @@ func corpusList(files []CorpusSource) ([]CorpusSource, []CorpusFile, error) {
 // The table of sets, if any, comes first, dated as the newest edition it
 // names.
 func writeCorpusArchive(w io.Writer, srcs []CorpusSource, m manifest, sets []byte, window int) error {
-	list := m.files
+	return writeArchive(w, window, func(tw *tar.Writer) error {
+		if m.sets != nil {
+			parsed, _ := parseCRSets(setsName, sets) // checked by writeCorpus
+			date, _ := time.Parse(time.DateOnly, parsed[len(parsed)-1].Effective)
+			if err := writeEntry(tw, setsName, sets, date); err != nil {
+				return err
+			}
+		}
+		for i, s := range srcs {
+			date, _ := time.Parse(time.DateOnly, m.files[i].Effective) // checked by corpusList
+			if err := writeEntry(tw, s.Name, s.Data, date); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeArchive writes a tar of what entries writes to it, compressed with
+// zstd at its best level with the given window, one block at a time and in
+// order, so the same bytes always give the same archive: the rules', the
+// judge documents' and the cards' archives are all written so.
+func writeArchive(w io.Writer, window int, entries func(*tar.Writer) error) error {
 	zw, err := zstd.NewWriter(w,
 		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 		zstd.WithWindowSize(window),
@@ -97,20 +119,9 @@ func writeCorpusArchive(w io.Writer, srcs []CorpusSource, m manifest, sets []byt
 		return err
 	}
 	tw := tar.NewWriter(zw)
-	if m.sets != nil {
-		parsed, _ := parseCRSets(setsName, sets) // checked by writeCorpus
-		date, _ := time.Parse(time.DateOnly, parsed[len(parsed)-1].Effective)
-		if err := writeEntry(tw, setsName, sets, date); err != nil {
-			zw.Close()
-			return err
-		}
-	}
-	for i, s := range srcs {
-		date, _ := time.Parse(time.DateOnly, list[i].Effective) // checked by corpusList
-		if err := writeEntry(tw, s.Name, s.Data, date); err != nil {
-			zw.Close()
-			return err
-		}
+	if err := entries(tw); err != nil {
+		zw.Close()
+		return err
 	}
 	if err := tw.Close(); err != nil {
 		zw.Close()

@@ -9,8 +9,6 @@ import (
 	"regexp"
 	"slices"
 	"time"
-
-	"github.com/klauspost/compress/zstd"
 )
 
 // DocSource is one file for WriteDocs: what goes in the archive and what
@@ -74,40 +72,16 @@ func WriteDocs(archive, manifest io.Writer, files []DocSource) error {
 }
 
 func writeDocsArchive(w io.Writer, files []DocFile, data [][]byte) error {
-	zw, err := zstd.NewWriter(w,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithWindowSize(corpusWindow),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(true))
-	if err != nil {
-		return err
-	}
-	tw := tar.NewWriter(zw)
-	for i, f := range files {
-		var mod time.Time
-		if d := docDate.FindString(f.Name[len(f.Doc)+1:]); d != "" {
-			mod, _ = time.Parse(time.DateOnly, d)
+	return writeArchive(w, corpusWindow, func(tw *tar.Writer) error {
+		for i, f := range files {
+			var mod time.Time
+			if d := docDate.FindString(f.Name[len(f.Doc)+1:]); d != "" {
+				mod, _ = time.Parse(time.DateOnly, d)
+			}
+			if err := writeEntry(tw, f.Name, data[i], mod); err != nil {
+				return err
+			}
 		}
-		h := &tar.Header{
-			Typeflag: tar.TypeReg,
-			Name:     f.Name,
-			Size:     f.Size,
-			Mode:     0o644,
-			ModTime:  mod.UTC(),
-			Format:   tar.FormatUSTAR,
-		}
-		if err := tw.WriteHeader(h); err != nil {
-			zw.Close()
-			return fmt.Errorf("%s: %w", f.Name, err)
-		}
-		if _, err := tw.Write(data[i]); err != nil {
-			zw.Close()
-			return fmt.Errorf("%s: %w", f.Name, err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		zw.Close()
-		return err
-	}
-	return zw.Close()
+		return nil
+	})
 }
