@@ -235,28 +235,13 @@ func FuzzReadAtomic(f *testing.F) {
 // archive, parsing every face and indexing the names.
 // It reports the heap the loaded cards keep (live-MB) beside the
 // allocations of loading them.
-func BenchmarkEmbedded(b *testing.B) {
-	b.ReportAllocs()
-	var before, after runtime.MemStats
-	var s *Set
-	for b.Loop() {
-		s = nil
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		var err error
-		if s, err = Embedded(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "live-MB")
-	runtime.KeepAlive(s)
-}
+func BenchmarkEmbedded(b *testing.B) { benchmarkLoad(b, Embedded) }
 
 // BenchmarkEmbeddedNames is EmbeddedNames: the names alone, as the jump
 // box and the rules' card links need them.
-func BenchmarkEmbeddedNames(b *testing.B) {
+func BenchmarkEmbeddedNames(b *testing.B) { benchmarkLoad(b, EmbeddedNames) }
+
+func benchmarkLoad(b *testing.B, load func() (*Set, error)) {
 	b.ReportAllocs()
 	var before, after runtime.MemStats
 	var s *Set
@@ -265,7 +250,7 @@ func BenchmarkEmbeddedNames(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		var err error
-		if s, err = EmbeddedNames(); err != nil {
+		if s, err = load(); err != nil {
 			b.Fatal(err)
 		}
 	}

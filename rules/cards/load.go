@@ -17,28 +17,21 @@ const AtomicFile = "AtomicCards.json"
 const maxFile = 512 << 20
 
 // Embedded reads the card file embedded in the binary.
-func Embedded() (*Set, error) {
-	name, _, data, err := content.OpenCards()
-	if err != nil {
-		return nil, err
-	}
-	s, err := ReadJSONL(name, data)
-	if err != nil {
-		return nil, err
-	}
-	s.Source = "embedded " + name
-	return s, nil
-}
+func Embedded() (*Set, error) { return readEmbedded(ReadJSONL) }
 
-// EmbeddedNames reads only the faces' names (Name and Names) of the
-// embedded card file: enough to find a card by name and to spot card names
-// in the rules' text, for a fraction of the full set's time and memory.
-func EmbeddedNames() (*Set, error) {
+// EmbeddedNames reads only the faces' names (Name, Names and Layout) of
+// the embedded card file: enough to find a card by name and to spot card
+// names in the rules' text, for a fraction of the full set's time and
+// memory.
+func EmbeddedNames() (*Set, error) { return readEmbedded(readNames) }
+
+// readEmbedded reads the embedded card file with read.
+func readEmbedded(read func(name string, data []byte) (*Set, error)) (*Set, error) {
 	name, _, data, err := content.OpenCards()
 	if err != nil {
 		return nil, err
 	}
-	s, err := readNames(name, data)
+	s, err := read(name, data)
 	if err != nil {
 		return nil, err
 	}
