@@ -26,6 +26,9 @@ type cardStore struct {
 	mu       sync.Mutex
 	mentions map[*rules.Edition]*cards.Mentions
 
+	namesOnce sync.Once
+	names     *cards.Set // cardNames, chosen once
+
 	namerMu sync.Mutex // not mu: mentionsIn asks for a namer holding mu
 	namers  map[*rules.Edition]*cards.Namer
 }
@@ -37,19 +40,25 @@ var embeddedCardNames = sync.OnceValues(cards.EmbeddedNames)
 
 // cardNames is the cards whose names the server knows (their faces' names,
 // and more if loaded): a user's AtomicCards.json's, once read, else the
-// embedded cards' names alone, without reading the whole card file.
+// embedded cards' names alone, without reading the whole card file. It is
+// chosen once, as the card data is (cards): every example paragraph a page
+// renders asks for it.
 func (s *Server) cardNames() *cards.Set {
-	if s.reread.dataDir != "" {
-		if _, err := os.Stat(filepath.Join(s.reread.dataDir, cards.AtomicFile)); err == nil {
-			set, _ := s.cards()
-			return set
+	cs := &s.cardStore
+	cs.namesOnce.Do(func() {
+		if s.reread.dataDir != "" {
+			if _, err := os.Stat(filepath.Join(s.reread.dataDir, cards.AtomicFile)); err == nil {
+				cs.names, _ = s.cards()
+				return
+			}
 		}
-	}
-	if set, err := embeddedCardNames(); err == nil {
-		return set
-	}
-	set, _ := s.cards() // says what went wrong on /diagnostics
-	return set
+		if set, err := embeddedCardNames(); err == nil {
+			cs.names = set
+			return
+		}
+		cs.names, _ = s.cards() // says what went wrong on /diagnostics
+	})
+	return cs.names
 }
 
 // maxNamers bounds the card namers kept, one an edition (some 2 MB each):
