@@ -327,7 +327,7 @@ func TestLinkSerialMatchesParallel(t *testing.T) {
 }
 
 // BenchmarkLink2026 measures Link alone on the parsed 2026 rules (the whole
-// job is BenchmarkParseText2026). Each iteration starts from the edition as
+// job is BenchmarkParseLink2026). Each iteration starts from the edition as
 // the parser left it: the spans the parser made (italics) are saved once and
 // put back, off the clock.
 func BenchmarkLink2026(b *testing.B) {

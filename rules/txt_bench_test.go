@@ -32,19 +32,8 @@ func reportCPU(b *testing.B) func() {
 	return func() { b.ReportMetric(float64(used()-start)/float64(b.N), "cpu-ns/op") }
 }
 
-// BenchmarkParseText2026 is the whole job: decode, parse and link.
-func BenchmarkParseText2026(b *testing.B) {
-	src := Source{Name: "2026-04-17.txt", Data: corpustest.ReadFile(b, "corpus", "cr", "2026-04-17.txt")}
-	b.SetBytes(int64(len(src.Data)))
-	b.ReportAllocs()
-	defer reportCPU(b)()
-	for b.Loop() {
-		ParseText(src)
-	}
-}
-
-// BenchmarkParseLink2026 is the figure the budget names: parsing and
-// linking the newest rules (ParseText, as BenchmarkParseText2026), wall
+// BenchmarkParseLink2026 is the whole job and the figure the budget
+// names: decoding, parsing and linking the newest rules (ParseText), wall
 // time per op, the CPU time of both processors beside it.
 func BenchmarkParseLink2026(b *testing.B) {
 	src := Source{Name: "2026-04-17.txt", Data: corpustest.ReadFile(b, "corpus", "cr", "2026-04-17.txt")}
