@@ -160,6 +160,21 @@ func TestSoak(t *testing.T) {
 	}
 }
 
+// goroutineTotal reads the count a goroutine profile file (debug=1)
+// starts with: "goroutine profile: total 8".
+func goroutineTotal(t *testing.T, file string) int {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if _, err := fmt.Sscanf(string(b), "goroutine profile: total %d", &n); err != nil {
+		t.Fatalf("%s: no goroutine total in %.60q: %v", file, b, err)
+	}
+	return n
+}
+
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
 
 // soakURLs are what the load asks for.
@@ -438,9 +453,13 @@ func (c *child) checkpoint(t *testing.T, mix soakURLs) soakPoint {
 	}
 	time.Sleep(500 * time.Millisecond)
 	checkpoints++
-	p := soakPoint{rss: c.rss(t), goroutines: int(c.metric(t, "go_goroutines")),
-		stacks: filepath.Join(t.TempDir(), fmt.Sprintf("goroutines.%d", checkpoints))}
+	p := soakPoint{rss: c.rss(t), stacks: filepath.Join(t.TempDir(), fmt.Sprintf("goroutines.%d", checkpoints))}
+	// The count is the stacks file's, written by the process itself: the
+	// go_goroutines metric counts the goroutines serving its own scrape
+	// too, one more or one fewer from one scrape to the next (a 10-minute
+	// soak once read 13 then 14 with the same 8 goroutines in both files).
 	c.command(t, "goroutines "+p.stacks)
+	p.goroutines = goroutineTotal(t, p.stacks)
 	t.Logf("at rest: RSS %.1f MiB, Go heap %.1f MiB of %.1f MiB held from the system, limit %.1f MiB",
 		mib(p.rss), c.metric(t, "go_memstats_heap_alloc_bytes")/(1<<20),
 		(c.metric(t, "go_memstats_sys_bytes")-c.metric(t, "go_memstats_heap_released_bytes"))/(1<<20),

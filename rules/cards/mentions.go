@@ -18,7 +18,8 @@ type Mention struct {
 
 // Mentions is every card an edition names, by face name.
 type Mentions struct {
-	byName map[string][]Mention
+	byName  map[string][]Mention
+	unnamed []Unnamed
 }
 
 // Of returns where the edition names the face called name, in document
@@ -44,13 +45,20 @@ type Namer struct {
 	maxLen  int
 	skipped map[string]bool
 	types   map[string]bool // the type words of chapter 205
+	lower   map[string]bool // the words the edition writes in lower case
+	// termStarts are the glossary terms' first words ("Two-Headed Giant"
+	// of "Two-Headed Giant Variant"); legends are the first parts of
+	// legends' names, by which the rules call them ("Wort" of "Wort, the
+	// Raidmother").
+	termStarts, legends map[string]bool
 }
 
 // NewNamer is a Namer of s's faces for edition e's text.
 func (s *Set) NewNamer(e *rules.Edition) *Namer {
 	types, lower := typeWords(e), lowerWords(e)
-	n := &Namer{names: make(map[string]string, len(s.Cards)), skipped: map[string]bool{}, types: types}
-	termStarts := map[string]bool{} // "Two-Headed Giant" of "Two-Headed Giant Variant"
+	termStarts := map[string]bool{}
+	n := &Namer{names: make(map[string]string, len(s.Cards)), skipped: map[string]bool{}, types: types, lower: lower,
+		termStarts: termStarts, legends: map[string]bool{}}
 	for _, g := range e.Glossary {
 		for _, t := range g.Terms {
 			for i := range len(t) {
@@ -66,6 +74,9 @@ func (s *Set) NewNamer(e *rules.Edition) *Namer {
 		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
 			continue
 		}
+		if i := strings.Index(c.Name, ", "); i > 0 {
+			n.legends[c.Name[:i]] = true
+		}
 		if e.Term(c.Name) != nil || termStarts[c.Name] || (oneWord(c.Name) && lower[strings.ToLower(c.Name)]) {
 			n.skipped[c.Name] = true
 			continue
@@ -77,6 +88,10 @@ func (s *Set) NewNamer(e *rules.Edition) *Namer {
 			face := c.Name
 			if name != c.Name {
 				face = c.Names[0] // the whole card's page is its first face's
+			}
+			// Older editions write Æ where today's Oracle writes Ae.
+			if ae := strings.ReplaceAll(name, "Ae", "Æ"); ae != name {
+				n.names[ae] = face
 			}
 			curly := strings.ReplaceAll(name, "'", "’")
 			n.names[name] = face
@@ -107,12 +122,21 @@ func (n *Namer) typePhrase(name, after string) bool {
 // it is a rules word.
 func (n *Namer) Skipped(name string) bool { return n.skipped[name] }
 
-// typeWords are the capitalised words of chapter 205 (type line, card
-// types and subtypes): "Island", "Wall", "Equipment".
+// typeWords are the capitalised words of the rule on the type line (205
+// today, 204 in 2009), card types and subtypes: "Island", "Wall",
+// "Equipment".
 func typeWords(e *rules.Edition) map[string]bool {
 	words := map[string]bool{}
+	typeLine := "205"
+	for _, s := range e.Sections {
+		for _, c := range s.Chapters {
+			if strings.EqualFold(strings.TrimSpace(c.Title()), "Type Line") {
+				typeLine = c.Number.String()
+			}
+		}
+	}
 	e.Walk(func(r *rules.Rule) bool {
-		if r.Number.String() != "205" && !strings.HasPrefix(r.Number.String(), "205.") {
+		if r.Number.String() != typeLine && !strings.HasPrefix(r.Number.String(), typeLine+".") {
 			return true
 		}
 		for _, b := range r.Body {
@@ -206,7 +230,18 @@ func sentenceStart(before string) bool {
 	if before == "" {
 		return true
 	}
-	switch before[len(before)-1] {
+	return endsSentence(before)
+}
+
+// endsSentence reports whether w ends a sentence or a clause: "graveyard.",
+// "it:", and a quotation or parenthesis closed after one ("target.”",
+// "{B}{B}).").
+func endsSentence(w string) bool {
+	w = strings.TrimRight(w, "”\"’')")
+	if w == "" {
+		return false
+	}
+	switch w[len(w)-1] {
 	case '.', ':', '!', '?', ';':
 		return true
 	}
@@ -264,7 +299,7 @@ func (n *Namer) partOfLonger(before, after string) bool {
 			if capitalised(w) {
 				// A sentence's first word is capitalised whatever it is:
 				// part of the name only if joined to it by "of" or "the".
-				starts := k == 0 || strings.ContainsAny(words[k-1][len(words[k-1])-1:], ".:;!?")
+				starts := k == 0 || endsSentence(words[k-1])
 				return !starts || linked
 			}
 			if w != "of" && w != "the" {
@@ -277,7 +312,7 @@ func (n *Namer) partOfLonger(before, after string) bool {
 }
 
 func capitalised(w string) bool {
-	r, _ := utf8.DecodeRuneInString(w)
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(w, "’'")) // “’Dane”
 	return unicode.IsUpper(r)
 }
 
@@ -292,14 +327,26 @@ func (n *Namer) Mentions(e *rules.Edition) *Mentions {
 		}
 		m.byName[name] = append(list, at)
 	}
+	people := n.people(e)
+	unnamed := map[string][]*rules.Rule{}
 	e.Walk(func(r *rules.Rule) bool {
 		for _, b := range r.Body {
-			for _, sp := range n.Find(b.Text.S) {
+			found := n.Find(b.Text.S)
+			for _, sp := range found {
 				add(sp.Card, Mention{Rule: r, Example: b.Kind == rules.BlockExample})
+			}
+			if b.Kind != rules.BlockExample {
+				continue
+			}
+			for _, name := range n.namesIn(e, b.Text.S, found, people) {
+				if rs := unnamed[name]; len(rs) == 0 || rs[len(rs)-1] != r {
+					unnamed[name] = append(rs, r)
+				}
 			}
 		}
 		return true
 	})
+	m.unnamed = sortUnnamed(unnamed)
 	for _, g := range e.Glossary {
 		for _, b := range g.Body {
 			for _, sp := range n.Find(b.Text.S) {

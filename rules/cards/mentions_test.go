@@ -99,3 +99,70 @@ func TestMentionsNewestCR(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedNewestCR: the names the newest CR's examples give that the
+// card data lacks (cards printed after 2018-11-07, and names an example
+// makes up) are listed; players, the rules' own words, labels, sentence
+// openers and cards of the data written otherwise are not.
+func TestUnnamedNewestCR(t *testing.T) {
+	n, e := namer(t)
+	got := map[string]int{}
+	for _, u := range n.Mentions(e).Unnamed() {
+		got[u.Name] = len(u.Rules)
+		if len(u.Rules) == 0 {
+			t.Errorf("%s is listed with no rule", u.Name)
+		}
+		if _, known := n.names[u.Name]; known {
+			t.Errorf("%s is a card of the data, listed as not", u.Name)
+		}
+	}
+	for _, name := range []string{
+		"Glasspool Mimic", "Encouraging Aviator", "Giant Killer", "Chop Down", // one example's adventurer
+		"Minsc, Beloved Ranger", "Obeka, Splitter of Seconds", "Loot, the Pathfinder", // legends with epithets
+		"Mystic Reflection", "Vampire Spawn", // names made of type words
+		"Witness Protection", "Fae of Wishes", "Rune of Flight", "Invasion of Kylem",
+	} {
+		if got[name] == 0 {
+			t.Errorf("%s is not listed", name)
+		}
+	}
+	for _, name := range []string{
+		"If Alex", "Alex", "The Clone", "Two-Headed Giant", "Team A", "Basic Land", "Human Soldier",
+		"Shapeshifter Rogue", "Plant Zombie", "Doomed Dissenter Token", "Wort Commander", "Alternating Teams",
+		"Runeclaw Bears", "Whenever Obeka", "Suppose Glacial Ray", "Betrays Eldrazi", "Merfolk Wizard",
+	} {
+		if got[name] > 0 {
+			t.Errorf("%s is listed", name)
+		}
+	}
+	if len(got) < 30 {
+		t.Errorf("%d names listed, want the 30 and more the 2026 examples give", len(got))
+	}
+}
+
+func TestNamesIn(t *testing.T) {
+	n, e := namer(t)
+	people := map[string]bool{"Alex": true, "Bianca": true}
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Alex casts Glasspool Mimic targeting Runeclaw Bear.", []string{"Glasspool Mimic"}},
+		{"If Glasspool Mimic enters, Alex wins.", []string{"Glasspool Mimic"}}, // "If" starts the sentence
+		{"Alex’s Glasspool Mimic attacks.", []string{"Glasspool Mimic"}},       // a player's card
+		{"It reads “Whenever Obeka deals damage.”", nil},                       // one word after the opener
+		{"Bianca controls Minsc, Beloved Ranger, and Alex controls Fog.", []string{"Minsc, Beloved Ranger"}},
+		{"Alex controls Fae of Wishes and Lich’s Ghost Mirror.", []string{"Fae of Wishes", "Lich’s Ghost Mirror"}},
+		{"It’s a Shapeshifter Rogue in addition to its other types.", nil},
+		{"Create a 2/1 Human Soldier creature token.", nil},
+		{"Alex casts Mystic Reflection targeting it.", []string{"Mystic Reflection"}},
+		{"Team A and Team B play in the Two-Headed Giant variant.", nil},
+		{"The Ever-Changing ’Dane becomes a copy.", []string{"Ever-Changing ’Dane"}}, // "The" starts the sentence
+	} {
+		var got []string
+		got = append(got, n.namesIn(e, tt.text, n.Find(tt.text), people)...)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("namesIn(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
