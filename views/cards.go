@@ -49,6 +49,18 @@ type CardSearchPage struct {
 	Data    CardData
 	Query   string
 	Matches []cards.Match
+	// Unnamed are the names Edition's examples give that the card data
+	// lacks; Newer is the one of them the query names, if any.
+	Edition *rules.Edition
+	Unnamed []UnnamedCard
+	Newer   *UnnamedCard
+}
+
+// UnnamedCard is a name the rules' examples give that is not a card of the
+// data, and the rules that give it.
+type UnnamedCard struct {
+	Name  string
+	Rules []CardMention
 }
 
 // CardURL is a card's page.

@@ -157,6 +157,19 @@ func (s *Server) cardSearch(c echo.Context) error {
 		p.Matches = set.Find(q, maxCardMatches)
 		p.Title = q + " · Cards"
 	}
+	if e := siteOf(c).of(rules.DocCR).lib.Latest(); e != nil {
+		p.Edition = e
+		for _, u := range s.mentionsIn(e).Unnamed() {
+			uc := views.UnnamedCard{Name: u.Name}
+			for _, r := range u.Rules {
+				uc.Rules = append(uc.Rules, views.CardMention{Label: r.Number.String(), URL: s.paths.RuleURL(e.ID, r.Number), Where: "example"})
+			}
+			p.Unnamed = append(p.Unnamed, uc)
+			if q != "" && cards.Slug(u.Name) == cards.Slug(q) {
+				p.Newer = &uc
+			}
+		}
+	}
 	return views.CardSearch(p).Render(c.Request().Context(), htmlResponse(c))
 }
 

@@ -23,7 +23,7 @@ func newCardsServer(t testing.TB) *Server {
 				chapter("702", "Keyword Abilities",
 					rule("702.1", "Most abilities describe exactly what they do.",
 						rule("702.1b", "Some abilities are keywords. A player may have Flash in mind.",
-							"Example: A player casts Fire // Ice. Then Delver of Secrets transforms into Insectile Aberration."),
+							"Example: A player casts Fire // Ice. Then Delver of Secrets transforms into Insectile Aberration. Another casts Glasspool Mimic."),
 					),
 				),
 				chapter("709", "Split Cards",
@@ -78,7 +78,17 @@ func TestCardPages(t *testing.T) {
 			{"input#card-q[value='lightning']", ""},
 		}},
 		{name: "search finds nothing", path: "/cards?q=zzqqxx", status: 200, checks: []check{{"main p", "No card is named like"}}},
-		{name: "search form", path: "/cards", status: 200, checks: []check{{"main p.meta", "19032 card faces, Oracle text as of 2018-11-07"}}},
+		{name: "search form", path: "/cards", status: 200, checks: []check{
+			{"main p.meta", "19032 card faces, Oracle text as of 2018-11-07"},
+			// A card newer than the data, named in an example.
+			{"h2#not-in-the-data", "Named in the rules, not in this card data"},
+			{"ul.unnamed li", "Glasspool Mimic"},
+			{"ul.unnamed li a[href='/2026-01-16/702.1b']", "702.1b"},
+		}},
+		{name: "search for a newer card", path: "/cards?q=glasspool+mimic", status: 200, checks: []check{
+			{"p.newer", "“Glasspool Mimic” is not in this card data (printed after 2018-11-07, or made up by an example), but CR 2026-01-16’s examples name it: 702.1b"},
+			{"p.newer a[href='/2026-01-16/702.1b']", "702.1b"},
+		}, absent: []string{"h2#not-in-the-data"}},
 		{name: "jump to a card", path: "/jump?q=assassins+trophy", status: 302, to: "/cards/assassins-trophy"},
 		{name: "jump with a typo", path: "/jump?q=blod+moon", status: 302, to: "/cards/blood-moon"},
 		// English words one letter from a card's name are words: searched.
