@@ -85,6 +85,9 @@ type SandboxPage struct {
 	Table *Table // how boards are shown: in words, hidden zones hidden
 	// Invented are the cards whose text the scenario made up.
 	Invented []string
+	// FromData are the cards the scenario named only, read from the card
+	// data.
+	FromData CardsFromData
 	Step     int // the step whose state is shown; 0 is the state after setup
 	Last     int // the last step that ran
 	Steps    []SandboxStep
@@ -376,6 +379,13 @@ func (p SandboxPage) detailsSummary() string {
 
 // inventedNote explains the invented label: "Grizzly Bears is not the real
 // card: the scenario wrote its text for the example."
+// CardsFromData are the cards a scenario read from the card data, and the
+// data's date.
+type CardsFromData struct {
+	Names []string
+	Date  string
+}
+
 func inventedNote(names []string) string {
 	switch len(names) {
 	case 1:

@@ -104,21 +104,6 @@ func typesAt(day string) (*cardtext.TypeLists, string, error) {
 	}
 }
 
-// todaysWording applies the template changes Oracle made to every card
-// since the 2018 card data, so that the grammar, which follows today's
-// Oracle wording, is measured on what it is meant to read. A newer
-// AtomicCards.json needs none of it.
-var todaysWording = strings.NewReplacer(
-	"enters the battlefield", "enters", // 2024 (Duskmourn)
-	"enter the battlefield", "enter",
-	"Activate this ability only any time you could cast a sorcery", "Activate only as a sorcery", // 2021 (Strixhaven)
-	"Activate this ability only", "Activate only",
-	"converted mana cost", "mana value", // 2021
-	"Then shuffle your library", "Then shuffle", // 2020 (Zendikar Rising)
-	"then shuffle your library", "then shuffle",
-	"shuffles their library", "shuffles",
-)
-
 // cardRead is how one face read.
 type cardRead struct {
 	OK   bool
@@ -138,7 +123,7 @@ func readCard(c *cards.Card, lists *cardtext.TypeLists, today bool) cardRead {
 	spell := strings.Contains(c.Type, "Instant") || strings.Contains(c.Type, "Sorcery")
 	text := c.Text
 	if today {
-		text = todaysWording.Replace(text)
+		text = cardtext.TodaysWording(text)
 	}
 	start := time.Now()
 	for _, line := range strings.Split(text, "\n") {

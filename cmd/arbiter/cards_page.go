@@ -116,6 +116,13 @@ func (s *Server) cards() (*cards.Set, views.CardData) {
 	return cs.set, views.CardData{Source: cs.set.Source, Date: cs.set.Date, Faces: cs.set.Len(), Problem: cs.problem}
 }
 
+// cardSet is the server's card data, for a scenario's card line that only
+// names a card.
+func (s *Server) cardSet() (*cards.Set, error) {
+	set, _ := s.cards()
+	return set, nil
+}
+
 // mentionsIn is where e names each card, found on first use (some 0.1 s
 // for a whole CR). Only the newest CR is asked for, so this holds one or
 // two editions over a server's life.

@@ -413,7 +413,7 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 	sc := in.sc
 	if sc == nil {
 		var err error
-		if sc, err = scenario.Parse("", in.text); err != nil {
+		if sc, err = scenario.ParseWith("", in.text, s.cardSet); err != nil {
 			p.Title = "Your scenario"
 			p.Errors = lineErrors(err, in.text)
 			p.Notice = "The scenario has mistakes: fix the lines listed beside it and run it again."
@@ -421,6 +421,10 @@ func (s *Server) sandboxPage(c echo.Context, in sandboxInput) error {
 		}
 	}
 	p.Title, p.Rules, p.Range = sc.Title, sc.Rules, sc.Range()
+	if names := sc.FromData(); len(names) > 0 {
+		_, data := s.cards()
+		p.FromData = views.CardsFromData{Names: names, Date: data.Date}
+	}
 
 	eds := runEditions(st.lib, sc)
 	if len(eds) == 0 {

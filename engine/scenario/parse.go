@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-rules/arbiter/engine/registry"
 	"github.com/arbiter-rules/arbiter/engine/variants"
 	"github.com/arbiter-rules/arbiter/rules"
+	"github.com/arbiter-rules/arbiter/rules/cards"
 )
 
 // maxErrors stops Parse listing errors after this many.
@@ -37,6 +38,10 @@ type parser struct {
 	// tried, when set, collects the words every eat tries: how StepForms
 	// reads the step reader's own list of forms.
 	tried *[]string
+	// readingData is set while a card named from the card data has its
+	// Oracle text read (carddata.go).
+	readingData bool
+	cardData    func() (*cards.Set, error)
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -49,9 +54,17 @@ func (p *parser) errorf(format string, args ...any) {
 // typed in the sandbox). Every problem found is reported with its line, as
 // an ErrorList; edition-dependent checks (type lines against an edition's
 // type lists, symbols an edition lacks) happen when the scenario is run.
-func Parse(name, text string) (*Scenario, error) {
+func Parse(name, text string) (*Scenario, error) { return ParseWith(name, text, nil) }
+
+// ParseWith is Parse with the card data a card line that only names a card
+// reads ("card Blood Moon"): cardData is asked for it on first need; nil
+// means the embedded data.
+func ParseWith(name, text string, cardData func() (*cards.Set, error)) (*Scenario, error) {
 	sc := &Scenario{Name: name, Text: text, Life: 20, Seed: engine.DefaultSeed, Players: []string{"Alice", "Bob"}, Short: []string{"A", "B"}, Numbering: engine.Latest()}
-	p := &parser{sc: sc}
+	p := &parser{sc: sc, cardData: cardData}
+	if p.cardData == nil {
+		p.cardData = embeddedData
+	}
 	if len(text) > MaxBytes {
 		p.line = 1
 		p.errorf("scenario is %d bytes; the limit is %d (16 KB)", len(text), MaxBytes)
@@ -323,6 +336,10 @@ func (p *parser) textLine(text string) {
 		p.errorf("a text: line follows the card line it belongs to")
 		return
 	}
+	if d.FromData && !p.readingData {
+		p.errorf("card %s is read from the card data: to change its text, give the whole card and mark it invented (card %s (invented): …)", d.Name, d.Name)
+		return
+	}
 	text = strings.TrimSpace(text)
 	if text == "" {
 		p.errorf("text: needs the ability's wording")
@@ -366,6 +383,10 @@ const invented = "(invented)"
 
 // card reads "NAME: COST TYPE-LINE P/T, keyword, …".
 func (p *parser) cardLine(c *cursor) {
+	if !strings.Contains(c.s, ":") {
+		p.cardFromData(strings.TrimSpace(c.s)) // "card Blood Moon"
+		return
+	}
 	d := &CardDecl{Line: p.line}
 	name, inv, rest, ok := p.cardName(c.s)
 	if !ok {

@@ -55,6 +55,9 @@ func CheckRealCards(sc *Scenario, set *cards.Set) ([]CardMismatch, RealCardCount
 				continue
 			}
 			n.Real++
+			if d.FromData {
+				continue // the data's own characteristics
+			}
 			if d.Invented {
 				n.Invented++
 				continue

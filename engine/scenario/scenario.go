@@ -104,6 +104,9 @@ type CardDecl struct {
 	// characteristics are not the real card's Oracle text, so a page
 	// showing it says so.
 	Invented bool
+	// FromData: the card line only named the card ("card Blood Moon"):
+	// its characteristics and text are the card data's (carddata.go).
+	FromData bool
 	// The card's other face (faces.go): a double-faced card's back face
 	// (Modal: a modal double-faced card's), a flip card's flipped half, a
 	// split card's second half, an adventurer card's Adventure. A melded
