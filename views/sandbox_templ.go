@@ -3010,7 +3010,7 @@ func language() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 275, " Legendary Creature — Dog 2/2, deathtouch</code>; <code>card Weaken (invented): …</code> when the card isn't the real one; or a real card by its name alone, read from the card data: <code>card Serra Angel</code></td></tr><tr><th>setup</th><td><code>A battlefield: Isamaru, 2 x Forest, Grizzly Bears (tapped, 1 damage, 2 +1/+1 counters)</code> · <code>A library: Island</code> (last listed is the top) · <code>B battlefield: token Wasp</code> · <code>B life 5</code> · <code>B poison 3</code> · <code>A mana ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 275, " Legendary Creature — Dog 2/2, deathtouch</code>; <code>card Weaken (invented): …</code> when the card isn't the real one; or a real card by its name alone, read from the card data: <code>card Serra Angel</code> (a real card the setup names needs no card line)</td></tr><tr><th>setup</th><td><code>A battlefield: Isamaru, 2 x Forest, Grizzly Bears (tapped, 1 damage, 2 +1/+1 counters)</code> · <code>A library: Island</code> (last listed is the top) · <code>B battlefield: token Wasp</code> · <code>B life 5</code> · <code>B poison 3</code> · <code>A mana ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

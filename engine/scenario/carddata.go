@@ -66,6 +66,27 @@ func (p *parser) cardFromData(name string) {
 	}
 }
 
+// declareFromData declares the real card a setup item names that no card
+// line declared ("A battlefield: Blood Moon (tapped)"), as "card Blood Moon"
+// would, and reports whether it did. A name the data lacks is left to the
+// caller's error; one it has but can't read is reported here.
+func (p *parser) declareFromData(item string) bool {
+	name := strings.TrimSpace(item)
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = strings.TrimSpace(name[:i])
+	}
+	if name == "" {
+		return false
+	}
+	set, err := p.cardData()
+	if err != nil || set.ByName(name) == nil {
+		return false
+	}
+	before := len(p.errs)
+	p.cardFromData(name)
+	return len(p.errs) == before
+}
+
 // dataSpec is what a card line would say of c after its name: "{2}{R}
 // Enchantment", "{1}{W} Creature — Human Soldier 2/1", "{2}{U}{U}
 // Legendary Planeswalker — Jace, loyalty 3".

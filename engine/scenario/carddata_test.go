@@ -53,6 +53,27 @@ func TestCardFromData(t *testing.T) {
 	}
 }
 
+// TestSetupFromData: a setup naming a real card no card line declared
+// declares it from the card data.
+func TestSetupFromData(t *testing.T) {
+	sc, err := Parse("setup.scn", "scenario \"Setup\" rule 120.3\nsetup\n  A battlefield: Serra Angel (tapped), Forest\n  B hand: Lightning Bolt\nexpect\n  Serra Angel tapped\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(sc.FromData(), ","); got != "Serra Angel,Forest,Lightning Bolt" {
+		t.Errorf("declared from the data: %q", got)
+	}
+	for _, tt := range []struct{ setup, want string }{
+		{"A battlefield: Glasspool Mimic", "\"Glasspool Mimic\" is not a declared card"},
+		{"A battlefield: Chaos Orb", "card Chaos Orb: can't read"},
+	} {
+		_, err := Parse("setup.scn", "scenario \"Setup\" rule 120.3\nsetup\n  "+tt.setup+"\nexpect\n  A life = 20\n")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.setup, err, tt.want)
+		}
+	}
+}
+
 func texts(d *CardDecl) string {
 	var b strings.Builder
 	for _, k := range d.Keywords {

@@ -808,6 +808,9 @@ func (p *parser) setupItem(who string, z cardtext.Zone, item string) {
 	}
 	token := c.eat("token")
 	r, ok := c.ref()
+	if !ok && !token && p.declareFromData(c.s) {
+		r, ok = c.ref() // "A battlefield: Blood Moon" with no card line: the real card
+	}
 	if !ok {
 		p.errorf("%q is not a declared card (declare it with a card line)", clip(item))
 		return
