@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/arbiter-rules/arbiter/content"
 	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
@@ -18,7 +20,7 @@ import (
 func init() {
 	commands = append(commands, command{
 		name:  "scenarios",
-		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH] [--ablate] [--suggest DATE] [--time N]   list, run or trace engine scenarios; report which printed examples have one and which are proven by ablation; time them",
+		usage: "scenarios [--dir DIR] [--run] [--edition DATE] [--trace NAME] [--coverage PATH|all] [--ablate] [--suggest DATE] [--time N]   list, run or trace engine scenarios; report which printed examples have one and which are proven by ablation; time them",
 		run:   runScenarios,
 	})
 }
@@ -30,7 +32,7 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 	runAll := fl.Bool("run", false, "run every scenario (strictly) and report failures")
 	edition := fl.String("edition", "", "run under this edition only (a date like 2007-02-01, or latest); default: every edition each applies to")
 	trace := fl.String("trace", "", "print the step-by-step trace of one scenario (file name) under --edition (default latest)")
-	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario, and how many of those ablating their own rule proves")
+	coverage := fl.String("coverage", "", "load rules from PATH and report, per section, how many printed examples have a scenario, and how many of those ablating their own rule proves (and by an outcome a scenario states); \"all\": one line for each official edition in the binary")
 	ablate := fl.Bool("ablate", false, "switch each registered rule off in turn under --edition (default latest), run every scenario, and report which break and which covered examples their own rule's ablation proves")
 	suggest := fl.String("suggest", "", "for each printed example of this edition (a date) that no scenario runs under its rules, name the newest edition's counterpart and its scenarios: the work list for covering an older edition")
 	timeN := fl.Int("time", 0, "run each scenario N times under --edition (default latest) and print median, p90 and max per scenario and for all of them")
@@ -238,17 +240,17 @@ type sectionCoverage struct {
 	Total     int
 	Covered   int
 	Proven    int      // covered, and broken by ablating its own rule
+	ByOutcome int      // proven, by an outcome a scenario states
 	Uncovered []string // "704.5j: example text…"
 }
 
 // exampleCoverage walks an edition's numbered rules and counts, per section,
 // the examples a scenario in lib attaches to.
 func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage {
-	proven := map[string]bool{}
+	proven, byOutcome := map[string]bool{}, map[string]bool{}
 	for _, p := range scenario.ProveExamples(context.Background(), e, lib, scenario.EditionFor(e)) {
-		if p.Proven() {
-			proven[p.Text] = true
-		}
+		proven[p.Text] = p.Proven()
+		byOutcome[p.Text] = p.ProvenByOutcome()
 	}
 	var out []sectionCoverage
 	for _, s := range e.Sections {
@@ -261,6 +263,9 @@ func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage 
 						c.Covered++
 						if proven[ex.S] {
 							c.Proven++
+						}
+						if byOutcome[ex.S] {
+							c.ByOutcome++
 						}
 					} else {
 						c.Uncovered = append(c.Uncovered, r.Number.String()+": "+clipText(ex.S, 90))
@@ -284,6 +289,9 @@ func walkRules(r *rules.Rule, fn func(*rules.Rule)) {
 }
 
 func scenarioCoverage(lib *scenario.Library, path string, w, stderr io.Writer) int {
+	if path == "all" {
+		return coverageTable(lib, w, stderr)
+	}
 	eds, err := loadPath(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "scenarios: %v\n", err)
@@ -297,11 +305,15 @@ func scenarioCoverage(lib *scenario.Library, path string, w, stderr io.Writer) i
 			covered += c.Covered
 			proven += c.Proven
 		}
-		fmt.Fprintf(w, "%s (%s): %d of %d examples have a scenario (%s); %d proven by ablation (%s)\n",
-			e.ID, strings.Join(e.Files, ", "), covered, total, percent(covered, total), proven, percent(proven, total))
+		byOutcome := 0
 		for _, c := range cov {
-			fmt.Fprintf(w, "  section %d %-32s %3d/%-3d %4s  proven %3d %4s\n", c.Section, clipText(c.Title, 32), c.Covered, c.Total,
-				percent(c.Covered, c.Total), c.Proven, percent(c.Proven, c.Total))
+			byOutcome += c.ByOutcome
+		}
+		fmt.Fprintf(w, "%s (%s): %d of %d examples have a scenario (%s); %d proven by ablation (%s), %d of them by an outcome a scenario states (%s of the covered)\n",
+			e.ID, strings.Join(e.Files, ", "), covered, total, percent(covered, total), proven, percent(proven, total), byOutcome, percent(byOutcome, covered))
+		for _, c := range cov {
+			fmt.Fprintf(w, "  section %d %-32s %3d/%-3d %4s  proven %3d %4s  by outcome %3d\n", c.Section, clipText(c.Title, 32), c.Covered, c.Total,
+				percent(c.Covered, c.Total), c.Proven, percent(c.Proven, c.Total), c.ByOutcome)
 		}
 		for _, c := range cov {
 			for _, u := range c.Uncovered {
@@ -309,6 +321,56 @@ func scenarioCoverage(lib *scenario.Library, path string, w, stderr io.Writer) i
 			}
 		}
 	}
+	return 0
+}
+
+// coverageTable prints one line for each official edition embedded in the
+// binary, oldest first: its examples, those with a scenario, and those
+// proven by ablation and by an outcome, each under the edition's own rules.
+func coverageTable(lib *scenario.Library, w, stderr io.Writer) int {
+	rd, err := content.OpenCorpus()
+	if err != nil {
+		fmt.Fprintf(stderr, "scenarios: %v\n", err)
+		return 1
+	}
+	defer rd.Close()
+	type row struct {
+		id                                string
+		total, covered, proven, byOutcome int
+	}
+	var rows []row
+	for {
+		f, b, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "scenarios: %v\n", err)
+			return 1
+		}
+		e := parseOfficial(f, b)
+		r := row{id: f.Effective}
+		for _, c := range exampleCoverage(e, lib) {
+			r.total += c.Total
+			r.covered += c.Covered
+			r.proven += c.Proven
+			r.byOutcome += c.ByOutcome
+		}
+		rows = append(rows, r)
+	}
+	slices.SortFunc(rows, func(a, b row) int { return strings.Compare(a.id, b.id) })
+	fmt.Fprintf(w, "%-10s  %8s  %15s  %22s  %22s\n", "edition", "examples", "covered", "proven (of covered)", "by outcome (of covered)")
+	var sum row
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-10s  %8d  %9d %5s  %16d %5s  %16d %5s\n", r.id, r.total, r.covered, percent(r.covered, r.total),
+			r.proven, percent(r.proven, r.covered), r.byOutcome, percent(r.byOutcome, r.covered))
+		sum.total += r.total
+		sum.covered += r.covered
+		sum.proven += r.proven
+		sum.byOutcome += r.byOutcome
+	}
+	fmt.Fprintf(w, "%-10s  %8d  %9d %5s  %16d %5s  %16d %5s\n", fmt.Sprintf("%d eds", len(rows)), sum.total, sum.covered, percent(sum.covered, sum.total),
+		sum.proven, percent(sum.proven, sum.covered), sum.byOutcome, percent(sum.byOutcome, sum.covered))
 	return 0
 }
 

@@ -31,7 +31,7 @@ func ablateScenarios(lib *scenario.Library, ed *engine.RulesEdition, w, stderr i
 		ed.ID, strings.Join(e.Files, ", "), len(units), len(scs))
 	idle := 0
 	for _, u := range units {
-		broken := scenario.Breaks(ctx, scs, ed, u)
+		broken, _ := scenario.Breaks(ctx, scs, ed, u)
 		if len(broken) == 0 {
 			idle++
 		}
@@ -39,16 +39,25 @@ func ablateScenarios(lib *scenario.Library, ed *engine.RulesEdition, w, stderr i
 	}
 	fmt.Fprintf(w, "%d of %d registered rules break no scenario when switched off\n", idle, len(units))
 	proofs := scenario.ProveExamples(ctx, e, lib, ed)
-	proven := 0
+	proven, byOutcome := 0, 0
 	for _, p := range proofs {
 		if p.Proven() {
 			proven++
 		}
+		if p.ProvenByOutcome() {
+			byOutcome++
+		}
 	}
-	fmt.Fprintf(w, "%d of %d covered examples are broken by ablating their own rule (%s)\n", proven, len(proofs), percent(proven, len(proofs)))
+	fmt.Fprintf(w, "%d of %d covered examples are broken by ablating their own rule (%s); %d of them by an outcome a scenario states (%s of the covered), %d only by a scripted step that stops\n",
+		proven, len(proofs), percent(proven, len(proofs)), byOutcome, percent(byOutcome, len(proofs)), proven-byOutcome)
 	for _, p := range proofs {
 		if !p.Proven() {
 			fmt.Fprintf(w, "  unproven %s\n", unprovenLine(p))
+		}
+	}
+	for _, p := range proofs {
+		if p.Proven() && !p.ProvenByOutcome() {
+			fmt.Fprintf(w, "  by a step only %s: %s [%s]\n", p.Rule, clipText(p.Text, 70), strings.Join(p.Broken, " "))
 		}
 	}
 	fmt.Fprintf(w, "took %v\n", time.Since(start).Round(time.Millisecond))

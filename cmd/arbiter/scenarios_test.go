@@ -46,7 +46,7 @@ func TestScenariosCommand(t *testing.T) {
 		{[]string{"scenarios", "--run", "--edition", "2007-02-01"}, 0, []string{"skip legend-rule.scn", "ok   legend-rule-2004.scn (1 edition)"}},
 		{[]string{"scenarios", "--trace", "mana-burn", "--edition", "2007-02-01"}, 0, []string{"mana burn: Alice loses 3 life: life 17 (300.3)", "passed in"}},
 		{[]string{"scenarios", "--trace", "mana-burn"}, 0, []string{"Alice's mana pool empties ({R}{R}{G} lost) (500.5)"}},
-		{[]string{"scenarios", "--coverage", "../../content/rst-2011"}, 0, []string{"2011-07-15", "17 of 17 examples have a scenario", "section 2"}},
+		{[]string{"scenarios", "--coverage", "../../content/rst-2011"}, 0, []string{"2011-07-15", "17 of 17 examples have a scenario", "section 2", "by an outcome a scenario states", "by outcome"}},
 		{[]string{"scenarios", "--coverage", "../../content/cr-2007-excerpt"}, 0, []string{"2007-02-01", "5 of 6 examples have a scenario", "uncovered 205.4b: Note that cards printed"}},
 		{[]string{"scenarios", "--ablate", "--dir", ablateDir}, 0, []string{"ablation under 2026-04-17", "2 scenarios that pass",
 			"302.6    combat.sick                              breaks   1: summoning-sickness.scn",

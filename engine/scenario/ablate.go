@@ -85,6 +85,21 @@ func (t *Trace) Broken() bool {
 	return false
 }
 
+// BrokenByOutcome reports whether a run under ablated rules broke an
+// outcome the scenario states: a verify step or an expectation, other than
+// fired/not fired, that failed. A run that only stopped at a scripted step
+// (a rejection that was allowed, a choice that was not asked for, nothing
+// to resolve) broke its script, which proves less: the example's point is
+// an outcome (issue 25).
+func (t *Trace) BrokenByOutcome() bool {
+	for _, r := range t.Expects {
+		if !r.OK && !r.IsEventCheck() {
+			return true
+		}
+	}
+	return false
+}
+
 // IsEventCheck reports whether the expectation only asks whether a rule
 // fired ("fired 704.5j", "not fired 704.5q").
 func (r Result) IsEventCheck() bool {
@@ -95,25 +110,31 @@ func (r Result) IsEventCheck() bool {
 
 // Breaks runs each scenario under ed with the unit's rules switched off
 // and returns the names of those that break (Trace.Broken), in the order
-// given. Scenarios that don't apply to ed are skipped. It runs on all
-// CPUs; a scenario that fails with every rule on is the caller's to find.
-func Breaks(ctx context.Context, scs []*Scenario, ed *engine.RulesEdition, u Unit) []string {
+// given, and of those among them that break an outcome they state
+// (Trace.BrokenByOutcome). Scenarios that don't apply to ed are skipped.
+// It runs on all CPUs; a scenario that fails with every rule on is the
+// caller's to find.
+func Breaks(ctx context.Context, scs []*Scenario, ed *engine.RulesEdition, u Unit) (broken, byOutcome []string) {
 	off := ed.Without(u.Keys...)
-	broken := make([]bool, len(scs))
+	type result struct{ broken, outcome bool }
+	res := make([]result, len(scs))
 	parallel(len(scs), func(i int) {
 		sc := scs[i]
 		if !sc.Applies(ed.Effective) {
 			return
 		}
-		broken[i] = RunWith(ctx, sc, off, Options{Strict: true, Budget: -1}).Broken()
+		t := RunWith(ctx, sc, off, Options{Strict: true, Budget: -1})
+		res[i] = result{t.Broken(), t.BrokenByOutcome()}
 	})
-	var out []string
-	for i, b := range broken {
-		if b {
-			out = append(out, scs[i].Name)
+	for i, r := range res {
+		if r.broken {
+			broken = append(broken, scs[i].Name)
+		}
+		if r.outcome {
+			byOutcome = append(byOutcome, scs[i].Name)
 		}
 	}
-	return out
+	return broken, byOutcome
 }
 
 // Passing returns the scenarios that apply to ed and pass under it with
@@ -160,11 +181,16 @@ type ExampleProof struct {
 	Scenarios []string
 	Own       Unit // its registered rule; zero Rule if none
 	Broken    []string
+	ByOutcome []string // those of Broken that break an outcome they state
 }
 
 // Proven reports whether ablating the example's own rule breaks one of
 // its scenarios.
 func (p ExampleProof) Proven() bool { return len(p.Broken) > 0 }
+
+// ProvenByOutcome reports whether ablating the example's own rule changes
+// an outcome one of its scenarios states, not only stops its script.
+func (p ExampleProof) ProvenByOutcome() bool { return len(p.ByOutcome) > 0 }
 
 // ProveExamples checks every printed example of e that lib has a scenario
 // for: it switches off the example's own rule (OwnUnit) under ed and runs
@@ -184,7 +210,7 @@ func ProveExamples(ctx context.Context, e *rules.Edition, lib *Library, ed *engi
 			}
 			if u, ok := OwnUnit(units, r.Number); ok {
 				p.Own = u
-				p.Broken = Breaks(ctx, Passing(ctx, scs, ed), ed, u)
+				p.Broken, p.ByOutcome = Breaks(ctx, Passing(ctx, scs, ed), ed, u)
 			}
 			out = append(out, p)
 		}

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -100,7 +101,7 @@ func TestAblationBreaksMutations(t *testing.T) {
 		if tr := Run(sc, ed, true); !tr.Passed() {
 			t.Errorf("%s fails with every rule on: %v", tc.scenario, tr.Failures())
 		}
-		if got := Breaks(context.Background(), []*Scenario{sc}, ed, Unit{Keys: []registry.Key{tc.key}}); len(got) != 1 {
+		if got, _ := Breaks(context.Background(), []*Scenario{sc}, ed, Unit{Keys: []registry.Key{tc.key}}); len(got) != 1 {
 			t.Errorf("switching off %s doesn't break %s", tc.key, tc.scenario)
 		}
 	}
@@ -130,4 +131,30 @@ var knownUnproven = []string{
 	// effect affect only what is within range: the player, here, all the
 	// same; the other two 801.13b examples are proven.
 	"801.13b: Rob is within Alex’s range of influence, but Carissa is not. Carissa casts Lightning Blast (“Lightning Blast deals 4 damage to any target.”) targeting Rob. In r",
+}
+
+// TestBrokenByOutcome: an ablated run proves its example by an outcome
+// only when an expectation or a verify step it states fails; a run that
+// stopped at a step, or whose only failure is a fired/not fired line, does
+// not.
+func TestBrokenByOutcome(t *testing.T) {
+	stopped := errors.New("expected rejection was allowed")
+	for _, tt := range []struct {
+		name            string
+		trace           Trace
+		broken, outcome bool
+	}{
+		{"passes", Trace{Expects: []Result{{Text: "Bears pt = 2/2", OK: true}}}, false, false},
+		{"an outcome fails", Trace{Expects: []Result{{Text: "Bears pt = 2/2"}}}, true, true},
+		{"a verify step fails, then a step stops", Trace{Expects: []Result{{Text: "verify Bears tapped"}}, Err: stopped}, true, true},
+		{"a step stops", Trace{Expects: []Result{{Text: "verify Bears tapped", OK: true}}, Err: stopped}, true, false},
+		{"only fired fails", Trace{Expects: []Result{{Text: "fired 704.5j"}, {Text: "A life = 20", OK: true}}}, false, false},
+	} {
+		if got := tt.trace.Broken(); got != tt.broken {
+			t.Errorf("%s: Broken = %v, want %v", tt.name, got, tt.broken)
+		}
+		if got := tt.trace.BrokenByOutcome(); got != tt.outcome {
+			t.Errorf("%s: BrokenByOutcome = %v, want %v", tt.name, got, tt.outcome)
+		}
+	}
 }
