@@ -85,19 +85,21 @@ func (t *Trace) Broken() bool {
 	return false
 }
 
-// BrokenByOutcome reports whether a run under ablated rules broke an
-// outcome the scenario states: a verify step or an expectation, other than
-// fired/not fired, that failed. A run that only stopped at a scripted step
-// (a rejection that was allowed, a choice that was not asked for, nothing
-// to resolve) broke its script, which proves less: the example's point is
-// an outcome (issue 25).
-func (t *Trace) BrokenByOutcome() bool {
+// BrokenByOutcome reports whether a run with the rules keys name switched
+// off broke an outcome the scenario states: a verify step or an
+// expectation, other than fired/not fired, that failed; or a refusal the
+// scenario states by one of those very rules ("=> rejected 509.1b") that
+// did not happen. A run that only stopped at a scripted step (a refusal
+// by some other rule or none, a choice that was not asked for, nothing to
+// resolve) broke its script, which proves less: the example's point is an
+// outcome (issue 25).
+func (t *Trace) BrokenByOutcome(off ...registry.Key) bool {
 	for _, r := range t.Expects {
 		if !r.OK && !r.IsEventCheck() {
 			return true
 		}
 	}
-	return false
+	return t.Allowed != nil && t.Allowed.Rule != "" && slices.Contains(off, t.Allowed.Rule)
 }
 
 // IsEventCheck reports whether the expectation only asks whether a rule
@@ -124,7 +126,7 @@ func Breaks(ctx context.Context, scs []*Scenario, ed *engine.RulesEdition, u Uni
 			return
 		}
 		t := RunWith(ctx, sc, off, Options{Strict: true, Budget: -1})
-		res[i] = result{t.Broken(), t.BrokenByOutcome()}
+		res[i] = result{t.Broken(), t.BrokenByOutcome(u.Keys...)}
 	})
 	for i, r := range res {
 		if r.broken {

@@ -149,11 +149,14 @@ func TestBrokenByOutcome(t *testing.T) {
 		{"a verify step fails, then a step stops", Trace{Expects: []Result{{Text: "verify Bears tapped"}}, Err: stopped}, true, true},
 		{"a step stops", Trace{Expects: []Result{{Text: "verify Bears tapped", OK: true}}, Err: stopped}, true, false},
 		{"only fired fails", Trace{Expects: []Result{{Text: "fired 704.5j"}, {Text: "A life = 20", OK: true}}}, false, false},
+		{"a refusal by the rule switched off is allowed", Trace{Err: stopped, Allowed: &Step{Reject: true, Rule: registry.Sick}}, true, true},
+		{"a refusal by another rule is allowed", Trace{Err: stopped, Allowed: &Step{Reject: true, Rule: registry.TrampleMarked}}, true, false},
+		{"a refusal citing no rule is allowed", Trace{Err: stopped, Allowed: &Step{Reject: true}}, true, false},
 	} {
 		if got := tt.trace.Broken(); got != tt.broken {
 			t.Errorf("%s: Broken = %v, want %v", tt.name, got, tt.broken)
 		}
-		if got := tt.trace.BrokenByOutcome(); got != tt.outcome {
+		if got := tt.trace.BrokenByOutcome(registry.Sick); got != tt.outcome {
 			t.Errorf("%s: BrokenByOutcome = %v, want %v", tt.name, got, tt.outcome)
 		}
 	}

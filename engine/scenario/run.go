@@ -53,6 +53,9 @@ type Trace struct {
 	// script (non-strict runs stop there).
 	Pending *engine.Choice
 	Err     error // the run failed: a bad step, a rejection that didn't happen, the budget
+	// Allowed is the step the scenario says the engine refuses, when it
+	// did not: Err says so too.
+	Allowed *Step
 	Elapsed time.Duration
 }
 
@@ -217,6 +220,9 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 		res, err := r.step(s)
 		if err != nil {
 			t.Err = err
+			if errors.Is(err, errRejectionAllowed) {
+				t.Allowed = s
+			}
 			return t
 		}
 		t.Steps = append(t.Steps, res)
@@ -258,6 +264,8 @@ func RunWith(ctx context.Context, sc *Scenario, ed *engine.RulesEdition, opt Opt
 	return t
 }
 
+var errRejectionAllowed = errors.New("expected the engine to reject this step, but it was allowed")
+
 // step runs one step and checks a rejection it expects. A player who acts
 // without priority gets it first from the players before them passing in
 // turn (117.3d), as long as that doesn't resolve anything.
@@ -280,7 +288,7 @@ func (r *run) step(s *Step) (StepResult, error) {
 		}
 		if err == nil {
 			if s.Reject {
-				return res, r.lineErr(s.Line, errors.New("expected the engine to reject this step, but it was allowed"))
+				return res, r.lineErr(s.Line, errRejectionAllowed)
 			}
 			r.st = st
 			r.events = append(r.events, evs...)
