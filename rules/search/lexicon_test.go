@@ -175,6 +175,7 @@ func TestAsksWhen(t *testing.T) {
 		"triggers when do they go on the stack": true,
 		"When can I cast an instant":            true,
 		"what happens when a creature dies":     false,
+		"when my creature dies can i move it":   false,
 		"does it trigger when it enters":        false,
 		"-when untap step":                      false,
 		"whenever a creature attacks":           false,
