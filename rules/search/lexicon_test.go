@@ -215,3 +215,25 @@ func TestAskingWhat(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnerWord(t *testing.T) {
+	for q, want := range map[string]bool{
+		"my opponent's graveyard":   true,
+		"opponents library":         true,
+		"can i attack an opponent":  false,
+		"each opponent":             false,
+		"my opponent's turn":        true,
+		"an opponent graveyard":     false,
+		"is it my opponents":        false,
+		"my opponents what happens": false,
+	} {
+		toks := queryTokens(q, 0, 0)
+		got := false
+		for i := range toks {
+			got = got || ownerWord(toks, i)
+		}
+		if got != want {
+			t.Errorf("ownerWord in %q = %v, want %v", q, got, want)
+		}
+	}
+}

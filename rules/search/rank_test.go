@@ -21,6 +21,8 @@ func TestRankingSignals(t *testing.T) {
 			"Concede cites rule 104, whose subrule that says \"concede\" answers (citedRule)"},
 		{"what are the turn based actions", "703.4", 1,
 			"703.4 \"The turn-based actions are as follows:\" lists them, its subrules each matching a little (parentShare)"},
+		{"can i look at my opponent's graveyard", "404.2", 1,
+			"404.2 says any graveyard: the possessive weighs less (ownerWeight)"},
 		{"what special actions are there", "116.2", 1,
 			"116.2 \"There are twelve special actions:\" lists them (parentShare)"},
 	} {
