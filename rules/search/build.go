@@ -124,7 +124,8 @@ func (b *builder) addRule(r *rules.Rule) {
 	keyword := keywordHeading(r)
 	ctx := contextOf(r)
 	bare := len(r.Body) == 1 && bareKind(r.Body[0].Text.S)
-	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx), head: keyword != "" || len(r.Body) == 0 || bare, list: introducesList(r)})
+	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx), head: keyword != "" || len(r.Body) == 0 || bare, list: introducesList(r),
+		inList: r.Number.Sub != 0 && r.Parent != nil && introducesList(r.Parent)})
 	if len(r.Body) > 0 && keyword == "" && !bare {
 		if t := definedTerm(r.Body[0].Text.S); t != "" {
 			b.defined = append(b.defined, definition{doc: b.doc, term: t})

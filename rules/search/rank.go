@@ -1012,11 +1012,8 @@ type famScore struct {
 // top 3 kept, top 1 57.1% → 56.0%).
 func (ix *MemIndex) shareFamilies(final []int32, s *scratch) {
 	for _, d := range final {
-		if ix.docs[d].kind != docRule || s.excl[d] {
-			continue
-		}
-		if r := ix.docs[d].rule; r.Number.Sub == 0 || r.Parent == nil {
-			continue
+		if !ix.docs[d].inList || s.excl[d] {
+			continue // most candidates: checked by a flag, as the index of every edition has thousands
 		}
 		p := ix.parentDoc(d)
 		if p < 0 || !ix.docs[p].list || s.mask[p] == 0 || s.excl[p] {
