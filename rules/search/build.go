@@ -124,7 +124,8 @@ func (b *builder) addRule(r *rules.Rule) {
 	keyword := keywordHeading(r)
 	ctx := contextOf(r)
 	bare := len(r.Body) == 1 && bareKind(r.Body[0].Text.S)
-	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx), head: keyword != "" || len(r.Body) == 0 || bare})
+	b.start(doc{kind: docRule, rule: r, title: ruleTitle(r, keyword, ctx), head: keyword != "" || len(r.Body) == 0 || bare, list: introducesList(r),
+		inList: r.Number.Sub != 0 && r.Parent != nil && introducesList(r.Parent)})
 	if len(r.Body) > 0 && keyword == "" && !bare {
 		if t := definedTerm(r.Body[0].Text.S); t != "" {
 			b.defined = append(b.defined, definition{doc: b.doc, term: t})
@@ -154,6 +155,18 @@ func (b *builder) addRule(r *rules.Rule) {
 	for _, c := range ctx {
 		b.add(c, fieldContext, false)
 	}
+}
+
+// introducesList reports whether r's text ends by introducing the
+// subrules below it ("The state-based actions are as follows:", "There
+// are twelve special actions:").
+func introducesList(r *rules.Rule) bool {
+	for i := len(r.Body) - 1; i >= 0; i-- {
+		if r.Body[i].Kind != rules.BlockExample {
+			return strings.HasSuffix(strings.TrimSpace(r.Body[i].Text.S), ":")
+		}
+	}
+	return false
 }
 
 // ruleTitle is the heading shown with a rule's hit: its own title, the

@@ -64,10 +64,14 @@
 // (define.go); a glossary entry cites what the entry it sends the reader
 // to cites, and its citations count whenever its term is in the query,
 // pointing at the subrule that says the term; a title the query names
-// lifts its subrules; a keyword's or a variant's rules count half when
-// the query does not name it, and a question asking when favours rules
-// that name a step or phase (rank.go); hits are grouped by rule
-// (group.go).
+// lifts its subrules, and a rule that introduces its subrules as a list
+// ("The state-based actions are as follows:") draws on those that
+// matched; a keyword's or a variant's rules count half when the query
+// does not name it, a glossary entry whose term a question does not name
+// counts half again, a possessive ("my opponent's graveyard", where the
+// rules say "any graveyard") weighs less, and a question asking when
+// favours rules that name a step or phase (rank.go); hits are grouped by
+// rule (group.go).
 //
 // # Evaluation
 //

@@ -68,6 +68,8 @@ type doc struct {
 	length float32 // weighted token count of everything that scores: heading, text, examples
 	kind   docKind
 	head   bool // a rule that is only a heading: a chapter's title, a keyword's rule ("702.19. Trample")
+	list   bool // a rule whose text introduces its subrules as a list: "704.5. The state-based actions are as follows:"
+	inList bool // a subrule of such a rule: 704.5a
 }
 
 // docLists are what ranking and snippets need of a document besides its

@@ -39,8 +39,10 @@ func asksDefinition(q *Query) bool {
 	return content <= 2 && !strings.Contains(" "+strings.Join(words, " ")+" ", " can ")
 }
 
-// A question that opens with "when", or says "when do/does/can/is …",
-// asks when something happens; "what happens when …" does not. The rules
+// A question that says "when do/does/can/is …" asks when something
+// happens; "what happens when …" does not, nor one that opens with a
+// condition ("when my commander dies, can I move it", "when I cast a
+// fuse card what happens"). The rules
 // that answer say so with a step, a phase, "at the beginning of",
 // "before" or "after" (timingWords).
 var (
@@ -62,7 +64,7 @@ func asksWhen(q *Query) bool {
 		}
 	}
 	for i, w := range words {
-		if w == "when" && (i == 0 || i+1 < len(words) && whenVerbs[words[i+1]]) {
+		if w == "when" && i+1 < len(words) && whenVerbs[words[i+1]] {
 			return true
 		}
 	}

@@ -175,6 +175,7 @@ func TestAsksWhen(t *testing.T) {
 		"triggers when do they go on the stack": true,
 		"When can I cast an instant":            true,
 		"what happens when a creature dies":     false,
+		"when my creature dies can i move it":   false,
 		"does it trigger when it enters":        false,
 		"-when untap step":                      false,
 		"whenever a creature attacks":           false,
@@ -211,6 +212,28 @@ func TestAskingWhat(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%q: no clause of %q", tc.q, tc.word)
+		}
+	}
+}
+
+func TestOwnerWord(t *testing.T) {
+	for q, want := range map[string]bool{
+		"my opponent's graveyard":   true,
+		"opponents library":         true,
+		"can i attack an opponent":  false,
+		"each opponent":             false,
+		"my opponent's turn":        true,
+		"an opponent graveyard":     false,
+		"is it my opponents":        false,
+		"my opponents what happens": false,
+	} {
+		toks := queryTokens(q, 0, 0)
+		got := false
+		for i := range toks {
+			got = got || ownerWord(toks, i)
+		}
+		if got != want {
+			t.Errorf("ownerWord in %q = %v, want %v", q, got, want)
 		}
 	}
 }

@@ -36,6 +36,7 @@ type clause struct {
 	must    bool // a quoted phrase: every result contains it
 	stop    bool // only stopwords: scored only when the query has nothing else
 	exclude bool
+	owner   bool // a possessive naming whose the next word's thing is ("my opponent's graveyard")
 }
 
 // seqTerm is a word of a run of bare words, for the proximity bonus: its
@@ -307,7 +308,7 @@ func (ix *MemIndex) planRun(p *plan, toks []qtoken, fix map[int][]Correction, fi
 		if !stop {
 			seq = append(seq, seqTerm{clause: len(p.clauses), qpos: t.pos})
 		}
-		p.clauses = append(p.clauses, clause{alts: []alt{{terms: []int32{id}, w: 1}}, stop: stop})
+		p.clauses = append(p.clauses, clause{alts: []alt{{terms: []int32{id}, w: 1}}, stop: stop, owner: !stop && ownerWord(toks, i-1)})
 	}
 	endSeq()
 	if plain {
@@ -415,4 +416,23 @@ func appendUnique(list []string, s string) []string {
 		}
 	}
 	return append(list, s)
+}
+
+// ownerWords name whose a thing is when they stand before it: players
+// ask about "my opponent's graveyard" where the rules say "any graveyard"
+// or "a player's graveyard".
+var ownerWords = map[string]bool{"opponent": true, "teammate": true}
+
+// ownerWord reports whether toks[i] is one of ownerWords, possessive or
+// plural ("opponent's", "opponents": the key drops the s), before another
+// word ("opponent's graveyard", "opponents library"); not "can I attack
+// an opponent", whose opponent is what is asked about.
+func ownerWord(toks []qtoken, i int) bool {
+	if !ownerWords[toks[i].key] {
+		return false
+	}
+	if i+1 >= len(toks) || toks[i+1].kind != TokWord || stopwords[toks[i+1].key] || questionWords[toks[i+1].key] {
+		return false
+	}
+	return toks[i].fold != toks[i].key
 }

@@ -19,6 +19,12 @@ func TestRankingSignals(t *testing.T) {
 			"the glossary's Wall (See Defender) is one word of a long question, and its rule still follows it (citeHead, citeOwn)"},
 		{"can my opponent concede in the middle of my combat", "104.3a", 1,
 			"Concede cites rule 104, whose subrule that says \"concede\" answers (citedRule)"},
+		{"what are the turn based actions", "703.4", 1,
+			"703.4 \"The turn-based actions are as follows:\" lists them, its subrules each matching a little (parentShare)"},
+		{"can i look at my opponent's graveyard", "404.2", 1,
+			"404.2 says any graveyard: the possessive weighs less (ownerWeight)"},
+		{"what special actions are there", "116.2", 1,
+			"116.2 \"There are twelve special actions:\" lists them (parentShare)"},
 	} {
 		r := ix.Search(Parse(tt.q), Options{Limit: tt.within, NoSnippets: true})
 		if got := ids(r); !found(r, []string{tt.want}) {
@@ -81,6 +87,23 @@ func TestUnnamedVariantsGiveWay(t *testing.T) {
 			if h.Kind == HitRule && h.Number.Section() >= 8 && h.Number.Chapter%100 != 0 {
 				t.Errorf("%q: %s, a variant's rule the question does not name, is in the top 3: %v", tt.q, hitID(h), ids(r))
 			}
+		}
+	}
+}
+
+// TestUnnamedGlossaryGivesWay checks that a glossary entry whose term the
+// question does not name, sharing its words only ("Crime": targeting
+// "cards in an opponent's graveyard"), is not the first hit, the one the
+// search page shows whole as the answer.
+func TestUnnamedGlossaryGivesWay(t *testing.T) {
+	ix := corpusIndex(t)
+	for _, q := range []string{
+		"can i look through my opponents graveyard",
+		"do i get to look at my opponent's graveyard",
+	} {
+		r := ix.Search(Parse(q), Options{Limit: 3, NoSnippets: true})
+		if len(r.Hits) == 0 || r.Hits[0].Kind != HitRule {
+			t.Errorf("%q: want a rule first, got %v", q, ids(r))
 		}
 	}
 }
