@@ -186,10 +186,13 @@ func (sc *linkScanner) scanRange(s string, i int) {
 		marks = &sc.terms.marks
 	}
 	n := len(s)
+	// Most paragraphs hold no symbol: one vectorised search spares
+	// textBlock looking for braces in each of their blocks.
+	braces := strings.IndexByte(s[i:], '{') >= 0
 outer:
 	for i < n {
 		base := i
-		alnum, brace := textBlock(s, base)
+		alnum, brace := textBlock(s, base, braces)
 		// A run starts where a letter or digit follows another byte; bit
 		// 0 starts one whatever s[base-1] is.
 		ev := alnum&^(alnum<<1) | brace
@@ -214,8 +217,15 @@ outer:
 					next = runEnd(s, base, alnum, p)
 				}
 			default:
-				// A word: its first eight bytes give its key.
-				j := runEnd(s, base, alnum, p)
+				// A word: its first eight bytes give its key. Its end
+				// is found here, not by a call to runEnd: this is the
+				// path of nearly every stop.
+				var j int
+				if r := ^alnum >> uint(p); r != 0 {
+					j = i + bits.TrailingZeros64(r)
+				} else {
+					j = alnumEnd(s, base+64)
+				}
 				var x uint64
 				if i >= 0 && i <= n-8 { // (so written, the compiler drops load64's bounds check)
 					x = load64(s, i)
@@ -257,17 +267,23 @@ func runEnd(s string, base int, alnum uint64, p int) int {
 
 // textBlock returns the bit sets of s[base:base+64] (bit k for
 // s[base+k]; none past the end of s): the ASCII letters and digits, and
-// the braces.
-func textBlock(s string, base int) (alnum, brace uint64) {
-	var braces uint64
+// the braces, which are looked for only if s has some (braces).
+func textBlock(s string, base int, braces bool) (alnum, brace uint64) {
 	if base >= 0 && base <= len(s)-64 {
 		b := s[base : base+64]
+		if !braces {
+			for k := 0; k < 64; k += 8 {
+				alnum |= gather8(alnumBytes(load64(b, k))) << uint(k)
+			}
+			return alnum, 0
+		}
+		var any uint64
 		for k := 0; k < 64; k += 8 {
 			x := load64(b, k)
 			alnum |= gather8(alnumBytes(x)) << uint(k)
-			braces |= byteIs(x, '{')
+			any |= byteIs(x, '{')
 		}
-		if braces != 0 { // a brace in one block in four of a whole CR
+		if any != 0 { // a brace in one block in four of a whole CR
 			for k := 0; k < 64; k += 8 {
 				brace |= gather8(byteIs(load64(b, k), '{')) << uint(k)
 			}
@@ -284,7 +300,7 @@ func textBlock(s string, base int) (alnum, brace uint64) {
 			x = loadTail(s, off)
 		}
 		alnum |= gather8(alnumBytes(x)) << uint(k)
-		if b := byteIs(x, '{'); b != 0 {
+		if b := byteIs(x, '{'); braces && b != 0 {
 			brace |= gather8(b) << uint(k)
 		}
 	}
