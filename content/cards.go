@@ -29,7 +29,12 @@ const maxCardsFile = 64 << 20
 // OpenCards returns the embedded card file: its name in the archive
 // ("oracle-2018-11-07.jsonl"), its date and its bytes.
 func OpenCards() (name string, date time.Time, data []byte, err error) {
-	return ReadCards(cardsArchive)
+	name, date, data, err = ReadCards(cardsArchive)
+	// Read once a process, as a rule (rules/cards keeps what it makes of
+	// the file): its pages need not stay resident. The slice is never
+	// written, so its pages are still the executable's.
+	release(cardsArchive)
+	return name, date, data, err
 }
 
 // ReadCards reads a card archive written by WriteCards: a tar of exactly

@@ -238,6 +238,10 @@ type CorpusReader struct {
 	zr    *zstd.Decoder
 	tr    *tar.Reader
 	err   error // sticky: io.EOF after the last file, or what went wrong
+	// embedded is the archive the binary embeds that the reader reads,
+	// "" for another: its pages are released (release) once it is read
+	// to the end or closed.
+	embedded string
 }
 
 // OpenCorpus streams the archive's files in manifest order (newest first).
@@ -246,7 +250,11 @@ func OpenCorpus() (*CorpusReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openManifest(corpusArchiveName, strings.NewReader(corpusArchive), m, corpusWindow)
+	r, err := openManifest(corpusArchiveName, strings.NewReader(corpusArchive), m, corpusWindow)
+	if err == nil {
+		r.embedded = corpusArchive
+	}
+	return r, err
 }
 
 // openManifest is openCorpus for an archive whose manifest may list a
@@ -381,11 +389,14 @@ func (r *CorpusReader) end() error {
 	if _, err := io.Copy(io.Discard, r.zr); err != nil {
 		return fmt.Errorf("%s: after the last entry: %w", r.name, err)
 	}
+	releaseString(r.embedded)
 	return io.EOF
 }
 
-// Close releases the decoder. Reading after Close is an error.
+// Close releases the decoder, and the embedded archive's pages. Reading
+// after Close is an error.
 func (r *CorpusReader) Close() error {
+	releaseString(r.embedded)
 	if r.zr != nil {
 		r.zr.Close()
 		r.zr = nil

@@ -171,7 +171,11 @@ func OpenDocs() (*DocsReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openDocs(docsArchiveName, strings.NewReader(docsArchive), files)
+	r, err := openDocs(docsArchiveName, strings.NewReader(docsArchive), files)
+	if err == nil {
+		r.r.embedded = docsArchive
+	}
+	return r, err
 }
 
 // openDocs reads archive (named name in errors) against files, with a
