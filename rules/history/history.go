@@ -108,8 +108,11 @@ func (c *Chain) Warm() {
 		}
 	}
 	// Every matching of the chain is made: the words only matching reads
-	// can go (some 5 MiB for the editions served, issue 23).
+	// can go (some 5 MiB for the editions served, issue 23), and the
+	// masked copies of the texts, which histories and diffs make again
+	// for the few they compare (5.5 MiB).
 	c.us.dropWords()
+	c.us.dropMasks()
 }
 
 // Diff lists what changed from one edition to another, in either

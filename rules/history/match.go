@@ -94,6 +94,8 @@ const (
 // match pairs a's contents with b's, in the steps the package comment
 // lists (doc.go), each on what the earlier ones left unpaired.
 func match(a, b *prepared) *Matching {
+	a.keepMasks()
+	b.keepMasks()
 	m := newMatching(a, b)
 	m.matchSameNumber()
 	m.matchSameText()
@@ -131,7 +133,7 @@ func (m *Matching) matchSameNumber() {
 func (m *Matching) matchSameWording() {
 	a, b := m.a, m.b
 	free := func(p *prepared, back []int32, i int) bool {
-		return back[i] < 0 && !p.isChapter(i) && p.text[i].masked != ""
+		return back[i] < 0 && !p.isChapter(i) && p.text[i].mask() != ""
 	}
 	// Texts alike have the same bag of words: only those are read.
 	inB := map[uint64]bool{}
@@ -152,7 +154,7 @@ func (m *Matching) matchSameWording() {
 			continue
 		}
 		if k := bagKey(a.text[i].bag()); inB[k] {
-			w := wording(a.text[i].masked, m.m10)
+			w := wording(a.text[i].mask(), m.m10)
 			items = append(items, item{i, w})
 			count[w]++
 			inA[k] = true
@@ -164,7 +166,7 @@ func (m *Matching) matchSameWording() {
 	byWording := map[string][]int32{}
 	for j := range b.entries {
 		if free(b, m.entryBack, j) && inA[bagKey(b.text[j].bag())] {
-			if w := wording(b.text[j].masked, m.m10); count[w] > 0 {
+			if w := wording(b.text[j].mask(), m.m10); count[w] > 0 {
 				byWording[w] = append(byWording[w], int32(j))
 			}
 		}
@@ -183,14 +185,14 @@ func (m *Matching) matchSameText() {
 	a, b := m.a, m.b
 	inB := map[string][]int32{}
 	for j := range b.entries {
-		if m.entryBack[j] < 0 && !b.isChapter(j) && b.text[j].masked != "" {
-			inB[b.text[j].masked] = append(inB[b.text[j].masked], int32(j))
+		if m.entryBack[j] < 0 && !b.isChapter(j) && b.text[j].mask() != "" {
+			inB[b.text[j].mask()] = append(inB[b.text[j].mask()], int32(j))
 		}
 	}
 	inA := map[string]int{}
 	for i := range a.entries {
 		if m.entry[i] < 0 && !a.isChapter(i) {
-			inA[a.text[i].masked]++
+			inA[a.text[i].mask()]++
 		}
 	}
 	for i := range a.entries {
@@ -198,14 +200,14 @@ func (m *Matching) matchSameText() {
 			continue
 		}
 		u := a.text[i]
-		js := inB[u.masked]
-		if len(js) == 0 || !(len(js) == 1 && inA[u.masked] == 1 || len(u.bag()) >= minLongWords) {
+		js := inB[u.mask()]
+		if len(js) == 0 || !(len(js) == 1 && inA[u.mask()] == 1 || len(u.bag()) >= minLongWords) {
 			continue
 		}
 		for k, j := range js {
 			if m.entryBack[j] < 0 {
 				m.pairEntry(i, int(j))
-				inB[u.masked] = js[k+1:]
+				inB[u.mask()] = js[k+1:]
 				break
 			}
 		}
@@ -279,7 +281,7 @@ func (m *Matching) matchChapters() {
 	}
 	// Titles compare by their words, so that "End of Turn Step" is "End
 	// Step" across the Magic 2010 update.
-	title := func(p *prepared, i int) string { return wording(p.text[i].masked, m.m10) }
+	title := func(p *prepared, i int) string { return wording(p.text[i].mask(), m.m10) }
 	// Same number, same title, for a chapter its children have not
 	// already placed: 2009's "300. General" went with its rules to 500.
 	for _, i := range as {
@@ -462,7 +464,7 @@ func (m *Matching) matchOpenings(paired [][2]int) {
 	opening := func(u *unit) string {
 		// The words a renamed term spans may change in number: read a few
 		// more than the opening needs.
-		ws := wordsUpTo(u.masked, 2*minOpening)
+		ws := wordsUpTo(u.mask(), 2*minOpening)
 		if m.m10 {
 			ws = reword(ws)
 		}
@@ -706,7 +708,7 @@ func (m *Matching) matchExamples() {
 		blo, bhi := b.examplesOf(int(j))
 		for x := alo; x < ahi; x++ {
 			for y := blo; y < bhi; y++ {
-				if free(x, y) && a.examples[x].u.masked == b.examples[y].u.masked {
+				if free(x, y) && a.examples[x].u.mask() == b.examples[y].u.mask() {
 					m.pairExample(x, y)
 					break
 				}
@@ -729,14 +731,14 @@ func (m *Matching) matchExamples() {
 	var bs []int
 	for y := range b.examples {
 		if m.exampleBack[y] < 0 {
-			inB[b.examples[y].u.masked] = append(inB[b.examples[y].u.masked], int32(y))
+			inB[b.examples[y].u.mask()] = append(inB[b.examples[y].u.mask()], int32(y))
 			bs = append(bs, y)
 		}
 	}
 	inA := map[string]int{}
 	for x := range a.examples {
 		if m.example[x] < 0 {
-			inA[a.examples[x].u.masked]++
+			inA[a.examples[x].u.mask()]++
 		}
 	}
 	var as []int
@@ -745,12 +747,12 @@ func (m *Matching) matchExamples() {
 			continue
 		}
 		u := a.examples[x].u
-		ys := inB[u.masked]
-		if len(ys) > 0 && (len(ys) == 1 && inA[u.masked] == 1 || len(u.bag()) >= minLongWords) {
+		ys := inB[u.mask()]
+		if len(ys) > 0 && (len(ys) == 1 && inA[u.mask()] == 1 || len(u.bag()) >= minLongWords) {
 			for k, y := range ys {
 				if m.exampleBack[y] < 0 {
 					m.pairExample(x, int(y))
-					inB[u.masked] = ys[k+1:]
+					inB[u.mask()] = ys[k+1:]
 					break
 				}
 			}
@@ -834,7 +836,7 @@ func (m *Matching) matchTerms() {
 				continue
 			}
 			ua, ub := a.terms[i], b.terms[j]
-			if ua.masked == ub.masked && ua.masked != "" {
+			if ua.mask() == ub.mask() && ua.mask() != "" {
 				cs = append(cs, candidate{int32(i), int32(j), 2})
 				continue
 			}
@@ -896,8 +898,8 @@ func (m *Matching) compareCited(ua, ub *unit) Op {
 			op = Recited
 		}
 	}
-	if ua.masked != ub.masked {
-		if !alike(ua, ub, m.m10) {
+	if ma, mb := ua.mask(), ub.mask(); ma != mb {
+		if !alikeMasked(ua, ub, ma, mb, m.m10) {
 			return Changed
 		}
 		op |= Reworded

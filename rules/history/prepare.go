@@ -23,10 +23,17 @@ type unit struct {
 	// text is the text as printed, unless it is parts joined (Text): one
 	// paragraph's is the edition's own string, and several paragraphs'
 	// are kept as their own strings, not copied into one, unless masking
-	// left the joined text as it was (then it is masked).
-	text   string
-	parts  []part
-	masked string         // text with each cited rule number replaced by "#", typography folded
+	// left the joined text as it was (then it is the masked text).
+	text  string
+	parts []part
+	// masked points at the text with each cited rule number replaced by
+	// "#", typography folded (mask): at text when that is what it reads,
+	// else at a copy, which matching reads over and over; a Chain lets go
+	// of the copies once its matchings are made (dropMasks), some 5.5 MiB
+	// for the editions served, and they are made again from the text and
+	// cuts when asked (issue 23).
+	masked atomic.Pointer[string]
+	cuts   []cut          // where in Text the cited numbers are
 	nums   []rules.Number // the numbers masked, in order (a range gives its first and last)
 	// words are the hashes of masked's words, sorted, for similarity
 	// (bag): only matching reads them, so a Chain lets go of them once
@@ -35,12 +42,39 @@ type unit struct {
 	words atomic.Pointer[[]uint32]
 }
 
+// cut is a reference span that cites rule numbers, as offsets into a
+// unit's Text; a range whose end may be written short (maskRange) has
+// rangeBit set in end.
+type cut struct{ start, end uint32 }
+
+const rangeBit = 1 << 31
+
+// mask is u's masked text: the one kept, or else made again (and not
+// kept: histories and diffs compare texts long after matching, and
+// keeping what they ask for would keep the copies again).
+func (u *unit) mask() string {
+	if p := u.masked.Load(); p != nil {
+		return *p
+	}
+	m, _ := maskCuts(u.Text(), u.cuts, nil)
+	return m
+}
+
+// keepMask keeps u's masked text, made again if it was let go of, for a
+// match, which reads it over and over.
+func (u *unit) keepMask() {
+	if u.masked.Load() == nil {
+		m := u.mask()
+		u.masked.Store(&m) // two goroutines racing here store equal texts
+	}
+}
+
 // bag is u's words, made again if they were let go of.
 func (u *unit) bag() []uint32 {
 	if p := u.words.Load(); p != nil {
 		return *p
 	}
-	b := bagOf(u.masked)
+	b := bagOf(u.mask())
 	u.words.Store(&b) // two goroutines racing here store equal bags
 	return b
 }
@@ -96,11 +130,15 @@ type units struct {
 	// The free ends of the current blocks, guarded by mu.
 	structs []unit
 	bags    [][]uint32 // where units' words point (unit.words)
-	// blocks are every block of units kept, whole, for dropWords.
+	masks   []string   // where units' masked copies point (unit.masked)
+	// blocks are every block of units kept, whole, for dropWords and
+	// dropMasks.
 	blocks  [][]unit
 	words   []uint32
-	bytes   []byte
+	bytes   []byte // masked copies, let go of by dropMasks
+	texts   []byte // joined texts, kept
 	numbers []rules.Number
+	cuts    []cut
 	partsOf []part
 }
 
@@ -115,6 +153,7 @@ const (
 	wordBlock   = 32 << 10
 	byteBlock   = 128 << 10
 	numberBlock = 4 << 10
+	cutBlock    = 4 << 10
 	partBlock   = 1 << 10
 )
 
@@ -131,12 +170,19 @@ func (us *units) keep(u *unit) *unit {
 	k := &us.structs[len(us.structs)-1]
 	k.text = u.text
 	k.parts = copyInto(&us.partsOf, u.parts, partBlock)
-	k.masked = k.text
-	if u.masked != u.text {
-		k.masked = us.str(u.masked)
-	}
-	if k.parts != nil && joinParts(k.parts) == k.masked {
-		k.text, k.parts = k.masked, nil
+	masked := u.mask()
+	switch {
+	case masked == k.text:
+		k.masked.Store(&k.text) // the same bytes, never let go of
+	case k.parts != nil && joinParts(k.parts) == masked:
+		k.text, k.parts = str(&us.texts, masked), nil
+		k.masked.Store(&k.text)
+	default:
+		if len(us.masks) == cap(us.masks) {
+			us.masks = make([]string, 0, unitBlock)
+		}
+		us.masks = append(us.masks, str(&us.bytes, masked))
+		k.masked.Store(&us.masks[len(us.masks)-1])
 	}
 	if len(us.bags) == cap(us.bags) {
 		us.bags = make([][]uint32, 0, unitBlock)
@@ -144,6 +190,7 @@ func (us *units) keep(u *unit) *unit {
 	us.bags = append(us.bags, copyInto(&us.words, u.bag(), wordBlock))
 	k.words.Store(&us.bags[len(us.bags)-1])
 	k.nums = copyInto(&us.numbers, u.nums, numberBlock)
+	k.cuts = copyInto(&us.cuts, u.cuts, cutBlock)
 	return k
 }
 
@@ -161,12 +208,28 @@ func (us *units) dropWords() {
 	us.bags, us.words = nil, nil
 }
 
-// str is s copied into the current byte block.
-func (us *units) str(s string) string {
+// dropMasks lets go of the masked copies of every unit's text
+// (unit.masked): the blocks they are copied into are garbage once no
+// unit points into them. A unit whose masked text is its text keeps it.
+func (us *units) dropMasks() {
+	us.mu.Lock()
+	defer us.mu.Unlock()
+	for _, b := range us.blocks {
+		for i := range b {
+			if b[i].masked.Load() != &b[i].text {
+				b[i].masked.Store(nil)
+			}
+		}
+	}
+	us.masks, us.bytes = nil, nil
+}
+
+// str is s copied into the current block of *bytes.
+func str(bytes *[]byte, s string) string {
 	if s == "" {
 		return ""
 	}
-	b := copyInto(&us.bytes, []byte(s), byteBlock)
+	b := copyInto(bytes, []byte(s), byteBlock)
 	return unsafe.String(&b[0], len(b))
 }
 
@@ -287,14 +350,15 @@ var emptyUnit = &unit{}
 // parts.
 func newUnit(text string, parts []part, blocks []rules.Block) *unit {
 	u := &unit{text: text, parts: parts}
-	var m strings.Builder
+	var lasts []rules.Number // per cut, a range's last number
+	at := 0                  // where in Text the block's text starts
 	for i, b := range blocks {
 		if i > 0 {
-			m.WriteByte('\n')
+			at++ // the newline
 		}
 		s := b.Text.S
 		if b.Sense > 0 {
-			m.WriteString(strconv.Itoa(int(b.Sense)) + ". ")
+			at += len(strconv.Itoa(int(b.Sense)) + ". ")
 		}
 		last := 0
 		for _, sp := range b.Text.Spans {
@@ -306,23 +370,54 @@ func newUnit(text string, parts []part, blocks []rules.Block) *unit {
 			if start < last || end > len(s) || start > end {
 				continue
 			}
-			m.WriteString(s[last:start])
-			if c.Kind == rules.RefRange {
-				u.nums = maskRange(&m, s[start:end], c.Last, u.nums)
-			} else {
-				u.nums = maskNumbers(&m, s[start:end], u.nums)
+			k := cut{uint32(at + start), uint32(at + end)}
+			if c.Kind == rules.RefRange && !c.Last.IsZero() {
+				k.end |= rangeBit
 			}
+			u.cuts = append(u.cuts, k)
+			lasts = append(lasts, c.Last)
 			last = end
 		}
-		m.WriteString(s[last:])
+		at += len(s)
 	}
-	u.masked = fold(m.String())
-	if u.masked == text {
-		u.masked = text // share the bytes when nothing was masked
+	var masked string
+	masked, u.nums = maskCuts(u.Text(), u.cuts, lasts)
+	if masked == text {
+		masked = text // share the bytes when nothing was masked
 	}
-	bag := bagOf(u.masked)
+	u.masked.Store(&masked)
+	bag := bagOf(masked)
 	u.words.Store(&bag)
 	return u
+}
+
+// maskCuts is joined with every rule number the cuts cite replaced by
+// "#", typography folded, and the numbers masked, in order. lasts holds
+// each cut's range's last number, which a short end stands for; nil when
+// only the text is wanted.
+func maskCuts(joined string, cuts []cut, lasts []rules.Number) (string, []rules.Number) {
+	var m strings.Builder
+	var nums []rules.Number
+	last := 0
+	for k, c := range cuts {
+		start, end := int(c.start), int(c.end&^rangeBit)
+		if start < last || end > len(joined) || start > end {
+			continue // not made by newUnit
+		}
+		m.WriteString(joined[last:start])
+		ref := joined[start:end]
+		if c.end&rangeBit == 0 {
+			nums = maskNumbers(&m, ref, nums)
+		} else {
+			var short bool
+			if nums, short = maskRange(&m, ref, nums); short && lasts != nil {
+				nums = append(nums, lasts[k])
+			}
+		}
+		last = end
+	}
+	m.WriteString(joined[last:])
+	return fold(m.String()), nums
 }
 
 // maskNumbers writes ref with every rule number in it replaced by "#" and
@@ -347,12 +442,13 @@ func maskNumbers(m *strings.Builder, ref string, nums []rules.Number) []rules.Nu
 // maskRange is maskNumbers for a range, whose end may be written short:
 // in "601.2e–g" and "712.9–10" the "g" and the "10" stand for 601.2g and
 // 712.10, and are masked as last, so that "601.2e–g" and "601.2f–h" read
-// the same when 601.2e–g became 601.2f–h.
-func maskRange(m *strings.Builder, ref string, last rules.Number, nums []rules.Number) []rules.Number {
+// the same when 601.2e–g became 601.2f–h. It reports whether the end was
+// short: the caller appends the range's last number then.
+func maskRange(m *strings.Builder, ref string, nums []rules.Number) ([]rules.Number, bool) {
 	n := len(nums)
 	nums = maskNumbers(m, ref, nums)
-	if len(nums) != n+1 || last.IsZero() {
-		return nums
+	if len(nums) != n+1 {
+		return nums, false
 	}
 	// The end is short: the word after the last dash.
 	tail := len(ref)
@@ -360,13 +456,13 @@ func maskRange(m *strings.Builder, ref string, last rules.Number, nums []rules.N
 		tail--
 	}
 	if tail == len(ref) || tail == 0 {
-		return nums
+		return nums, false
 	}
 	s := m.String()
 	m.Reset()
 	m.WriteString(s[:len(s)-(len(ref)-tail)])
 	m.WriteByte('#')
-	return append(nums, last)
+	return nums, true
 }
 
 func isNumByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
@@ -676,6 +772,21 @@ func prepare(e *rules.Edition, us *units) *prepared {
 		p.terms[i] = us.of(g.Body)
 	}
 	return p
+}
+
+// keepMasks has every unit of p keep its masked text (unit.keepMask),
+// which matching reads over and over: after a Chain let go of them, an
+// edition matched outside it makes again those its units need.
+func (p *prepared) keepMasks() {
+	for _, u := range p.text {
+		u.keepMask()
+	}
+	for _, x := range p.examples {
+		x.u.keepMask()
+	}
+	for _, u := range p.terms {
+		u.keepMask()
+	}
 }
 
 // examplesOf returns the range of p.examples that belong to entry i.

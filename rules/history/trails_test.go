@@ -201,7 +201,7 @@ func TestWholeAt2009(t *testing.T) {
 	started := map[string][]int{}
 	for j, i := range m.entryBack {
 		if i < 0 {
-			w := wording(m.b.text[j].masked, true)
+			w := wording(m.b.text[j].mask(), true)
 			started[w] = append(started[w], j)
 		}
 	}
@@ -210,7 +210,7 @@ func TestWholeAt2009(t *testing.T) {
 		if j >= 0 {
 			continue
 		}
-		if js := started[wording(m.a.text[i].masked, true)]; len(js) > 0 {
+		if js := started[wording(m.a.text[i].mask(), true)]; len(js) > 0 {
 			broken++
 			t.Errorf("%s of 2009-05-01 ends there, and %s of 2009-07-11 starts with the same wording: %q",
 				m.a.entries[i].Number, m.b.entries[js[0]].Number, m.a.text[i].Text())

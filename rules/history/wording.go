@@ -122,7 +122,7 @@ func appendWords(out []string, s string, max int) []string {
 	return out
 }
 
-// wording is what of a text (masked, as unit.masked) is not wording: its
+// wording is what of a text (masked, as unit.mask gives it) is not wording: its
 // words, with the Magic 2010 update's terms in their new form if m10.
 // Two texts with the same wording differ only in typography, or in terms.
 func wording(masked string, m10 bool) string {
@@ -200,8 +200,12 @@ func fromTheGame(ws []string, i int) int {
 // wording (see wording) is equal. Texts of the same wording have the same
 // bag of words (bagOf reads them so), which rules most others out first
 // when both are at hand.
-func alike(a, b *unit, m10 bool) bool {
-	if a.masked == b.masked {
+func alike(a, b *unit, m10 bool) bool { return alikeMasked(a, b, a.mask(), b.mask(), m10) }
+
+// alikeMasked is alike for units whose masked texts are at hand: made
+// again, they are made once.
+func alikeMasked(a, b *unit, ma, mb string, m10 bool) bool {
+	if ma == mb {
 		return true
 	}
 	// The bags are a shortcut, taken while both are kept: histories
@@ -210,7 +214,7 @@ func alike(a, b *unit, m10 bool) bool {
 	if x, y := a.words.Load(), b.words.Load(); x != nil && y != nil && !slices.Equal(*x, *y) {
 		return false
 	}
-	return wording(a.masked, m10) == wording(b.masked, m10)
+	return wording(ma, m10) == wording(mb, m10)
 }
 
 // bagKey is a hash of a bag of words, the same for texts that are alike.

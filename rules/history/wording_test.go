@@ -43,10 +43,10 @@ func TestWording(t *testing.T) {
 		a, b := us.title(tt.old), us.title(tt.new)
 		if got := alike(a, b, tt.m10); got != tt.alike {
 			t.Errorf("alike(%q, %q, m10=%v) = %v, want %v:\n%q\n%q", tt.old, tt.new, tt.m10, got, tt.alike,
-				wording(a.masked, tt.m10), wording(b.masked, tt.m10))
+				wording(a.mask(), tt.m10), wording(b.mask(), tt.m10))
 		}
 		// alike trusts that texts of the same wording have the same bag.
-		if wording(a.masked, true) == wording(b.masked, true) && !slices.Equal(a.bag(), b.bag()) {
+		if wording(a.mask(), true) == wording(b.mask(), true) && !slices.Equal(a.bag(), b.bag()) {
 			t.Errorf("%q and %q read alike across the update but their bags differ", tt.old, tt.new)
 		}
 	}
