@@ -211,3 +211,40 @@ func TestChain(t *testing.T) {
 		t.Errorf("history of the new rule: %d versions, first event %s in %s", len(h2.Versions), h2.Events[0].Op, h2.Events[0].Edition.ID)
 	}
 }
+
+// TestMatchAsideLetsGo checks that a match of an edition outside a warmed
+// chain (a second rendering of a date) lets go, after, of the masked texts
+// and words it made again for its units, and that it diffs as a chain not
+// warmed does.
+func TestMatchAsideLetsGo(t *testing.T) {
+	e1 := edition(t, "January 1, 2020", baseBody, baseGloss)
+	e2 := edition(t, "February 1, 2020", strings.Replace(baseBody, "See rule 100.3.", "See rule 100.3, as “printed”.", 1), baseGloss)
+	aside := edition(t, "February 1, 2020", strings.Replace(baseBody, "See rule 100.3.", "See rule 100.3 or rule 101.1.", 1), baseGloss)
+	lib := rules.NewLibrary([]*rules.Edition{e2, aside, e1})
+	warm, cold := NewChain(lib), NewChain(lib)
+	if warm.Index(aside) >= 0 || warm.Index(e2) < 0 {
+		t.Fatalf("the second rendering of 2020-02-01 is in the chain (%d), or the first is not (%d)", warm.Index(aside), warm.Index(e2))
+	}
+	warm.Warm()
+	for _, pair := range [][2]*rules.Edition{{aside, e1}, {e1, aside}, {aside, e2}} {
+		from, to := pair[0], pair[1]
+		if got, want := describe(warm.Diff(from, to)), describe(cold.Diff(from, to)); got != want {
+			t.Errorf("diff %s → %s from a warmed chain:\n%s\nwant:\n%s", from.ID, to.ID, got, want)
+		}
+		m := warm.match(from, to)
+		for _, p := range []*prepared{m.a, m.b} {
+			units := append(append([]*unit{}, p.text...), p.terms...)
+			for _, x := range p.examples {
+				units = append(units, x.u)
+			}
+			for _, u := range units {
+				if m := u.masked.Load(); m != nil && m != &u.text || u.words.Load() != nil {
+					t.Fatalf("diff %s → %s: unit %q keeps its masked copy or words after the match", from.ID, to.ID, u.Text())
+				}
+			}
+		}
+	}
+	if _, r := warm.twin(aside, aside.Rule(rules.Number{Chapter: 100, Rule: 1})); r == nil {
+		t.Error("100.1 of the second rendering has no twin in the chain")
+	}
+}

@@ -60,6 +60,15 @@ func (u *unit) mask() string {
 	return m
 }
 
+// letGo lets go of u's bag of words and of its masked text, unless that
+// is its text.
+func (u *unit) letGo() {
+	if u.masked.Load() != &u.text {
+		u.masked.Store(nil)
+	}
+	u.words.Store(nil)
+}
+
 // keepMask keeps u's masked text, made again if it was let go of, for a
 // match, which reads it over and over.
 func (u *unit) keepMask() {
@@ -786,6 +795,20 @@ func (p *prepared) keepMasks() {
 	}
 	for _, u := range p.terms {
 		u.keepMask()
+	}
+}
+
+// letGo lets go of what only matching reads of p's units, as a Chain's
+// Warm does for all of them (dropMasks, dropWords).
+func (p *prepared) letGo() {
+	for _, u := range p.text {
+		u.letGo()
+	}
+	for _, x := range p.examples {
+		x.u.letGo()
+	}
+	for _, u := range p.terms {
+		u.letGo()
 	}
 }
 
