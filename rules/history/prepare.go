@@ -729,11 +729,17 @@ type prepared struct {
 
 func prepare(e *rules.Edition, us *units) *prepared {
 	p := &prepared{e: e, entries: e.Entries()}
-	p.text = make([]*unit, len(p.entries))
-	p.firstEx = make([]int32, len(p.entries))
-	p.parent = make([]int32, len(p.entries))
-	// The examples are counted first: a prepared edition is kept, and an
-	// array grown by append would keep its room to spare.
+	// A prepared edition is kept, and made while matching leaves garbage
+	// of every size behind: its arrays are cut from as few as their types
+	// allow (as newMatching's), since each on its own would keep a span
+	// of the heap that is otherwise empty once the garbage is collected.
+	n, nt := len(p.entries), len(e.Glossary)
+	units := make([]*unit, n+nt)
+	p.text, p.terms = units[:n:n], units[n:]
+	ints := make([]int32, 2*n)
+	p.firstEx, p.parent = ints[:n:n], ints[n:]
+	// The examples are counted first: an array grown by append would keep
+	// its room to spare.
 	nex := 0
 	for _, r := range p.entries {
 		for _, b := range r.Body {
@@ -776,7 +782,6 @@ func prepare(e *rules.Edition, us *units) *prepared {
 			p.text[i] = us.title(r.Title())
 		}
 	}
-	p.terms = make([]*unit, len(e.Glossary))
 	for i, g := range e.Glossary {
 		p.terms[i] = us.of(g.Body)
 	}
