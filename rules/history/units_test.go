@@ -174,3 +174,15 @@ func TestDropMasks(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplesOf checks the range of examples each entry owns, for
+// entries with none, first and last.
+func TestExamplesOf(t *testing.T) {
+	p := &prepared{examples: []example{{owner: 1}, {owner: 1, ord: 1}, {owner: 3}}}
+	tests := []struct{ entry, lo, hi int }{{0, 0, 0}, {1, 0, 2}, {2, 2, 2}, {3, 2, 3}, {4, 3, 3}}
+	for _, tt := range tests {
+		if lo, hi := p.examplesOf(tt.entry); lo != tt.lo || hi != tt.hi {
+			t.Errorf("examplesOf(%d) = %d, %d; want %d, %d", tt.entry, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
