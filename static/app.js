@@ -1,7 +1,9 @@
 // Arbiter's only script, which no page needs: theme toggle, shortcuts,
 // previews, "copy citation", bookmarks and recent rules, search
 // suggestions, printing what is folded, and keeping pages offline (sw.js).
-// It loads in <head> without defer so a saved theme applies before paint.
+// It loads async, so a page waits for it neither to paint nor to be read;
+// the layout's one inline line applies a saved theme before the first
+// paint (views/theme_script.go).
 (function () {
   'use strict';
   var d = document, root = d.documentElement;
@@ -22,9 +24,14 @@
     return !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   }
   apply(load());
+  // ready runs fn once the document is parsed: at once if this script
+  // arrived after that, as an async script may.
+  function ready(fn) {
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', fn); else fn();
+  }
   if (navigator.serviceWorker && !root.hasAttribute('data-static')) navigator.serviceWorker.register(base + '/sw.js');
 
-  d.addEventListener('DOMContentLoaded', function () {
+  ready(function () {
     var btn = d.getElementById('theme');
     if (btn) {
       var mark = function () { btn.setAttribute('aria-pressed', isDark()); };
@@ -255,7 +262,7 @@
   // rule number goes straight to the rule: nothing to suggest.
   var number = /^\s*(cr\s*|rules?\s*)?\d{3}(\.\d*[a-z]?)?\.?\s*$/i;
 
-  d.addEventListener('DOMContentLoaded', function () {
+  ready(function () {
     var q = d.getElementById('q');
     if (!q || !q.form || !window.fetch || root.hasAttribute('data-static')) return; // no server
     var form = q.form, box = d.createElement('div'), timer, last = '', seq = 0;

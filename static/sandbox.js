@@ -1,5 +1,6 @@
 // Optional: steps swap the page in place (keeping edits), arrows step,
 // Ctrl+Enter runs, the index's filter filters.
+// It loads async: it starts once the document is parsed.
 (() => {
 var d = document, $ = i => d.getElementById(i), F = '.sb-details', P = e => e.preventDefault();
 function go(u, push, id) {
@@ -40,6 +41,7 @@ function fix() {
 	if (s) { s.value = new URL(s.value, location.href).href; s.onfocus = s.select; }
 	if (k) k.hidden = 0;
 }
+function start() {
 var q = $('sb-q');
 if (q) {
 	q.parentNode.hidden = 0;
@@ -55,4 +57,6 @@ if (q) {
 }
 history.replaceState(1, '');
 fix();
+}
+if (d.readyState == 'loading') d.addEventListener('DOMContentLoaded', start); else start();
 })();

@@ -20,10 +20,10 @@ type Page struct {
 	// NoJump leaves the jump box out of the header, on a page with a search
 	// box of its own (the search page): one search box a page.
 	NoJump bool
-	Extra  []string // more static assets for this page only: "sandbox.css", "sandbox.js"
+	Extra  []string // more static assets for this page only: "sandbox.css"
 	// Async are scripts for this page only that nothing waits for, not even
 	// DOMContentLoaded: "all.js", which fetches the one-page edition's later
-	// parts, while the page is read already.
+	// parts, while the page is read already; "sandbox.js".
 	Async []string
 	// WasmScript is the URL of a static export's script that runs
 	// WebAssembly on this page (its search, static/search.js); "" for none.
@@ -35,7 +35,7 @@ type Page struct {
 // server's policy, less what a meta element cannot say (frame-ancestors),
 // plus WebAssembly on the search page, which runs Go's search code.
 func (p Page) staticCSP() string {
-	script := "script-src 'self'"
+	script := "script-src 'self' " + ThemeScriptSource
 	if p.WasmScript != "" {
 		script += " 'wasm-unsafe-eval'"
 	}

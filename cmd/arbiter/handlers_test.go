@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -11,6 +13,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/arbiter-rules/arbiter/static"
+	"github.com/arbiter-rules/arbiter/views"
 )
 
 func newFixtureServer(t testing.TB) *Server {
@@ -238,8 +241,16 @@ func checkPageHygiene(t *testing.T, d *goquery.Document) {
 	t.Helper()
 	d.Find("script").Each(func(_ int, s *goquery.Selection) {
 		src, ok := s.Attr("src")
-		if !ok || !strings.HasPrefix(src, "/static/") {
-			t.Errorf("script without a /static/ src: %v", goquery.NodeName(s))
+		if !ok {
+			// Inline: only the one the policy allows by its hash.
+			sum := sha256.Sum256([]byte(s.Text()))
+			if "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'" != views.ThemeScriptSource {
+				t.Errorf("an inline script the content security policy blocks: %.80q", s.Text())
+			}
+			return
+		}
+		if !strings.HasPrefix(src, "/static/") {
+			t.Errorf("script without a /static/ src: %v", src)
 		}
 	})
 	if d.Find("style, [style]").Length() > 0 {

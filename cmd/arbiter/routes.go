@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-rules/arbiter/rules"
 	"github.com/arbiter-rules/arbiter/rules/search"
 	"github.com/arbiter-rules/arbiter/static"
+	"github.com/arbiter-rules/arbiter/views"
 )
 
 // routes lists every URL the app answers. Handlers are thin: they look up
@@ -191,8 +192,10 @@ func firstSegment(p string) (string, string) {
 }
 
 // The content security policy allows our own script, style and images
-// only (data: for the symbols drawn in CSS), and no inline script or style.
-const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// only (data: for the symbols drawn in CSS), and no inline script or style
+// but the one line that applies a saved theme before the first paint
+// (views.ThemeScriptSource, by its hash).
+var csp = "default-src 'none'; script-src 'self' " + views.ThemeScriptSource + "; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 var (

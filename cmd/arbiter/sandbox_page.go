@@ -27,7 +27,12 @@ import (
 // URL. Whatever the page shows (the step, the edition whose rules run, the
 // text) is in the request: the server stores nothing.
 
-var sandboxAssets = []string{"sandbox.css", "sandbox.js"}
+// The sandbox's stylesheet, and its script, which loads async (the page
+// is read and run without it).
+var (
+	sandboxAssets  = []string{"sandbox.css"}
+	sandboxScripts = []string{"sandbox.js"}
+)
 
 const (
 	maxSandboxForm = 64 << 10 // a form post: 16 KB of text, percent-encoded, and a few fields
@@ -69,7 +74,7 @@ func (s *Server) sandboxIndex(c echo.Context) error {
 	st := siteOf(c)
 	printed := st.sandbox.printedIn(st.lib, s.Scenarios)
 	p := views.SandboxIndex{
-		Page:   views.Page{Paths: s.paths, Title: "Sandbox", Extra: sandboxAssets},
+		Page:   views.Page{Paths: s.paths, Title: "Sandbox", Extra: sandboxAssets, Async: sandboxScripts},
 		NewURL: s.paths.SandboxRunURL(),
 	}
 	for _, name := range wholeGames {
@@ -678,7 +683,7 @@ func sourceLine(text string, n int) string {
 func (s *Server) sendSandbox(c echo.Context, status int, p views.SandboxPage) error {
 	p.Page.Paths = s.paths
 	p.Page.Title = p.Title + " · Sandbox"
-	p.Page.Extra = sandboxAssets
+	p.Page.Extra, p.Page.Async = sandboxAssets, sandboxScripts
 	if !s.paths.Static {
 		p.Site = c.Scheme() + "://" + c.Request().Host
 	}
