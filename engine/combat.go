@@ -346,6 +346,11 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 			return t.ruleErr(registry.Block, "%s can't block", blk.Label)
 		}
 	}
+	for _, m := range t.ruleMods(cardtext.RuleBlockOnly) {
+		if t.affects(m, blk, bch) && !matchFilter(&t.s, m.mod.Filter, atk, ach, blk, bch.Controller) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can block only %s", blk.Label, m.mod.Filter.String())
+		}
+	}
 	for _, m := range t.ruleMods(cardtext.RuleUnblockable) {
 		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == cardtext.RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)
