@@ -854,6 +854,9 @@ const (
 	// RuleBlockOnly: "~ can block only creatures with flying." (509.1b):
 	// Filter is what it may block.
 	RuleBlockOnly
+	// RuleAttackUnless: "~ can't attack unless defending player controls
+	// an Island." (508.1c): Filter is what the player must control.
+	RuleAttackUnless
 )
 
 // Replacement is a replacement effect a static ability generates (614).
@@ -951,7 +954,7 @@ func (a *Ability) Detrimental() bool {
 			continue
 		}
 		switch sp.Rules.Kind {
-		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly:
+		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
 			return true
 		}
 	}

@@ -2936,6 +2936,15 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, p.fail(c, text, "doesn't untap during its controller's untap step")
 		}
 		spec.Rules = &RuleMod{Kind: RuleNoUntap}
+	case c.eat("can't", "attack", "unless", "defending", "player", "controls"):
+		// "~ can't attack unless defending player controls an Island."
+		// (508.1c: a restriction on attacking)
+		_, _ = c.eatAny("a", "an")
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, true, p.fail(c, text, "what defending player controls: an Island")
+		}
+		spec.Rules = &RuleMod{Kind: RuleAttackUnless, Filter: f}
 	case c.eat("can", "block", "only"):
 		// "~ can block only creatures with flying." (509.1b: a
 		// restriction on blocking)

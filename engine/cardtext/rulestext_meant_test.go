@@ -180,3 +180,16 @@ func TestBlockOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackUnless: "can't attack unless defending player controls an
+// Island" (508.1c) names what the player must control.
+func TestAttackUnless(t *testing.T) {
+	abs, ok := readsOrFails(t, "Armored Galleon", "Armored Galleon can't attack unless defending player controls an Island.", false, "")
+	if ok {
+		sp := abs[0].Static
+		if len(sp) != 1 || sp[0].Rules == nil || sp[0].Rules.Kind != RuleAttackUnless || !slices.Equal(sp[0].Rules.Filter.Subtypes, []string{"Island"}) {
+			t.Errorf("%+v, want RuleAttackUnless an Island", abs[0])
+		}
+	}
+	readsOrFails(t, "Armored Galleon", "Armored Galleon can't attack unless defending player controls gizmos.", false, "what defending player controls")
+}

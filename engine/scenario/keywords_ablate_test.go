@@ -35,6 +35,7 @@ func TestCardKeywordsProven(t *testing.T) {
 		{registry.ResolveChoice, []string{"mana-or.scn"}},
 		{registry.ActivateBanned, []string{"activate-before-attackers.scn", "activate-upkeep.scn"}},
 		{registry.Block, []string{"block-only-flying.scn", "chaosphere.scn"}},
+		{registry.Attack, []string{"attack-unless-island.scn"}},
 	} {
 		var scs []*Scenario
 		for _, n := range tc.scenarios {
