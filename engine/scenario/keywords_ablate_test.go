@@ -13,7 +13,9 @@ import (
 // from the real cards' stop list (issue 26) has a bundled scenario whose
 // outcome changes when its own rule alone is switched off, under the
 // newest rules; the other keys numbered with it (502.3 is also the untap
-// step itself) stay on.
+// step itself) stay on. Those marked step are proven only by a scripted
+// step that stops (a "=> rejected" the switched-off rule allows), the rest
+// by an outcome they state (Trace.BrokenByOutcome).
 func TestCardKeywordsProven(t *testing.T) {
 	ed := engine.Latest()
 	byName := map[string]*Scenario{}
@@ -23,19 +25,20 @@ func TestCardKeywordsProven(t *testing.T) {
 	for _, tc := range []struct {
 		key       registry.Key
 		scenarios []string
+		step      bool
 	}{
-		{registry.Prowess, []string{"prowess.scn"}},
-		{registry.Exalted, []string{"exalted.scn"}},
-		{registry.AttacksAlone, []string{"exalted-not-alone.scn"}},
-		{registry.Flanking, []string{"flanking.scn"}},
-		{registry.Bushido, []string{"bushido.scn", "bushido-blocks.scn"}},
-		{registry.Horsemanship, []string{"horsemanship.scn"}},
-		{registry.NoUntap, []string{"doesnt-untap-aura.scn", "doesnt-untap-self.scn"}},
-		{registry.Uncounterable, []string{"cant-be-countered.scn"}},
-		{registry.ResolveChoice, []string{"mana-or.scn"}},
-		{registry.ActivateBanned, []string{"activate-before-attackers.scn", "activate-upkeep.scn"}},
-		{registry.Block, []string{"block-only-flying.scn", "chaosphere.scn"}},
-		{registry.Attack, []string{"attack-unless-island.scn"}},
+		{registry.Prowess, []string{"prowess.scn"}, false},
+		{registry.Exalted, []string{"exalted.scn"}, false},
+		{registry.AttacksAlone, []string{"exalted-not-alone.scn"}, true},
+		{registry.Flanking, []string{"flanking.scn"}, false},
+		{registry.Bushido, []string{"bushido.scn", "bushido-blocks.scn"}, false},
+		{registry.Horsemanship, []string{"horsemanship.scn"}, true},
+		{registry.NoUntap, []string{"doesnt-untap-aura.scn", "doesnt-untap-self.scn"}, false},
+		{registry.Uncounterable, []string{"cant-be-countered.scn"}, false},
+		{registry.ResolveChoice, []string{"mana-or.scn"}, true},
+		{registry.ActivateBanned, []string{"activate-before-attackers.scn", "activate-upkeep.scn"}, true},
+		{registry.Block, []string{"block-only-flying.scn", "chaosphere.scn"}, true},
+		{registry.Attack, []string{"attack-unless-island.scn"}, true},
 	} {
 		var scs []*Scenario
 		for _, n := range tc.scenarios {
@@ -49,9 +52,12 @@ func TestCardKeywordsProven(t *testing.T) {
 			t.Errorf("%s: %d of %v pass under %s with every rule on", tc.key, len(ok), tc.scenarios, ed.ID)
 			continue
 		}
-		got := Breaks(context.Background(), scs, ed, Unit{Rule: ed.Rule(tc.key), Keys: []registry.Key{tc.key}})
+		got, byOutcome := Breaks(context.Background(), scs, ed, Unit{Rule: ed.Rule(tc.key), Keys: []registry.Key{tc.key}})
 		if !slices.Equal(got, tc.scenarios) {
 			t.Errorf("switching off %s (%s) breaks %v, want %v", tc.key, ed.Rule(tc.key), got, tc.scenarios)
+		}
+		if want := !tc.step; (len(byOutcome) == len(tc.scenarios)) != want {
+			t.Errorf("switching off %s breaks an outcome of %v (of %v); want by outcome: %v", tc.key, byOutcome, tc.scenarios, want)
 		}
 	}
 }
