@@ -56,6 +56,9 @@ func TestGatesRegistered(t *testing.T) {
 	for _, c := range sbaChecks {
 		inCode[c.key] = "sbaChecks"
 	}
+	for _, k := range keywordTriggerKeys {
+		inCode[k] = "keywordTriggerKeys"
+	}
 	for k, where := range inCode {
 		if !registry.IsGated(k) {
 			t.Errorf("%s: the gate for %s isn't in gated (registry/gated.go)", where, k)

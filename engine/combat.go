@@ -145,7 +145,25 @@ func (t *tx) checkAttacked(p PlayerID, id cardtext.ObjectID, tg Target) error {
 	if !t.s.Opponents(p, def) {
 		return t.ruleErr(registry.Attack, "%s can attack only %s's opponents and the planeswalkers they control, not %s", o.Label, t.name(p), t.targetText(tg))
 	}
+	for _, m := range t.ruleMods(cardtext.RuleAttackUnless) {
+		if t.affects(m, o, t.chars(o)) && !t.controlsMatching(def, m.mod.Filter, m.src) && t.applies(registry.Attack) { // 508.1c
+			return t.ruleErr(registry.Attack, "%s can't attack unless %s controls %s", o.Label, t.name(def), m.mod.Filter.String())
+		}
+	}
 	return t.checkAttackSeat(p, def, o.Label)
+}
+
+// controlsMatching reports whether player p controls a permanent filter f
+// matches (src: the object whose ability asks).
+func (t *tx) controlsMatching(p PlayerID, f *cardtext.Filter, src *Object) bool {
+	for _, o := range t.s.Objects {
+		if o.Zone == cardtext.Battlefield && !o.PhasedOut {
+			if ch := t.chars(o); ch.Controller == p && matchFilter(&t.s, f, o, ch, src, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkAttack checks attackers before the step begins (508.1a–d).
@@ -344,6 +362,11 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	for _, m := range t.ruleMods(cardtext.RuleCantBlock) {
 		if m.src != nil && m.src.ID == blk.ID && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't block", blk.Label)
+		}
+	}
+	for _, m := range t.ruleMods(cardtext.RuleBlockOnly) {
+		if t.affects(m, blk, bch) && !matchFilter(&t.s, m.mod.Filter, atk, ach, blk, bch.Controller) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can block only %s", blk.Label, m.mod.Filter.String())
 		}
 	}
 	for _, m := range t.ruleMods(cardtext.RuleUnblockable) {

@@ -62,6 +62,25 @@ func (t *tx) ruleMods(k cardtext.RuleKind) []ruleMod {
 	return out
 }
 
+// affects reports whether the rule change m applies to object o (with
+// characteristics ch): the object of a static ability's own "~", what it's
+// attached to, a group it names, or an instruction's affected objects.
+func (t *tx) affects(m ruleMod, o *Object, ch *Chars) bool {
+	switch {
+	case m.eff != nil:
+		return slices.Contains(m.eff.Objects, o.ID)
+	case m.src == nil:
+		return false
+	case m.spec.Affects.Kind == cardtext.RefSelf:
+		return m.src.ID == o.ID
+	case m.spec.Affects.Kind == cardtext.RefEnchanted:
+		return m.src.Attached == o.ID
+	case m.spec.Affects.Kind == cardtext.RefGroup:
+		return matchFilter(&t.s, m.spec.Affects.Group, o, ch, m.src, m.ctrl)
+	}
+	return false
+}
+
 // maxRepeats bounds a replacement effect applying to an event again and
 // again: without 614.5 nothing else would stop it.
 const maxRepeats = 16

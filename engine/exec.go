@@ -1607,6 +1607,25 @@ func (x *execCtx) addMana(in *cardtext.Instr) (bool, error) {
 	ms := in.Mana
 	var m cardtext.Mana
 	switch {
+	case len(ms.Or) > 0:
+		// "Add {G} or {W}.": one mana of a type the player chooses among
+		// those listed (106.1a).
+		opts := append([]cardtext.Mana{ms.Mana}, ms.Or...)
+		var words []string
+		for _, o := range opts {
+			words = append(words, o.TypeNames()...)
+		}
+		if !t.applies(registry.ResolveChoice) {
+			// Without 608.2d no one chooses as it resolves: the mana
+			// named first.
+			m = ms.Mana
+			break
+		}
+		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.ResolveChoice, Words: words, Prompt: "choose the mana to add"})
+		if err != nil {
+			return false, err
+		}
+		m = manaOfType(ans.word)
 	case ms.ForEach != nil:
 		n := countAmount(&t.s, cardtext.Amount{Count: ms.ForEach}, x.source(), x.ctrl, nil, nil)
 		m = scale(ms.Mana, n)

@@ -1539,6 +1539,11 @@ func matchKind(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, 
 			return false
 		}
 	}
+	for _, kw := range f.Without {
+		if slices.ContainsFunc(ch.Abilities, func(a *cardtext.Ability) bool { return cardtext.InFamily(a, kw) }) || slices.Contains(ch.Keywords, kw) {
+			return false
+		}
+	}
 	if f.EvenMV && ch.manaValue(stackX(o))%2 != 0 {
 		return false
 	}

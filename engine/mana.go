@@ -90,6 +90,9 @@ func (t *tx) couldProduce() map[cardtext.ObjectID]cardtext.Color {
 						c |= cardtext.White | cardtext.Blue | cardtext.Black | cardtext.Red | cardtext.Green
 					default:
 						c |= ms.Mana.Colors() | ms.PerColor
+						for _, o := range ms.Or {
+							c |= o.Colors()
+						}
 					}
 				}
 			}

@@ -28,6 +28,7 @@ var corpusEditions = []corpusEdition{
 			draw.first.skip=101.4
 			effect.static=418.4a
 			effects.possible=416.3
+			flanking=502.3a
 			land.count=305.4
 			land.play=305.4
 			mana.burn=300.4
@@ -66,6 +67,7 @@ var corpusEditions = []corpusEdition{
 			cast.cost=409.1f
 			cast.targets=409.1c
 			color.none=203.2
+			combat.horsemanship=502.17b
 			combat.landwalk.nocancel=502.6d
 			combat.trample.marked=502.9b
 			copy.name.tracks=503.11
@@ -94,6 +96,7 @@ var corpusEditions = []corpusEdition{
 			trigger.state=410.11
 			trigger=410.2
 			types.creature.dash=212.2a
+			untap.kept=302.1
 			zone.contradict=217.1d
 			zone.owner=217.1a
 		`},
@@ -153,6 +156,7 @@ var corpusEditions = []corpusEdition{
 			types.creature.dash=212.3c
 			types.land.dash=212.6c
 			types.subtypes=205.3b
+			untap.kept=302.2
 		`},
 	{file: "2003-10-01", date: "2003-10-01", symbols: 14,
 		set: `
@@ -173,6 +177,7 @@ var corpusEditions = []corpusEdition{
 		`},
 	{file: "2004-10-01", date: "2004-10-01", symbols: 14,
 		set: `
+			bushido=502.38a
 			cast.targets.once=409.1c
 			flip=508.2
 			splice.text=502.40c
@@ -334,6 +339,7 @@ var corpusEditions = []corpusEdition{
 	{file: "2008-07-15", date: "2008-07-15", symbols: 238},
 	{file: "2008-10-01", date: "2008-10-01", symbols: 238,
 		set: `
+			exalted=502.83a
 			sba.replace.once=420.6
 		`},
 	{file: "2009-02-01", date: "2009-02-01", symbols: 238,
@@ -359,9 +365,11 @@ var corpusEditions = []corpusEdition{
 			activate=602.2
 			alternating.seats=809.3
 			apnap=101.4
+			attack.alone=506.5
 			aura.swap.whole=702.62b
 			banding.blocked=702.19h
 			block.attacked=802.4a
+			bushido=702.42a
 			cast.cost=601.2e
 			cast.pay=601.2g
 			cast.targeted=113.1a
@@ -382,6 +390,7 @@ var corpusEditions = []corpusEdition{
 			combat.damage=510.1
 			combat.deal=510.2
 			combat.flying=702.9b
+			combat.horsemanship=702.28b
 			combat.landwalk.nocancel=702.12d
 			combat.landwalk=702.12b
 			combat.order.blocking=509.3
@@ -444,10 +453,12 @@ var corpusEditions = []corpusEdition{
 			enters.tapped=613.1d
 			enters.with=613.1c
 			event.per.ability=700.1
+			exalted=702.80a
 			exchange.all=701.8a
 			exile=701.9a
 			facedown=707.2a
 			fading=702.29a
+			flanking=702.22a
 			flashback=702.31a
 			flip=709.2
 			land.count=305.2
@@ -531,6 +542,7 @@ var corpusEditions = []corpusEdition{
 			replace=613.1
 			resolve.cant.enter=607.3b
 			resolve.characteristic=607.2h
+			resolve.choose=607.2d
 			resolve.graveyard=607.2k
 			resolve.illegal=607.2b
 			resolve.options=607.2d
@@ -625,6 +637,7 @@ var corpusEditions = []corpusEdition{
 			types.subtypes=204.3b
 			types.super.kept=204.4b
 			types.super=204.4a
+			untap.kept=502.2
 			untap=701.15b
 			win.alone=104.2a
 			win=104.2b
@@ -694,6 +707,7 @@ var corpusEditions = []corpusEdition{
 			replace=614.1
 			resolve.cant.enter=608.3b
 			resolve.characteristic=608.2h
+			resolve.choose=608.2d
 			resolve.graveyard=608.2k
 			resolve.illegal=608.2b
 			resolve.options=608.2d
@@ -784,6 +798,7 @@ var corpusEditions = []corpusEdition{
 			activate.cost=602.1a
 			cast.targeted=114.1a
 			cost.ifyoudo=117.12
+			counter.cant.stack=112.6f
 			counters=121.1
 			damage.creature=119.3d
 			damage.lifelink=119.3e
@@ -845,7 +860,9 @@ var corpusEditions = []corpusEdition{
 		set: `
 			aura.swap.whole=702.63b
 			banding.blocked=702.20h
+			bushido=702.43a
 			changeling=702.71a
+			combat.horsemanship=702.29b
 			combat.landwalk.nocancel=702.13d
 			combat.landwalk=702.13c
 			combat.trample.marked=702.18b
@@ -856,7 +873,9 @@ var corpusEditions = []corpusEdition{
 			cycling.trigger=702.27c
 			cycling=702.27a
 			echo=702.28a
+			exalted=702.81a
 			fading=702.30a
+			flanking=702.23a
 			flashback=702.32a
 			kicker=702.31a
 			lifelink.ability=702.14a
@@ -947,7 +966,9 @@ var corpusEditions = []corpusEdition{
 		set: `
 			aura.swap.whole=702.64b
 			banding.blocked=702.21h
+			bushido=702.44a
 			changeling=702.72a
+			combat.horsemanship=702.30b
 			combat.landwalk.nocancel=702.14d
 			combat.landwalk=702.14c
 			combat.trample.marked=702.19b
@@ -958,7 +979,9 @@ var corpusEditions = []corpusEdition{
 			cycling.trigger=702.28c
 			cycling=702.28a
 			echo=702.29a
+			exalted=702.82a
 			fading=702.31a
+			flanking=702.24a
 			flashback=702.33a
 			indestructible=702.12b
 			kicker=702.32a
@@ -1000,7 +1023,10 @@ var corpusEditions = []corpusEdition{
 			effect.enters.is=611.2e
 		`},
 	{file: "2014-07-18", date: "2014-07-18", symbols: 494},
-	{file: "2014-09-26", date: "2014-09-25", symbols: 494},
+	{file: "2014-09-26", date: "2014-09-25", symbols: 494,
+		set: `
+			prowess=702.107a
+		`},
 	{file: "2015-01-23", date: "2015-01-23", symbols: 494,
 		set: `
 			transform.same=711.11
@@ -1215,6 +1241,7 @@ var corpusEditions = []corpusEdition{
 			cast.targeted=115.1a
 			cost.ifyoudo=118.12
 			cost.modified=118.11
+			counter.cant.stack=113.6f
 			counters=122.1
 			damage.creature=120.3e
 			damage.infect=120.3b
@@ -1351,7 +1378,9 @@ var corpusEditions = []corpusEdition{
 			banding.blocked=702.22h
 			bestow.judge=702.103c
 			bestow=702.103b
+			bushido=702.45a
 			changeling=702.73a
+			combat.horsemanship=702.31b
 			convoke.total=702.51b
 			convoke=702.51a
 			crew.crews=702.122b
@@ -1360,11 +1389,14 @@ var corpusEditions = []corpusEdition{
 			cycling.trigger=702.29c
 			cycling=702.29a
 			echo=702.30a
+			exalted=702.83a
 			fading=702.32a
+			flanking=702.25a
 			flashback=702.34a
 			kicker=702.33a
 			morph.up=702.37e
 			phasing=702.26b
+			prowess=702.108a
 			splice.text=702.47c
 			splice=702.47a
 			sunburst.variable=702.44c
@@ -1375,6 +1407,7 @@ var corpusEditions = []corpusEdition{
 			ability.zone=113.6m
 			combat.trample.walkers=702.19c
 			commander.loses=704.6c
+			counter.cant.stack=113.6g
 			loyalty.combine=606.5
 			trigger.zones=113.6k
 		`},
@@ -1437,6 +1470,7 @@ var corpusEditions = []corpusEdition{
 			shortcut.taken=725.2c
 			shortcut=725.2a
 			step.untap=502.3
+			untap.kept=502.3
 		`},
 	{file: "2022-02-18", date: "2022-02-18", symbols: 1022,
 		set: `

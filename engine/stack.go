@@ -826,6 +826,13 @@ func (a Activate) apply(t *tx) error {
 	if ab.Sorcery && t.applies(registry.Timing) && (!t.s.IsActive(a.Player) || !t.s.Step.IsMain() || t.top() != nil) {
 		return t.ruleErr(registry.Timing, "%s's ability can be activated only as a sorcery", o.Label)
 	}
+	if w := ab.During; w != nil && t.applies(registry.ActivateBanned) {
+		// 602.5: "Activate only during your turn", "… during your upkeep",
+		// "… before attackers are declared".
+		if w.OwnTurn && !t.s.IsActive(a.Player) || w.Step != 0 && t.s.Step != w.Step || w.BeforeAttackers && t.s.Step >= cardtext.StepAttackers {
+			return t.ruleErr(registry.ActivateBanned, "%s's ability can't be activated now: %s", o.Label, ab.During.String())
+		}
+	}
 	if ab.OncePerTurn && t.applies(registry.ActivateBanned) && slices.Contains(o.UsedThisTurn(t.s.Turn), ab) {
 		// 602.5: "A player can't begin to activate an ability that's
 		// prohibited from being activated"; 602.5b: the restriction stays
@@ -1164,6 +1171,10 @@ func (t *tx) stillLegal(sp cardtext.TargetSpec, tg Target, item *StackItem, src 
 // counterSpell counters a spell or ability on the stack (701.6a).
 func (t *tx) counterSpell(o *Object, by string) error {
 	if o.Zone != cardtext.Stack {
+		return nil
+	}
+	if t.hasStatic(o, cardtext.KeywordUncounterable) && t.applies(registry.Uncounterable) { // 113.6g, 101.2
+		t.emit(Event{Kind: EvRule, Key: registry.Uncounterable, Object: o.Label, ObjectID: o.ID, Text: o.Label + " can't be countered"})
 		return nil
 	}
 	t.emit(Event{Kind: EvResolve, Key: registry.Counter, Object: o.Label, ObjectID: o.ID, Text: o.Label + " is countered by " + by})

@@ -482,6 +482,9 @@ func (t *tx) trigMatches(tr *cardtext.Trigger, kind cardtext.TrigEvent, e Event,
 		}
 		return kind == cardtext.TrigDealsDamage && objOK()
 	case cardtext.TrigAttacks:
+		if tr.Alone && !t.attacksAlone() {
+			return false
+		}
 		return kind == cardtext.TrigAttacks && objOK()
 	case cardtext.TrigBlocks:
 		if kind != cardtext.TrigBlocks || !objOK() {
@@ -545,6 +548,13 @@ func (t *tx) trigger(a *cardtext.Ability, src *Object, ch *Chars, info TrigInfo)
 	if !t.applies(registry.Trigger) {
 		return
 	}
+	key := registry.Trigger
+	if k, ok := keywordTriggerKeys[a.Keyword]; ok {
+		if !t.applies(k) {
+			return // the keyword's rule says what it means; without it, nothing
+		}
+		key = k
+	}
 	w := Waiting{Ability: a, Source: src.ID, SourceName: src.Label, SourceSnap: Snapshot{ID: src.ID, Obj: *src, Chars: *ch},
 		Controller: ch.Controller, Trig: info}
 	if a.If != nil && t.applies(registry.TriggerIf) {
@@ -554,7 +564,7 @@ func (t *tx) trigger(a *cardtext.Ability, src *Object, ch *Chars, info TrigInfo)
 		}
 	}
 	t.s.Waiting = append(t.s.Waiting, w)
-	t.emit(Event{Kind: EvTrigger, Key: registry.Trigger, Object: src.Label, ObjectID: src.ID, Player: t.name(ch.Controller),
+	t.emit(Event{Kind: EvTrigger, Key: key, Object: src.Label, ObjectID: src.ID, Player: t.name(ch.Controller),
 		Text: fmt.Sprintf("%s's ability triggers: %s", src.Label, a.Display(ch.Name))})
 }
 
@@ -1051,4 +1061,24 @@ func (t *tx) targetsOnly(sp *Object, f *cardtext.Filter, src *Object, ctrl Playe
 	}
 	o := t.s.Object(one.Object)
 	return o != nil && matchFilter(&t.s, f, o, t.chars(o), src, ctrl)
+}
+
+// keywordTriggerKeys are the triggered keyword abilities whose meaning is
+// written in their rule (rulestext_keyword.go), each under that rule: a
+// keyword triggers only under an edition whose rules define it.
+var keywordTriggerKeys = map[string]registry.Key{
+	"prowess":  registry.Prowess,  // 702.108a
+	"exalted":  registry.Exalted,  // 702.83a
+	"flanking": registry.Flanking, // 702.25a
+	"bushido":  registry.Bushido,  // 702.45a
+}
+
+// attacksAlone reports whether one creature alone was declared as an
+// attacker this combat (506.5). Without the rule, "attacks alone" is any
+// attack.
+func (t *tx) attacksAlone() bool {
+	if !t.applies(registry.AttacksAlone) {
+		return true
+	}
+	return t.s.Combat != nil && len(t.s.Combat.Attackers) == 1
 }

@@ -372,6 +372,10 @@ func (t *tx) untapStep() error {
 		if o.Zone != cardtext.Battlefield || !t.s.IsActive(o.Controller) || !o.Tapped || o.PhasedOut {
 			continue
 		}
+		if by, ok := t.keptTapped(o); ok {
+			t.emit(Event{Kind: EvRule, Key: registry.NoUntap, Object: o.Label, ObjectID: o.ID, Text: o.Label + " doesn't untap (" + by + ")"})
+			continue
+		}
 		if t.hasStatic(o, "may not untap") {
 			ans, err := t.ask(&Choice{Player: o.Controller, Key: registry.UntapStep, Words: []string{"yes", "no"},
 				Prompt: "untap " + o.Label + " during the untap step?"})
@@ -402,6 +406,20 @@ func (t *tx) untapStep() error {
 		}
 	}
 	return nil
+}
+
+// keptTapped reports whether an effect keeps o from untapping during its
+// controller's untap step (502.3), and whose effect it is.
+func (t *tx) keptTapped(o *Object) (string, bool) {
+	if !t.applies(registry.NoUntap) {
+		return "", false
+	}
+	for _, m := range t.ruleMods(cardtext.RuleNoUntap) {
+		if t.affects(m, o, t.chars(o)) {
+			return m.name, true
+		}
+	}
+	return "", false
 }
 
 // hasStatic reports whether an object has a keyword-like static ability

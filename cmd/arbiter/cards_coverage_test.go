@@ -32,7 +32,8 @@ func TestCardsCoverageRead(t *testing.T) {
 		{"Lightning Bolt", true, ""},
 		{"Llanowar Elves", true, ""},
 		{"Glorious Anthem", true, ""},
-		{"Monastery Swiftspear", false, "Prowess"},
+		{"Monastery Swiftspear", true, ""}, // prowess, a keyword the grammar reads from its rule's meaning
+		{"Silverblade Paladin", false, "Soulbond"},
 		{"Little Girl", false, "mana cost {hw}"},
 		{"Elvish Hunter", false, "{1}{G}, {T}: Target creature doesn't untap during its controller's next untap step."},
 		{"Abbey Gargoyles", true, ""},

@@ -61,6 +61,10 @@ type Ability struct {
 	Sorcery bool  // "Activate only as a sorcery."
 	// OncePerTurn: "Activate only once each turn." (602.5b)
 	OncePerTurn bool
+	// During restricts when it may be activated (602.5b): "Activate only
+	// during your turn.", "… during your upkeep.", "… during your turn,
+	// before attackers are declared."
+	During *ActivateWhen
 	// From is the zone the ability works in when that isn't the
 	// battlefield (113.6m: "Return this card from your graveyard …").
 	From Zone
@@ -207,6 +211,9 @@ type Filter struct {
 	// With lists keywords it must have ("a creature with flying"); a
 	// keyword with variants matches any of them ("landwalk": swampwalk …).
 	With []string
+	// Without lists keywords it must not have ("a creature without
+	// flanking").
+	Without []string
 	// Haunted: "the creature it haunts" (702.55b).
 	Haunted bool
 	// Named: "a creature named Midnight Scavengers"; Owned: one its
@@ -269,7 +276,10 @@ type Trigger struct {
 	// its targets are one object, which this matches.
 	Targets *Filter
 	Who     Whose // cast, gain life: whose action
-	N       int   // "expend 4"
+	// Alone: "attacks alone", the only creature declared as an attacker
+	// (506.5).
+	Alone bool
+	N     int // "expend 4"
 	// ThisWay: "… this way": only events of the static ability printed
 	// before it in its paragraph count (603.11).
 	ThisWay bool
@@ -665,6 +675,19 @@ type ManaSpec struct {
 	// Only restricts how the mana is spent: "Spend this mana only to cast
 	// creature spells." (106.6)
 	Only *Filter
+	// Or lists the other mana it may add instead of Mana, one type each:
+	// "Add {G} or {W}.", "Add {R}, {G}, or {W}." (106.1a: one mana of a
+	// type the player chooses among them).
+	Or []Mana
+}
+
+// ActivateWhen is an activated ability's timing restriction: on its
+// controller's turn only (OwnTurn), in one step (Step, 0: any), before the
+// declare attackers step (BeforeAttackers).
+type ActivateWhen struct {
+	OwnTurn         bool
+	Step            Step
+	BeforeAttackers bool
 }
 
 // Duration is how long a continuous effect lasts (611.2a).
@@ -825,6 +848,15 @@ const (
 	// an opponent's control this turn, it enters under your control
 	// instead." (614.1a): Filter, Who (whose control it would enter under).
 	RuleEnterControl
+	// RuleNoUntap: "~ doesn't untap during your untap step.", "Enchanted
+	// creature doesn't untap during its controller's untap step." (502.3)
+	RuleNoUntap
+	// RuleBlockOnly: "~ can block only creatures with flying." (509.1b):
+	// Filter is what it may block.
+	RuleBlockOnly
+	// RuleAttackUnless: "~ can't attack unless defending player controls
+	// an Island." (508.1c): Filter is what the player must control.
+	RuleAttackUnless
 )
 
 // Replacement is a replacement effect a static ability generates (614).
@@ -922,7 +954,7 @@ func (a *Ability) Detrimental() bool {
 			continue
 		}
 		switch sp.Rules.Kind {
-		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble:
+		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
 			return true
 		}
 	}
@@ -1022,4 +1054,19 @@ func (m *RuleMod) Describe() string {
 		return s
 	}
 	return "an effect forbids it"
+}
+
+// String says when it may be activated: "only during your upkeep".
+func (w ActivateWhen) String() string {
+	var parts []string
+	switch {
+	case w.Step == StepUpkeep:
+		parts = append(parts, "during your upkeep")
+	case w.OwnTurn:
+		parts = append(parts, "during your turn")
+	}
+	if w.BeforeAttackers {
+		parts = append(parts, "before attackers are declared")
+	}
+	return "only " + strings.Join(parts, ", ")
 }

@@ -236,7 +236,7 @@ func topLevel(c *tcur, w string) int {
 var keywordList = []string{
 	"first strike", "double strike", "deathtouch", "defender", "flash", "flying", "haste", "hexproof",
 	"indestructible", "infect", "lifelink", "menace", "reach", "shroud", "trample over planeswalkers", "trample", "vigilance", "wither",
-	"fear", "intimidate", "shadow", "changeling", "undying", "persist", "devoid", "phasing", "convoke",
+	"fear", "intimidate", "shadow", "horsemanship", "changeling", "undying", "persist", "devoid", "phasing", "convoke",
 	"split second", "banding", "snow forestwalk", "snow islandwalk", "snow mountainwalk", "snow plainswalk", "snow swampwalk",
 	"landwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "swampwalk",
 }
@@ -345,6 +345,13 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 	case c.eat("crew"):
 		if n, ok := c.num(); ok {
 			if a, err := p.meaning("crew", nil, n); err == nil {
+				return a, true
+			}
+		}
+	case c.eat("bushido"):
+		// "Bushido N" (702.45a).
+		if n, ok := c.num(); ok {
+			if a, err := p.meaning("bushido", nil, n); err == nil {
 				return a, true
 			}
 		}
@@ -563,13 +570,27 @@ func (p *textParser) activated(c *tcur, text string, colon int) (*Ability, error
 func (p *textParser) activateOnly(c *tcur, text string, a *Ability) error {
 	c.eatS("activate only")
 	for {
-		switch r, _ := c.eatAny("as a sorcery", "once each turn"); r {
+		switch r, _ := c.eatAny("as a sorcery", "once each turn", "during your turn", "during your upkeep", "before attackers are declared"); r {
 		case "as a sorcery":
 			a.Sorcery = true
 		case "once each turn":
 			a.OncePerTurn = true
+		case "during your turn", "during your upkeep", "before attackers are declared":
+			if a.During == nil {
+				a.During = &ActivateWhen{}
+			}
+			a.During.OwnTurn = a.During.OwnTurn || r != "before attackers are declared"
+			if r == "during your upkeep" {
+				a.During.Step = StepUpkeep
+			}
+			if r == "before attackers are declared" {
+				a.During.BeforeAttackers = true
+			}
+			if r == "during your turn" && c.eat(",") {
+				continue // "during your turn, before attackers are declared"
+			}
 		default:
-			return p.fail(c, text, `a restriction: "as a sorcery" or "once each turn"`)
+			return p.fail(c, text, `a restriction: "as a sorcery", "once each turn", "during your turn", "during your upkeep", "before attackers are declared"`)
 		}
 		if !c.eat("and", "only") {
 			break
@@ -854,14 +875,36 @@ func (p *textParser) trigger(c *tcur, text string) (*Trigger, error) {
 			continue
 		}
 		l, err1 := p.trigger1(&tcur{toks: c.toks[:j], src: c.src, i: start}, text)
+		if err1 != nil {
+			continue
+		}
 		r, err2 := p.trigger1(&tcur{toks: c.toks, src: c.src, i: j + 1}, text)
-		if err1 == nil && err2 == nil {
+		if err2 != nil {
+			// "Whenever this creature blocks or becomes blocked"
+			// (bushido, 702.45a): the second event is about the
+			// first's object.
+			r, err2 = p.sharedSubject(c, text, start, j)
+		}
+		if err2 == nil {
 			l.Or = r
 			c.i = len(c.toks)
 			return l, nil
 		}
 	}
 	return nil, err
+}
+
+// sharedSubject reads the trigger condition after the "or" at j as an
+// event of the object the condition from start names: each shorter run of
+// the first condition's words is tried as that object.
+func (p *textParser) sharedSubject(c *tcur, text string, start, j int) (*Trigger, error) {
+	for k := start + 1; k < j; k++ {
+		toks := append(append([]token(nil), c.toks[start:k]...), c.toks[j+1:]...)
+		if r, err := p.trigger1(&tcur{toks: toks, src: c.src}, text); err == nil {
+			return r, nil
+		}
+	}
+	return nil, p.fail(c, text, "a second trigger condition")
 }
 
 func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
@@ -1025,6 +1068,8 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		t.Event = TrigUntapped
 	case c.eat("attacks"):
 		t.Event = TrigAttacks
+		// 506.5: the only creature declared as an attacker.
+		t.Alone = c.eat("alone")
 	case c.eat("blocks"):
 		t.Event = TrigBlocks
 		if c.eat("a", "creature") {
@@ -1391,7 +1436,7 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 	c.i = save
 	// "This creature can block an additional creature each combat."
 	// (509.1a)
-	if p.self(c) && c.eat("can", "block") {
+	if p.self(c) && c.eat("can", "block") && c.peek() != "only" {
 		a, err := p.blockMore(c, text, true)
 		if err != nil {
 			return nil, true, err
@@ -1500,6 +1545,11 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 				c.eat(".")
 				return &Ability{Kind: AbStatic, Replace: r}, c.end()
 			}
+		case c.eat("can't", "be", "countered"):
+			// "This spell can't be countered.": a static ability that
+			// functions on the stack (113.6g).
+			c.eat(".")
+			return &Ability{Kind: AbStatic, Keyword: KeywordUncounterable}, c.end()
 		case c.eat("can't", "block"):
 			c.eat(".")
 			return &Ability{Kind: AbStatic, Static: []*ContSpec{{Affects: ORef{Kind: RefSelf}, Rules: &RuleMod{Kind: RuleCantBlock}}}}, c.end()

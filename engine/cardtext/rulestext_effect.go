@@ -1559,6 +1559,9 @@ func (p *textParser) manaSpecOf(c *tcur) (*ManaSpec, bool) {
 		return nil, false
 	}
 	spec := &ManaSpec{Mana: mana}
+	if mana.Total() == 1 {
+		spec.Or = manaChoices(c)
+	}
 	if c.eat("for", "each") {
 		if c.peekAt(1) == "counter" && c.peekAt(2) == "removed" && c.peekAt(3) == "this" && c.peekAt(4) == "way" {
 			c.i += 5
@@ -1572,6 +1575,35 @@ func (p *textParser) manaSpecOf(c *tcur) (*ManaSpec, bool) {
 		spec.ForEach = f
 	}
 	return spec, true
+}
+
+// manaChoices reads the other mana symbols of a choice after the first:
+// "or {W}", ", {G}, or {W}", each one mana. It reads nothing unless the
+// list ends in "or" and a symbol.
+func manaChoices(c *tcur) []Mana {
+	save := c.i
+	var out []Mana
+	for {
+		comma := c.eat(",")
+		or := c.eat("or")
+		if !comma && !or {
+			break
+		}
+		m, ok := c.manaCost()
+		if !ok {
+			break
+		}
+		mana, err := ParseMana(m.String())
+		if err != nil || mana.Total() != 1 {
+			break
+		}
+		out = append(out, mana)
+		if or {
+			return out
+		}
+	}
+	c.i = save
+	return nil
 }
 
 // couldProduce reads the lands whose mana a mana ability adds one of after
@@ -2412,6 +2444,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 	case p.exiledWith(c, &exiled):
 		// "a creature card exiled with Sisters of Stone Death"
 		return ORef{Kind: RefExiledWith, Group: &exiled}, true
+	case p.it.Kind == RefTrigOther && c.eat("the", "blocking", "creature"):
+		// A "becomes blocked by" trigger's blocker (flanking, 702.25a).
+		r := p.it
+		r.Quality = "creature"
+		return r, true
 	case c.eat("it"), c.eat("that", "creature"), c.eat("that", "permanent"), c.eat("that", "card"), c.eat("that", "land"),
 		c.eat("them"), c.eat("they"), c.eat("that", "spell"), c.eat("that", "token"), c.eat("that", "artifact"),
 		c.eat("that", "enchantment"), c.eat("those", "cards"), c.eat("that", "vehicle"):
@@ -2687,8 +2724,13 @@ post:
 			f.ToughGtPower = true
 		case c.peek() == "with" && p.keywordAt(c, 1):
 			c.next()
-			kw, _ := p.keywordName(c)
+			kw, _ := p.qualityKeyword(c)
 			f.With = append(f.With, kw)
+		case c.peek() == "without" && p.keywordAt(c, 1):
+			// "a creature without flanking" (702.25a)
+			c.next()
+			kw, _ := p.qualityKeyword(c)
+			f.Without = append(f.Without, kw)
 		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness"):
 			b, ok := ptBound(c)
 			if !ok {
@@ -2885,6 +2927,32 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	case c.eat("can't", "block"):
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
+	case c.eat("doesn't", "untap", "during"), c.eat("don't", "untap", "during"):
+		// 502.3: effects can keep permanents from untapping. "Your" untap
+		// step is only the permanent's own controller's when it's the
+		// permanent with the ability.
+		if !(r.Kind == RefSelf && c.eat("your", "untap", "step") || c.eat("its", "controller", "'s", "untap", "step") ||
+			c.eat("their", "controllers", "'", "untap", "steps") || c.eat("their", "controller", "'s", "untap", "step")) {
+			return nil, true, p.fail(c, text, "doesn't untap during its controller's untap step")
+		}
+		spec.Rules = &RuleMod{Kind: RuleNoUntap}
+	case c.eat("can't", "attack", "unless", "defending", "player", "controls"):
+		// "~ can't attack unless defending player controls an Island."
+		// (508.1c: a restriction on attacking)
+		_, _ = c.eatAny("a", "an")
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, true, p.fail(c, text, "what defending player controls: an Island")
+		}
+		spec.Rules = &RuleMod{Kind: RuleAttackUnless, Filter: f}
+	case c.eat("can", "block", "only"):
+		// "~ can block only creatures with flying." (509.1b: a
+		// restriction on blocking)
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, true, p.fail(c, text, "what it can block: creatures with flying")
+		}
+		spec.Rules = &RuleMod{Kind: RuleBlockOnly, Filter: f}
 	case c.eat("can", "block"):
 		// "Each creature you control can block an additional creature
 		// each combat."

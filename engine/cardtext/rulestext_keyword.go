@@ -27,9 +27,21 @@ var keywordMeanings = map[string][]string{
 	// 702.65a
 	"aura swap": {"[cost]: You may exchange this permanent with an Aura card in your hand."},
 	// 702.43a
+	// 702.108a
+	"prowess": {"Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."},
+	// 702.83a
+	"exalted": {"Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."},
+	// 702.25a
+	"flanking": {"Whenever this creature becomes blocked by a creature without flanking, the blocking creature gets -1/-1 until end of turn."},
+	// 702.45a
+	"bushido": {"Whenever this creature blocks or becomes blocked, it gets +[n]/+[n] until end of turn."},
 	"modular": {"This permanent enters with [n] +1/+1 counters on it.",
 		"When this permanent is put into a graveyard from the battlefield, you may put a +1/+1 counter on target artifact creature for each +1/+1 counter on this permanent."},
 }
+
+// KeywordUncounterable marks a static ability "This spell can't be
+// countered." (113.6g: it functions on the stack).
+const KeywordUncounterable = "can't be countered"
 
 // sunburstN stands for "Sunburst" as a keyword's number (702.44c): "a
 // +1/+1 counter … for each color of mana spent to cast it".
@@ -45,7 +57,7 @@ var keywordCost = map[string]bool{"cycling": true, "scavenge": true, "echo": tru
 // is left for the text that grants it to set.
 func (p *textParser) meaningKeyword(c *tcur) (*Ability, bool) {
 	save := c.i
-	for _, kw := range []string{"cycling", "scavenge", "station", "echo", "haunt", "aura swap"} {
+	for _, kw := range []string{"cycling", "scavenge", "station", "echo", "haunt", "aura swap", "prowess", "exalted", "flanking"} {
 		if !c.eatS(kw) {
 			continue
 		}
@@ -145,6 +157,10 @@ var keywordFamilies = []string{"landwalk", "protection"}
 // "a creature card with morph" (702.37a).
 var keywordsBare = []string{"megamorph", "morph", "bestow"}
 
+// keywordsMeant are keywords of keywordMeanings a quality names: "a
+// creature without flanking" (702.25a).
+var keywordsMeant = []string{"flanking", "prowess", "exalted", "bushido"}
+
 // keywordName reads the name of a keyword ability: one the engine knows
 // without a parameter ("first strike"), or a family ("protection").
 func (p *textParser) keywordName(c *tcur) (string, bool) {
@@ -166,10 +182,24 @@ func (p *textParser) keywordName(c *tcur) (string, bool) {
 	return "", false
 }
 
+// qualityKeyword reads a keyword as a quality names it ("with flying",
+// "without flanking"): any keywordName, or one of keywordsMeant.
+func (p *textParser) qualityKeyword(c *tcur) (string, bool) {
+	if k, ok := p.keywordName(c); ok {
+		return k, true
+	}
+	for _, k := range keywordsMeant {
+		if c.eatS(k) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
 // keywordAt reports whether a keyword's name starts n tokens ahead.
 func (p *textParser) keywordAt(c *tcur, n int) bool {
 	d := &tcur{toks: c.toks, src: c.src, i: c.i + n}
-	_, ok := p.keywordName(d)
+	_, ok := p.qualityKeyword(d)
 	return ok
 }
 

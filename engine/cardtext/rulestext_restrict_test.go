@@ -15,7 +15,8 @@ func TestActivationRestrictions(t *testing.T) {
 		{"{G}: ~ gets +3/+0 until end of turn. Activate only once each turn.", false, true, ""},
 		{"{2}: Draw a card. Activate only as a sorcery.", true, false, ""},
 		{"{2}: Draw a card. Activate only once each turn and only as a sorcery.", true, true, ""},
-		{"{2}: Draw a card. Activate only during your upkeep.", false, false, `a restriction: "as a sorcery" or "once each turn"`},
+		{"{2}: Draw a card. Activate only during your upkeep.", false, false, ""}, // its timing: TestActivateDuring
+		{"{2}: Draw a card. Activate only during combat.", false, false, `a restriction: "as a sorcery", "once each turn"`},
 		{"{2}: Draw a card. Activate only once each turn. Draw a card.", false, false, "the end of the ability after its restriction"},
 	}
 	for _, tt := range tests {

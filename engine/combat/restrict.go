@@ -29,6 +29,9 @@ func (c *Combat) CheckEvasion(g Game, blk ObjectID, ctrl PlayerID, atk ObjectID)
 	if g.HasKeyword(atk, "shadow") != g.HasKeyword(blk, "shadow") && g.Applies(registry.Block) { // 509.1b, 702.28b
 		return g.RuleErr(registry.Block, "shadow: creatures with shadow block and are blocked only by creatures with shadow")
 	}
+	if g.HasKeyword(atk, "horsemanship") && !g.HasKeyword(blk, "horsemanship") && g.Applies(registry.Horsemanship) { // 702.31b
+		return g.RuleErr(registry.Horsemanship, "%s has horsemanship: only creatures with horsemanship can block it", g.Label(atk))
+	}
 	at := c.Attacker(atk)
 	if at != nil && at.Defender != ctrl && g.Applies(registry.BlockAttacked) { // 802.4a
 		return g.RuleErr(registry.BlockAttacked, "%s attacks %s: only %s's creatures can block it", g.Label(atk), g.TargetText(at.Attacked()), g.Name(at.Defender))

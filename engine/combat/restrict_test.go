@@ -16,8 +16,10 @@ func TestCheckEvasion(t *testing.T) {
 		10: {},
 		11: {keywords: []string{"reach"}},
 		12: {keywords: []string{"flying", "shadow"}},
+		4:  {keywords: []string{"horsemanship"}},
+		13: {keywords: []string{"horsemanship"}},
 	}}
-	c := &Combat{Attackers: []Attacker{{ID: 1, Defender: 1}, {ID: 2, Defender: 1}, {ID: 3, Defender: 2}}}
+	c := &Combat{Attackers: []Attacker{{ID: 1, Defender: 1}, {ID: 2, Defender: 1}, {ID: 3, Defender: 2}, {ID: 4, Defender: 1}}}
 	for _, tc := range []struct {
 		name string
 		blk  ObjectID
@@ -32,6 +34,10 @@ func TestCheckEvasion(t *testing.T) {
 		{"shadow, blocker without", 10, 1, 2, nil, registry.Block},
 		{"shadow both", 12, 1, 2, nil, ""},
 		{"a shadow blocker, attacker without", 12, 2, 3, nil, registry.Block},
+		{"horsemanship, blocker without", 10, 1, 4, nil, registry.Horsemanship},
+		{"horsemanship, blocker with", 13, 1, 4, nil, ""},
+		{"horsemanship switched off", 10, 1, 4, []registry.Key{registry.Horsemanship}, ""},
+		{"a horsemanship blocker, attacker without", 13, 2, 3, nil, ""},
 		{"another player's attacker", 10, 1, 3, nil, registry.BlockAttacked},
 		{"another player's attacker, 802.4a off", 10, 1, 3, []registry.Key{registry.BlockAttacked}, ""},
 		{"its own player's attacker", 10, 2, 3, nil, ""},

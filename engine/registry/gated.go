@@ -5,7 +5,7 @@ import "slices"
 // gated lists every key whose rule the engine's code applies through the
 // gate (Gated puts them in Keys order). Section 6's statements are listed
 // with their keys (rulekeys_effects.go).
-var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, multiGated, teamsGated, castingGated, casualGated, []Key{
+var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, keywordsGated, multiGated, teamsGated, castingGated, casualGated, []Key{
 	SBALife, SBADraw, SBAPoison, SBAToken, SBAToughness, SBALethal,
 	SBADeathtouch, SBALegend, SBAWorld, SBACounters, ManaBurn, ManaEmpty,
 	DamageInfect, DamageWither, Lifelink, Indestructible, TokenStays, Cleanup,

@@ -214,7 +214,7 @@ var (
 // rule ablation added are in rulekeys_gated.go, rulekeys_casting.go,
 // rulekeys_examples.go and rulekeys_effects.go; the multiplayer rules' in
 // rulekeys_multi.go.
-var recognizers = slices.Concat(coreRecognizers, gatedRecognizers, castingRecognizers, exampleRecognizers, multiRecognizers, teamsRecognizers, effectRecognizers, facesRecognizers, mechanicsRecognizers, controlRecognizers, gameRecognizers, startRecognizers, subgameRecognizers, casualRecognizers, stickerRecognizers)
+var recognizers = slices.Concat(coreRecognizers, gatedRecognizers, castingRecognizers, exampleRecognizers, multiRecognizers, teamsRecognizers, effectRecognizers, facesRecognizers, mechanicsRecognizers, keywordsRecognizers, controlRecognizers, gameRecognizers, startRecognizers, subgameRecognizers, casualRecognizers, stickerRecognizers)
 
 var coreRecognizers = []recognizer{
 	{key: SBACheck, chapters: sbaChapters, sub: 1, re: rx(`would (get|receive) priority`)},

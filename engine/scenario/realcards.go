@@ -250,7 +250,7 @@ var selfRe = regexp.MustCompile(`\bthis (creature|permanent|spell|artifact|encha
 // dropped, the card's name and "this creature" written ~, the wording
 // changes since 2018 undone, case, spacing and the final period ignored.
 func NormalizeAbility(name, s string) string {
-	s = strings.ToLower(wordings.Replace(dropReminder(s)))
+	s = wordings.Replace(strings.ToLower(dropReminder(s))) // the wordings are lower case: "Activate this ability only" starts a sentence
 	if name != "" {
 		s = strings.ReplaceAll(s, strings.ToLower(name), "~")
 		// A legendary card's short name ("Isamaru" for "Isamaru, Hound of
