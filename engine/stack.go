@@ -809,12 +809,12 @@ func (a Activate) apply(t *tx) error {
 	}
 	// 113.6m: an ability that moves its object out of a zone works only in
 	// that zone; without it, like any other, only on the battlefield.
-	zone := cardtext.Battlefield
+	zone, rule := cardtext.Battlefield, registry.Activate
 	if ab.From != 0 && t.applies(registry.AbilityZone) {
-		zone = ab.From
+		zone, rule = ab.From, registry.AbilityZone
 	}
 	if o.Zone != zone || o.PhasedOut {
-		return t.ruleErr(registry.Activate, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
+		return t.ruleErr(rule, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
 	}
 	if ab.Keyword == "cycling" && !t.applies(registry.Cycling) { // 702.29a
 		return t.ruleErr(registry.Activate, "%s has no cycling ability that works", o.Label)
