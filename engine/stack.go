@@ -190,6 +190,13 @@ func (a CastSpell) apply(t *tx) error {
 		return t.ruleErr(registry.PlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
 	}
 	if err := t.castFrom(o, a.Player, judge, &way); err != nil {
+		// 702.103d: bestowed, it is judged as the Aura spell it would be,
+		// so a permission for what the card is (a creature spell) doesn't
+		// let it be cast: that refusal is 702.103d's.
+		if re := (*RuleError)(nil); a.Bestow && judge != ch && errors.As(err, &re) &&
+			t.castFrom(o, a.Player, ch, &castWay{adventure: a.Adventure}) == nil {
+			return t.ruleErr(registry.BestowJudge, "%s cast bestowed is an Aura spell, not what it is as a card: %s", o.Label, re.Msg)
+		}
 		return err
 	}
 	if !t.s.HasPriority(a.Player) {
