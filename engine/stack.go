@@ -190,6 +190,13 @@ func (a CastSpell) apply(t *tx) error {
 		return t.ruleErr(registry.PlayLand, "%s is a land: it's played, not cast (305.9)", o.Label)
 	}
 	if err := t.castFrom(o, a.Player, judge, &way); err != nil {
+		// 702.103d: bestowed, it is judged as the Aura spell it would be,
+		// so a permission for what the card is (a creature spell) doesn't
+		// let it be cast: that refusal is 702.103d's.
+		if re := (*RuleError)(nil); a.Bestow && judge != ch && errors.As(err, &re) &&
+			t.castFrom(o, a.Player, ch, &castWay{adventure: a.Adventure}) == nil {
+			return t.ruleErr(registry.BestowJudge, "%s cast bestowed is an Aura spell, not what it is as a card: %s", o.Label, re.Msg)
+		}
 		return err
 	}
 	if !t.s.HasPriority(a.Player) {
@@ -809,12 +816,12 @@ func (a Activate) apply(t *tx) error {
 	}
 	// 113.6m: an ability that moves its object out of a zone works only in
 	// that zone; without it, like any other, only on the battlefield.
-	zone := cardtext.Battlefield
+	zone, rule := cardtext.Battlefield, registry.Activate
 	if ab.From != 0 && t.applies(registry.AbilityZone) {
-		zone = ab.From
+		zone, rule = ab.From, registry.AbilityZone
 	}
 	if o.Zone != zone || o.PhasedOut {
-		return t.ruleErr(registry.Activate, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
+		return t.ruleErr(rule, "%s's ability works only while it's in %s; it's in %s", o.Label, t.ed.ZoneName(zone), t.where(o))
 	}
 	if ab.Keyword == "cycling" && !t.applies(registry.Cycling) { // 702.29a
 		return t.ruleErr(registry.Activate, "%s has no cycling ability that works", o.Label)

@@ -152,11 +152,14 @@ func TestBrokenByOutcome(t *testing.T) {
 		{"a refusal by the rule switched off is allowed", Trace{Err: stopped, Allowed: &Step{Reject: true, Rule: registry.Sick}}, true, true},
 		{"a refusal by another rule is allowed", Trace{Err: stopped, Allowed: &Step{Reject: true, Rule: registry.TrampleMarked}}, true, false},
 		{"a refusal citing no rule is allowed", Trace{Err: stopped, Allowed: &Step{Reject: true}}, true, false},
+		// 601.2c is two keys: the step names its targets, the rule switched off is its one target per word.
+		{"a refusal by another key of the rule switched off is allowed", Trace{Edition: engine.Latest(), Err: stopped, Allowed: &Step{Reject: true, Rule: registry.Targets}}, true, true},
+		{"a refusal by another rule is allowed, edition known", Trace{Edition: engine.Latest(), Err: stopped, Allowed: &Step{Reject: true, Rule: registry.TrampleMarked}}, true, false},
 	} {
 		if got := tt.trace.Broken(); got != tt.broken {
 			t.Errorf("%s: Broken = %v, want %v", tt.name, got, tt.broken)
 		}
-		if got := tt.trace.BrokenByOutcome(registry.Sick); got != tt.outcome {
+		if got := tt.trace.BrokenByOutcome(registry.Sick, registry.CastTargetOnce); got != tt.outcome {
 			t.Errorf("%s: BrokenByOutcome = %v, want %v", tt.name, got, tt.outcome)
 		}
 	}
