@@ -24,7 +24,7 @@ var newestCR = sync.OnceValues(func() (*rules.Edition, error) {
 	return rules.Parse(rules.Source{Name: f.Name, Data: data}), nil
 })
 
-func namer(t *testing.T) (*Namer, *rules.Edition) {
+func namer(t testing.TB) (*Namer, *rules.Edition) {
 	t.Helper()
 	e, err := newestCR()
 	if err != nil {
@@ -165,4 +165,28 @@ func TestNamesIn(t *testing.T) {
 			t.Errorf("namesIn(%q) = %q, want %q", tt.text, got, tt.want)
 		}
 	}
+}
+
+// FuzzNamesIn reads any text as an example's: the names it finds are
+// pieces of the text, never cards of the data, and nothing panics.
+func FuzzNamesIn(f *testing.F) {
+	for _, s := range []string{
+		"Alex casts Glasspool Mimic targeting Runeclaw Bear.",
+		"It reads “Whenever Obeka deals damage.” The Ever-Changing ’Dane becomes a copy.",
+		"Minsc, Beloved Ranger, and Fae of Wishes; Lich’s Mirror’s. ’ ’A , , of the",
+	} {
+		f.Add(s)
+	}
+	n, e := namer(f)
+	people := map[string]bool{"Alex": true}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, name := range n.namesIn(e, text, n.Find(text), people) {
+			if !strings.Contains(text, name) {
+				t.Fatalf("%q is not in %q", name, text)
+			}
+			if _, known := n.names[name]; known {
+				t.Fatalf("%q is a card of the data", name)
+			}
+		}
+	})
 }
