@@ -26,7 +26,6 @@ var keywordMeanings = map[string][]string{
 	"haunt": {"When this permanent is put into a graveyard from the battlefield, exile it haunting target creature."},
 	// 702.65a
 	"aura swap": {"[cost]: You may exchange this permanent with an Aura card in your hand."},
-	// 702.43a
 	// 702.108a
 	"prowess": {"Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."},
 	// 702.83a
@@ -35,6 +34,7 @@ var keywordMeanings = map[string][]string{
 	"flanking": {"Whenever this creature becomes blocked by a creature without flanking, the blocking creature gets -1/-1 until end of turn."},
 	// 702.45a
 	"bushido": {"Whenever this creature blocks or becomes blocked, it gets +[n]/+[n] until end of turn."},
+	// 702.43a
 	"modular": {"This permanent enters with [n] +1/+1 counters on it.",
 		"When this permanent is put into a graveyard from the battlefield, you may put a +1/+1 counter on target artifact creature for each +1/+1 counter on this permanent."},
 }
