@@ -84,23 +84,7 @@ func readCorpusChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rd.Close()
-	n := 0
-	for {
-		f, b, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Check(b); err != nil {
-			t.Fatal(err)
-		}
-		n++
-	}
-	if n == 0 {
-		t.Fatal("no files read")
-	}
+	readAllChecked(t, rd.Next)
 }
 
 func readDocsChecked(t *testing.T) {
@@ -110,9 +94,16 @@ func readDocsChecked(t *testing.T) {
 	}
 	// Not closed: the server's reader of the judge documents reads them to
 	// the end and lets go of the reader, which must be enough.
+	readAllChecked(t, rd.Next)
+}
+
+// readAllChecked reads an archive to its end, checking every file against
+// its manifest entry.
+func readAllChecked[F interface{ Check([]byte) error }](t *testing.T, next func() (F, []byte, error)) {
+	t.Helper()
 	n := 0
 	for {
-		f, b, err := rd.Next()
+		f, b, err := next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
