@@ -74,9 +74,12 @@ func OwnUnit(units []Unit, n engine.RuleNumber) (Unit, bool) {
 // report of a rule, which switching the rule off silences trivially, not
 // the outcome the example states.
 func (t *Trace) Broken() bool {
-	if t.Err != nil || t.Pending != nil || len(t.Expects) == 0 {
-		return true
-	}
+	return t.Err != nil || t.Pending != nil || len(t.Expects) == 0 || t.outcomeFailed()
+}
+
+// outcomeFailed reports whether an expectation or verify step, other than
+// fired/not fired, failed.
+func (t *Trace) outcomeFailed() bool {
 	for _, r := range t.Expects {
 		if !r.OK && !r.IsEventCheck() {
 			return true
@@ -94,10 +97,8 @@ func (t *Trace) Broken() bool {
 // resolve) broke its script, which proves less: the example's point is an
 // outcome (issue 25).
 func (t *Trace) BrokenByOutcome(off ...registry.Key) bool {
-	for _, r := range t.Expects {
-		if !r.OK && !r.IsEventCheck() {
-			return true
-		}
+	if t.outcomeFailed() {
+		return true
 	}
 	if t.Allowed == nil || t.Allowed.Rule == "" {
 		return false
