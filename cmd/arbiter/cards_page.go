@@ -169,7 +169,7 @@ func (s *Server) cardSearch(c echo.Context) error {
 		for _, u := range s.mentionsIn(e).Unnamed() {
 			uc := views.UnnamedCard{Name: u.Name}
 			for _, r := range u.Rules {
-				uc.Rules = append(uc.Rules, views.CardMention{Label: r.Number.String(), URL: s.paths.RuleURL(e.ID, r.Number), Where: "example"})
+				uc.Rules = append(uc.Rules, mention(s.paths, e, cards.Mention{Rule: r, Example: true}))
 			}
 			p.Unnamed = append(p.Unnamed, uc)
 			if q != "" && cards.Slug(u.Name) == cards.Slug(q) {
