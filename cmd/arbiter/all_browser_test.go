@@ -18,6 +18,7 @@ import (
 // an anchor in a later section is reached, printing gets every rule, and
 // without a script every part is a link away.
 func TestAllOnAPhone(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(officialServer(t))
 	t.Cleanup(ts.Close)

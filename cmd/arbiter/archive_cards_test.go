@@ -14,6 +14,7 @@ import (
 // card file and wants the committed bytes: the archive is never edited by
 // hand, and the same card file always gives it.
 func TestCardsArchiveReproducible(t *testing.T) {
+	t.Parallel()
 	from := corpustest.Path(t, "cards")
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer

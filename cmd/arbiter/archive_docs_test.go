@@ -32,6 +32,7 @@ func needAntiword(t *testing.T) {
 // of the corpus, byte for byte: every PDF extracted again, both Word files
 // converted again.
 func TestDocsArchiveReproducible(t *testing.T) {
+	t.Parallel()
 	needAntiword(t)
 	from := corpustest.Path(t, "corpus")
 	out := t.TempDir()

@@ -18,6 +18,7 @@ var committedArchive = filepath.Join("..", "..", "content", "cr")
 // manifest are what `arbiter archive` makes of the official corpus, byte
 // for byte.
 func TestArchiveReproducible(t *testing.T) {
+	t.Parallel()
 	from := corpustest.Path(t, "corpus", "cr")
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer

@@ -195,6 +195,7 @@ func waitPath(path string) chromedp.Action[chromedp.Void] {
 }
 
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	bctx, base := browser(t)
 
 	t.Run("jump box", func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 // TestCardPageBrowser shows card pages on a phone, light and dark: the
 // faces, symbols and rulings fit 390 px without scrolling sideways.
 func TestCardPageBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(newCardsServer(t))
 	t.Cleanup(ts.Close)

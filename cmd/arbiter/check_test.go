@@ -148,6 +148,7 @@ func TestCheckJSON(t *testing.T) {
 
 // TestCheckEmbedded checks the default content when no PATH is given.
 func TestCheckEmbedded(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	run([]string{"check"}, &out, &errOut)
 	if !strings.Contains(out.String(), "2007-02-01-excerpt: ok") || !strings.Contains(out.String(), "numbered 68, examples 6, glossary 12") {
@@ -206,6 +207,7 @@ func TestCheckDangling(t *testing.T) {
 // name, with IDs below its prefix, then the files skipped with their
 // reasons.
 func TestCheckJudgeFiles(t *testing.T) {
+	t.Parallel()
 	ipg, err := os.ReadFile(corpustest.Path(t, "corpus", "ipg", "2024-09-23.pdf"))
 	if err != nil {
 		t.Fatal(err)

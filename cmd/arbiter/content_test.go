@@ -108,6 +108,7 @@ func TestContentPathsStayInside(t *testing.T) {
 // printing), and is left out with a warning when cut short, so the whole
 // embedded text keeps serving.
 func TestUserCopyOfOfficialEdition(t *testing.T) {
+	t.Parallel()
 	text := corpustest.ReadFile(t, "corpus", "cr", "2026-01-16.txt")
 	for _, tt := range []struct {
 		name     string

@@ -34,6 +34,7 @@ func corpusServer(t testing.TB) (*Server, *rules.Edition) {
 // reader would: every link on every page of the edition must lead to a page
 // that exists, and every rule must be reached.
 func TestCrawl(t *testing.T) {
+	t.Parallel()
 	srv, e := corpusServer(t)
 	crawl(t, srv, srv.paths, e)
 }
@@ -198,6 +199,7 @@ func TestCorpusRulePage(t *testing.T) {
 // TestEmbeddedEditions serves the default content (`arbiter serve` with no
 // flags) and crawls each edition that parses.
 func TestEmbeddedEditions(t *testing.T) {
+	t.Parallel()
 	lib, err := loadLibrary(contentOptions{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

@@ -291,6 +291,7 @@ func TestOfflineSavesEveryDocument(t *testing.T) {
 
 // A CR edition is named by the set whose release brought it, too.
 func TestEditionBySet(t *testing.T) {
+	t.Parallel()
 	set, err := newEditionSet(contentOptions{official: true}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

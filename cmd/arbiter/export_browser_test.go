@@ -26,6 +26,7 @@ import (
 // goes to the rule, and without JavaScript the page says what to do
 // instead.
 func TestExportSearchInBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	corpus := corpustest.Path(t, "corpus", "cr", "2026-01-16.txt")
 	ipg := corpustest.Path(t, "corpus", "ipg", "2024-09-23.pdf")

@@ -67,6 +67,7 @@ func exportFor(t *testing.T, args ...string) string {
 // every entry, term and topic must have its API answer, and each document
 // its home, its editions' list and its diffs, none across two documents.
 func TestExportSite(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the search for WebAssembly")
 	}
@@ -383,6 +384,7 @@ func checkSiteLinks(t *testing.T, dir string, h http.Handler, base string) int {
 // and every sandbox link goes to the export's own note, which shows each
 // bundled scenario's text.
 func TestExportSiteNoSandbox(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the search for WebAssembly")
 	}
@@ -452,6 +454,7 @@ func TestExportSiteNoSandbox(t *testing.T) {
 // The export refuses what would write outside its directory or mix with
 // an earlier export, and says why.
 func TestExportSiteRefuses(t *testing.T) {
+	t.Parallel()
 	top := t.TempDir()
 	evil := filepath.Join(top, "rules")
 	os.MkdirAll(evil, 0o755)

@@ -210,6 +210,7 @@ func pageFlags(srv *httptest.Server) []string {
 // again, nothing is written. And serve reads the directory as saved: each
 // document's edition is served under its ID.
 func TestFetchEveryDocument(t *testing.T) {
+	t.Parallel()
 	cr := corpustest.ReadFile(t, "corpus", "cr", "2026-01-16.txt")
 	j := readJudgeCorpus(t)
 	srv := sites(t, cr, j)

@@ -10,6 +10,7 @@ import (
 // the rules dropped, shows its last definition, the rule that definition
 // cited in its own edition, and the sandbox's switch of the same name.
 func TestTermPageQuotesAndHistory(t *testing.T) {
+	t.Parallel()
 	lib, err := loadLibrary(contentOptions{official: true}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

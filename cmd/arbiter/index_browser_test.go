@@ -15,6 +15,7 @@ import (
 // 903, Commander (11,000 px). Each opens with an index of what it holds,
 // whose links reach it.
 func TestLongPageIndexBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	var eds []*rules.Edition
 	for _, name := range []string{"2009-05-01.txt", "2009-09-04.txt", "2026-01-16.txt"} {

@@ -281,6 +281,7 @@ func officialServer(t *testing.T) *Server {
 // from 2009-07-11 (the Magic 2010 update) to 2017-08-25. 2026-04-17 is the
 // newest.
 func TestNavigationOfficial(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("parses every embedded edition")
 	}

@@ -21,6 +21,7 @@ import (
 // the rules read last waiting on the home page (kept in the browser, no
 // account), and the shortcuts' help saying every key there is.
 func TestFloorBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	e := rules.Parse(rules.Source{Name: "2026-01-16.txt", Data: corpustest.ReadFile(t, "corpus", "cr", "2026-01-16.txt")})
 	ts := httptest.NewServer(NewServer(rules.NewLibrary([]*rules.Edition{e}), Options{}))

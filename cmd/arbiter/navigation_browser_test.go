@@ -11,6 +11,7 @@ import (
 // browser, as a judge would: the rule page's "this rule in" picker and the
 // jump box, on every official edition.
 func TestNavigationBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(officialServer(t))
 	t.Cleanup(ts.Close)

@@ -54,6 +54,7 @@ func (w countingWriter) Write(b []byte) (int, error) {
 // page), a glossary term, a search (run in the browser) and a sandbox
 // example, each with the footer's note that it is the saved copy.
 func TestOfflineInBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	srv := offlineServer(t)
 	var sent atomic.Int64

@@ -52,6 +52,7 @@ func workerConfig(t *testing.T, srv *Server) (offlineConfig, string) {
 // examples and search; and that the server answers every URL of it, since
 // one failure fails the whole install.
 func TestOfflinePlan(t *testing.T) {
+	t.Parallel()
 	srv := embeddedServer(t, &fakeSearch)
 	cfg, _ := workerConfig(t, srv)
 	ed := cfg.Latest

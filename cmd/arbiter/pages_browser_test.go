@@ -82,6 +82,7 @@ func checkPhonePage(t *testing.T, ctx context.Context, path string) {
 }
 
 func TestPhoneFirst(t *testing.T) {
+	t.Parallel()
 	bctx, base := browser(t)
 	ctx := tab(t, bctx)
 	phone(t, ctx)
@@ -149,6 +150,7 @@ func TestPhoneFirst(t *testing.T) {
 // a section's page. Rule pages with histories from the same editions keep
 // their tap targets large enough.
 func TestPhoneBigDiff(t *testing.T) {
+	t.Parallel()
 	var paths []string
 	for _, ed := range []string{"2003-03-15", "2009-05-01", "2009-09-04", "2025-09-19", "2026-01-16"} {
 		paths = append(paths, corpustest.Path(t, "corpus", "cr", ed+".txt"))
@@ -190,6 +192,7 @@ func TestPhoneBigDiff(t *testing.T) {
 // blank page), in dark ink; folded parts print open; links to rules print
 // as the numbers they show.
 func TestPrint(t *testing.T) {
+	t.Parallel()
 	srv, _ := corpusServer(t)
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(srv)
@@ -258,6 +261,7 @@ func TestPrint(t *testing.T) {
 // TestPrintOpensFolds prints a rule page whose history folds each change:
 // in print, with script and without, the changes are on paper.
 func TestPrintOpensFolds(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(newHistoryServer(t))
 	t.Cleanup(ts.Close)

@@ -41,6 +41,7 @@ func waitText(sel, want string) chromedp.Action[chromedp.Void] {
 }
 
 func TestSandboxBrowser(t *testing.T) {
+	t.Parallel()
 	bctx, _ := browser(t)
 	ts := httptest.NewServer(sandboxServer(t))
 	t.Cleanup(ts.Close)
@@ -284,6 +285,7 @@ func TestSandboxBrowser(t *testing.T) {
 // (no header over it), and a tap on Back steps back rather than landing in
 // the jump box.
 func TestSandboxControlsReachable(t *testing.T) {
+	t.Parallel()
 	bctx, _ := browser(t)
 	ts := httptest.NewServer(sandboxServer(t))
 	t.Cleanup(ts.Close)

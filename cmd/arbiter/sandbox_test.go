@@ -361,6 +361,7 @@ func TestSandboxLinksFromRulePages(t *testing.T) {
 // embeds, or the engine's own when none of those applies. (The hand-built
 // 2026 edition lacks most rules, so the engine reading it lacks them too.)
 func TestSandboxBundledScenariosPass(t *testing.T) {
+	t.Parallel()
 	srv := NewServer(embeddedLibrary(t), Options{})
 	runs := 0
 	for _, sc := range srv.Scenarios.Scenarios {
@@ -403,6 +404,7 @@ func assertPassed(t *testing.T, path string, d *goquery.Document) {
 // The corpus edition's examples with scenarios, on the page a reader of
 // the 2026 rules reaches.
 func TestSandboxCorpusExamples(t *testing.T) {
+	t.Parallel()
 	srv, e := corpusServer(t)
 	st := srv.site.Load()
 	n := 0
@@ -437,6 +439,7 @@ expect
 `
 
 func TestSandboxRun(t *testing.T) {
+	t.Parallel()
 	srv := sandboxServer(t)
 	legend, err := scenario.Bundled()
 	if err != nil {
@@ -821,6 +824,7 @@ func TestSandboxOnRulePages(t *testing.T) {
 // scenario): the page around the list, and a line of a title, a rule and
 // a range of editions for each scenario.
 func TestSandboxIndexGroups(t *testing.T) {
+	t.Parallel()
 	o := contentOptions{official: true}
 	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))
 	if err != nil {

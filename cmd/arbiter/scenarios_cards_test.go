@@ -11,6 +11,7 @@ import (
 // TestScenarioCardsAgainstData: scenarios --run fails a scenario that gives
 // a real card other characteristics unless it marks the card invented.
 func TestScenarioCardsAgainstData(t *testing.T) {
+	t.Parallel()
 	const body = `scenario "t" rule 302.6
 card Elite Vanguard%s: {W} Creature — Human Soldier %s
 setup

@@ -9,6 +9,7 @@ import (
 )
 
 func TestScenariosCommand(t *testing.T) {
+	t.Parallel()
 	// Two scenarios for --ablate, so that it runs in a moment.
 	ablateDir := t.TempDir()
 	for _, n := range []string{"summoning-sickness.scn", "protection-noncombat.scn"} {

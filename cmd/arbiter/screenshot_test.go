@@ -42,6 +42,7 @@ var waitFor = map[string]string{"all-at-rule": "div[id='704.5k']"}
 // page for those in fullPage). Each page
 // must load without a console error and show its heading.
 func TestScreenshots(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	o := contentOptions{official: true}
 	set, err := newEditionSet(o, slog.New(slog.DiscardHandler))

@@ -10,6 +10,7 @@ import (
 // Search in a real browser: suggestions under the jump box as a judge
 // types (app.js and /suggest), and the results page.
 func TestBrowserSearch(t *testing.T) {
+	t.Parallel()
 	bctx, base := browser(t)
 
 	t.Run("suggestions while typing", func(t *testing.T) {

@@ -21,6 +21,7 @@ import (
 // reached), and a scenario's page shows its share URL whole, host and
 // all, without unfolding anything.
 func TestShareBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	// The 2026-01-16 CR prints 810.9a's example that two scenarios run.
 	e := rules.Parse(rules.Source{Name: "2026-01-16.txt", Data: corpustest.ReadFile(t, "corpus", "cr", "2026-01-16.txt")})
@@ -107,6 +108,7 @@ func TestShareBrowser(t *testing.T) {
 // kept whole, and a step with the whole board below it went to page 2,
 // leaving page 1 nearly blank.
 func TestSandboxPrintBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(sandboxServer(t))
 	t.Cleanup(ts.Close)

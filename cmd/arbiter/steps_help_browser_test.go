@@ -15,6 +15,7 @@ import (
 // reads (casting, attacking, blocking, going to a step among them), and so
 // does the error for a step it can't read.
 func TestStepFormsBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := startBrowser(t)
 	ts := httptest.NewServer(sandboxServer(t))
 	t.Cleanup(ts.Close)
