@@ -226,11 +226,9 @@
     if (tip) tip.hidden = true;
   }
 
-  // The offline note. The worker writes it into a page it answers from its
-  // copy, but a page the browser's own cache answers (one read in the last
-  // five minutes, max-age=300) reaches here as the server sent it. So a
-  // page that came from a cache (no bytes on the wire) asks the server
-  // whether it is there, and says it is a kept copy when it is not.
+  // The offline note: the worker writes it into pages it answers, but not
+  // into one from the browser's cache (max-age=300). Such a page (no bytes
+  // on the wire) asks the server whether it is there.
   addEventListener('load', function () {
     var note = d.getElementById('offline-note');
     if (!note || !note.hidden || root.hasAttribute('data-static') || !window.fetch) return;
@@ -245,6 +243,18 @@
         (d.lastModified ? ', of ' + new Date(d.lastModified).toLocaleString() : '')));
       note.hidden = false;
     });
+  });
+
+  // A page with its stylesheets written in (views/inline_styles.go): fetch
+  // them into the cache, then a cookie asks the server to link them.
+  addEventListener('load', function () {
+    var u = root.getAttribute('data-styles');
+    if (!u || !window.fetch) return;
+    Promise.all(u.split(' ').map(function (x) {
+      return fetch(x).then(function (r) { if (r.ok) return r.text(); throw r; });
+    })).then(function () {
+      d.cookie = 'arbiter-css=' + root.getAttribute('data-styles-version') + '; path=' + (base || '/') + '; max-age=31536000; samesite=lax';
+    }, function () {});
   });
 
   // Print what is folded: open each closed <details>, fold them after.

@@ -11,6 +11,8 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
+
+	"github.com/arbiter-rules/arbiter/views"
 )
 
 // page is a rendered response kept for reuse. Pages are a pure function of
@@ -33,7 +35,7 @@ type page struct {
 	// that takes no coding, once the cache (in, under key) keeps it.
 	plain atomic.Pointer[[]byte]
 	in    *pageCache
-	key   string
+	key   pageKey
 	size  int    // bytes of the identity body
 	etag  string // the identity body's tag; each coding's adds a suffix
 	// Header values, built once: sending a cached page allocates nothing.
@@ -48,16 +50,24 @@ type page struct {
 // read path; the popular pages come back on their next request.
 type pageCache struct {
 	mu     sync.RWMutex
-	pages  map[string]*page
+	pages  map[pageKey]*page
 	size   int64
 	budget int64
 }
 
 func newPageCache(budget int64) *pageCache {
-	return &pageCache{pages: map[string]*page{}, budget: budget}
+	return &pageCache{pages: map[pageKey]*page{}, budget: budget}
 }
 
-func (c *pageCache) get(key string) *page {
+// pageKey is what a cached page is found by: its path (and query, for
+// renderKey's pages), and whether it writes its stylesheets in
+// (views.WithInlineStyles), which only a page of HTML does.
+type pageKey struct {
+	path   string
+	inline bool
+}
+
+func (c *pageCache) get(key pageKey) *page {
 	c.mu.RLock()
 	p := c.pages[key]
 	c.mu.RUnlock()
@@ -71,7 +81,7 @@ func (c *pageCache) get(key string) *page {
 // (A cache of a byte, as a static export uses, takes none.)
 func (c *pageCache) keeps(n int) bool { return int64(n) <= c.budget }
 
-func (c *pageCache) put(key string, p *page) {
+func (c *pageCache) put(key pageKey, p *page) {
 	n := p.cost(key)
 	if n > c.budget/4 {
 		return // one huge page must not flush everything else
@@ -121,8 +131,8 @@ func (c *pageCache) keepPlain(p *page, b []byte) {
 
 // cost is what p counts against the cache's budget under key: the bodies
 // it keeps, in every coding, and what keeping it takes besides.
-func (p *page) cost(key string) int64 {
-	n := len(key) + pageOverhead
+func (p *page) cost(key pageKey) int64 {
+	n := len(key.path) + pageOverhead
 	for _, b := range p.body {
 		n += len(b)
 	}
@@ -140,6 +150,7 @@ const pageOverhead = 850
 
 var (
 	hdrVary       = header("Accept-Encoding")
+	hdrVaryHTML   = header("Accept-Encoding, Cookie")
 	hdrPageCache  = header("public, max-age=300")
 	hdrAssetCache = header("public, max-age=31536000, immutable")
 )
@@ -153,11 +164,18 @@ func newPage(body []byte, contentType string, cacheControl []string) *page {
 		hdrType: header(contentType), hdrCache: cacheControl}
 	if compressible(contentType) {
 		p.hdrVary = hdrVary
+		if strings.HasPrefix(contentType, "text/html") {
+			p.hdrVary = hdrVaryHTML // views.StylesCookie
+		}
 	}
 	p.body[identity] = body
 	p.setHeaders(identity)
 	return p
 }
+
+// html reports whether p is a page of HTML, which has a variant with its
+// stylesheets written in.
+func (p *page) html() bool { return len(p.hdrVary) == 1 && &p.hdrVary[0] == &hdrVaryHTML[0] }
 
 // compresses reports whether p is sent compressed to a client that takes
 // a coding.
@@ -209,7 +227,8 @@ func (s *Server) renderAs(ctx echo.Context, comp templ.Component, contentType st
 // the canonical form is answered before routing.
 func (s *Server) renderKey(ctx echo.Context, key string, comp templ.Component, contentType string) error {
 	st := siteOf(ctx)
-	if p := st.pages.get(key); p != nil {
+	k := pageKey{key, strings.HasPrefix(contentType, "text/html") && views.InlinesStyles(ctx.Request().Context())}
+	if p := st.pages.get(k); p != nil {
 		return sendPage(ctx, p)
 	}
 	var buf bytes.Buffer
@@ -220,7 +239,7 @@ func (s *Server) renderKey(ctx echo.Context, key string, comp templ.Component, c
 	p.route = s.metrics.route(ctx.Path())
 	if st.pages.keeps(p.size) {
 		p.encode(pageEncoders, false)
-		st.pages.put(key, p)
+		st.pages.put(k, p)
 	}
 	return sendPage(ctx, p)
 }

@@ -359,7 +359,7 @@ func TestCacheKeepsCompressed(t *testing.T) {
 	const path = "/2026-01-16/704.5k"
 	do(t, srv, "GET", path, "Accept-Encoding", "br")
 	st := srv.site.Load()
-	p := st.pages.get(path)
+	p := st.pages.get(pageKey{path, true}) // a request without the stylesheets cookie
 	if p == nil {
 		t.Fatal("not cached")
 	}
@@ -395,7 +395,7 @@ func TestUncachedPageCompressed(t *testing.T) {
 	if w.Header().Get("Content-Encoding") != "gzip" || decoded(t, w) != plain.Body.String() || w.Header().Get("Content-Length") != strconv.Itoa(w.Body.Len()) {
 		t.Errorf("uncached: %q, %d bytes, Content-Length %q", w.Header().Get("Content-Encoding"), w.Body.Len(), w.Header().Get("Content-Length"))
 	}
-	if srv.site.Load().pages.get(path) != nil {
+	if srv.site.Load().pages.get(pageKey{path, true}) != nil {
 		t.Error("cached with the cache off")
 	}
 }
@@ -432,7 +432,7 @@ func TestPageCacheBudget(t *testing.T) {
 	c := newPageCache(budget)
 	for i := range 100 {
 		p := mk(2000 + i*10)
-		c.put(fmt.Sprintf("/page/%d", i), p)
+		c.put(pageKey{path: fmt.Sprintf("/page/%d", i), inline: i%2 == 0}, p)
 		if i%3 == 0 { // a client that takes no coding asked for it
 			c.keepPlain(p, make([]byte, 1000+i))
 		}
@@ -457,15 +457,15 @@ func TestPageCacheBudget(t *testing.T) {
 		t.Error("no page kept its identity body")
 	}
 	gone := mk(100)
-	c.put("/gone", gone)
-	c.put("/gone", mk(100)) // replaced: the old page keeps nothing more
+	c.put(pageKey{path: "/gone"}, gone)
+	c.put(pageKey{path: "/gone"}, mk(100)) // replaced: the old page keeps nothing more
 	before := c.size
 	c.keepPlain(gone, make([]byte, 100))
 	if gone.plain.Load() != nil || c.size != before {
 		t.Error("a page no longer in the cache kept its identity body")
 	}
-	c.put("/huge", mk(budget/4))
-	if c.get("/huge") != nil {
+	c.put(pageKey{path: "/huge"}, mk(budget/4))
+	if c.get(pageKey{path: "/huge"}) != nil {
 		t.Error("a page of a quarter of the budget was kept")
 	}
 	if !c.keeps(budget) || c.keeps(budget+1) {

@@ -57,6 +57,9 @@ func (cw *compressWriter) WriteHeader(code int) {
 	if typeOK && h.Get("Content-Encoding") == "" && !varies(h) {
 		h.Add("Vary", "Accept-Encoding")
 	}
+	if strings.HasPrefix(h.Get("Content-Type"), "text/html") {
+		h.Add("Vary", "Cookie") // views.StylesCookie
+	}
 	switch {
 	case !typeOK || cw.coding == identity || h.Get("Content-Encoding") != "" || h.Get("Content-Range") != "" ||
 		code == http.StatusNoContent || code == http.StatusNotModified || code == http.StatusPartialContent:

@@ -174,7 +174,7 @@ func crawl(t *testing.T, srv http.Handler, paths views.Paths, e *rules.Edition) 
 // TestCorpusRulePage checks the page the issue names on real data.
 func TestCorpusRulePage(t *testing.T) {
 	srv, _ := corpusServer(t)
-	w := do(t, srv, "GET", "/2026-01-16/704.5k")
+	w := do(t, srv, "GET", "/2026-01-16/704.5k", keptStyles...) // the page, not the stylesheet a first visit gets in it
 	if w.Code != 200 {
 		t.Fatalf("status %d", w.Code)
 	}

@@ -253,9 +253,17 @@ func checkPageHygiene(t *testing.T, d *goquery.Document) {
 			t.Errorf("script without a /static/ src: %v", src)
 		}
 	})
-	if d.Find("style, [style]").Length() > 0 {
-		t.Error("inline style found")
+	if d.Find("[style]").Length() > 0 {
+		t.Error("inline style attribute found")
 	}
+	d.Find("style").Each(func(_ int, s *goquery.Selection) {
+		// Only our stylesheets, written in whole, which the policy allows
+		// by their hashes.
+		sum := sha256.Sum256([]byte(s.Text()))
+		if !strings.Contains(views.StyleSources, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
+			t.Errorf("an inline style the content security policy blocks: %.80q", s.Text())
+		}
+	})
 	d.Find("*").Each(func(_ int, s *goquery.Selection) {
 		for _, a := range s.Nodes[0].Attr {
 			if strings.HasPrefix(a.Key, "on") {

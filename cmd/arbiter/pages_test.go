@@ -217,7 +217,7 @@ func TestDiffFilters(t *testing.T) {
 			t.Fatalf("again: %d", w.Code)
 		}
 	}
-	if _, ok := srv.site.Load().pages.pages[d+"?show=removed"]; !ok {
+	if _, ok := srv.site.Load().pages.pages[pageKey{d + "?show=removed", true}]; !ok {
 		t.Errorf("%s?show=removed is not in the page cache", d)
 	}
 }
@@ -275,8 +275,8 @@ func TestPagedDiff(t *testing.T) {
 // byte.
 func TestAllPageParts(t *testing.T) {
 	srv := officialServer(t)
-	first := do(t, srv, "GET", "/2026-01-16/all")
-	full := do(t, srv, "GET", "/2026-01-16/all?full=1")
+	first := do(t, srv, "GET", "/2026-01-16/all", keptStyles...)
+	full := do(t, srv, "GET", "/2026-01-16/all?full=1", keptStyles...)
 	if first.Code != 200 || full.Code != 200 {
 		t.Fatalf("%d, ?full=1 %d", first.Code, full.Code)
 	}

@@ -194,8 +194,9 @@ func firstSegment(p string) (string, string) {
 // The content security policy allows our own script, style and images
 // only (data: for the symbols drawn in CSS), and no inline script or style
 // but the one line that applies a saved theme before the first paint
-// (views.ThemeScriptSource, by its hash).
-var csp = "default-src 'none'; script-src 'self' " + views.ThemeScriptSource + "; style-src 'self'; img-src 'self' data:; " +
+// (views.ThemeScriptSource) and our own stylesheets written into a page
+// (views.StyleSources), each by its hash.
+var csp = "default-src 'none'; script-src 'self' " + views.ThemeScriptSource + "; style-src 'self' " + views.StyleSources + "; img-src 'self' data:; " +
 	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 var (

@@ -419,11 +419,13 @@ func (s *Server) Library() *rules.Library { return s.site.Load().lib }
 
 // ServeHTTP answers from the page cache when it can, before routing: the
 // cache holds only pages that depend on nothing but their path (and, for
-// a few, their query written one way: renderKey), and libraries never
+// a few, their query written one way: renderKey; and for HTML, whether
+// the browser keeps the stylesheets: styles.go), and libraries never
 // change, so a hit is the answer. Everything else, and every request
 // when requests are logged, goes through echo, and is compressed as it
 // is written unless it is a page (compress.go).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	inline := wantsInlineStyles(r)
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
 		len(r.URL.RawQuery) <= maxQuery && len(r.URL.Path) <= maxPath && !s.logsRequests {
 		key := r.URL.Path
@@ -432,13 +434,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			// any other is found by its path alone, through echo.
 			key += "?" + r.URL.RawQuery
 		}
-		if p := s.site.Load().pages.get(key); p != nil {
+		if p := cachedPage(s.site.Load().pages, key, inline); p != nil {
 			start := time.Now()
 			setSecurityHeaders(w.Header(), r.URL.Path)
 			code := writePage(w, r, p)
 			s.metrics.observe(p.route, r.Method, code, time.Since(start))
 			return
 		}
+	}
+	if inline {
+		r = r.WithContext(views.WithInlineStyles(r.Context()))
 	}
 	cw := newCompressWriter(w, r)
 	s.echo.ServeHTTP(cw, r)
