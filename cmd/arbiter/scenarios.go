@@ -14,7 +14,6 @@ import (
 	"github.com/arbiter-rules/arbiter/engine"
 	"github.com/arbiter-rules/arbiter/engine/scenario"
 	"github.com/arbiter-rules/arbiter/rules"
-	"github.com/arbiter-rules/arbiter/rules/cards"
 )
 
 func init() {
@@ -166,7 +165,7 @@ func runScenarioSet(lib *scenario.Library, eds []*engine.RulesEdition, w io.Writ
 // embedded card data) with other characteristics or text and isn't marked
 // invented (issue 26), and reports whether there was none.
 func checkScenarioCards(lib *scenario.Library, w io.Writer) bool {
-	set, err := cards.Embedded()
+	set, err := scenario.EmbeddedCards()
 	if err != nil {
 		fmt.Fprintf(w, "FAIL card data: %v\n", err)
 		return false

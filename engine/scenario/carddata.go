@@ -14,9 +14,11 @@ import (
 // Oracle text then come from the card data, and the card-text grammar
 // reads the text as it reads a text: line (issue 26).
 
-// embeddedData is the card data a scenario reads unless ParseWith is
-// given other: read on first use (0.3 s, 21 MB).
-var embeddedData = sync.OnceValues(cards.Embedded)
+// EmbeddedCards is the card data a scenario reads unless ParseWith is
+// given other: read once, on first use (0.3 s, 21 MB), for every caller
+// that wants the embedded data (arbiter scenarios --run checks the
+// scenarios' cards against it too).
+var EmbeddedCards = sync.OnceValues(cards.Embedded)
 
 // cardFromData declares the real card name names, as the card data has it.
 func (p *parser) cardFromData(name string) {

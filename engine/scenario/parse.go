@@ -63,7 +63,7 @@ func ParseWith(name, text string, cardData func() (*cards.Set, error)) (*Scenari
 	sc := &Scenario{Name: name, Text: text, Life: 20, Seed: engine.DefaultSeed, Players: []string{"Alice", "Bob"}, Short: []string{"A", "B"}, Numbering: engine.Latest()}
 	p := &parser{sc: sc, cardData: cardData}
 	if p.cardData == nil {
-		p.cardData = embeddedData
+		p.cardData = EmbeddedCards
 	}
 	if len(text) > MaxBytes {
 		p.line = 1
