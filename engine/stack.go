@@ -443,7 +443,9 @@ func (a CastSpell) apply(t *tx) error {
 	total := totalCost(base, a.X, adds, more, less)
 	t.emit(Event{Kind: EvCost, Key: registry.TotalCost, Object: sp.Label, ObjectID: id, Player: t.name(a.Player),
 		Text: fmt.Sprintf("the total cost of %s is %s%s, locked in", sp.Label, costOrZero(total), extra.Describe())})
-	if len(a.Convoke) > 0 {
+	// 702.51a: without convoke, the creatures named tap for nothing and
+	// the whole cost is paid with mana.
+	if len(a.Convoke) > 0 && t.applies(registry.Convoke) {
 		var err error
 		if t.applies(registry.ConvokeTotal) {
 			total, err = t.convoke(a.Player, sp, total, a.Convoke)

@@ -30,7 +30,7 @@ var gated = slices.Concat(effectGated, startGated, facesGated, mechanicsGated, k
 	SpellEffects, AbilityZone, FinalTargets, Expend, ExchangeAll, WalkNoCancel,
 	ToxicTotal, SBAResolving, SBAOneReplace, NegativeZero, Negative,
 	Subtypes, Correlated, CreatureSubtypes, LandSubtypes,
-	ConvokeTotal, EventPerAbility, DevotionMods, LifelinkEvents, SBALKI,
+	Convoke, ConvokeTotal, EventPerAbility, DevotionMods, LifelinkEvents, SBALKI,
 	NameGrant, NameSelf, Splice, SplicedText, ThisObject, TokenText, TokenName,
 	APNAP, UndefinedMana, Detrimental, StatedQuality, IfYouDo, DamageNoDestroy,
 	Contradict, Undetermined, DifferentNames, AddedStep, PilesStay, EnterOthers,
