@@ -112,6 +112,9 @@ func (t *tx) refresh() {
 			case cardtext.DurWhileControl:
 				o := t.s.Object(e.DurObj)
 				over = o == nil || o.Zone != cardtext.Battlefield || t.chars(o).Controller != e.Controller
+			case cardtext.DurWhileTapped:
+				o := t.s.Object(e.DurObj)
+				over = o == nil || o.Zone != cardtext.Battlefield || !o.Tapped
 			case cardtext.DurWhileOn:
 				o := t.s.Object(e.DurObj)
 				over = o == nil || o.Zone != cardtext.Battlefield

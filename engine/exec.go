@@ -1838,6 +1838,20 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 			// either: the effect would last indefinitely.
 			e.Dur = cardtext.DurForever
 		}
+	case cardtext.DurWhileTapped:
+		// "for as long as ~ remains tapped" (611.2b): over already if the
+		// source was untapped before the effect began.
+		src := t.s.Object(x.item.Source)
+		switch {
+		case src != nil && src.Zone == cardtext.Battlefield && src.Tapped:
+			e.DurObj = src.ID
+		case t.applies(registry.DurationNever):
+			t.emit(Event{Kind: EvEffect, Key: registry.DurationNever, Object: x.item.SourceName,
+				Text: fmt.Sprintf("%s's effect does nothing: its duration ended before it began", x.item.SourceName)})
+			return false, nil
+		default:
+			e.Dur = cardtext.DurForever
+		}
 	case cardtext.DurWhileOn:
 		e.DurObj = x.item.Source
 	}

@@ -693,7 +693,7 @@ type ActivateWhen struct {
 // Duration is how long a continuous effect lasts (611.2a).
 type Duration struct {
 	Kind DurKind
-	Ref  ORef // DurWhileControl / DurWhileOn: the object it depends on
+	Ref  ORef // DurWhileControl / DurWhileOn / DurWhileTapped: the object it depends on
 }
 
 // DurKind is a kind of Duration.
@@ -704,6 +704,7 @@ const (
 	DurEndOfTurn                   // "until end of turn" (514.2)
 	DurWhileControl                // "for as long as you control ~" (611.2b)
 	DurWhileOn                     // "until ~ leaves the battlefield" (610.3)
+	DurWhileTapped                 // "for as long as ~ remains tapped" (611.2b)
 )
 
 // ContSpec is a continuous effect as written: what it changes (by layer,

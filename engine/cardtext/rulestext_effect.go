@@ -971,6 +971,12 @@ func (p *textParser) duration(c *tcur) Duration {
 			return Duration{Kind: DurWhileControl, Ref: ORef{Kind: RefSelf}}
 		}
 		c.i = save
+	case c.eat("for", "as", "long", "as"):
+		save := c.i
+		if p.self(c) && c.eat("remains", "tapped") {
+			return Duration{Kind: DurWhileTapped, Ref: ORef{Kind: RefSelf}}
+		}
+		c.i = save - 4
 	case c.eat("until"):
 		save := c.i
 		if p.self(c) && c.eat("leaves", "the", "battlefield") {
