@@ -244,10 +244,14 @@ type sectionCoverage struct {
 }
 
 // exampleCoverage walks an edition's numbered rules and counts, per section,
-// the examples a scenario in lib attaches to.
+// the examples a scenario in lib runs under the edition's rules: one that
+// attaches to the example's text, is meant for the edition (its edition
+// line) and passes there. A scenario that attaches but does not run
+// covers nothing.
 func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage {
-	proven, byOutcome := map[string]bool{}, map[string]bool{}
+	runs, proven, byOutcome := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, p := range scenario.ProveExamples(context.Background(), e, lib, scenario.EditionFor(e)) {
+		runs[p.Text] = p.Runs
 		proven[p.Text] = p.Proven()
 		byOutcome[p.Text] = p.ProvenByOutcome()
 	}
@@ -258,7 +262,7 @@ func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage 
 			walkRules(ch, func(r *rules.Rule) {
 				for _, ex := range r.Examples() {
 					c.Total++
-					if len(lib.ForExample(ex.S)) > 0 {
+					if runs[ex.S] {
 						c.Covered++
 						if proven[ex.S] {
 							c.Proven++
@@ -266,6 +270,8 @@ func exampleCoverage(e *rules.Edition, lib *scenario.Library) []sectionCoverage 
 						if byOutcome[ex.S] {
 							c.ByOutcome++
 						}
+					} else if len(lib.ForExample(ex.S)) > 0 {
+						c.Uncovered = append(c.Uncovered, r.Number.String()+" (its scenario does not run under this edition): "+clipText(ex.S, 60))
 					} else {
 						c.Uncovered = append(c.Uncovered, r.Number.String()+": "+clipText(ex.S, 90))
 					}

@@ -195,6 +195,7 @@ type ExampleProof struct {
 	Rule      engine.RuleNumber // where the example is printed
 	Text      string
 	Scenarios []string
+	Runs      bool // one of Scenarios is meant for the edition and passes under it
 	Own       Unit // its registered rule; zero Rule if none
 	Broken    []string
 	ByOutcome []string // those of Broken that break an outcome they state
@@ -224,9 +225,11 @@ func ProveExamples(ctx context.Context, e *rules.Edition, lib *Library, ed *engi
 			for _, sc := range scs {
 				p.Scenarios = append(p.Scenarios, sc.Name)
 			}
+			passing := Passing(ctx, scs, ed)
+			p.Runs = len(passing) > 0
 			if u, ok := OwnUnit(units, r.Number); ok {
 				p.Own = u
-				p.Broken, p.ByOutcome = Breaks(ctx, Passing(ctx, scs, ed), ed, u)
+				p.Broken, p.ByOutcome = Breaks(ctx, passing, ed, u)
 			}
 			out = append(out, p)
 		}
