@@ -858,6 +858,9 @@ const (
 	// RuleAttackUnless: "~ can't attack unless defending player controls
 	// an Island." (508.1c): Filter is what the player must control.
 	RuleAttackUnless
+	// RuleCantAttack: "Enchanted creature can't attack [or block]."
+	// (508.1c: a restriction on attacking)
+	RuleCantAttack
 )
 
 // Replacement is a replacement effect a static ability generates (614).
@@ -955,7 +958,7 @@ func (a *Ability) Detrimental() bool {
 			continue
 		}
 		switch sp.Rules.Kind {
-		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
+		case RuleCantBlock, RuleCantAttack, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
 			return true
 		}
 	}

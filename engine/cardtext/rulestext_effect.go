@@ -2885,6 +2885,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	}
 	spec := &ContSpec{Affects: r}
+	var also *ContSpec // a second restriction the same words state
 	switch {
 	case c.eat("get"), c.eat("gets"):
 		mod, want, ok := p.ptMod(c)
@@ -2933,6 +2934,11 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	case c.eat("can't", "block"):
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
+	case c.eat("can't", "attack", "or", "block"):
+		// Pacifism: one ability, two restrictions, on attacking (508.1c)
+		// and on blocking (509.1b).
+		spec.Rules = &RuleMod{Kind: RuleCantAttack}
+		also = &ContSpec{Affects: r, Rules: &RuleMod{Kind: RuleCantBlock}}
 	case c.eat("doesn't", "untap", "during"), c.eat("don't", "untap", "during"):
 		// 502.3: effects can keep permanents from untapping. "Your" untap
 		// step is only the permanent's own controller's when it's the
@@ -2951,6 +2957,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, p.fail(c, text, "what defending player controls: an Island")
 		}
 		spec.Rules = &RuleMod{Kind: RuleAttackUnless, Filter: f}
+	case c.eat("can't", "attack"):
+		// "Enchanted creature can't attack." (508.1c: a restriction)
+		spec.Rules = &RuleMod{Kind: RuleCantAttack}
 	case c.eat("can", "block", "only"):
 		// "~ can block only creatures with flying." (509.1b: a
 		// restriction on blocking)
@@ -3033,6 +3042,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	c.eat(".")
 	if !c.end() {
 		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	if also != nil {
+		return []*ContSpec{spec, also}, true, nil
 	}
 	return []*ContSpec{spec}, true, nil
 }
