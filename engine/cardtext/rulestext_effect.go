@@ -1814,6 +1814,21 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 	return Recip{Obj: r}, true
 }
 
+// bareAnotherTarget eats "another target" when no kind of object follows
+// ("… and 1 damage to another target.").
+func bareAnotherTarget(c *tcur) bool {
+	save := c.i
+	if !c.eat("another", "target") {
+		return false
+	}
+	switch c.peek() {
+	case "", ".", ",", "and":
+		return true
+	}
+	c.i = save
+	return false
+}
+
 // mixedTarget reads a target that may be a player or some kinds of
 // permanent: "target player or planeswalker", "target creature,
 // planeswalker, or player", "another target creature, planeswalker, or
@@ -2486,8 +2501,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return ORef{Kind: RefEnchanted}, true
 	case p.mixedTarget(c, save):
 		return ORef{Kind: RefTarget, Index: len(p.targets) - 1}, true
-	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"):
-		other := c.toks[c.i-2].w == "other"
+	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"), bareAnotherTarget(c):
+		// "another target" with no kind after it is Arc Trail's "any
+		// other target" (Oracle's wording since 2018): a creature,
+		// planeswalker, battle or player other than the earlier one.
+		other := c.toks[c.i-2].w == "other" || c.toks[c.i-2].w == "another"
 		spec := TargetSpec{Filter: Filter{AnyOf: []string{"creature", "planeswalker", "battle"}}, Objects: true, Players: true, Count: 1, Text: c.textBetween(save, c.i)}
 		p.words++
 		spec.Word = p.words
