@@ -1272,6 +1272,14 @@ func countAmount(s *State, a cardtext.Amount, src *Object, ctrl PlayerID, chs ma
 		if o := refObject(s, *a.CountersOf, src, self); o != nil {
 			n += o.Counters.Get(a.Kind)
 		}
+	case a.ValueOf != nil:
+		// Opalescence: "base power and base toughness each equal to its
+		// mana value", each object's own (202.3).
+		if o := refObject(s, *a.ValueOf, src, self); o != nil {
+			if c := chOf(o); c != nil {
+				n += c.ManaValue()
+			}
+		}
 	case a.PowerOf != nil:
 		if o := refObject(s, *a.PowerOf, src, self); o != nil {
 			if c := chOf(o); c != nil {

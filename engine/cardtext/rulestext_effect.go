@@ -1814,6 +1814,36 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 	return Recip{Obj: r}, true
 }
 
+// haveBasePT reads "have" or "has" and base power and toughness (layer
+// 7b, 613.4b): "have base power and toughness 1/1", or Opalescence's "has
+// base power and base toughness each equal to its mana value", "its"
+// being each object the ability affects. It reads nothing else: when it
+// reports false the cursor is where it was.
+func (p *textParser) haveBasePT(c *tcur, spec *ContSpec) bool {
+	save := c.i
+	if !c.eat("have") && !c.eat("has") {
+		return false
+	}
+	if !c.eat("base", "power", "and", "toughness") && !c.eat("base", "power", "and", "base", "toughness") {
+		c.i = save
+		return false
+	}
+	if c.eat("each", "equal", "to", "its", "mana", "value") {
+		self := ORef{Kind: RefSelf}
+		a := Amount{ValueOf: &self}
+		spec.SetPT = &[2]Amount{a, a}
+		return true
+	}
+	pw, tg, ok := parsePT(c.peek())
+	if !ok {
+		c.i = save
+		return false
+	}
+	c.next()
+	spec.SetPT = &[2]Amount{pw, tg}
+	return true
+}
+
 // bareAnotherTarget eats "another target" when no kind of object follows
 // ("… and 1 damage to another target.").
 func bareAnotherTarget(c *tcur) bool {
@@ -2919,6 +2949,8 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			}
 		}
 		spec.ModPT = mod
+	case p.haveBasePT(c, spec):
+		// "… have base power and toughness 1/1" (layer 7b)
 	case c.eat("have"), c.eat("has"):
 		abs, err := p.withAbilities(c, text)
 		if err != nil {
@@ -3041,6 +3073,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			for _, a := range abs {
 				spec.Lose = append(spec.Lose, a.Keyword)
 			}
+		case p.haveBasePT(c, spec):
+			// Humility: "… lose all abilities and have base power and
+			// toughness 1/1."
 		case c.eat("has"), c.eat("have"):
 			abs, err := p.withAbilities(c, text)
 			if err != nil {
