@@ -1054,7 +1054,23 @@ func applyTypes(c *Chars, sp *cardtext.ContSpec, rules *RulesEdition) {
 	for _, x := range sp.RemoveTypes {
 		nt.CardTypes = slices.DeleteFunc(nt.CardTypes, func(t string) bool { return strings.EqualFold(t, x) })
 	}
+	// 305.7: a land whose subtype is set to a basic land type loses the
+	// abilities its rules text gives it, and gains the new type's mana
+	// ability (landAbilities, after this layer). In layer 4 the abilities
+	// it has are those: what other effects grant comes in layer 6. Without
+	// that rule Blood Moon would leave Urborg its ability.
+	if !retain && nt.Is("land") && setsBasicLandType(sp) && rules.applies(registry.LandTypeSet) {
+		c.Abilities = nil
+	}
 	c.Types = nt
+}
+
+// setsBasicLandType reports whether a type-changing effect sets a land
+// type to a basic land type ("Nonbasic lands are Mountains.").
+func setsBasicLandType(sp *cardtext.ContSpec) bool {
+	return slices.ContainsFunc(sp.SetSubs, func(st cardtext.Subtype) bool {
+		return st.Kind == cardtext.LandType && basicLandAbility[st.Name] != nil
+	})
 }
 
 func subIn(l []cardtext.Subtype, s cardtext.Subtype) bool {

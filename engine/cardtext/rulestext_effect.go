@@ -2118,6 +2118,13 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			any = true
 			continue
 		}
+		if n, ok := p.lists.Subtype(LandType, strings.TrimSuffix(w, "s")); ok && strings.HasSuffix(w, "s") {
+			// Blood Moon: "Nonbasic lands are Mountains."
+			spec.SetSubs = append(spec.SetSubs, Subtype{Name: n, Kind: LandType})
+			c.next()
+			any = true
+			continue
+		}
 		break
 	}
 	if !any {
@@ -2132,7 +2139,8 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			spec.AddTypes = append(spec.AddTypes, ct)
 		}
 	}
-	if c.eat("in", "addition", "to", "its", "other", "types") || c.eat("in", "addition", "to", "their", "other", "types") {
+	if c.eat("in", "addition", "to", "its", "other", "types") || c.eat("in", "addition", "to", "their", "other", "types") ||
+		c.eat("in", "addition", "to", "its", "other", "land", "types") || c.eat("in", "addition", "to", "their", "other", "land", "types") {
 		spec.AddTypes = append(spec.AddTypes, spec.SetTypes...)
 		spec.AddSubs = append(spec.AddSubs, spec.SetSubs...)
 		spec.SetTypes, spec.SetSubs = nil, nil
