@@ -353,6 +353,18 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 		inner.Text = c.textBetween(start, save)
 		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PYou}, May: true, Cost: true, Pays: m, N: Amount{N: 1},
 			Else: []*Instr{inner}, Text: "you may pay " + m.String() + " (if you don't: " + inner.Text + ")"}
+	case c.eat("unless", "its", "controller", "pays"):
+		// Mana Leak: "Counter target spell unless its controller pays
+		// {3}.": the controller of what the instruction is about may pay;
+		// if they don't, the instruction is followed.
+		m, ok := c.manaCost()
+		if !ok || in.What.Kind == RefNone {
+			return nil, p.fail(c, text, "unless its controller pays a mana cost")
+		}
+		inner := in
+		inner.Text = c.textBetween(start, save)
+		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PControllerOf}, What: inner.What, May: true, Cost: true, Pays: m, N: Amount{N: 1},
+			Else: []*Instr{inner}, Text: "its controller may pay " + m.String() + " (if they don't: " + inner.Text + ")"}
 	case in.Op == OpExile && c.eat("until"):
 		// 610.3c: "exile … until ~ leaves the battlefield": the card
 		// returns as soon as it leaves.
