@@ -376,6 +376,16 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 			return t.ruleErr(registry.Block, "%s can block only %s", blk.Label, m.mod.Filter.String())
 		}
 	}
+	for _, m := range t.ruleMods(cardtext.RuleBlockedOnlyBy) {
+		if t.affects(m, atk, ach) && !matchFilter(&t.s, m.mod.Filter, blk, bch, m.src, m.ctrl) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't be blocked except by %s", atk.Label, m.mod.Filter.String())
+		}
+	}
+	for _, m := range t.ruleMods(cardtext.RuleCantBeBlockedBy) {
+		if t.affects(m, atk, ach) && matchFilter(&t.s, m.mod.Filter, blk, bch, m.src, m.ctrl) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't be blocked by %s", atk.Label, m.mod.Filter.String())
+		}
+	}
 	for _, m := range t.ruleMods(cardtext.RuleUnblockable) {
 		if t.affects(m, atk, ach) && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)

@@ -861,6 +861,12 @@ const (
 	// RuleCantAttack: "Enchanted creature can't attack [or block]."
 	// (508.1c: a restriction on attacking)
 	RuleCantAttack
+	// RuleBlockedOnlyBy: "~ can't be blocked except by creatures with
+	// flying or reach." (509.1b): Filter is what may block it.
+	RuleBlockedOnlyBy
+	// RuleCantBeBlockedBy: "~ can't be blocked by Walls." (509.1b):
+	// Filter is what may not block it.
+	RuleCantBeBlockedBy
 )
 
 // Replacement is a replacement effect a static ability generates (614).

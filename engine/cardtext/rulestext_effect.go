@@ -2799,6 +2799,15 @@ post:
 		case c.peek() == "with" && p.keywordAt(c, 1):
 			c.next()
 			kw, _ := p.qualityKeyword(c)
+			if c.peek() == "or" && p.keywordAt(c, 1) && f.Or == nil {
+				// "creatures with flying or reach": either keyword, the
+				// filter read so far with each.
+				c.next()
+				kw2, _ := p.qualityKeyword(c)
+				alt := *f
+				alt.With = append(slices.Clone(f.With), kw2)
+				f.Or = &alt
+			}
 			f.With = append(f.With, kw)
 		case c.peek() == "without" && p.keywordAt(c, 1):
 			// "a creature without flanking" (702.25a)
@@ -3046,6 +3055,18 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, err
 		}
 		spec.Gain = []*Ability{a}
+	case c.eat("can't", "be", "blocked", "except", "by"), c.eat("can't", "be", "blocked", "by"):
+		// "~ can't be blocked except by creatures with flying or reach.",
+		// "~ can't be blocked by Walls." (509.1b: restrictions)
+		kind := RuleBlockedOnlyBy
+		if c.toks[c.i-2].w != "except" {
+			kind = RuleCantBeBlockedBy
+		}
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, true, p.fail(c, text, "by what: creatures with flying, Walls")
+		}
+		spec.Rules = &RuleMod{Kind: kind, Filter: f}
 	case c.eat("can't", "be", "blocked"):
 		spec.Rules = &RuleMod{Kind: RuleUnblockable}
 	case c.eat("stations", "permanents", "using", "its"), c.eat("station", "permanents", "using", "their"):
