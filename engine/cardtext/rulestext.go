@@ -1009,9 +1009,17 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	// put into a graveyard from the battlefield".
 	f := &Filter{}
 	oneOrMore := false
-	if p.self(c) || c.eat("it") {
+	if p.self(c) && c.eat("or", "another") {
+		// Blood Artist: "Whenever ~ or another creature dies": the other
+		// objects the noun names, or this one.
+		f.Other = true
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, p.fail(c, text, "what the trigger is about: this creature or another creature")
+		}
+		f.Or = &Filter{Self: true}
+	} else if c.i = save; p.self(c) || c.eat("it") {
 		f.Self = true
-	} else if c.eat("enchanted", "creature") {
+	} else if c.eat("enchanted", "creature") || c.eat("equipped", "creature") {
 		f.Enchanted = true
 		f.AnyOf = []string{"creature"}
 	} else if c.eat("the", "creature", "it", "haunts") {
