@@ -2826,7 +2826,7 @@ post:
 			f.Chosen = true
 		case c.eat("of", "the", "chosen", "type"):
 			f.ChosenT = true
-		case c.eat("in", "graveyards"), c.eat("in", "all", "graveyards"):
+		case c.eat("in", "graveyards"), c.eat("in", "all", "graveyards"), c.eat("from", "all", "graveyards"):
 			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "a", "graveyard"), c.eat("from", "a", "graveyard"):
 			f.Zone, f.Card = Graveyard, true
