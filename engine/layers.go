@@ -1228,6 +1228,31 @@ func (lc *layerCtx) condHolds(c *cardtext.Cond, o *Object, ch *Chars) bool {
 		return d >= c.N
 	case cardtext.CondTapped:
 		return o.Tapped != c.Negated
+	case cardtext.CondControls, cardtext.CondControlsAtLeast:
+		// "as long as you control a Forest": counted among the
+		// permanents as this layer has them.
+		n, names := 0, map[string]bool{}
+		for _, x := range lc.objs {
+			xc := lc.ch[x.ID]
+			if x.Zone != cardtext.Battlefield || x.PhasedOut || xc == nil || xc.Controller != ch.Controller || !matchFilter(lc.s, c.Filter, x, xc, o, ch.Controller) {
+				continue
+			}
+			if name := strings.ToLower(xc.Name); c.Names {
+				if name == "" || names[name] {
+					continue // 201.2b: only named objects, each name once
+				}
+				names[name] = true
+			}
+			n++
+		}
+		if c.Kind == cardtext.CondControls {
+			return n > 0
+		}
+		return n >= c.N
+	case cardtext.CondLifeAtLeast:
+		return lc.s.Players[ch.Controller].Life >= c.N
+	case cardtext.CondHandAtLeast:
+		return len(lc.s.In(ch.Controller, cardtext.Hand)) >= c.N
 	}
 	return true
 }

@@ -1116,6 +1116,24 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	return t, nil
 }
 
+// seqAt finds words as a sequence of tokens at or after the cursor, outside
+// quotes, and returns where it begins, or -1.
+func seqAt(c *tcur, words ...string) int {
+	for i := c.i; i+len(words) <= len(c.toks); i++ {
+		match := true
+		for j, w := range words {
+			if c.toks[i+j].w != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
+}
+
 // condToComma reads the condition before the next comma outside quotes
 // ("if you control a Swamp,", "as long as it's your turn,") and steps past
 // the comma; what names the condition when the comma is missing.
@@ -1162,7 +1180,9 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 	}
 	if c.eat("you", "control", "a") || c.eat("you", "control", "an") {
 		f := &Filter{Control: Yours}
-		if _, ok := p.nounPhrase(c, f); ok && c.end() && len(f.With) > 0 {
+		if _, ok := p.nounPhrase(c, f); ok && c.end() {
+			// "you control a creature with flying", "you control a
+			// Forest" (Kird Ape)
 			return &Cond{Kind: CondControls, Filter: f}, nil
 		}
 		c.i = save
@@ -1502,6 +1522,28 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 				return nil, true, err
 			}
 			return &Ability{Kind: AbStatic, Static: specs, Cond: cond}, true, nil
+		}
+	}
+	// "STATIC as long as COND." (Kird Ape: "~ gets +1/+2 as long as you
+	// control a Forest."): the condition read from the end.
+	if cond == nil {
+		if i := seqAt(c, "as", "long", "as"); i > c.i {
+			end := len(c.toks)
+			if c.toks[end-1].w == "." {
+				end--
+			}
+			cc, err := p.cond(&tcur{toks: c.toks[:end], src: c.src, i: i + 3}, text)
+			if err != nil {
+				return nil, true, err
+			}
+			specs, ok, err := p.continuousStatic(c.upTo(i), text)
+			if err != nil {
+				return nil, true, err
+			}
+			if ok {
+				return &Ability{Kind: AbStatic, Static: specs, Cond: cc}, true, nil
+			}
+			c.i = save
 		}
 	}
 	// Continuous effects: SUBJECT get(s)/has/is/are/lose(s) … ; CDAs.
