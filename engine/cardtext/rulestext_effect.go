@@ -2512,6 +2512,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 			return ORef{}, false
 		}
 		return ORef{Kind: RefExiledWith}, true
+	case c.eat("the", "exiled", "card"):
+		// Oblivion Ring: "When ~ leaves the battlefield, return the
+		// exiled card to the battlefield under its owner's control.": the
+		// card the linked ability exiled (607.2a).
+		return ORef{Kind: RefExiledWith}, true
 	case p.exiledWith(c, &exiled):
 		// "a creature card exiled with Sisters of Stone Death"
 		return ORef{Kind: RefExiledWith, Group: &exiled}, true
