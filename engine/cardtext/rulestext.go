@@ -22,7 +22,9 @@ import (
 func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
 	text := strings.TrimSpace(registry.StraightenQuotes(line)) // the lexer reads both kinds of quote; Text keeps one
 	byName := false
-	if name != "" {
+	// A card named for a keyword (the Aura Vigilance: "Enchanted creature
+	// has vigilance.") means the keyword by the word, not itself.
+	if name != "" && !IsKeyword(strings.ToLower(name)) {
 		named := replaceName(text, name)
 		byName, text = named != text, named
 		// 201.5c: a legendary card may call itself by the part of its
