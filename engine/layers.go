@@ -1573,10 +1573,13 @@ func matchKind(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, 
 	}
 	if b := f.PT; b != nil {
 		v := ch.Power
-		if b.Toughness {
+		switch {
+		case b.ManaValue:
+			v = ch.ManaValue()
+		case b.Toughness:
 			v = ch.Toughness
 		}
-		if !ch.HasPT || b.AtMost && v > b.N || !b.AtMost && v < b.N {
+		if !ch.HasPT && !b.ManaValue || b.AtMost && v > b.N || !b.AtMost && v < b.N {
 			return false
 		}
 	}

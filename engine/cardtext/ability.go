@@ -242,6 +242,7 @@ const (
 // PTBound compares a power or toughness with a number.
 type PTBound struct {
 	Toughness bool // toughness, else power
+	ManaValue bool // mana value (202.3), else power or toughness
 	N         int
 	AtMost    bool // "N or less", else "N or greater"
 }

@@ -1162,7 +1162,11 @@ func ptBound(c *tcur) (*PTBound, bool) {
 	save := c.i
 	c.eat("with")
 	b := &PTBound{Toughness: c.eat("toughness")}
-	if !b.Toughness && !c.eat("power") {
+	if !b.Toughness {
+		// "with mana value 3 or less" (Smother)
+		b.ManaValue = c.eat("mana", "value")
+	}
+	if !b.Toughness && !b.ManaValue && !c.eat("power") {
 		c.i = save
 		return nil, false
 	}
@@ -2819,7 +2823,7 @@ post:
 			c.next()
 			kw, _ := p.qualityKeyword(c)
 			f.Without = append(f.Without, kw)
-		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness"):
+		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness" || c.peekAt(1) == "mana" && c.peekAt(2) == "value"):
 			b, ok := ptBound(c)
 			if !ok {
 				return plural, true // the caller names the word it can't read
