@@ -304,6 +304,24 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		if w == "everything" || w == "creatures" || w == "artifacts" {
 			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w}, true
 		}
+		// "protection from Demons and from Dragons" (702.16g: one ability
+		// with each quality): creature types, plural, the Param listing
+		// each type as the type list spells it, "Demon|Dragon".
+		if st, ok := p.pluralCreatureType(w); ok {
+			types := []string{st}
+			for c.peek() == "and" && c.peekAt(1) == "from" {
+				save := c.i
+				c.next()
+				c.next()
+				more, ok := p.pluralCreatureType(c.next())
+				if !ok {
+					c.i = save
+					break
+				}
+				types = append(types, more)
+			}
+			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: strings.Join(types, "|")}, true
+		}
 		// "protection from the chosen color" (607.2a): linked to an "As
 		// this enters, choose a color" ability; bound when granted.
 		if w == "the" && c.eat("chosen", "color") {
@@ -1116,6 +1134,23 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 		return nil, p.fail(c, text, "the trigger condition ends at the comma")
 	}
 	return t, nil
+}
+
+// pluralCreatureType reads a creature type's plural ("Demons", "Elves")
+// and gives the type as its list spells it.
+func (p *textParser) pluralCreatureType(w string) (string, bool) {
+	if len(w) < 3 {
+		return "", false
+	}
+	for _, sing := range []string{strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "ves") + "f", strings.TrimSuffix(w, "es")} {
+		if sing == w {
+			continue
+		}
+		if n, ok := p.lists.Subtype(CreatureType, sing); ok {
+			return n, true
+		}
+	}
+	return "", false
 }
 
 // seqAt finds words as a sequence of tokens at or after the cursor, outside
