@@ -109,6 +109,13 @@ func (ch Chars) ProtectedFrom(src Chars) bool {
 			if col, ok := cardtext.ParseColor(a.Param); ok && src.Colors&col != 0 {
 				return true
 			}
+			// "protection from Demons and from Dragons": creature types
+			// (702.16a: a quality).
+			for _, st := range strings.Split(a.Param, "|") {
+				if st != "" && src.Types.HasSubtype(st) {
+					return true
+				}
+			}
 		}
 	}
 	return false

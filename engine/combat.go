@@ -200,6 +200,11 @@ func (t *tx) canAttack(p PlayerID, id cardtext.ObjectID) error {
 	case ch.HasKeyword("defender") && t.applies(registry.Attack): // 508.1c
 		return t.ruleErr(registry.Attack, "%s has defender: it can't attack", o.Label)
 	}
+	for _, m := range t.ruleMods(cardtext.RuleCantAttack) {
+		if t.affects(m, o, ch) && t.applies(registry.Attack) { // 508.1c
+			return t.ruleErr(registry.Attack, "%s can't attack (%s)", o.Label, m.name)
+		}
+	}
 	return nil
 }
 
@@ -359,9 +364,11 @@ func (t *tx) extraBlocks(o *Object) int {
 // canBlock checks evasion (509.1b): "can't block", "can't be blocked",
 // the keywords' (combat.CheckEvasion), landwalk and protection.
 func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
+	// 509.1b: the restriction binds whatever the ability names: the
+	// creature itself, the creature an Aura enchants, a group.
 	for _, m := range t.ruleMods(cardtext.RuleCantBlock) {
-		if m.src != nil && m.src.ID == blk.ID && t.applies(registry.Block) { // 509.1b
-			return t.ruleErr(registry.Block, "%s can't block", blk.Label)
+		if t.affects(m, blk, bch) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't block (%s)", blk.Label, m.name)
 		}
 	}
 	for _, m := range t.ruleMods(cardtext.RuleBlockOnly) {
@@ -369,8 +376,18 @@ func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 			return t.ruleErr(registry.Block, "%s can block only %s", blk.Label, m.mod.Filter.String())
 		}
 	}
+	for _, m := range t.ruleMods(cardtext.RuleBlockedOnlyBy) {
+		if t.affects(m, atk, ach) && !matchFilter(&t.s, m.mod.Filter, blk, bch, m.src, m.ctrl) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't be blocked except by %s", atk.Label, m.mod.Filter.String())
+		}
+	}
+	for _, m := range t.ruleMods(cardtext.RuleCantBeBlockedBy) {
+		if t.affects(m, atk, ach) && matchFilter(&t.s, m.mod.Filter, blk, bch, m.src, m.ctrl) && t.applies(registry.Block) { // 509.1b
+			return t.ruleErr(registry.Block, "%s can't be blocked by %s", atk.Label, m.mod.Filter.String())
+		}
+	}
 	for _, m := range t.ruleMods(cardtext.RuleUnblockable) {
-		if (m.src != nil && m.src.ID == atk.ID || m.spec.Affects.Kind == cardtext.RefEnchanted && m.src != nil && m.src.Attached == atk.ID) && t.applies(registry.Block) { // 509.1b
+		if t.affects(m, atk, ach) && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't be blocked", atk.Label)
 		}
 	}

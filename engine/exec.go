@@ -161,12 +161,13 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
 			return x.instrs(in.Else)
 		}
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
+		who := x.payer(in)
+		ans, err := t.ask(&Choice{Player: who, Key: registry.Resolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
 		if err != nil {
 			return err
 		}
 		if ans.word == "no" {
-			t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + x.text(in)})
+			t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who), Text: t.name(who) + " chooses not to: " + x.text(in)})
 			return x.instrs(in.Else)
 		}
 	}
@@ -194,6 +195,19 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 	return x.instrs(in.Else)
 }
 
+// payer is who may pay an optional mana payment: the controller of what
+// the instruction names ("Counter target spell unless its controller pays
+// {3}."), else the controller of the spell or ability.
+func (x *execCtx) payer(in *cardtext.Instr) PlayerID {
+	if in.Op != cardtext.OpPayMana || in.What.Kind == cardtext.RefNone {
+		return x.ctrl
+	}
+	for _, o := range x.objects(in.What) {
+		return x.t.chars(o).Controller
+	}
+	return x.ctrl
+}
+
 // text is an instruction's words with the source's name for "~".
 func (x *execCtx) text(in *cardtext.Instr) string {
 	name := x.item.SourceName
@@ -219,7 +233,7 @@ func (x *execCtx) possible(in *cardtext.Instr) bool {
 		return x.t.lifeOf(x.ctrl) >= x.amount(in.N)
 	}
 	if in.Op == cardtext.OpPayMana { // 118.3: only with the mana for all of it
-		_, _, _, err := pay(x.t.usablePool(x.ctrl, nil), x.manaToPay(in), Payment{}, x.t.ed)
+		_, _, _, err := pay(x.t.usablePool(x.payer(in), nil), x.manaToPay(in), Payment{}, x.t.ed)
 		return err == nil
 	}
 	return true
@@ -968,7 +982,11 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 		}
 		return true, nil
 	case cardtext.OpPayMana:
-		for _, p := range x.players(in.Who) {
+		payers := x.players(in.Who)
+		if in.What.Kind != cardtext.RefNone {
+			payers = []PlayerID{x.payer(in)}
+		}
+		for _, p := range payers {
 			cost := x.manaToPay(in)
 			pl := &t.s.Players[p]
 			_, spent, _, err := pay(t.usablePool(p, nil), cost, Payment{}, t.ed)

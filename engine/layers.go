@@ -1054,7 +1054,23 @@ func applyTypes(c *Chars, sp *cardtext.ContSpec, rules *RulesEdition) {
 	for _, x := range sp.RemoveTypes {
 		nt.CardTypes = slices.DeleteFunc(nt.CardTypes, func(t string) bool { return strings.EqualFold(t, x) })
 	}
+	// 305.7: a land whose subtype is set to a basic land type loses the
+	// abilities its rules text gives it, and gains the new type's mana
+	// ability (landAbilities, after this layer). In layer 4 the abilities
+	// it has are those: what other effects grant comes in layer 6. Without
+	// that rule Blood Moon would leave Urborg its ability.
+	if !retain && nt.Is("land") && setsBasicLandType(sp) && rules.applies(registry.LandTypeSet) {
+		c.Abilities = nil
+	}
 	c.Types = nt
+}
+
+// setsBasicLandType reports whether a type-changing effect sets a land
+// type to a basic land type ("Nonbasic lands are Mountains.").
+func setsBasicLandType(sp *cardtext.ContSpec) bool {
+	return slices.ContainsFunc(sp.SetSubs, func(st cardtext.Subtype) bool {
+		return st.Kind == cardtext.LandType && basicLandAbility[st.Name] != nil
+	})
 }
 
 func subIn(l []cardtext.Subtype, s cardtext.Subtype) bool {
@@ -1212,6 +1228,31 @@ func (lc *layerCtx) condHolds(c *cardtext.Cond, o *Object, ch *Chars) bool {
 		return d >= c.N
 	case cardtext.CondTapped:
 		return o.Tapped != c.Negated
+	case cardtext.CondControls, cardtext.CondControlsAtLeast:
+		// "as long as you control a Forest": counted among the
+		// permanents as this layer has them.
+		n, names := 0, map[string]bool{}
+		for _, x := range lc.objs {
+			xc := lc.ch[x.ID]
+			if x.Zone != cardtext.Battlefield || x.PhasedOut || xc == nil || xc.Controller != ch.Controller || !matchFilter(lc.s, c.Filter, x, xc, o, ch.Controller) {
+				continue
+			}
+			if name := strings.ToLower(xc.Name); c.Names {
+				if name == "" || names[name] {
+					continue // 201.2b: only named objects, each name once
+				}
+				names[name] = true
+			}
+			n++
+		}
+		if c.Kind == cardtext.CondControls {
+			return n > 0
+		}
+		return n >= c.N
+	case cardtext.CondLifeAtLeast:
+		return lc.s.Players[ch.Controller].Life >= c.N
+	case cardtext.CondHandAtLeast:
+		return len(lc.s.In(ch.Controller, cardtext.Hand)) >= c.N
 	}
 	return true
 }
@@ -1271,6 +1312,14 @@ func countAmount(s *State, a cardtext.Amount, src *Object, ctrl PlayerID, chs ma
 	case a.CountersOf != nil:
 		if o := refObject(s, *a.CountersOf, src, self); o != nil {
 			n += o.Counters.Get(a.Kind)
+		}
+	case a.ValueOf != nil:
+		// Opalescence: "base power and base toughness each equal to its
+		// mana value", each object's own (202.3).
+		if o := refObject(s, *a.ValueOf, src, self); o != nil {
+			if c := chOf(o); c != nil {
+				n += c.ManaValue()
+			}
 		}
 	case a.PowerOf != nil:
 		if o := refObject(s, *a.PowerOf, src, self); o != nil {
@@ -1524,10 +1573,13 @@ func matchKind(s *State, f *cardtext.Filter, o *Object, ch *Chars, src *Object, 
 	}
 	if b := f.PT; b != nil {
 		v := ch.Power
-		if b.Toughness {
+		switch {
+		case b.ManaValue:
+			v = ch.ManaValue()
+		case b.Toughness:
 			v = ch.Toughness
 		}
-		if !ch.HasPT || b.AtMost && v > b.N || !b.AtMost && v < b.N {
+		if !ch.HasPT && !b.ManaValue || b.AtMost && v > b.N || !b.AtMost && v < b.N {
 			return false
 		}
 	}

@@ -328,6 +328,7 @@ var corpusEditions = []corpusEdition{
 			types.basic=212.6g
 			types.correlated=205.3e
 			types.land.dash=212.6f
+			types.land.set=212.6h
 		`,
 		cardTypes: "artifact,creature,enchantment,instant,land,planeswalker,sorcery,tribal",
 		switches:  "planeswalker-uniqueness=all-go"},
@@ -630,6 +631,7 @@ var corpusEditions = []corpusEdition{
 			types.creature=204.3k
 			types.enchantment=204.3g
 			types.land.dash=305.5
+			types.land.set=305.7
 			types.land=204.3h
 			types.planeswalker=204.3i
 			types.retain=204.1b

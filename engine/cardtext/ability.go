@@ -242,6 +242,7 @@ const (
 // PTBound compares a power or toughness with a number.
 type PTBound struct {
 	Toughness bool // toughness, else power
+	ManaValue bool // mana value (202.3), else power or toughness
 	N         int
 	AtMost    bool // "N or less", else "N or greater"
 }
@@ -858,6 +859,15 @@ const (
 	// RuleAttackUnless: "~ can't attack unless defending player controls
 	// an Island." (508.1c): Filter is what the player must control.
 	RuleAttackUnless
+	// RuleCantAttack: "Enchanted creature can't attack [or block]."
+	// (508.1c: a restriction on attacking)
+	RuleCantAttack
+	// RuleBlockedOnlyBy: "~ can't be blocked except by creatures with
+	// flying or reach." (509.1b): Filter is what may block it.
+	RuleBlockedOnlyBy
+	// RuleCantBeBlockedBy: "~ can't be blocked by Walls." (509.1b):
+	// Filter is what may not block it.
+	RuleCantBeBlockedBy
 )
 
 // Replacement is a replacement effect a static ability generates (614).
@@ -955,7 +965,7 @@ func (a *Ability) Detrimental() bool {
 			continue
 		}
 		switch sp.Rules.Kind {
-		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
+		case RuleCantBlock, RuleCantAttack, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
 			return true
 		}
 	}

@@ -22,7 +22,9 @@ import (
 func ParseAbilities(name, line string, spell bool, lists *TypeLists) ([]*Ability, error) {
 	text := strings.TrimSpace(registry.StraightenQuotes(line)) // the lexer reads both kinds of quote; Text keeps one
 	byName := false
-	if name != "" {
+	// A card named for a keyword (the Aura Vigilance: "Enchanted creature
+	// has vigilance.") means the keyword by the word, not itself.
+	if name != "" && !IsKeyword(strings.ToLower(name)) {
 		named := replaceName(text, name)
 		byName, text = named != text, named
 		// 201.5c: a legendary card may call itself by the part of its
@@ -301,6 +303,24 @@ func (p *textParser) keyword(c *tcur) (*Ability, bool) {
 		}
 		if w == "everything" || w == "creatures" || w == "artifacts" {
 			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: w}, true
+		}
+		// "protection from Demons and from Dragons" (702.16g: one ability
+		// with each quality): creature types, plural, the Param listing
+		// each type as the type list spells it, "Demon|Dragon".
+		if st, ok := p.pluralCreatureType(w); ok {
+			types := []string{st}
+			for c.peek() == "and" && c.peekAt(1) == "from" {
+				save := c.i
+				c.next()
+				c.next()
+				more, ok := p.pluralCreatureType(c.next())
+				if !ok {
+					c.i = save
+					break
+				}
+				types = append(types, more)
+			}
+			return &Ability{Kind: AbKeyword, Keyword: "protection", Param: strings.Join(types, "|")}, true
 		}
 		// "protection from the chosen color" (607.2a): linked to an "As
 		// this enters, choose a color" ability; bound when granted.
@@ -1009,9 +1029,17 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	// put into a graveyard from the battlefield".
 	f := &Filter{}
 	oneOrMore := false
-	if p.self(c) || c.eat("it") {
+	if p.self(c) && c.eat("or", "another") {
+		// Blood Artist: "Whenever ~ or another creature dies": the other
+		// objects the noun names, or this one.
+		f.Other = true
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, p.fail(c, text, "what the trigger is about: this creature or another creature")
+		}
+		f.Or = &Filter{Self: true}
+	} else if c.i = save; p.self(c) || c.eat("it") {
 		f.Self = true
-	} else if c.eat("enchanted", "creature") {
+	} else if c.eat("enchanted", "creature") || c.eat("equipped", "creature") {
 		f.Enchanted = true
 		f.AnyOf = []string{"creature"}
 	} else if c.eat("the", "creature", "it", "haunts") {
@@ -1108,6 +1136,41 @@ func (p *textParser) trigger1(c *tcur, text string) (*Trigger, error) {
 	return t, nil
 }
 
+// pluralCreatureType reads a creature type's plural ("Demons", "Elves")
+// and gives the type as its list spells it.
+func (p *textParser) pluralCreatureType(w string) (string, bool) {
+	if len(w) < 3 {
+		return "", false
+	}
+	for _, sing := range []string{strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "ves") + "f", strings.TrimSuffix(w, "es")} {
+		if sing == w {
+			continue
+		}
+		if n, ok := p.lists.Subtype(CreatureType, sing); ok {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// seqAt finds words as a sequence of tokens at or after the cursor, outside
+// quotes, and returns where it begins, or -1.
+func seqAt(c *tcur, words ...string) int {
+	for i := c.i; i+len(words) <= len(c.toks); i++ {
+		match := true
+		for j, w := range words {
+			if c.toks[i+j].w != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
+}
+
 // condToComma reads the condition before the next comma outside quotes
 // ("if you control a Swamp,", "as long as it's your turn,") and steps past
 // the comma; what names the condition when the comma is missing.
@@ -1154,7 +1217,9 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 	}
 	if c.eat("you", "control", "a") || c.eat("you", "control", "an") {
 		f := &Filter{Control: Yours}
-		if _, ok := p.nounPhrase(c, f); ok && c.end() && len(f.With) > 0 {
+		if _, ok := p.nounPhrase(c, f); ok && c.end() {
+			// "you control a creature with flying", "you control a
+			// Forest" (Kird Ape)
 			return &Cond{Kind: CondControls, Filter: f}, nil
 		}
 		c.i = save
@@ -1494,6 +1559,28 @@ func (p *textParser) staticAbility(c *tcur, text string) (*Ability, bool, error)
 				return nil, true, err
 			}
 			return &Ability{Kind: AbStatic, Static: specs, Cond: cond}, true, nil
+		}
+	}
+	// "STATIC as long as COND." (Kird Ape: "~ gets +1/+2 as long as you
+	// control a Forest."): the condition read from the end.
+	if cond == nil {
+		if i := seqAt(c, "as", "long", "as"); i > c.i {
+			end := len(c.toks)
+			if c.toks[end-1].w == "." {
+				end--
+			}
+			cc, err := p.cond(&tcur{toks: c.toks[:end], src: c.src, i: i + 3}, text)
+			if err != nil {
+				return nil, true, err
+			}
+			specs, ok, err := p.continuousStatic(c.upTo(i), text)
+			if err != nil {
+				return nil, true, err
+			}
+			if ok {
+				return &Ability{Kind: AbStatic, Static: specs, Cond: cc}, true, nil
+			}
+			c.i = save
 		}
 	}
 	// Continuous effects: SUBJECT get(s)/has/is/are/lose(s) … ; CDAs.

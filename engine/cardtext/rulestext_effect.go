@@ -353,6 +353,18 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 		inner.Text = c.textBetween(start, save)
 		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PYou}, May: true, Cost: true, Pays: m, N: Amount{N: 1},
 			Else: []*Instr{inner}, Text: "you may pay " + m.String() + " (if you don't: " + inner.Text + ")"}
+	case c.eat("unless", "its", "controller", "pays"):
+		// Mana Leak: "Counter target spell unless its controller pays
+		// {3}.": the controller of what the instruction is about may pay;
+		// if they don't, the instruction is followed.
+		m, ok := c.manaCost()
+		if !ok || in.What.Kind == RefNone {
+			return nil, p.fail(c, text, "unless its controller pays a mana cost")
+		}
+		inner := in
+		inner.Text = c.textBetween(start, save)
+		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PControllerOf}, What: inner.What, May: true, Cost: true, Pays: m, N: Amount{N: 1},
+			Else: []*Instr{inner}, Text: "its controller may pay " + m.String() + " (if they don't: " + inner.Text + ")"}
 	case in.Op == OpExile && c.eat("until"):
 		// 610.3c: "exile … until ~ leaves the battlefield": the card
 		// returns as soon as it leaves.
@@ -1150,7 +1162,11 @@ func ptBound(c *tcur) (*PTBound, bool) {
 	save := c.i
 	c.eat("with")
 	b := &PTBound{Toughness: c.eat("toughness")}
-	if !b.Toughness && !c.eat("power") {
+	if !b.Toughness {
+		// "with mana value 3 or less" (Smother)
+		b.ManaValue = c.eat("mana", "value")
+	}
+	if !b.Toughness && !b.ManaValue && !c.eat("power") {
 		c.i = save
 		return nil, false
 	}
@@ -1814,6 +1830,51 @@ func (p *textParser) recipient(c *tcur) (Recip, bool) {
 	return Recip{Obj: r}, true
 }
 
+// haveBasePT reads "have" or "has" and base power and toughness (layer
+// 7b, 613.4b): "have base power and toughness 1/1", or Opalescence's "has
+// base power and base toughness each equal to its mana value", "its"
+// being each object the ability affects. It reads nothing else: when it
+// reports false the cursor is where it was.
+func (p *textParser) haveBasePT(c *tcur, spec *ContSpec) bool {
+	save := c.i
+	if !c.eat("have") && !c.eat("has") {
+		return false
+	}
+	if !c.eat("base", "power", "and", "toughness") && !c.eat("base", "power", "and", "base", "toughness") {
+		c.i = save
+		return false
+	}
+	if c.eat("each", "equal", "to", "its", "mana", "value") {
+		self := ORef{Kind: RefSelf}
+		a := Amount{ValueOf: &self}
+		spec.SetPT = &[2]Amount{a, a}
+		return true
+	}
+	pw, tg, ok := parsePT(c.peek())
+	if !ok {
+		c.i = save
+		return false
+	}
+	c.next()
+	spec.SetPT = &[2]Amount{pw, tg}
+	return true
+}
+
+// bareAnotherTarget eats "another target" when no kind of object follows
+// ("… and 1 damage to another target.").
+func bareAnotherTarget(c *tcur) bool {
+	save := c.i
+	if !c.eat("another", "target") {
+		return false
+	}
+	switch c.peek() {
+	case "", ".", ",", "and":
+		return true
+	}
+	c.i = save
+	return false
+}
+
 // mixedTarget reads a target that may be a player or some kinds of
 // permanent: "target player or planeswalker", "target creature,
 // planeswalker, or player", "another target creature, planeswalker, or
@@ -2073,6 +2134,13 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			any = true
 			continue
 		}
+		if n, ok := p.lists.Subtype(LandType, strings.TrimSuffix(w, "s")); ok && strings.HasSuffix(w, "s") {
+			// Blood Moon: "Nonbasic lands are Mountains."
+			spec.SetSubs = append(spec.SetSubs, Subtype{Name: n, Kind: LandType})
+			c.next()
+			any = true
+			continue
+		}
 		break
 	}
 	if !any {
@@ -2087,7 +2155,8 @@ func (p *textParser) becomes(c *tcur, text string, spec *ContSpec) error {
 			spec.AddTypes = append(spec.AddTypes, ct)
 		}
 	}
-	if c.eat("in", "addition", "to", "its", "other", "types") || c.eat("in", "addition", "to", "their", "other", "types") {
+	if c.eat("in", "addition", "to", "its", "other", "types") || c.eat("in", "addition", "to", "their", "other", "types") ||
+		c.eat("in", "addition", "to", "its", "other", "land", "types") || c.eat("in", "addition", "to", "their", "other", "land", "types") {
 		spec.AddTypes = append(spec.AddTypes, spec.SetTypes...)
 		spec.AddSubs = append(spec.AddSubs, spec.SetSubs...)
 		spec.SetTypes, spec.SetSubs = nil, nil
@@ -2447,6 +2516,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 			return ORef{}, false
 		}
 		return ORef{Kind: RefExiledWith}, true
+	case c.eat("the", "exiled", "card"):
+		// Oblivion Ring: "When ~ leaves the battlefield, return the
+		// exiled card to the battlefield under its owner's control.": the
+		// card the linked ability exiled (607.2a).
+		return ORef{Kind: RefExiledWith}, true
 	case p.exiledWith(c, &exiled):
 		// "a creature card exiled with Sisters of Stone Death"
 		return ORef{Kind: RefExiledWith, Group: &exiled}, true
@@ -2486,8 +2560,11 @@ func (p *textParser) objects(c *tcur) (ORef, bool) {
 		return ORef{Kind: RefEnchanted}, true
 	case p.mixedTarget(c, save):
 		return ORef{Kind: RefTarget, Index: len(p.targets) - 1}, true
-	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"):
-		other := c.toks[c.i-2].w == "other"
+	case c.eat("any", "target"), c.eat("target", "creature", "or", "player"), c.eat("any", "other", "target"), bareAnotherTarget(c):
+		// "another target" with no kind after it is Arc Trail's "any
+		// other target" (Oracle's wording since 2018): a creature,
+		// planeswalker, battle or player other than the earlier one.
+		other := c.toks[c.i-2].w == "other" || c.toks[c.i-2].w == "another"
 		spec := TargetSpec{Filter: Filter{AnyOf: []string{"creature", "planeswalker", "battle"}}, Objects: true, Players: true, Count: 1, Text: c.textBetween(save, c.i)}
 		p.words++
 		spec.Word = p.words
@@ -2731,13 +2808,22 @@ post:
 		case c.peek() == "with" && p.keywordAt(c, 1):
 			c.next()
 			kw, _ := p.qualityKeyword(c)
+			if c.peek() == "or" && p.keywordAt(c, 1) && f.Or == nil {
+				// "creatures with flying or reach": either keyword, the
+				// filter read so far with each.
+				c.next()
+				kw2, _ := p.qualityKeyword(c)
+				alt := *f
+				alt.With = append(slices.Clone(f.With), kw2)
+				f.Or = &alt
+			}
 			f.With = append(f.With, kw)
 		case c.peek() == "without" && p.keywordAt(c, 1):
 			// "a creature without flanking" (702.25a)
 			c.next()
 			kw, _ := p.qualityKeyword(c)
 			f.Without = append(f.Without, kw)
-		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness"):
+		case c.peek() == "with" && (c.peekAt(1) == "power" || c.peekAt(1) == "toughness" || c.peekAt(1) == "mana" && c.peekAt(2) == "value"):
 			b, ok := ptBound(c)
 			if !ok {
 				return plural, true // the caller names the word it can't read
@@ -2749,7 +2835,7 @@ post:
 			f.Chosen = true
 		case c.eat("of", "the", "chosen", "type"):
 			f.ChosenT = true
-		case c.eat("in", "graveyards"), c.eat("in", "all", "graveyards"):
+		case c.eat("in", "graveyards"), c.eat("in", "all", "graveyards"), c.eat("from", "all", "graveyards"):
 			f.Zone, f.Card = Graveyard, true
 		case c.eat("in", "a", "graveyard"), c.eat("from", "a", "graveyard"):
 			f.Zone, f.Card = Graveyard, true
@@ -2885,6 +2971,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	}
 	spec := &ContSpec{Affects: r}
+	var also *ContSpec // a second restriction the same words state
 	switch {
 	case c.eat("get"), c.eat("gets"):
 		mod, want, ok := p.ptMod(c)
@@ -2900,6 +2987,8 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			}
 		}
 		spec.ModPT = mod
+	case p.haveBasePT(c, spec):
+		// "… have base power and toughness 1/1" (layer 7b)
 	case c.eat("have"), c.eat("has"):
 		abs, err := p.withAbilities(c, text)
 		if err != nil {
@@ -2933,6 +3022,11 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	case c.eat("can't", "block"):
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
+	case c.eat("can't", "attack", "or", "block"):
+		// Pacifism: one ability, two restrictions, on attacking (508.1c)
+		// and on blocking (509.1b).
+		spec.Rules = &RuleMod{Kind: RuleCantAttack}
+		also = &ContSpec{Affects: r, Rules: &RuleMod{Kind: RuleCantBlock}}
 	case c.eat("doesn't", "untap", "during"), c.eat("don't", "untap", "during"):
 		// 502.3: effects can keep permanents from untapping. "Your" untap
 		// step is only the permanent's own controller's when it's the
@@ -2951,6 +3045,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, p.fail(c, text, "what defending player controls: an Island")
 		}
 		spec.Rules = &RuleMod{Kind: RuleAttackUnless, Filter: f}
+	case c.eat("can't", "attack"):
+		// "Enchanted creature can't attack." (508.1c: a restriction)
+		spec.Rules = &RuleMod{Kind: RuleCantAttack}
 	case c.eat("can", "block", "only"):
 		// "~ can block only creatures with flying." (509.1b: a
 		// restriction on blocking)
@@ -2967,6 +3064,18 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, err
 		}
 		spec.Gain = []*Ability{a}
+	case c.eat("can't", "be", "blocked", "except", "by"), c.eat("can't", "be", "blocked", "by"):
+		// "~ can't be blocked except by creatures with flying or reach.",
+		// "~ can't be blocked by Walls." (509.1b: restrictions)
+		kind := RuleBlockedOnlyBy
+		if c.toks[c.i-2].w != "except" {
+			kind = RuleCantBeBlockedBy
+		}
+		f := &Filter{}
+		if _, ok := p.nounPhrase(c, f); !ok {
+			return nil, true, p.fail(c, text, "by what: creatures with flying, Walls")
+		}
+		spec.Rules = &RuleMod{Kind: kind, Filter: f}
 	case c.eat("can't", "be", "blocked"):
 		spec.Rules = &RuleMod{Kind: RuleUnblockable}
 	case c.eat("stations", "permanents", "using", "its"), c.eat("station", "permanents", "using", "their"):
@@ -3014,6 +3123,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			for _, a := range abs {
 				spec.Lose = append(spec.Lose, a.Keyword)
 			}
+		case p.haveBasePT(c, spec):
+			// Humility: "… lose all abilities and have base power and
+			// toughness 1/1."
 		case c.eat("has"), c.eat("have"):
 			abs, err := p.withAbilities(c, text)
 			if err != nil {
@@ -3033,6 +3145,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	c.eat(".")
 	if !c.end() {
 		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	if also != nil {
+		return []*ContSpec{spec, also}, true, nil
 	}
 	return []*ContSpec{spec}, true, nil
 }

@@ -32,6 +32,7 @@ const (
 	LoopFragmented  Key = "loop.fragmented"        // 731.3: in a fragmented loop, the active player (or the first involved) must make a different choice
 	LoopMandatory   Key = "loop.mandatory"         // 731.4: a loop of only mandatory actions is a draw (104.4b)
 	LoopNotForced   Key = "loop.notforced"         // 731.5: no player is forced to end a loop by an action its objects don't call for
+	LandTypeSet     Key = "types.land.set"         // 305.7: a land whose subtype is set to a basic land type loses its rules text's abilities
 )
 
 // mechanicsGated lists the keys above (all gated).
@@ -39,13 +40,14 @@ var mechanicsGated = []Key{
 	SpellTargets, Cycling, CycleTrigger, KeywordCost, StationOther, KeywordVariable, Echo, Crews, SunburstVar, NoncreaturePT,
 	SameIsTrue, TriggerZones, SwapWhole, TrampleWalkers, DamageWalker,
 	BandBlocked, StatusKept, StaticTimestamp, AttachTimestamp, Waterbend, WaterbendOnly, EntersIs, Shortcut, ShortcutShorten, ShortcutTaken, LoopFragmented,
-	LoopMandatory, LoopNotForced,
+	LoopMandatory, LoopNotForced, LandTypeSet,
 }
 
 // shortcutsTitle is the chapter on shortcuts and loops (731 in 2026).
 var shortcutsTitle = rx(`^taking shortcuts$`)
 
 var mechanicsRecognizers = []recognizer{
+	{key: LandTypeSet, chapters: []uint16{212, 305}, re: rx(`^if an effect (changes|sets) a land.s subtype to one or more of the basic land types`)},
 	{key: SpellTargets, chapters: []uint16{113, 114, 115, 415}, re: rx(`^an instant or sorcery spell is targeted if`)},
 	{key: Cycling, chapters: []uint16{502, 702}, sub: 2, re: rx(`^cycling is an activated ability that functions only while`)},
 	{key: CycleTrigger, chapters: []uint16{502, 702}, sub: 2, re: rx(`abilities that trigger when they.re cycled`)},
