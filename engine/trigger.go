@@ -880,6 +880,18 @@ func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 	switch c.Kind {
 	case cardtext.CondHandAtLeast:
 		return len(t.s.In(item.Controller, cardtext.Hand)) >= c.N
+	case cardtext.CondCastLastTurn:
+		// The werewolves' conditions ask about the previous turn's
+		// spells, counted as each was cast (601.2i); the first turn had
+		// none before it.
+		most, all := 0, 0
+		for _, n := range t.s.LastCast {
+			most, all = max(most, n), all+n
+		}
+		if c.Negated {
+			return all == 0
+		}
+		return most >= c.N
 	case cardtext.CondOwnControl:
 		return t.ownsAndControls(c.Filter, item)
 	case cardtext.CondLifeAtLeast:

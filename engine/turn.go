@@ -247,6 +247,7 @@ func (t *tx) advanceTurn() {
 		t.s.Turn++
 		t.s.Active = t.nextTurn()
 		t.s.Added = nil
+		t.s.LastCast = t.s.Log.Cast
 		t.s.Log = TurnLog{}
 		t.s.Step = cardtext.StepUntap
 		t.fixReach()

@@ -24,6 +24,11 @@ const (
 const (
 	// CondExiledCreature: "a card exiled with ~ is a creature card".
 	CondExiledCreature CondKind = iota + 230
+	// CondCastLastTurn asks how many spells were cast during the previous
+	// turn: "no spells were cast last turn" (Negated: none by anyone), "a
+	// player cast two or more spells last turn" (one player cast N or
+	// more), the werewolves' transform conditions.
+	CondCastLastTurn
 )
 
 // Instructions about faces and status, numbered apart from the others in

@@ -1160,6 +1160,15 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		c.i = save
 	}
 	switch {
+	case c.eat("no", "spells", "were", "cast", "last", "turn"):
+		if c.end() {
+			return &Cond{Kind: CondCastLastTurn, Negated: true}, nil
+		}
+	case c.eat("a", "player", "cast"):
+		n, ok := c.num()
+		if ok && c.eat("or", "more", "spells", "last", "turn") && c.end() {
+			return &Cond{Kind: CondCastLastTurn, N: n}, nil
+		}
 	case c.eat("you", "have"):
 		n, ok := c.num()
 		if ok && c.eat("or", "more", "life") && c.end() {
@@ -1231,7 +1240,7 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		}
 		return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: less}, nil
 	}
-	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked")
+	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked, no spells were cast last turn")
 }
 
 // controlSince reads "OBJECT came under your control since MOMENT" after
