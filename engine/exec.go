@@ -156,17 +156,21 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 		return nil
 	}
 	if in.May {
-		if !x.possible(in) && t.applies(registry.OptionsPossible) { // 608.2d
-			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl),
-				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
+		who, ok := x.mayPlayer(in)
+		if !ok {
 			return x.instrs(in.Else)
 		}
-		ans, err := t.ask(&Choice{Player: x.ctrl, Key: registry.Resolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
+		if !x.possible(in) && t.applies(registry.OptionsPossible) { // 608.2d
+			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(who),
+				Text: fmt.Sprintf("%s can't %s", t.name(who), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
+			return x.instrs(in.Else)
+		}
+		ans, err := t.ask(&Choice{Player: who, Key: registry.Resolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
 		if err != nil {
 			return err
 		}
 		if ans.word == "no" {
-			t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(x.ctrl), Text: t.name(x.ctrl) + " chooses not to: " + x.text(in)})
+			t.emit(Event{Kind: EvChoice, Key: registry.Resolve, Player: t.name(who), Text: t.name(who) + " chooses not to: " + x.text(in)})
 			return x.instrs(in.Else)
 		}
 	}
@@ -194,6 +198,21 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 	return x.instrs(in.Else)
 }
 
+// mayPlayer is who chooses whether to follow an optional instruction: the
+// controller, or for "[do something] unless its controller pays {3}" the
+// controller of the object the instruction is about, who may pay (118.12a).
+// ok=false: that object is gone, so no one may pay.
+func (x *execCtx) mayPlayer(in *cardtext.Instr) (PlayerID, bool) {
+	if in.Op != cardtext.OpPayMana || in.Who.Kind != cardtext.PControllerOf || in.What.Kind == 0 {
+		return x.ctrl, true
+	}
+	objs := x.objects(in.What)
+	if len(objs) == 0 {
+		return 0, false
+	}
+	return x.t.chars(objs[0]).Controller, true
+}
+
 // text is an instruction's words with the source's name for "~".
 func (x *execCtx) text(in *cardtext.Instr) string {
 	name := x.item.SourceName
@@ -219,7 +238,8 @@ func (x *execCtx) possible(in *cardtext.Instr) bool {
 		return x.t.lifeOf(x.ctrl) >= x.amount(in.N)
 	}
 	if in.Op == cardtext.OpPayMana { // 118.3: only with the mana for all of it
-		_, _, _, err := pay(x.t.usablePool(x.ctrl, nil), x.manaToPay(in), Payment{}, x.t.ed)
+		who, _ := x.mayPlayer(in)
+		_, _, _, err := pay(x.t.usablePool(who, nil), x.manaToPay(in), Payment{}, x.t.ed)
 		return err == nil
 	}
 	return true
@@ -968,7 +988,15 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 		}
 		return true, nil
 	case cardtext.OpPayMana:
-		for _, p := range x.players(in.Who) {
+		payers := x.players(in.Who)
+		if in.What.Kind != 0 { // "unless its controller pays" (118.12a)
+			p, ok := x.mayPlayer(in)
+			if !ok {
+				return false, nil
+			}
+			payers = []PlayerID{p}
+		}
+		for _, p := range payers {
 			cost := x.manaToPay(in)
 			pl := &t.s.Players[p]
 			_, spent, _, err := pay(t.usablePool(p, nil), cost, Payment{}, t.ed)

@@ -342,17 +342,26 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 		in.If = cond
 		c.i = len(c.toks)
 		in.Text = c.textBetween(start, c.i)
-	case c.eat("unless", "you", "pay"):
+	case c.eat("unless", "you", "pay"), in.What.Kind != 0 && c.eat("unless", "its", "controller", "pays"):
 		// "Sacrifice it unless you pay {X}": you may pay; if you don't,
-		// the instruction is followed (echo, 702.30a).
+		// the instruction is followed (echo, 702.30a). "Counter target
+		// spell unless its controller pays {3}": that spell's controller
+		// may (118.12a).
+		who, payer, not := PRef{Kind: PYou}, "you", "you don't"
+		if c.toks[c.i-1].w == "pays" {
+			who, payer, not = PRef{Kind: PControllerOf}, "its controller", "they don't"
+		}
 		m, ok := c.manaCost()
 		if !ok {
-			return nil, p.fail(c, text, "unless you pay a mana cost")
+			return nil, p.fail(c, text, "unless "+payer+" pay(s) a mana cost")
 		}
 		inner := in
 		inner.Text = c.textBetween(start, save)
-		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PYou}, May: true, Cost: true, Pays: m, N: Amount{N: 1},
-			Else: []*Instr{inner}, Text: "you may pay " + m.String() + " (if you don't: " + inner.Text + ")"}
+		in = &Instr{Op: OpPayMana, Who: who, May: true, Cost: true, Pays: m, N: Amount{N: 1},
+			Else: []*Instr{inner}, Text: payer + " may pay " + m.String() + " (if " + not + ": " + inner.Text + ")"}
+		if who.Kind == PControllerOf {
+			in.What = inner.What
+		}
 	case in.Op == OpExile && c.eat("until"):
 		// 610.3c: "exile … until ~ leaves the battlefield": the card
 		// returns as soon as it leaves.
