@@ -1138,6 +1138,8 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 			t.addEffect(e)
 		}
 		return true, nil
+	case cardtext.OpScry:
+		return x.scry(in)
 	case cardtext.OpRevealTop:
 		return x.revealTop(in)
 	case cardtext.OpPiles:

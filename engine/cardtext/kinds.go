@@ -15,6 +15,9 @@ const (
 // OpEachPlayer: each player of Who in turn follows Each as "you".
 const OpEachPlayer Op = iota + 250
 
+// OpScry: Who scries N (701.22a). Numbered apart from ability.go's.
+const OpScry Op = iota + 195
+
 const (
 	// RefLastExiled is the last creature card the source's abilities
 	// exiled, by timestamp (613.7).

@@ -551,6 +551,8 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpSkip}, true, nil
 	case c.eat("draw"):
 		return p.draw(c, text, PRef{Kind: PYou})
+	case c.eat("scry"):
+		return p.scry(c, text, PRef{Kind: PYou})
 	case c.eat("discard"):
 		return p.discard(c, text, PRef{Kind: PYou})
 	case c.eat("put", "a", "name", "sticker", "on"):
@@ -1073,6 +1075,8 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return &Instr{Op: OpSubgame, Who: who}, true, nil
 	case c.eat("draw"), c.eat("draws"):
 		return p.draw(c, text, who)
+	case c.eat("scry"), c.eat("scries"):
+		return p.scry(c, text, who)
 	case c.eat("discard"), c.eat("discards"):
 		return p.discard(c, text, who)
 	case c.eat("'s", "life", "total", "becomes"):
@@ -3233,4 +3237,14 @@ func (p *textParser) spentToCast(c *tcur, perEach bool) (a Amount, want string, 
 	}
 	a.SpentToCast = &r
 	return a, "", true
+}
+
+// scry reads "scry N" after the verb (701.22a): the player looks at the
+// top N cards of their library and puts any of them on the bottom.
+func (p *textParser) scry(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	n, ok := p.amount(c)
+	if !ok {
+		return nil, true, p.fail(c, text, "how many cards to scry: scry 2")
+	}
+	return &Instr{Op: OpScry, Who: who, N: n}, true, nil
 }
