@@ -200,6 +200,11 @@ func (t *tx) canAttack(p PlayerID, id cardtext.ObjectID) error {
 	case ch.HasKeyword("defender") && t.applies(registry.Attack): // 508.1c
 		return t.ruleErr(registry.Attack, "%s has defender: it can't attack", o.Label)
 	}
+	for _, m := range t.ruleMods(cardtext.RuleCantAttack) {
+		if t.affects(m, o, ch) && t.applies(registry.Attack) { // 508.1c
+			return t.ruleErr(registry.Attack, "%s can't attack (%s)", o.Label, m.name)
+		}
+	}
 	return nil
 }
 
@@ -360,7 +365,7 @@ func (t *tx) extraBlocks(o *Object) int {
 // the keywords' (combat.CheckEvasion), landwalk and protection.
 func (t *tx) canBlock(blk *Object, bch *Chars, atk *Object, ach *Chars) error {
 	for _, m := range t.ruleMods(cardtext.RuleCantBlock) {
-		if m.src != nil && m.src.ID == blk.ID && t.applies(registry.Block) { // 509.1b
+		if t.affects(m, blk, bch) && t.applies(registry.Block) { // 509.1b
 			return t.ruleErr(registry.Block, "%s can't block", blk.Label)
 		}
 	}

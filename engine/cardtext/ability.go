@@ -955,7 +955,7 @@ func (a *Ability) Detrimental() bool {
 			continue
 		}
 		switch sp.Rules.Kind {
-		case RuleCantBlock, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
+		case RuleCantBlock, RuleCantAttack, RuleCantAttackAlone, RuleAttacksIfAble, RuleBlocksIfAble, RuleNoUntap, RuleBlockOnly, RuleAttackUnless:
 			return true
 		}
 	}

@@ -115,3 +115,7 @@ const RuleHandsRevealed RuleKind = iota + 230
 // OpNameSticker: "put a name sticker on target creature you own" (123.3).
 // Numbered apart from the others in ability.go.
 const OpNameSticker Op = iota + 180
+
+// RuleCantAttack: "Enchanted creature can't attack or block." (508.1c: a
+// restriction on attacking). Numbered apart from the others in ability.go.
+const RuleCantAttack RuleKind = iota + 240

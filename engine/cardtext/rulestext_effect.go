@@ -2898,6 +2898,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	}
 	spec := &ContSpec{Affects: r}
+	var also *ContSpec // a second effect of the same sentence
 	switch {
 	case c.eat("get"), c.eat("gets"):
 		mod, want, ok := p.ptMod(c)
@@ -2964,6 +2965,15 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, p.fail(c, text, "what defending player controls: an Island")
 		}
 		spec.Rules = &RuleMod{Kind: RuleAttackUnless, Filter: f}
+	case c.peek() == "can't" && c.peekAt(1) == "attack" && (c.peekAt(2) == "" || c.peekAt(2) == "." || c.peekAt(2) == "or" && c.peekAt(3) == "block"):
+		// "Enchanted creature can't attack or block." (Pacifism): a
+		// restriction on attacking (508.1c) and, with "or block", one on
+		// blocking (509.1b), each an effect of its own.
+		c.i += 2
+		spec.Rules = &RuleMod{Kind: RuleCantAttack}
+		if c.eat("or", "block") {
+			also = &ContSpec{Affects: r, Rules: &RuleMod{Kind: RuleCantBlock}}
+		}
 	case c.eat("can", "block", "only"):
 		// "~ can block only creatures with flying." (509.1b: a
 		// restriction on blocking)
@@ -3046,6 +3056,9 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 	c.eat(".")
 	if !c.end() {
 		return nil, true, p.fail(c, text, "the end of the sentence")
+	}
+	if also != nil {
+		return []*ContSpec{spec, also}, true, nil
 	}
 	return []*ContSpec{spec}, true, nil
 }

@@ -41,6 +41,8 @@ func TestCardKeywordsProven(t *testing.T) {
 		{registry.ActivateBanned, []string{"activate-before-attackers.scn", "activate-upkeep.scn"}, false},
 		{registry.Block, []string{"block-only-flying.scn", "chaosphere.scn"}, false},
 		{registry.Attack, []string{"attack-unless-island.scn"}, false},
+		{registry.Attack, []string{"cant-attack-or-block.scn"}, false},
+		{registry.Block, []string{"cant-block-enchanted.scn"}, false},
 	} {
 		var scs []*Scenario
 		for _, n := range tc.scenarios {
