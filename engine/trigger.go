@@ -594,7 +594,7 @@ func (t *tx) stepTriggers() {
 	kept := t.s.Delayed[:0:0]
 	for _, d := range t.s.Delayed {
 		tr := d.Ability.Trigger
-		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
+		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step && !tr.NextTurn
 		if tr.Event == cardtext.TrigStep && tr.Step == t.s.Step && later && t.applies(registry.Delayed) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
 			t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})

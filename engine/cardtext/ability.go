@@ -270,6 +270,7 @@ type Trigger struct {
 	// may trigger once for each player whose step it is (805.4d).
 	EachPlayer bool
 	Next       bool    // delayed: "the next end step"
+	NextTurn   bool    // delayed: "the next turn's upkeep", not a later step of this turn
 	By         *Filter // "becomes blocked by a white creature"
 	Spell      *Filter // cast triggers: "a spell of the chosen color"
 	// Targets: "a spell that targets only a single creature you control":

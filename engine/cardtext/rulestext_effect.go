@@ -328,6 +328,11 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	case c.eat("at", "the", "beginning", "of", "the", "next", "end", "step") || c.eat("at", "end", "of", "turn"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEnd, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
+	case c.eat("at", "the", "beginning", "of", "the", "next", "turn", "'s", "upkeep"):
+		// "Draw a card at the beginning of the next turn's upkeep."
+		// (603.7: a delayed trigger of the turn after this one)
+		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
+			Trigger: &Trigger{Event: TrigStep, Step: StepUpkeep, Whose: AnyOnes, Next: true, NextTurn: true}, Effect: []*Instr{in}}}
 	case c.eat("at", "end", "of", "combat"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEndCombat, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
