@@ -957,6 +957,21 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 		}
 		return did, nil
 	case cardtext.OpDiscard:
+		if in.What.Kind != 0 {
+			// "That player discards that card.": 701.9a, to discard a
+			// card is to move it from its owner's hand to their
+			// graveyard, so one no longer in that hand isn't discarded.
+			done := false
+			for _, o := range x.objects(in.What) {
+				if o.Zone == cardtext.Hand && slices.Contains(x.players(in.Who), o.Owner) {
+					if _, err := t.move(o.ID, cardtext.Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
+						return false, err
+					}
+					done = true
+				}
+			}
+			return done, nil
+		}
 		for _, p := range x.players(in.Who) {
 			if err := x.discard(p, x.amount(in.N)); err != nil {
 				return false, err

@@ -1272,6 +1272,11 @@ func (p *textParser) discard(c *tcur, text string, who PRef) (*Instr, bool, erro
 	if c.eat("your", "hand") || c.eat("their", "hand") || c.eat("his", "or", "her", "hand") {
 		return &Instr{Op: OpDiscard, Who: who, N: Amount{All: true}}, true, nil
 	}
+	if p.it.Kind == RefChosenObj && c.eat("that", "card") {
+		// "You choose a card from it. That player discards that card."
+		// (701.9a: that card, from its owner's hand)
+		return &Instr{Op: OpDiscard, Who: who, What: p.it}, true, nil
+	}
 	n, ok := p.amount(c)
 	if !ok || !c.eat("card") && !c.eat("cards") {
 		return nil, true, p.fail(c, text, "discard N cards, or discard your hand")
