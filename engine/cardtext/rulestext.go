@@ -85,9 +85,10 @@ type textParser struct {
 	spell   bool
 	nested  bool // inside a quoted ability granted by another: "~" is that other object
 	targets []TargetSpec
-	words   int  // "target" words so far
-	it      ORef // what "it" and "that creature" refer to
-	spellIt ORef // what "that spell" refers to in a cast trigger
+	words   int    // "target" words so far
+	milled  Amount // what millWords read: how many cards
+	it      ORef   // what "it" and "that creature" refer to
+	spellIt ORef   // what "that spell" refers to in a cast trigger
 	itP     *PRef
 	// event is the event of the replacement effect being read: its
 	// amount is "that much", "that many" (614.1a).

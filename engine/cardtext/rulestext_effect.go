@@ -567,6 +567,8 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to put a name sticker on")
 		}
 		return &Instr{Op: OpNameSticker, What: r}, true, nil
+	case c.peek() == "put" && p.millWords(c, "your"):
+		return &Instr{Op: OpMill, Who: PRef{Kind: PYou}, N: p.milled}, true, nil
 	case c.peek() == "put" && p.putInHand(c):
 		// "… put it into your hand" (a card searched for): to its owner's
 		// hand, where a card goes whoever's hand it is put into (400.3).
@@ -1094,6 +1096,8 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 			return fail("life total becomes N")
 		}
 		return &Instr{Op: OpSetLife, Who: who, N: n}, true, nil
+	case c.peek() == "puts" && p.millWords(c, "their"):
+		return &Instr{Op: OpMill, Who: who, N: p.milled}, true, nil
 	case c.eat("mill"), c.eat("mills"):
 		n, ok := p.amount(c)
 		if !ok || !c.eat("card") && !c.eat("cards") {
@@ -3270,4 +3274,25 @@ func (p *textParser) scry(c *tcur, text string, who PRef) (*Instr, bool, error) 
 		return nil, true, p.fail(c, text, "how many cards to scry: scry 2")
 	}
 	return &Instr{Op: OpScry, Who: who, N: n}, true, nil
+}
+
+// millWords reads the wording milling had before it was a keyword action
+// (701.17a, 2020): "put(s) the top card (the top N cards) of WHOSE library
+// into WHOSE graveyard", WHOSE "your" or "their" as the clause's player
+// has it; the number is left in p.milled. It reads nothing unless all of
+// it is there.
+func (p *textParser) millWords(c *tcur, whose string) bool {
+	save := c.i
+	c.next() // "put" or "puts"
+	n, ok := Amount{N: 1}, c.eat("the", "top", "card")
+	if !ok && c.eat("the", "top") {
+		n, ok = p.amount(c)
+		ok = ok && c.eat("cards")
+	}
+	if !ok || !c.eat("of", whose, "library", "into", whose, "graveyard") {
+		c.i = save
+		return false
+	}
+	p.milled = n
+	return true
 }
