@@ -935,7 +935,7 @@ func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 				n++
 			}
 		}
-		return n >= c.N
+		return n >= c.N != c.Negated // Negated: "N-1 or fewer"
 	case cardtext.CondControlSince:
 		// 702.30a: since the beginning of its controller's last upkeep.
 		o := t.s.Object(item.Source)

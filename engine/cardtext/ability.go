@@ -863,9 +863,12 @@ const (
 
 // Replacement is a replacement effect a static ability generates (614).
 type Replacement struct {
-	Kind        ReplKind
-	Kind2       string // counters' kind
-	N           int
+	Kind  ReplKind
+	Kind2 string // counters' kind
+	N     int
+	// Unless: "~ enters tapped unless you control two or fewer other
+	// lands": the replacement applies only while it's false.
+	Unless      *Cond
 	Filter      *Filter // EnterAsCopy: what may be copied
 	CopyPT      *[2]int
 	CopyAdd     []string

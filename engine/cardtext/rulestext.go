@@ -1141,12 +1141,20 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		c.i = save
 	}
 	if c.eat("you", "control") {
-		// "you control four or more Demons with different names"
-		if n, ok := c.num(); ok && c.eat("or", "more") {
+		// "you control four or more Demons with different names", "you
+		// control two or fewer other lands" (not three or more).
+		if n, ok := c.num(); ok && (c.eat("or", "more") || c.eat("or", "fewer")) {
+			fewer := c.toks[c.i-1].w == "fewer"
 			f := &Filter{Control: Yours}
+			if c.eat("other") {
+				f.Other = true
+			}
 			if _, ok := p.nounPhrase(c, f); ok {
 				names := c.eat("with", "different", "names")
-				if c.end() {
+				if c.end() && !(fewer && names) {
+					if fewer {
+						return &Cond{Kind: CondControlsAtLeast, N: n + 1, Filter: f, Negated: true}, nil
+					}
 					return &Cond{Kind: CondControlsAtLeast, N: n, Filter: f, Names: names}, nil
 				}
 			}
@@ -1534,6 +1542,20 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 		case c.eat("enters", "tapped"), c.eat("enters", "the", "battlefield", "tapped"):
 			if c.eat(".") || c.end() {
 				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersTapped}}, c.end()
+			}
+			if c.eat("unless") {
+				// "~ enters tapped unless you control two or fewer
+				// other lands." (614.1c, checked as it would enter)
+				toks := c.toks[c.i:]
+				if n := len(toks); n > 0 && toks[n-1].w == "." {
+					toks = toks[:n-1]
+				}
+				cond, err := p.cond(&tcur{toks: toks, src: c.src}, "")
+				if err != nil {
+					return nil, false
+				}
+				c.i = len(c.toks)
+				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersTapped, Unless: cond}}, true
 			}
 		case c.eat("enters", "with"), c.eat("enters", "the", "battlefield", "with"):
 			n, ok := c.num()
