@@ -1155,6 +1155,17 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 		return true, nil
 	case cardtext.OpScry:
 		return x.scry(in)
+	case cardtext.OpExtraTurn:
+		// 500.7: the turn is added directly after this one; of several,
+		// the most recently created is taken first.
+		if !t.applies(registry.ExtraTurn) {
+			return false, nil
+		}
+		for _, p := range x.players(in.Who) {
+			t.s.ExtraTurns = append(slices.Clone(t.s.ExtraTurns), p)
+			t.emit(Event{Kind: EvRule, Key: registry.ExtraTurn, Player: t.name(p), Text: t.name(p) + " will take an extra turn after this one"})
+		}
+		return true, nil
 	case cardtext.OpRevealTop:
 		return x.revealTop(in)
 	case cardtext.OpPiles:

@@ -622,6 +622,7 @@ var corpusEditions = []corpusEdition{
 			trigger.state=603.8
 			trigger.zones=112.5h
 			trigger=603.2
+			turn.extra=500.7
 			types.artifact=204.3f
 			types.basic=305.6
 			types.card=204.2a

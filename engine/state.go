@@ -308,6 +308,9 @@ type State struct {
 	// turn ("if no spells were cast last turn"); replaced each turn, never
 	// written to, so states share it.
 	LastCast []int
+	// ExtraTurns are the extra turns to be taken after this one (500.7),
+	// the last taken first; replaced, never written to.
+	ExtraTurns []PlayerID
 	// Loop is the game choices made lately and the states they were made
 	// in, to find a fragmented loop (731.3). Appended to, never changed.
 	Loop []loopMark

@@ -15,8 +15,12 @@ const (
 // OpEachPlayer: each player of Who in turn follows Each as "you".
 const OpEachPlayer Op = iota + 250
 
-// OpScry: Who scries N (701.22a). Numbered apart from ability.go's.
-const OpScry Op = iota + 195
+// OpScry: Who scries N (701.22a); OpExtraTurn: Who takes an extra turn
+// after this one (500.7). Numbered apart from ability.go's.
+const (
+	OpScry Op = iota + 195
+	OpExtraTurn
+)
 
 const (
 	// RefLastExiled is the last creature card the source's abilities

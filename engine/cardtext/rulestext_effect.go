@@ -558,6 +558,8 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return p.draw(c, text, PRef{Kind: PYou})
 	case c.eat("scry"):
 		return p.scry(c, text, PRef{Kind: PYou})
+	case c.eat("take", "an", "extra", "turn", "after", "this", "one"):
+		return &Instr{Op: OpExtraTurn, Who: PRef{Kind: PYou}}, true, nil
 	case c.eat("discard"):
 		return p.discard(c, text, PRef{Kind: PYou})
 	case c.eat("put", "a", "name", "sticker", "on"):
@@ -1084,6 +1086,8 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return p.draw(c, text, who)
 	case c.eat("scry"), c.eat("scries"):
 		return p.scry(c, text, who)
+	case c.eat("takes", "an", "extra", "turn", "after", "this", "one"):
+		return &Instr{Op: OpExtraTurn, Who: who}, true, nil
 	case c.eat("discard"), c.eat("discards"):
 		return p.discard(c, text, who)
 	case c.eat("'s", "life", "total", "becomes"):

@@ -30,3 +30,26 @@ func TestScryRead(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraTurnRead: "take an extra turn after this one" (500.7), by "you"
+// or a named player; another turn than "this one" stops.
+func TestExtraTurnRead(t *testing.T) {
+	tests := []struct {
+		text string
+		who  PRefKind
+		want string // an error containing it
+	}{
+		{text: "Take an extra turn after this one.", who: PYou},
+		{text: "Target player takes an extra turn after this one.", who: PTarget},
+		{text: "Take an extra turn after the next one.", want: "can't read"},
+	}
+	for _, tt := range tests {
+		abs, ok := readsOrFails(t, "Time Walk", tt.text, true, tt.want)
+		if !ok {
+			continue
+		}
+		if in := abs[0].Effect[0]; in.Op != OpExtraTurn || in.Who.Kind != tt.who {
+			t.Errorf("%q: read as %+v", tt.text, in)
+		}
+	}
+}
