@@ -168,6 +168,11 @@ func (t *tx) enter(id cardtext.ObjectID, before *Chars) (bool, error) {
 					if !t.applies(registry.EntersTapped) {
 						break
 					}
+					if r.Unless != nil && t.condHolds(r.Unless, &StackItem{Controller: ch.Controller, Source: id}) {
+						// "… unless you control two or fewer other
+						// lands": checked as it would enter (614.12).
+						break
+					}
 					o.Tapped = true
 					t.emit(Event{Kind: EvRule, Key: registry.EntersTapped, Object: o.Label, ObjectID: id, Text: o.Label + " enters tapped"})
 				case cardtext.ReplEntersWith:

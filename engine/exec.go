@@ -156,12 +156,15 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 		return nil
 	}
 	if in.May {
-		if !x.possible(in) && t.applies(registry.OptionsPossible) { // 608.2d
-			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(x.ctrl),
-				Text: fmt.Sprintf("%s can't %s", t.name(x.ctrl), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
+		who, ok := x.mayPlayer(in)
+		if !ok {
 			return x.instrs(in.Else)
 		}
-		who := x.payer(in)
+		if !x.possible(in) && t.applies(registry.OptionsPossible) { // 608.2d
+			t.emit(Event{Kind: EvRule, Key: registry.Resolve, Player: t.name(who),
+				Text: fmt.Sprintf("%s can't %s", t.name(who), strings.TrimPrefix(strings.ToLower(in.Text), "you may "))})
+			return x.instrs(in.Else)
+		}
 		ans, err := t.ask(&Choice{Player: who, Key: registry.Resolve, Words: []string{"yes", "no"}, Prompt: x.text(in) + "?"})
 		if err != nil {
 			return err
@@ -195,17 +198,19 @@ func (x *execCtx) do(in *cardtext.Instr) error {
 	return x.instrs(in.Else)
 }
 
-// payer is who may pay an optional mana payment: the controller of what
-// the instruction names ("Counter target spell unless its controller pays
-// {3}."), else the controller of the spell or ability.
-func (x *execCtx) payer(in *cardtext.Instr) PlayerID {
-	if in.Op != cardtext.OpPayMana || in.What.Kind == cardtext.RefNone {
-		return x.ctrl
+// mayPlayer is who chooses whether to follow an optional instruction: the
+// controller, or for "[do something] unless its controller pays {3}" the
+// controller of the object the instruction is about, who may pay (118.12a).
+// ok=false: that object is gone, so no one may pay.
+func (x *execCtx) mayPlayer(in *cardtext.Instr) (PlayerID, bool) {
+	if in.Op != cardtext.OpPayMana || in.Who.Kind != cardtext.PControllerOf || in.What.Kind == 0 {
+		return x.ctrl, true
 	}
-	for _, o := range x.objects(in.What) {
-		return x.t.chars(o).Controller
+	objs := x.objects(in.What)
+	if len(objs) == 0 {
+		return 0, false
 	}
-	return x.ctrl
+	return x.t.chars(objs[0]).Controller, true
 }
 
 // text is an instruction's words with the source's name for "~".
@@ -233,7 +238,8 @@ func (x *execCtx) possible(in *cardtext.Instr) bool {
 		return x.t.lifeOf(x.ctrl) >= x.amount(in.N)
 	}
 	if in.Op == cardtext.OpPayMana { // 118.3: only with the mana for all of it
-		_, _, _, err := pay(x.t.usablePool(x.payer(in), nil), x.manaToPay(in), Payment{}, x.t.ed)
+		who, _ := x.mayPlayer(in)
+		_, _, _, err := pay(x.t.usablePool(who, nil), x.manaToPay(in), Payment{}, x.t.ed)
 		return err == nil
 	}
 	return true
@@ -951,6 +957,21 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 		}
 		return did, nil
 	case cardtext.OpDiscard:
+		if in.What.Kind != 0 {
+			// "That player discards that card.": 701.9a, to discard a
+			// card is to move it from its owner's hand to their
+			// graveyard, so one no longer in that hand isn't discarded.
+			done := false
+			for _, o := range x.objects(in.What) {
+				if o.Zone == cardtext.Hand && slices.Contains(x.players(in.Who), o.Owner) {
+					if _, err := t.move(o.ID, cardtext.Graveyard, false, nil, registry.Discard, "is discarded"); err != nil {
+						return false, err
+					}
+					done = true
+				}
+			}
+			return done, nil
+		}
 		for _, p := range x.players(in.Who) {
 			if err := x.discard(p, x.amount(in.N)); err != nil {
 				return false, err
@@ -983,8 +1004,12 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 		return true, nil
 	case cardtext.OpPayMana:
 		payers := x.players(in.Who)
-		if in.What.Kind != cardtext.RefNone {
-			payers = []PlayerID{x.payer(in)}
+		if in.What.Kind != 0 { // "unless its controller pays" (118.12a)
+			p, ok := x.mayPlayer(in)
+			if !ok {
+				return false, nil
+			}
+			payers = []PlayerID{p}
 		}
 		for _, p := range payers {
 			cost := x.manaToPay(in)
@@ -1126,6 +1151,19 @@ func (x *execCtx) op(in *cardtext.Instr) (bool, error) {
 				e.Objects = []cardtext.ObjectID{tg.Object}
 			}
 			t.addEffect(e)
+		}
+		return true, nil
+	case cardtext.OpScry:
+		return x.scry(in)
+	case cardtext.OpExtraTurn:
+		// 500.7: the turn is added directly after this one; of several,
+		// the most recently created is taken first.
+		if !t.applies(registry.ExtraTurn) {
+			return false, nil
+		}
+		for _, p := range x.players(in.Who) {
+			t.s.ExtraTurns = append(slices.Clone(t.s.ExtraTurns), p)
+			t.emit(Event{Kind: EvRule, Key: registry.ExtraTurn, Player: t.name(p), Text: t.name(p) + " will take an extra turn after this one"})
 		}
 		return true, nil
 	case cardtext.OpRevealTop:

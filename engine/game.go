@@ -66,7 +66,7 @@ func (t *tx) restart(by PlayerID) error {
 		}
 	}
 	t.s.Effects, t.s.Delayed, t.s.Waiting, t.s.LKI, t.s.Combat = nil, nil, nil, nil, nil
-	t.s.Log = TurnLog{}
+	t.s.Log, t.s.LastCast, t.s.ExtraTurns = TurnLog{}, nil, nil
 	t.dirty()
 	// 103.3–103.5: each player shuffles their deck, which becomes their
 	// library, has the starting life total, and draws a hand.
@@ -93,7 +93,7 @@ func (t *tx) restart(by PlayerID) error {
 			t.s.Players[p].Life = sh.Start / max(len(t.s.TeamOf(p)), 1)
 		}
 	}
-	t.s.Turn, t.s.Active, t.s.Step, t.s.Log = 1, by, cardtext.StepUntap, TurnLog{}
+	t.s.Turn, t.s.Active, t.s.Step, t.s.Log, t.s.LastCast, t.s.ExtraTurns = 1, by, cardtext.StepUntap, TurnLog{}, nil, nil
 	t.s.Priority, t.s.Passes = by, 0
 	t.emit(Event{Kind: EvRule, Key: registry.Restart, Player: t.name(by), Text: t.name(by) + " is the starting player of the new game"})
 	for _, p := range t.s.APNAP() {

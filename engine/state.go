@@ -304,6 +304,13 @@ type State struct {
 	LKI     []*Snapshot    // objects as they last existed where they were (608.2h)
 	Combat  *combat.Combat // the current combat, during the combat phase
 	Log     TurnLog        // what has happened this turn that rules ask about
+	// LastCast is how many spells each player cast during the previous
+	// turn ("if no spells were cast last turn"); replaced each turn, never
+	// written to, so states share it.
+	LastCast []int
+	// ExtraTurns are the extra turns to be taken after this one (500.7),
+	// the last taken first; replaced, never written to.
+	ExtraTurns []PlayerID
 	// Loop is the game choices made lately and the states they were made
 	// in, to find a fragmented loop (731.3). Appended to, never changed.
 	Loop []loopMark

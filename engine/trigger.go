@@ -594,7 +594,7 @@ func (t *tx) stepTriggers() {
 	kept := t.s.Delayed[:0:0]
 	for _, d := range t.s.Delayed {
 		tr := d.Ability.Trigger
-		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step
+		later := d.Turn < t.s.Turn || d.Turn == t.s.Turn && d.Step < t.s.Step && !tr.NextTurn
 		if tr.Event == cardtext.TrigStep && tr.Step == t.s.Step && later && t.applies(registry.Delayed) {
 			t.s.Waiting = append(t.s.Waiting, Waiting{Ability: d.Ability, Source: d.Source, SourceName: d.SourceName, Controller: d.Controller})
 			t.emit(Event{Kind: EvTrigger, Key: registry.Delayed, Object: d.SourceName, Text: "delayed ability triggers: " + d.Ability.Display(d.origin())})
@@ -880,6 +880,18 @@ func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 	switch c.Kind {
 	case cardtext.CondHandAtLeast:
 		return len(t.s.In(item.Controller, cardtext.Hand)) >= c.N
+	case cardtext.CondCastLastTurn:
+		// The werewolves' conditions ask about the previous turn's
+		// spells, counted as each was cast (601.2i); the first turn had
+		// none before it.
+		most, all := 0, 0
+		for _, n := range t.s.LastCast {
+			most, all = max(most, n), all+n
+		}
+		if c.Negated {
+			return all == 0
+		}
+		return most >= c.N
 	case cardtext.CondOwnControl:
 		return t.ownsAndControls(c.Filter, item)
 	case cardtext.CondLifeAtLeast:
@@ -923,7 +935,7 @@ func (t *tx) condHolds(c *cardtext.Cond, item *StackItem) bool {
 				n++
 			}
 		}
-		return n >= c.N
+		return n >= c.N != c.Negated // Negated: "N-1 or fewer"
 	case cardtext.CondControlSince:
 		// 702.30a: since the beginning of its controller's last upkeep.
 		o := t.s.Object(item.Source)

@@ -245,8 +245,15 @@ func (t *tx) advanceTurn() {
 	switch t.s.Step {
 	case cardtext.StepCleanup:
 		t.s.Turn++
-		t.s.Active = t.nextTurn()
+		if n := len(t.s.ExtraTurns); n > 0 {
+			// 500.7: an extra turn comes directly after the turn it
+			// was added after, before the next player's.
+			t.s.Active, t.s.ExtraTurns = t.s.ExtraTurns[n-1], t.s.ExtraTurns[:n-1:n-1]
+		} else {
+			t.s.Active = t.nextTurn()
+		}
 		t.s.Added = nil
+		t.s.LastCast = t.s.Log.Cast
 		t.s.Log = TurnLog{}
 		t.s.Step = cardtext.StepUntap
 		t.fixReach()

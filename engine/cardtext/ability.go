@@ -271,6 +271,7 @@ type Trigger struct {
 	// may trigger once for each player whose step it is (805.4d).
 	EachPlayer bool
 	Next       bool    // delayed: "the next end step"
+	NextTurn   bool    // delayed: "the next turn's upkeep", not a later step of this turn
 	By         *Filter // "becomes blocked by a white creature"
 	Spell      *Filter // cast triggers: "a spell of the chosen color"
 	// Targets: "a spell that targets only a single creature you control":
@@ -872,9 +873,12 @@ const (
 
 // Replacement is a replacement effect a static ability generates (614).
 type Replacement struct {
-	Kind        ReplKind
-	Kind2       string // counters' kind
-	N           int
+	Kind  ReplKind
+	Kind2 string // counters' kind
+	N     int
+	// Unless: "~ enters tapped unless you control two or fewer other
+	// lands": the replacement applies only while it's false.
+	Unless      *Cond
 	Filter      *Filter // EnterAsCopy: what may be copied
 	CopyPT      *[2]int
 	CopyAdd     []string

@@ -15,6 +15,13 @@ const (
 // OpEachPlayer: each player of Who in turn follows Each as "you".
 const OpEachPlayer Op = iota + 250
 
+// OpScry: Who scries N (701.22a); OpExtraTurn: Who takes an extra turn
+// after this one (500.7). Numbered apart from ability.go's.
+const (
+	OpScry Op = iota + 195
+	OpExtraTurn
+)
+
 const (
 	// RefLastExiled is the last creature card the source's abilities
 	// exiled, by timestamp (613.7).
@@ -24,6 +31,11 @@ const (
 const (
 	// CondExiledCreature: "a card exiled with ~ is a creature card".
 	CondExiledCreature CondKind = iota + 230
+	// CondCastLastTurn asks how many spells were cast during the previous
+	// turn: "no spells were cast last turn" (Negated: none by anyone), "a
+	// player cast two or more spells last turn" (one player cast N or
+	// more), the werewolves' transform conditions.
+	CondCastLastTurn
 )
 
 // Instructions about faces and status, numbered apart from the others in

@@ -87,9 +87,10 @@ type textParser struct {
 	spell   bool
 	nested  bool // inside a quoted ability granted by another: "~" is that other object
 	targets []TargetSpec
-	words   int  // "target" words so far
-	it      ORef // what "it" and "that creature" refer to
-	spellIt ORef // what "that spell" refers to in a cast trigger
+	words   int    // "target" words so far
+	milled  Amount // what millWords read: how many cards
+	it      ORef   // what "it" and "that creature" refer to
+	spellIt ORef   // what "that spell" refers to in a cast trigger
 	itP     *PRef
 	// event is the event of the replacement effect being read: its
 	// amount is "that much", "that many" (614.1a).
@@ -1203,12 +1204,20 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		c.i = save
 	}
 	if c.eat("you", "control") {
-		// "you control four or more Demons with different names"
-		if n, ok := c.num(); ok && c.eat("or", "more") {
+		// "you control four or more Demons with different names", "you
+		// control two or fewer other lands" (not three or more).
+		if n, ok := c.num(); ok && (c.eat("or", "more") || c.eat("or", "fewer")) {
+			fewer := c.toks[c.i-1].w == "fewer"
 			f := &Filter{Control: Yours}
+			if c.eat("other") {
+				f.Other = true
+			}
 			if _, ok := p.nounPhrase(c, f); ok {
 				names := c.eat("with", "different", "names")
-				if c.end() {
+				if c.end() && !(fewer && names) {
+					if fewer {
+						return &Cond{Kind: CondControlsAtLeast, N: n + 1, Filter: f, Negated: true}, nil
+					}
 					return &Cond{Kind: CondControlsAtLeast, N: n, Filter: f, Names: names}, nil
 				}
 			}
@@ -1225,6 +1234,15 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		c.i = save
 	}
 	switch {
+	case c.eat("no", "spells", "were", "cast", "last", "turn"):
+		if c.end() {
+			return &Cond{Kind: CondCastLastTurn, Negated: true}, nil
+		}
+	case c.eat("a", "player", "cast"):
+		n, ok := c.num()
+		if ok && c.eat("or", "more", "spells", "last", "turn") && c.end() {
+			return &Cond{Kind: CondCastLastTurn, N: n}, nil
+		}
 	case c.eat("you", "have"):
 		n, ok := c.num()
 		if ok && c.eat("or", "more", "life") && c.end() {
@@ -1296,7 +1314,7 @@ func (p *textParser) cond(c *tcur, text string) (*Cond, error) {
 		}
 		return &Cond{Kind: CondDevotion, Color: col, N: n, Negated: less}, nil
 	}
-	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked")
+	return nil, p.fail(c, text, "a condition: you have N or more life, you control N or more creatures, ~ is tapped, it was kicked, no spells were cast last turn")
 }
 
 // controlSince reads "OBJECT came under your control since MOMENT" after
@@ -1611,6 +1629,20 @@ func (p *textParser) entersStatic(c *tcur) (*Ability, bool) {
 		case c.eat("enters", "tapped"), c.eat("enters", "the", "battlefield", "tapped"):
 			if c.eat(".") || c.end() {
 				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersTapped}}, c.end()
+			}
+			if c.eat("unless") {
+				// "~ enters tapped unless you control two or fewer
+				// other lands." (614.1c, checked as it would enter)
+				toks := c.toks[c.i:]
+				if n := len(toks); n > 0 && toks[n-1].w == "." {
+					toks = toks[:n-1]
+				}
+				cond, err := p.cond(&tcur{toks: toks, src: c.src}, "")
+				if err != nil {
+					return nil, false
+				}
+				c.i = len(c.toks)
+				return &Ability{Kind: AbStatic, Replace: &Replacement{Kind: ReplEntersTapped, Unless: cond}}, true
 			}
 		case c.eat("enters", "with"), c.eat("enters", "the", "battlefield", "with"):
 			n, ok := c.num()

@@ -328,6 +328,11 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 	case c.eat("at", "the", "beginning", "of", "the", "next", "end", "step") || c.eat("at", "end", "of", "turn"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEnd, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
+	case c.eat("at", "the", "beginning", "of", "the", "next", "turn", "'s", "upkeep"):
+		// "Draw a card at the beginning of the next turn's upkeep."
+		// (603.7: a delayed trigger of the turn after this one)
+		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
+			Trigger: &Trigger{Event: TrigStep, Step: StepUpkeep, Whose: AnyOnes, Next: true, NextTurn: true}, Effect: []*Instr{in}}}
 	case c.eat("at", "end", "of", "combat"):
 		in = &Instr{Op: OpDelayed, Delay: &Ability{Kind: AbTriggered, Text: c.textBetween(start, c.i),
 			Trigger: &Trigger{Event: TrigStep, Step: StepEndCombat, Whose: AnyOnes, Next: true}, Effect: []*Instr{in}}}
@@ -342,29 +347,26 @@ func (p *textParser) clause(c *tcur, text string) (*Instr, error) {
 		in.If = cond
 		c.i = len(c.toks)
 		in.Text = c.textBetween(start, c.i)
-	case c.eat("unless", "you", "pay"):
+	case c.eat("unless", "you", "pay"), in.What.Kind != 0 && c.eat("unless", "its", "controller", "pays"):
 		// "Sacrifice it unless you pay {X}": you may pay; if you don't,
-		// the instruction is followed (echo, 702.30a).
+		// the instruction is followed (echo, 702.30a). "Counter target
+		// spell unless its controller pays {3}": that spell's controller
+		// may (118.12a).
+		who, payer, not := PRef{Kind: PYou}, "you", "you don't"
+		if c.toks[c.i-1].w == "pays" {
+			who, payer, not = PRef{Kind: PControllerOf}, "its controller", "they don't"
+		}
 		m, ok := c.manaCost()
 		if !ok {
-			return nil, p.fail(c, text, "unless you pay a mana cost")
+			return nil, p.fail(c, text, "unless "+payer+" pay(s) a mana cost")
 		}
 		inner := in
 		inner.Text = c.textBetween(start, save)
-		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PYou}, May: true, Cost: true, Pays: m, N: Amount{N: 1},
-			Else: []*Instr{inner}, Text: "you may pay " + m.String() + " (if you don't: " + inner.Text + ")"}
-	case c.eat("unless", "its", "controller", "pays"):
-		// Mana Leak: "Counter target spell unless its controller pays
-		// {3}.": the controller of what the instruction is about may pay;
-		// if they don't, the instruction is followed.
-		m, ok := c.manaCost()
-		if !ok || in.What.Kind == RefNone {
-			return nil, p.fail(c, text, "unless its controller pays a mana cost")
+		in = &Instr{Op: OpPayMana, Who: who, May: true, Cost: true, Pays: m, N: Amount{N: 1},
+			Else: []*Instr{inner}, Text: payer + " may pay " + m.String() + " (if " + not + ": " + inner.Text + ")"}
+		if who.Kind == PControllerOf {
+			in.What = inner.What
 		}
-		inner := in
-		inner.Text = c.textBetween(start, save)
-		in = &Instr{Op: OpPayMana, Who: PRef{Kind: PControllerOf}, What: inner.What, May: true, Cost: true, Pays: m, N: Amount{N: 1},
-			Else: []*Instr{inner}, Text: "its controller may pay " + m.String() + " (if they don't: " + inner.Text + ")"}
 	case in.Op == OpExile && c.eat("until"):
 		// 610.3c: "exile … until ~ leaves the battlefield": the card
 		// returns as soon as it leaves.
@@ -554,6 +556,10 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 		return &Instr{Op: OpSkip}, true, nil
 	case c.eat("draw"):
 		return p.draw(c, text, PRef{Kind: PYou})
+	case c.eat("scry"):
+		return p.scry(c, text, PRef{Kind: PYou})
+	case c.eat("take", "an", "extra", "turn", "after", "this", "one"):
+		return &Instr{Op: OpExtraTurn, Who: PRef{Kind: PYou}}, true, nil
 	case c.eat("discard"):
 		return p.discard(c, text, PRef{Kind: PYou})
 	case c.eat("put", "a", "name", "sticker", "on"):
@@ -563,6 +569,8 @@ func (p *textParser) imperative(c *tcur, text string) (*Instr, bool, error) {
 			return fail("what to put a name sticker on")
 		}
 		return &Instr{Op: OpNameSticker, What: r}, true, nil
+	case c.peek() == "put" && p.millWords(c, "your"):
+		return &Instr{Op: OpMill, Who: PRef{Kind: PYou}, N: p.milled}, true, nil
 	case c.peek() == "put" && p.putInHand(c):
 		// "… put it into your hand" (a card searched for): to its owner's
 		// hand, where a card goes whoever's hand it is put into (400.3).
@@ -1076,6 +1084,10 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 		return &Instr{Op: OpSubgame, Who: who}, true, nil
 	case c.eat("draw"), c.eat("draws"):
 		return p.draw(c, text, who)
+	case c.eat("scry"), c.eat("scries"):
+		return p.scry(c, text, who)
+	case c.eat("takes", "an", "extra", "turn", "after", "this", "one"):
+		return &Instr{Op: OpExtraTurn, Who: who}, true, nil
 	case c.eat("discard"), c.eat("discards"):
 		return p.discard(c, text, who)
 	case c.eat("'s", "life", "total", "becomes"):
@@ -1088,6 +1100,8 @@ func (p *textParser) playerVerb(c *tcur, text string, who PRef) (*Instr, bool, e
 			return fail("life total becomes N")
 		}
 		return &Instr{Op: OpSetLife, Who: who, N: n}, true, nil
+	case c.peek() == "puts" && p.millWords(c, "their"):
+		return &Instr{Op: OpMill, Who: who, N: p.milled}, true, nil
 	case c.eat("mill"), c.eat("mills"):
 		n, ok := p.amount(c)
 		if !ok || !c.eat("card") && !c.eat("cards") {
@@ -1269,6 +1283,11 @@ func (p *textParser) draw(c *tcur, text string, who PRef) (*Instr, bool, error) 
 func (p *textParser) discard(c *tcur, text string, who PRef) (*Instr, bool, error) {
 	if c.eat("your", "hand") || c.eat("their", "hand") || c.eat("his", "or", "her", "hand") {
 		return &Instr{Op: OpDiscard, Who: who, N: Amount{All: true}}, true, nil
+	}
+	if p.it.Kind == RefChosenObj && c.eat("that", "card") {
+		// "You choose a card from it. That player discards that card."
+		// (701.9a: that card, from its owner's hand)
+		return &Instr{Op: OpDiscard, Who: who, What: p.it}, true, nil
 	}
 	n, ok := p.amount(c)
 	if !ok || !c.eat("card") && !c.eat("cards") {
@@ -2971,7 +2990,7 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	}
 	spec := &ContSpec{Affects: r}
-	var also *ContSpec // a second restriction the same words state
+	var also *ContSpec // a second effect of the same sentence
 	switch {
 	case c.eat("get"), c.eat("gets"):
 		mod, want, ok := p.ptMod(c)
@@ -3022,11 +3041,6 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 		}
 	case c.eat("can't", "block"):
 		spec.Rules = &RuleMod{Kind: RuleCantBlock}
-	case c.eat("can't", "attack", "or", "block"):
-		// Pacifism: one ability, two restrictions, on attacking (508.1c)
-		// and on blocking (509.1b).
-		spec.Rules = &RuleMod{Kind: RuleCantAttack}
-		also = &ContSpec{Affects: r, Rules: &RuleMod{Kind: RuleCantBlock}}
 	case c.eat("doesn't", "untap", "during"), c.eat("don't", "untap", "during"):
 		// 502.3: effects can keep permanents from untapping. "Your" untap
 		// step is only the permanent's own controller's when it's the
@@ -3045,9 +3059,15 @@ func (p *textParser) continuousStatic(c *tcur, text string) ([]*ContSpec, bool, 
 			return nil, true, p.fail(c, text, "what defending player controls: an Island")
 		}
 		spec.Rules = &RuleMod{Kind: RuleAttackUnless, Filter: f}
-	case c.eat("can't", "attack"):
-		// "Enchanted creature can't attack." (508.1c: a restriction)
+	case c.peek() == "can't" && c.peekAt(1) == "attack" && (c.peekAt(2) == "" || c.peekAt(2) == "." || c.peekAt(2) == "or" && c.peekAt(3) == "block"):
+		// "Enchanted creature can't attack or block." (Pacifism): a
+		// restriction on attacking (508.1c) and, with "or block", one on
+		// blocking (509.1b), each an effect of its own.
+		c.i += 2
 		spec.Rules = &RuleMod{Kind: RuleCantAttack}
+		if c.eat("or", "block") {
+			also = &ContSpec{Affects: r, Rules: &RuleMod{Kind: RuleCantBlock}}
+		}
 	case c.eat("can", "block", "only"):
 		// "~ can block only creatures with flying." (509.1b: a
 		// restriction on blocking)
@@ -3339,4 +3359,35 @@ func (p *textParser) spentToCast(c *tcur, perEach bool) (a Amount, want string, 
 	}
 	a.SpentToCast = &r
 	return a, "", true
+}
+
+// scry reads "scry N" after the verb (701.22a): the player looks at the
+// top N cards of their library and puts any of them on the bottom.
+func (p *textParser) scry(c *tcur, text string, who PRef) (*Instr, bool, error) {
+	n, ok := p.amount(c)
+	if !ok {
+		return nil, true, p.fail(c, text, "how many cards to scry: scry 2")
+	}
+	return &Instr{Op: OpScry, Who: who, N: n}, true, nil
+}
+
+// millWords reads the wording milling had before it was a keyword action
+// (701.17a, 2020): "put(s) the top card (the top N cards) of WHOSE library
+// into WHOSE graveyard", WHOSE "your" or "their" as the clause's player
+// has it; the number is left in p.milled. It reads nothing unless all of
+// it is there.
+func (p *textParser) millWords(c *tcur, whose string) bool {
+	save := c.i
+	c.next() // "put" or "puts"
+	n, ok := Amount{N: 1}, c.eat("the", "top", "card")
+	if !ok && c.eat("the", "top") {
+		n, ok = p.amount(c)
+		ok = ok && c.eat("cards")
+	}
+	if !ok || !c.eat("of", whose, "library", "into", whose, "graveyard") {
+		c.i = save
+		return false
+	}
+	p.milled = n
+	return true
 }

@@ -37,9 +37,13 @@ func TestCardKeywordsProven(t *testing.T) {
 		{registry.NoUntap, []string{"doesnt-untap-aura.scn", "doesnt-untap-self.scn"}, false},
 		{registry.Uncounterable, []string{"cant-be-countered.scn"}, false},
 		{registry.ResolveChoice, []string{"mana-or.scn"}, true},
+		{registry.Scry, []string{"scry.scn"}, true},
+		{registry.ExtraTurn, []string{"extra-turn.scn"}, false},
 		{registry.ActivateBanned, []string{"activate-before-attackers.scn", "activate-upkeep.scn"}, false},
 		{registry.Block, []string{"block-only-flying.scn", "chaosphere.scn"}, false},
 		{registry.Attack, []string{"attack-unless-island.scn"}, false},
+		{registry.Attack, []string{"pacifism.scn"}, false},
+		{registry.Block, []string{"pacifism.scn"}, false},
 	} {
 		var scs []*Scenario
 		for _, n := range tc.scenarios {
