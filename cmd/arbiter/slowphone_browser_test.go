@@ -74,8 +74,9 @@ const slowPhoneFiguresJS = `(() => {
     Shift: window.__shift.all, ShiftAfterLoad: window.__shift.afterLoad};
 })()`
 
-// slowPhoneResourcesJS lists what the page fetched and when, for -v.
-const slowPhoneResourcesJS = `performance.getEntriesByType('resource').map(r =>
+// slowPhoneResourcesJS lists what the page fetched and when, the page
+// itself first (its first byte and last), for -v.
+const slowPhoneResourcesJS = `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).map(r =>
   r.name.replace(location.origin, '') + ' ' + Math.round(r.startTime) + '→' + Math.round(r.responseEnd) + ' ms, ' + r.transferSize + ' B').join('; ')`
 
 // TestSlowPhoneFigures loads the pages of issue 28 on a simulated slow
