@@ -1877,13 +1877,19 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 	if len(os) == 0 {
 		return false, nil
 	}
-	// 611.2b: "for as long as you control ~": if that's already over, the
-	// effect does nothing.
+	// 611.2b: "for as long as you control ~", "for as long as ~ remains
+	// tapped": if that's already over, the effect does nothing.
 	switch in.Dur.Kind {
-	case cardtext.DurWhileControl:
+	case cardtext.DurWhileControl, cardtext.DurWhileTapped:
 		src := t.s.Object(x.item.Source)
+		holds := src != nil && src.Zone == cardtext.Battlefield
+		if holds && in.Dur.Kind == cardtext.DurWhileControl {
+			holds = t.chars(src).Controller == x.ctrl
+		} else if holds {
+			holds = src.Tapped
+		}
 		switch {
-		case src != nil && src.Zone == cardtext.Battlefield && t.chars(src).Controller == x.ctrl:
+		case holds:
 			e.DurObj = src.ID
 		case t.applies(registry.DurationNever):
 			t.emit(Event{Kind: EvEffect, Key: registry.DurationNever, Object: x.item.SourceName,
@@ -1892,20 +1898,6 @@ func (x *execCtx) continuous(in *cardtext.Instr) (bool, error) {
 		default:
 			// Without 611.2b, a duration that never began would never end
 			// either: the effect would last indefinitely.
-			e.Dur = cardtext.DurForever
-		}
-	case cardtext.DurWhileTapped:
-		// "for as long as ~ remains tapped" (611.2b): over already if the
-		// source was untapped before the effect began.
-		src := t.s.Object(x.item.Source)
-		switch {
-		case src != nil && src.Zone == cardtext.Battlefield && src.Tapped:
-			e.DurObj = src.ID
-		case t.applies(registry.DurationNever):
-			t.emit(Event{Kind: EvEffect, Key: registry.DurationNever, Object: x.item.SourceName,
-				Text: fmt.Sprintf("%s's effect does nothing: its duration ended before it began", x.item.SourceName)})
-			return false, nil
-		default:
 			e.Dur = cardtext.DurForever
 		}
 	case cardtext.DurWhileOn:
