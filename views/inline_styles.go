@@ -34,6 +34,18 @@ var stylesheets = func() []*static.Asset {
 	return out
 }()
 
+// styleElements are the stylesheets as <style> elements, by name, built
+// once: a page that is not cached (a search) writes one in on every
+// request. A stylesheet never holds "</style" (the test of the assets
+// checks).
+var styleElements = func() map[string]string {
+	m := map[string]string{}
+	for _, a := range stylesheets {
+		m[a.Name] = "<style>" + string(a.Body) + "</style>"
+	}
+	return m
+}()
+
 // StylesVersion changes whenever a stylesheet does (it is made of their
 // hashed names), so a browser that kept older ones is sent the new ones
 // inline until it has fetched them.
@@ -87,9 +99,11 @@ func styleTag(ctx context.Context, p Page, name string) string {
 	if !inlineStyles(ctx, p) {
 		return `<link rel="stylesheet" href="` + html.EscapeString(p.StaticURL(name)) + `"/>`
 	}
-	a, _ := static.Lookup(static.URL(name))
-	// A stylesheet never holds "</style": the test of the assets checks.
-	return "<style>" + string(a.Body) + "</style>"
+	el, ok := styleElements[name]
+	if !ok {
+		panic("views: no stylesheet " + name) // as static.URL: a typo fails every test
+	}
+	return el
 }
 
 // InlinesStyles reports whether ctx is marked by WithInlineStyles.
